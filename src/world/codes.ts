@@ -1,0 +1,158 @@
+import { defineCode } from "./rule.ts";
+
+/**
+ * Codes raised while reading a file and checking its shape, before the rules
+ * run. Like rules, each has one entry in docs/rules.md.
+ */
+
+export const FILE_NOT_FOUND = defineCode({
+  code: "file/not-found",
+  severity: "error",
+  description: "The world file does not exist or cannot be read.",
+  why: "Nothing can be checked without the file.",
+  messages: {
+    missing:
+      "Cannot find {file}. Check the path (it is relative to the current directory) or pass - to read stdin.",
+    unreadable: "Cannot read {file}: {reason}.",
+    directory: "{file} is a directory. Pass the world's .json file.",
+  },
+});
+
+export const FILE_EMPTY = defineCode({
+  code: "file/empty",
+  severity: "error",
+  description: "The world file is empty or holds only whitespace.",
+  why: "An empty file usually means an export or a copy went wrong.",
+  messages: { empty: "{file} is empty. Export the world again, or start from examples/harbor.world.json." },
+});
+
+export const JSON_SYNTAX = defineCode({
+  code: "json/syntax",
+  severity: "error",
+  description: "The file is not valid JSON.",
+  why: "World files are strict JSON: no comments, no trailing commas, double-quoted keys and strings.",
+  messages: { syntax: "Invalid JSON: {detail}. Fix the file at this position." },
+});
+
+export const WORLD_NOT_OBJECT = defineCode({
+  code: "world/not-object",
+  severity: "error",
+  description: "The top level of the file is not a JSON object.",
+  why: "A world is one JSON object holding all of its sections.",
+  messages: { notObject: "The top level is {actual}; a world must be one JSON object ({ ... })." },
+});
+
+export const WORLD_UNSUPPORTED_VERSION = defineCode({
+  code: "world/unsupported-version",
+  severity: "error",
+  description: "The file is a world of another format version.",
+  why: "Fields differ between versions; checking another version against V33 would bury the one real problem under hundreds of field errors.",
+  messages: {
+    version:
+      'This world is format {found}; Taleforge reads V33 (configVersion "V33", heroesVersion 33). Export it as V33 or use a tool for {found}.',
+    marker:
+      'Field "{field}" belongs to a later format version; Taleforge reads V33. Export the world as V33.',
+  },
+});
+
+export const WORLD_VERSION_FIELD = defineCode({
+  code: "world/version-field",
+  severity: "error",
+  description: "The product version field is not `heroesVersion: 33`.",
+  why: "Every V33 world carries `heroesVersion` with the value 33 (the spec's `<product>Version`).",
+  messages: {
+    other: 'Version field "{field}" is not recognised. V33 worlds use "heroesVersion": 33; rename it.',
+  },
+  examples: { bad: { heroesVersion: undefined, storyVersion: 33 }, good: { heroesVersion: 33 } },
+});
+
+export const SHAPE_MISSING_FIELD = defineCode({
+  code: "shape/missing-field",
+  severity: "error",
+  description: "A required field is missing.",
+  why: "The engine reads every required field; a missing one breaks play or the character creator.",
+  messages: { missing: 'Missing required field "{field}" in {parent}. Add it{hint}.' },
+  examples: {
+    bad: { traits: { Brave: { abilities: undefined } } },
+    good: { traits: { Brave: { abilities: [] } } },
+  },
+});
+
+export const SHAPE_WRONG_TYPE = defineCode({
+  code: "shape/wrong-type",
+  severity: "error",
+  description: "A field holds a value of the wrong JSON type.",
+  why: "The engine expects each field's type as the spec gives it; a string where a number belongs is not converted.",
+  messages: { type: '"{field}" must be {expected}, but it is {actual}.' },
+  examples: {
+    bad: { locations: { "Old Mill": { radius: "5" } } },
+    good: { locations: { "Old Mill": { radius: 5 } } },
+  },
+});
+
+export const SHAPE_INVALID_VALUE = defineCode({
+  code: "shape/invalid-value",
+  severity: "error",
+  description: "A field holds a value outside its allowed set.",
+  why: "Enumerated fields (complexity, detail type, tier, quest status...) only accept the spec's values.",
+  messages: { value: '"{field}" is {actual}; expected {expected}.{suggestion}' },
+  examples: {
+    bad: { locations: { "Old Mill": { complexityType: "medium" } } },
+    good: { locations: { "Old Mill": { complexityType: "simple" } } },
+  },
+});
+
+export const SHAPE_UNKNOWN_FIELD = defineCode({
+  code: "shape/unknown-field",
+  severity: "warning",
+  description: "A field that the format does not define.",
+  why: "Unknown fields are kept and saved back, but the engine ignores them: usually a typo of a real field.",
+  messages: {
+    unknown: 'Unknown field "{field}" in {parent}: it is kept but the engine ignores it.{suggestion}',
+  },
+  examples: {
+    bad: { locations: { "Old Mill": { complexity: "simple" } } },
+    good: { locations: { "Old Mill": { complexityType: "simple" } } },
+  },
+});
+
+export const COMPAT_MISSING_GAME_MODES = defineCode({
+  code: "compat/missing-game-modes",
+  severity: "warning",
+  description: "`gameModes` is missing; it is read as `{}`.",
+  why: "Real exports omit `gameModes`. The world loads, but players get no mode choice.",
+  messages: {
+    missing: '"gameModes" is missing; loaded as {}. Add "gameModes": {} (or define modes) to silence this.',
+  },
+  examples: { bad: { gameModes: undefined }, good: { gameModes: {} } },
+});
+
+export const TRAIT_NARRATIVE_FIELD = defineCode({
+  code: "trait/narrative-field",
+  severity: "error",
+  description: "A trait needs exactly one of `traitNarrativeEffects` (spec 2.3) or `quirk` (older exports).",
+  why: "The narrator reads the trait's narrative guidance from one of these fields; with both, it is unclear which one wins.",
+  messages: {
+    none: 'Trait "{trait}" has neither "traitNarrativeEffects" nor "quirk". Add "traitNarrativeEffects" (the narrator\'s guidance for the trait).',
+    both: 'Trait "{trait}" has both "traitNarrativeEffects" and "quirk". Keep one ("traitNarrativeEffects" is the current name).',
+  },
+  examples: {
+    bad: { traits: { Brave: { quirk: "Fearless.", traitNarrativeEffects: "Fearless." } } },
+    good: { traits: { Brave: { traitNarrativeEffects: "Fearless." } } },
+  },
+});
+
+export const LOAD_CODES = [
+  FILE_NOT_FOUND,
+  FILE_EMPTY,
+  JSON_SYNTAX,
+  WORLD_NOT_OBJECT,
+  WORLD_UNSUPPORTED_VERSION,
+  WORLD_VERSION_FIELD,
+  SHAPE_MISSING_FIELD,
+  SHAPE_WRONG_TYPE,
+  SHAPE_INVALID_VALUE,
+  SHAPE_UNKNOWN_FIELD,
+  COMPAT_MISSING_GAME_MODES,
+  TRAIT_NARRATIVE_FIELD,
+];

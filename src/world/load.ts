@@ -1,0 +1,170 @@
+import { readFile, stat } from "node:fs/promises";
+import {
+  COMPAT_MISSING_GAME_MODES,
+  FILE_EMPTY,
+  FILE_NOT_FOUND,
+  JSON_SYNTAX,
+  TRAIT_NARRATIVE_FIELD,
+  WORLD_NOT_OBJECT,
+  WORLD_UNSUPPORTED_VERSION,
+  WORLD_VERSION_FIELD,
+} from "./codes.ts";
+import type { Diagnostic, JsonPath } from "./diagnostic.ts";
+import { type CodeInfo, diagnosticFrom, type Report } from "./rule.ts";
+import { locate, parseSource, type SourceFile } from "./source.ts";
+import { describeValue, isPlainObject } from "./values.ts";
+
+/** What reading a world file gives: the value as written (normalised for compatibility) and the problems found so far. */
+export interface LoadedWorld {
+  /** The name used in diagnostics: the path as given, or `<stdin>`. */
+  file: string;
+  source: SourceFile | undefined;
+  /** The top-level object, after the compatibility steps of the resolutions; undefined when unreadable. */
+  value: Record<string, unknown> | undefined;
+  diagnostics: Diagnostic[];
+  /** True when the file cannot be checked further (unreadable, not JSON, another version). */
+  fatal: boolean;
+  /** What the compatibility steps changed, so that an export can write the file back as it was. */
+  compat: { gameModesAdded: boolean; quirkTraits: string[] };
+}
+
+/** Reads a world from a path, or from stdin when the path is `-`. Never throws. */
+export async function loadWorld(path: string): Promise<LoadedWorld> {
+  if (path === "-") return parseWorld(await readStdin(), "<stdin>");
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) return failed(path, FILE_NOT_FOUND, "directory", { file: path });
+    return parseWorld(await readFile(path, "utf8"), path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR")
+      return failed(path, FILE_NOT_FOUND, "missing", { file: path });
+    return failed(path, FILE_NOT_FOUND, "unreadable", { file: path, reason: (error as Error).message });
+  }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a world from text already in memory. Never throws. */
+export function parseWorld(text: string, file = "<input>"): LoadedWorld {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === "") return failed(file, FILE_EMPTY, "empty", { file });
+  const { source, value, errors } = parseSource(file, body);
+  const result: LoadedWorld = {
+    file,
+    source,
+    value: undefined,
+    diagnostics: [],
+    fatal: true,
+    compat: { gameModesAdded: false, quirkTraits: [] },
+  };
+  const report = (info: CodeInfo, r: Report) =>
+    result.diagnostics.push(diagnosticFrom(info, r, (path, atKey) => locate(source, path, atKey)));
+  if (errors.length > 0) {
+    // Later syntax errors are mostly echoes of the first; one clear error beats a cascade.
+    const first = errors[0]!;
+    result.diagnostics.push({
+      code: JSON_SYNTAX.code,
+      severity: "error",
+      message: `Invalid JSON: ${first.message}. Fix the file at this position.`,
+      path: [],
+      line: first.line,
+      column: first.column,
+    });
+    return result;
+  }
+  if (!isPlainObject(value)) {
+    report(WORLD_NOT_OBJECT, { path: [], messageId: "notObject", data: { actual: describeValue(value) } });
+    return result;
+  }
+  if (checkVersion(value, report)) return result;
+  result.fatal = false;
+  result.value = value;
+  normalise(value, result, report);
+  return result;
+}
+
+function failed(file: string, info: CodeInfo, messageId: string, data: Record<string, string>): LoadedWorld {
+  return {
+    file,
+    source: undefined,
+    value: undefined,
+    fatal: true,
+    diagnostics: [diagnosticFrom(info, { path: [], messageId, data }, () => null)],
+    compat: { gameModesAdded: false, quirkTraits: [] },
+  };
+}
+
+const LATER_VERSION_MARKERS = ["itemTypes", "questTriggers"];
+
+/** Returns true when the file is another format version: one error, and nothing else is checked. */
+function checkVersion(value: Record<string, unknown>, report: (info: CodeInfo, r: Report) => void): boolean {
+  const config = value.configVersion;
+  const product = value.heroesVersion;
+  if (typeof config === "string" && config !== "V33") {
+    report(WORLD_UNSUPPORTED_VERSION, {
+      path: ["configVersion"],
+      messageId: "version",
+      data: { found: config },
+    });
+    return true;
+  }
+  if (typeof product === "number" && product !== 33) {
+    report(WORLD_UNSUPPORTED_VERSION, {
+      path: ["heroesVersion"],
+      messageId: "version",
+      data: { found: `heroesVersion ${product}` },
+    });
+    return true;
+  }
+  for (const field of LATER_VERSION_MARKERS) {
+    if (field in value) {
+      report(WORLD_UNSUPPORTED_VERSION, { path: [field], messageId: "marker", data: { field }, atKey: true });
+      return true;
+    }
+  }
+  for (const field of Object.keys(value)) {
+    if (/Version$/.test(field) && field !== "configVersion" && field !== "heroesVersion") {
+      report(WORLD_VERSION_FIELD, { path: [field], messageId: "other", data: { field }, atKey: true });
+    }
+  }
+  return false;
+}
+
+/** The compatibility steps of the resolutions: `gameModes` default and `quirk`. */
+function normalise(
+  value: Record<string, unknown>,
+  result: LoadedWorld,
+  report: (info: CodeInfo, r: Report) => void,
+) {
+  if (!("gameModes" in value)) {
+    value.gameModes = {};
+    result.compat.gameModesAdded = true;
+    report(COMPAT_MISSING_GAME_MODES, { path: [], messageId: "missing" });
+  }
+  const traits = value.traits;
+  if (!isPlainObject(traits)) return;
+  for (const [key, trait] of Object.entries(traits)) {
+    if (!isPlainObject(trait)) continue;
+    const path: JsonPath = ["traits", key];
+    const hasQuirk = "quirk" in trait;
+    const hasEffects = "traitNarrativeEffects" in trait;
+    if (hasQuirk && hasEffects)
+      report(TRAIT_NARRATIVE_FIELD, {
+        path: [...path, "quirk"],
+        atKey: true,
+        messageId: "both",
+        data: { trait: key },
+      });
+    else if (!hasQuirk && !hasEffects)
+      report(TRAIT_NARRATIVE_FIELD, { path, messageId: "none", data: { trait: key } });
+    else if (hasQuirk) {
+      trait.traitNarrativeEffects = trait.quirk;
+      result.compat.quirkTraits.push(key);
+    }
+  }
+}

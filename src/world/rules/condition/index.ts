@@ -1,0 +1,3 @@
+import orEqualTo from "./or-equal-to.ts";
+
+export default [orEqualTo];

@@ -1,0 +1,3 @@
+import nameMismatch from "./name-mismatch.ts";
+
+export default [nameMismatch];

@@ -1,0 +1,156 @@
+import {
+  findNodeAtLocation,
+  getNodeValue,
+  type Node,
+  type ParseError,
+  parseTree,
+  printParseErrorCode,
+} from "jsonc-parser";
+import type { JsonPath } from "./diagnostic.ts";
+
+/**
+ * A JSON text with its syntax tree, so that any JSON path can be mapped back
+ * to a line and column. Strict JSON: comments and trailing commas are errors.
+ */
+export interface SourceFile {
+  name: string;
+  text: string;
+  /** Built on first use: most files are valid and need no positions at all. */
+  tree?: { root: Node | undefined };
+  lineStarts?: number[];
+}
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface SyntaxProblem extends Position {
+  message: string;
+  offset: number;
+}
+
+export function parseSource(
+  name: string,
+  text: string,
+): { source: SourceFile; value: unknown; errors: SyntaxProblem[] } {
+  const source: SourceFile = { name, text };
+  try {
+    // The fast path: JSON.parse is strict JSON, as the format requires.
+    return { source, value: JSON.parse(text), errors: [] };
+  } catch {
+    const parseErrors: ParseError[] = [];
+    const root = parseTree(text, parseErrors, { disallowComments: true, allowTrailingComma: false });
+    source.tree = { root };
+    const errors = parseErrors.map((e) => ({
+      ...positionAt(source, e.offset),
+      offset: e.offset,
+      message: describeParseError(printParseErrorCode(e.error)),
+    }));
+    if (errors.length === 0) errors.push({ ...positionAt(source, 0), offset: 0, message: "invalid JSON" });
+    return { source, value: root ? getNodeValue(root) : undefined, errors };
+  }
+}
+
+function rootOf(source: SourceFile): Node | undefined {
+  source.tree ??= { root: parseTree(source.text, [], { disallowComments: true, allowTrailingComma: false }) };
+  return source.tree.root;
+}
+
+function describeParseError(code: string): string {
+  const words: Record<string, string> = {
+    InvalidSymbol: "unexpected character",
+    InvalidNumberFormat: "invalid number",
+    PropertyNameExpected: "expected a property name in double quotes",
+    ValueExpected: "expected a value",
+    ColonExpected: "expected ':'",
+    CommaExpected: "expected ',' (or a missing closing bracket)",
+    CloseBraceExpected: "expected '}'",
+    CloseBracketExpected: "expected ']'",
+    EndOfFileExpected: "unexpected content after the end of the JSON value",
+    InvalidCommentToken: "comments are not allowed in JSON",
+    UnexpectedEndOfComment: "unterminated comment",
+    UnexpectedEndOfString: "unterminated string",
+    UnexpectedEndOfNumber: "unterminated number",
+    InvalidUnicode: "invalid unicode escape",
+    InvalidEscapeCharacter: "invalid escape character",
+    InvalidCharacter: "invalid character in string (control characters must be escaped)",
+  };
+  return words[code] ?? code;
+}
+
+function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) starts.push(i + 1);
+    else if (ch === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+/** 1-based line and column of a character offset. */
+export function positionAt(source: SourceFile, offset: number): Position {
+  source.lineStarts ??= computeLineStarts(source.text);
+  const starts = source.lineStarts;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((starts[mid] ?? 0) <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: low + 1, column: offset - (starts[low] ?? 0) + 1 };
+}
+
+/**
+ * The position of the deepest node that exists along a path: a missing field
+ * is reported at the object that should hold it. When `atKey` is set and the
+ * last segment names an object property, the property key is used instead of
+ * its value (for "unknown field" and "key differs from name").
+ */
+export function locate(source: SourceFile | undefined, path: JsonPath, atKey = false): Position | null {
+  const root = source ? rootOf(source) : undefined;
+  if (!source || !root) return null;
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node = findNodeAtLocation(root, path.slice(0, depth));
+    if (!node) continue;
+    const keyNode =
+      atKey && depth === path.length && node.parent?.type === "property"
+        ? node.parent.children?.[0]
+        : undefined;
+    return positionAt(source, (keyNode ?? node).offset);
+  }
+  return null;
+}
+
+/** A few lines of source around a position with a caret under the column. */
+export function codeFrame(source: SourceFile, line: number, column: number, context = 1): string {
+  const lines = source.text.split(/\r\n|\r|\n/);
+  const first = Math.max(1, line - context);
+  const last = Math.min(lines.length, line + context);
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const raw = lines[n - 1] ?? "";
+    const clipped = clip(raw, column, n === line);
+    out.push(`${n === line ? ">" : " "} ${String(n).padStart(width)} | ${clipped.text}`);
+    if (n === line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(clipped.caret)}^`);
+  }
+  return out.join("\n");
+}
+
+/** Long lines (minified worlds) are cut to a window around the column. */
+function clip(text: string, column: number, isTarget: boolean): { text: string; caret: number } {
+  const max = 100;
+  const tabless = text.replace(/\t/g, " ");
+  if (tabless.length <= max) return { text: tabless, caret: column - 1 };
+  const start = isTarget ? Math.max(0, column - 1 - 40) : 0;
+  const slice = tabless.slice(start, start + max);
+  const prefix = start > 0 ? "…" : "";
+  const suffix = start + max < tabless.length ? "…" : "";
+  return { text: prefix + slice + suffix, caret: column - 1 - start + prefix.length };
+}

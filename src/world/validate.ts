@@ -1,0 +1,80 @@
+import { type Diagnostic, type JsonPath, sortDiagnostics } from "./diagnostic.ts";
+import { emptyWorld } from "./defaults.ts";
+import type { LoadedWorld } from "./load.ts";
+import { type CodeInfo, diagnosticFrom, type Report, type Rule, type RuleContext } from "./rule.ts";
+import { RULES } from "./rules/index.ts";
+import { World } from "./schema/world.ts";
+import { checkShape, findUnknownFields } from "./shape.ts";
+import { locate } from "./source.ts";
+
+export interface ValidationResult {
+  file: string;
+  /** Every problem found, loading included, in source order. */
+  diagnostics: Diagnostic[];
+  errorCount: number;
+  warningCount: number;
+  /** The world as written (unknown fields kept), present when there is no error. */
+  world: World | undefined;
+}
+
+export interface ValidateOptions {
+  /** The rules to run; all of them by default. */
+  rules?: readonly Rule[];
+}
+
+const INTERNAL_RULE_FAILURE = "internal/rule-failed";
+
+/**
+ * Checks a loaded world: the shape of every section, unknown fields, then
+ * every rule. Never throws: a rule that fails on some odd input is reported
+ * as a diagnostic instead of taking the check down.
+ */
+export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}): ValidationResult {
+  const diagnostics = [...loaded.diagnostics];
+  const root = loaded.value;
+  if (root && !loaded.fatal) {
+    const where = (path: JsonPath, atKey: boolean) => locate(loaded.source, path, atKey);
+    const report = (info: CodeInfo, r: Report) => diagnostics.push(diagnosticFrom(info, r, where));
+    const shape = checkShape(root, report);
+    findUnknownFields(World, root, [], report);
+    const world = deepFreeze({ ...emptyWorld(), ...shape.valid }) as World;
+    const raw = deepFreeze(root);
+    for (const rule of options.rules ?? RULES) {
+      const context: RuleContext = {
+        world,
+        raw,
+        sectionValid: (section) => shape.validSections.has(section),
+        report: (r) => report(rule, r),
+      };
+      try {
+        rule.check(context);
+      } catch (error) {
+        diagnostics.push({
+          code: INTERNAL_RULE_FAILURE,
+          severity: "error",
+          message: `Rule ${rule.code} failed on this world (${(error as Error).message}). This is a Taleforge bug: please report it with the world file.`,
+          path: [],
+          line: null,
+          column: null,
+        });
+      }
+    }
+  }
+  sortDiagnostics(diagnostics);
+  const errorCount = diagnostics.filter((d) => d.severity === "error").length;
+  return {
+    file: loaded.file,
+    diagnostics,
+    errorCount,
+    warningCount: diagnostics.length - errorCount,
+    world: errorCount === 0 && root ? (root as World) : undefined,
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,48 @@
+import type { JsonPath } from "./diagnostic.ts";
+
+/** Small helpers for looking at JSON values of unknown shape without throwing. */
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** How a value reads in a message: `the string "5"`, `a number (5)`, `an array`, `null`. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return "missing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  switch (typeof value) {
+    case "string":
+      return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+    case "number":
+      return `the number ${value}`;
+    case "boolean":
+      return `the boolean ${value}`;
+    case "object":
+      return "an object";
+    default:
+      return typeof value;
+  }
+}
+
+export function valueAt(root: unknown, path: JsonPath): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    if (!Object.hasOwn(node, segment)) return undefined;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return node;
+}
+
+/** Entries of a value that should be an object; none when it is anything else. */
+export function entriesOf(value: unknown): [string, unknown][] {
+  return isPlainObject(value) ? Object.entries(value) : [];
+}
+
+/** Elements of a value that should be an array; none when it is anything else. */
+export function elementsOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
