@@ -55,6 +55,17 @@ export const WORLD_UNSUPPORTED_VERSION = defineCode({
   },
 });
 
+export const WORLD_MOD_FRAGMENT = defineCode({
+  code: "world/mod-fragment",
+  severity: "error",
+  description: "The file is a mod fragment (a few sections and a `mods` list), not a whole world.",
+  why: "Mods hold only the sections they change; checking one as a world would list every missing section.",
+  messages: {
+    fragment:
+      'This file looks like a mod fragment (sections: {sections}), not a world: it has "mods" but no "configVersion" or "heroesVersion". Merge it into a world and check the world.',
+  },
+});
+
 export const WORLD_VERSION_FIELD = defineCode({
   code: "world/version-field",
   severity: "error",
@@ -127,6 +138,18 @@ export const COMPAT_MISSING_GAME_MODES = defineCode({
   examples: { bad: { gameModes: undefined }, good: { gameModes: {} } },
 });
 
+export const COMPAT_MISSING_SETTING = defineCode({
+  code: "compat/missing-setting",
+  severity: "warning",
+  description: "A settings field that older exports omit is missing; it is read with a default.",
+  why: "Worlds exported before the field existed are still valid to play; the default matches the older behaviour.",
+  messages: { missing: '"{field}" is missing in {section}; loaded as {fallback}. Add it to silence this.' },
+  examples: {
+    bad: { skillSettings: { newSkillGenerationEnabled: undefined } },
+    good: { skillSettings: { newSkillGenerationEnabled: false } },
+  },
+});
+
 export const TRAIT_NARRATIVE_FIELD = defineCode({
   code: "trait/narrative-field",
   severity: "error",
@@ -148,11 +171,13 @@ export const LOAD_CODES = [
   JSON_SYNTAX,
   WORLD_NOT_OBJECT,
   WORLD_UNSUPPORTED_VERSION,
+  WORLD_MOD_FRAGMENT,
   WORLD_VERSION_FIELD,
   SHAPE_MISSING_FIELD,
   SHAPE_WRONG_TYPE,
   SHAPE_INVALID_VALUE,
   SHAPE_UNKNOWN_FIELD,
   COMPAT_MISSING_GAME_MODES,
+  COMPAT_MISSING_SETTING,
   TRAIT_NARRATIVE_FIELD,
 ];

@@ -1,11 +1,13 @@
 import { readFile, stat } from "node:fs/promises";
 import {
   COMPAT_MISSING_GAME_MODES,
+  COMPAT_MISSING_SETTING,
   FILE_EMPTY,
   FILE_NOT_FOUND,
   JSON_SYNTAX,
   TRAIT_NARRATIVE_FIELD,
   WORLD_NOT_OBJECT,
+  WORLD_MOD_FRAGMENT,
   WORLD_UNSUPPORTED_VERSION,
   WORLD_VERSION_FIELD,
 } from "./codes.ts";
@@ -25,7 +27,7 @@ export interface LoadedWorld {
   /** True when the file cannot be checked further (unreadable, not JSON, another version). */
   fatal: boolean;
   /** What the compatibility steps changed, so that an export can write the file back as it was. */
-  compat: { gameModesAdded: boolean; quirkTraits: string[] };
+  compat: { gameModesAdded: boolean; quirkTraits: string[]; settingsAdded: string[] };
 }
 
 /** Reads a world from a path, or from stdin when the path is `-`. Never throws. */
@@ -60,7 +62,7 @@ export function parseWorld(text: string, file = "<input>"): LoadedWorld {
     value: undefined,
     diagnostics: [],
     fatal: true,
-    compat: { gameModesAdded: false, quirkTraits: [] },
+    compat: { gameModesAdded: false, quirkTraits: [], settingsAdded: [] },
   };
   const report = (info: CodeInfo, r: Report) =>
     result.diagnostics.push(diagnosticFrom(info, r, (path, atKey) => locate(source, path, atKey)));
@@ -95,7 +97,7 @@ function failed(file: string, info: CodeInfo, messageId: string, data: Record<st
     value: undefined,
     fatal: true,
     diagnostics: [diagnosticFrom(info, { path: [], messageId, data }, () => null)],
-    compat: { gameModesAdded: false, quirkTraits: [] },
+    compat: { gameModesAdded: false, quirkTraits: [], settingsAdded: [] },
   };
 }
 
@@ -103,6 +105,15 @@ const LATER_VERSION_MARKERS = ["itemTypes", "questTriggers"];
 
 /** Returns true when the file is another format version: one error, and nothing else is checked. */
 function checkVersion(value: Record<string, unknown>, report: (info: CodeInfo, r: Report) => void): boolean {
+  if (Array.isArray(value.mods) && !("configVersion" in value) && !("heroesVersion" in value)) {
+    const sections = Object.keys(value).filter((k) => k !== "mods");
+    report(WORLD_MOD_FRAGMENT, {
+      path: [],
+      messageId: "fragment",
+      data: { sections: sections.join(", ") || "none" },
+    });
+    return true;
+  }
   const config = value.configVersion;
   const product = value.heroesVersion;
   if (typeof config === "string" && config !== "V33") {
@@ -145,6 +156,16 @@ function normalise(
     value.gameModes = {};
     result.compat.gameModesAdded = true;
     report(COMPAT_MISSING_GAME_MODES, { path: [], messageId: "missing" });
+  }
+  const skills = value.skillSettings;
+  if (isPlainObject(skills) && !("newSkillGenerationEnabled" in skills)) {
+    skills.newSkillGenerationEnabled = false;
+    result.compat.settingsAdded.push("skillSettings.newSkillGenerationEnabled");
+    report(COMPAT_MISSING_SETTING, {
+      path: ["skillSettings"],
+      messageId: "missing",
+      data: { field: "newSkillGenerationEnabled", section: "skillSettings", fallback: "false" },
+    });
   }
   const traits = value.traits;
   if (!isPlainObject(traits)) return;

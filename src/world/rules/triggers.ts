@@ -26,7 +26,8 @@ export function* rawConditions(raw: Readonly<Record<string, unknown>>): Generato
     const list = elementsOf(value.conditions);
     for (let index = 0; index < list.length; index++) {
       const condition = list[index];
-      if (isPlainObject(condition)) yield { trigger, index, path: ["triggers", trigger, "conditions", index], condition };
+      if (isPlainObject(condition))
+        yield { trigger, index, path: ["triggers", trigger, "conditions", index], condition };
     }
   }
 }
@@ -37,7 +38,8 @@ export function* rawEffects(raw: Readonly<Record<string, unknown>>): Generator<R
     const list = elementsOf(value.effects);
     for (let index = 0; index < list.length; index++) {
       const effect = list[index];
-      if (isPlainObject(effect)) yield { owner: trigger, index, path: ["triggers", trigger, "effects", index], effect };
+      if (isPlainObject(effect))
+        yield { owner: trigger, index, path: ["triggers", trigger, "effects", index], effect };
     }
   }
   for (const [event, value] of entriesOf(raw.narrativeEvents)) {

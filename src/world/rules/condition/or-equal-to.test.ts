@@ -21,7 +21,9 @@ testRule(rule, {
     {
       patch: {
         triggers: {
-          start_sheep: { conditions: [{ type: "read-number", key: "sheep", operator: "lessThanOrEqualTo", value: 3 }] },
+          start_sheep: {
+            conditions: [{ type: "read-number", key: "sheep", operator: "lessThanOrEqualTo", value: 3 }],
+          },
         },
       },
       errors: [{ path: ["triggers", "start_sheep", "conditions", 0, "operator"], messageId: "operator" }],

@@ -12,7 +12,7 @@ export default defineRule({
   description: "A condition uses `greaterThanOrEqualTo` or `lessThanOrEqualTo`.",
   why: "These spellings look right and are common in other tools, but the format rejects them with a hard error (spec 2.2). The correct operators end in `OrEqual`.",
   messages: {
-    operator: "Operator \"{operator}\" is not valid. Write \"{fix}\".",
+    operator: 'Operator "{operator}" is not valid. Write "{fix}".',
   },
   examples: {
     bad: {
@@ -21,14 +21,20 @@ export default defineRule({
       },
     },
     good: {
-      triggers: { start_sheep: { conditions: [{ type: "game-tick", operator: "greaterThanOrEqual", value: 1 }] } },
+      triggers: {
+        start_sheep: { conditions: [{ type: "game-tick", operator: "greaterThanOrEqual", value: 1 }] },
+      },
     },
   },
   check({ raw, report }) {
     for (const { path, condition } of rawConditions(raw)) {
       const operator = condition.operator;
       if (typeof operator !== "string" || !Object.hasOwn(FIXES, operator)) continue;
-      report({ path: [...path, "operator"], messageId: "operator", data: { operator, fix: FIXES[operator]! } });
+      report({
+        path: [...path, "operator"],
+        messageId: "operator",
+        data: { operator, fix: FIXES[operator]! },
+      });
     }
   },
 });

@@ -2,12 +2,24 @@ import { testRule } from "../../../../test/helpers/world.ts";
 import rule from "./name-mismatch.ts";
 
 testRule(rule, {
-  valid: [{}, { name: "keys with spaces match", patch: { factions: { "Old Guard": { name: "Old Guard", basicInfo: "x", factionType: "major" } } } }],
+  valid: [
+    {},
+    {
+      name: "keys with spaces match",
+      patch: { factions: { "Old Guard": { name: "Old Guard", basicInfo: "x", factionType: "major" } } },
+    },
+  ],
   invalid: [
     {
       name: "case differs",
       patch: { items: { Rope: { name: "rope" } } },
-      errors: [{ path: ["items", "Rope", "name"], messageId: "mismatch", data: { key: '"Rope"', name: '"rope"', section: "items" } }],
+      errors: [
+        {
+          path: ["items", "Rope", "name"],
+          messageId: "mismatch",
+          data: { key: '"Rope"', name: '"rope"', section: "items" },
+        },
+      ],
     },
     {
       name: "trailing space in a trigger name",

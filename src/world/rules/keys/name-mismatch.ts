@@ -27,7 +27,8 @@ export default defineRule({
   description: "The key of a record in a name-keyed map differs from the record's `name`.",
   why: "The engine looks records up by key and shows them by name. A key that differs from the name, even by case or a trailing space, makes references silently miss: a `quest-init` with the shown name finds nothing.",
   messages: {
-    mismatch: "Key {key} differs from its name {name} in {section}. Make them byte-identical (same case and spaces): rename the key or the name.",
+    mismatch:
+      "Key {key} differs from its name {name} in {section}. Make them byte-identical (same case and spaces): rename the key or the name.",
   },
   examples: {
     bad: { realms: { Vale: { name: "The Vale" } } },

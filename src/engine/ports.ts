@@ -1,0 +1,237 @@
+/**
+ * The interfaces the engine owns and the outside plugs into: the script
+ * sandbox (src/sandbox) and the AI (src/ai). The engine never imports those
+ * modules; a session is created with implementations of these ports, and
+ * tests use plain in-test implementations that answer from data.
+ *
+ * Every value crossing a port is plain JSON, so a session can be recorded and
+ * replayed exactly.
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export type Phase = "planning" | "state";
+
+/** The 17 intents of spec 3. */
+export const INTENTS = [
+  "attack",
+  "mockAttack",
+  "subdue",
+  "preventAttack",
+  "evade",
+  "defend",
+  "heal",
+  "buff",
+  "interactNPC",
+  "readDocument",
+  "teleport",
+  "fastTravel",
+  "travel",
+  "move",
+  "sleep",
+  "acceptQuest",
+  "other",
+] as const;
+export type Intent = (typeof INTENTS)[number];
+
+// ---------------------------------------------------------------------------
+// What `check()` and the mechanical conditions read (spec 2.2 and 4)
+// ---------------------------------------------------------------------------
+
+/**
+ * The state a phase's conditions are evaluated against, taken at the start of
+ * the phase. Scripts get the same view (plus storage) for `check()`, which
+ * runs inside the isolate on this snapshot, never calling back to the host.
+ */
+export interface CheckSnapshot {
+  tick: number;
+  position: { realm: string; region: string; location: string; area: string };
+  /** Party members (player characters and party NPCs), in party order. */
+  characters: { name: string; level: number; resources: Record<string, number>; traits: string[] }[];
+  /** Entity name -> known. Entities not listed are unknown. */
+  known: Record<string, boolean>;
+  questsCompleted: string[];
+  questStatus: Record<string, string>;
+  eventStatus: Record<string, string>;
+  /** The most recent story output, raw. */
+  storyText: string;
+  /** The pending player action inputs of this turn. */
+  actions: string[];
+}
+
+// ---------------------------------------------------------------------------
+// Scripts (spec 2.2 `script`, 4, 7, 8)
+// ---------------------------------------------------------------------------
+
+export interface ScriptRunner {
+  /** Starts one phase: one isolate and one 500 ms budget, shared by the phase's scripts. */
+  beginPhase(phase: ScriptPhaseInfo): Promise<ScriptPhase>;
+  /** Releases the runner (child processes). */
+  close(): Promise<void>;
+}
+
+export interface ScriptPhaseInfo {
+  phase: Phase;
+  tick: number;
+  /** The session seed: `Math.random` and `Date` inside scripts derive from it and the tick. */
+  seed: number;
+  /** Session identity, so that one host can serve several sessions without sharing state. */
+  sessionId: string;
+  /** Compact JSON size of the whole trigger map: memory headroom grows with it. */
+  triggerSetBytes: number;
+}
+
+export interface ScriptPhase {
+  /** Runs one trigger's script. Later calls see what earlier ones changed (the engine passes it in). */
+  run(call: ScriptCall): Promise<ScriptOutcome>;
+  /** Ends the phase and frees its isolate. */
+  end(): Promise<void>;
+}
+
+export interface ScriptCall {
+  trigger: string;
+  script: string;
+  snapshot: CheckSnapshot;
+  storage: JsonObject;
+  /** The trigger's typed effects, pre-filled. */
+  effects: Json[];
+  /** The full trigger map as the script should see it (earlier edits of this phase included). */
+  triggers: JsonObject;
+  engineVersion: number;
+  semanticVersion: string;
+}
+
+export type ScriptFailure = "syntax" | "runtime" | "timeout" | "memory" | "budget";
+
+export type ScriptOutcome =
+  | {
+      status: "ok";
+      /** Storage after the script, already JSON round-tripped (spec 4). */
+      storage: JsonObject;
+      /** True when the script stored a BigInt or a circular value: the phase's storage writes are rejected. */
+      storageRejected: boolean;
+      effects: Json[];
+      skip: boolean;
+      /** The edited trigger map, or null when the script left it alone. */
+      triggers: JsonObject | null;
+      logs: ScriptLog[];
+      elapsedMs: number;
+    }
+  | {
+      status: "error";
+      failure: ScriptFailure;
+      message: string;
+      /** Position of the error inside the script, 1-based, when known. */
+      line: number | null;
+      column: number | null;
+      logs: ScriptLog[];
+      elapsedMs: number;
+    };
+
+export interface ScriptLog {
+  level: "log" | "info" | "warn" | "error";
+  message: string;
+}
+
+// ---------------------------------------------------------------------------
+// AI (spec 1, 3; resolutions)
+// ---------------------------------------------------------------------------
+
+export interface IntentRequest {
+  tick: number;
+  player: string;
+  text: string;
+  /** Places the classifier may name as a target: locations, areas of the current location, regions. */
+  places: { name: string; kind: "realm" | "region" | "location" | "area" }[];
+  position: CheckSnapshot["position"];
+  npcsPresent: string[];
+  recentStory: string;
+}
+
+export interface IntentAnswer {
+  intent: Intent;
+  /** For travel, move, fastTravel, teleport: the destination as named by the player. */
+  target?: string;
+  confidence?: number;
+}
+
+/** One AI-judged condition of a candidate trigger. */
+export interface JudgeQuestion {
+  trigger: string;
+  conditionIndex: number;
+  kind: "story" | "action";
+  query: string;
+}
+
+export interface JudgeRequest {
+  phase: Phase;
+  tick: number;
+  questions: JudgeQuestion[];
+  /** Recent story text (for `story`) and the pending actions by player (for `action`). */
+  storyText: string;
+  actions: { player: string; text: string }[];
+  players: string[];
+}
+
+export interface JudgeVerdict {
+  trigger: string;
+  conditionIndex: number;
+  passed: boolean;
+  /** For `scope: "player"` triggers: the players the text supports. */
+  players?: string[];
+}
+
+export interface AiJudge {
+  judge(request: JudgeRequest, signal?: AbortSignal): Promise<JudgeVerdict[]>;
+}
+
+export interface NarrationRequest {
+  tick: number;
+  opening: boolean;
+  actions: { player: string; text: string }[];
+  intent: IntentAnswer | null;
+  /** One-time narrator instructions from `story` effects of earlier turns. */
+  instructions: string[];
+  /** Beats of the active narrative event, if any. */
+  eventBeats: string | null;
+  /** A compact view of the scene and the party for the prompt builder. */
+  scene: SceneView;
+  /** What happened mechanically this turn before narration (movement, quest changes). */
+  outcomes: string[];
+}
+
+export interface SceneView {
+  position: CheckSnapshot["position"];
+  locationInfo: string;
+  areaDescription: string;
+  npcsPresent: { name: string; info: string }[];
+  party: { name: string; level: number; resources: Record<string, number>; traits: string[] }[];
+  recentStory: string[];
+  openingText?: string;
+}
+
+export interface Narrator {
+  /** Writes the story of a turn; `onChunk` receives streamed text as it arrives. */
+  narrate(request: NarrationRequest, onChunk?: (text: string) => void, signal?: AbortSignal): Promise<string>;
+}
+
+export interface IntentClassifier {
+  classify(request: IntentRequest, signal?: AbortSignal): Promise<IntentAnswer>;
+}
+
+export interface EventJudgeRequest {
+  tick: number;
+  event: string;
+  title: string;
+  beats: string;
+  storyText: string;
+  activeTurns: number;
+}
+
+export interface EventJudge {
+  judgeEvent(request: EventJudgeRequest, signal?: AbortSignal): Promise<"completed" | "stopped" | "neither">;
+}
+
+/** Everything a turn asks of the AI. Providers in src/ai implement all of it. */
+export interface AiPorts extends IntentClassifier, Narrator, AiJudge, EventJudge {}

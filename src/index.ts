@@ -1,0 +1,11 @@
+/**
+ * The library entry of Taleforge. World format first; the engine, sandbox and
+ * AI layers add their public API below.
+ */
+export type { Diagnostic, JsonPath, Related, Severity } from "./world/diagnostic.ts";
+export { formatPath } from "./world/diagnostic.ts";
+export { type LoadedWorld, loadWorld, parseWorld } from "./world/load.ts";
+export type { CodeInfo, Rule, RuleContext } from "./world/rule.ts";
+export { CATALOGUE, RULES } from "./world/rules/index.ts";
+export * from "./world/schema/index.ts";
+export { type ValidationResult, validateWorld } from "./world/validate.ts";

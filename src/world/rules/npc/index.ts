@@ -1,0 +1,5 @@
+import type { Rule } from "../../rule.ts";
+
+const rules: Rule[] = [];
+
+export default rules;
