@@ -2,6 +2,9 @@
  * The library entry of Taleforge. World format first; the engine, sandbox and
  * AI layers add their public API below.
  */
+
+// Engine: sessions, turns, saves, and the ports the sandbox and AI providers implement.
+export * from "./engine/index.ts";
 export type { Diagnostic, JsonPath, Related, Severity } from "./world/diagnostic.ts";
 export { formatPath } from "./world/diagnostic.ts";
 export { type LoadedWorld, loadWorld, parseWorld } from "./world/load.ts";

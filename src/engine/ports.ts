@@ -193,8 +193,12 @@ export interface NarrationRequest {
   intent: IntentAnswer | null;
   /** One-time narrator instructions from `story` effects of earlier turns. */
   instructions: string[];
-  /** Beats of the active narrative event, if any. */
-  eventBeats: string | null;
+  /**
+   * The active narrative event, if any: its beats go to the narrator, and the
+   * same call answers whether the event completed or stopped (so a turn stays
+   * at two AI calls).
+   */
+  event: { key: string; title: string; beats: string; activeTurns: number } | null;
   /** A compact view of the scene and the party for the prompt builder. */
   scene: SceneView;
   /** What happened mechanically this turn before narration (movement, quest changes). */
@@ -211,27 +215,26 @@ export interface SceneView {
   openingText?: string;
 }
 
+export type EventVerdict = "completed" | "stopped" | "neither";
+
+export interface NarrationAnswer {
+  text: string;
+  /** Present when the request carried an active event. Completed wins a tie (resolutions). */
+  eventVerdict?: EventVerdict;
+}
+
 export interface Narrator {
   /** Writes the story of a turn; `onChunk` receives streamed text as it arrives. */
-  narrate(request: NarrationRequest, onChunk?: (text: string) => void, signal?: AbortSignal): Promise<string>;
+  narrate(
+    request: NarrationRequest,
+    onChunk?: (text: string) => void,
+    signal?: AbortSignal,
+  ): Promise<NarrationAnswer>;
 }
 
 export interface IntentClassifier {
   classify(request: IntentRequest, signal?: AbortSignal): Promise<IntentAnswer>;
 }
 
-export interface EventJudgeRequest {
-  tick: number;
-  event: string;
-  title: string;
-  beats: string;
-  storyText: string;
-  activeTurns: number;
-}
-
-export interface EventJudge {
-  judgeEvent(request: EventJudgeRequest, signal?: AbortSignal): Promise<"completed" | "stopped" | "neither">;
-}
-
 /** Everything a turn asks of the AI. Providers in src/ai implement all of it. */
-export interface AiPorts extends IntentClassifier, Narrator, AiJudge, EventJudge {}
+export interface AiPorts extends IntentClassifier, Narrator, AiJudge {}

@@ -129,13 +129,17 @@ export function locate(source: SourceFile | undefined, path: JsonPath, atKey = f
 
 /** A few lines of source around a position with a caret under the column. */
 export function codeFrame(source: SourceFile, line: number, column: number, context = 1): string {
-  const lines = source.text.split(/\r\n|\r|\n/);
+  // Only the lines shown are cut out: a report on a big world asks for thousands of frames.
+  source.lineStarts ??= computeLineStarts(source.text);
+  const starts = source.lineStarts;
+  const lineText = (n: number) =>
+    source.text.slice(starts[n - 1] ?? 0, starts[n] ?? source.text.length).replace(/(\r\n|\r|\n)$/, "");
   const first = Math.max(1, line - context);
-  const last = Math.min(lines.length, line + context);
+  const last = Math.min(starts.length, line + context);
   const width = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
-    const raw = lines[n - 1] ?? "";
+    const raw = lineText(n);
     const clipped = clip(raw, column, n === line);
     out.push(`${n === line ? ">" : " "} ${String(n).padStart(width)} | ${clipped.text}`);
     if (n === line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(clipped.caret)}^`);

@@ -25,6 +25,7 @@ const strings = z.record(z.string(), z.string());
  * map) on its own so that one bad record does not hide the rest.
  */
 export const SECTIONS = {
+  $schema: z.string().optional(),
   configVersion: z.literal("V33"),
   heroesVersion: z.literal(33),
   aiInstructions: map(strings),

@@ -1,3 +1,10 @@
+import type { Rule } from "../../rule.ts";
+import missingField from "./missing-field.ts";
+import operatorNotAllowed from "./operator-not-allowed.ts";
 import orEqualTo from "./or-equal-to.ts";
+import unknownType from "./unknown-type.ts";
+import valueType from "./value-type.ts";
 
-export default [orEqualTo];
+const rules: Rule[] = [unknownType, missingField, orEqualTo, operatorNotAllowed, valueType];
+
+export default rules;

@@ -1,5 +1,6 @@
 import type { Rule } from "../../rule.ts";
+import unknownBonusVariable from "./unknown-bonus-variable.ts";
 
-const rules: Rule[] = [];
+const rules: Rule[] = [unknownBonusVariable];
 
 export default rules;

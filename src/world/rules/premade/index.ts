@@ -1,5 +1,7 @@
 import type { Rule } from "../../rule.ts";
+import unknownNpc from "./unknown-npc.ts";
+import unknownTrait from "./unknown-trait.ts";
 
-const rules: Rule[] = [];
+const rules: Rule[] = [unknownTrait, unknownNpc];
 
 export default rules;

@@ -1,5 +1,9 @@
 import type { Rule } from "../../rule.ts";
+import checkRegex from "./check-regex.ts";
+import syntaxError from "./syntax-error.ts";
+import topLevelReturn from "./top-level-return.ts";
+import unconditionalSkip from "./unconditional-skip.ts";
 
-const rules: Rule[] = [];
+const rules: Rule[] = [syntaxError, topLevelReturn, checkRegex, unconditionalSkip];
 
 export default rules;

@@ -1,0 +1,368 @@
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseWorld } from "../src/world/load.ts";
+import type { Rule, RuleContext } from "../src/world/rule.ts";
+import { RULES } from "../src/world/rules/index.ts";
+import { locate } from "../src/world/source.ts";
+import { type ValidationResult, validateWorld } from "../src/world/validate.ts";
+import type { BenchContext, BenchModule } from "./bench-module.ts";
+import { generateWorld } from "./generate-world.ts";
+import { collectGarbage, median, ms, sample, spawnTimes } from "./measure.ts";
+import { formatTable } from "./table.ts";
+import { summarise, type WorldSummary } from "./world-summary.ts";
+
+/** Targets from the project plan, printed next to the figures (never asserted). */
+const TARGET_IN_PROCESS_MS = 25;
+const TARGET_COMMAND_MS = 300;
+/** A part whose time grows this many times faster than the linear control walk is flagged. */
+const SUPERLINEAR_FACTOR = 2.5;
+const CONTROL = "control";
+/** Parts faster than this at the largest scale are noise, not growth. */
+const NOISE_MS = 2;
+/** Below this at 1x a time is mostly timer resolution: no growth figure is drawn from it. */
+const MIN_BASE_MS = 0.1;
+const SPAWNS = 5;
+
+interface GeneratedFile {
+  scale: number;
+  file: string;
+  text: string;
+  summary: WorldSummary;
+}
+
+interface ScaleFigures {
+  scale: number;
+  chars: number;
+  parse: { median: number; min: number };
+  validate: { median: number; min: number };
+  total: { median: number; min: number };
+  errors: number;
+  warnings: number;
+  /** Per rule code, plus "positions" (the syntax tree for line/column) and "shape" (shape step, unknown fields, freezing). */
+  parts: Map<string, number>;
+}
+
+const bench: BenchModule = {
+  name: "validate",
+  title: "Checking a world: parse and validate, in process and as a command",
+  run,
+};
+export default bench;
+
+async function run(context: BenchContext): Promise<void> {
+  const one = writeWorld(context, 1);
+  const first = timeOnce(one);
+  printWorld(context, one, first.result);
+  const figures = [measureScale(context, one, context.runs)];
+  printInProcess(context, figures[0]!, first.ms);
+  printParts(context, figures[0]!);
+  commandTime(context, one);
+  for (const scale of context.scales) {
+    const generated = writeWorld(context, scale);
+    figures.push(measureScale(context, generated, Math.max(3, Math.round(context.runs / Math.sqrt(scale)))));
+  }
+  printGrowth(context, figures);
+}
+
+function writeWorld(context: BenchContext, scale: number): GeneratedFile {
+  const world = generateWorld(scale);
+  const text = JSON.stringify(world, null, 2);
+  const file = join(context.workDir, `world-${scale}x.json`);
+  writeFileSync(file, text);
+  return { scale, file, text, summary: summarise(world, text) };
+}
+
+function timeOnce(world: GeneratedFile): { ms: number; result: ValidationResult } {
+  const start = performance.now();
+  const result = validateWorld(parseWorld(world.text, world.file));
+  return { ms: performance.now() - start, result };
+}
+
+function printWorld(context: BenchContext, world: GeneratedFile, result: ValidationResult): void {
+  const s = world.summary;
+  const codes = [...new Set(result.diagnostics.map((d) => d.code))].join(", ");
+  const verdictText =
+    result.errorCount === 0 ? "VALID" : "NOT VALID: the benchmark world should have no error";
+  context.print(`Generated world at the caps of spec 8 (1x): ${world.file}`);
+  context.print(
+    [
+      `  ${(s.chars / 1e6).toFixed(2)} M characters (pretty-printed)`,
+      `  triggers: ${s.mechanical} mechanical (cap 500), ${s.semantic} semantic (cap 200); up to ${s.maxConditions} conditions and ${s.maxEffects} effects per trigger; ${s.scripts} with scripts`,
+      `  regions: ${s.regions} on a connected grid, section ${s.regionsChars} characters pretty-printed (cap 500000)`,
+      `  ${s.locations} locations with ${s.areas} areas, ${s.npcs} NPCs, ${s.traits} traits in ${s.traitCategories} categories, ${s.quests} quests (${s.questsWithInit} with a quest-init trigger)`,
+      `  check: ${result.errorCount} errors, ${result.warningCount} warnings${codes ? ` (${codes})` : ""} -> ${verdictText}`,
+    ].join("\n"),
+  );
+  context.print();
+}
+
+/**
+ * What a caller sees (parse, then validate, on fresh parses), then a
+ * breakdown: the positions tree (lazy: built on the first diagnostic), the
+ * shape step with no rule, and every rule alone on a prepared context, so
+ * that neither lazy work nor another step's garbage is billed to a rule.
+ */
+function measureScale(context: BenchContext, world: GeneratedFile, runs: number): ScaleFigures {
+  const warmup = world.scale === 1 ? 3 : 1;
+  const progress = context.progress(`validate ${world.scale}x`, 2 * (warmup + runs) + RULES.length);
+  let result: ValidationResult | undefined;
+  const whole = sample<"parse" | "validate">({ warmup, runs, onRun: progress.tick }, (lap) => {
+    const loaded = lap("parse", () => parseWorld(world.text, world.file));
+    result = lap("validate", () => validateWorld(loaded));
+  });
+  const steps = sample<"positions" | "shape">({ warmup, runs, onRun: progress.tick }, (lap) => {
+    const loaded = parseWorld(world.text, world.file);
+    lap("positions", () => locate(loaded.source, []));
+    lap("shape", () => validateWorld(loaded, { rules: [] }));
+  });
+  const prepared = preparedContext(world);
+  const repeats = Math.max(3, Math.min(runs, 7));
+  const parts = timeRules(prepared, repeats, progress.tick);
+  parts.set(
+    CONTROL,
+    fastest(() => walkAll(prepared.raw), repeats),
+  );
+  progress.stop();
+  parts.set("positions", steps.median("positions"));
+  parts.set("shape", steps.median("shape"));
+  const pair = (stage: "parse" | "validate") => ({ median: whole.median(stage), min: whole.min(stage) });
+  const totals = whole.runs.map((r) => r.parse + r.validate);
+  return {
+    scale: world.scale,
+    chars: world.summary.chars,
+    parse: pair("parse"),
+    validate: pair("validate"),
+    total: { median: median(totals), min: Math.min(...totals) },
+    errors: result?.errorCount ?? 0,
+    warnings: result?.warningCount ?? 0,
+    parts,
+  };
+}
+
+/** The context validateWorld hands its rules, caught by a rule that only keeps it; reports go nowhere. */
+function preparedContext(world: GeneratedFile): RuleContext {
+  const loaded = parseWorld(world.text, world.file);
+  locate(loaded.source, []);
+  let caught: RuleContext | undefined;
+  const catcher: Rule = {
+    ...RULES[0]!,
+    code: "bench/context",
+    check: (ruleContext) => (caught = ruleContext),
+  };
+  validateWorld(loaded, { rules: [catcher] });
+  if (!caught) throw new Error("validateWorld ran no rule: the world did not load");
+  return { ...caught, report: () => {} };
+}
+
+/** Each rule alone, on the same prepared context. */
+function timeRules(ruleContext: RuleContext, repeats: number, onRule: () => void): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const rule of RULES) {
+    times.set(
+      rule.code,
+      fastest(() => rule.check(ruleContext), repeats),
+    );
+    onRule();
+  }
+  return times;
+}
+
+/** One warm-up call, then the fastest of `repeats` calls: robust to GC pauses and to a busy machine. */
+function fastest(work: () => void, repeats: number): number {
+  collectGarbage?.();
+  work();
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < repeats; i++) {
+    const start = performance.now();
+    work();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+/**
+ * The control for growth: one pass over every node of the world, which is
+ * linear by construction. On a large heap even this pass slows down per node
+ * (cache misses, bigger collections), so a part is compared with it: a part
+ * growing like the control is linear, one growing much faster is not.
+ */
+function walkAll(root: unknown): number {
+  let nodes = 0;
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    nodes++;
+    if (value !== null && typeof value === "object")
+      for (const child of Object.values(value)) stack.push(child);
+  }
+  return nodes;
+}
+
+function printInProcess(context: BenchContext, base: ScaleFigures, coldMs: number): void {
+  context.print(`In process at the caps (1x): median and fastest of ${context.runs} runs after warm-up`);
+  context.print();
+  context.print(
+    formatTable(
+      ["stage", "median", "fastest", "target", ""],
+      [
+        ["parseWorld", ms(base.parse.median), ms(base.parse.min), "", ""],
+        [
+          "validateWorld",
+          ms(base.validate.median),
+          ms(base.validate.min),
+          `<= ${TARGET_IN_PROCESS_MS} ms`,
+          verdict(base.validate.median, TARGET_IN_PROCESS_MS),
+        ],
+        ["parse + validate", ms(base.total.median), ms(base.total.min), "", ""],
+        ["first parse + validate of the process (cold JIT)", ms(coldMs), "", "", ""],
+      ],
+    ),
+  );
+  context.print();
+}
+
+function printParts(context: BenchContext, figures: ScaleFigures): void {
+  const top = [...figures.parts]
+    .filter(([part]) => part !== CONTROL)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12);
+  const rules = RULES.reduce((sum, rule) => sum + (figures.parts.get(rule.code) ?? 0), 0);
+  context.print(`Where validateWorld spends its time at 1x (median of each part; ${RULES.length} rules):`);
+  context.print();
+  context.print(
+    formatTable(
+      ["part", "median"],
+      top.map(([part, time]) => [describePart(part), ms(time)]),
+    ),
+  );
+  context.print(
+    `  all ${RULES.length} rules together: ${ms(rules)}. A valid world never builds the positions tree; one diagnostic anywhere does.`,
+  );
+  context.print();
+}
+
+function describePart(part: string): string {
+  if (part === CONTROL) return "control: one linear walk over every node";
+  if (part === "positions") return "positions: syntax tree for line/column";
+  if (part === "shape") return "validateWorld with no rule: shape step, unknown fields, freezing";
+  return `rule ${part}`;
+}
+
+function commandTime(context: BenchContext, world: GeneratedFile): void {
+  const bin = join(context.root, "bin/taleforge.js");
+  if (!existsSync(bin)) {
+    context.print("Whole command: skipped, bin/taleforge.js does not exist yet.");
+    context.print();
+    return;
+  }
+  const progress = context.progress("taleforge check (spawned)", 2 * (SPAWNS + 1));
+  const startup = spawnTimes(process.execPath, [bin, "--version"], SPAWNS + 1, progress.tick);
+  const check = spawnTimes(process.execPath, [bin, "check", world.file], SPAWNS + 1, progress.tick);
+  progress.stop();
+  // The first spawn warms the disk cache and tsx's compile cache.
+  const wall = (t: typeof check) => median(t.times.slice(1));
+  const cpu = (t: typeof check) => (t.cpu.length > 1 ? ms(median(t.cpu.slice(1))) : "-");
+  const codes = [...new Set(check.exitCodes)].join(", ");
+  context.print(`Whole command at 1x: median of ${SPAWNS} spawns after one warm-up`);
+  context.print();
+  context.print(
+    formatTable(
+      ["command", "wall", "CPU", "target", ""],
+      [
+        [
+          `node bin/taleforge.js check world-1x.json (exit ${codes})`,
+          ms(wall(check)),
+          cpu(check),
+          `<= ${TARGET_COMMAND_MS} ms`,
+          verdict(wall(check), TARGET_COMMAND_MS),
+        ],
+        ["node bin/taleforge.js --version (start-up only)", ms(wall(startup)), cpu(startup), "", ""],
+      ],
+    ),
+  );
+  if (check.exitCodes.some((c) => c !== 0))
+    context.print(`  check did not exit 0: ${check.stderr.trim().slice(0, 300)}`);
+  context.print();
+}
+
+function printGrowth(context: BenchContext, figures: ScaleFigures[]): void {
+  if (figures.length < 2) return;
+  const base = figures[0]!;
+  const growth = (value: number, of: number, scale: number) => (of > 0 ? value / of / scale : Number.NaN);
+  // A world with any diagnostic also builds the positions tree; take it out so that like is compared with like.
+  const checking = (f: ScaleFigures) =>
+    f.validate.median - (f.errors + f.warnings > 0 ? (f.parts.get("positions") ?? 0) : 0);
+  context.print(
+    "Growth with world size, in process (medians; growth = time ratio to 1x divided by the scale, 1.00 is linear):",
+  );
+  context.print();
+  context.print(
+    formatTable(
+      [
+        "scale",
+        "characters",
+        "parse",
+        "validate",
+        "validate without positions",
+        "growth",
+        "parse + validate",
+        "diagnostics",
+      ],
+      figures.map((f) => [
+        `${f.scale}x`,
+        `${(f.chars / 1e6).toFixed(1)} M`,
+        ms(f.parse.median),
+        ms(f.validate.median),
+        ms(checking(f)),
+        f.scale === 1 ? "-" : growth(checking(f), checking(base), f.scale).toFixed(2),
+        ms(f.total.median),
+        `${f.errors} errors, ${f.warnings} warnings`,
+      ]),
+    ),
+  );
+  context.print(
+    "  (above 1x the caps are exceeded on purpose: limit/* errors appear, so validate also builds the positions tree.)",
+  );
+  context.print();
+  const scaled = figures.slice(1);
+  const last = figures[figures.length - 1]!;
+  const growthOf = (part: string, f: ScaleFigures) =>
+    growth(f.parts.get(part) ?? 0, base.parts.get(part) ?? 0, f.scale);
+  const control = growthOf(CONTROL, last);
+  const rows = [...last.parts]
+    .filter(([part, time]) => time >= NOISE_MS || part === CONTROL)
+    .sort((a, b) => (a[0] === CONTROL ? -1 : b[0] === CONTROL ? 1 : b[1] - a[1]))
+    .map(([part]) => {
+      const growths = scaled.map((f) => growthOf(part, f));
+      const measurable = (base.parts.get(part) ?? 0) >= MIN_BASE_MS;
+      const relative = measurable ? growthOf(part, last) / control : Number.NaN;
+      return [
+        describePart(part),
+        ...figures.map((f) => ms(f.parts.get(part) ?? 0)),
+        ...growths.map((g) => (Number.isFinite(g) ? g.toFixed(2) : "-")),
+        Number.isFinite(relative) ? relative.toFixed(2) : "-",
+        relative > SUPERLINEAR_FACTOR ? "superlinear?" : measurable ? "" : `under ${MIN_BASE_MS} ms at 1x`,
+      ];
+    });
+  context.print(
+    `Per part (over ${NOISE_MS} ms at ${last.scale}x; each rule alone, fastest of several calls). growth: as above; vs control: growth at ${last.scale}x divided by the control's (1.00 grows like a linear walk):`,
+  );
+  context.print();
+  context.print(
+    formatTable(
+      [
+        "part",
+        ...figures.map((f) => `${f.scale}x`),
+        ...scaled.map((f) => `growth ${f.scale}x`),
+        "vs control",
+        "",
+      ],
+      rows,
+    ),
+  );
+  context.print();
+}
+
+function verdict(value: number, target: number): string {
+  return value <= target ? "within target" : `OVER target (${(value / target).toFixed(1)}x)`;
+}

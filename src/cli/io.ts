@@ -1,0 +1,38 @@
+/**
+ * What a command may touch of the outside world. Commands take it as a
+ * parameter so that tests can run them in-process with their own writers,
+ * terminal flag, environment and stdin.
+ */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Whether stdout is a terminal (colour is only for terminals). */
+  isTTY: boolean;
+  env: Readonly<Record<string, string | undefined>>;
+  readStdin(): Promise<string>;
+}
+
+export function processIo(): CliIo {
+  // `taleforge schema | head` closes the pipe early: that is the reader's choice, not a failure.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    isTTY: process.stdout.isTTY === true,
+    env: process.env,
+    readStdin,
+  };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Colour only on a terminal, and never when NO_COLOR is set to anything but "" (no-color.org). */
+export function wantsColor(io: Pick<CliIo, "isTTY" | "env">): boolean {
+  return io.isTTY && !io.env.NO_COLOR;
+}

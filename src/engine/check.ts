@@ -1,0 +1,402 @@
+import type { CheckSnapshot } from "./ports.ts";
+
+/**
+ * Pure evaluation of the mechanical conditions of spec 2.2 and of the script
+ * `check()` of spec 4, over a CheckSnapshot and the storage object.
+ *
+ * This module is bundled with esbuild and run inside the script isolate, so it
+ * is self-contained: type-only imports, no zod, no clock, no randomness. Its
+ * operator table mirrors `CONDITION_TYPES` of src/world/schema/conditions.ts;
+ * a test keeps the two in step.
+ *
+ * Text operators (party-*, story-text, action-text, read-string):
+ * - `equals` / `notEquals` compare exactly (case-sensitive);
+ * - `contains` / `notContains` ignore case, because story text is written by
+ *   an AI whose capitalisation cannot be predicted;
+ * - `regex` compiles the value as a JavaScript pattern without flags, or as a
+ *   `/pattern/flags` literal. A pattern that does not compile never matches.
+ */
+
+const NUMERIC = ["equals", "notEquals", "greaterThan", "lessThan", "greaterThanOrEqual", "lessThanOrEqual"];
+const TEXT = ["equals", "notEquals", "contains", "notContains", "regex"];
+const EQUALITY = ["equals", "notEquals"];
+const MEMBERSHIP = ["contains", "notContains"];
+
+type ValueKind = "number" | "string" | "boolean" | "scalar" | "questStatus" | "eventStatus" | "none";
+
+interface CheckSpec {
+  fields: readonly string[];
+  operators: readonly string[];
+  value: ValueKind;
+}
+
+const QUEST_STATUSES = ["hidden", "available", "accepted", "completed", "abandoned", "rejected", "expired"];
+const EVENT_STATUSES = ["inactive", "active", "completed", "stopped"];
+
+/** Per condition type: required string fields, operators, value kind (spec 2.2). */
+export const CHECK_TYPES: Record<string, CheckSpec> = {
+  "game-tick": { fields: [], operators: NUMERIC, value: "number" },
+  "player-level": { fields: [], operators: NUMERIC, value: "number" },
+  "player-resource": { fields: ["resource"], operators: NUMERIC, value: "number" },
+  "player-traits": { fields: [], operators: MEMBERSHIP, value: "scalar" },
+  "party-realm": { fields: [], operators: TEXT, value: "string" },
+  "party-region": { fields: [], operators: TEXT, value: "string" },
+  "party-location": { fields: [], operators: TEXT, value: "string" },
+  "party-area": { fields: [], operators: TEXT, value: "string" },
+  "known-entity": { fields: ["entity"], operators: EQUALITY, value: "boolean" },
+  "quests-completed": { fields: [], operators: MEMBERSHIP, value: "string" },
+  "quest-status": { fields: ["questId"], operators: EQUALITY, value: "questStatus" },
+  "narrative-event-status": { fields: ["eventId"], operators: EQUALITY, value: "eventStatus" },
+  "story-text": { fields: [], operators: TEXT, value: "string" },
+  "action-text": { fields: [], operators: TEXT, value: "string" },
+  story: { fields: ["query"], operators: [], value: "none" },
+  action: { fields: ["query"], operators: [], value: "none" },
+  "read-string": { fields: ["key"], operators: TEXT, value: "string" },
+  "read-number": { fields: ["key"], operators: NUMERIC, value: "number" },
+  "read-boolean": { fields: ["key"], operators: EQUALITY, value: "boolean" },
+  "read-array": { fields: ["key"], operators: MEMBERSHIP, value: "scalar" },
+};
+
+/** Conditions judged by the AI; mechanical evaluation never decides them. */
+export function isJudgedType(type: unknown): boolean {
+  return type === "story" || type === "action";
+}
+
+/** The condition kinds that pass when ANY party member matches (spec 2.2). */
+export const PER_CHARACTER_TYPES = ["player-level", "player-resource", "player-traits"];
+
+export interface ConditionResult {
+  passed: boolean;
+  /** What the state held: a number, a string, a map by character name, an array. */
+  actual: unknown;
+  expected: unknown;
+  /** Why the condition could not be evaluated (malformed, AI-judged, bad pattern). */
+  error?: string;
+  /** A regex value that does not compile; the engine logs it once per session. */
+  badPattern?: string;
+}
+
+type Fields = Record<string, unknown>;
+
+/**
+ * Evaluates one condition for the engine's trace. Never throws: a malformed
+ * condition fails with an `error` that says why.
+ */
+export function evaluateCondition(
+  condition: unknown,
+  snapshot: CheckSnapshot,
+  storage: Fields,
+): ConditionResult {
+  const problem = malformation(condition, true);
+  const fields = (isObject(condition) ? condition : {}) as Fields;
+  if (problem) return { passed: false, actual: undefined, expected: fields.value, error: problem };
+  const type = fields.type as string;
+  if (isJudgedType(type)) {
+    return {
+      passed: false,
+      actual: undefined,
+      expected: fields.query,
+      error: "judged by the AI, not mechanically",
+    };
+  }
+  const actual = rawValue(fields, snapshot, storage);
+  const operator = fields.operator as string;
+  const expected = fields.value;
+  if (operator === "regex") {
+    const pattern = compilePattern(expected as string);
+    if (pattern === null) {
+      return {
+        passed: false,
+        actual,
+        expected,
+        error: `the pattern ${JSON.stringify(expected)} does not compile`,
+        badPattern: expected as string,
+      };
+    }
+  }
+  return { passed: passes(type, operator, expected, actual), actual, expected };
+}
+
+/**
+ * The script `check()` of spec 4. Without `operator`: the raw value (maps keyed
+ * by character name, story text as a string, actions as an array, read-*
+ * fallbacks). With `operator`: true or false, ANY character for the
+ * per-character types. The `regex` operator and malformed conditions give
+ * undefined.
+ */
+export function scriptCheck(condition: unknown, snapshot: CheckSnapshot, storage: Fields): unknown {
+  if (!isObject(condition)) return undefined;
+  const fields = condition as Fields;
+  const withOperator = fields.operator !== undefined;
+  if (malformation(condition, withOperator)) return undefined;
+  const type = fields.type as string;
+  const actual = rawValue(fields, snapshot, storage);
+  if (!withOperator) return copy(actual);
+  if (fields.operator === "regex") return undefined;
+  return passes(type, fields.operator as string, fields.value, actual);
+}
+
+/**
+ * The names of the party members for which a per-character condition holds
+ * (player-level, player-resource, player-traits): the ANY of spec 2.2, spelled
+ * out, for `scope: "player"` targets. Empty for other or malformed conditions.
+ */
+export function matchingCharacters(condition: unknown, snapshot: CheckSnapshot): string[] {
+  if (malformation(condition, true)) return [];
+  const fields = condition as Fields;
+  const type = fields.type as string;
+  if (!PER_CHARACTER_TYPES.includes(type)) return [];
+  const byName = rawValue(fields, snapshot, {}) as Record<string, unknown>;
+  return Object.keys(byName).filter((name) =>
+    passesOne(type, fields.operator as string, fields.value, byName[name]),
+  );
+}
+
+/** Whether an action text satisfies an `action-text` condition (one player's action alone). */
+export function actionMatches(condition: unknown, text: string): boolean {
+  if (malformation(condition, true)) return false;
+  const fields = condition as Fields;
+  if (fields.type !== "action-text") return false;
+  return textPasses(fields.operator as string, fields.value as string, text);
+}
+
+// ---------------------------------------------------------------------------
+
+/** Conditions already found well-formed (with an operator); trigger conditions are never changed once made. */
+const wellFormed = new WeakSet<object>();
+
+/** Why a condition cannot be evaluated, or null when it is well-formed. */
+function malformation(condition: unknown, needOperator: boolean): string | null {
+  if (!isObject(condition)) return "a condition must be an object";
+  if (needOperator && wellFormed.has(condition as object)) return null;
+  const problem = findMalformation(condition as Fields, needOperator);
+  if (problem === null && needOperator && Object.isFrozen(condition)) wellFormed.add(condition as object);
+  return problem;
+}
+
+function findMalformation(condition: Fields, needOperator: boolean): string | null {
+  const fields = condition as Fields;
+  const spec = typeof fields.type === "string" ? CHECK_TYPES[fields.type] : undefined;
+  if (!spec || !Object.hasOwn(CHECK_TYPES, fields.type as string)) {
+    return `unknown condition type ${JSON.stringify(fields.type)}`;
+  }
+  for (const field of spec.fields) {
+    if (typeof fields[field] !== "string") return `"${field}" must be a string`;
+  }
+  if (spec.value === "none") return fields.operator === undefined ? null : "this type takes no operator";
+  if (!needOperator) return null;
+  if (typeof fields.operator !== "string" || !spec.operators.includes(fields.operator)) {
+    return `operator ${JSON.stringify(fields.operator)} is not one of ${spec.operators.join(", ")}`;
+  }
+  if (!valueFits(spec.value, fields.value)) return `value ${JSON.stringify(fields.value)} has the wrong type`;
+  return null;
+}
+
+function valueFits(kind: ValueKind, value: unknown): boolean {
+  switch (kind) {
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "string":
+      return typeof value === "string";
+    case "boolean":
+      return typeof value === "boolean";
+    case "scalar":
+      return typeof value === "string" || typeof value === "boolean" || Number.isFinite(value);
+    case "questStatus":
+      return QUEST_STATUSES.includes(value as string);
+    case "eventStatus":
+      return EVENT_STATUSES.includes(value as string);
+    case "none":
+      return value === undefined;
+  }
+}
+
+/** The raw value of spec 4's table for a well-formed condition. */
+function rawValue(fields: Fields, snapshot: CheckSnapshot, storage: Fields): unknown {
+  switch (fields.type) {
+    case "game-tick":
+      return snapshot.tick;
+    case "player-level":
+      return byCharacter(snapshot, (c) => c.level);
+    case "player-resource": {
+      const wanted = normaliseKey(fields.resource as string);
+      return byCharacter(snapshot, (c) => resourceValue(c.resources, wanted));
+    }
+    case "player-traits":
+      return byCharacter(snapshot, (c) => [...c.traits]);
+    case "party-realm":
+      return snapshot.position.realm;
+    case "party-region":
+      return snapshot.position.region;
+    case "party-location":
+      return snapshot.position.location;
+    case "party-area":
+      return snapshot.position.area;
+    case "known-entity":
+      return (
+        Object.hasOwn(snapshot.known, fields.entity as string) &&
+        snapshot.known[fields.entity as string] === true
+      );
+    case "quests-completed":
+      return [...snapshot.questsCompleted];
+    case "quest-status":
+      return ownString(snapshot.questStatus, fields.questId as string) ?? "hidden";
+    case "narrative-event-status":
+      return ownString(snapshot.eventStatus, fields.eventId as string) ?? "inactive";
+    case "story-text":
+    case "story":
+      return snapshot.storyText;
+    case "action-text":
+    case "action":
+      return [...snapshot.actions];
+    case "read-string":
+      return stored(storage, fields.key as string, (v) => typeof v === "string", "");
+    case "read-number":
+      return stored(storage, fields.key as string, (v) => typeof v === "number" && Number.isFinite(v), 0);
+    case "read-boolean":
+      return stored(storage, fields.key as string, (v) => typeof v === "boolean", false);
+    case "read-array":
+      // A copy, so that a trace holding it does not change when storage does.
+      return [...(stored(storage, fields.key as string, Array.isArray, []) as unknown[])];
+    default:
+      return undefined;
+  }
+}
+
+function passes(type: string, operator: string, expected: unknown, actual: unknown): boolean {
+  if (PER_CHARACTER_TYPES.includes(type)) {
+    const byName = actual as Record<string, unknown>;
+    return Object.keys(byName).some((name) => passesOne(type, operator, expected, byName[name]));
+  }
+  if (type === "action-text") {
+    // Each player's action is tested on its own; the condition holds when any one satisfies it.
+    return (actual as string[]).some((text) => textPasses(operator, expected as string, text));
+  }
+  if (type === "quests-completed" || type === "read-array")
+    return membership(operator, actual as unknown[], expected);
+  if (typeof actual === "number") return compareNumbers(operator, actual, expected as number);
+  if (typeof actual === "string") return textPasses(operator, expected as string, actual);
+  if (operator === "equals") return actual === expected;
+  if (operator === "notEquals") return actual !== expected;
+  return false;
+}
+
+function passesOne(type: string, operator: string, expected: unknown, value: unknown): boolean {
+  if (type === "player-traits") return membership(operator, value as string[], String(expected));
+  return typeof value === "number" && compareNumbers(operator, value, expected as number);
+}
+
+function compareNumbers(operator: string, actual: number, expected: number): boolean {
+  switch (operator) {
+    case "equals":
+      return actual === expected;
+    case "notEquals":
+      return actual !== expected;
+    case "greaterThan":
+      return actual > expected;
+    case "lessThan":
+      return actual < expected;
+    case "greaterThanOrEqual":
+      return actual >= expected;
+    case "lessThanOrEqual":
+      return actual <= expected;
+    default:
+      return false;
+  }
+}
+
+function textPasses(operator: string, expected: string, actual: string): boolean {
+  switch (operator) {
+    case "equals":
+      return actual === expected;
+    case "notEquals":
+      return actual !== expected;
+    case "contains":
+      return actual.toLowerCase().includes(expected.toLowerCase());
+    case "notContains":
+      return !actual.toLowerCase().includes(expected.toLowerCase());
+    case "regex": {
+      const pattern = compilePattern(expected);
+      if (pattern === null) return false;
+      pattern.lastIndex = 0;
+      return pattern.test(actual);
+    }
+    default:
+      return false;
+  }
+}
+
+function membership(operator: string, list: readonly unknown[], element: unknown): boolean {
+  const found = list.includes(element);
+  return operator === "contains" ? found : operator === "notContains" ? !found : false;
+}
+
+const patterns = new Map<string, RegExp | null>();
+
+/** Compiles (and caches) a pattern; null when it does not compile. */
+export function compilePattern(source: string): RegExp | null {
+  const cached = patterns.get(source);
+  if (cached !== undefined) return cached;
+  let compiled: RegExp | null;
+  try {
+    const literal = /^\/(.*)\/([dgimsuvy]*)$/s.exec(source);
+    compiled = literal
+      ? new RegExp(literal[1]!, literal[2]!.replace("g", "").replace("y", ""))
+      : new RegExp(source);
+  } catch {
+    compiled = null;
+  }
+  if (patterns.size > 1000) patterns.clear();
+  patterns.set(source, compiled);
+  return compiled;
+}
+
+function byCharacter<T>(
+  snapshot: CheckSnapshot,
+  pick: (c: CheckSnapshot["characters"][number]) => T | undefined,
+) {
+  const out: Record<string, T> = {};
+  for (const character of snapshot.characters) {
+    const value = pick(character);
+    // defineProperty, not assignment: a character named "__proto__" must not replace the prototype.
+    if (value !== undefined)
+      Object.defineProperty(out, character.name, {
+        value,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+  }
+  return out;
+}
+
+/** Resource keys match case-insensitively, trimmed (resolutions "Names and case"). */
+export function normaliseKey(key: string): string {
+  return key.trim().toLowerCase();
+}
+
+function resourceValue(resources: Record<string, number>, wanted: string): number | undefined {
+  for (const key of Object.keys(resources)) {
+    if (normaliseKey(key) === wanted) return resources[key];
+  }
+  return undefined;
+}
+
+function stored(storage: Fields, key: string, fits: (value: unknown) => boolean, fallback: unknown): unknown {
+  if (!isObject(storage) || !Object.hasOwn(storage, key)) return fallback;
+  const value = storage[key];
+  return fits(value) ? value : fallback;
+}
+
+function ownString(map: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(map, key) && typeof map[key] === "string" ? map[key] : undefined;
+}
+
+function isObject(value: unknown): boolean {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Scripts get their own copy, so that mutating a returned map cannot change the snapshot. */
+function copy(value: unknown): unknown {
+  return value !== null && typeof value === "object" ? JSON.parse(JSON.stringify(value)) : value;
+}

@@ -1,0 +1,50 @@
+/**
+ * The state diff of a turn: every leaf that changed, as {path, before, after}.
+ * Objects are compared key by key and arrays index by index; a value that
+ * appeared has no `before`, one that went away has no `after`. The PRNG state
+ * and the log are left out: the PRNG changes on every draw and says nothing to a
+ * reader, and the turn result lists its new log entries on their own.
+ */
+export interface DiffEntry {
+  path: (string | number)[];
+  before?: unknown;
+  after?: unknown;
+}
+
+const SKIPPED = new Set(["rng", "log"]);
+
+export function diffStates(before: unknown, after: unknown): DiffEntry[] {
+  const out: DiffEntry[] = [];
+  walk(before, after, [], out, true);
+  return out;
+}
+
+function walk(a: unknown, b: unknown, path: (string | number)[], out: DiffEntry[], root: boolean): void {
+  if (a === b) return;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const length = Math.max(a.length, b.length);
+    for (let i = 0; i < length; i++) {
+      if (i >= a.length) out.push({ path: [...path, i], after: b[i] });
+      else if (i >= b.length) out.push({ path: [...path, i], before: a[i] });
+      else walk(a[i], b[i], [...path, i], out, false);
+    }
+    return;
+  }
+  if (isObject(a) && isObject(b)) {
+    for (const key of Object.keys(a)) {
+      if (root && SKIPPED.has(key)) continue;
+      if (!Object.hasOwn(b, key)) out.push({ path: [...path, key], before: a[key] });
+      else walk(a[key], b[key], [...path, key], out, false);
+    }
+    for (const key of Object.keys(b)) {
+      if (root && SKIPPED.has(key)) continue;
+      if (!Object.hasOwn(a, key)) out.push({ path: [...path, key], after: b[key] });
+    }
+    return;
+  }
+  out.push({ path, before: a, after: b });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

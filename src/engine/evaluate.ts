@@ -1,0 +1,273 @@
+import {
+  actionMatches,
+  evaluateCondition,
+  isJudgedType,
+  matchingCharacters,
+  PER_CHARACTER_TYPES,
+} from "./check.ts";
+import type { StepContext } from "./context.ts";
+import { EngineError } from "./errors.ts";
+import type { AiJudge, CheckSnapshot, JudgeQuestion, JudgeVerdict, Phase } from "./ports.ts";
+import { addLog } from "./record.ts";
+import { contentWords, coverage, rankByScore } from "./relevance.ts";
+import type { ConditionTrace, PhaseTrace, TriggerTrace } from "./trace.ts";
+import { exclusion, type LiveTrigger } from "./trigger-pool.ts";
+
+/**
+ * Step (1) of a phase (resolutions "Triggers"): the conditions of every armed
+ * trigger of the phase are evaluated against the state at the start of the
+ * phase. Mechanical conditions first; only triggers whose mechanical
+ * conditions all pass are AI candidates; the best `maxJudged` candidates by
+ * relevance go to the judge in ONE call. That fixes the firing set, with the
+ * target players of each firing trigger.
+ */
+export interface Selection {
+  /** One trace per trigger considered, in map order. */
+  traces: TriggerTrace[];
+  /** The firing triggers, in map order, with their trace (step 2 fills in script and effects). */
+  firing: { live: LiveTrigger; trace: TriggerTrace }[];
+  excluded: PhaseTrace["excluded"];
+  judge: PhaseTrace["judge"];
+  judgeCalls: number;
+}
+
+export interface SelectInput {
+  ctx: StepContext;
+  phase: Phase;
+  pool: readonly LiveTrigger[];
+  snapshot: CheckSnapshot;
+  actions: readonly { player: string; text: string }[];
+  judge: AiJudge;
+  maxJudged: number;
+  signal?: AbortSignal;
+}
+
+export async function selectFiring(input: SelectInput): Promise<Selection> {
+  const { ctx, phase, snapshot } = input;
+  const traces: TriggerTrace[] = [];
+  const considered: { live: LiveTrigger; trace: TriggerTrace }[] = [];
+  const excluded: PhaseTrace["excluded"] = [];
+  for (const live of input.pool) {
+    if (live.phase !== phase || Object.hasOwn(ctx.state.consumed, live.key)) continue;
+    const reason = exclusion(ctx.state, ctx.index, live.key);
+    if (reason !== null) {
+      excluded.push({ trigger: live.key, reason });
+      continue;
+    }
+    const trace = evaluateMechanical(ctx, phase, live, snapshot);
+    traces.push(trace);
+    considered.push({ live, trace });
+  }
+  const candidates = considered.filter(
+    ({ trace }) => trace.mechanicalPassed && trace.conditions.some((c) => c.judged),
+  );
+  const judge = await judgeCandidates(input, candidates);
+  const firing = considered.filter(({ trace }) => decide(trace));
+  const players = ctx.state.party.filter((c) => c.kind === "player").map((c) => c.name);
+  for (const entry of firing)
+    entry.trace.targets = targetsOf(entry.live, entry.trace, snapshot, input.actions, players);
+  const kept = firing.filter(({ live, trace }) => {
+    if (live.trigger.scope !== "player" || trace.targets.length > 0) return true;
+    trace.fired = false;
+    trace.suppressed = true;
+    return false;
+  });
+  for (const { trace } of kept) trace.fired = true;
+  return { traces, firing: kept, excluded, judge: judge.trace, judgeCalls: judge.calls };
+}
+
+function evaluateMechanical(
+  ctx: StepContext,
+  phase: Phase,
+  live: LiveTrigger,
+  snapshot: CheckSnapshot,
+): TriggerTrace {
+  const conditions: ConditionTrace[] = live.trigger.conditions.map((condition, index) => {
+    const fields = condition as unknown as Record<string, unknown>;
+    const type = typeof fields.type === "string" ? fields.type : "(none)";
+    if (isJudgedType(type))
+      return { index, type, actual: undefined, expected: fields.query, passed: null, judged: true };
+    const result = evaluateCondition(condition, snapshot, ctx.state.storage);
+    if (result.badPattern !== undefined && !ctx.state.badPatterns.includes(result.badPattern)) {
+      ctx.state.badPatterns.push(result.badPattern);
+      addLog(ctx.state, ctx.recorder, {
+        tick: ctx.state.tick,
+        phase,
+        trigger: live.key,
+        type: "notice",
+        message: `The regex ${JSON.stringify(result.badPattern)} does not compile, so this condition never matches. Fix the pattern.`,
+      });
+    }
+    const trace: ConditionTrace = {
+      index,
+      type,
+      actual: result.actual,
+      expected: result.expected,
+      passed: result.passed,
+    };
+    if (typeof fields.operator === "string") trace.operator = fields.operator;
+    if (result.error !== undefined) trace.error = result.error;
+    return trace;
+  });
+  return {
+    trigger: live.key,
+    conditions,
+    mechanicalPassed: conditions.every((c) => c.judged || c.passed === true),
+    candidate: false,
+    fired: false,
+    targets: [],
+    effects: [],
+    consumed: false,
+  };
+}
+
+async function judgeCandidates(
+  input: SelectInput,
+  candidates: { live: LiveTrigger; trace: TriggerTrace }[],
+): Promise<{ trace: PhaseTrace["judge"]; calls: number }> {
+  const trace: PhaseTrace["judge"] = { called: false, candidates: [], sent: [], left: [] };
+  if (candidates.length === 0) return { trace, calls: 0 };
+  const storyWords = contentWords(input.snapshot.storyText);
+  const actionWords = contentWords(input.actions.map((a) => a.text).join("\n"));
+  const ranked = rankByScore(
+    candidates.map((entry) => ({
+      item: entry,
+      score: Math.max(
+        ...entry.trace.conditions
+          .filter((c) => c.judged)
+          .map((c) =>
+            coverage(contentWords(String(c.expected)), c.type === "story" ? storyWords : actionWords),
+          ),
+      ),
+    })),
+  );
+  const questions: JudgeQuestion[] = [];
+  ranked.forEach(({ item, score }, rank) => {
+    const { live, trace: t } = item;
+    t.candidate = true;
+    t.rank = rank + 1;
+    t.relevance = Math.round(score * 1000) / 1000;
+    trace.candidates.push(live.key);
+    if (rank >= input.maxJudged) {
+      t.verdict = "not among the top N";
+      trace.left.push(live.key);
+      return;
+    }
+    trace.sent.push(live.key);
+    for (const c of t.conditions) {
+      if (c.judged)
+        questions.push({
+          trigger: live.key,
+          conditionIndex: c.index,
+          kind: c.type as "story" | "action",
+          query: String(c.expected),
+        });
+    }
+  });
+  if (questions.length === 0) return { trace, calls: 0 };
+  const ctx = input.ctx;
+  const players = ctx.state.party.filter((c) => c.kind === "player").map((c) => c.name);
+  let verdicts: JudgeVerdict[];
+  try {
+    verdicts = await input.judge.judge(
+      {
+        phase: input.phase,
+        tick: ctx.state.tick,
+        questions,
+        storyText: input.snapshot.storyText,
+        actions: input.actions.map((a) => ({ ...a })),
+        players,
+      },
+      input.signal,
+    );
+  } catch (error) {
+    throw new EngineError(
+      "ai/failed",
+      `The AI judge failed in the ${input.phase} phase: ${(error as Error)?.message ?? error}`,
+      {
+        port: "judge",
+      },
+    );
+  }
+  trace.called = true;
+  applyVerdicts(
+    ranked.slice(0, input.maxJudged).map((r) => r.item.trace),
+    Array.isArray(verdicts) ? verdicts : [],
+    players,
+  );
+  return { trace, calls: 1 };
+}
+
+/**
+ * Records the judge's answers on the sent candidates' conditions. A condition
+ * with no answer fails. A verdict without `players` credits every player; an
+ * explicit list credits only the listed players of the party.
+ */
+function applyVerdicts(sent: TriggerTrace[], verdicts: unknown[], players: string[]): void {
+  const byKey = new Map<string, JudgeVerdict>();
+  for (const v of verdicts) {
+    const verdict = v as JudgeVerdict;
+    if (verdict && typeof verdict.trigger === "string" && Number.isInteger(verdict.conditionIndex)) {
+      byKey.set(`${verdict.conditionIndex}:${verdict.trigger}`, verdict);
+    }
+  }
+  for (const trace of sent) {
+    let missing = false;
+    let failed = false;
+    for (const condition of trace.conditions) {
+      if (!condition.judged) continue;
+      const verdict = byKey.get(`${condition.index}:${trace.trigger}`);
+      if (!verdict) {
+        missing = true;
+        condition.passed = false;
+        condition.error = "the judge gave no verdict";
+        continue;
+      }
+      condition.passed = verdict.passed === true;
+      condition.actual = condition.passed;
+      if (!condition.passed) failed = true;
+      condition.players = Array.isArray(verdict.players)
+        ? players.filter((p) => verdict.players!.includes(p))
+        : [...players];
+    }
+    trace.verdict = failed ? "failed" : missing ? "no verdict" : "passed";
+  }
+}
+
+function decide(trace: TriggerTrace): boolean {
+  if (!trace.mechanicalPassed) return false;
+  if (!trace.candidate) return true;
+  return trace.verdict === "passed";
+}
+
+/**
+ * The players who satisfy a trigger (resolutions "Triggers", `scope: "player"`):
+ * the players meeting every player-level/player-resource/player-traits
+ * condition, intersected with the players credited for each story/action
+ * condition, and (our documented extension) with the players whose own action
+ * satisfies each action-text condition.
+ */
+function targetsOf(
+  live: LiveTrigger,
+  trace: TriggerTrace,
+  snapshot: CheckSnapshot,
+  actions: readonly { player: string; text: string }[],
+  players: readonly string[],
+): string[] {
+  let targets = [...players];
+  live.trigger.conditions.forEach((condition, i) => {
+    const type = condition.type;
+    if (PER_CHARACTER_TYPES.includes(type)) {
+      const matching = matchingCharacters(condition, snapshot);
+      targets = targets.filter((t) => matching.includes(t));
+    } else if (type === "action-text") {
+      const acting = actions.filter((a) => actionMatches(condition, a.text)).map((a) => a.player);
+      trace.conditions[i]!.players = acting;
+      targets = targets.filter((t) => acting.includes(t));
+    } else if (isJudgedType(type)) {
+      const credited = trace.conditions[i]!.players ?? [];
+      targets = targets.filter((t) => credited.includes(t));
+    }
+  });
+  return targets;
+}

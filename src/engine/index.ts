@@ -1,0 +1,20 @@
+/** The engine's public API, re-exported by the package entry (src/index.ts). */
+export type { PlayerSpec } from "./characters.ts";
+export { type ConditionResult, evaluateCondition, scriptCheck } from "./check.ts";
+export { damageMultipliers, IMMUNE, RESISTANT, VULNERABLE } from "./damage.ts";
+export type { DiffEntry } from "./diff.ts";
+export { DEFAULT_MAX_JUDGED } from "./env.ts";
+export { ENGINE_ERRORS, EngineError, type EngineErrorCode, isEngineError } from "./errors.ts";
+export { moveBy, wrap } from "./geography.ts";
+export { DEFAULT_PLAYER, type RestoreOptions, type SessionOptions } from "./options.ts";
+export type * from "./ports.ts";
+export { INTENTS } from "./ports.ts";
+export type { QuestPrompt } from "./quests.ts";
+export type { TurnResult } from "./result.ts";
+export { MIN_READABLE_VERSION, SAVE_FORMAT, SAVE_VERSION, type SaveFile, worldHash } from "./save.ts";
+export { ENGINE_VERSION, SEMANTIC_VERSION } from "./scripts.ts";
+export { createSession, type QuestAnswerResult, restoreSession, Session } from "./session.ts";
+export type * from "./state.ts";
+export type * from "./trace.ts";
+export type { TurnHooks, TurnInput } from "./turn.ts";
+export { indexWorld, type WorldIndex } from "./world-index.ts";

@@ -1,0 +1,66 @@
+import { didYouMean } from "../world/suggest.ts";
+import { EngineError } from "./errors.ts";
+import { INTENTS, type Intent } from "./ports.ts";
+import type { SessionState } from "./state.ts";
+import type { TurnInput } from "./turn.ts";
+
+/**
+ * Checks a turn input before anything runs: at least one action, each by a
+ * player character of the party (party NPCs do not act), at most one action
+ * per player, text as a string, and a well-formed intent pin.
+ */
+export function checkTurnInput(state: SessionState, input: unknown): TurnInput {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) {
+    throw new EngineError(
+      "turn/invalid",
+      "A turn input is an object: {actions: [{player, text}], pins?: {intent?}}.",
+    );
+  }
+  const { actions, pins } = input as Record<string, unknown>;
+  if (actions === undefined || (Array.isArray(actions) && actions.length === 0)) {
+    throw new EngineError("turn/no-actions", "The turn holds no action: give at least one {player, text}.");
+  }
+  if (!Array.isArray(actions))
+    throw new EngineError("turn/invalid", "turn input `actions` must be an array of {player, text}.");
+  const players = state.party.filter((c) => c.kind === "player").map((c) => c.name);
+  const seen = new Set<string>();
+  const checked = actions.map((action, i) => {
+    const fields = (action !== null && typeof action === "object" ? action : {}) as Record<string, unknown>;
+    if (typeof fields.player !== "string" || typeof fields.text !== "string") {
+      throw new EngineError("turn/invalid", `actions[${i}] must be {player: string, text: string}.`);
+    }
+    if (!players.includes(fields.player)) {
+      throw new EngineError(
+        "turn/unknown-player",
+        `actions[${i}]: "${fields.player}" is not a player of this session.${didYouMean(fields.player, players)} Players: ${players.map((p) => `"${p}"`).join(", ")}.`,
+        { player: fields.player },
+      );
+    }
+    if (seen.has(fields.player)) {
+      throw new EngineError(
+        "turn/duplicate-player",
+        `actions[${i}]: "${fields.player}" already acts this turn; send one action per player.`,
+        { player: fields.player },
+      );
+    }
+    seen.add(fields.player);
+    return { player: fields.player, text: fields.text };
+  });
+  const out: TurnInput = { actions: checked };
+  if (pins !== undefined) {
+    if (pins === null || typeof pins !== "object")
+      throw new EngineError("turn/invalid", "turn input `pins` must be an object.");
+    const intent = (pins as Record<string, unknown>).intent;
+    if (intent !== undefined) {
+      const name = (intent as { intent?: unknown } | null)?.intent;
+      if (!INTENTS.includes(name as Intent)) {
+        throw new EngineError(
+          "turn/invalid",
+          `pins.intent.intent must be one of ${INTENTS.join(", ")}, not ${JSON.stringify(name)}.`,
+        );
+      }
+      out.pins = { intent: intent as NonNullable<TurnInput["pins"]>["intent"] };
+    }
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+import type { StepContext } from "./context.ts";
+import { EngineError } from "./errors.ts";
+import { INTENTS, type Intent, type IntentAnswer, type IntentClassifier } from "./ports.ts";
+import { npcNamesHere, placesFor, recentStory } from "./scene.ts";
+import type { TurnTrace } from "./trace.ts";
+
+/**
+ * The planning phase's intent (spec 3): ONE classifier call on the first
+ * action of the turn, unless the turn input pins the intent. An answer that
+ * names no known intent is read as `other`, and the trace says so.
+ */
+export async function classifyIntent(
+  ctx: StepContext,
+  classifier: IntentClassifier,
+  first: { player: string; text: string },
+  pinned: IntentAnswer | undefined,
+  signal?: AbortSignal,
+): Promise<{ answer: IntentAnswer; trace: TurnTrace["intent"]; calls: number }> {
+  if (pinned !== undefined) {
+    const answer = sanitise(pinned);
+    return {
+      answer: answer.value,
+      trace: withNote({ source: "pin", answer: answer.value }, answer.note),
+      calls: 0,
+    };
+  }
+  const { realm, region, location, area } = ctx.state.position;
+  let raw: unknown;
+  try {
+    raw = await classifier.classify(
+      {
+        tick: ctx.state.tick,
+        player: first.player,
+        text: first.text,
+        places: placesFor(ctx),
+        position: { realm, region, location, area },
+        npcsPresent: npcNamesHere(ctx),
+        recentStory: recentStory(ctx).join("\n\n"),
+      },
+      signal,
+    );
+  } catch (error) {
+    throw new EngineError(
+      "ai/failed",
+      `The intent classifier failed: ${(error as Error)?.message ?? error}`,
+      { port: "classify" },
+    );
+  }
+  const answer = sanitise(raw);
+  return {
+    answer: answer.value,
+    trace: withNote({ source: "classifier", answer: answer.value }, answer.note),
+    calls: 1,
+  };
+}
+
+function sanitise(raw: unknown): { value: IntentAnswer; note?: string } {
+  const fields = (raw !== null && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const known = INTENTS.includes(fields.intent as Intent);
+  const value: IntentAnswer = { intent: known ? (fields.intent as Intent) : "other" };
+  if (typeof fields.target === "string") value.target = fields.target;
+  if (typeof fields.confidence === "number" && Number.isFinite(fields.confidence))
+    value.confidence = fields.confidence;
+  return known
+    ? { value }
+    : { value, note: `unknown intent ${JSON.stringify(fields.intent)} read as "other"` };
+}
+
+function withNote(trace: TurnTrace["intent"], note: string | undefined): TurnTrace["intent"] {
+  return note === undefined ? trace : { ...trace, note };
+}

@@ -1,0 +1,13 @@
+/**
+ * Sets an own, enumerable property. Record keys here come from world authors,
+ * players and scripts, and `record[key] = value` with the key "__proto__"
+ * would change the record's prototype instead of storing the value.
+ */
+export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** A record's own value for a key (never one inherited from Object.prototype). */
+export function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}

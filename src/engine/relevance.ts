@@ -1,0 +1,47 @@
+/**
+ * Lexical relevance of an AI-judged condition's query to the text it will be
+ * judged against (resolutions "Triggers": lexical similarity when no
+ * embeddings are available). The measure is query coverage: the share of the
+ * query's distinct content words (lower-cased letter/digit runs of 3+
+ * characters, minus a few stop words, with a trailing "s" dropped) that occur
+ * in the text. It lies in [0, 1]; a trigger's relevance is the best over its
+ * AI-judged conditions, and ties keep map order.
+ */
+
+const STOP_WORDS = new Set(
+  "the and for are but not you your with this that from have has had was were will would can could into onto over under then than them they their there here what when where which who whom why how all any some its our out about after before been being does did doing very just also only own same such too".split(
+    " ",
+  ),
+);
+
+export function contentWords(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
+    let word = match[0];
+    if (word.length < 3 || STOP_WORDS.has(word)) continue;
+    if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) word = word.slice(0, -1);
+    words.add(word);
+  }
+  return words;
+}
+
+/** Share of the query's content words found in the text's content words. */
+export function coverage(query: Set<string>, text: Set<string>): number {
+  if (query.size === 0) return 0;
+  let found = 0;
+  for (const word of query) if (text.has(word)) found++;
+  return found / query.size;
+}
+
+export interface Ranked<T> {
+  item: T;
+  score: number;
+}
+
+/** Sorts by score, highest first; equal scores keep their input (map) order. */
+export function rankByScore<T>(items: readonly Ranked<T>[]): Ranked<T>[] {
+  return items
+    .map((entry, order) => ({ entry, order }))
+    .sort((a, b) => b.entry.score - a.entry.score || a.order - b.order)
+    .map(({ entry }) => entry);
+}

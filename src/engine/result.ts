@@ -1,0 +1,22 @@
+import type { DiffEntry } from "./diff.ts";
+import type { IntentAnswer } from "./ports.ts";
+import type { QuestPrompt } from "./quests.ts";
+import type { LogEntry } from "./state.ts";
+import type { TurnTrace } from "./trace.ts";
+
+/** What a turn (or the opening, at tick 0) returns. */
+export interface TurnResult {
+  tick: number;
+  intent: IntentAnswer | null;
+  /** The story text the narrator wrote for this turn. */
+  story: string;
+  /** Keys of the triggers that fired, planning phase first, in map order. */
+  fired: string[];
+  trace: TurnTrace;
+  diff: DiffEntry[];
+  /** Quest acceptance prompts raised after the turn. */
+  prompts: QuestPrompt[];
+  /** Log entries written during the turn. */
+  logs: LogEntry[];
+  tip: string | null;
+}

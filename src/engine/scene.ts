@@ -1,0 +1,90 @@
+import type { StepContext } from "./context.ts";
+import type { IntentRequest, SceneView } from "./ports.ts";
+import type { WorldIndex } from "./world-index.ts";
+
+/** How many recent story entries the AI sees. */
+export const RECENT_STORY = 3;
+
+/** The compact scene the narrator's prompt builder gets (ports.ts SceneView). */
+export function sceneOf(ctx: StepContext, openingText?: string): SceneView {
+  const { state, index } = ctx;
+  const position = state.position;
+  const location = Object.hasOwn(index.world.locations, position.location)
+    ? index.world.locations[position.location]
+    : undefined;
+  const area =
+    location?.areas && Object.hasOwn(location.areas, position.area)
+      ? location.areas[position.area]
+      : undefined;
+  const scene: SceneView = {
+    position: {
+      realm: position.realm,
+      region: position.region,
+      location: position.location,
+      area: position.area,
+    },
+    locationInfo: location?.basicInfo ?? "",
+    areaDescription: area?.description ?? "",
+    npcsPresent: npcsAt(ctx, position.location, position.area),
+    party: state.party.map((c) => ({
+      name: c.name,
+      level: c.level,
+      resources: Object.fromEntries(Object.entries(c.resources).map(([k, v]) => [k, v.current])),
+      traits: [...c.traits],
+    })),
+    recentStory: recentStory(ctx),
+  };
+  if (openingText !== undefined) scene.openingText = openingText;
+  return scene;
+}
+
+export function recentStory(ctx: StepContext): string[] {
+  return ctx.state.history.story.slice(-RECENT_STORY).map((s) => s.text);
+}
+
+/** Names of the NPCs present (for the classifier). */
+export function npcNamesHere(ctx: StepContext): string[] {
+  return npcsAt(ctx, ctx.state.position.location, ctx.state.position.area).map((n) => n.name);
+}
+
+/** NPCs whose authored place is the party's location and area, party members excepted. */
+function npcsAt(ctx: StepContext, location: string, area: string): SceneView["npcsPresent"] {
+  const inParty = new Set(ctx.state.party.map((c) => c.name));
+  return (npcsByPlace(ctx.index).get(`${location}\u0000${area}`) ?? [])
+    .filter((key) => !inParty.has(key))
+    .map((key) => ({ name: key, info: ctx.index.world.npcs[key]!.basicInfo ?? "" }));
+}
+
+const placeCache = new WeakMap<WorldIndex, Map<string, string[]>>();
+
+function npcsByPlace(index: WorldIndex): Map<string, string[]> {
+  let map = placeCache.get(index);
+  if (!map) {
+    map = new Map();
+    for (const [key, npc] of Object.entries(index.world.npcs)) {
+      const at = `${npc.currentLocation}\u0000${npc.currentArea}`;
+      const list = map.get(at);
+      if (list) list.push(key);
+      else map.set(at, [key]);
+    }
+    placeCache.set(index, map);
+  }
+  return map;
+}
+
+const placesCache = new WeakMap<WorldIndex, IntentRequest["places"]>();
+
+/** Places the classifier may name: every location and region, plus the areas of the current location. */
+export function placesFor(ctx: StepContext): IntentRequest["places"] {
+  let base = placesCache.get(ctx.index);
+  if (!base) {
+    const world = ctx.index.world;
+    base = [
+      ...Object.keys(world.locations).map((name) => ({ name, kind: "location" as const })),
+      ...Object.keys(world.regions).map((name) => ({ name, kind: "region" as const })),
+    ];
+    placesCache.set(ctx.index, base);
+  }
+  const areas = Object.keys(ctx.index.world.locations[ctx.state.position.location]?.areas ?? {});
+  return [...areas.map((name) => ({ name, kind: "area" as const })), ...base];
+}

@@ -1,0 +1,186 @@
+import type { World } from "../world/schema/index.ts";
+import { didYouMean } from "../world/suggest.ts";
+import type { StepContext } from "./context.ts";
+import type { Env } from "./env.ts";
+import { EngineError } from "./errors.ts";
+import { checkTurnInput } from "./input.ts";
+import { openSession } from "./opening.ts";
+import {
+  checkPlayers,
+  checkPorts,
+  checkSeed,
+  chooseStoryStart,
+  type RestoreOptions,
+  type SessionOptions,
+} from "./options.ts";
+import { answerQuest, type QuestAnswer } from "./quests.ts";
+import { addLog, newRecorder } from "./record.ts";
+import type { TurnResult } from "./result.ts";
+import { readSave, writeSave } from "./save.ts";
+import type { LogEntry, QuestStatus, SessionState } from "./state.ts";
+import type { QuestChange } from "./trace.ts";
+import { playTurn, type TurnHooks, type TurnInput } from "./turn.ts";
+import { prepareWorld } from "./world-check.ts";
+import { indexWorld } from "./world-index.ts";
+
+export interface QuestAnswerResult {
+  quest: string;
+  status: QuestStatus;
+  changes: QuestChange[];
+  logs: LogEntry[];
+}
+
+/**
+ * A running game. It holds the world, the ports and the current state, and
+ * applies the pure steps (opening, turn) to it one at a time: a call made
+ * while another is running is refused (`session/busy`), and a call that fails
+ * leaves the state as it was.
+ */
+export class Session {
+  readonly world: World;
+  /** The opening (tick 0) of a created session; null for a restored one. */
+  readonly opening: TurnResult | null;
+  private current: SessionState;
+  private readonly env: Env;
+  private busy = false;
+
+  constructor(env: Env, state: SessionState, opening: TurnResult | null) {
+    this.env = env;
+    this.world = env.index.world;
+    this.current = state;
+    this.opening = opening;
+  }
+
+  /** A copy of the current state (plain JSON). */
+  get state(): SessionState {
+    return structuredClone(this.current);
+  }
+
+  get tick(): number {
+    return this.current.tick;
+  }
+
+  /** Plays one turn. Rejects with an EngineError (and changes nothing) on bad input or an AI failure. */
+  async turn(input: TurnInput, hooks: TurnHooks = {}): Promise<TurnResult> {
+    this.claim();
+    try {
+      const checked = checkTurnInput(this.current, input);
+      const { state, result } = await playTurn(this.env, this.current, checked, hooks);
+      this.current = state;
+      return result;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** The player accepts an available quest (its acceptance prompt). */
+  acceptQuest(name: string): QuestAnswerResult {
+    return this.answer(name, "accept");
+  }
+
+  /** The player declines an available quest. */
+  rejectQuest(name: string): QuestAnswerResult {
+    return this.answer(name, "reject");
+  }
+
+  /** The player gives up an accepted quest. */
+  abandonQuest(name: string): QuestAnswerResult {
+    return this.answer(name, "abandon");
+  }
+
+  /** The session as JSON text: versioned, with the world's hash; resume it with restoreSession. */
+  save(): string {
+    return writeSave(this.world, this.current, this.env.maxJudged);
+  }
+
+  private answer(name: unknown, answer: QuestAnswer): QuestAnswerResult {
+    this.claim();
+    try {
+      const key = questKey(this.world, name);
+      const state = structuredClone(this.current);
+      const ctx: StepContext = { state, index: this.env.index, recorder: newRecorder() };
+      const status = answerQuest(ctx, key, answer);
+      addLog(state, ctx.recorder, {
+        tick: state.tick,
+        phase: "session",
+        trigger: null,
+        type: "notice",
+        message: `The player ${answer === "accept" ? "accepted" : answer === "reject" ? "rejected" : "abandoned"} quest "${key}"; it is now ${status}.`,
+      });
+      this.current = state;
+      return { quest: key, status, changes: ctx.recorder.quests, logs: ctx.recorder.logs };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private claim() {
+    if (this.busy)
+      throw new EngineError(
+        "session/busy",
+        "A turn is still running on this session; wait for it to finish.",
+      );
+    this.busy = true;
+  }
+}
+
+/** A quest named by its key; a case-insensitive match is accepted when it is the only one. */
+function questKey(world: World, name: unknown): string {
+  if (typeof name !== "string")
+    throw new EngineError("quest/unknown", "A quest is named by its key (a string).");
+  if (Object.hasOwn(world.quests, name)) return name;
+  const keys = Object.keys(world.quests);
+  const folded = keys.filter((k) => k.toLowerCase() === name.trim().toLowerCase());
+  if (folded.length === 1) return folded[0]!;
+  throw new EngineError("quest/unknown", `No quest "${name}".${didYouMean(name, keys)}`, { quest: name });
+}
+
+/**
+ * Starts a game (tick 0): checks the world and the options, makes the party,
+ * narrates the opening and runs the tick-0 triggers. `session.opening` holds
+ * what that produced.
+ */
+export async function createSession(world: unknown, options: SessionOptions): Promise<Session> {
+  const ports = checkPorts(options);
+  const checked = prepareWorld(world, ports.validate);
+  const index = indexWorld(checked);
+  const storyStart = chooseStoryStart(checked, options.storyStart);
+  const partyNpcs = (checked.storyStarts[storyStart]!.startingPartyNPCs ?? []).filter((k) =>
+    Object.hasOwn(checked.npcs, k),
+  );
+  const players = checkPlayers(index, options.players, partyNpcs);
+  const seed = checkSeed(options.seed);
+  if (options.sessionId !== undefined && typeof options.sessionId !== "string") {
+    throw new EngineError("options/invalid", "options.sessionId must be a string.");
+  }
+  const env: Env = { index, ai: ports.ai, scripts: ports.scripts, maxJudged: ports.maxJudged };
+  const { state, result } = await openSession(env, {
+    storyStart,
+    players,
+    seed,
+    ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
+  });
+  return new Session(env, state, result);
+}
+
+/**
+ * Resumes a saved session on the same world: the next turn plays exactly as it
+ * would have without the save. Refuses a damaged save, one from a newer
+ * engine, or one of another world, with a coded error.
+ */
+export async function restoreSession(
+  world: unknown,
+  saved: unknown,
+  options: RestoreOptions,
+): Promise<Session> {
+  const ports = checkPorts(options);
+  const checked = prepareWorld(world, ports.validate);
+  const { state, maxJudged } = readSave(checked, saved);
+  const env: Env = {
+    index: indexWorld(checked),
+    ai: ports.ai,
+    scripts: ports.scripts,
+    maxJudged: options.maxJudged === undefined ? maxJudged : ports.maxJudged,
+  };
+  return new Session(env, state, null);
+}

@@ -1,0 +1,116 @@
+import type { IntentAnswer, Phase } from "./ports.ts";
+import type { QuestStatus } from "./state.ts";
+
+/**
+ * What a turn did, as typed data (XState's `transition()` returning the
+ * actions with the snapshot): every trigger considered in each phase with its
+ * conditions, AI verdict, script outcome and effects, plus the turn's other
+ * steps. Plain JSON, so a trace can be printed, stored and compared.
+ */
+export interface TurnTrace {
+  tick: number;
+  /** AI calls made by the turn: one classification (none when pinned), one narration, one judge call per phase with candidates. */
+  aiCalls: { classify: number; narrate: number; judge: number; total: number };
+  intent: { source: "classifier" | "pin" | "none"; answer: IntentAnswer | null; note?: string };
+  movement: MovementTrace | null;
+  phases: PhaseTrace[];
+  event: EventTrace | null;
+  quests: QuestChange[];
+  recharge: { character: string; resource: string; before: number; after: number }[];
+  tip: string | null;
+}
+
+export interface MovementTrace {
+  intent: string;
+  target: string;
+  moved: boolean;
+  reason?: string;
+  to?: { realm: string; region: string; location: string; area: string };
+}
+
+export interface PhaseTrace {
+  phase: Phase;
+  triggers: TriggerTrace[];
+  /** Objective triggers kept out of the pool because their quest is not accepted. */
+  excluded: { trigger: string; reason: string }[];
+  judge: { called: boolean; candidates: string[]; sent: string[]; left: string[] };
+  scripts: { begun: boolean; budgetExhausted: boolean };
+  edits: { status: "none" | "kept" | "discarded"; changed: string[]; problems: string[] };
+  storageRejected: boolean;
+}
+
+export type Verdict = "passed" | "failed" | "not among the top N" | "no verdict";
+
+export interface TriggerTrace {
+  trigger: string;
+  conditions: ConditionTrace[];
+  /** Whether every mechanical condition passed (the AI batch sees only such triggers). */
+  mechanicalPassed: boolean;
+  candidate: boolean;
+  rank?: number;
+  relevance?: number;
+  verdict?: Verdict;
+  fired: boolean;
+  /** `scope: "player"` with passing conditions but no target player: not fired, not consumed. */
+  suppressed?: boolean;
+  targets: string[];
+  script?: ScriptTrace;
+  effects: EffectTrace[];
+  consumed: boolean;
+}
+
+export interface ConditionTrace {
+  index: number;
+  type: string;
+  operator?: string;
+  actual: unknown;
+  expected: unknown;
+  /** null when the condition was not decided (an AI condition of a trigger that was not sent). */
+  passed: boolean | null;
+  judged?: boolean;
+  /** Players the AI credited (AI-judged conditions) or whose own action matched (action-text). */
+  players?: string[];
+  error?: string;
+}
+
+export type ScriptStatus = "ran" | "skipped" | "error" | "timeout" | "memory" | "budget";
+
+export interface ScriptTrace {
+  status: ScriptStatus;
+  /** The script ran and set `skip = true`. */
+  setSkip?: boolean;
+  reason?: string;
+  line?: number | null;
+  column?: number | null;
+  elapsedMs?: number;
+  storageRejected?: boolean;
+  editedTriggers?: boolean;
+}
+
+export type DropReason = "malformed" | "over the cap" | "skip" | "suppressed";
+
+export interface EffectTrace {
+  index: number;
+  source: "typed" | "script" | "event";
+  type: string;
+  /** applied: changed the state; unchanged: valid but nothing to do (see note); dropped: not applied (see reason). */
+  status: "applied" | "unchanged" | "dropped";
+  reason?: DropReason;
+  note?: string;
+  effect: unknown;
+}
+
+export interface EventTrace {
+  event: string;
+  verdict: "completed" | "stopped" | "neither" | "missing";
+  activeTurns: number;
+  result: "completed" | "forced" | "stopped" | "active";
+  effects: EffectTrace[];
+}
+
+export interface QuestChange {
+  quest: string;
+  from: QuestStatus;
+  to: QuestStatus;
+  reason: string;
+}

@@ -1,0 +1,121 @@
+import type { StepContext } from "./context.ts";
+import { diffStates } from "./diff.ts";
+import { draftOf } from "./draft.ts";
+import type { Env } from "./env.ts";
+import { concludeEvent } from "./event-verdict.ts";
+import { activeEvent } from "./events.ts";
+import { classifyIntent } from "./intent.ts";
+import { moveByIntent } from "./movement.ts";
+import { narrate } from "./narration.ts";
+import { runPhase } from "./phase.ts";
+import type { IntentAnswer, JsonObject } from "./ports.ts";
+import { expireQuests, questPrompts } from "./quests.ts";
+import { recharge } from "./recharge.ts";
+import { newRecorder } from "./record.ts";
+import type { TurnResult } from "./result.ts";
+import type { SessionState } from "./state.ts";
+import { nextTip } from "./tips.ts";
+import { editsFrom } from "./trigger-edits.ts";
+import { liveTriggers, triggerMapOf } from "./trigger-pool.ts";
+
+export interface TurnInput {
+  /** The player actions of this turn, one per acting player. */
+  actions: { player: string; text: string }[];
+  /** Answers fixed by the caller instead of asking the AI: the intent of the turn. */
+  pins?: { intent?: IntentAnswer };
+}
+
+export interface TurnHooks {
+  onChunk?: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * One player turn, as a step from a state to the next (the input was checked
+ * by input.ts). Works on a private copy: the given state is never changed, so
+ * a turn that fails (an AI port error) leaves the session as it was.
+ *
+ * Order: tick += 1; planning (intent, planning-phase triggers); movement;
+ * narration; state-phase triggers; after the turn: event verdict, quest
+ * expiry, acceptance prompts, resource recharge, tip; script edits of the
+ * trigger map take effect from the next turn.
+ */
+export async function playTurn(
+  env: Env,
+  before: SessionState,
+  input: TurnInput,
+  hooks: TurnHooks = {},
+): Promise<{ state: SessionState; result: TurnResult }> {
+  const state = draftOf(before);
+  const ctx: StepContext = { state, index: env.index, recorder: newRecorder() };
+  state.tick += 1;
+  const actions = input.actions.map((a) => ({ player: a.player, text: a.text }));
+  for (const a of actions) state.history.actions.push({ tick: state.tick, ...a });
+  // Instructions pending now shape this narration; those added during the turn wait for the next one.
+  const instructions = state.pendingInstructions;
+  state.pendingInstructions = [];
+
+  const intent = await classifyIntent(ctx, env.ai, actions[0]!, input.pins?.intent, hooks.signal);
+  const pool = liveTriggers(env.index, state.triggerEdits);
+  const phaseBase = {
+    ctx,
+    pool,
+    actions,
+    judge: env.ai,
+    maxJudged: env.maxJudged,
+    scripts: env.scripts,
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+  };
+  const planning = await runPhase({
+    ...phaseBase,
+    phase: "planning",
+    scriptMap: triggerMapOf(pool) as unknown as JsonObject,
+  });
+  const movement = moveByIntent(ctx, intent.answer);
+
+  const event = activeEvent(ctx);
+  const narration = await narrate(
+    ctx,
+    env.ai,
+    { opening: false, actions, intent: intent.answer, instructions, event },
+    hooks.onChunk,
+    hooks.signal,
+  );
+  const statePhase = await runPhase({
+    ...phaseBase,
+    phase: "state",
+    scriptMap: planning.keptMap ?? (triggerMapOf(pool) as unknown as JsonObject),
+  });
+
+  const eventTrace = concludeEvent(ctx, event, narration.eventVerdict);
+  expireQuests(ctx);
+  const prompts = questPrompts(ctx, intent.answer.intent === "acceptQuest");
+  const recharged = recharge(ctx, intent.answer.intent === "sleep");
+  const tip = nextTip(ctx);
+  const kept = statePhase.keptMap ?? planning.keptMap;
+  if (kept) state.triggerEdits = editsFrom(env.index, kept);
+
+  const judge = planning.judgeCalls + statePhase.judgeCalls;
+  const result: TurnResult = {
+    tick: state.tick,
+    intent: intent.answer,
+    story: narration.text,
+    fired: [...planning.fired, ...statePhase.fired],
+    trace: {
+      tick: state.tick,
+      aiCalls: { classify: intent.calls, narrate: 1, judge, total: intent.calls + 1 + judge },
+      intent: intent.trace,
+      movement,
+      phases: [planning.trace, statePhase.trace],
+      event: eventTrace,
+      quests: ctx.recorder.quests,
+      recharge: recharged,
+      tip,
+    },
+    diff: diffStates(before, state),
+    prompts,
+    logs: ctx.recorder.logs,
+    tip,
+  };
+  return { state, result };
+}

@@ -1,0 +1,38 @@
+import { defineRule } from "../../rule.ts";
+import { isEffectType } from "../../schema/effects.ts";
+import { didYouMean } from "../../suggest.ts";
+import { effectSpec } from "../effect-spec.ts";
+import { rawEffects } from "../triggers.ts";
+
+export default defineRule({
+  code: "effect/operator-not-allowed",
+  severity: "error",
+  description: "An effect's `operator` is not one its type accepts.",
+  why: "Each effect type takes its own operators (spec 2.2): moves and `quest-init` only `set`, numbers `add`/`subtract`/`multiply`/`divide`/`set`, flags `set`/`toggle`, lists `set`/`add`/`remove`. The engine silently drops an effect with any other operator at run time, so at publish time it is an error.",
+  messages: {
+    operator:
+      'Operator "{operator}" is not allowed for "{type}" effects, so this effect would be dropped at run time.{suggestion} Use one of: {allowed}.',
+  },
+  examples: {
+    bad: {
+      triggers: { start_sheep: { effects: [{ type: "quest-init", operator: "add", value: "Lost Sheep" }] } },
+    },
+    good: {
+      triggers: { start_sheep: { effects: [{ type: "quest-init", operator: "set", value: "Lost Sheep" }] } },
+    },
+  },
+  check({ raw, report }) {
+    for (const { path, effect } of rawEffects(raw)) {
+      const { type, operator } = effect;
+      if (!isEffectType(type) || typeof operator !== "string") continue;
+      const allowed = effectSpec(type).operators;
+      // Types without operators get an unknown-field warning from the shape step instead.
+      if (allowed.length === 0 || allowed.includes(operator)) continue;
+      report({
+        path: [...path, "operator"],
+        messageId: "operator",
+        data: { operator, type, allowed: allowed.join(", "), suggestion: didYouMean(operator, allowed) },
+      });
+    }
+  },
+});

@@ -1,0 +1,34 @@
+import { baseWorld, testRule } from "../../../../test/helpers/world.ts";
+import rule, { MAX_REGIONS_SECTION } from "./regions-section.ts";
+
+const baseRegions = baseWorld().regions as Record<string, Record<string, unknown>>;
+
+/** The base regions padded with one extra region so that the section is exactly `size` pretty-printed characters. */
+function sized(size: number) {
+  const extra = { name: "Far", basicInfo: "", x: 1, y: 0 };
+  const emptySize = JSON.stringify({ ...baseRegions, Far: extra }, null, 2).length;
+  return { regions: { Far: { ...extra, basicInfo: "r".repeat(size - emptySize) } } };
+}
+
+testRule(rule, {
+  valid: [{}, { name: "exactly at the limit", patch: sized(MAX_REGIONS_SECTION) }],
+  invalid: [
+    {
+      name: "one character over",
+      patch: sized(MAX_REGIONS_SECTION + 1),
+      errors: [{ path: ["regions"], messageId: "size", data: { size: MAX_REGIONS_SECTION + 1, excess: 1 } }],
+    },
+    {
+      name: "indentation counts: many small regions, under the limit as compact JSON",
+      patch: {
+        regions: Object.fromEntries(
+          Array.from({ length: 3000 }, (_, i) => [
+            `R${i}`,
+            { name: `R${i}`, basicInfo: "r".repeat(40), x: i, y: 1, realm: "Vale", factions: ["Millers"] },
+          ]),
+        ),
+      },
+      errors: [{ path: ["regions"], messageId: "size" }],
+    },
+  ],
+});

@@ -1,0 +1,70 @@
+import { defineRule } from "../../rule.ts";
+import { CONDITION_TYPES, type ConditionSpec, isConditionType } from "../../schema/conditions.ts";
+import { elementsOf, entriesOf, isPlainObject } from "../../values.ts";
+
+export const MAX_SEMANTIC_TRIGGERS = 200;
+export const MAX_MECHANICAL_TRIGGERS = 500;
+
+/** Semantic: at least one AI-judged (`story` or `action`) condition (resolutions, "Triggers"). */
+export function isSemanticTrigger(trigger: unknown): boolean {
+  if (!isPlainObject(trigger)) return false;
+  return elementsOf(trigger.conditions).some(
+    (c) =>
+      isPlainObject(c) &&
+      isConditionType(c.type) &&
+      (CONDITION_TYPES[c.type] as ConditionSpec).aiJudged === true,
+  );
+}
+
+/** A map of `count` semantic triggers, for the examples. */
+function triggers(count: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 1; i <= count; i++) {
+    const name = `ask_${i}`;
+    out[name] = {
+      name,
+      conditions: [{ type: "action", query: `The player asks about rumour ${i}.` }],
+      effects: [],
+    };
+  }
+  return out;
+}
+
+export default defineRule({
+  code: "limit/trigger-count",
+  severity: "error",
+  description: `A world has more than ${MAX_MECHANICAL_TRIGGERS} mechanical or more than ${MAX_SEMANTIC_TRIGGERS} semantic triggers.`,
+  why: "The engine caps the trigger map at publish time and again at run time (spec 8). A trigger is semantic when at least one of its conditions is `story` or `action` (judged by the AI, the expensive kind); every other trigger, including ones with `story-text`/`action-text` or no conditions, is mechanical (resolutions, Triggers). Each cap is reported once, naming the counts.",
+  messages: {
+    semantic:
+      'The world has {count} semantic triggers (with a "story" or "action" condition); at most {limit} are allowed. Remove or merge {excess} of them, or use exact mechanical conditions (story-text, action-text, read-*) where they suffice.',
+    mechanical:
+      'The world has {count} mechanical triggers (no "story" or "action" condition); at most {limit} are allowed. Remove or merge {excess} of them: one recurring trigger with a script can handle many similar cases.',
+  },
+  examples: {
+    bad: { triggers: triggers(MAX_SEMANTIC_TRIGGERS + 1) },
+    good: { triggers: triggers(MAX_SEMANTIC_TRIGGERS) },
+  },
+  check({ raw, report }) {
+    const counts = { semantic: 0, mechanical: 0 };
+    const firstOver: { semantic?: string; mechanical?: string } = {};
+    for (const [key, trigger] of entriesOf(raw.triggers)) {
+      if (!isPlainObject(trigger)) continue;
+      const kind = isSemanticTrigger(trigger) ? "semantic" : "mechanical";
+      const count = ++counts[kind];
+      const limit = kind === "semantic" ? MAX_SEMANTIC_TRIGGERS : MAX_MECHANICAL_TRIGGERS;
+      if (count === limit + 1) firstOver[kind] = key;
+    }
+    for (const kind of ["mechanical", "semantic"] as const) {
+      const first = firstOver[kind];
+      if (first === undefined) continue;
+      const limit = kind === "semantic" ? MAX_SEMANTIC_TRIGGERS : MAX_MECHANICAL_TRIGGERS;
+      report({
+        path: ["triggers"],
+        messageId: kind,
+        data: { count: counts[kind], limit, excess: counts[kind] - limit },
+        related: [{ path: ["triggers", first], message: `the first ${kind} trigger over the limit` }],
+      });
+    }
+  },
+});

@@ -1,0 +1,93 @@
+import { didYouMean } from "../suggest.ts";
+import { elementsOf, entriesOf, isPlainObject } from "../values.ts";
+
+/**
+ * The names that references point at, read from the world as written. A
+ * record whose body fails its shape check still exists by its key (its shape
+ * error is reported on its own), so existence is judged on keys, not on
+ * `ctx.world`, to avoid a second, misleading "unknown name" report.
+ */
+
+/** Keys of a keyed section, or undefined when the section is not an object (shape reports that). */
+export function keysOf(raw: Readonly<Record<string, unknown>>, section: string): Set<string> | undefined {
+  const value = raw[section];
+  return isPlainObject(value) ? new Set(Object.keys(value)) : undefined;
+}
+
+/** Resource keys and attribute names match trimmed and lowercased (resolutions, "Names and case"). */
+export function foldName(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/** What a `known-entity` condition or effect may name: keys of these sections. */
+export const ENTITY_SECTIONS = ["realms", "regions", "locations", "factions", "npcs"] as const;
+export const ENTITY_KINDS = "a realm, region, location, faction or NPC";
+
+export function entityNames(raw: Readonly<Record<string, unknown>>): Set<string> {
+  const names = new Set<string>();
+  for (const section of ENTITY_SECTIONS) for (const key of keysOf(raw, section) ?? []) names.add(key);
+  return names;
+}
+
+/** One area of one location, with its outgoing paths (string entries only, with their index). */
+export interface AreaInfo {
+  location: string;
+  area: string;
+  paths: { target: string; index: number }[];
+}
+
+/** location key -> area key -> area, for every location whose `areas` is an object. */
+export function areasByLocation(raw: Readonly<Record<string, unknown>>): Map<string, Map<string, AreaInfo>> {
+  const out = new Map<string, Map<string, AreaInfo>>();
+  for (const [location, record] of entriesOf(raw.locations)) {
+    if (!isPlainObject(record) || !isPlainObject(record.areas)) continue;
+    const areas = new Map<string, AreaInfo>();
+    for (const [area, body] of Object.entries(record.areas)) {
+      const paths: AreaInfo["paths"] = [];
+      elementsOf(isPlainObject(body) ? body.paths : undefined).forEach((target, index) => {
+        if (typeof target === "string") paths.push({ target, index });
+      });
+      areas.set(area, { location, area, paths });
+    }
+    out.set(location, areas);
+  }
+  return out;
+}
+
+/** area key -> the locations that define an area of that name (names repeat across locations). */
+export function locationsByArea(areas: Map<string, Map<string, AreaInfo>>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [location, byName] of areas) {
+    for (const area of byName.keys()) {
+      const list = out.get(area);
+      if (list) list.push(location);
+      else out.set(area, [location]);
+    }
+  }
+  return out;
+}
+
+/** `"a", "b"` for messages, cut after a few names. */
+export function quoteList(names: readonly string[], max = 5): string {
+  const shown = names.slice(0, max).map((n) => JSON.stringify(n));
+  return names.length > max ? `${shown.join(", ")} and ${names.length - max} more` : shown.join(", ");
+}
+
+/**
+ * " Did you mean "key"?" for a quest reference: first a key that differs only
+ * in case, then a quest whose shown `name` matches (authors copy the title),
+ * then the nearest key.
+ */
+export function questSuggestion(name: string, quests: unknown): string {
+  const wanted = foldName(name);
+  const keys: string[] = [];
+  let byName: string | undefined;
+  for (const [key, record] of entriesOf(quests)) {
+    if (foldName(key) === wanted) return ` Did you mean "${key}"?`;
+    if (byName === undefined && isPlainObject(record) && typeof record.name === "string") {
+      if (foldName(record.name) === wanted) byName = key;
+    }
+    keys.push(key);
+  }
+  return byName !== undefined ? ` Did you mean "${byName}"?` : didYouMean(name, keys);
+}

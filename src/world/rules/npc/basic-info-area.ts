@@ -1,0 +1,92 @@
+import { defineRule } from "../../rule.ts";
+import { areasByLocation } from "../names.ts";
+
+export default defineRule({
+  code: "npc/basic-info-area",
+  severity: "warning",
+  description: "An NPC's `basicInfo` names an area of its location other than its `currentArea`.",
+  why: "Spec 2.1: an NPC's `basicInfo` names only its actual `currentArea`, or no area. The narrator reads both, so a description that places the NPC in another area makes it appear in two places. Area names are matched as whole words, ignoring case; a longer area name wins over a shorter one inside it.",
+  messages: {
+    other:
+      "The basicInfo of NPC {npc} names area {area} of {location}, but the NPC stands in {currentArea}. Remove or reword the mention, or move the NPC to {area}.",
+    noArea:
+      'The basicInfo of NPC {npc} names area {area} of {location}, but the NPC has no currentArea. Set "currentArea" to {area}, or remove the mention.',
+  },
+  examples: {
+    bad: {
+      npcs: {
+        "Ada Reed": {
+          currentLocation: "Old Mill",
+          currentArea: "Loft",
+          basicInfo: "Sells flour in the millyard.",
+        },
+      },
+    },
+    good: {
+      npcs: {
+        "Ada Reed": { currentLocation: "Old Mill", currentArea: "Loft", basicInfo: "Sleeps in the loft." },
+      },
+    },
+  },
+  check({ world, raw, report }) {
+    const areas = areasByLocation(raw);
+    const matchers = new Map<string, { area: string; pattern: RegExp }[]>();
+    for (const [key, npc] of Object.entries(world.npcs)) {
+      if (!npc.basicInfo) continue;
+      const own = areas.get(npc.currentLocation);
+      if (!own || own.size === 0) continue;
+      let list = matchers.get(npc.currentLocation);
+      if (!list) {
+        list = compile([...own.keys()]);
+        matchers.set(npc.currentLocation, list);
+      }
+      for (const area of mentionedAreas(npc.basicInfo, list)) {
+        if (area === npc.currentArea) continue;
+        const blank = npc.currentArea.trim() === "";
+        report({
+          path: ["npcs", key, "basicInfo"],
+          messageId: blank ? "noArea" : "other",
+          data: {
+            npc: JSON.stringify(key),
+            area: JSON.stringify(area),
+            location: JSON.stringify(npc.currentLocation),
+            currentArea: JSON.stringify(npc.currentArea),
+          },
+          related: [{ path: ["locations", npc.currentLocation, "areas", area], message: "the area is here" }],
+        });
+      }
+    }
+  },
+});
+
+/** Whole-word, case-insensitive patterns, longest name first so that "Market Street" hides "Market". */
+function compile(names: string[]): { area: string; pattern: RegExp }[] {
+  return names
+    .filter((name) => name.trim() !== "")
+    .sort((a, b) => b.length - a.length)
+    .map((area) => ({
+      area,
+      pattern: new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(area.trim())}(?![\\p{L}\\p{N}_])`, "giu"),
+    }));
+}
+
+/** Areas named in the text, each once, in the order of the list. */
+function mentionedAreas(text: string, list: { area: string; pattern: RegExp }[]): string[] {
+  const taken: [number, number][] = [];
+  const found: string[] = [];
+  for (const { area, pattern } of list) {
+    pattern.lastIndex = 0;
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (taken.some(([s, e]) => start < e && s < end)) continue;
+      taken.push([start, end]);
+      if (!found.includes(area)) found.push(area);
+    }
+  }
+  return found;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

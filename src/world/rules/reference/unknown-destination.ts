@@ -1,0 +1,76 @@
+import type { JsonPath } from "../../diagnostic.ts";
+import { defineRule } from "../../rule.ts";
+import { didYouMean } from "../../suggest.ts";
+import { isPlainObject } from "../../values.ts";
+import { areasByLocation, keysOf } from "../names.ts";
+import { rawConditions, rawEffects } from "../triggers.ts";
+
+const KINDS: Record<string, string> = {
+  "party-realm": "realm",
+  "party-region": "region",
+  "party-location": "location",
+  "party-area": "area",
+};
+
+export default defineRule({
+  code: "reference/unknown-destination",
+  severity: "error",
+  description:
+    "A `party-realm`/`party-region`/`party-location`/`party-area` effect, or such a condition with `equals`, names a place that does not exist.",
+  why: "Moves are by exact name (spec 2.2), and an area is a key of some location's `areas`. An effect with an unknown destination moves the party nowhere; an `equals` condition on it can never hold, so its trigger never fires.",
+  messages: {
+    effect:
+      "No {kind} is named {name}, so this effect moves the party nowhere.{suggestion} Use an exact {kind} name (its key).",
+    condition:
+      'No {kind} is named {name}, so this "equals" condition can never hold.{suggestion} Use an exact {kind} name (its key).',
+  },
+  examples: {
+    bad: {
+      triggers: { start_sheep: { effects: [{ type: "party-location", operator: "set", value: "Old Mil" }] } },
+    },
+    good: {
+      triggers: {
+        start_sheep: { effects: [{ type: "party-location", operator: "set", value: "Old Mill" }] },
+      },
+    },
+  },
+  check({ raw, report }) {
+    const names = destinationNames(raw);
+    const check = (type: unknown, value: unknown, path: JsonPath, messageId: "effect" | "condition") => {
+      if (typeof type !== "string" || typeof value !== "string") return;
+      const known = names.get(type);
+      if (!known || known.has(value)) return;
+      report({
+        path,
+        messageId,
+        data: { kind: KINDS[type]!, name: JSON.stringify(value), suggestion: didYouMean(value, known) },
+      });
+    };
+    for (const { path, condition } of rawConditions(raw)) {
+      // Other operators (notEquals, contains, regex) can hold whatever the name; only equals is certain to fail.
+      if (condition.operator === "equals")
+        check(condition.type, condition.value, [...path, "value"], "condition");
+    }
+    for (const { path, effect } of rawEffects(raw))
+      check(effect.type, effect.value, [...path, "value"], "effect");
+  },
+});
+
+/** Effect/condition type -> the names it may take; a type is left out when its section is not an object. */
+function destinationNames(raw: Readonly<Record<string, unknown>>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const [type, section] of [
+    ["party-realm", "realms"],
+    ["party-region", "regions"],
+    ["party-location", "locations"],
+  ] as const) {
+    const keys = keysOf(raw, section);
+    if (keys) out.set(type, keys);
+  }
+  if (isPlainObject(raw.locations)) {
+    const areas = new Set<string>();
+    for (const byName of areasByLocation(raw).values()) for (const area of byName.keys()) areas.add(area);
+    out.set("party-area", areas);
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+import type { JsonPath } from "../../diagnostic.ts";
+import { defineRule } from "../../rule.ts";
+import { keysOf, questSuggestion } from "../names.ts";
+import { rawConditions, rawEffects } from "../triggers.ts";
+
+/** Effect types whose `questId` names a quest (spec 2.2). */
+const QUEST_ID_EFFECTS = new Set([
+  "quest-progress",
+  "quest-complete",
+  "quest-objective-reveal",
+  "quest-objective-complete",
+  "quest-next-step-set",
+  "quest-next-step-clear",
+]);
+
+export default defineRule({
+  code: "reference/unknown-quest",
+  severity: "error",
+  description:
+    "A trigger condition or effect names a quest (`quest-init` value, `questId`, `quests-completed` value) that is not a key of `quests`.",
+  why: "Quests are found by their exact map key (spec 2.2: `quest-init` takes the outer key, exact match). A name that matches no key fails silently at run time: the quest never becomes available, or the condition can never hold.",
+  messages: {
+    unknown:
+      'No quest has the key {quest}.{suggestion} Use the exact key of a quest in "quests", or add the quest.',
+  },
+  examples: {
+    bad: {
+      triggers: { start_sheep: { effects: [{ type: "quest-init", operator: "set", value: "lost sheep" }] } },
+    },
+    good: {
+      triggers: { start_sheep: { effects: [{ type: "quest-init", operator: "set", value: "Lost Sheep" }] } },
+    },
+  },
+  check({ raw, report }) {
+    const quests = keysOf(raw, "quests");
+    if (!quests) return;
+    const check = (name: unknown, path: JsonPath) => {
+      if (typeof name !== "string" || quests.has(name)) return;
+      report({
+        path,
+        messageId: "unknown",
+        data: { quest: JSON.stringify(name), suggestion: questSuggestion(name, raw.quests) },
+      });
+    };
+    for (const { path, condition } of rawConditions(raw)) {
+      if (condition.type === "quest-status") check(condition.questId, [...path, "questId"]);
+      else if (condition.type === "quests-completed") check(condition.value, [...path, "value"]);
+    }
+    for (const { path, effect } of rawEffects(raw)) {
+      if (effect.type === "quest-init") check(effect.value, [...path, "value"]);
+      else if (typeof effect.type === "string" && QUEST_ID_EFFECTS.has(effect.type))
+        check(effect.questId, [...path, "questId"]);
+    }
+  },
+});

@@ -1,0 +1,129 @@
+import { defineRule } from "../../rule.ts";
+import { entriesOf, isPlainObject } from "../../values.ts";
+
+export interface PlacedRegion {
+  key: string;
+  x: number;
+  y: number;
+  /** Position in the file, for stable "first region" choices. */
+  index: number;
+}
+
+export interface RealmGrid {
+  realm: string;
+  /** Regions of the realm with an integer cell, in file order. */
+  placed: PlacedRegion[];
+  /** False when some region of the realm has no integer cell (reported elsewhere). */
+  complete: boolean;
+}
+
+/**
+ * The regions on each realm map. A region whose realm is omitted or "" (real
+ * exports write "") is on no realm map, so it is in no grid. Read as written,
+ * so that a region with a shape problem in another field still counts as a
+ * neighbour instead of cutting the grid apart.
+ */
+export function realmGrids(regions: unknown): RealmGrid[] {
+  const grids = new Map<string, RealmGrid>();
+  entriesOf(regions).forEach(([key, region], index) => {
+    if (!isPlainObject(region) || typeof region.realm !== "string" || region.realm === "") return;
+    let grid = grids.get(region.realm);
+    if (!grid) {
+      grid = { realm: region.realm, placed: [], complete: true };
+      grids.set(region.realm, grid);
+    }
+    const { x, y } = region;
+    if (Number.isInteger(x) && Number.isInteger(y))
+      grid.placed.push({ key, x: x as number, y: y as number, index });
+    else grid.complete = false;
+  });
+  return [...grids.values()];
+}
+
+export function cellOf(region: { x: number; y: number }): string {
+  return `${region.x},${region.y}`;
+}
+
+const STEPS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
+
+/**
+ * Groups of regions linked by shared edges, found by breadth-first search over
+ * occupied cells (linear in the number of regions). Groups come in the file
+ * order of their first region; regions sharing a cell share a group.
+ */
+export function connectedGroups(placed: readonly PlacedRegion[]): PlacedRegion[][] {
+  const byCell = new Map<string, PlacedRegion[]>();
+  for (const region of placed) {
+    const list = byCell.get(cellOf(region));
+    if (list) list.push(region);
+    else byCell.set(cellOf(region), [region]);
+  }
+  const seen = new Set<string>();
+  const groups: PlacedRegion[][] = [];
+  for (const start of placed) {
+    if (seen.has(cellOf(start))) continue;
+    seen.add(cellOf(start));
+    const queue = [start];
+    const group: PlacedRegion[] = [];
+    for (let i = 0; i < queue.length; i++) {
+      const { x, y } = queue[i]!;
+      group.push(...byCell.get(cellOf({ x, y }))!);
+      for (const [dx, dy] of STEPS) {
+        const next = cellOf({ x: x + dx, y: y + dy });
+        const occupants = byCell.get(next);
+        if (!occupants || seen.has(next)) continue;
+        seen.add(next);
+        queue.push(occupants[0]!);
+      }
+    }
+    groups.push(group);
+  }
+  return groups;
+}
+
+export default defineRule({
+  code: "region/disconnected",
+  severity: "error",
+  description:
+    "The regions of a realm do not form one connected grid by shared edges (spec 2.4, region grid rule 3).",
+  why: "The realm map is a grid the party walks across edge to edge; diagonals do not connect. A region with no chain of edge neighbours to the rest of its realm cannot be reached on the map, and the spec makes such a world invalid.",
+  messages: {
+    isolated:
+      'Region "{region}" at ({x}, {y}) is cut off from the rest of realm "{realm}": no chain of edge-sharing regions links it to "{anchor}". Move it so that it shares an edge with a region of the realm (x or y differing by exactly 1, not diagonally), or give it another realm.',
+  },
+  examples: {
+    bad: { regions: { Southmarsh: { x: 1, y: -1 } } },
+    good: { regions: { Southmarsh: { x: 1, y: 0 } } },
+  },
+  check({ raw, report }) {
+    for (const grid of realmGrids(raw.regions)) {
+      // A region without an integer cell may be the missing link: judge the realm once positions are fixed.
+      if (!grid.complete) continue;
+      const groups = connectedGroups(grid.placed);
+      let main = groups[0];
+      for (const group of groups) if (main && group.length > main.length) main = group;
+      if (!main) continue;
+      const anchor = main.reduce((a, b) => (b.index < a.index ? b : a));
+      const isolated = groups
+        .filter((group) => group !== main)
+        .flat()
+        .sort((a, b) => a.index - b.index);
+      for (const region of isolated) {
+        report({
+          path: ["regions", region.key],
+          atKey: true,
+          messageId: "isolated",
+          data: { region: region.key, x: region.x, y: region.y, realm: grid.realm, anchor: anchor.key },
+          related: [
+            { path: ["regions", anchor.key], message: `"${anchor.key}" is on the realm's main grid` },
+          ],
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,449 @@
+import { type AnyNode, type Options, Parser, type Program } from "acorn";
+import { fullAncestor } from "acorn-walk";
+import { findNodeAtLocation, type Node, parseTree } from "jsonc-parser";
+import type { JsonPath } from "./diagnostic.ts";
+import { type Position, positionAt, type SourceFile } from "./source.ts";
+
+/**
+ * Trigger scripts (spec 4): the one parser of the `script` field, shared by
+ * the validator and the sandbox so that an author sees the same line and
+ * column at publish time as in the run-time log, plus a static analysis of
+ * what a script can do that other checks need to know.
+ */
+
+/** 1-based line and column inside the script, and the 0-based offset (UTF-16 units). */
+export interface ScriptPosition {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+export interface ScriptError extends ScriptPosition {
+  /** acorn's message without its "(line:column)" suffix, or the top-level return advice. */
+  message: string;
+  kind: "syntax" | "top-level-return";
+}
+
+export type ParsedScript = { ok: true; program: Program } | { ok: false; error: ScriptError };
+
+export const TOP_LEVEL_RETURN_MESSAGE =
+  "scripts are statements, not a function body: remove the top-level return (use `skip = true` or an if/else)";
+
+/** Scripts run as classic scripts (not modules, not function bodies), with today's syntax. */
+const OPTIONS: Options = {
+  ecmaVersion: "latest",
+  sourceType: "script",
+  allowReturnOutsideFunction: false,
+  locations: true,
+};
+
+const RETURN_OUTSIDE_FUNCTION = "'return' outside of function";
+
+/**
+ * Parses a trigger script into a fresh program the caller owns. Never throws:
+ * any failure (including acorn's own stack-overflow guard on absurd nesting)
+ * comes back as `{ ok: false }` with a position.
+ */
+export function parseScript(source: string): ParsedScript {
+  try {
+    return { ok: true, program: Parser.parse(source, OPTIONS) };
+  } catch (error) {
+    const problem = scriptError(error);
+    if (problem.message === RETURN_OUTSIDE_FUNCTION && isTopLevelReturn(source, problem.offset)) {
+      return {
+        ok: false,
+        error: { ...problem, kind: "top-level-return", message: TOP_LEVEL_RETURN_MESSAGE },
+      };
+    }
+    return { ok: false, error: problem };
+  }
+}
+
+/**
+ * acorn gives the same message for a top-level return and for one in a class
+ * static block; only the first gets the advice. Allowing top-level returns
+ * moves the first error past it, but not past the second.
+ */
+function isTopLevelReturn(source: string, offset: number): boolean {
+  try {
+    Parser.parse(source, { ...OPTIONS, allowReturnOutsideFunction: true, locations: false });
+    return true;
+  } catch (error) {
+    return (error as { pos?: unknown }).pos !== offset;
+  }
+}
+
+function scriptError(error: unknown): ScriptError {
+  const { pos, loc, message } = (error ?? {}) as { pos?: unknown; loc?: unknown; message?: unknown };
+  const text = typeof message === "string" ? message.replace(/ \(\d+:\d+\)$/, "") : String(error);
+  // acorn always sets pos and loc; anything else thrown (a bug) is placed at the start.
+  const offset = typeof pos === "number" ? pos : 0;
+  const at = isLoc(loc) ? { line: loc.line, column: loc.column + 1 } : { line: 1, column: 1 };
+  return { kind: "syntax", message: text, ...at, offset };
+}
+
+function isLoc(value: unknown): value is { line: number; column: number } {
+  const { line, column } = (value ?? {}) as { line?: unknown; column?: unknown };
+  return typeof line === "number" && typeof column === "number";
+}
+
+/**
+ * What a script can do, as far as reading its text tells. Only literal names
+ * are seen: a quest key or storage key built at run time (`"Lost " + name`,
+ * `storage[key]`) is not found, and `storage.dynamic` says when keys may be
+ * missing from the lists.
+ */
+export interface ScriptAnalysis {
+  /**
+   * Quest keys of object literals `{type: "quest-init", operator: "set", value: "<literal>"}`
+   * anywhere in the script (pushed to `effects`, or written into a trigger of `triggers`).
+   * An operator that is not a literal counts: it may be "set" at run time.
+   */
+  questInits: { quest: string; at: ScriptPosition }[];
+  /** The same objects with the operator missing or a literal other than "set": the engine drops them as malformed. */
+  malformedQuestInits: { quest: string; at: ScriptPosition }[];
+  storage: {
+    /** Keys read (`storage.x`, `storage["x"]`, `"x" in storage`, and compound updates), first-use order. */
+    reads: string[];
+    /** Keys written, updated, deleted or mutated in place (`storage.x.push(…)`, `storage.x.y = …`). */
+    writes: string[];
+    /** `storage = …`, `storage++`, or a destructuring assignment to `storage`. */
+    reassigned: boolean;
+    /**
+     * The key lists may be incomplete: a computed key that is not a literal,
+     * `storage` used as a value (`Object.keys(storage)`, `const s = storage`),
+     * or a local variable or parameter named `storage`.
+     */
+    dynamic: boolean;
+  };
+  /** `check({… operator: "regex" …})` calls, which return undefined (spec 4). */
+  regexChecks: { conditionType: string | null; at: ScriptPosition }[];
+  /**
+   * A top-level `skip = true` statement (not inside an if, loop, function,
+   * try, switch, or `&&`/`?:` expression) that no later assignment can undo:
+   * the script always skips. Null otherwise.
+   */
+  unconditionalSkip: ScriptPosition | null;
+}
+
+export type InspectedScript = { ok: true; analysis: ScriptAnalysis } | { ok: false; error: ScriptError };
+
+// Several rules look at each script of a world, and a world is often checked
+// again after an edit. Only the small results are kept, never the syntax
+// trees: a world at the trigger limits holds megabytes of script text, and
+// keeping its trees would cost hundreds of megabytes.
+const CACHE_LIMIT = 1000;
+const inspected = new Map<string, InspectedScript>();
+
+/** Parses and analyses a script's text; the result is memoised by the text and shared, so do not mutate it. */
+export function inspectScript(source: string): InspectedScript {
+  const hit = inspected.get(source);
+  if (hit) return hit;
+  const parsed = parseScript(source);
+  const result: InspectedScript = parsed.ok ? { ok: true, analysis: analyseScript(parsed.program) } : parsed;
+  if (inspected.size >= CACHE_LIMIT) inspected.delete(inspected.keys().next().value as string);
+  inspected.set(source, result);
+  return result;
+}
+
+// Array methods that change the array they are called on.
+const MUTATORS = new Set([
+  "push",
+  "pop",
+  "shift",
+  "unshift",
+  "splice",
+  "sort",
+  "reverse",
+  "fill",
+  "copyWithin",
+]);
+
+/** Analyses a parsed script in one walk over its tree. */
+export function analyseScript(program: Program): ScriptAnalysis {
+  const questInits: ScriptAnalysis["questInits"] = [];
+  const malformedQuestInits: ScriptAnalysis["malformedQuestInits"] = [];
+  const regexChecks: ScriptAnalysis["regexChecks"] = [];
+  const reads = new Set<string>();
+  const writes = new Set<string>();
+  let reassigned = false;
+  let dynamic = false;
+  // Assignments to `skip` other than `skip = true`: start offset, and whether a function could run them later.
+  const skipUndos: { start: number; deferred: boolean }[] = [];
+
+  fullAncestor(program, (node, _state, ancestors, type) => {
+    if (type === "VariablePattern" && node.type === "Identifier") {
+      if (node.name === "storage") {
+        if (isAssignmentTarget(ancestors)) reassigned = true;
+        else dynamic = true;
+      } else if (node.name === "skip" && isAssignmentTarget(ancestors)) {
+        const parent = ancestors[ancestors.length - 2];
+        const setsTrue =
+          parent?.type === "AssignmentExpression" && parent.operator === "=" && isLiteral(parent.right, true);
+        if (!setsTrue) skipUndos.push({ start: node.start, deferred: insideFunction(ancestors) });
+      }
+      return;
+    }
+    switch (node.type) {
+      case "Identifier":
+        if (node.name === "storage") {
+          const use = storageUse(ancestors);
+          if (use.reassigns) reassigned = true;
+          if (use.dynamic) dynamic = true;
+          if (use.read !== undefined) reads.add(use.read);
+          if (use.write !== undefined) writes.add(use.write);
+        } else if (node.name === "skip") {
+          const parent = ancestors[ancestors.length - 2];
+          if (parent?.type === "UpdateExpression")
+            skipUndos.push({ start: node.start, deferred: insideFunction(ancestors) });
+        }
+        return;
+      case "ObjectExpression": {
+        if (literalString(propertyOf(node, "type")) !== "quest-init") return;
+        const quest = literalString(propertyOf(node, "value"));
+        if (quest === undefined) return;
+        const operator = propertyOf(node, "operator");
+        const dropped =
+          operator === undefined || (isLiteralNode(operator) && literalString(operator) !== "set");
+        (dropped ? malformedQuestInits : questInits).push({ quest, at: positionOf(node) });
+        return;
+      }
+      case "CallExpression": {
+        if (node.callee.type !== "Identifier" || node.callee.name !== "check") return;
+        const argument = node.arguments[0];
+        if (argument?.type !== "ObjectExpression") return;
+        if (literalString(propertyOf(argument, "operator")) !== "regex") return;
+        regexChecks.push({
+          conditionType: literalString(propertyOf(argument, "type")) ?? null,
+          at: positionOf(node),
+        });
+        return;
+      }
+    }
+  });
+
+  const skipStatement = lastTopLevelSkip(program.body);
+  const unconditionalSkip =
+    skipStatement && !skipUndos.some((u) => u.deferred || u.start > skipStatement.start)
+      ? positionOf(skipStatement)
+      : null;
+
+  return {
+    questInits,
+    malformedQuestInits,
+    storage: { reads: [...reads], writes: [...writes], reassigned, dynamic },
+    regexChecks,
+    unconditionalSkip,
+  };
+}
+
+interface StorageUse {
+  read?: string;
+  write?: string;
+  reassigns?: boolean;
+  dynamic?: boolean;
+}
+
+/** What one reference to the `storage` identifier does, from the nodes around it. */
+function storageUse(ancestors: AnyNode[]): StorageUse {
+  const id = ancestors[ancestors.length - 1]!;
+  const parent = ancestors[ancestors.length - 2];
+  if (parent?.type === "UnaryExpression" && parent.operator === "typeof") return {};
+  if (parent?.type === "UpdateExpression") return { reassigns: true };
+  if (parent?.type === "BinaryExpression" && parent.operator === "in" && parent.right === id) {
+    const key = literalString(parent.left);
+    return key === undefined ? { dynamic: true } : { read: key };
+  }
+  if (parent?.type !== "MemberExpression" || parent.object !== id) return { dynamic: true };
+  const key = memberKey(parent);
+  if (key === undefined) return { dynamic: true };
+
+  // Climb `storage.x.y.z` (optional chains included) to the whole expression.
+  let top: AnyNode = parent;
+  let depth = 1;
+  let i = ancestors.length - 3;
+  for (; i >= 0; i--) {
+    const up = ancestors[i]!;
+    if (up.type === "MemberExpression" && up.object === top) depth++;
+    else if (!(up.type === "ChainExpression" && up.expression === top)) break;
+    top = up;
+  }
+  const context = ancestors[i];
+  const nested = depth > 1;
+  if (isWriteTarget(context, top)) {
+    // `storage.x = v`, `delete storage.x` and destructuring only write; updates and nested writes read first.
+    const readsFirst =
+      nested ||
+      context?.type === "UpdateExpression" ||
+      (context?.type === "AssignmentExpression" && context.operator !== "=");
+    return readsFirst ? { read: key, write: key } : { write: key };
+  }
+  if (
+    nested &&
+    context?.type === "CallExpression" &&
+    context.callee === top &&
+    top.type === "MemberExpression" &&
+    MUTATORS.has(memberKey(top) ?? "")
+  ) {
+    return { read: key, write: key };
+  }
+  return { read: key };
+}
+
+/** Whether `node` is assigned, updated or deleted by `context`, its parent in the walk. */
+function isWriteTarget(context: AnyNode | undefined, node: AnyNode): boolean {
+  switch (context?.type) {
+    case "AssignmentExpression":
+    case "AssignmentPattern":
+    case "ForInStatement":
+    case "ForOfStatement":
+      return context.left === node;
+    case "UpdateExpression":
+    case "ArrayPattern":
+    case "ObjectPattern":
+    case "RestElement":
+      return true;
+    case "UnaryExpression":
+      return context.operator === "delete";
+    default:
+      return false;
+  }
+}
+
+/** Whether the identifier at the end of `ancestors`, met in a pattern, is assigned rather than declared. */
+function isAssignmentTarget(ancestors: AnyNode[]): boolean {
+  for (let i = ancestors.length - 2; i >= 0; i--) {
+    const node = ancestors[i]!;
+    switch (node.type) {
+      case "AssignmentExpression":
+        return true;
+      case "ForInStatement":
+      case "ForOfStatement":
+        return node.left.type !== "VariableDeclaration";
+      case "ArrayPattern":
+      case "ObjectPattern":
+      case "RestElement":
+      case "AssignmentPattern":
+        continue;
+      default:
+        return false;
+    }
+  }
+  return false;
+}
+
+function insideFunction(ancestors: AnyNode[]): boolean {
+  return ancestors.some(
+    (n) =>
+      n.type === "FunctionDeclaration" ||
+      n.type === "FunctionExpression" ||
+      n.type === "ArrowFunctionExpression" ||
+      n.type === "StaticBlock",
+  );
+}
+
+/** The last `skip = true;` reached on every run: top level, or inside plain blocks only. */
+function lastTopLevelSkip(body: readonly AnyNode[]): AnyNode | undefined {
+  let found: AnyNode | undefined;
+  for (const statement of body) {
+    if (statement.type === "BlockStatement") found = lastTopLevelSkip(statement.body) ?? found;
+    else if (
+      statement.type === "ExpressionStatement" &&
+      statement.expression.type === "AssignmentExpression" &&
+      statement.expression.operator === "=" &&
+      statement.expression.left.type === "Identifier" &&
+      statement.expression.left.name === "skip" &&
+      isLiteral(statement.expression.right, true)
+    ) {
+      found = statement;
+    }
+  }
+  return found;
+}
+
+/** The static name of `a.b`, `a["b"]`, `a[0]` or `` a[`b`] ``; undefined when computed at run time. */
+function memberKey(node: AnyNode & { type: "MemberExpression" }): string | undefined {
+  if (!node.computed) return node.property.type === "Identifier" ? node.property.name : undefined;
+  if (node.property.type === "Literal" && typeof node.property.value === "number")
+    return String(node.property.value);
+  return literalString(node.property);
+}
+
+/** The value of a property of an object literal, found by a static key; the last one wins, as in JS. */
+function propertyOf(node: AnyNode & { type: "ObjectExpression" }, name: string): AnyNode | undefined {
+  let value: AnyNode | undefined;
+  for (const property of node.properties) {
+    if (property.type !== "Property" || property.kind !== "init") continue;
+    const key = property.computed
+      ? literalString(property.key)
+      : property.key.type === "Identifier"
+        ? property.key.name
+        : property.key.type === "Literal"
+          ? String(property.key.value)
+          : undefined;
+    if (key === name) value = property.value;
+  }
+  return value;
+}
+
+/** A string literal or a template literal without substitutions. */
+function literalString(node: AnyNode | undefined): string | undefined {
+  if (node?.type === "Literal" && typeof node.value === "string") return node.value;
+  if (node?.type === "TemplateLiteral" && node.expressions.length === 0)
+    return node.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
+
+function isLiteral(node: AnyNode, value: unknown): boolean {
+  return node.type === "Literal" && node.value === value;
+}
+
+/** A literal whose value is known without running the script. */
+function isLiteralNode(node: AnyNode): boolean {
+  return node.type === "Literal" || (node.type === "TemplateLiteral" && node.expressions.length === 0);
+}
+
+function positionOf(node: AnyNode): ScriptPosition {
+  const start = node.loc?.start;
+  return { line: start?.line ?? 1, column: (start?.column ?? 0) + 1, offset: node.start };
+}
+
+/**
+ * Where the character at `index` of a decoded JSON string sits in the
+ * literal as written (opening quote included): escapes such as `\n` and
+ * `\u00e9` are longer in the file than in the string.
+ */
+export function offsetInJsonLiteral(literal: string, index: number): number {
+  let raw = literal.startsWith('"') ? 1 : 0;
+  for (let decoded = 0; decoded < index && raw < literal.length; decoded++) {
+    if (literal[raw] === "\\") raw += literal[raw + 1] === "u" ? 6 : 2;
+    else raw += 1;
+  }
+  return Math.min(raw, literal.length);
+}
+
+/**
+ * The file position of a script offset, for a script stored at `path` of a
+ * JSON file: lets a caller point at the exact character, where a diagnostic
+ * path can only point at the start of the `script` string.
+ */
+export function scriptPositionInFile(
+  source: SourceFile,
+  path: JsonPath,
+  scriptOffset: number,
+): Position | null {
+  let root: Node | undefined;
+  try {
+    source.tree ??= {
+      root: parseTree(source.text, [], { disallowComments: true, allowTrailingComma: false }),
+    };
+    root = source.tree.root;
+  } catch {
+    // jsonc-parser recurses per nesting level; a file nested past the stack has no positions.
+    return null;
+  }
+  const node = root ? findNodeAtLocation(root, path) : undefined;
+  if (node?.type !== "string") return null;
+  const literal = source.text.slice(node.offset, node.offset + node.length);
+  return positionAt(source, node.offset + offsetInJsonLiteral(literal, scriptOffset));
+}

@@ -1,0 +1,199 @@
+/**
+ * The build check of the rules catalogue (ESLint's checkRuleFiles): the
+ * registry, the files under src/world/rules/ and the documentation examples
+ * must agree. It reads whatever rules exist, so new rules are checked as soon
+ * as their files appear.
+ */
+import assert from "node:assert/strict";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { jsonBlock, readBaseWorld, renderRulesDoc, slug } from "../scripts/rules-doc.ts";
+import type { Diagnostic } from "../src/world/diagnostic.ts";
+import type { CodeInfo, Rule, WorldPatch } from "../src/world/rule.ts";
+import { CATALOGUE, RULES } from "../src/world/rules/index.ts";
+import { checkPatch } from "./helpers/world.ts";
+
+const RULES_DIR = fileURLToPath(new URL("../src/world/rules/", import.meta.url));
+const INTERNAL_FAILURE = "internal/rule-failed";
+
+interface RuleFile {
+  category: string;
+  name: string;
+  path: string;
+  exported: unknown;
+}
+
+const categories = readdirSync(RULES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+const ruleFiles: RuleFile[] = await Promise.all(
+  categories.flatMap((category) =>
+    readdirSync(join(RULES_DIR, category))
+      .filter((file) => file.endsWith(".ts") && file !== "index.ts" && !file.endsWith(".test.ts"))
+      .sort()
+      .map(async (file) => {
+        const path = join(RULES_DIR, category, file);
+        const module = await import(pathToFileURL(path).href);
+        return { category, name: file.slice(0, -".ts".length), path, exported: module.default };
+      }),
+  ),
+);
+
+function isRule(value: unknown): value is Rule {
+  return typeof value === "object" && value !== null && typeof (value as Rule).check === "function";
+}
+
+function relative(path: string): string {
+  return `src/world/rules/${path.slice(RULES_DIR.length)}`;
+}
+
+describe("catalogue", () => {
+  test("codes are unique", () => {
+    const seen = new Set<string>();
+    const duplicates = CATALOGUE.map((info) => info.code).filter((code) => seen.size === seen.add(code).size);
+    assert.deepEqual(duplicates, [], "each code must be defined once");
+  });
+
+  test("every rule file default-exports a rule whose code is <folder>/<file name>", () => {
+    const wrong = ruleFiles
+      .filter((file) => !isRule(file.exported) || file.exported.code !== `${file.category}/${file.name}`)
+      .map((file) =>
+        isRule(file.exported)
+          ? `${relative(file.path)} has code "${file.exported.code}"; it must be "${file.category}/${file.name}"`
+          : `${relative(file.path)} does not default-export a rule: a category folder holds rules only (move helpers to src/world/rules/<helper>.ts)`,
+      );
+    assert.deepEqual(wrong, []);
+  });
+
+  test("the registry and the rule files agree", async () => {
+    const onDisk = new Set(ruleFiles.map((file) => file.exported));
+    const unregistered = ruleFiles
+      .filter((file) => isRule(file.exported) && !RULES.includes(file.exported))
+      .map((file) => `${relative(file.path)} is not registered: add it to ${file.category}/index.ts`);
+    const fileless = RULES.filter((rule) => !onDisk.has(rule)).map(
+      (rule) => `${rule.code} is registered but is not the default export of src/world/rules/${rule.code}.ts`,
+    );
+    assert.deepEqual([...unregistered, ...fileless], []);
+    for (const category of categories) {
+      const index = (await import(pathToFileURL(join(RULES_DIR, category, "index.ts")).href))
+        .default as Rule[];
+      const inFolder = ruleFiles.filter((file) => file.category === category).map((file) => file.exported);
+      const misplaced = index.filter((rule) => !inFolder.includes(rule)).map((rule) => rule.code);
+      assert.deepEqual(misplaced, [], `${category}/index.ts lists rules of other folders`);
+    }
+  });
+
+  test("every rule file has a <name>.test.ts beside it", () => {
+    const untested = ruleFiles
+      .filter((file) => !existsSync(file.path.replace(/\.ts$/, ".test.ts")))
+      .map((file) => `${relative(file.path)} has no ${file.name}.test.ts`);
+    assert.deepEqual(untested, []);
+  });
+
+  test("every entry has a description, a why and non-empty message templates", () => {
+    const incomplete = CATALOGUE.flatMap((info) => {
+      const messages = Object.entries(info.messages as Record<string, string>);
+      return [
+        ...(info.description.trim() ? [] : [`${info.code}: empty description`]),
+        ...(info.why.trim() ? [] : [`${info.code}: empty why`]),
+        ...(messages.length > 0 ? [] : [`${info.code}: no message templates`]),
+        ...messages
+          .filter(([, text]) => !text.trim())
+          .map(([id]) => `${info.code}: message "${id}" is empty`),
+      ];
+    });
+    assert.deepEqual(incomplete, []);
+  });
+
+  test("the base world has no problem with every rule", () => {
+    const found = checkPatch({}).diagnostics;
+    assert.deepEqual(
+      found.map((d) => `${d.code}: ${d.message}`),
+      [],
+    );
+  });
+});
+
+/**
+ * Each documented example really does what docs/rules.md says: `bad` reports
+ * the code, `good` does not and loads without any error. Rules run alone;
+ * codes of the loader and shape step run with no rule at all.
+ */
+describe("catalogue examples", () => {
+  for (const info of CATALOGUE) {
+    const rule = RULES.find((r) => r === info);
+    if (!info.examples) {
+      if (rule)
+        test(`${info.code} has examples`, () => assert.fail(`${info.code}: add examples: { bad, good }`));
+      continue;
+    }
+    const { bad, good } = info.examples;
+    test(`${info.code}: the bad example reports it`, () => {
+      const found = run(info, rule, bad);
+      assert.ok(
+        found.some((d) => d.code === info.code),
+        `${info.code} did not fire on its bad example; it reported: ${list(found)}`,
+      );
+    });
+    test(`${info.code}: the good example does not, and has no error`, () => {
+      const found = run(info, rule, good);
+      const wrong = found.filter((d) => d.code === info.code || d.severity === "error");
+      assert.deepEqual(wrong, [], `good example of ${info.code}: ${list(wrong)}`);
+    });
+  }
+});
+
+function run(info: CodeInfo, rule: Rule | undefined, patch: WorldPatch): Diagnostic[] {
+  const found = checkPatch(patch, rule ? [rule] : []).diagnostics;
+  const failure = found.find((d) => d.code === INTERNAL_FAILURE);
+  assert.equal(failure, undefined, `${info.code} threw on its example: ${failure?.message}`);
+  return found;
+}
+
+function list(diagnostics: Diagnostic[]): string {
+  return diagnostics.map((d) => `${d.code} (${d.message})`).join("; ") || "nothing";
+}
+
+describe("rules documentation", () => {
+  test("patches render as JSON with deletions as undefined and long values shortened", () => {
+    const block = jsonBlock({
+      heroesVersion: undefined,
+      text: `say "${"a".repeat(70)}"`,
+      list: [1, 2, 3, 4, 5],
+      map: { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 },
+    });
+    assert.deepEqual(block, [
+      "```jsonc",
+      [
+        "{",
+        '  "heroesVersion": undefined,',
+        '  "text": "say \\"aaaaaaaaaaaaaaa…" /* 76 characters */,',
+        '  "list": [',
+        "    1,",
+        "    2,",
+        "    // … 3 more like these",
+        "  ],",
+        '  "map": {',
+        '    "a": 1,',
+        '    "b": 2,',
+        "    // … 4 more like these",
+        "  }",
+        "}",
+      ].join("\n"),
+      "```",
+    ]);
+  });
+
+  test("every code has an entry, a contents line linking to it, and a bad example that reports it", () => {
+    const page = renderRulesDoc(CATALOGUE, RULES, readBaseWorld());
+    for (const info of CATALOGUE) {
+      assert.ok(page.includes(`\n### \`${info.code}\`\n`), `no entry for ${info.code}`);
+      assert.ok(page.includes(`(#${slug(info.code)})`), `no contents line for ${info.code}`);
+    }
+    assert.doesNotMatch(page, /this example is out of date/);
+  });
+});

@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after } from "node:test";
+import { fileURLToPath } from "node:url";
+import type { CliIo } from "../../src/cli/io.ts";
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const BASE_WORLD = join(ROOT, "test/fixtures/base.world.json");
+export const FIXTURES = join(ROOT, "test/cli/fixtures");
+
+export interface Captured {
+  io: CliIo;
+  stdout(): string;
+  stderr(): string;
+}
+
+/** A terminal-less, colour-less console unless told otherwise, with the given stdin. */
+export function captureIo(
+  options: { stdin?: string | Error; isTTY?: boolean; env?: Record<string, string> } = {},
+): Captured {
+  let out = "";
+  let err = "";
+  const io: CliIo = {
+    stdout: (text) => {
+      out += text;
+    },
+    stderr: (text) => {
+      err += text;
+    },
+    isTTY: options.isTTY ?? false,
+    env: options.env ?? {},
+    readStdin: async () => {
+      if (options.stdin instanceof Error) throw options.stdin;
+      return options.stdin ?? "";
+    },
+  };
+  return { io, stdout: () => out, stderr: () => err };
+}
+
+/** A fresh folder for files a test writes, removed when the test file ends. */
+export function scratchDir(): { dir: string; write(name: string, content: string | Uint8Array): string } {
+  const dir = mkdtempSync(join(tmpdir(), "taleforge-cli-"));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    dir,
+    write(name, content) {
+      const path = join(dir, name);
+      writeFileSync(path, content);
+      return path;
+    },
+  };
+}
+
+/** The one-line contract for "could not run": a single line, no stack trace. */
+export function assertOneLine(text: string): void {
+  assert.match(
+    text,
+    /^taleforge[^\n]*: [^\n]+\n$/,
+    `expected one "taleforge...: message" line, got:\n${text}`,
+  );
+  assert.doesNotMatch(text, /^\s+at /m, "no stack trace");
+}
