@@ -34,6 +34,30 @@ export const JSON_SYNTAX = defineCode({
   messages: { syntax: "Invalid JSON: {detail}. Fix the file at this position." },
 });
 
+export const JSON_TOO_DEEP = defineCode({
+  code: "json/too-deep",
+  severity: "error",
+  description: "The file nests arrays or objects deeper than any world needs.",
+  why: "Worlds nest a few levels deep. Thousands of levels are a broken export or a hostile file; refusing them early keeps every tool safe from stack exhaustion.",
+  messages: {
+    deep: "The file nests arrays or objects more than {limit} levels deep at this position. Check the export: worlds never need more than a few dozen levels.",
+  },
+});
+
+export const SHAPE_PROTO_KEY = defineCode({
+  code: "shape/proto-key",
+  severity: "error",
+  description: "An object uses the key `__proto__`.",
+  why: "`__proto__` is special in JavaScript: many tools (the schema checker among them) skip it, so whatever sits under it would escape checking and could confuse the engine.",
+  messages: { proto: 'Key "__proto__" is not allowed in {parent}. Rename or remove it.' },
+  examples: {
+    bad: {
+      locations: { "Fen Hut": { areas: JSON.parse('{"__proto__": {"description": "x", "paths": []}}') } },
+    },
+    good: { locations: { "Fen Hut": { areas: { Porch: { description: "Creaking boards.", paths: [] } } } } },
+  },
+});
+
 export const WORLD_NOT_OBJECT = defineCode({
   code: "world/not-object",
   severity: "error",
@@ -169,6 +193,7 @@ export const LOAD_CODES = [
   FILE_NOT_FOUND,
   FILE_EMPTY,
   JSON_SYNTAX,
+  JSON_TOO_DEEP,
   WORLD_NOT_OBJECT,
   WORLD_UNSUPPORTED_VERSION,
   WORLD_MOD_FRAGMENT,
@@ -177,6 +202,7 @@ export const LOAD_CODES = [
   SHAPE_WRONG_TYPE,
   SHAPE_INVALID_VALUE,
   SHAPE_UNKNOWN_FIELD,
+  SHAPE_PROTO_KEY,
   COMPAT_MISSING_GAME_MODES,
   COMPAT_MISSING_SETTING,
   TRAIT_NARRATIVE_FIELD,

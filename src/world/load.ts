@@ -5,15 +5,16 @@ import {
   FILE_EMPTY,
   FILE_NOT_FOUND,
   JSON_SYNTAX,
+  JSON_TOO_DEEP,
   TRAIT_NARRATIVE_FIELD,
-  WORLD_NOT_OBJECT,
   WORLD_MOD_FRAGMENT,
+  WORLD_NOT_OBJECT,
   WORLD_UNSUPPORTED_VERSION,
   WORLD_VERSION_FIELD,
 } from "./codes.ts";
 import type { Diagnostic, JsonPath } from "./diagnostic.ts";
 import { type CodeInfo, diagnosticFrom, type Report } from "./rule.ts";
-import { locate, parseSource, type SourceFile } from "./source.ts";
+import { findExcessiveNesting, locate, parseSource, positionAt, type SourceFile } from "./source.ts";
 import { describeValue, isPlainObject } from "./values.ts";
 
 /** What reading a world file gives: the value as written (normalised for compatibility) and the problems found so far. */
@@ -51,10 +52,23 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/**
+ * Deeper than any world needs, and shallow enough that every recursive walk
+ * (the position tree, the schema, the rules) stays far from the stack limit.
+ */
+export const MAX_DEPTH = 256;
+
 /** Reads a world from text already in memory. Never throws. */
 export function parseWorld(text: string, file = "<input>"): LoadedWorld {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === "") return failed(file, FILE_EMPTY, "empty", { file });
+  const deep = findExcessiveNesting(body, MAX_DEPTH);
+  if (deep) {
+    const source: SourceFile = { name: file, text: body };
+    const failure = failed(file, JSON_TOO_DEEP, "deep", { limit: String(MAX_DEPTH) });
+    Object.assign(failure.diagnostics[0]!, positionAt(source, deep.offset));
+    return { ...failure, source };
+  }
   const { source, value, errors } = parseSource(file, body);
   const result: LoadedWorld = {
     file,

@@ -10,7 +10,16 @@ export function applyPatch<T>(base: T, patch: unknown): T {
   const out: Record<string, unknown> = structuredClone(base);
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) delete out[key];
-    else out[key] = key in out ? applyPatch(out[key], value) : applyPatch(undefined, value);
+    else {
+      // defineProperty, not assignment: a "__proto__" key must stay a plain key.
+      const merged = Object.hasOwn(out, key) ? applyPatch(out[key], value) : applyPatch(undefined, value);
+      Object.defineProperty(out, key, {
+        value: merged,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
   }
   return out as T;
 }

@@ -1,5 +1,11 @@
 import type { z } from "zod";
-import { SHAPE_INVALID_VALUE, SHAPE_MISSING_FIELD, SHAPE_UNKNOWN_FIELD, SHAPE_WRONG_TYPE } from "./codes.ts";
+import {
+  SHAPE_INVALID_VALUE,
+  SHAPE_MISSING_FIELD,
+  SHAPE_PROTO_KEY,
+  SHAPE_UNKNOWN_FIELD,
+  SHAPE_WRONG_TYPE,
+} from "./codes.ts";
 import { formatPath, type JsonPath } from "./diagnostic.ts";
 import type { CodeInfo, Report } from "./rule.ts";
 import { MAP_SECTIONS, recordSchema, SECTIONS, type SectionName } from "./schema/world.ts";
@@ -24,6 +30,7 @@ const MAPS = new Set<string>(MAP_SECTIONS);
 export function checkShape(root: Record<string, unknown>, report: Reporter): ShapeResult {
   const valid: Record<string, unknown> = {};
   const validSections = new Set<SectionName>();
+  if (Object.hasOwn(root, "__proto__")) reportProtoKeys(root, [], report, false);
   for (const [name, schema] of Object.entries(SECTIONS) as [SectionName, z.ZodType][]) {
     const value = root[name];
     if (value === undefined) {
@@ -45,6 +52,7 @@ export function checkShape(root: Record<string, unknown>, report: Reporter): Sha
       }
       continue;
     }
+    if (reportProtoKeys(value, [name], report)) continue;
     const result = schema.safeParse(value);
     if (result.success) {
       valid[name] = value;
@@ -52,6 +60,36 @@ export function checkShape(root: Record<string, unknown>, report: Reporter): Sha
     } else reportIssues(result.error.issues, [name], root, report);
   }
   return { valid, validSections };
+}
+
+/**
+ * Reports every `__proto__` key under a value and says whether there was one.
+ * zod skips such keys, so a record holding one is kept out of the checked
+ * world rather than letting unchecked data reach the rules. Depth is bounded
+ * by the loader's nesting limit.
+ */
+function reportProtoKeys(value: unknown, path: JsonPath, report: Reporter, deep = true): boolean {
+  if (value === null || typeof value !== "object") return false;
+  let found = false;
+  if (!Array.isArray(value) && Object.hasOwn(value, "__proto__")) {
+    found = true;
+    report(SHAPE_PROTO_KEY, {
+      path: [...path, "__proto__"],
+      atKey: true,
+      messageId: "proto",
+      data: { parent: path.length ? formatPath(path) : "the top level" },
+    });
+  }
+  if (deep) {
+    for (const [key, child] of Object.entries(value)) {
+      if (
+        key !== "__proto__" &&
+        reportProtoKeys(child, [...path, Array.isArray(value) ? Number(key) : key], report)
+      )
+        found = true;
+    }
+  }
+  return found;
 }
 
 function hasOtherVersionField(root: Record<string, unknown>): boolean {
@@ -71,6 +109,10 @@ function checkMap(name: SectionName, value: unknown, report: Reporter) {
   const records: Record<string, unknown> = {};
   let allValid = true;
   for (const [key, record] of Object.entries(value)) {
+    if (reportProtoKeys(record, [name, key], report)) {
+      allValid = false;
+      continue;
+    }
     const result = schema!.safeParse(record);
     if (result.success) records[key] = record;
     else {
@@ -228,7 +270,8 @@ export function findUnknownFields(schema: z.ZodType, value: unknown, path: JsonP
       return;
     case "array":
       if (!Array.isArray(value)) return;
-      value.forEach((child, i) => findUnknownFields(def.element as z.ZodType, child, [...path, i], report));
+      for (let i = 0; i < value.length; i++)
+        findUnknownFields(def.element as z.ZodType, value[i], [...path, i], report);
       return;
     case "union": {
       const branch = pickBranch(def.options as z.ZodType[], def.discriminator as string | undefined, value);
@@ -238,6 +281,9 @@ export function findUnknownFields(schema: z.ZodType, value: unknown, path: JsonP
   }
 }
 
+/** Per union and discriminator value, the branches that value can mean: built once, not per node. */
+const branchCache = new WeakMap<object, Map<unknown, z.ZodType[]>>();
+
 /** The union branch a value was meant for: by discriminator, else the first that accepts it. */
 function pickBranch(
   options: z.ZodType[],
@@ -246,11 +292,25 @@ function pickBranch(
 ): z.ZodType | undefined {
   if (!isPlainObject(value)) return undefined;
   const key = discriminator ?? ("type" in value ? "type" : undefined);
-  const candidates = key
-    ? options.filter((o) => {
+  let candidates = options;
+  if (key) {
+    const tag = value[key];
+    let byTag = branchCache.get(options);
+    if (!byTag) {
+      byTag = new Map();
+      branchCache.set(options, byTag);
+    }
+    let cached = byTag.get(tag);
+    if (!cached) {
+      cached = options.filter((o) => {
         const field = (o._zod.def as { shape?: Record<string, z.ZodType> }).shape?.[key];
-        return field?.safeParse(value[key]).success;
-      })
-    : options;
+        return field?.safeParse(tag).success;
+      });
+      // Only scalar tags are cached: objects as keys would grow the map without bound.
+      if (tag === null || typeof tag !== "object") byTag.set(tag, cached);
+    }
+    candidates = cached;
+  }
+  if (candidates.length === 1) return candidates[0];
   return candidates.find((o) => o.safeParse(value).success) ?? candidates[0];
 }

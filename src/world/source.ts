@@ -158,3 +158,24 @@ function clip(text: string, column: number, isTarget: boolean): { text: string; 
   const suffix = start + max < tabless.length ? "…" : "";
   return { text: prefix + slice + suffix, caret: column - 1 - start + prefix.length };
 }
+
+/**
+ * Finds the first place where arrays/objects nest deeper than `limit`, by a
+ * flat scan of the text (no recursion, strings skipped), or undefined.
+ */
+export function findExcessiveNesting(text: string, limit: number): { offset: number } | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92)
+        i++; // backslash: skip the escaped character
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 || ch === 91) {
+      if (++depth > limit) return { offset: i };
+    } else if (ch === 125 || ch === 93) depth--;
+  }
+  return undefined;
+}

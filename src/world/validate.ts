@@ -1,5 +1,5 @@
-import { type Diagnostic, type JsonPath, sortDiagnostics } from "./diagnostic.ts";
 import { emptyWorld } from "./defaults.ts";
+import { type Diagnostic, type JsonPath, sortDiagnostics } from "./diagnostic.ts";
 import type { LoadedWorld } from "./load.ts";
 import { type CodeInfo, diagnosticFrom, type Report, type Rule, type RuleContext } from "./rule.ts";
 import { RULES } from "./rules/index.ts";

@@ -34,9 +34,15 @@ export interface InvalidCase {
  * every invalid patch gives exactly the listed ones, at the listed paths, each
  * with a source position.
  */
-export function testRule(rule: Rule, cases: { valid: (WorldPatch | { name: string; patch: WorldPatch })[]; invalid: InvalidCase[] }) {
+export function testRule(
+  rule: Rule,
+  cases: { valid: (WorldPatch | { name: string; patch: WorldPatch })[]; invalid: InvalidCase[] },
+) {
   cases.valid.forEach((entry, i) => {
-    const { name, patch } = "patch" in entry && "name" in entry ? (entry as { name: string; patch: WorldPatch }) : { name: `valid #${i + 1}`, patch: entry };
+    const { name, patch } =
+      "patch" in entry && "name" in entry
+        ? (entry as { name: string; patch: WorldPatch })
+        : { name: `valid #${i + 1}`, patch: entry };
     test(`${rule.code} ${name}`, () => {
       const found = ofRule(checkPatch(patch as WorldPatch, [rule]).diagnostics, rule);
       assert.deepEqual(found, [], `expected no ${rule.code}, got: ${found.map((d) => d.message).join("; ")}`);
