@@ -5,6 +5,7 @@
 
 // Engine: sessions, turns, saves, and the ports the sandbox and AI providers implement.
 export * from "./engine/index.ts";
+export { createSandbox } from "./sandbox/index.ts";
 export type { Diagnostic, JsonPath, Related, Severity } from "./world/diagnostic.ts";
 export { formatPath } from "./world/diagnostic.ts";
 export { type LoadedWorld, loadWorld, parseWorld } from "./world/load.ts";

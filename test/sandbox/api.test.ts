@@ -1,0 +1,219 @@
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import fc from "fast-check";
+import { scriptCheck } from "../../src/engine/check.ts";
+import { createSandbox } from "../../src/sandbox/index.ts";
+import { LOG_CAP_BYTES, memoryLimitMb } from "../../src/sandbox/protocol.ts";
+import { ok, phaseInfo, runIn, runOne, SNAPSHOT } from "./support.ts";
+
+const sandbox = createSandbox();
+after(() => sandbox.close());
+
+describe("sandbox globals (spec 4)", () => {
+  it("check() answers like the engine's scriptCheck, with and without operator", async () => {
+    const conditions = [
+      { type: "game-tick" },
+      { type: "game-tick", operator: "greaterThan", value: 5 },
+      { type: "player-level" },
+      { type: "player-level", operator: "greaterThan", value: 2 },
+      { type: "party-location" },
+      { type: "story-text", operator: "regex", value: "mill" },
+      { type: "read-number", key: "gold" },
+      { type: "action-text" },
+    ];
+    const out = ok(
+      await runOne(
+        sandbox,
+        `storage.answers = ${JSON.stringify(conditions)}.map((c) => check(c) ?? "undef");`,
+        {
+          storage: { gold: 12 },
+        },
+      ),
+    );
+    const expected = conditions.map((c) => scriptCheck(c, SNAPSHOT, { gold: 12 }) ?? "undef");
+    assert.deepEqual(out.storage.answers, expected);
+    assert.deepEqual(expected.slice(0, 3), [7, true, { Wren: 3, Ada: 1 }]);
+  });
+
+  it("check() reads storage as the script changed it", async () => {
+    const out = ok(
+      await runOne(sandbox, `storage.n = 5; storage.read = check({ type: "read-number", key: "n" });`),
+    );
+    assert.equal(out.storage.read, 5);
+  });
+
+  it("storage survives a JSON round trip by the spec's rules", async () => {
+    const out = ok(
+      await runOne(
+        sandbox,
+        `storage.s = "x"; storage.n = 1.5; storage.b = true; storage.z = null; storage.arr = [1, [2]]; storage.o = { p: { q: 1 } };
+         storage.d = new Date(Date.UTC(2020, 0, 2)); storage.re = /a/g; storage.m = new Map([[1, 2]]); storage.set = new Set([1]);
+         storage.ta = new Uint8Array([1, 2]); storage.f = () => 1; storage.sym = Symbol("s"); storage.nan = NaN; storage.inf = -Infinity;
+         storage.list = [() => 1, Symbol("x"), NaN]; storage[Symbol("k")] = 1; storage.u = undefined;`,
+        { storage: { kept: "yes" } },
+      ),
+    );
+    assert.deepEqual(out.storage, {
+      kept: "yes",
+      s: "x",
+      n: 1.5,
+      b: true,
+      z: null,
+      arr: [1, [2]],
+      o: { p: { q: 1 } },
+      d: "2020-01-02T00:00:00.000Z",
+      re: {},
+      m: {},
+      set: {},
+      ta: {},
+      nan: null,
+      inf: null,
+      list: [null, null, null],
+    });
+    assert.equal(out.storageRejected, false);
+  });
+
+  it("any JSON value in storage round-trips as JSON does", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), async (value) => {
+        const given = JSON.parse(JSON.stringify({ v: value }));
+        const out = ok(await runOne(sandbox, "storage.w = storage.v", { storage: given }));
+        assert.deepEqual(out.storage, { ...given, w: given.v });
+        assert.equal(out.storageRejected, false);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a BigInt or a circular value rejects the storage writes", async () => {
+    for (const script of ["storage.big = 10n", "storage.self = storage", "storage.deep = { x: [1n] }"]) {
+      const out = ok(await runOne(sandbox, script, { storage: { before: 1 } }));
+      assert.equal(out.storageRejected, true, script);
+      assert.deepEqual(out.storage, { before: 1 }, script);
+    }
+  });
+
+  it("storage reassigned to a non-object is reset to {}", async () => {
+    for (const script of [
+      "storage = 5",
+      "storage = null",
+      "storage = [1, 2]",
+      'storage = "text"',
+      "delete globalThis.storage",
+    ]) {
+      const out = ok(await runOne(sandbox, script, { storage: { before: 1 } }));
+      assert.deepEqual(out.storage, {}, script);
+    }
+    const replaced = ok(await runOne(sandbox, "storage = { fresh: true }", { storage: { before: 1 } }));
+    assert.deepEqual(replaced.storage, { fresh: true });
+  });
+
+  it("effects can be pushed, replaced and truncated; non-JSON elements drop", async () => {
+    const pre = [{ type: "a" }, { type: "b" }];
+    assert.deepEqual(ok(await runOne(sandbox, 'effects.push({ type: "c" })', { effects: pre })).effects, [
+      ...pre,
+      { type: "c" },
+    ]);
+    assert.deepEqual(ok(await runOne(sandbox, 'effects = [{ type: "z" }]', { effects: pre })).effects, [
+      { type: "z" },
+    ]);
+    assert.deepEqual(ok(await runOne(sandbox, "effects.length = 1", { effects: pre })).effects, [
+      { type: "a" },
+    ]);
+    assert.deepEqual(ok(await runOne(sandbox, "effects = 3", { effects: pre })).effects, []);
+    assert.deepEqual(ok(await runOne(sandbox, "effects.push(1n, () => 1, { type: 'k' })")).effects, [
+      { type: "k" },
+    ]);
+  });
+
+  it("skip starts false and counts only when set to true", async () => {
+    assert.equal(ok(await runOne(sandbox, "storage.was = skip")).storage.was, false);
+    assert.equal(ok(await runOne(sandbox, "skip = true")).skip, true);
+    for (const script of ["skip = 1", 'skip = "true"', "skip = {}"]) {
+      assert.equal(ok(await runOne(sandbox, script)).skip, false, script);
+    }
+  });
+
+  it("triggers come back only when the script changed them", async () => {
+    const triggers = { watch: { name: "watch", n: 1 }, other: { name: "other" } };
+    assert.equal(
+      ok(await runOne(sandbox, "storage.names = Object.keys(triggers)", { triggers })).triggers,
+      null,
+    );
+    const edited = ok(await runOne(sandbox, "triggers.watch.n = 2; delete triggers.other", { triggers }));
+    assert.deepEqual(edited.triggers, { watch: { name: "watch", n: 2 } });
+    const added = ok(await runOne(sandbox, 'triggers.fresh = { name: "fresh" }', { triggers }));
+    assert.deepEqual(added.triggers, { ...triggers, fresh: { name: "fresh" } });
+    assert.equal(ok(await runOne(sandbox, "triggers.watch.n = 1", { triggers })).triggers, null);
+    assert.equal(ok(await runOne(sandbox, "triggers = 5", { triggers })).triggers, null);
+  });
+
+  it("info carries the versions", async () => {
+    const out = ok(await runOne(sandbox, "storage.info = info"));
+    assert.deepEqual(out.storage.info, { engineVersion: 33, semanticVersion: "33.0.0" });
+  });
+
+  it("log and console.* are captured with their level", async () => {
+    const out = ok(
+      await runOne(
+        sandbox,
+        'log("a", 1, { b: 2 }); console.log("l"); console.info("i"); console.warn("w"); console.error("e");',
+      ),
+    );
+    assert.deepEqual(out.logs, [
+      { level: "log", message: 'a 1 {"b":2}' },
+      { level: "log", message: "l" },
+      { level: "info", message: "i" },
+      { level: "warn", message: "w" },
+      { level: "error", message: "e" },
+    ]);
+  });
+
+  it("logs are capped per phase, then one truncation notice", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    const first = ok(await runIn(phase, 'for (let i = 0; i < 1000; i++) log("x".repeat(100))'));
+    const second = ok(await runIn(phase, 'log("after")'));
+    await phase.end();
+    const kept = first.logs.slice(0, -1);
+    assert.equal(kept.length, Math.floor(LOG_CAP_BYTES / 100));
+    assert.match(first.logs.at(-1)?.message ?? "", /truncated/);
+    assert.deepEqual(second.logs, []);
+    const fresh = ok(await runOne(sandbox, 'log("new phase")'));
+    assert.deepEqual(fresh.logs, [{ level: "log", message: "new phase" }]);
+  });
+
+  it("Math.random and Date are fixed by seed, tick and trigger", async () => {
+    const script =
+      "storage.r = [Math.random(), Math.random()]; storage.now = Date.now(); storage.d = new Date().toISOString();";
+    const a = ok(await runOne(sandbox, script));
+    const b = ok(await runOne(sandbox, script));
+    const other = ok(await runOne(sandbox, script, { trigger: "other" }));
+    const later = ok(await runOne(sandbox, script, {}, { tick: 8 }));
+    assert.deepEqual(a.storage, b.storage);
+    assert.notDeepEqual(a.storage.r, other.storage.r);
+    assert.equal(a.storage.now, Date.UTC(2000, 0, 1) + 7 * 60_000);
+    assert.equal(a.storage.d, "2000-01-01T00:07:00.000Z");
+    assert.equal(later.storage.now, Date.UTC(2000, 0, 1) + 8 * 60_000);
+    for (const r of a.storage.r as number[]) assert.ok(r >= 0 && r < 1);
+  });
+
+  it("the memory limit grows with the trigger set", () => {
+    assert.equal(memoryLimitMb(0), 16);
+    assert.equal(memoryLimitMb(1024 * 1024), 20);
+    assert.equal(memoryLimitMb(5_000_000), 16 + Math.ceil(20_000_000 / 1_048_576));
+  });
+
+  it("100 scripts of one phase run within the budget and see nothing of each other", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    let storage = { count: 0 };
+    for (let i = 0; i < 100; i++) {
+      const out = ok(
+        await runIn(phase, "storage.count += 1; storage.leak = typeof leaked; var leaked = 1;", { storage }),
+      );
+      assert.equal(out.storage.leak, "undefined");
+      storage = { count: out.storage.count as number };
+    }
+    await phase.end();
+    assert.equal(storage.count, 100);
+  });
+});

@@ -1,0 +1,344 @@
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import type { ScriptOutcome } from "../../src/engine/ports.ts";
+import { createSandbox } from "../../src/sandbox/index.ts";
+import { type CallInput, failure, ok, phaseInfo, runIn, runOne } from "./support.ts";
+
+/**
+ * Attack scripts: each must end in its exact outcome, leave the host's own
+ * prototypes clean, and leave the host able to run the next phase.
+ */
+
+const sandbox = createSandbox({ watchdogMarginMs: 400 });
+after(() => sandbox.close());
+
+interface Attack {
+  name: string;
+  script: string;
+  input?: CallInput;
+  expect: (outcome: ScriptOutcome) => void;
+}
+
+const NO_CODEGEN = /TypeError: code generation from strings is not available in scripts/;
+
+function runtime(pattern: RegExp) {
+  return (outcome: ScriptOutcome) => {
+    const out = failure(outcome);
+    assert.equal(out.failure, "runtime");
+    assert.match(out.message, pattern);
+  };
+}
+
+function failsWith(kind: "timeout" | "memory") {
+  return (outcome: ScriptOutcome) => assert.equal(failure(outcome).failure, kind);
+}
+
+function stores(expected: Record<string, unknown>) {
+  return (outcome: ScriptOutcome) => assert.deepEqual(ok(outcome).storage, expected);
+}
+
+const ATTACKS: Attack[] = [
+  {
+    name: "Function via a function's constructor",
+    script: "(function () {}).constructor('return this')()",
+    expect: runtime(NO_CODEGEN),
+  },
+  {
+    name: "Function via an arrow's constructor",
+    script: "(() => 1).constructor('return 1')",
+    expect: runtime(NO_CODEGEN),
+  },
+  {
+    name: "AsyncFunction constructor",
+    script: "(async function () {}).constructor('return 1')",
+    expect: runtime(NO_CODEGEN),
+  },
+  {
+    name: "GeneratorFunction constructor",
+    script: "(function* () {}).constructor('yield 1')",
+    expect: runtime(NO_CODEGEN),
+  },
+  {
+    name: "AsyncGeneratorFunction constructor",
+    script: "(async function* () {}).constructor('')",
+    expect: runtime(NO_CODEGEN),
+  },
+  {
+    name: "constructor with new",
+    script: "new (Object.getPrototypeOf(function* () {}).constructor)('x')",
+    expect: runtime(NO_CODEGEN),
+  },
+  {
+    name: "globalThis.constructor.constructor",
+    script: "this.constructor.constructor('return process')()",
+    expect: runtime(NO_CODEGEN),
+  },
+  { name: "check.constructor", script: "check.constructor('return 1')()", expect: runtime(NO_CODEGEN) },
+  { name: "log.constructor", script: "console.log.constructor('return 1')()", expect: runtime(NO_CODEGEN) },
+  {
+    name: "Reflect.construct on the constructor",
+    script: "Reflect.construct(Reflect.getPrototypeOf(() => 1).constructor, ['return 1'])",
+    expect: runtime(NO_CODEGEN),
+  },
+  {
+    name: "the constructor through its property descriptor",
+    script:
+      "Object.getOwnPropertyDescriptor(Object.getPrototypeOf(function () {}), 'constructor').value('return 1')",
+    expect: runtime(NO_CODEGEN),
+  },
+  {
+    name: "Function.prototype reached from an async function's prototype",
+    script: "Reflect.getPrototypeOf(Reflect.getPrototypeOf(async () => {})).constructor('return 1')",
+    expect: runtime(NO_CODEGEN),
+  },
+  {
+    name: "redefining the constructor back",
+    script: "Object.defineProperty(Object.getPrototypeOf(function () {}), 'constructor', { value: 1 })",
+    expect: runtime(/TypeError: Cannot redefine property: constructor/),
+  },
+  { name: "eval is gone", script: "eval('1')", expect: runtime(/ReferenceError: eval is not defined/) },
+  {
+    name: "indirect eval via globalThis",
+    script: "globalThis['ev' + 'al']('1')",
+    expect: runtime(/TypeError: .* is not a function/),
+  },
+  {
+    name: "import.meta is a syntax error",
+    script: "storage.m = import.meta",
+    expect: (o) => assert.equal(failure(o).failure, "syntax"),
+  },
+  {
+    name: "no host globals (typeof)",
+    script:
+      "storage.t = [typeof require, typeof process, typeof Buffer, typeof setTimeout, typeof setInterval, typeof Function, typeof WebAssembly, typeof SharedArrayBuffer, typeof Atomics, typeof module, typeof eval]",
+    expect: stores({ t: Array(11).fill("undefined") }),
+  },
+  {
+    name: "dynamic import",
+    script: "import('fs').then(() => { storage.got = 1 }, (e) => { storage.err = 1 })",
+    expect: (o) => assert.equal(ok(o).storage.got, undefined),
+  },
+  {
+    name: "__proto__ key in storage stays a plain key",
+    script: `storage = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}')`,
+    expect: (o) => {
+      const out = ok(o);
+      assert.ok(Object.hasOwn(out.storage, "__proto__"));
+      assert.deepEqual(Object.keys(out.storage), ["__proto__", "a"]);
+    },
+  },
+  {
+    name: "__proto__ key in effects stays a plain key",
+    script: `effects.push(JSON.parse('{"__proto__": {"type": "x"}}'))`,
+    expect: (o) => {
+      const effect = ok(o).effects[0] as Record<string, unknown>;
+      assert.ok(Object.hasOwn(effect, "__proto__"));
+      assert.equal(effect.type, undefined);
+    },
+  },
+  {
+    name: "__proto__ key in triggers stays a plain key",
+    script: `triggers = JSON.parse('{"__proto__": {"polluted": true}}')`,
+    expect: (o) => assert.ok(Object.hasOwn(ok(o).triggers ?? {}, "__proto__")),
+  },
+  {
+    name: "Object.prototype pollution is not serialised",
+    script: "Object.prototype.polluted = 1; storage.a = 1",
+    expect: stores({ a: 1 }),
+  },
+  {
+    name: "polluting through triggers' prototype",
+    script: "triggers.__proto__.polluted = 1; Object.getPrototypeOf(effects).evil = 1",
+    expect: (o) => {
+      const out = ok(o);
+      assert.equal(out.triggers, null);
+      assert.deepEqual(out.effects, []);
+    },
+  },
+  {
+    name: "replacing JSON.stringify does not change the read-back",
+    script: "JSON.stringify = () => '{\"hacked\":1}'; JSON.parse = () => ({}); storage.a = 1",
+    expect: stores({ a: 1 }),
+  },
+  {
+    name: "array index setters on Array.prototype",
+    script:
+      "storage.a = 1; Object.defineProperty(Array.prototype, '0', { set() { throw 1 }, get() { return 'evil' } })",
+    expect: (o) => {
+      const out = ok(o);
+      assert.deepEqual(out.storage, { a: 1 });
+      assert.deepEqual(out.effects, []);
+    },
+  },
+  {
+    name: "a getter in storage is read once, as a value",
+    script: "Object.defineProperty(storage, 'g', { get() { return 5 }, enumerable: true })",
+    expect: stores({ g: 5 }),
+  },
+  {
+    name: "a looping getter in storage",
+    script: "Object.defineProperty(storage, 'g', { get() { for (;;) {} }, enumerable: true })",
+    expect: failsWith("timeout"),
+  },
+  {
+    name: "a proxy as storage",
+    script:
+      "storage = new Proxy({}, { ownKeys: () => ['a'], getOwnPropertyDescriptor: () => ({ value: 1, enumerable: true, configurable: true }), get: () => 7 })",
+    expect: stores({ a: 7 }),
+  },
+  {
+    name: "a throwing proxy as storage",
+    script: "storage = new Proxy({}, { ownKeys() { throw new Error('trap') } })",
+    expect: runtime(/Error: trap/),
+  },
+  { name: "toJSON answering a number", script: "storage.toJSON = () => 5", expect: stores({}) },
+  { name: "toJSON answering an array", script: "storage.toJSON = () => [1]", expect: stores({}) },
+  {
+    name: "a throwing toJSON",
+    script: "storage.x = { toJSON() { throw new Error('boom') } }",
+    expect: runtime(/Error: boom/),
+  },
+  {
+    name: "Symbol.toPrimitive is not called by the read-back",
+    script:
+      "effects.push({ type: { [Symbol.toPrimitive]() { throw 1 } } }); storage.n = { [Symbol.toPrimitive]: () => 5 }",
+    expect: (o) => {
+      const out = ok(o);
+      assert.deepEqual(out.effects, [{ type: {} }]);
+      assert.deepEqual(out.storage, { n: {} });
+    },
+  },
+  {
+    name: "a proxy as effects with a looping length",
+    script: "effects = new Proxy([], { get() { for (;;) {} } })",
+    expect: failsWith("timeout"),
+  },
+  { name: "a circular trigger map", script: "triggers.self = triggers", expect: runtime(/circular/) },
+  {
+    name: "a skip getter",
+    script: "Object.defineProperty(globalThis, 'skip', { get() { return true } })",
+    expect: (o) => assert.equal(ok(o).skip, true),
+  },
+  { name: "a huge string", script: "storage.s = 'x'.repeat(1e8).toUpperCase()", expect: failsWith("memory") },
+  {
+    name: "a too long string",
+    script: "storage.s = 'x'.repeat(2 ** 30)",
+    expect: runtime(/RangeError: Invalid string length/),
+  },
+  { name: "a doubling array", script: "let a = [1]; for (;;) a = a.concat(a);", expect: failsWith("memory") },
+  {
+    name: "a huge typed array",
+    script: "storage.b = new Float64Array(1e8)",
+    expect: runtime(/RangeError: Array buffer allocation failed/),
+  },
+  {
+    name: "deep recursion",
+    script: "function f() { return f() }\nf()",
+    expect: runtime(/RangeError: Maximum call stack size exceeded/),
+  },
+  {
+    name: "deeply nested storage",
+    script: "let o = {}; for (let i = 0; i < 1e6; i++) o = { o }; storage.o = o",
+    expect: failsWith("memory"),
+  },
+  {
+    name: "storage nested too deep for JSON",
+    script: "let o = {}; for (let i = 0; i < 1e4; i++) o = { o }; storage.o = o",
+    expect: runtime(/RangeError: Maximum call stack size exceeded/),
+  },
+  {
+    name: "a microtask writes storage before the read-back",
+    script: "Promise.resolve().then(() => { storage.m = 1 })",
+    expect: stores({ m: 1 }),
+  },
+  {
+    name: "an async function runs to completion",
+    script: "(async () => { await null; await null; storage.a = 1 })()",
+    expect: stores({ a: 1 }),
+  },
+  {
+    name: "an endless microtask chain",
+    script: "const f = () => Promise.resolve().then(f); f()",
+    expect: failsWith("memory"),
+  },
+  {
+    name: "a catastrophic regex",
+    script: "/(a+)+$/.test('a'.repeat(40) + 'b')",
+    expect: failsWith("timeout"),
+  },
+  {
+    name: "a log flood is capped",
+    script: "for (let i = 0; i < 1e6; i++) console.error('y'.repeat(1000))",
+    expect: (o) => {
+      const logs = ok(o).logs;
+      assert.equal(logs.length, 66);
+      assert.match(logs[65]?.message ?? "", /truncated/);
+    },
+  },
+  {
+    name: "a log argument with a throwing toJSON",
+    script: "log({ toJSON() { throw 1 } })",
+    expect: (o) => assert.deepEqual(ok(o).logs, [{ level: "log", message: "[object Object]" }]),
+  },
+  {
+    name: "a log argument with a looping toJSON",
+    script: "log({ toJSON() { for (;;) {} } })",
+    expect: failsWith("timeout"),
+  },
+  {
+    name: "a thrown object with a looping getter",
+    script: "throw { get message() { for (;;) {} } }",
+    expect: failsWith("timeout"),
+  },
+  {
+    name: "a looping prepareStackTrace",
+    script: "Error.prepareStackTrace = () => { for (;;) {} }; null.x",
+    expect: failsWith("timeout"),
+  },
+  {
+    name: "a forged timeout message is a runtime error",
+    script: "throw new Error('Script execution timed out.')",
+    expect: runtime(/^Error: Script execution timed out\.$/),
+  },
+  { name: "throwing a primitive", script: "throw 5", expect: runtime(/^uncaught 5$/) },
+];
+
+describe("hostile scripts", () => {
+  for (const attack of ATTACKS) {
+    it(attack.name, async () => {
+      attack.expect(await runOne(sandbox, attack.script, attack.input));
+      assert.equal(({} as Record<string, unknown>).polluted, undefined);
+      assert.equal(ok(await runOne(sandbox, "storage.alive = typeof polluted")).storage.alive, "undefined");
+    });
+  }
+
+  it("scripts of one phase do not share globals or intrinsics", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    ok(
+      await runIn(phase, "var shared = 1; globalThis.g = 2; Array.prototype.evil = 3; Math.random = () => 0"),
+    );
+    const next = ok(
+      await runIn(phase, "storage.t = [typeof shared, typeof g, typeof [].evil, Math.random() === 0]"),
+    );
+    await phase.end();
+    assert.deepEqual(next.storage.t, ["undefined", "undefined", "undefined", false]);
+  });
+
+  it("two sessions sharing one host cannot see each other's storage", async () => {
+    const a = await sandbox.beginPhase(phaseInfo({ sessionId: "a" }));
+    const b = await sandbox.beginPhase(phaseInfo({ sessionId: "b" }));
+    const [fromA, fromB] = await Promise.all([
+      runIn(a, "storage.secret = 'a-only'; var secret = 1; globalThis.leak = storage", {
+        storage: { secret: "x" },
+      }),
+      runIn(b, "storage.saw = [typeof secret, typeof leak, JSON.stringify(storage)]", {
+        storage: { mine: 1 },
+      }),
+    ]);
+    const later = await runIn(b, "storage.saw = [typeof secret, typeof leak]");
+    await Promise.all([a.end(), b.end()]);
+    assert.deepEqual(ok(fromA).storage, { secret: "a-only" });
+    assert.deepEqual(ok(fromB).storage, { mine: 1, saw: ["undefined", "undefined", '{"mine":1}'] });
+    assert.deepEqual(ok(later).storage, { saw: ["undefined", "undefined"] });
+  });
+});
