@@ -5,6 +5,17 @@ import { entriesOf, isPlainObject } from "../../values.ts";
 import { foldName, keysOf } from "../names.ts";
 import { rawEffects } from "../triggers.ts";
 
+/** The quest of the docs examples, without and with a trigger that starts it. */
+const STRAY_GOAT = {
+  name: "Stray Goat",
+  questSource: "Ada Reed",
+  questStatement: "A goat is loose in the loft.",
+  mainObjective: "Get the goat down.",
+  completionCondition: "The goat is back in the yard.",
+  detailType: "basic",
+  spatialRelationship: "existingLocalArea",
+};
+
 /** One way a quest can be made available: a typed effect or an effect object in a script. */
 interface Init {
   quest: string;
@@ -33,28 +44,12 @@ export default defineRule({
   examples: {
     bad: {
       quests: {
-        "Stray Goat": {
-          name: "Stray Goat",
-          questSource: "Ada Reed",
-          questStatement: "A goat is loose in the loft.",
-          mainObjective: "Get the goat down.",
-          completionCondition: "The goat is back in the yard.",
-          detailType: "basic",
-          spatialRelationship: "existingLocalArea",
-        },
+        "Stray Goat": STRAY_GOAT,
       },
     },
     good: {
       quests: {
-        "Stray Goat": {
-          name: "Stray Goat",
-          questSource: "Ada Reed",
-          questStatement: "A goat is loose in the loft.",
-          mainObjective: "Get the goat down.",
-          completionCondition: "The goat is back in the yard.",
-          detailType: "basic",
-          spatialRelationship: "existingLocalArea",
-        },
+        "Stray Goat": STRAY_GOAT,
       },
       triggers: {
         start_goat: {
