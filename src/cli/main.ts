@@ -77,7 +77,131 @@ function buildProgram(io: CliIo, done: (code: number) => void): Command {
     });
   schema.configureOutput(outputFor(io, "taleforge schema"));
 
+  registerPlay(program, io, done);
+  registerAuthorTools(program, io, done);
   return program;
+}
+
+/** Collects a repeatable option's values in order. */
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function registerPlay(program: Command, io: CliIo, done: (code: number) => void) {
+  const play = program
+    .command("play")
+    .description("Play a world in the terminal, offline or with any OpenAI-compatible model.")
+    .argument("[world]", "the world file (.json)", "examples/harbor.world.json")
+    .option("--start <story start>", "the story start to begin with (default: the world's default)")
+    .option("--premade <name>", "play a premade character (repeat for more players)", collect)
+    .option(
+      "--player <name[:trait,...]>",
+      "play a made-up character with the given traits (repeat for more players)",
+      collect,
+    )
+    .option("--mode <game mode>", "the game mode whose instructions the narrator follows")
+    .option("--provider <name>", "offline (default) or openai (any OpenAI-compatible server)")
+    .option("--model <name>", "the model name (openai provider)")
+    .option("--base-url <url>", "the server's base URL, e.g. http://127.0.0.1:11434/v1 (implies openai)")
+    .option("--api-key <key>", "the API key (prefer TALEFORGE_API_KEY or OPENAI_API_KEY)")
+    .option("--embedding-model <name>", "a model for embeddings (optional; openai provider)")
+    .option("--timeout <seconds>", "per-request timeout of the openai provider")
+    .option("--config <file>", "a JSON config file with provider settings")
+    .option("--seed <n>", "the seed of every random choice (default 1)")
+    .option("--save <file>", "save the game to this file after every turn and on /save")
+    .option("--load <file>", "resume a saved game")
+    .option("--record <cassette>", "write every AI request and answer of the game to a cassette file")
+    .option("--replay <cassette>", "replay a recorded game from its cassette, exactly")
+    .option("--trace", "print the trace of every turn")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "In the game, type what your character does, or a command:",
+        "  /help /quests /party /inventory /map /storage /trace /save /load /undo /quit",
+        "When stdin is not a terminal, every line is one action, so a game can be piped.",
+        "",
+        "Examples:",
+        "  taleforge play                                  # the example world, offline",
+        '  taleforge play my.world.json --premade "Isobel Carrow"',
+        "  taleforge play my.world.json --base-url http://127.0.0.1:11434/v1 --model llama3.1",
+        "  printf 'walk to the Gutted Eel\\n/quit\\n' | taleforge play",
+      ].join("\n"),
+    )
+    .action(async (world: string, options: Record<string, unknown>) => {
+      const { play: run } = await import("./play/index.ts");
+      done(await run(world, options, io));
+    });
+  play.configureOutput(outputFor(io, "taleforge play"));
+}
+
+function registerAuthorTools(program: Command, io: CliIo, done: (code: number) => void) {
+  const test = program
+    .command("test")
+    .description("Run play-tests (*.test.yaml): scripted turns with expectations on the state.")
+    .argument("<paths...>", "play-test files, or folders to search for *.test.yaml / *.test.json")
+    .option("-f, --format <name>", "output format: text or junit", "text")
+    .option("--coverage", "report which triggers, effects and quest statuses the tests reached")
+    .action(async (paths: string[], options: Record<string, unknown>) => {
+      const { test: run } = await import("./test.ts");
+      done(await run(paths, options, io));
+    });
+  test.configureOutput(outputFor(io, "taleforge test"));
+
+  const explain = program
+    .command("explain")
+    .description("Dry-run one turn on a saved game and print why each trigger did or did not fire.")
+    .argument("<world>", "the world file (.json)")
+    .requiredOption("--save <file>", "the saved game to start from (it is not changed)")
+    .requiredOption("--act <text>", "the player's action")
+    .option("--player <name>", "the acting player (default: the first)")
+    .option("--intent <intent>", "pin the classifier's answer")
+    .option("--target <place>", "pin the intent's target")
+    .option("--story <text>", "pin the narration text")
+    .option("--judge <trigger=true|false>", "pin an AI verdict, by trigger key (repeatable)", collect)
+    .option("-f, --format <name>", "output format: text or json", "text")
+    .action(async (world: string, options: Record<string, unknown>) => {
+      const { explain: run } = await import("./explain.ts");
+      done(await run(world, options, io));
+    });
+  explain.configureOutput(outputFor(io, "taleforge explain"));
+
+  const lint = program
+    .command("lint")
+    .description("Check a world, then find what silently breaks play: unreachable quests, dead triggers...")
+    .argument("<world>", "the world file (.json), or - to read it from stdin")
+    .option("-f, --format <name>", "output format: stylish, json or sarif", "stylish")
+    .option("--max-warnings <n>", "exit with 1 when there are more than n warnings")
+    .action(async (world: string, options: { format: string; maxWarnings?: string }) => {
+      const { lint: run } = await import("./lint.ts");
+      done(await run(world, options, io));
+    });
+  lint.configureOutput(outputFor(io, "taleforge lint"));
+
+  const graph = program
+    .command("graph")
+    .description("Draw the world's logic: triggers, the quests and events they move, storage keys.")
+    .argument("<world>", "the world file (.json)")
+    .option("-f, --format <name>", "mermaid, dot or svg", "mermaid")
+    .option("-o, --output <file>", "write to a file instead of stdout")
+    .action(async (world: string, options: Record<string, unknown>) => {
+      const { graph: run } = await import("./graph.ts");
+      done(await run(world, options, io));
+    });
+  graph.configureOutput(outputFor(io, "taleforge graph"));
+
+  const map = program
+    .command("map")
+    .description("Draw a realm's map: the region grid and its locations, known and unknown.")
+    .argument("<world>", "the world file (.json)")
+    .option("--realm <name>", "the realm to draw (default: the first)")
+    .option("--save <file>", "style places as known or unknown in this saved game")
+    .option("-o, --output <file>", "map.svg or map.png (default: SVG on stdout)")
+    .action(async (world: string, options: Record<string, unknown>) => {
+      const { map: run } = await import("./map.ts");
+      done(await run(world, options, io));
+    });
+  map.configureOutput(outputFor(io, "taleforge map"));
 }
 
 /** Commander's output through our writers, with its errors as one line that says where to look. */

@@ -7,9 +7,9 @@ import {
 } from "./check.ts";
 import type { StepContext } from "./context.ts";
 import { EngineError } from "./errors.ts";
-import type { AiJudge, CheckSnapshot, JudgeQuestion, JudgeVerdict, Phase } from "./ports.ts";
+import type { AiJudge, CheckSnapshot, Embedder, JudgeQuestion, JudgeVerdict, Phase } from "./ports.ts";
 import { addLog } from "./record.ts";
-import { contentWords, coverage, rankByScore } from "./relevance.ts";
+import { contentWords, coverage, type Ranked, rankByScore } from "./relevance.ts";
 import type { ConditionTrace, PhaseTrace, TriggerTrace } from "./trace.ts";
 import { exclusion, type LiveTrigger } from "./trigger-pool.ts";
 
@@ -29,6 +29,7 @@ export interface Selection {
   excluded: PhaseTrace["excluded"];
   judge: PhaseTrace["judge"];
   judgeCalls: number;
+  embedCalls: number;
 }
 
 export interface SelectInput {
@@ -37,8 +38,10 @@ export interface SelectInput {
   pool: readonly LiveTrigger[];
   snapshot: CheckSnapshot;
   actions: readonly { player: string; text: string }[];
-  judge: AiJudge;
+  judge: AiJudge & Partial<Embedder>;
   maxJudged: number;
+  /** AI verdicts fixed by the caller, by trigger key: those triggers are not sent to the judge. */
+  pins?: Record<string, boolean>;
   signal?: AbortSignal;
 }
 
@@ -73,7 +76,14 @@ export async function selectFiring(input: SelectInput): Promise<Selection> {
     return false;
   });
   for (const { trace } of kept) trace.fired = true;
-  return { traces, firing: kept, excluded, judge: judge.trace, judgeCalls: judge.calls };
+  return {
+    traces,
+    firing: kept,
+    excluded,
+    judge: judge.trace,
+    judgeCalls: judge.calls,
+    embedCalls: judge.embedCalls,
+  };
 }
 
 function evaluateMechanical(
@@ -124,23 +134,33 @@ function evaluateMechanical(
 async function judgeCandidates(
   input: SelectInput,
   candidates: { live: LiveTrigger; trace: TriggerTrace }[],
-): Promise<{ trace: PhaseTrace["judge"]; calls: number }> {
-  const trace: PhaseTrace["judge"] = { called: false, candidates: [], sent: [], left: [] };
-  if (candidates.length === 0) return { trace, calls: 0 };
-  const storyWords = contentWords(input.snapshot.storyText);
-  const actionWords = contentWords(input.actions.map((a) => a.text).join("\n"));
-  const ranked = rankByScore(
-    candidates.map((entry) => ({
-      item: entry,
-      score: Math.max(
-        ...entry.trace.conditions
-          .filter((c) => c.judged)
-          .map((c) =>
-            coverage(contentWords(String(c.expected)), c.type === "story" ? storyWords : actionWords),
-          ),
-      ),
-    })),
-  );
+): Promise<{ trace: PhaseTrace["judge"]; calls: number; embedCalls: number }> {
+  const trace: PhaseTrace["judge"] = {
+    called: false,
+    candidates: [],
+    sent: [],
+    left: [],
+    pinned: [],
+    ranking: "lexical",
+  };
+  if (candidates.length === 0) return { trace, calls: 0, embedCalls: 0 };
+  const ctx = input.ctx;
+  const players = ctx.state.party.filter((c) => c.kind === "player").map((c) => c.name);
+  const pins = input.pins ?? {};
+  const unpinned: typeof candidates = [];
+  for (const entry of candidates) {
+    if (!Object.hasOwn(pins, entry.live.key)) {
+      unpinned.push(entry);
+      continue;
+    }
+    entry.trace.candidate = true;
+    trace.candidates.push(entry.live.key);
+    trace.pinned.push(entry.live.key);
+    applyPin(entry.trace, pins[entry.live.key] === true, players);
+  }
+  if (unpinned.length === 0) return { trace, calls: 0, embedCalls: 0 };
+  const scored = await scoreCandidates(input, unpinned, trace);
+  const ranked = rankByScore(scored.items);
   const questions: JudgeQuestion[] = [];
   ranked.forEach(({ item, score }, rank) => {
     const { live, trace: t } = item;
@@ -164,9 +184,7 @@ async function judgeCandidates(
         });
     }
   });
-  if (questions.length === 0) return { trace, calls: 0 };
-  const ctx = input.ctx;
-  const players = ctx.state.party.filter((c) => c.kind === "player").map((c) => c.name);
+  if (questions.length === 0) return { trace, calls: 0, embedCalls: scored.calls };
   let verdicts: JudgeVerdict[];
   try {
     verdicts = await input.judge.judge(
@@ -195,7 +213,93 @@ async function judgeCandidates(
     Array.isArray(verdicts) ? verdicts : [],
     players,
   );
-  return { trace, calls: 1 };
+  return { trace, calls: 1, embedCalls: scored.calls };
+}
+
+/** A pinned trigger: each AI-judged condition takes the pinned verdict, crediting every player. */
+function applyPin(trace: TriggerTrace, passed: boolean, players: string[]): void {
+  for (const condition of trace.conditions) {
+    if (!condition.judged) continue;
+    condition.passed = passed;
+    condition.actual = passed;
+    condition.pinned = true;
+    condition.players = [...players];
+  }
+  trace.verdict = passed ? "passed" : "failed";
+}
+
+type Candidate = { live: LiveTrigger; trace: TriggerTrace };
+
+/**
+ * Relevance of each candidate: the best similarity of its AI-judged queries
+ * to the text they are judged against (the story for `story`, the actions for
+ * `action`). Embeddings are asked for only when ranking decides something
+ * (more candidates than maxJudged) and the provider has them; a failed
+ * embedding call falls back to lexical coverage, with a log notice.
+ */
+async function scoreCandidates(
+  input: SelectInput,
+  candidates: Candidate[],
+  trace: PhaseTrace["judge"],
+): Promise<{ items: Ranked<Candidate>[]; calls: number }> {
+  const storyText = input.snapshot.storyText;
+  const actionText = input.actions.map((a) => a.text).join("\n");
+  const judged = (entry: Candidate) => entry.trace.conditions.filter((c) => c.judged);
+  if (input.judge.embed && candidates.length > input.maxJudged) {
+    const queries = candidates.flatMap((entry) => judged(entry).map((c) => String(c.expected)));
+    try {
+      const vectors = await input.judge.embed([storyText, actionText, ...queries], input.signal);
+      if (!Array.isArray(vectors) || vectors.length !== queries.length + 2)
+        throw new Error(
+          `expected ${queries.length + 2} vectors, got ${Array.isArray(vectors) ? vectors.length : "none"}`,
+        );
+      let next = 2;
+      const items = candidates.map((entry) => ({
+        item: entry,
+        score: Math.max(
+          ...judged(entry).map((c) => cosine(vectors[next++]!, vectors[c.type === "story" ? 0 : 1]!)),
+        ),
+      }));
+      trace.ranking = "embedding";
+      return { items, calls: 1 };
+    } catch (error) {
+      addLog(input.ctx.state, input.ctx.recorder, {
+        tick: input.ctx.state.tick,
+        phase: input.phase,
+        trigger: null,
+        type: "notice",
+        message: `Ranking AI-judged triggers by embeddings failed (${(error as Error)?.message ?? error}); lexical relevance was used instead.`,
+      });
+    }
+  }
+  const storyWords = contentWords(storyText);
+  const actionWords = contentWords(actionText);
+  const items = candidates.map((entry) => ({
+    item: entry,
+    score: Math.max(
+      ...judged(entry).map((c) =>
+        coverage(contentWords(String(c.expected)), c.type === "story" ? storyWords : actionWords),
+      ),
+    ),
+  }));
+  return { items, calls: input.judge.embed && candidates.length > input.maxJudged ? 1 : 0 };
+}
+
+/** Cosine similarity; 0 for vectors of other lengths, zero vectors or non-numbers. */
+function cosine(a: unknown, b: unknown): number {
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length || a.length === 0) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = Number(a[i]);
+    const y = Number(b[i]);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 /**

@@ -13,7 +13,7 @@ export function checkTurnInput(state: SessionState, input: unknown): TurnInput {
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
     throw new EngineError(
       "turn/invalid",
-      "A turn input is an object: {actions: [{player, text}], pins?: {intent?}}.",
+      "A turn input is an object: {actions: [{player, text}], pins?: {intent?, story?, judge?}}.",
     );
   }
   const { actions, pins } = input as Record<string, unknown>;
@@ -60,6 +60,25 @@ export function checkTurnInput(state: SessionState, input: unknown): TurnInput {
         );
       }
       out.pins = { intent: intent as NonNullable<TurnInput["pins"]>["intent"] };
+    }
+    const { story, judge } = pins as Record<string, unknown>;
+    if (story !== undefined) {
+      if (typeof story !== "string") throw new EngineError("turn/invalid", "pins.story must be a string.");
+      out.pins = { ...out.pins, story };
+    }
+    if (judge !== undefined) {
+      if (judge === null || typeof judge !== "object" || Array.isArray(judge))
+        throw new EngineError("turn/invalid", "pins.judge must map trigger keys to true or false.");
+      const verdicts: Record<string, boolean> = {};
+      for (const [key, value] of Object.entries(judge)) {
+        if (typeof value !== "boolean")
+          throw new EngineError(
+            "turn/invalid",
+            `pins.judge["${key}"] must be true or false, not ${JSON.stringify(value)}.`,
+          );
+        Object.defineProperty(verdicts, key, { value, enumerable: true, writable: true, configurable: true });
+      }
+      out.pins = { ...out.pins, judge: verdicts };
     }
   }
   return out;

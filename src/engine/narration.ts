@@ -1,14 +1,15 @@
 import type { StepContext } from "./context.ts";
 import { EngineError } from "./errors.ts";
 import { own } from "./own.ts";
-import type { IntentAnswer, NarrationAnswer, NarrationRequest, Narrator } from "./ports.ts";
-import { sceneOf } from "./scene.ts";
+import type { IntentAnswer, NarrationAnswer, NarrationRequest, Narrator, StoryLine } from "./ports.ts";
+import { RECENT_STORY, sceneOf } from "./scene.ts";
 
 /**
  * The narration of a turn (or of the opening): ONE narrator call with the
  * scene, the one-time instructions that were pending before the turn began,
  * the mechanical outcomes so far and the active narrative event. The story
- * text joins the history.
+ * text joins the history. A pinned story (play-tests, dry runs) replaces the
+ * call: no narrator is asked, so no event verdict or summary comes back.
  */
 export interface NarrationInput {
   opening: boolean;
@@ -17,7 +18,15 @@ export interface NarrationInput {
   instructions: string[];
   event: string | null;
   openingText?: string;
+  pinned?: string;
 }
+
+/** Story entries that wait outside the recent window before they are folded into the summary together. */
+export const SUMMARY_BATCH = 4;
+/** At most this many entries are sent to be summarised at once (a provider that never summarises cannot grow the prompt). */
+export const SUMMARY_MAX_BATCH = 12;
+/** A summary longer than this is cut: it goes into every later prompt. */
+export const SUMMARY_MAX_CHARS = 4000;
 
 export async function narrate(
   ctx: StepContext,
@@ -25,26 +34,13 @@ export async function narrate(
   input: NarrationInput,
   onChunk?: (text: string) => void,
   signal?: AbortSignal,
-): Promise<NarrationAnswer> {
-  const definition = input.event === null ? undefined : own(ctx.index.world.narrativeEvents, input.event);
-  const request: NarrationRequest = {
-    tick: ctx.state.tick,
-    opening: input.opening,
-    actions: input.actions.map((a) => ({ ...a })),
-    intent: input.intent,
-    instructions: [...input.instructions],
-    event:
-      input.event !== null && definition
-        ? {
-            key: input.event,
-            title: definition.title,
-            beats: definition.beats,
-            activeTurns: own(ctx.state.events, input.event)?.activeTurns ?? 0,
-          }
-        : null,
-    scene: sceneOf(ctx, input.openingText),
-    outcomes: [...ctx.recorder.outcomes],
-  };
+): Promise<NarrationAnswer & { calls: number }> {
+  if (input.pinned !== undefined) {
+    ctx.state.history.story.push({ tick: ctx.state.tick, text: input.pinned });
+    onChunk?.(input.pinned);
+    return { text: input.pinned, calls: 0 };
+  }
+  const request = narrationRequest(ctx, input);
   let answer: unknown;
   try {
     answer = await narrator.narrate(request, onChunk, signal);
@@ -61,8 +57,62 @@ export async function narrate(
       { port: "narrate" },
     );
   }
-  const verdict = (answer as NarrationAnswer).eventVerdict;
+  const { eventVerdict: verdict, summary } = answer as NarrationAnswer;
+  if (request.summarise && typeof summary === "string" && summary.trim() !== "") {
+    ctx.state.summary = {
+      text: summary.trim().slice(0, SUMMARY_MAX_CHARS),
+      upTo: request.summarise.at(-1)!.tick,
+    };
+  }
   const story = input.opening && text.trim() === "" ? (input.openingText ?? "") : text;
   ctx.state.history.story.push({ tick: ctx.state.tick, text: story });
-  return verdict === undefined ? { text: story } : { text: story, eventVerdict: verdict };
+  return verdict === undefined ? { text: story, calls: 1 } : { text: story, eventVerdict: verdict, calls: 1 };
+}
+
+function narrationRequest(ctx: StepContext, input: NarrationInput): NarrationRequest {
+  const definition = input.event === null ? undefined : own(ctx.index.world.narrativeEvents, input.event);
+  return {
+    tick: ctx.state.tick,
+    opening: input.opening,
+    actions: input.actions.map((a) => ({ ...a })),
+    intent: input.intent,
+    instructions: [...input.instructions],
+    event:
+      input.event !== null && definition
+        ? {
+            key: input.event,
+            title: definition.title,
+            beats: definition.beats,
+            activeTurns: own(ctx.state.events, input.event)?.activeTurns ?? 0,
+          }
+        : null,
+    scene: sceneOf(ctx, input.openingText),
+    outcomes: [...ctx.recorder.outcomes],
+    summary: ctx.state.summary.text,
+    summarise: toSummarise(ctx),
+    journal: journalOf(ctx),
+    partyNextStep: ctx.state.partyNextStep?.text ?? null,
+  };
+}
+
+/**
+ * The entries that left the recent window (the last RECENT_STORY entries)
+ * since the last summary, once there are SUMMARY_BATCH of them; the oldest
+ * SUMMARY_MAX_BATCH when more are waiting.
+ */
+function toSummarise(ctx: StepContext): StoryLine[] | null {
+  const story = ctx.state.history.story;
+  const older = story.slice(0, Math.max(0, story.length - RECENT_STORY));
+  const waiting = older.filter((s) => s.tick > ctx.state.summary.upTo);
+  if (waiting.length < SUMMARY_BATCH) return null;
+  return waiting.slice(0, SUMMARY_MAX_BATCH).map((s) => ({ tick: s.tick, text: s.text }));
+}
+
+function journalOf(ctx: StepContext): NarrationRequest["journal"] {
+  const journal: NarrationRequest["journal"] = [];
+  for (const [quest, entry] of Object.entries(ctx.state.quests)) {
+    if (entry.status !== "available" && entry.status !== "accepted") continue;
+    journal.push({ quest, status: entry.status, nextStep: entry.nextStep?.text ?? null });
+  }
+  return journal;
 }

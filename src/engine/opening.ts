@@ -68,7 +68,13 @@ export async function openSession(
     fired: phase.fired,
     trace: {
       tick: 0,
-      aiCalls: { classify: 0, narrate: 1, judge: phase.judgeCalls, total: 1 + phase.judgeCalls },
+      aiCalls: {
+        classify: 0,
+        narrate: narration.calls,
+        judge: phase.judgeCalls,
+        embed: phase.embedCalls,
+        total: narration.calls + phase.judgeCalls,
+      },
       intent: { source: "none", answer: null },
       movement: null,
       phases: [phase.trace],
@@ -113,6 +119,7 @@ function initialState(env: Env, setup: OpeningSetup): SessionState {
     consumed: {},
     triggerEdits: noEdits(),
     history: { story: [], actions: [] },
+    summary: { text: "", upTo: -1 },
     pendingInstructions: [],
     log: [],
     badPatterns: [],

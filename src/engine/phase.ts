@@ -3,7 +3,7 @@ import { applyEffects, dropEffects, EFFECT_CAP } from "./effects/apply.ts";
 import type { EffectContext } from "./effects/context.ts";
 import { selectFiring } from "./evaluate.ts";
 import { setOwn } from "./own.ts";
-import type { AiJudge, Json, JsonObject, Phase, ScriptRunner } from "./ports.ts";
+import type { AiJudge, Embedder, Json, JsonObject, Phase, ScriptRunner } from "./ports.ts";
 import { addLog } from "./record.ts";
 import { PhaseScripts } from "./scripts.ts";
 import { scriptSnapshot, takeSnapshot } from "./snapshot.ts";
@@ -26,9 +26,11 @@ export interface PhaseRun {
   /** The map scripts see at the start of this phase: the pool plus edits kept earlier this turn. */
   scriptMap: JsonObject;
   actions: readonly { player: string; text: string }[];
-  judge: AiJudge;
+  judge: AiJudge & Partial<Embedder>;
   maxJudged: number;
   scripts: ScriptRunner | undefined;
+  /** AI verdicts fixed by the caller, by trigger key. */
+  pins?: Record<string, boolean>;
   signal?: AbortSignal;
 }
 
@@ -36,6 +38,7 @@ export interface PhaseResult {
   trace: PhaseTrace;
   fired: string[];
   judgeCalls: number;
+  embedCalls: number;
   /** The edited map when this phase's edits were kept; null otherwise. */
   keptMap: JsonObject | null;
 }
@@ -52,6 +55,7 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
     actions: run.actions,
     judge: run.judge,
     maxJudged: run.maxJudged,
+    ...(run.pins ? { pins: run.pins } : {}),
     ...(run.signal ? { signal: run.signal } : {}),
   });
   const scripts = new PhaseScripts(
@@ -130,6 +134,7 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
     },
     fired,
     judgeCalls: selection.judgeCalls,
+    embedCalls: selection.embedCalls,
     keptMap: edits.kept,
   };
 }

@@ -186,6 +186,15 @@ export interface AiJudge {
   judge(request: JudgeRequest, signal?: AbortSignal): Promise<JudgeVerdict[]>;
 }
 
+/**
+ * Optional: vectors for texts, so that AI-judged candidates are ranked by
+ * embedding similarity instead of lexical overlap (resolutions "Triggers").
+ * The engine asks only when a phase has more candidates than it may send.
+ */
+export interface Embedder {
+  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+}
+
 export interface NarrationRequest {
   tick: number;
   opening: boolean;
@@ -203,6 +212,23 @@ export interface NarrationRequest {
   scene: SceneView;
   /** What happened mechanically this turn before narration (movement, quest changes). */
   outcomes: string[];
+  /** The running summary of the story older than `scene.recentStory` ("" before the first one). */
+  summary: string;
+  /**
+   * Story entries that left the recent window and are not in the summary yet,
+   * oldest first, or null. When present, the answer's `summary` should be the
+   * running summary with these folded in: summarising rides on the narration
+   * call, so a turn stays at two AI calls.
+   */
+  summarise: StoryLine[] | null;
+  /** The journal: quests that are available or accepted, with their next step. */
+  journal: { quest: string; status: string; nextStep: string | null }[];
+  partyNextStep: string | null;
+}
+
+export interface StoryLine {
+  tick: number;
+  text: string;
 }
 
 export interface SceneView {
@@ -221,6 +247,8 @@ export interface NarrationAnswer {
   text: string;
   /** Present when the request carried an active event. Completed wins a tie (resolutions). */
   eventVerdict?: EventVerdict;
+  /** The new running summary, when the request asked for one (`summarise`). */
+  summary?: string;
 }
 
 export interface Narrator {
@@ -236,5 +264,5 @@ export interface IntentClassifier {
   classify(request: IntentRequest, signal?: AbortSignal): Promise<IntentAnswer>;
 }
 
-/** Everything a turn asks of the AI. Providers in src/ai implement all of it. */
-export interface AiPorts extends IntentClassifier, Narrator, AiJudge {}
+/** Everything a turn asks of the AI. Providers in src/ai implement all of it; `embed` is optional. */
+export interface AiPorts extends IntentClassifier, Narrator, AiJudge, Partial<Embedder> {}

@@ -72,6 +72,7 @@ export const StateSchema = z.object({
     story: z.array(z.object({ tick: z.number().int(), text: z.string() })),
     actions: z.array(z.object({ tick: z.number().int(), player: z.string(), text: z.string() })),
   }),
+  summary: z.object({ text: z.string(), upTo: z.number().int() }),
   pendingInstructions: z.array(z.string()),
   log: z.array(
     z.object({

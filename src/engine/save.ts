@@ -12,8 +12,8 @@ import type { SessionState } from "./state.ts";
  * world's hash and the session settings; the world itself is not in it.
  */
 export const SAVE_FORMAT = "taleforge-save";
-/** The version this engine writes. Bump it when the state changes shape. */
-export const SAVE_VERSION = 1;
+/** The version this engine writes. Bump it when the state changes shape. Version 2 added `summary`. */
+export const SAVE_VERSION = 2;
 /** The oldest engine save version that can read what this engine writes. */
 export const MIN_READABLE_VERSION = 1;
 
@@ -95,7 +95,7 @@ export function readSave(world: World, saved: unknown): { state: SessionState; m
   }
   let parsed: ReturnType<typeof StateSchema.safeParse>;
   try {
-    parsed = StateSchema.safeParse(file.state);
+    parsed = StateSchema.safeParse(upgrade(file.state));
   } catch (error) {
     throw new EngineError("save/malformed", `The saved state cannot be read: ${(error as Error).message}.`);
   }
@@ -109,7 +109,19 @@ export function readSave(world: World, saved: unknown): { state: SessionState; m
   const maxJudged = file.settings?.maxJudged;
   // The original object, not zod's copy: key order is part of a byte-identical resume.
   return {
-    state: structuredClone(file.state as SessionState),
+    state: structuredClone(upgrade(file.state) as SessionState),
     maxJudged: Number.isInteger(maxJudged) ? maxJudged! : 20,
   };
+}
+
+/** Fills what older save versions lack (version 1 had no running summary). */
+function upgrade(state: unknown): unknown {
+  if (state === null || typeof state !== "object" || Array.isArray(state) || "summary" in state) return state;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state)) {
+    out[key] = value;
+    if (key === "history") out.summary = { text: "", upTo: -1 };
+  }
+  if (!("summary" in out)) out.summary = { text: "", upTo: -1 };
+  return out;
 }

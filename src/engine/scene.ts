@@ -32,7 +32,7 @@ export function sceneOf(ctx: StepContext, openingText?: string): SceneView {
       resources: Object.fromEntries(Object.entries(c.resources).map(([k, v]) => [k, v.current])),
       traits: [...c.traits],
     })),
-    recentStory: recentStory(ctx),
+    recentStory: storySinceSummary(ctx),
   };
   if (openingText !== undefined) scene.openingText = openingText;
   return scene;
@@ -40,6 +40,16 @@ export function sceneOf(ctx: StepContext, openingText?: string): SceneView {
 
 export function recentStory(ctx: StepContext): string[] {
   return ctx.state.history.story.slice(-RECENT_STORY).map((s) => s.text);
+}
+
+/** Entries the narrator would otherwise miss: everything after the summary, at least the last RECENT_STORY, at most RECENT_STORY_MAX. */
+export const RECENT_STORY_MAX = 15;
+
+function storySinceSummary(ctx: StepContext): string[] {
+  const story = ctx.state.history.story;
+  const after = story.filter((s) => s.tick > ctx.state.summary.upTo).length;
+  const count = Math.min(RECENT_STORY_MAX, Math.max(RECENT_STORY, after));
+  return story.slice(-count).map((s) => s.text);
 }
 
 /** Names of the NPCs present (for the classifier). */

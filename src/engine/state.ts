@@ -28,6 +28,8 @@ export interface SessionState {
   /** Script edits of the trigger map relative to the world's map (plus engine-made triggers). */
   triggerEdits: TriggerEdits;
   history: { story: StoryEntry[]; actions: ActionEntry[] };
+  /** The running summary of the story up to and including tick `upTo` (-1: nothing summarised yet). */
+  summary: { text: string; upTo: number };
   /** One-time narrator instructions from `story` effects, for the next narration. */
   pendingInstructions: string[];
   log: LogEntry[];

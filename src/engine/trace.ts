@@ -9,8 +9,13 @@ import type { QuestStatus } from "./state.ts";
  */
 export interface TurnTrace {
   tick: number;
-  /** AI calls made by the turn: one classification (none when pinned), one narration, one judge call per phase with candidates. */
-  aiCalls: { classify: number; narrate: number; judge: number; total: number };
+  /**
+   * AI calls made by the turn: one classification and one narration (none
+   * when pinned), one judge call per phase with unpinned candidates. `total`
+   * counts those model calls; `embed` (ranking candidates by embeddings, only
+   * when a phase has more than it may send) is counted apart.
+   */
+  aiCalls: { classify: number; narrate: number; judge: number; embed: number; total: number };
   intent: { source: "classifier" | "pin" | "none"; answer: IntentAnswer | null; note?: string };
   movement: MovementTrace | null;
   phases: PhaseTrace[];
@@ -33,7 +38,16 @@ export interface PhaseTrace {
   triggers: TriggerTrace[];
   /** Objective triggers kept out of the pool because their quest is not accepted. */
   excluded: { trigger: string; reason: string }[];
-  judge: { called: boolean; candidates: string[]; sent: string[]; left: string[] };
+  judge: {
+    called: boolean;
+    candidates: string[];
+    sent: string[];
+    left: string[];
+    /** Candidates answered by a pin instead of the judge. */
+    pinned: string[];
+    /** How candidates were ranked: embeddings when the provider has them and ranking mattered. */
+    ranking: "lexical" | "embedding";
+  };
   scripts: { begun: boolean; budgetExhausted: boolean };
   edits: { status: "none" | "kept" | "discarded"; changed: string[]; problems: string[] };
   storageRejected: boolean;
@@ -68,6 +82,8 @@ export interface ConditionTrace {
   /** null when the condition was not decided (an AI condition of a trigger that was not sent). */
   passed: boolean | null;
   judged?: boolean;
+  /** The verdict came from a pin (play-test, dry run), not from the judge. */
+  pinned?: boolean;
   /** Players the AI credited (AI-judged conditions) or whose own action matched (action-text). */
   players?: string[];
   error?: string;

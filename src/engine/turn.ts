@@ -1,7 +1,9 @@
+import { didYouMean } from "../world/suggest.ts";
 import type { StepContext } from "./context.ts";
 import { diffStates } from "./diff.ts";
 import { draftOf } from "./draft.ts";
 import type { Env } from "./env.ts";
+import { EngineError } from "./errors.ts";
 import { concludeEvent } from "./event-verdict.ts";
 import { activeEvent } from "./events.ts";
 import { classifyIntent } from "./intent.ts";
@@ -16,13 +18,22 @@ import type { TurnResult } from "./result.ts";
 import type { SessionState } from "./state.ts";
 import { nextTip } from "./tips.ts";
 import { editsFrom } from "./trigger-edits.ts";
-import { liveTriggers, triggerMapOf } from "./trigger-pool.ts";
+import { type LiveTrigger, liveTriggers, triggerMapOf } from "./trigger-pool.ts";
 
 export interface TurnInput {
   /** The player actions of this turn, one per acting player. */
   actions: { player: string; text: string }[];
-  /** Answers fixed by the caller instead of asking the AI: the intent of the turn. */
-  pins?: { intent?: IntentAnswer };
+  /** Answers fixed by the caller instead of asking the AI (play-tests, dry runs). */
+  pins?: TurnPins;
+}
+
+export interface TurnPins {
+  /** The intent (and target) of the turn: no classifier call. */
+  intent?: IntentAnswer;
+  /** The narration text: no narrator call (so no event verdict and no summary this turn). */
+  story?: string;
+  /** AI verdicts by trigger key: every AI-judged condition of that trigger passes or fails without asking. */
+  judge?: Record<string, boolean>;
 }
 
 export interface TurnHooks {
@@ -57,6 +68,7 @@ export async function playTurn(
 
   const intent = await classifyIntent(ctx, env.ai, actions[0]!, input.pins?.intent, hooks.signal);
   const pool = liveTriggers(env.index, state.triggerEdits);
+  checkJudgePins(pool, input.pins?.judge);
   const phaseBase = {
     ctx,
     pool,
@@ -64,6 +76,7 @@ export async function playTurn(
     judge: env.ai,
     maxJudged: env.maxJudged,
     scripts: env.scripts,
+    ...(input.pins?.judge ? { pins: input.pins.judge } : {}),
     ...(hooks.signal ? { signal: hooks.signal } : {}),
   };
   const planning = await runPhase({
@@ -72,12 +85,21 @@ export async function playTurn(
     scriptMap: triggerMapOf(pool) as unknown as JsonObject,
   });
   const movement = moveByIntent(ctx, intent.answer);
+  // The narrator must know when a move was asked for and did not happen, so it does not describe an arrival.
+  if (movement && !movement.moved) ctx.recorder.outcomes.push(`The party did not move: ${movement.reason}.`);
 
   const event = activeEvent(ctx);
   const narration = await narrate(
     ctx,
     env.ai,
-    { opening: false, actions, intent: intent.answer, instructions, event },
+    {
+      opening: false,
+      actions,
+      intent: intent.answer,
+      instructions,
+      event,
+      ...(input.pins?.story !== undefined ? { pinned: input.pins.story } : {}),
+    },
     hooks.onChunk,
     hooks.signal,
   );
@@ -96,6 +118,7 @@ export async function playTurn(
   if (kept) state.triggerEdits = editsFrom(env.index, kept);
 
   const judge = planning.judgeCalls + statePhase.judgeCalls;
+  const embed = planning.embedCalls + statePhase.embedCalls;
   const result: TurnResult = {
     tick: state.tick,
     intent: intent.answer,
@@ -103,7 +126,13 @@ export async function playTurn(
     fired: [...planning.fired, ...statePhase.fired],
     trace: {
       tick: state.tick,
-      aiCalls: { classify: intent.calls, narrate: 1, judge, total: intent.calls + 1 + judge },
+      aiCalls: {
+        classify: intent.calls,
+        narrate: narration.calls,
+        judge,
+        embed,
+        total: intent.calls + narration.calls + judge,
+      },
       intent: intent.trace,
       movement,
       phases: [planning.trace, statePhase.trace],
@@ -118,4 +147,19 @@ export async function playTurn(
     tip,
   };
   return { state, result };
+}
+
+/** A judge pin must name a trigger of the live map: a typo would otherwise pin nothing, silently. */
+function checkJudgePins(pool: readonly LiveTrigger[], pins: Record<string, boolean> | undefined): void {
+  if (!pins) return;
+  const keys = new Set(pool.map((l) => l.key));
+  for (const key of Object.keys(pins)) {
+    if (!keys.has(key)) {
+      throw new EngineError(
+        "turn/invalid",
+        `pins.judge names "${key}", which is not a trigger of this session.${didYouMean(key, [...keys])}`,
+        { trigger: key },
+      );
+    }
+  }
 }

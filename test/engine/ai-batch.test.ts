@@ -39,7 +39,7 @@ describe("resolutions 'Triggers': AI-judged conditions", () => {
     assert.equal(s2.candidate, false);
     assert.equal(s2.conditions[1]!.passed, null, "its AI condition was never decided");
     assert.deepEqual(r.fired, ["a1", "s1", "s3"]);
-    assert.deepEqual(r.trace.aiCalls, { classify: 1, narrate: 1, judge: 2, total: 4 });
+    assert.deepEqual(r.trace.aiCalls, { classify: 1, narrate: 1, judge: 2, embed: 0, total: 4 });
   });
   test("a failed verdict means the trigger does not fire and stays armed", async () => {
     let pass = false;
@@ -102,7 +102,7 @@ describe("resolutions 'Triggers': AI-judged conditions", () => {
     const ai = new DataAi();
     const { session } = await start({}, { ai });
     const r = await session.turn(say("x"));
-    assert.deepEqual(r.trace.aiCalls, { classify: 1, narrate: 1, judge: 0, total: 2 });
+    assert.deepEqual(r.trace.aiCalls, { classify: 1, narrate: 1, judge: 0, embed: 0, total: 2 });
     assert.equal(ai.classified.length, 1);
     assert.equal(ai.narrated.length, 2, "the opening and this turn");
   });

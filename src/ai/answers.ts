@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { INTENTS } from "../engine/ports.ts";
+
+/**
+ * The structured answers asked of a model (JSON schema output), checked with
+ * zod before the engine sees them. The JSON Schemas sent to servers are made
+ * from these (`z.toJSONSchema`), so the request and the check cannot drift.
+ */
+export const IntentAnswerSchema = z.object({
+  intent: z.enum(INTENTS),
+  /** For travel, move, fastTravel and teleport: the destination as the player named it; null otherwise. */
+  target: z.string().nullable(),
+  /** 0..1: how sure the classifier is. travel and move need high confidence (spec 3). */
+  confidence: z.number().min(0).max(1),
+});
+export type IntentAnswerJson = z.infer<typeof IntentAnswerSchema>;
+
+export const JudgeAnswerSchema = z.object({
+  verdicts: z.array(
+    z.object({
+      /** The question's number as the prompt lists it (1-based). */
+      question: z.number().int().min(1),
+      passed: z.boolean(),
+      /** For questions about players: the player names the text supports. */
+      players: z.array(z.string()),
+    }),
+  ),
+});
+export type JudgeAnswerJson = z.infer<typeof JudgeAnswerSchema>;

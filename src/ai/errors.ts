@@ -1,0 +1,33 @@
+/**
+ * The short list every provider failure maps to, once, at the boundary
+ * (style guide "Providers"): a host shows `message` as one line and may act
+ * on `kind` (e.g. wait on `rate-limited`). The engine wraps it as `ai/failed`.
+ */
+export const AI_ERROR_KINDS = {
+  auth: "The server refused the API key.",
+  "unknown-model": "The server does not know the model.",
+  unreachable: "The server could not be reached.",
+  "rate-limited": "The server kept answering 429 after every retry.",
+  timeout: "The server did not answer in time.",
+  server: "The server failed (5xx) after every retry, or answered an error we cannot use.",
+  "bad-output": "The model's answer could not be used, even after a repair attempt.",
+  config: "The provider settings are missing or invalid.",
+  cassette: "A cassette file could not be read, or the game diverged from it.",
+  aborted: "The call was cancelled.",
+} as const;
+
+export type AiErrorKind = keyof typeof AI_ERROR_KINDS;
+
+export class AiError extends Error {
+  readonly kind: AiErrorKind;
+
+  constructor(kind: AiErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "AiError";
+    this.kind = kind;
+  }
+}
+
+export function isAiError(error: unknown): error is AiError {
+  return error instanceof AiError;
+}

@@ -1,0 +1,42 @@
+import type { AiPorts } from "../engine/ports.ts";
+
+/**
+ * An AI provider: the engine's AI ports (intent, narration, judgement,
+ * optional embeddings) bound to one world, plus what a host needs around
+ * them. One file per provider: offline/, openai/, recorded.ts.
+ */
+export interface Provider extends AiPorts {
+  /** "offline", "openai" or "recorded(<inner>)": shown to players and stored in cassettes. */
+  readonly name: string;
+  /** The model answering ("offline" for the offline provider). */
+  readonly model: string;
+  /** Calls and tokens so far; a host takes the difference around a turn for per-turn figures. */
+  usage(): Usage;
+  /** Releases what the provider holds (HTTP agents, open cassette files). */
+  close(): Promise<void>;
+}
+
+export interface Usage {
+  /** Model calls made (intent, narration, judge, embeddings). */
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export function emptyUsage(): Usage {
+  return { calls: 0, promptTokens: 0, completionTokens: 0 };
+}
+
+/** `after - before`, field by field: the usage of whatever ran in between. */
+export function usageSince(before: Usage, after: Usage): Usage {
+  return {
+    calls: after.calls - before.calls,
+    promptTokens: after.promptTokens - before.promptTokens,
+    completionTokens: after.completionTokens - before.completionTokens,
+  };
+}
+
+/** A rough token count (about four characters a token in English), for budgets and offline figures. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
