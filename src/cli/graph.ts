@@ -1,7 +1,114 @@
-import { fail } from "./exit.ts";
+import { toDot } from "../author/graph/dot.ts";
+import { toMermaid } from "../author/graph/mermaid.ts";
+import { buildGraph, type WorldGraph } from "../author/graph/model.ts";
+import { toSvg } from "../author/graph/svg.ts";
+import { didYouMean } from "../world/suggest.ts";
+import { extensionOf, readWorldToDraw, writeDrawing } from "./drawing.ts";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail, reasonOf } from "./exit.ts";
 import type { CliIo } from "./io.ts";
 
-// Placeholder while the command is written (issue 5/6 work in progress).
-export async function graph(_input: unknown, _options: Record<string, unknown>, io: CliIo): Promise<number> {
-  return fail(io, "this command is not available yet.");
+export interface GraphOptions {
+  /** mermaid (default), dot or svg. */
+  format?: string;
+  /** Write here instead of stdout; `.png` renders the SVG to an image. */
+  output?: string;
+}
+
+const FORMATS = {
+  mermaid: toMermaid,
+  dot: toDot,
+  svg: toSvg,
+} as const satisfies Record<string, (graph: WorldGraph) => string>;
+type Format = keyof typeof FORMATS;
+
+/** The format a file name asks for; --format's default (mermaid) gives way to it. */
+const BY_EXTENSION: Record<string, Format | "png"> = {
+  ".mmd": "mermaid",
+  ".mermaid": "mermaid",
+  ".dot": "dot",
+  ".gv": "dot",
+  ".svg": "svg",
+  ".png": "png",
+};
+
+/**
+ * `taleforge graph <world>`: the world's logic as a graph (src/author/graph).
+ * Exit 0 when drawn, 1 when the world has errors (what is valid is still
+ * drawn) or is not a world, 2 when the command could not run.
+ */
+export async function graph(
+  file: string,
+  options: GraphOptions | Readonly<Record<string, unknown>>,
+  io: CliIo,
+): Promise<number> {
+  const { format: asked = "mermaid", output } = options as GraphOptions;
+  if (typeof asked !== "string" || (output !== undefined && typeof output !== "string"))
+    return fail(io, "--format and --output take one value each.");
+  if (!Object.hasOwn(FORMATS, asked))
+    return fail(
+      io,
+      `unknown format "${asked}".${didYouMean(asked, Object.keys(FORMATS))} Use --format mermaid, dot or svg.`,
+    );
+  let format = asked as Format;
+  let png = false;
+  if (output !== undefined) {
+    const wanted = BY_EXTENSION[extensionOf(output)];
+    if (wanted === "png") {
+      if (format === "mermaid") format = "svg";
+      if (format !== "svg")
+        return fail(io, `--output ${output} is a PNG, drawn from the SVG: use --format svg, not ${format}.`);
+      png = true;
+    } else if (wanted !== undefined && wanted !== format) {
+      if (format !== "mermaid")
+        return fail(
+          io,
+          `--output ${output} looks like ${wanted} but --format is ${format}: change one of them.`,
+        );
+      format = wanted;
+    }
+  }
+
+  const input = await readWorldToDraw(file, "the graph", io);
+  if (!input.ok) return input.code;
+  const model = buildGraph(input.world);
+  const text = FORMATS[format](model);
+
+  if (output === undefined) io.stdout(text);
+  else {
+    let content: string | Uint8Array = text;
+    let size = "";
+    if (png) {
+      try {
+        const { svgToPng } = await import("./png.ts");
+        const image = await svgToPng(text);
+        if (!image.hasText)
+          io.stderr(
+            "taleforge: no font found on this system, so the PNG has no text. Install one (e.g. apt-get install fonts-dejavu-core) or write an .svg.\n",
+          );
+        content = image.data;
+        size = `, ${image.width} × ${image.height} px`;
+      } catch (error) {
+        return fail(io, `cannot render a PNG here: ${reasonOf(error)}. Write an .svg instead.`);
+      }
+    }
+    if (!(await writeDrawing(io, output, content))) return EXIT_USAGE;
+    io.stdout(`Wrote the graph of ${describe(model)} to ${output} (${png ? "png" : format}${size}).\n`);
+  }
+  if (model.nodes.length === 0)
+    io.stderr("taleforge: this world has no triggers, quests or narrative events: the graph is empty.\n");
+  io.stderr(input.errorSummary);
+  return input.errorCount > 0 ? EXIT_PROBLEMS : EXIT_OK;
+}
+
+function describe(model: WorldGraph): string {
+  const count = (kind: string, word: string) => {
+    const n = model.nodes.filter((node) => node.kind === kind).length;
+    return `${n} ${word}${n === 1 ? "" : "s"}`;
+  };
+  return [
+    count("trigger", "trigger"),
+    count("quest", "quest"),
+    count("event", "narrative event"),
+    count("storage", "storage key"),
+  ].join(", ");
 }

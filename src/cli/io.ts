@@ -10,6 +10,12 @@ export interface CliIo {
   isTTY: boolean;
   env: Readonly<Record<string, string | undefined>>;
   readStdin(): Promise<string>;
+  /** Standard input as a stream, for commands that read it line by line (play). */
+  stdin?: NodeJS.ReadableStream;
+  /** Whether stdin is a terminal (play asks questions only then). */
+  stdinIsTTY?: boolean;
+  /** The working folder, for relative paths and config files (default: process.cwd()). */
+  cwd?: string;
 }
 
 export function processIo(): CliIo {
@@ -23,6 +29,9 @@ export function processIo(): CliIo {
     isTTY: process.stdout.isTTY === true,
     env: process.env,
     readStdin,
+    stdin: process.stdin,
+    stdinIsTTY: process.stdin.isTTY === true,
+    cwd: process.cwd(),
   };
 }
 

@@ -128,7 +128,7 @@ function registerPlay(program: Command, io: CliIo, done: (code: number) => void)
         "  printf 'walk to the Gutted Eel\\n/quit\\n' | taleforge play",
       ].join("\n"),
     )
-    .action(async (world: string, options: Record<string, unknown>) => {
+    .action(async (world: string, options: import("./play/options.ts").PlayFlags) => {
       const { play: run } = await import("./play/index.ts");
       done(await run(world, options, io));
     });
@@ -172,6 +172,24 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
     .argument("<world>", "the world file (.json), or - to read it from stdin")
     .option("-f, --format <name>", "output format: stylish, json or sarif", "stylish")
     .option("--max-warnings <n>", "exit with 1 when there are more than n warnings")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Runs every rule of check, then the lint/ rules (docs/rules.md), which report only",
+        "what can never happen in play, whatever the player and the AI do.",
+        "",
+        "Exit codes:",
+        "  0  no errors (and no more warnings than --max-warnings)",
+        "  1  the world has errors (or too many warnings)",
+        "  2  it could not be linted: bad option, missing or unreadable file",
+        "",
+        "Examples:",
+        "  taleforge lint examples/harbor.world.json",
+        "  taleforge lint --max-warnings 0 --format sarif my.world.json > taleforge.sarif",
+        "  cat my.world.json | taleforge lint -",
+      ].join("\n"),
+    )
     .action(async (world: string, options: { format: string; maxWarnings?: string }) => {
       const { lint: run } = await import("./lint.ts");
       done(await run(world, options, io));
@@ -184,6 +202,18 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
     .argument("<world>", "the world file (.json)")
     .option("-f, --format <name>", "mermaid, dot or svg", "mermaid")
     .option("-o, --output <file>", "write to a file instead of stdout")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Exit codes: 0 drawn, 1 the world has errors (what is valid is still drawn), 2 could not run.",
+        "",
+        "Examples:",
+        "  taleforge graph examples/harbor.world.json > harbor.mmd",
+        "  taleforge graph examples/harbor.world.json --format svg -o graph.svg",
+        "  taleforge graph my.world.json -f dot | dot -Tpng > graph.png",
+      ].join("\n"),
+    )
     .action(async (world: string, options: Record<string, unknown>) => {
       const { graph: run } = await import("./graph.ts");
       done(await run(world, options, io));
@@ -197,6 +227,17 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
     .option("--realm <name>", "the realm to draw (default: the first)")
     .option("--save <file>", "style places as known or unknown in this saved game")
     .option("-o, --output <file>", "map.svg or map.png (default: SVG on stdout)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Exit codes: 0 drawn, 1 the world has errors (what is valid is still drawn), 2 could not run.",
+        "",
+        "Examples:",
+        "  taleforge map examples/harbor.world.json -o map.png",
+        '  taleforge map my.world.json --realm "Underdark" --save game.json -o underdark.svg',
+      ].join("\n"),
+    )
     .action(async (world: string, options: Record<string, unknown>) => {
       const { map: run } = await import("./map.ts");
       done(await run(world, options, io));

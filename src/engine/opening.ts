@@ -14,6 +14,7 @@ import { nextUint32, pick, seedRng } from "./rng.ts";
 import type { Position, SessionState } from "./state.ts";
 import { editsFrom, noEdits } from "./trigger-edits.ts";
 import { liveTriggers, triggerMapOf } from "./trigger-pool.ts";
+import type { TurnHooks } from "./turn.ts";
 
 export interface OpeningSetup {
   storyStart: string;
@@ -32,6 +33,7 @@ export interface OpeningSetup {
 export async function openSession(
   env: Env,
   setup: OpeningSetup,
+  hooks: TurnHooks = {},
 ): Promise<{ state: SessionState; result: TurnResult }> {
   const state = initialState(env, setup);
   const ctx: StepContext = { state, index: env.index, recorder: newRecorder() };
@@ -41,14 +43,20 @@ export async function openSession(
     if (Object.hasOwn(env.index.world.quests, quest))
       moveQuest(ctx, quest, "available", "a starting quest of the story start");
   }
-  const narration = await narrate(ctx, env.ai, {
-    opening: true,
-    actions: [],
-    intent: null,
-    instructions: [],
-    event: null,
-    openingText: start.storyStart,
-  });
+  const narration = await narrate(
+    ctx,
+    env.ai,
+    {
+      opening: true,
+      actions: [],
+      intent: null,
+      instructions: [],
+      event: null,
+      openingText: start.storyStart,
+    },
+    hooks.onChunk,
+    hooks.signal,
+  );
   const pool = liveTriggers(env.index, state.triggerEdits);
   const phase = await runPhase({
     ctx,
@@ -59,6 +67,7 @@ export async function openSession(
     judge: env.ai,
     maxJudged: env.maxJudged,
     scripts: env.scripts,
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
   });
   if (phase.keptMap) state.triggerEdits = editsFrom(env.index, phase.keptMap);
   const result: TurnResult = {

@@ -137,10 +137,14 @@ function questKey(world: World, name: unknown): string {
 
 /**
  * Starts a game (tick 0): checks the world and the options, makes the party,
- * narrates the opening and runs the tick-0 triggers. `session.opening` holds
- * what that produced.
+ * narrates the opening (streamed to `hooks.onChunk`) and runs the tick-0
+ * triggers. `session.opening` holds what that produced.
  */
-export async function createSession(world: unknown, options: SessionOptions): Promise<Session> {
+export async function createSession(
+  world: unknown,
+  options: SessionOptions,
+  hooks: TurnHooks = {},
+): Promise<Session> {
   const ports = checkPorts(options);
   const checked = prepareWorld(world, ports.validate);
   const index = indexWorld(checked);
@@ -154,12 +158,16 @@ export async function createSession(world: unknown, options: SessionOptions): Pr
     throw new EngineError("options/invalid", "options.sessionId must be a string.");
   }
   const env: Env = { index, ai: ports.ai, scripts: ports.scripts, maxJudged: ports.maxJudged };
-  const { state, result } = await openSession(env, {
-    storyStart,
-    players,
-    seed,
-    ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
-  });
+  const { state, result } = await openSession(
+    env,
+    {
+      storyStart,
+      players,
+      seed,
+      ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
+    },
+    hooks,
+  );
   return new Session(env, state, result);
 }
 

@@ -1,7 +1,238 @@
-import { fail } from "../exit.ts";
-import type { CliIo } from "../io.ts";
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import { z } from "zod";
+import {
+  CASSETTE_FORMAT,
+  CASSETTE_VERSION,
+  type CassetteHeader,
+  openCassetteWriter,
+  readCassette,
+} from "../../ai/cassette.ts";
+import { resolveProviderConfig } from "../../ai/config.ts";
+import { isAiError } from "../../ai/errors.ts";
+import { createProvider } from "../../ai/index.ts";
+import type { Provider } from "../../ai/provider.ts";
+import { Replay, recordProvider } from "../../ai/recorded.ts";
+import { isEngineError } from "../../engine/errors.ts";
+import { worldHash } from "../../engine/save.ts";
+import { createSandbox } from "../../sandbox/index.ts";
+import { FILE_NOT_FOUND } from "../../world/codes.ts";
+import { loadWorld } from "../../world/load.ts";
+import type { World } from "../../world/schema/index.ts";
+import { validateWorld } from "../../world/validate.ts";
+import { EXIT_PROBLEMS, fail, reasonOf } from "../exit.ts";
+import { type CliIo, wantsColor } from "../io.ts";
+import { askPlayers, askStoryStart } from "./creation.ts";
+import { Game, type GameSetup } from "./game.ts";
+import { lineSource } from "./lines.ts";
+import { runLoop } from "./loop.ts";
+import { chooseGameMode, type PlayFlags, parsePlayers, parseSeed, UsageError } from "./options.ts";
+import { painter, plural } from "./paint.ts";
+import { describePlace } from "./views.ts";
 
-// Placeholder while the command is written (issue 5/6 work in progress).
-export async function play(_input: unknown, _options: Record<string, unknown>, io: CliIo): Promise<number> {
-  return fail(io, "this command is not available yet.");
+/**
+ * `taleforge play [world]`: a game in the terminal. Sets everything up (the
+ * world, the provider, a cassette, the sandbox, the players), then hands over
+ * to the loop. Returns 0 when the game ends normally, 1 when the world has
+ * errors or a replay diverges, 2 when the game could not start.
+ */
+export async function play(file: string, flags: PlayFlags, io: CliIo): Promise<number> {
+  const cwd = io.cwd ?? process.cwd();
+  const color = wantsColor(io);
+  const paint = painter(color);
+  let seed: number;
+  let players: GameSetup["players"];
+  try {
+    seed = parseSeed(flags.seed);
+    players = parsePlayers(flags);
+    if (flags.replay && (flags.record || flags.load))
+      throw new UsageError(
+        "--replay plays a recorded game as it was; it cannot be combined with --record or --load.",
+      );
+  } catch (error) {
+    return fail(io, reasonOf(error));
+  }
+
+  const world = await loadChecked(resolve(cwd, file), file, io);
+  if (typeof world === "number") return world;
+
+  let gameMode: string | null;
+  let replay: Replay | null = null;
+  let setup: GameSetup;
+  try {
+    if (flags.replay) {
+      replay = new Replay(readCassette(resolve(cwd, flags.replay)), flags.replay);
+      setup = setupFromCassette(replay.header, world, flags.replay);
+      gameMode = setup.gameMode;
+    } else {
+      gameMode = chooseGameMode(world, flags.mode);
+      setup = {
+        seed,
+        gameMode,
+        ...(flags.start !== undefined ? { storyStart: flags.start } : {}),
+        ...(players !== undefined ? { players } : {}),
+      };
+      if (flags.load) setup.load = await readSaveFile(resolve(cwd, flags.load), flags.load);
+    }
+  } catch (error) {
+    return fail(io, reasonOf(error));
+  }
+
+  let provider: Provider;
+  try {
+    if (replay) provider = replay.provider;
+    else {
+      const config = await resolveProviderConfig({ flags, env: io.env, cwd, home: homedir() });
+      provider = createProvider(world, config, { gameMode });
+    }
+  } catch (error) {
+    return fail(io, reasonOf(error));
+  }
+
+  const lines = lineSource(io);
+  // Ask at a terminal what the command line left open (never when replaying, resuming or piping).
+  if (lines.interactive && !replay && setup.load === undefined) {
+    const out = (text: string) => io.stdout(text);
+    if (setup.storyStart === undefined) {
+      const start = await askStoryStart(world, lines, out, paint);
+      if (start !== undefined) setup.storyStart = start;
+    }
+    if (
+      setup.players === undefined &&
+      world.premadeCharacters.length + Object.keys(world.traitCategories).length > 0
+    ) {
+      const asked = await askPlayers(world, lines, out, paint);
+      if (asked === undefined) {
+        lines.close();
+        return 0;
+      }
+      setup.players = asked;
+    }
+  }
+
+  let recording: ReturnType<typeof recordProvider> | undefined;
+  if (flags.record) {
+    try {
+      const header: CassetteHeader = {
+        format: CASSETTE_FORMAT,
+        version: CASSETTE_VERSION,
+        provider: provider.name,
+        model: provider.model,
+        embeddings: typeof provider.embed === "function",
+        setup: {
+          worldHash: worldHash(world),
+          ...(JSON.parse(JSON.stringify(setup)) as Record<string, never>),
+        },
+      };
+      recording = recordProvider(provider, openCassetteWriter(resolve(cwd, flags.record), header));
+      provider = recording;
+    } catch (error) {
+      lines.close();
+      return fail(io, reasonOf(error));
+    }
+  }
+
+  const sandbox = createSandbox();
+  try {
+    io.stdout(
+      `${paint("gray", `Taleforge · ${file} · ${setup.load !== undefined ? "resumed game" : (setup.storyStart ?? "default start")} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,
+    );
+    io.stdout(paint("gray", "Type /help for commands.\n\n"));
+    let game: Game;
+    try {
+      game = await Game.start(world, { ai: provider, scripts: sandbox }, setup, recording, {
+        onChunk: (text) => io.stdout(text),
+      });
+    } catch (error) {
+      return startFailure(io, error);
+    }
+    if (setup.load !== undefined) {
+      const state = game.session.state;
+      io.stdout(`Resumed at tick ${state.tick}, at ${describePlace(state.position)}.\n`);
+      io.stdout(`${state.history.story.at(-1)?.text ?? ""}\n`);
+    } else io.stdout("\n");
+    return await runLoop({
+      game,
+      world,
+      io,
+      paint,
+      color,
+      lines,
+      replay,
+      provider,
+      savePath: flags.save,
+      showTrace: flags.trace === true,
+      cwd,
+    });
+  } finally {
+    lines.close();
+    await sandbox.close();
+    await provider.close();
+  }
+}
+
+/** The world, validated; or the exit code after saying why it cannot be played. */
+async function loadChecked(path: string, shown: string, io: CliIo): Promise<World | number> {
+  const loaded = await loadWorld(path);
+  const unreadable = loaded.diagnostics.find((d) => d.code === FILE_NOT_FOUND.code);
+  if (unreadable) return fail(io, unreadable.message.replace(path, shown));
+  const result = validateWorld(loaded);
+  if (result.world) return result.world;
+  const errors = result.diagnostics.filter((d) => d.severity === "error");
+  const shownErrors = errors
+    .slice(0, 5)
+    .map((d) => `  ${shown}${d.line !== null ? `:${d.line}:${d.column}` : ""}  ${d.code}  ${d.message}`);
+  io.stderr(
+    [
+      `taleforge play: ${shown} has ${plural(errors.length, "error")}, so it cannot be played:`,
+      ...shownErrors,
+      ...(errors.length > 5 ? [`  ... and ${errors.length - 5} more.`] : []),
+      `Run "taleforge check ${shown}" for the full report.`,
+      "",
+    ].join("\n"),
+  );
+  return EXIT_PROBLEMS;
+}
+
+async function readSaveFile(path: string, shown: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      code === "ENOENT"
+        ? `no saved game at ${shown}. Start a new game, or give the path of a file written by --save or /save.`
+        : `cannot read ${shown}: ${reasonOf(error)}.`,
+    );
+  }
+}
+
+const CassetteSetup = z.object({
+  worldHash: z.string(),
+  seed: z.number(),
+  gameMode: z.string().nullable(),
+  storyStart: z.string().optional(),
+  players: z.array(z.record(z.string(), z.unknown())).optional(),
+  load: z.string().optional(),
+});
+
+/** The game a cassette recorded, refused when it was recorded on another world. */
+function setupFromCassette(header: CassetteHeader, world: World, shown: string): GameSetup {
+  const parsed = CassetteSetup.safeParse(header.setup);
+  if (!parsed.success)
+    throw new UsageError(
+      `${shown} was not recorded by "taleforge play --record": its setup is missing or damaged.`,
+    );
+  if (parsed.data.worldHash !== worldHash(world))
+    throw new UsageError(
+      `${shown} was recorded on another world, or another version of this one. Replay it with the exact world file it was recorded with.`,
+    );
+  const { worldHash: _hash, ...setup } = parsed.data;
+  return setup as GameSetup;
+}
+
+function startFailure(io: CliIo, error: unknown): number {
+  if (isEngineError(error) || isAiError(error)) return fail(io, `the game could not start: ${error.message}`);
+  return fail(io, `the game could not start: ${reasonOf(error)}. This is a Taleforge bug: please report it.`);
 }

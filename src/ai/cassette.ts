@@ -1,0 +1,145 @@
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { z } from "zod";
+import { AiError } from "./errors.ts";
+
+/**
+ * A cassette: everything that crossed the AI boundary in one game, in order,
+ * plus the host's own inputs (actions, quest answers, undo), so that a game
+ * can be replayed exactly: for bug reports and play-tests. The file is JSON
+ * Lines: a header line, then one line per entry, appended as the game goes,
+ * so a crash loses at most the entry being written and a long game never
+ * rewrites the file.
+ */
+export const CASSETTE_FORMAT = "taleforge-cassette";
+export const CASSETTE_VERSION = 1;
+
+const json: z.ZodType<unknown> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]),
+);
+const usage = z.object({ calls: z.number(), promptTokens: z.number(), completionTokens: z.number() });
+
+export const CassetteHeader = z.object({
+  format: z.literal(CASSETTE_FORMAT),
+  version: z.number().int(),
+  /** The recorded provider's name and model. */
+  provider: z.string(),
+  model: z.string(),
+  /** Whether the recorded provider had embeddings (the replay offers them only then). */
+  embeddings: z.boolean(),
+  /** Whatever the host needs to start the same game again (world hash, seed, players...). */
+  setup: z.record(z.string(), json),
+});
+export type CassetteHeader = z.infer<typeof CassetteHeader>;
+
+export const CALLS = ["classify", "narrate", "judge", "embed"] as const;
+export type CallName = (typeof CALLS)[number];
+
+export const CallEntry = z.object({
+  call: z.enum(CALLS),
+  request: json,
+  /** The answer; absent when the call failed. */
+  answer: json.optional(),
+  /** The streamed chunks of a narration, in order. */
+  chunks: z.array(z.string()).optional(),
+  /** A failed call: the error the provider threw. */
+  error: z.object({ kind: z.string(), message: z.string() }).optional(),
+  usage: usage.optional(),
+});
+export type CallEntry = z.infer<typeof CallEntry>;
+
+export const InputEntry = z.object({ input: json });
+export type InputEntry = z.infer<typeof InputEntry>;
+
+export type CassetteEntry = CallEntry | InputEntry;
+
+export interface CassetteData {
+  header: CassetteHeader;
+  entries: CassetteEntry[];
+}
+
+/** Where a recording provider writes: entries in order. */
+export interface TapeSink {
+  write(entry: CassetteEntry): void;
+}
+
+/** A cassette file being recorded. The header is written at once; entries are appended. */
+export function openCassetteWriter(path: string, header: CassetteHeader): TapeSink {
+  try {
+    writeFileSync(path, `${JSON.stringify(header)}\n`);
+  } catch (error) {
+    throw new AiError(
+      "cassette",
+      `cannot write the cassette ${path}: ${(error as Error).message}. Check that its folder exists and is writable.`,
+    );
+  }
+  return {
+    write(entry) {
+      appendFileSync(path, `${JSON.stringify(entry)}\n`);
+    },
+  };
+}
+
+/** Reads a cassette file; a missing, damaged or foreign file is an AiError "cassette" naming the line. */
+export function readCassette(path: string): CassetteData {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new AiError(
+      "cassette",
+      code === "ENOENT"
+        ? `no cassette at ${path}. Record one with --record ${path}.`
+        : `cannot read the cassette ${path}: ${(error as Error).message}.`,
+    );
+  }
+  return parseCassette(text, path);
+}
+
+export function parseCassette(text: string, name = "<cassette>"): CassetteData {
+  const lines = text.split("\n");
+  const parsed = (at: number): unknown => {
+    try {
+      return JSON.parse(lines[at]!);
+    } catch {
+      throw new AiError(
+        "cassette",
+        `${name}:${at + 1}: not a JSON line. A cassette is JSON Lines written by --record; was it edited or cut?`,
+      );
+    }
+  };
+  if ((lines[0] ?? "").trim() === "")
+    throw new AiError("cassette", `${name} is empty. Record a game with --record ${name}.`);
+  const header = CassetteHeader.safeParse(parsed(0));
+  if (!header.success) {
+    const version = (parsed(0) as { format?: unknown; version?: unknown } | null) ?? {};
+    throw new AiError(
+      "cassette",
+      version.format === CASSETTE_FORMAT && version.version !== CASSETTE_VERSION
+        ? `${name} is cassette version ${String(version.version)}; this Taleforge reads version ${CASSETTE_VERSION}.`
+        : `${name}:1: not a Taleforge cassette header (${header.error.issues[0]?.message ?? "invalid"}).`,
+    );
+  }
+  if (header.data.version !== CASSETTE_VERSION)
+    throw new AiError(
+      "cassette",
+      `${name} is cassette version ${header.data.version}; this Taleforge reads version ${CASSETTE_VERSION}.`,
+    );
+  const entries: CassetteEntry[] = [];
+  for (let at = 1; at < lines.length; at++) {
+    if (lines[at]!.trim() === "") continue;
+    const value = parsed(at);
+    const entry = z.union([CallEntry, InputEntry]).safeParse(value);
+    if (!entry.success)
+      throw new AiError(
+        "cassette",
+        `${name}:${at + 1}: not a cassette entry (${entry.error.issues[0]?.message}).`,
+      );
+    entries.push(entry.data as CassetteEntry);
+  }
+  return { header: header.data, entries };
+}
+
+export function isCallEntry(entry: CassetteEntry): entry is CallEntry {
+  return "call" in entry;
+}

@@ -1,0 +1,284 @@
+import { readFile } from "node:fs/promises";
+import { isAbsolute, join, resolve } from "node:path";
+import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
+import { z } from "zod";
+import { didYouMean } from "../world/suggest.ts";
+import { AiError } from "./errors.ts";
+
+/**
+ * Which provider to play with, and its settings, from the command line, the
+ * environment and a config file. Per setting, flags win over the
+ * environment, which wins over the file. Every problem is an AiError
+ * "config" saying where the bad value came from; the API key is never part
+ * of a message.
+ */
+export type ProviderConfig =
+  | { provider: "offline"; source: ConfigSource }
+  | {
+      provider: "openai";
+      baseUrl: string;
+      model: string;
+      apiKey?: string;
+      embeddingModel?: string;
+      timeoutMs?: number;
+      source: ConfigSource;
+    };
+
+export type Setting = "provider" | "baseUrl" | "model" | "apiKey" | "embeddingModel" | "timeout";
+
+export interface ConfigSource {
+  /** The config file that was read, or null when there was none. */
+  file: string | null;
+  /** Where each setting in use came from: "--model", "TALEFORGE_MODEL", "config file", "default". */
+  settings: Partial<Record<Setting, string>>;
+}
+
+export interface ConfigFlags {
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  embeddingModel?: string;
+  /** Seconds, as typed on the command line. */
+  timeout?: string | number;
+  /** The config file to read instead of the default places. */
+  config?: string;
+}
+
+export interface ConfigInput {
+  flags: ConfigFlags;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  home: string;
+}
+
+export const PROVIDERS = ["offline", "openai"] as const;
+export const OPENAI_BASE_URL = "https://api.openai.com/v1";
+export const CONFIG_FILE_NAME = "taleforge.config.json";
+
+const FLAG: Record<Setting, string> = {
+  provider: "--provider",
+  baseUrl: "--base-url",
+  model: "--model",
+  apiKey: "--api-key",
+  embeddingModel: "--embedding-model",
+  timeout: "--timeout",
+};
+
+/** Environment variables per setting, first found wins. OPENAI_* are fallbacks shared with other tools. */
+const ENV: Record<Setting, string[]> = {
+  provider: ["TALEFORGE_PROVIDER"],
+  baseUrl: ["TALEFORGE_BASE_URL", "OPENAI_BASE_URL"],
+  model: ["TALEFORGE_MODEL"],
+  apiKey: ["TALEFORGE_API_KEY", "OPENAI_API_KEY"],
+  embeddingModel: ["TALEFORGE_EMBEDDING_MODEL"],
+  timeout: ["TALEFORGE_TIMEOUT"],
+};
+
+/** Hosted services that always need a key. */
+const KEYED_HOSTS = new Set(["api.openai.com", "openrouter.ai"]);
+
+const FILE_FIELDS: Record<Setting, string> = {
+  provider: 'must be "offline" or "openai"',
+  baseUrl: "must be a string, the server's base URL (e.g. http://127.0.0.1:11434/v1)",
+  model: "must be a string, the model name",
+  apiKey: "must be a string",
+  embeddingModel: "must be a string, the embedding model name",
+  timeout: "must be a number of seconds > 0",
+};
+
+const ConfigFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  provider: z.enum(PROVIDERS).optional(),
+  baseUrl: z.string().optional(),
+  model: z.string().optional(),
+  apiKey: z.string().optional(),
+  embeddingModel: z.string().optional(),
+  timeout: z.number().positive().optional(),
+});
+type ConfigFile = z.infer<typeof ConfigFileSchema>;
+
+function configError(message: string): never {
+  throw new AiError("config", message);
+}
+
+interface Found<T> {
+  value: T;
+  from: string;
+}
+
+export async function resolveProviderConfig(input: ConfigInput): Promise<ProviderConfig> {
+  const { flags, env } = input;
+  const file = await readConfigFile(input);
+  const pick = (setting: Setting): Found<string> | null => {
+    const flag = flags[setting];
+    if (flag !== undefined && String(flag).trim() !== "")
+      return { value: String(flag).trim(), from: FLAG[setting] };
+    for (const name of ENV[setting]) {
+      const value = env[name]?.trim();
+      if (value) return { value, from: name };
+    }
+    const inFile = file?.data[setting];
+    if (inFile !== undefined && String(inFile).trim() !== "")
+      return { value: String(inFile).trim(), from: "config file" };
+    return null;
+  };
+  const source: ConfigSource = { file: file?.path ?? null, settings: {} };
+
+  const providerSetting = pick("provider");
+  const baseUrlSetting = pick("baseUrl");
+  const modelSetting = pick("model");
+  let provider: (typeof PROVIDERS)[number];
+  if (providerSetting) {
+    provider = checkProvider(providerSetting);
+    source.settings.provider = providerSetting.from;
+  } else {
+    // A base URL or a model chosen for Taleforge means a server; OPENAI_BASE_URL alone does not switch.
+    const chosen = (found: Found<string> | null) => found !== null && found.from !== "OPENAI_BASE_URL";
+    provider = chosen(baseUrlSetting) || chosen(modelSetting) ? "openai" : "offline";
+    source.settings.provider =
+      provider === "openai" ? `${(baseUrlSetting ?? modelSetting)!.from} (implied)` : "default";
+  }
+  if (provider === "offline") return { provider, source };
+
+  const baseUrl = baseUrlSetting ? checkBaseUrl(baseUrlSetting) : OPENAI_BASE_URL;
+  source.settings.baseUrl = baseUrlSetting?.from ?? "default";
+  if (!modelSetting)
+    configError(
+      baseUrlSetting
+        ? "--model is required with --base-url; e.g. llama3.1 for Ollama."
+        : "--model is required with the openai provider; e.g. gpt-4o-mini for OpenAI, or llama3.1 with --base-url for Ollama.",
+    );
+  source.settings.model = modelSetting.from;
+  const config: Extract<ProviderConfig, { provider: "openai" }> = {
+    provider,
+    baseUrl,
+    model: modelSetting.value,
+    source,
+  };
+  const apiKey = pick("apiKey");
+  if (apiKey) {
+    config.apiKey = apiKey.value;
+    source.settings.apiKey = apiKey.from;
+  } else if (KEYED_HOSTS.has(new URL(baseUrl).hostname)) {
+    configError(
+      `The server at ${baseUrl} needs an API key: set TALEFORGE_API_KEY or OPENAI_API_KEY, or pass --api-key${baseUrlSetting ? "" : " (or --base-url for a local server)"}.`,
+    );
+  }
+  const embeddingModel = pick("embeddingModel");
+  if (embeddingModel) {
+    config.embeddingModel = embeddingModel.value;
+    source.settings.embeddingModel = embeddingModel.from;
+  }
+  const timeout = pick("timeout");
+  if (timeout) {
+    config.timeoutMs = checkTimeout(timeout);
+    source.settings.timeout = timeout.from;
+  }
+  return config;
+}
+
+/** One line for players and logs: the provider, the model, the server, and where the key came from (never the key). */
+export function describeProviderConfig(config: ProviderConfig): string {
+  if (config.provider === "offline") return "offline (no AI server)";
+  const key = config.source.settings.apiKey ? `, key from ${config.source.settings.apiKey}` : "";
+  return `openai: model "${config.model}" at ${config.baseUrl}${key}`;
+}
+
+function checkProvider(found: Found<string>): (typeof PROVIDERS)[number] {
+  const name = found.value.toLowerCase();
+  if ((PROVIDERS as readonly string[]).includes(name)) return name as (typeof PROVIDERS)[number];
+  return configError(
+    `Unknown provider "${found.value}" (from ${found.from}).${didYouMean(name, PROVIDERS)} Use offline or openai.`,
+  );
+}
+
+function checkBaseUrl(found: Found<string>): string {
+  let url: URL | null;
+  try {
+    url = new URL(found.value);
+  } catch {
+    url = null;
+  }
+  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "")
+    configError(
+      `The base URL "${found.value}" (from ${found.from}) is not an http(s) URL; e.g. http://127.0.0.1:11434/v1.`,
+    );
+  return found.value.replace(/\/+$/, "");
+}
+
+function checkTimeout(found: Found<string>): number {
+  const seconds = Number(found.value);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    configError(
+      `The timeout "${found.value}" (from ${found.from}) must be a number of seconds > 0, e.g. 120.`,
+    );
+  return Math.round(seconds * 1000);
+}
+
+/**
+ * The config file: --config, else taleforge.config.json in the working
+ * directory, else ~/.config/taleforge/config.json ($XDG_CONFIG_HOME when
+ * set). A missing default file is no error; a missing --config file is.
+ */
+async function readConfigFile(input: ConfigInput): Promise<{ path: string; data: ConfigFile } | null> {
+  const explicit = input.flags.config?.trim();
+  if (explicit) {
+    const path = isAbsolute(explicit) ? explicit : resolve(input.cwd, explicit);
+    const text = await readText(path, true);
+    return { path, data: parseConfigFile(path, text!) };
+  }
+  const configHome = input.env.XDG_CONFIG_HOME?.trim() || join(input.home, ".config");
+  for (const path of [join(input.cwd, CONFIG_FILE_NAME), join(configHome, "taleforge", "config.json")]) {
+    const text = await readText(path, false);
+    if (text !== null) return { path, data: parseConfigFile(path, text) };
+  }
+  return null;
+}
+
+async function readText(path: string, required: boolean): Promise<string | null> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" && !required) return null;
+    if (code === "ENOENT") return configError(`The config file ${path} does not exist (from --config).`);
+    return configError(`The config file ${path} could not be read (${code ?? "unknown error"}).`);
+  }
+}
+
+/** Checks a config file's text; messages name the file, the place and the field, never the key's value. */
+export function parseConfigFile(path: string, text: string): ConfigFile {
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false });
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    const { line, column } = lineColumn(text, first.offset);
+    configError(`${path}:${line}:${column}: not valid JSON (${printParseErrorCode(first.error)}).`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    configError(
+      `${path}: must hold one JSON object, e.g. {"baseUrl": "http://127.0.0.1:11434/v1", "model": "llama3.1"}.`,
+    );
+  const checked = ConfigFileSchema.safeParse(value);
+  if (checked.success) return checked.data;
+  const issue = checked.error.issues[0]!;
+  if (issue.code === "unrecognized_keys") {
+    const key = issue.keys[0]!;
+    return configError(
+      `${path}: unknown field "${key}".${didYouMean(key, Object.keys(FILE_FIELDS))} Fields: ${Object.keys(FILE_FIELDS).join(", ")}.`,
+    );
+  }
+  const field = String(issue.path[0]) as Setting | "$schema";
+  if (field === "$schema") return configError(`${path}: "$schema" must be a string.`);
+  const got =
+    field === "apiKey"
+      ? ""
+      : ` (got ${JSON.stringify((value as Record<string, unknown>)[field]) ?? "nothing"})`;
+  return configError(`${path}: "${field}" ${FILE_FIELDS[field]}${got}.`);
+}
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset).split("\n");
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}

@@ -1,0 +1,55 @@
+import { SUMMARY_MAX_CHARS } from "../../engine/narration.ts";
+
+/**
+ * Character budgets per prompt kind: the total length (String length) of all
+ * the messages' contents. Measured on the example world and on the at-cap
+ * benchmark world (docs/prompts.md has the figures): the example world never
+ * reaches them, the at-cap world trims the least important parts. About four
+ * characters make a token, so the narration prompt stays near 5,000 tokens.
+ */
+export const PROMPT_BUDGETS: { intent: number; narration: number; opening: number; judge: number } =
+  Object.freeze({
+    intent: 6_000,
+    narration: 20_000,
+    opening: 16_000,
+    judge: 8_000,
+  });
+
+/**
+ * Caps on single pieces of text taken from the world or the session, applied
+ * before any budget trimming: one hostile field (a 1 MB NPC description) then
+ * costs at most its cap and cannot crowd out everything else. Real worlds stay
+ * under them (the largest real `generateStory` task seen is about 3,600
+ * characters); the caps are the spec's limits where it has one.
+ */
+export const TEXT_CAPS = Object.freeze({
+  /** One aiInstructions task (all its entries together). */
+  task: 6_000,
+  narratorStyle: 2_000,
+  gameModeInstructions: 2_000,
+  worldBackground: 4_000,
+  /** One worldLore entry's text. */
+  lore: 1_500,
+  summary: SUMMARY_MAX_CHARS,
+  /** One story entry (recent story, entries to summarise). */
+  storyEntry: 4_000,
+  /** The intent classifier reads only the end of the recent story: what was just offered or asked. */
+  intentStory: 1_500,
+  locationInfo: 2_000,
+  areaDescription: 1_000,
+  npcInfo: 600,
+  /** One trait's narrative guidance. */
+  trait: 800,
+  /** Names and other one-line values (places, NPCs, players, quests, titles). */
+  name: 200,
+  /** One player's action. */
+  action: 2_000,
+  /** One pending one-time instruction (spec 8: effect text is at most 1,000). */
+  instruction: 1_000,
+  outcome: 500,
+  nextStep: 500,
+  beats: 4_000,
+  openingText: 4_000,
+  /** One judge question (spec 8: condition text is at most 1,000). */
+  query: 1_000,
+});

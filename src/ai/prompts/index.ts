@@ -1,0 +1,10 @@
+/**
+ * The prompt builders: pure functions from the world and an engine request to
+ * chat messages, one builder per file, each within its PROMPT_BUDGETS entry.
+ * docs/prompts.md describes what each prompt holds and how it is trimmed.
+ */
+export { PROMPT_BUDGETS } from "./budgets.ts";
+export { intentPrompt } from "./intent.ts";
+export { judgePrompt } from "./judge.ts";
+export { narrationPrompt } from "./narration.ts";
+export type { ChatMessage, LoreEntry, NarrationPromptOptions } from "./types.ts";

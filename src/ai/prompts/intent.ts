@@ -1,0 +1,168 @@
+import { INTENTS, type Intent, type IntentRequest } from "../../engine/ports.ts";
+import type { World } from "../../world/schema/index.ts";
+import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
+import { type Block, block, bullets, cutStart, fit, fixed, inline, neutral } from "./sections.ts";
+import type { ChatMessage } from "./types.ts";
+import { ownValue } from "./world-text.ts";
+
+/**
+ * The planning-phase classifier's prompt (spec 3 "Planning-phase intent
+ * types"). The system message is the same for every world and turn: the 17
+ * intents, the spec's rules, the target rules and the answer format
+ * (IntentAnswerSchema). The user message is the turn: the place, the places
+ * that can be targets, who is present, the end of the recent story and the
+ * action, last, where the model reads it just before answering.
+ */
+
+/** One line per intent, in INTENTS order; a test checks that every intent has one. */
+export const INTENT_DEFINITIONS: Readonly<Record<Intent, string>> = {
+  attack: "the player tries to hurt, kill or seriously harm someone, in earnest.",
+  mockAttack:
+    "the player pretends to attack or attacks for show: sparring, a feint, a threat not meant to land.",
+  subdue: "the player tries to overpower someone without killing: grapple, knock out, pin, tie up, disarm.",
+  preventAttack:
+    "tries to stop an attack before it happens: steps in between, holds someone back, talks them down.",
+  evade: "the player tries to get out of harm's way: dodges, ducks, flees or hides from a threat.",
+  defend: "the player braces or guards against harm: raises a shield, holds a door, shields someone.",
+  heal: "the player treats wounds, illness or poison, their own or someone else's.",
+  buff: "the player strengthens or protects someone in advance: a blessing, a spell, a potion, rousing words.",
+  interactNPC:
+    "the player talks to, asks, trades with, persuades or otherwise deals with a character who is present.",
+  readDocument: "the player reads something written: a letter, book, sign, map, ledger or inscription.",
+  teleport: "the player moves instantly to another location by magic or a device.",
+  fastTravel: "the player skips the journey to a known location, arriving there directly.",
+  travel: "the player sets off now for another location, on foot, by boat, on a mount or in a vehicle.",
+  move: "the player goes to another area of the current location, named or plainly pointed at.",
+  sleep: "the player sleeps, or rests for the night.",
+  acceptQuest: "the player agrees to take on a task, job or quest that was offered.",
+  other: "anything else: looking, searching, using or taking things, waiting, talking about plans.",
+};
+
+const RULES = [
+  "Choose exactly one intent for the action. When it does several things, choose what the player mainly does.",
+  'travel needs a real movement verb that the player acts on now ("I walk to", "we sail for", "I set off ' +
+    'toward"). Talking, asking or thinking about travel ("should we go to the mill?", "how far is it?") is not travel: it ' +
+    "is other, or interactNPC when it is said to a character present.",
+  "move needs an explicit nearby destination within the current location: one of the areas listed. Without " +
+    "one it is not move.",
+  "Answer travel or move only at high confidence (0.8 or more). When unsure, answer other.",
+  "acceptQuest only recognises that the player agrees: the game then asks the player to confirm, after the turn.",
+  "other is everything that fits no other intent.",
+];
+
+const TARGET_RULES = [
+  "travel, fastTravel, teleport: the destination location's name exactly as written under Locations, without " +
+    "the region in brackets. If the player names a place that is not listed, give their words.",
+  "move: the area's name exactly as written under Areas.",
+  "every other intent: null.",
+];
+
+const ANSWER =
+  "Answer with one JSON object and nothing else:\n" +
+  '{"intent": "<one of the intents above>", "target": "<place name>" or null, "confidence": <number from 0 to 1>}\n' +
+  'For example: {"intent": "interactNPC", "target": null, "confidence": 0.9}';
+
+export const INTENT_SYSTEM = [
+  "You classify one player action in a turn-based text role-playing game into exactly one intent. You write " +
+    "no story.",
+  `## Intents\n${INTENTS.map((intent) => `- ${intent}: ${INTENT_DEFINITIONS[intent]}`).join("\n")}`,
+  `## Rules\n${RULES.map((r) => `- ${r}`).join("\n")}`,
+  `## Target\n${TARGET_RULES.map((r) => `- ${r}`).join("\n")}`,
+  `## Answer\n${ANSWER}`,
+].join("\n\n");
+
+/**
+ * Trim order when over budget, first to go first: realms, regions, locations
+ * (other regions' first), characters present, the recent story (its start
+ * first), areas of the current location. Never trimmed: the action, the
+ * place and the rules.
+ */
+export const INTENT_TRIM_ORDER = [
+  "realms",
+  "regions",
+  "locations",
+  "characters present",
+  "recent story",
+  "areas",
+] as const;
+
+const rank = (part: (typeof INTENT_TRIM_ORDER)[number]) => INTENT_TRIM_ORDER.indexOf(part) + 1;
+
+export function intentPrompt(world: World, request: IntentRequest): ChatMessage[] {
+  const position = request.position;
+  const names = (kind: IntentRequest["places"][number]["kind"]) =>
+    request.places.filter((p) => p.kind === kind).map((p) => inline(p.name, TEXT_CAPS.name));
+  const where = [
+    ["Realm", position.realm],
+    ["Region", position.region],
+    ["Location", position.location],
+    ["Area", position.area],
+  ]
+    .filter(([, v]) => typeof v === "string" && v.trim() !== "")
+    .map(([label, v]) => `${label}: ${inline(v!, TEXT_CAPS.name)}`);
+  const user: Block[] = [
+    block("## Where the party is", where, "protected"),
+    placesBlock(
+      `## Areas of ${inline(position.location, TEXT_CAPS.name) || "the current location"} (targets for move)`,
+      names("area"),
+      rank("areas"),
+    ),
+    placesBlock(
+      "## Locations (targets for travel, fastTravel and teleport)",
+      locationsNearFirst(world, names("location"), position.region),
+      rank("locations"),
+    ),
+    placesBlock("## Regions", names("region"), rank("regions")),
+    placesBlock("## Realms", names("realm"), rank("realms")),
+    block(
+      "## Characters present",
+      bullets(request.npcsPresent.map((n) => inline(n, TEXT_CAPS.name))),
+      rank("characters present"),
+      { omitted: (n) => `(and ${n} more)` },
+    ),
+    block(
+      "## Recent story (its end)",
+      [cutStart(neutral(request.recentStory).trim(), TEXT_CAPS.intentStory)],
+      rank("recent story"),
+      { from: "start" },
+    ),
+    block(
+      "## The action to classify",
+      [`${inline(request.player, TEXT_CAPS.name)}: ${inline(request.text, TEXT_CAPS.action)}`],
+      "protected",
+    ),
+  ];
+  return fit(
+    [
+      { role: "system", blocks: [fixed(null, INTENT_SYSTEM)] },
+      { role: "user", blocks: user },
+    ],
+    PROMPT_BUDGETS.intent,
+  );
+}
+
+/** `lines` are already made safe (names inlined). */
+function placesBlock(heading: string, lines: readonly string[], trim: number): Block {
+  return block(heading, bullets(lines), trim, {
+    omitted: (n) => `(and ${n} more)`,
+  });
+}
+
+/**
+ * Locations of the party's region first, then the rest, each in request
+ * order, with their region named: players often say "go to the coast", and
+ * trimming then keeps the nearest places.
+ */
+function locationsNearFirst(world: World, names: readonly string[], region: string): string[] {
+  const regionOf = (name: string) => {
+    const r = ownValue(world.locations, name)?.region;
+    return typeof r === "string" ? r : "";
+  };
+  const label = (name: string) => {
+    const r = regionOf(name);
+    return r === "" ? name : `${name} (region: ${inline(r, TEXT_CAPS.name)})`;
+  };
+  const near = names.filter((n) => regionOf(n) === region && region !== "");
+  const far = names.filter((n) => !(regionOf(n) === region && region !== ""));
+  return [...near, ...far].map(label);
+}

@@ -1,0 +1,110 @@
+import type { SceneView } from "../../engine/ports.ts";
+import type { Trait, World } from "../../world/schema/index.ts";
+import { TEXT_CAPS } from "./budgets.ts";
+import { type Block, block, bullets, inline, prose } from "./sections.ts";
+import type { NarrationPromptOptions } from "./types.ts";
+
+/**
+ * The world's own text that the narration and opening prompts carry:
+ * aiInstructions tasks, the background, the narrator style and the game
+ * mode's instructions. Every lookup is by own property, so a key such as
+ * "constructor" or "__proto__" finds nothing rather than a prototype value.
+ */
+
+/**
+ * The key real exports use for a task's free-form slot ("custom"): its text
+ * goes in alone, since "custom: …" tells the model nothing. Every other entry
+ * is written "Key: text", because authors use keys as labels ("Voice",
+ * "Pacing", "Style Principles").
+ */
+const UNLABELLED_KEY = "custom";
+
+/** One aiInstructions task: its non-blank entries in key order, one paragraph each, capped as a whole. */
+export function taskText(world: World, task: string): string {
+  const entries = ownValue(world.aiInstructions, task);
+  if (!entries || typeof entries !== "object") return "";
+  const paragraphs: string[] = [];
+  for (const [key, value] of Object.entries(entries)) {
+    if (typeof value !== "string" || value.trim() === "") continue;
+    const label = key.trim();
+    paragraphs.push(
+      label === "" || label === UNLABELLED_KEY
+        ? value.trim()
+        : `${inline(label, TEXT_CAPS.name)}: ${value.trim()}`,
+    );
+  }
+  return prose(paragraphs.join("\n\n"), TEXT_CAPS.task);
+}
+
+/** A protected block with the world's instructions of the given tasks, or null when they are all blank. */
+export function instructionsBlock(world: World, tasks: readonly string[]): Block | null {
+  const texts = tasks.map((t) => taskText(world, t)).filter((t) => t !== "");
+  if (texts.length === 0) return null;
+  return block("## The world's instructions for the narrator", texts, "protected", { join: "\n\n" });
+}
+
+/** `storySettings.worldBackground`, trimmable (it is long and the scene repeats what matters now). */
+export function backgroundBlock(world: World, trim: number): Block {
+  const text =
+    typeof world.storySettings?.worldBackground === "string" ? world.storySettings.worldBackground : "";
+  return block("## World background", [prose(text, TEXT_CAPS.worldBackground)], trim);
+}
+
+/** `narratorStyle`: the author's voice, kept whole (it is an instruction). */
+export function styleBlock(world: World): Block {
+  const text = typeof world.narratorStyle === "string" ? world.narratorStyle : "";
+  return block("## Narrator style", [prose(text, TEXT_CAPS.narratorStyle)], "protected");
+}
+
+/** The session's game mode: its name and instructions; nothing when there is none or the key is unknown. */
+export function gameModeBlock(world: World, gameMode: string | null): Block {
+  const mode = gameMode === null ? undefined : ownValue(world.gameModes, gameMode);
+  if (!mode || typeof mode.instructions !== "string") return block(null, [], "protected");
+  const name = inline(typeof mode.name === "string" && mode.name.trim() !== "" ? mode.name : gameMode!, 200);
+  return block(
+    `## Game mode: ${name}`,
+    [prose(mode.instructions, TEXT_CAPS.gameModeInstructions)],
+    "protected",
+  );
+}
+
+/** Lore picked for the turn, best first: the least relevant entries go first when trimming. */
+export function loreBlock(options: NarrationPromptOptions, trim: number): Block {
+  const lines = options.lore.map(
+    (l) => `${inline(l.key, TEXT_CAPS.name)}: ${inline(l.text, TEXT_CAPS.lore)}`,
+  );
+  return block("## Lore that may matter now", bullets(lines), trim);
+}
+
+/**
+ * The narrator's guidance for the party's traits (spec 2.3
+ * `traitNarrativeEffects`, or the older `quirk`), each trait once with who
+ * holds it. Trimmable: the most recently listed go first.
+ */
+export function traitsBlock(world: World, party: SceneView["party"], trim: number): Block {
+  const holders = new Map<string, string[]>();
+  for (const member of party) {
+    for (const trait of member.traits ?? []) {
+      const list = holders.get(trait);
+      if (list) list.push(member.name);
+      else holders.set(trait, [member.name]);
+    }
+  }
+  const lines: string[] = [];
+  for (const [name, who] of holders) {
+    const trait = ownValue(world.traits, name) as (Trait & { quirk?: string }) | undefined;
+    const guidance = [trait?.traitNarrativeEffects, trait?.quirk, trait?.description].find(
+      (t) => typeof t === "string" && t.trim() !== "",
+    );
+    if (guidance === undefined) continue;
+    const names = who.map((w) => inline(w, TEXT_CAPS.name)).join(", ");
+    lines.push(`${inline(name, TEXT_CAPS.name)} (${names}): ${inline(guidance, TEXT_CAPS.trait)}`);
+  }
+  return block("## The party's traits (how to play them)", bullets(lines), trim, {
+    omitted: (n) => `(and ${n} more not listed)`,
+  });
+}
+
+export function ownValue<T>(map: Record<string, T> | undefined | null, key: string): T | undefined {
+  return map && typeof map === "object" && Object.hasOwn(map, key) ? map[key] : undefined;
+}

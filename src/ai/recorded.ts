@@ -1,0 +1,239 @@
+import type {
+  IntentAnswer,
+  IntentRequest,
+  JudgeRequest,
+  JudgeVerdict,
+  NarrationAnswer,
+  NarrationRequest,
+} from "../engine/ports.ts";
+import {
+  type CallEntry,
+  type CallName,
+  type CassetteData,
+  type CassetteEntry,
+  isCallEntry,
+  type TapeSink,
+} from "./cassette.ts";
+import { AI_ERROR_KINDS, AiError, type AiErrorKind } from "./errors.ts";
+import { emptyUsage, type Provider, type Usage, usageSince } from "./provider.ts";
+
+/**
+ * The recorded provider: `recordProvider` wraps any provider and writes every
+ * request and answer (streamed chunks and failures included) to a tape;
+ * `Replay` plays a tape back as a provider, checking that each request is the
+ * one recorded, so that a game replayed from its cassette ends in the same
+ * state. Host inputs travel on the same tape, in order, between the calls.
+ */
+
+export interface RecordingProvider extends Provider {
+  /** Writes a host input (an action, a quest answer, an undo) to the tape at this point. */
+  input(value: unknown): void;
+}
+
+export function recordProvider(inner: Provider, sink: TapeSink): RecordingProvider {
+  const record = async <T>(
+    call: CallName,
+    request: unknown,
+    run: () => Promise<T>,
+    chunks?: string[],
+  ): Promise<T> => {
+    const before = inner.usage();
+    try {
+      const answer = await run();
+      sink.write(entry(call, request, { answer, usage: usageSince(before, inner.usage()), chunks }));
+      return answer;
+    } catch (error) {
+      const kind = error instanceof AiError ? error.kind : "server";
+      sink.write(
+        entry(call, request, {
+          error: { kind, message: (error as Error)?.message ?? String(error) },
+          usage: usageSince(before, inner.usage()),
+          chunks,
+        }),
+      );
+      throw error;
+    }
+  };
+  const provider: RecordingProvider = {
+    name: `recorded(${inner.name})`,
+    model: inner.model,
+    usage: () => inner.usage(),
+    close: () => inner.close(),
+    input: (value) => sink.write({ input: toJson(value) }),
+    classify: (request: IntentRequest, signal?: AbortSignal) =>
+      record("classify", request, () => inner.classify(request, signal)),
+    narrate: (request: NarrationRequest, onChunk?: (text: string) => void, signal?: AbortSignal) => {
+      const chunks: string[] = [];
+      return record(
+        "narrate",
+        request,
+        () =>
+          inner.narrate(
+            request,
+            (text) => {
+              chunks.push(text);
+              onChunk?.(text);
+            },
+            signal,
+          ),
+        chunks,
+      );
+    },
+    judge: (request: JudgeRequest, signal?: AbortSignal) =>
+      record("judge", request, () => inner.judge(request, signal)),
+  };
+  if (inner.embed) {
+    const embed = inner.embed.bind(inner);
+    provider.embed = (texts: string[], signal?: AbortSignal) =>
+      record("embed", { texts }, () => embed(texts, signal));
+  }
+  return provider;
+}
+
+function entry(
+  call: CallName,
+  request: unknown,
+  parts: { answer?: unknown; error?: CallEntry["error"]; usage: Usage; chunks: string[] | undefined },
+): CallEntry {
+  const out: CallEntry = { call, request: toJson(request) };
+  if (parts.error) out.error = parts.error;
+  else out.answer = toJson(parts.answer);
+  if (parts.chunks && parts.chunks.length > 0) out.chunks = [...parts.chunks];
+  out.usage = parts.usage;
+  return out;
+}
+
+/** The JSON form of a value, as it is written and compared (undefined fields dropped). */
+function toJson(value: unknown): unknown {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+}
+
+/** Plays a cassette back: a provider that answers from the tape, and the host inputs in between. */
+export class Replay {
+  private at = 0;
+  private used = emptyUsage();
+  readonly provider: Provider;
+
+  constructor(
+    private readonly data: CassetteData,
+    private readonly name = "the cassette",
+  ) {
+    const provider: Provider = {
+      name: `replay(${data.header.provider})`,
+      model: data.header.model,
+      usage: () => ({ ...this.used }),
+      close: async () => {},
+      classify: async (request: IntentRequest) => this.answer("classify", request) as IntentAnswer,
+      narrate: async (request: NarrationRequest, onChunk?: (text: string) => void) => {
+        const recorded = this.take("narrate", request);
+        for (const chunk of recorded.chunks ?? []) onChunk?.(chunk);
+        return this.settle(recorded) as NarrationAnswer;
+      },
+      judge: async (request: JudgeRequest) => this.answer("judge", request) as JudgeVerdict[],
+    };
+    if (data.header.embeddings) {
+      provider.embed = async (texts: string[]) => this.answer("embed", { texts }) as number[][];
+    }
+    this.provider = provider;
+  }
+
+  get header() {
+    return this.data.header;
+  }
+
+  /** The next host input, or undefined when the next entry is not one (or the tape is over). */
+  nextInput(): unknown {
+    const next = this.data.entries[this.at];
+    if (next === undefined || isCallEntry(next)) return undefined;
+    this.at++;
+    return next.input;
+  }
+
+  /** Whether every entry was played. */
+  get finished(): boolean {
+    return this.at >= this.data.entries.length;
+  }
+
+  /** Entries not played yet. */
+  get remaining(): number {
+    return this.data.entries.length - this.at;
+  }
+
+  private answer(call: CallName, request: unknown): unknown {
+    return this.settle(this.take(call, request));
+  }
+
+  private take(call: CallName, request: unknown): CallEntry {
+    const index = this.at;
+    const next: CassetteEntry | undefined = this.data.entries[index];
+    const where = `${this.name}, entry ${index + 1}`;
+    if (next === undefined)
+      throw new AiError(
+        "cassette",
+        `The game asked for a ${call} call after the end of ${this.name}: it diverged from the recording.`,
+      );
+    if (!isCallEntry(next))
+      throw new AiError(
+        "cassette",
+        `The game diverged from ${where}: it asked for a ${call} call where the recording has a player input.`,
+      );
+    if (next.call !== call)
+      throw new AiError(
+        "cassette",
+        `The game diverged from ${where}: it asked for a ${call} call where the recording has a ${next.call} call.`,
+      );
+    const difference = firstDifference(next.request, toJson(request), "");
+    if (difference !== null)
+      throw new AiError(
+        "cassette",
+        `The game diverged from ${where} (${call}): the request differs at ${difference}. Replay with the same world, seed, players and Taleforge version.`,
+      );
+    this.at++;
+    return next;
+  }
+
+  private settle(entry: CallEntry): unknown {
+    if (entry.usage) {
+      this.used.calls += entry.usage.calls;
+      this.used.promptTokens += entry.usage.promptTokens;
+      this.used.completionTokens += entry.usage.completionTokens;
+    }
+    if (entry.error) {
+      const kind = (
+        Object.hasOwn(AI_ERROR_KINDS, entry.error.kind) ? entry.error.kind : "server"
+      ) as AiErrorKind;
+      throw new AiError(kind, entry.error.message);
+    }
+    return entry.answer;
+  }
+}
+
+/** The path of the first difference between two JSON values, with both sides; null when equal. */
+export function firstDifference(recorded: unknown, actual: unknown, path: string): string | null {
+  const here = path === "" ? "the top" : path;
+  if (Object.is(recorded, actual)) return null;
+  const show = (v: unknown) => {
+    const text = JSON.stringify(v) ?? "undefined";
+    return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  };
+  if (Array.isArray(recorded) && Array.isArray(actual)) {
+    for (let i = 0; i < Math.max(recorded.length, actual.length); i++) {
+      const found = firstDifference(recorded[i], actual[i], `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (isObject(recorded) && isObject(actual)) {
+    const keys = [...new Set([...Object.keys(recorded), ...Object.keys(actual)])];
+    for (const key of keys) {
+      const found = firstDifference(recorded[key], actual[key], path === "" ? key : `${path}.${key}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  return `${here} (recorded ${show(recorded)}, now ${show(actual)})`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

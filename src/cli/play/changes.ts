@@ -1,0 +1,72 @@
+import { isKnown } from "../../engine/known.ts";
+import type { SessionState } from "../../engine/state.ts";
+import { indexWorld } from "../../engine/world-index.ts";
+import type { World } from "../../world/schema/index.ts";
+import type { Paint } from "./paint.ts";
+import { describePlace } from "./views.ts";
+
+/**
+ * What changed for the player in one step, as short lines under the story:
+ * quests and objectives, narrative events, the party's place, resources,
+ * traits and items, people met, next steps. Compared state to state, so it
+ * shows the same thing whatever caused the change (a trigger, an answer).
+ */
+export function changesView(before: SessionState, after: SessionState, world: World, paint: Paint): string[] {
+  const lines: string[] = [];
+  const index = indexWorld(world);
+  for (const [key, quest] of Object.entries(after.quests)) {
+    const was = before.quests[key];
+    if ((was?.status ?? "hidden") !== quest.status && quest.status !== "hidden")
+      lines.push(paint("yellow", `Quest "${key}": ${quest.status}.`));
+    for (const [id, status] of Object.entries(quest.objectives)) {
+      const previous = was?.objectives[id] ?? "hidden";
+      if (previous === status || status === "hidden") continue;
+      const text = world.quests[key]?.objectives?.[id]?.text ?? id;
+      lines.push(status === "completed" ? paint("green", `  Done: ${text}`) : `  New objective: ${text}`);
+    }
+  }
+  for (const [key, event] of Object.entries(after.events)) {
+    const was = before.events[key]?.status ?? "inactive";
+    if (was === event.status) continue;
+    const title = world.narrativeEvents?.[key]?.title ?? key;
+    const verb = { active: "begins", completed: "is over", stopped: "fades", inactive: "rests" }[
+      event.status
+    ];
+    lines.push(paint("magenta", `${title} ${verb}.`));
+  }
+  const p = after.position;
+  if (p.location !== before.position.location || p.area !== before.position.area)
+    lines.push(paint("gray", `You are at ${describePlace(p)}.`));
+  for (const character of after.party) {
+    const was = before.party.find((c) => c.name === character.name);
+    if (!was) {
+      lines.push(`${character.name} joins the party.`);
+      continue;
+    }
+    for (const [resource, value] of Object.entries(character.resources)) {
+      const old = was.resources[resource];
+      if (old && old.current !== value.current) {
+        const delta = value.current - old.current;
+        const text = `${character.name}: ${resource} ${delta > 0 ? "+" : ""}${delta} (${value.current}/${value.max})`;
+        lines.push(delta > 0 ? paint("green", text) : paint("red", text));
+      }
+    }
+    for (const trait of character.traits.filter((t) => !was.traits.includes(t)))
+      lines.push(`${character.name} is now ${trait}.`);
+    for (const trait of was.traits.filter((t) => !character.traits.includes(t)))
+      lines.push(`${character.name} is no longer ${trait}.`);
+    for (const item of new Set([...Object.keys(character.items), ...Object.keys(was.items)])) {
+      const delta = (character.items[item] ?? 0) - (was.items[item] ?? 0);
+      if (delta !== 0)
+        lines.push(
+          `${character.name} ${delta > 0 ? "gains" : "loses"} ${item}${Math.abs(delta) > 1 ? ` x${Math.abs(delta)}` : ""}.`,
+        );
+    }
+  }
+  for (const name of Object.keys(world.npcs)) {
+    if (isKnown(after, index, name) && !isKnown(before, index, name)) lines.push(`You now know ${name}.`);
+  }
+  if (after.partyNextStep && after.partyNextStep.text !== before.partyNextStep?.text)
+    lines.push(paint("cyan", `Next: ${after.partyNextStep.text}`));
+  return lines;
+}

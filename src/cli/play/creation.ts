@@ -1,0 +1,117 @@
+import type { PlayerSpec } from "../../engine/characters.ts";
+import type { World } from "../../world/schema/index.ts";
+import type { LineSource } from "./lines.ts";
+import { firstSentence, type Paint } from "./paint.ts";
+
+/**
+ * Asking at a terminal what the command line did not say: the story start
+ * (when there are several) and who plays (premades, or a character made from
+ * a name and a pick of traits per category, within each category's
+ * maxSelections, the only creation rule the spec enforces). Returns
+ * undefined when the input ends.
+ */
+export async function askStoryStart(
+  world: World,
+  lines: LineSource,
+  out: (text: string) => void,
+  paint: Paint,
+): Promise<string | undefined> {
+  const starts = Object.entries(world.storyStarts);
+  if (starts.length < 2) return starts[0]?.[0];
+  out(`${paint("bold", "Where does your story begin?")}\n`);
+  starts.forEach(([key, start], i) => out(`  ${i + 1}. ${key}${paint("gray", ` - ${start.description}`)}\n`));
+  const pick = await choose(lines, starts.length, out);
+  return pick === null ? undefined : starts[pick]![0];
+}
+
+export async function askPlayers(
+  world: World,
+  lines: LineSource,
+  out: (text: string) => void,
+  paint: Paint,
+): Promise<PlayerSpec[] | undefined> {
+  const players: PlayerSpec[] = [];
+  const taken = new Set<string>();
+  for (;;) {
+    out(`${paint("bold", players.length === 0 ? "Who will you play?" : "Who plays next?")}\n`);
+    const premades = world.premadeCharacters.filter((p) => !taken.has(p.name.toLowerCase()));
+    premades.forEach((p, i) => {
+      const traits = p.traits.length > 0 ? ` (${p.traits.join(", ")})` : "";
+      out(`  ${i + 1}. ${p.name}${traits}${paint("gray", ` - ${p.description}`)}\n`);
+    });
+    out(`  ${premades.length + 1}. Make your own character\n`);
+    const pick = await choose(lines, premades.length + 1, out);
+    if (pick === null) return players.length > 0 ? players : undefined;
+    if (pick < premades.length) {
+      players.push({ premade: premades[pick]!.name });
+      taken.add(premades[pick]!.name.toLowerCase());
+    } else {
+      const made = await makeCharacter(world, lines, out, paint, taken);
+      if (!made) return players.length > 0 ? players : undefined;
+      players.push(made);
+      taken.add(made.name.toLowerCase());
+    }
+    const more = await lines.read("Add another player at this keyboard? (y/N) ");
+    if (more === null || !/^y(es)?$/i.test(more.trim())) return players;
+  }
+}
+
+async function makeCharacter(
+  world: World,
+  lines: LineSource,
+  out: (text: string) => void,
+  paint: Paint,
+  taken: Set<string>,
+): Promise<{ name: string; traits: string[] } | undefined> {
+  let name = "";
+  while (name === "") {
+    const line = await lines.read("Your character's name: ");
+    if (line === null) return undefined;
+    name = line.trim();
+    if (taken.has(name.toLowerCase())) {
+      out(`${name} is already in the party; choose another name.\n`);
+      name = "";
+    }
+  }
+  const traits: string[] = [];
+  for (const category of Object.values(world.traitCategories)) {
+    const options = category.traits.filter((t) => Object.hasOwn(world.traits, t));
+    if (options.length === 0 || category.maxSelections < 1) continue;
+    out(`${paint("bold", category.name)} (up to ${category.maxSelections}):\n`);
+    options.forEach((t, i) => {
+      out(`  ${i + 1}. ${t}${paint("gray", ` - ${firstSentence(world.traits[t]!.description)}`)}\n`);
+    });
+    for (;;) {
+      const line = await lines.read("Numbers separated by commas, or Enter for none: ");
+      if (line === null) return undefined;
+      const picks = line
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "");
+      const numbers = picks.map(Number);
+      if (numbers.some((n) => !Number.isInteger(n) || n < 1 || n > options.length)) {
+        out(`Type numbers from 1 to ${options.length}.\n`);
+        continue;
+      }
+      const unique = [...new Set(numbers)];
+      if (unique.length > category.maxSelections) {
+        out(`Choose at most ${category.maxSelections}.\n`);
+        continue;
+      }
+      traits.push(...unique.map((n) => options[n - 1]!));
+      break;
+    }
+  }
+  return { name, traits };
+}
+
+/** A number from 1 to count, asked until given; the 0-based pick, or null when the input ends. */
+async function choose(lines: LineSource, count: number, out: (text: string) => void): Promise<number | null> {
+  for (;;) {
+    const line = await lines.read(`Choose 1-${count}: `);
+    if (line === null) return null;
+    const n = Number(line.trim());
+    if (Number.isInteger(n) && n >= 1 && n <= count) return n - 1;
+    out(`Type a number from 1 to ${count}.\n`);
+  }
+}

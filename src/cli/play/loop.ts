@@ -1,0 +1,333 @@
+import { rename, writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { Provider } from "../../ai/provider.ts";
+import { usageSince } from "../../ai/provider.ts";
+import type { Replay } from "../../ai/recorded.ts";
+import type { QuestPrompt } from "../../engine/quests.ts";
+import type { SessionState } from "../../engine/state.ts";
+import type { World } from "../../world/schema/index.ts";
+import { didYouMean } from "../../world/suggest.ts";
+import { formatTrace } from "../format/trace.ts";
+import type { CliIo } from "../io.ts";
+import { changesView } from "./changes.ts";
+import { type Game, GameInput, type Outcome } from "./game.ts";
+import type { LineSource } from "./lines.ts";
+import { type Paint, plural } from "./paint.ts";
+import { helpView, inventoryView, mapView, partyView, promptView, questsView, storageView } from "./views.ts";
+
+/** Everything the game loop works with. */
+export interface LoopContext {
+  game: Game;
+  world: World;
+  io: CliIo;
+  paint: Paint;
+  color: boolean;
+  lines: LineSource;
+  /** Set when replaying a cassette: inputs come from it instead of the keyboard. */
+  replay: Replay | null;
+  provider: Provider;
+  /** --save: written after every step and on /save, /quit. */
+  savePath: string | undefined;
+  /** --trace: print the trace of every turn. */
+  showTrace: boolean;
+  cwd: string;
+}
+
+const COMMANDS = [
+  "help",
+  "quests",
+  "party",
+  "inventory",
+  "map",
+  "storage",
+  "trace",
+  "accept",
+  "reject",
+  "abandon",
+  "save",
+  "load",
+  "undo",
+  "quit",
+] as const;
+
+/**
+ * The keyboard game: each turn asks every player for an action (an empty
+ * line passes when several play), then plays the turn with the narration
+ * streamed. Slash commands can be typed at any prompt. After a turn that
+ * offers quests, the next line may answer (y/n); any other line leaves the
+ * quests on offer and is played. Returns the exit code.
+ */
+export async function runLoop(ctx: LoopContext): Promise<number> {
+  if (ctx.replay) return runReplay(ctx, ctx.replay);
+  let offers: QuestPrompt[] = ctx.game.session.opening?.prompts ?? [];
+  askOffer(ctx, offers);
+  for (;;) {
+    const players = ctx.game.players;
+    const actions: { player: string; text: string }[] = [];
+    let quit = false;
+    for (let i = 0; i < players.length && !quit; i++) {
+      const player = players[i]!;
+      const line = await ctx.lines.read(prompt(ctx, players.length > 1 ? `${player}> ` : "> "));
+      if (line === null) {
+        quit = true;
+        break;
+      }
+      const text = line.trim();
+      if (text.startsWith("/")) {
+        if ((await command(ctx, text)) === "quit") quit = true;
+        else i--;
+        continue;
+      }
+      if (offers.length > 0) {
+        const answer = answerOf(text);
+        if (answer !== null) {
+          await step(ctx, { type: "answer", quest: offers.shift()!.quest, answer });
+          askOffer(ctx, offers);
+          i--;
+          continue;
+        }
+        offers = [];
+      }
+      if (text === "") {
+        // Alone, an empty line asks again; in a party it passes this player's turn.
+        if (players.length === 1) i--;
+        continue;
+      }
+      actions.push({ player, text });
+    }
+    if (quit) break;
+    if (actions.length === 0) continue;
+    const outcome = await step(ctx, { type: "turn", actions });
+    if (outcome?.type === "turn") {
+      offers = [...outcome.result.prompts];
+      askOffer(ctx, offers);
+    }
+  }
+  await finish(ctx);
+  return 0;
+}
+
+/** Plays the inputs of a cassette through the same steps as a live game; 1 if the game diverges. */
+async function runReplay(ctx: LoopContext, replay: Replay): Promise<number> {
+  for (;;) {
+    const raw = replay.nextInput();
+    if (raw === undefined) break;
+    const parsed = GameInput.safeParse(raw);
+    if (!parsed.success) {
+      ctx.io.stderr(
+        `taleforge play: the cassette holds an input this version cannot play (${parsed.error.issues[0]?.message}).\n`,
+      );
+      return 1;
+    }
+    const input = parsed.data;
+    ctx.io.stdout(echo(ctx, input));
+    const outcome = await step(ctx, input);
+    if (outcome === null) return 1;
+  }
+  if (!replay.finished) {
+    ctx.io.stderr(
+      `taleforge play: the replay ended with ${plural(replay.remaining, "recorded entry", "recorded entries")} not played: the game diverged from the cassette.\n`,
+    );
+    return 1;
+  }
+  ctx.io.stdout(ctx.paint("gray", `\nReplay finished at tick ${ctx.game.session.tick}.\n`));
+  await finish(ctx);
+  return 0;
+}
+
+function echo(ctx: LoopContext, input: GameInput): string {
+  switch (input.type) {
+    case "turn": {
+      const many = ctx.game.players.length > 1;
+      return input.actions.map((a) => `${many ? `${a.player}> ` : "> "}${a.text}\n`).join("");
+    }
+    case "answer":
+      return `> /${input.answer} ${input.quest}\n`;
+    case "undo":
+      return "> /undo\n";
+    case "load":
+      return "> /load\n";
+  }
+}
+
+/**
+ * One input through the game, with its output: the streamed story, then what
+ * changed. A turn that fails (the AI, a bad answer) changes nothing and says
+ * so in one line; null then.
+ */
+async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null> {
+  const before = ctx.game.session.state;
+  const usageBefore = ctx.provider.usage();
+  let streamed = false;
+  const controller = new AbortController();
+  ctx.lines.onInterrupt(() => controller.abort());
+  if (input.type === "turn") ctx.io.stdout("\n");
+  let outcome: Outcome;
+  try {
+    outcome = await ctx.game.apply(input, {
+      onChunk: (text) => {
+        streamed = true;
+        ctx.io.stdout(text);
+      },
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (streamed) ctx.io.stdout("\n");
+    ctx.io.stdout(`${ctx.paint("red", failureLine(input, error))}\n`);
+    return null;
+  } finally {
+    ctx.lines.onInterrupt(() => ctx.lines.close());
+  }
+  const after = ctx.game.session.state;
+  if (outcome.type === "turn") {
+    if (!streamed) ctx.io.stdout(outcome.result.story);
+    ctx.io.stdout("\n");
+  }
+  const lines = changesView(before, after, ctx.world, ctx.paint);
+  if (outcome.type === "undo")
+    lines.unshift(outcome.undone ? `Undone: back to tick ${after.tick}.` : "Nothing to undo.");
+  if (outcome.type === "load") lines.unshift(`Loaded the game at tick ${after.tick}.`);
+  if (outcome.type === "turn") {
+    const { result } = outcome;
+    if (result.tip) lines.push(ctx.paint("gray", `Tip: ${result.tip}`));
+    for (const log of result.logs.filter((l) => l.type === "trigger-script-error"))
+      lines.push(ctx.paint("gray", `(script error in ${log.trigger ?? "a trigger"}; /trace explains)`));
+    if (ctx.provider.model !== "offline") {
+      const used = usageSince(usageBefore, ctx.provider.usage());
+      lines.push(
+        ctx.paint(
+          "gray",
+          `(${plural(used.calls, "AI call")}, ${used.promptTokens + used.completionTokens} tokens: ${used.promptTokens} in, ${used.completionTokens} out)`,
+        ),
+      );
+    }
+  }
+  if (lines.length > 0) ctx.io.stdout(`${lines.join("\n")}\n`);
+  if (outcome.type === "turn" && ctx.showTrace)
+    ctx.io.stdout(`${formatTrace(outcome.result, { color: ctx.color })}\n`);
+  await autosave(ctx);
+  return outcome;
+}
+
+function failureLine(input: GameInput, error: unknown): string {
+  const message = (error as Error)?.message ?? String(error);
+  if (input.type === "turn") return `The turn was not played: ${message}`;
+  return message;
+}
+
+function askOffer(ctx: LoopContext, offers: readonly QuestPrompt[]): void {
+  const offer = offers[0];
+  if (!offer) return;
+  ctx.io.stdout(
+    `\n${promptView(offer, ctx.paint)}\nAccept "${offer.quest}"? Type y or n, or play on and decide later (/accept).\n`,
+  );
+}
+
+function answerOf(text: string): "accept" | "reject" | null {
+  if (/^(y|yes|accept)$/i.test(text)) return "accept";
+  if (/^(n|no|reject|decline)$/i.test(text)) return "reject";
+  return null;
+}
+
+function prompt(ctx: LoopContext, text: string): string {
+  return ctx.lines.interactive ? ctx.paint("bold", text) : text;
+}
+
+/** A slash command; "quit" ends the game. */
+async function command(ctx: LoopContext, line: string): Promise<"quit" | void> {
+  const [head = "", ...rest] = line.slice(1).split(/\s+/);
+  const name = head.toLowerCase();
+  const argument = rest.join(" ").trim();
+  const out = (text: string) => ctx.io.stdout(`${text}\n`);
+  const state = (): SessionState => ctx.game.session.state;
+  switch (name) {
+    case "help":
+    case "?":
+      return out(helpView());
+    case "quests":
+    case "journal":
+      return out(questsView(state(), ctx.world, ctx.paint));
+    case "party":
+      return out(partyView(state(), ctx.paint));
+    case "inventory":
+    case "items":
+      return out(inventoryView(state(), ctx.world, ctx.paint));
+    case "map":
+      return out(mapView(state(), ctx.world, ctx.paint));
+    case "storage":
+      return out(storageView(state()));
+    case "trace":
+      return out(
+        ctx.game.last
+          ? formatTrace(ctx.game.last, { color: ctx.color, verbose: argument === "all" })
+          : "No turn to explain yet: play a turn first (an undo or a load clears the last turn).",
+      );
+    case "accept":
+    case "reject":
+    case "abandon": {
+      if (argument === "") return out(`Name the quest: /${name} <quest>. /quests lists them.`);
+      await step(ctx, { type: "answer", quest: argument, answer: name });
+      return;
+    }
+    case "undo":
+      await step(ctx, { type: "undo" });
+      return;
+    case "save": {
+      const path = argument || ctx.savePath;
+      if (!path) return out("Name a file: /save game.json (or start with --save game.json).");
+      const written = await writeSave(ctx, resolve(ctx.cwd, path));
+      return out(written === null ? `Saved to ${path}.` : `Could not save to ${path}: ${written}`);
+    }
+    case "load": {
+      const path = argument || ctx.savePath;
+      if (!path) return out("Name a file: /load game.json.");
+      let text: string;
+      try {
+        const { readFile } = await import("node:fs/promises");
+        text = await readFile(resolve(ctx.cwd, path), "utf8");
+      } catch (error) {
+        return out(`Could not read ${path}: ${(error as Error).message}`);
+      }
+      await step(ctx, { type: "load", save: text });
+      return;
+    }
+    case "quit":
+    case "exit":
+      return "quit";
+    default: {
+      const hint = didYouMean(name, [...COMMANDS]);
+      return out(`Unknown command /${name}.${hint} Type /help for the list.`);
+    }
+  }
+}
+
+async function autosave(ctx: LoopContext): Promise<void> {
+  if (!ctx.savePath) return;
+  const problem = await writeSave(ctx, resolve(ctx.cwd, ctx.savePath));
+  if (problem !== null) ctx.io.stdout(ctx.paint("red", `Could not save to ${ctx.savePath}: ${problem}\n`));
+}
+
+/** Writes the save through a temporary file, so that a crash mid-write never leaves half a save. */
+async function writeSave(ctx: LoopContext, path: string): Promise<string | null> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, ctx.game.save());
+    await rename(temporary, path);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+async function finish(ctx: LoopContext): Promise<void> {
+  await autosave(ctx);
+  const lines: string[] = [];
+  if (ctx.savePath) lines.push(`Saved to ${ctx.savePath}.`);
+  const used = ctx.provider.usage();
+  if (ctx.provider.model !== "offline" && used.calls > 0)
+    lines.push(
+      `${plural(used.calls, "AI call")}, ${used.promptTokens} prompt and ${used.completionTokens} completion tokens.`,
+    );
+  lines.push("Farewell.");
+  ctx.io.stdout(`\n${ctx.paint("gray", lines.join("\n"))}\n`);
+}

@@ -1,0 +1,164 @@
+import { isKnown } from "../../engine/known.ts";
+import type { QuestPrompt } from "../../engine/quests.ts";
+import type { SessionState } from "../../engine/state.ts";
+import { indexWorld } from "../../engine/world-index.ts";
+import type { World } from "../../world/schema/index.ts";
+import { firstSentence, type Paint } from "./paint.ts";
+
+/**
+ * The in-game views behind the slash commands: pure functions from the state
+ * (and the world) to text. Only what the player may know is shown: known
+ * places and NPCs, revealed objectives, never hidden info.
+ */
+
+export function questsView(state: SessionState, world: World, paint: Paint): string {
+  const order = ["accepted", "available", "completed", "expired", "rejected", "abandoned"];
+  const entries = Object.entries(state.quests)
+    .filter(([, q]) => q.status !== "hidden")
+    .sort(([, a], [, b]) => order.indexOf(a.status) - order.indexOf(b.status));
+  if (entries.length === 0) return "Your journal is empty. Quests appear here as you hear of them.";
+  const lines: string[] = [];
+  for (const [key, quest] of entries) {
+    const record = world.quests[key];
+    lines.push(`${paint("bold", key)} ${paint("gray", `(${quest.status})`)}`);
+    if (record && (quest.status === "available" || quest.status === "accepted")) {
+      lines.push(`  ${record.questStatement}`);
+      lines.push(`  Goal: ${record.mainObjective}`);
+    }
+    for (const [id, status] of Object.entries(quest.objectives)) {
+      if (status === "hidden") continue;
+      const text = record?.objectives?.[id]?.text ?? id;
+      lines.push(`  ${status === "completed" ? paint("green", "[x]") : "[ ]"} ${text}`);
+    }
+    if (quest.nextStep) lines.push(`  Next: ${quest.nextStep.text}`);
+  }
+  if (state.partyNextStep) lines.push("", `Next step: ${state.partyNextStep.text}`);
+  return lines.join("\n");
+}
+
+export function partyView(state: SessionState, paint: Paint): string {
+  return state.party
+    .map((c) => {
+      const resources = Object.entries(c.resources)
+        .map(([k, v]) => `${k} ${v.current}/${v.max}`)
+        .join(", ");
+      const lines = [
+        `${paint("bold", c.name)}${c.kind === "npc" ? paint("gray", " (companion)") : ""}, level ${c.level}`,
+      ];
+      if (resources) lines.push(`  ${resources}`);
+      if (c.traits.length > 0) lines.push(`  Traits: ${c.traits.join(", ")}`);
+      const attributes = Object.entries(c.attributes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ");
+      if (attributes) lines.push(`  ${attributes}`);
+      if (c.abilities.length > 0) lines.push(`  Abilities: ${c.abilities.join(", ")}`);
+      return lines.join("\n");
+    })
+    .join("\n");
+}
+
+export function inventoryView(state: SessionState, world: World, paint: Paint): string {
+  const currency = world.itemSettings.currencyName;
+  return state.party
+    .map((c) => {
+      const items = Object.entries(c.items);
+      if (items.length === 0) return `${paint("bold", c.name)}: nothing`;
+      const lines = items.map(([item, count]) => {
+        const description = world.items[item]?.description;
+        const label = count === 1 ? item : `${item} x${count}`;
+        return `  ${label}${description && item !== currency ? paint("gray", ` - ${firstSentence(description)}`) : ""}`;
+      });
+      return [`${paint("bold", c.name)}:`, ...lines].join("\n");
+    })
+    .join("\n");
+}
+
+/**
+ * The realm around the party as text: the region grid (north up, the party's
+ * region marked), then the known locations of each region with their areas,
+ * and the paths out of the party's area.
+ */
+export function mapView(state: SessionState, world: World, paint: Paint): string {
+  const index = indexWorld(world);
+  const here = state.position;
+  const realm = here.realm;
+  const regions = Object.entries(world.regions).filter(([, r]) => (r.realm ?? "") === realm);
+  if (regions.length === 0) return `You are at ${describePlace(here)}.`;
+  const xs = regions.map(([, r]) => r.x);
+  const ys = regions.map(([, r]) => r.y);
+  const width = Math.min(18, Math.max(...regions.map(([k]) => k.length)) + 2);
+  const lines: string[] = [realm ? paint("bold", realm) : paint("bold", "The map"), ""];
+  // Very wide realms are listed, not drawn: a grid wider than a terminal helps nobody.
+  if (Math.max(...xs) - Math.min(...xs) < 6 && Math.max(...ys) - Math.min(...ys) < 12) {
+    for (let y = Math.max(...ys); y >= Math.min(...ys); y--) {
+      const row: string[] = [];
+      for (let x = Math.min(...xs); x <= Math.max(...xs); x++) {
+        const cell = regions.find(([, r]) => r.x === x && r.y === y);
+        const name = cell && isKnown(state, index, cell[0]) ? cell[0] : cell ? "?" : "";
+        const mark = cell && cell[0] === here.region ? "*" : " ";
+        const text = `${mark}${name}`.slice(0, width).padEnd(width);
+        row.push(cell && cell[0] === here.region ? paint("bold", text) : text);
+      }
+      lines.push(`[${row.join("|")}]`);
+    }
+    lines.push(paint("gray", "North is up; * marks where you are."), "");
+  }
+  for (const [key] of regions) {
+    if (!isKnown(state, index, key)) continue;
+    const locations = Object.entries(world.locations).filter(
+      ([name, l]) => l.region === key && isKnown(state, index, name),
+    );
+    if (locations.length === 0) continue;
+    lines.push(key === here.region ? paint("bold", key) : key);
+    for (const [name, location] of locations) {
+      const areas = Object.keys(location.areas ?? {});
+      const marker = name === here.location ? paint("bold", "* ") : "  ";
+      lines.push(`${marker}${name}${areas.length > 0 ? paint("gray", `: ${areas.join(", ")}`) : ""}`);
+    }
+  }
+  const area = world.locations[here.location]?.areas?.[here.area];
+  lines.push("", `You are at ${describePlace(here)}.`);
+  if (area && area.paths.length > 0) lines.push(`From here: ${area.paths.join(", ")}.`);
+  return lines.join("\n");
+}
+
+export function storageView(state: SessionState): string {
+  const keys = Object.keys(state.storage);
+  if (keys.length === 0) return "Storage is empty.";
+  return keys.map((k) => `${k} = ${JSON.stringify(state.storage[k])}`).join("\n");
+}
+
+export function promptView(prompt: QuestPrompt, paint: Paint): string {
+  const heading = prompt.reason === "new" ? "New quest" : "Quest on offer";
+  return [
+    `${paint("bold", `${heading}: ${prompt.quest}`)}${prompt.source ? paint("gray", ` (from ${prompt.source})`) : ""}`,
+    `  ${prompt.statement}`,
+    `  Goal: ${prompt.mainObjective}`,
+  ].join("\n");
+}
+
+export function describePlace(p: { location: string; area: string; region: string }): string {
+  const parts = [p.area, p.location, p.region].filter((s) => s !== "");
+  return parts.length > 0 ? parts.join(", ") : "an unnamed place";
+}
+
+export function helpView(): string {
+  return [
+    "Type what your character does, in plain words: walk to the harbour, talk to Mara, read the letter.",
+    "",
+    "  /help              this list",
+    "  /quests            your journal: quests, objectives, next steps",
+    "  /party             the party: resources, traits, attributes",
+    "  /inventory         what everyone carries",
+    "  /map               the realm and where you are",
+    "  /storage           the world's stored flags and counters (for authors)",
+    "  /trace             why each trigger did or did not fire on the last turn",
+    "  /accept <quest>    accept a quest on offer (also /reject, /abandon)",
+    "  /save [file]       save the game",
+    "  /load [file]       load a saved game",
+    "  /undo              take back the last turn",
+    "  /quit              leave (the game is saved first when --save was given)",
+    "",
+    "With several players, each is asked in turn; an empty line passes.",
+  ].join("\n");
+}

@@ -1,0 +1,422 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { describe, test } from "node:test";
+import type { CliIo } from "../../src/cli/io.ts";
+import { run } from "../../src/cli/main.ts";
+import { ROOT, scratchDir } from "./helpers.ts";
+
+/**
+ * `taleforge play` run in-process with piped input (stdin not a terminal):
+ * one line per action, the transcript on stdout. The example world is played
+ * offline with the real sandbox.
+ */
+const EXAMPLE = join(ROOT, "examples/harbor.world.json");
+const walkthrough = JSON.parse(readFileSync(join(ROOT, "examples/harbor.walkthrough.json"), "utf8")) as {
+  steps: { command: string; fired: string[] }[];
+};
+
+export async function playWith(
+  args: string[],
+  input: string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io: CliIo = {
+    stdout: (text) => {
+      out += text;
+    },
+    stderr: (text) => {
+      err += text;
+    },
+    isTTY: false,
+    env: options.env ?? {},
+    readStdin: async () => input.join("\n"),
+    stdin: Readable.from(input.map((line) => `${line}\n`)),
+    stdinIsTTY: false,
+    cwd: options.cwd ?? ROOT,
+  };
+  const code = await run(["play", ...args], io);
+  return { code, out, err };
+}
+
+const isobel = ["--premade", "Isobel Carrow"];
+
+describe("taleforge play, offline, piped", () => {
+  test("the example world's main quest plays to completion from the walkthrough's commands", async () => {
+    const commands = walkthrough.steps.map((s) => s.command);
+    const { code, out, err } = await playWith(
+      [EXAMPLE, ...isobel, "--trace"],
+      [...commands, "/quests", "/quit"],
+    );
+    assert.equal(code, 0, err);
+    assert.equal(err, "");
+    // The opening is the story start's text, and every command is echoed as it is played.
+    assert.match(out, /First light, and the fog has not decided whether to leave/);
+    for (const command of commands) assert.ok(out.includes(`> ${command}\n`), `echoed: ${command}`);
+    // The trace (--trace) names the triggers each turn fired, in order.
+    for (const step of walkthrough.steps)
+      for (const trigger of step.fired) assert.ok(out.includes(trigger), `${trigger} appears in the trace`);
+    assert.match(out, /Quest "The Keeper's Debt": available\./);
+    assert.match(out, /Quest "The Keeper's Debt": completed\./);
+    assert.match(out, /You now know Mara Venn\./);
+    assert.match(out, /Storm Night begins\./);
+    // /quests after the end shows the journal with every objective done.
+    const journal = out.slice(out.lastIndexOf("> /quests"));
+    assert.match(journal, /The Keeper's Debt \(completed\)/);
+    assert.doesNotMatch(journal, /\[ \]/, "no objective left open");
+    assert.match(out, /Farewell\.\n$/);
+  });
+
+  test("a quest offer is answered in line: y accepts, and the next line is played as an action", async () => {
+    const { code, out } = await playWith(
+      [EXAMPLE, ...isobel],
+      ["walk to the Gutted Eel", "y", "talk to Mara Venn", "/quests", "/quit"],
+    );
+    assert.equal(code, 0);
+    assert.match(out, /New quest: The Keeper's Debt/);
+    assert.match(out, /Accept "The Keeper's Debt"\? Type y or n/);
+    assert.match(out, /Quest "The Keeper's Debt": accepted\./);
+    assert.match(out.slice(out.indexOf("> /quests")), /The Keeper's Debt \(accepted\)/);
+  });
+
+  test("any other line leaves the quest on offer and is played; /accept takes it later", async () => {
+    const { out } = await playWith(
+      [EXAMPLE, ...isobel],
+      ["walk to the Gutted Eel", "talk to Mara Venn", "/accept The Keeper's Debt", "/quit"],
+    );
+    const after = out.slice(out.indexOf("> talk to Mara Venn"));
+    assert.doesNotMatch(after.slice(0, after.indexOf("> /accept")), /accepted/);
+    assert.match(out.slice(out.indexOf("> /accept")), /Quest "The Keeper's Debt": accepted\./);
+  });
+
+  test("slash commands: /help /party /inventory /map /storage /trace, and an unknown one", async () => {
+    const { code, out } = await playWith(
+      [EXAMPLE, ...isobel],
+      [
+        "/trace",
+        "walk to the Gutted Eel",
+        "/help",
+        "/party",
+        "/inventory",
+        "/map",
+        "/storage",
+        "/trace",
+        "/qusts",
+        "/quit",
+      ],
+    );
+    assert.equal(code, 0);
+    const section = (name: string) => {
+      const start = out.indexOf(`> /${name}\n`);
+      assert.ok(start >= 0, `/${name} was read`);
+      return out.slice(start, out.indexOf("\n> ", start + 3));
+    };
+    assert.match(out.slice(out.indexOf("> /trace")), /^> \/trace\nNo turn to explain yet/);
+    assert.match(section("help"), /\/undo +take back the last turn/);
+    assert.match(section("party"), /Isobel Carrow, level 1\n {2}health \d+\/\d+, resolve \d+\/\d+/);
+    assert.match(section("inventory"), /Ship's Biscuit x2/);
+    assert.match(section("map"), /\* The Gutted Eel/);
+    assert.match(section("map"), /You are at Hearth Room, The Gutted Eel, Brinewick\./);
+    assert.match(section("storage"), /Storage is empty\.|=/);
+    assert.match(out.slice(out.lastIndexOf("> /trace")), /keeper_rumour/);
+    assert.match(out, /Unknown command \/qusts\. Did you mean "quests"\?/);
+  });
+
+  test("/undo takes back the last turn; /save and /load round-trip the game", async () => {
+    const dir = scratchDir();
+    const save = join(dir.dir, "game.json");
+    const { code, out } = await playWith(
+      [EXAMPLE, ...isobel],
+      [
+        "walk to the Gutted Eel",
+        "/undo",
+        "/map",
+        "/undo",
+        `/save ${save}`,
+        "walk to the Saltlight Temple",
+        `/load ${save}`,
+        "/map",
+        "/quit",
+      ],
+    );
+    assert.equal(code, 0);
+    assert.match(out, /Undone: back to tick 0\./);
+    assert.match(out.slice(out.indexOf("> /map")), /You are at Pier End, Brinewick Docks/);
+    assert.match(out, /Nothing to undo\./);
+    assert.match(out, /Saved to .*game\.json\./);
+    assert.match(out, /Loaded the game at tick 0\./);
+    assert.match(out.slice(out.lastIndexOf("> /map")), /You are at Pier End, Brinewick Docks/);
+  });
+
+  test("--save writes after every turn, and --load resumes exactly there", async () => {
+    const dir = scratchDir();
+    const save = join(dir.dir, "autosave.json");
+    const first = await playWith([EXAMPLE, ...isobel, "--save", save], ["walk to the Gutted Eel"]);
+    assert.equal(first.code, 0);
+    assert.match(first.out, new RegExp(`Saved to ${save.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.`));
+    const saved = JSON.parse(readFileSync(save, "utf8"));
+    assert.equal(saved.state.tick, 1);
+    assert.equal(saved.state.position.location, "The Gutted Eel");
+    const second = await playWith([EXAMPLE, "--load", save], ["talk to Mara Venn", "/quit"]);
+    assert.equal(second.code, 0, second.err);
+    assert.match(second.out, /Resumed at tick 1, at Hearth Room, The Gutted Eel/);
+    assert.match(second.out, /You now know Mara Venn\./);
+  });
+
+  test("several players at one keyboard: each is asked in turn, an empty line passes", async () => {
+    const { code, out } = await playWith(
+      [EXAMPLE, "--player", "Aria:Noble", "--player", "Bram"],
+      ["walk to the Counting House", "", "/party", "", "look around", "/quit"],
+    );
+    assert.equal(code, 0);
+    assert.match(out, /Aria> walk to the Counting House\nBram> \n/);
+    assert.match(out, /Aria, level 1[\s\S]*Traits: Noble[\s\S]*Bram, level 1/);
+    assert.match(out, /Aria> \nBram> look around\n/);
+  });
+
+  test("a recorded game replayed from its cassette ends in an identical saved state", async () => {
+    const dir = scratchDir();
+    const cassette = join(dir.dir, "game.cassette.jsonl");
+    const recordedSave = join(dir.dir, "recorded.json");
+    const replayedSave = join(dir.dir, "replayed.json");
+    const inputs = [
+      "walk to the Gutted Eel",
+      "y",
+      "talk to Mara Venn",
+      "/undo",
+      "talk to Mara Venn",
+      "travel to the Old Lighthouse",
+      "/quit",
+    ];
+    const recorded = await playWith(
+      [EXAMPLE, ...isobel, "--seed", "9", "--record", cassette, "--save", recordedSave],
+      inputs,
+    );
+    assert.equal(recorded.code, 0, recorded.err);
+    const replayed = await playWith([EXAMPLE, "--replay", cassette, "--save", replayedSave], []);
+    assert.equal(replayed.code, 0, replayed.err);
+    assert.match(replayed.out, /Replay finished at tick 3\./);
+    assert.equal(readFileSync(replayedSave, "utf8"), readFileSync(recordedSave, "utf8"));
+    // The replay shows the same story, streamed from the tape.
+    const story = (text: string) =>
+      text.slice(text.indexOf("> travel to the Old Lighthouse"), text.indexOf("You are at Rock Landing"));
+    assert.equal(story(replayed.out), story(recorded.out));
+  });
+
+  test("a replay that diverges (the world changed) is refused", async () => {
+    const dir = scratchDir();
+    const cassette = join(dir.dir, "c.jsonl");
+    await playWith([EXAMPLE, ...isobel, "--record", cassette], ["walk to the Gutted Eel", "/quit"]);
+    const world = JSON.parse(readFileSync(EXAMPLE, "utf8"));
+    world.storySettings.worldBackground += " Changed.";
+    const changed = dir.write("changed.world.json", JSON.stringify(world));
+    const result = await playWith([changed, "--replay", cassette], []);
+    assert.equal(result.code, 2);
+    assert.match(result.err, /^taleforge: .*recorded on another world/);
+  });
+});
+
+describe("taleforge play: hostile input", () => {
+  const cases: {
+    label: string;
+    args: string[];
+    code: number;
+    err: RegExp;
+    files?: Record<string, string>;
+  }[] = [
+    { label: "a missing world", args: ["nope.world.json"], code: 2, err: /nope\.world\.json/ },
+    { label: "a folder", args: ["examples"], code: 2, err: /folder|directory/i },
+    { label: "a bad seed", args: [EXAMPLE, "--seed", "abc"], code: 2, err: /--seed takes a whole number/ },
+    {
+      label: "an unknown premade",
+      args: [EXAMPLE, "--premade", "Isobel Carow"],
+      code: 2,
+      err: /Did you mean "Isobel Carrow"/,
+    },
+    {
+      label: "an unknown trait",
+      args: [EXAMPLE, "--player", "Aria:Nobel"],
+      code: 2,
+      err: /no trait "Nobel"/,
+    },
+    {
+      label: "a player without a name",
+      args: [EXAMPLE, "--player", ":Noble"],
+      code: 2,
+      err: /--player needs a name/,
+    },
+    {
+      label: "an unknown story start",
+      args: [EXAMPLE, "--start", "Dusk"],
+      code: 2,
+      err: /No story start "Dusk"/,
+    },
+    {
+      label: "an unknown game mode",
+      args: [EXAMPLE, "--mode", "Harbor Tale"],
+      code: 2,
+      err: /Did you mean "Harbour Tale"/,
+    },
+    {
+      label: "a missing save",
+      args: [EXAMPLE, "--load", "none.json"],
+      code: 2,
+      err: /no saved game at none\.json/,
+    },
+    {
+      label: "a missing cassette",
+      args: [EXAMPLE, "--replay", "none.jsonl"],
+      code: 2,
+      err: /no cassette at/,
+    },
+    {
+      label: "--replay with --record",
+      args: [EXAMPLE, "--replay", "a", "--record", "b"],
+      code: 2,
+      err: /cannot be combined/,
+    },
+    {
+      label: "a base URL without a model",
+      args: [EXAMPLE, "--base-url", "http://127.0.0.1:9/v1"],
+      code: 2,
+      err: /model/,
+    },
+  ];
+  for (const c of cases) {
+    test(`${c.label}: one line on stderr, exit ${c.code}`, async () => {
+      const result = await playWith(c.args, ["/quit"]);
+      assert.equal(result.code, c.code, result.err);
+      assert.match(result.err, c.err);
+      assert.equal(result.err.trim().split("\n").length, 1, result.err);
+      assert.doesNotMatch(result.err, /\n\s+at /, "no stack trace");
+    });
+  }
+
+  test("a world with errors is refused with its first errors and a pointer to check", async () => {
+    const dir = scratchDir();
+    const world = JSON.parse(readFileSync(EXAMPLE, "utf8"));
+    world.triggers.keeper_rumour.name = "keeper_rumor";
+    const path = dir.write("broken.world.json", JSON.stringify(world, null, 2));
+    const result = await playWith([path], []);
+    assert.equal(result.code, 1);
+    assert.match(result.err, /has 1 error, so it cannot be played/);
+    assert.match(result.err, /keys\/name-mismatch/);
+    assert.match(result.err, /Run "taleforge check/);
+  });
+
+  test("garbage save and cassette files get one clear line each", async () => {
+    const dir = scratchDir();
+    const save = dir.write("save.json", "{not json");
+    const cassette = dir.write("c.jsonl", '{"format":"taleforge-cassette","version":1}\n');
+    const other = dir.write(
+      "other-save.json",
+      JSON.stringify({
+        format: "taleforge-save",
+        version: 2,
+        minReadableVersion: 1,
+        worldHash: "x",
+        state: {},
+      }),
+    );
+    const bad = await playWith([EXAMPLE, "--load", save], []);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /not valid JSON/);
+    const foreign = await playWith([EXAMPLE, "--load", other], []);
+    assert.equal(foreign.code, 2);
+    assert.match(foreign.err, /another world/);
+    const tape = await playWith([EXAMPLE, "--replay", cassette], []);
+    assert.equal(tape.code, 2);
+    assert.match(tape.err, /not a Taleforge cassette header/);
+  });
+
+  test("an unreachable model server: the game cannot start, and says why in one line", async () => {
+    const result = await playWith(
+      [EXAMPLE, "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--timeout", "2"],
+      ["walk to the Gutted Eel", "/quit"],
+    );
+    // The opening needs the narrator too: the game cannot start, and says why in one line.
+    assert.equal(result.code, 2);
+    assert.match(result.err, /could not start: .*127\.0\.0\.1:9/);
+  });
+
+  test("empty input: the opening, then a clean exit", async () => {
+    const result = await playWith([EXAMPLE], []);
+    assert.equal(result.code, 0);
+    assert.match(result.out, /First light/);
+    assert.match(result.out, /Farewell\.\n$/);
+  });
+
+  test("hostile lines are played or refused, never crash the game", async () => {
+    const lines = [
+      "/",
+      "//",
+      "/save",
+      "/load",
+      "/accept",
+      "/accept No Such Quest",
+      "/abandon The Keeper's Debt",
+      "\u0000\u202e",
+      "x".repeat(20000),
+      "🦀 walk to 🦀",
+      "/quit",
+    ];
+    const result = await playWith([EXAMPLE], lines);
+    assert.equal(result.code, 0, result.err);
+    assert.match(result.out, /Name a file: \/save game\.json/);
+    assert.match(result.out, /No quest "No Such Quest"/);
+    assert.match(result.out, /only an accepted quest can be abandoned/);
+    assert.match(result.out, /Farewell\./);
+  });
+});
+
+describe("taleforge play against an OpenAI-compatible server (a real HTTP mock on 127.0.0.1)", () => {
+  test("the same game plays by setting a base URL and a model; a failed turn is not played and the game goes on", async () => {
+    const { MockServer, apiError, jsonCompletion, streamed } = await import("../ai/mock-server.ts");
+    const server = await MockServer.start();
+    try {
+      server.reply(
+        // The opening, streamed.
+        streamed(["Fog on the pier. ", "Gulls argue over a fish head."], {
+          usage: { prompt_tokens: 900, completion_tokens: 20 },
+        }),
+        // Turn 1: intent, then narration.
+        jsonCompletion(
+          { intent: "travel", target: "The Gutted Eel", confidence: 0.95 },
+          { prompt_tokens: 500, completion_tokens: 12 },
+        ),
+        streamed(["You shoulder through the door ", "of the Gutted Eel."], {
+          usage: { prompt_tokens: 1000, completion_tokens: 15 },
+        }),
+        // Turn 2: the key is refused: the turn is not played.
+        apiError(401, "Incorrect API key provided: sk-abc***"),
+      );
+      server.handler = (request) =>
+        request.body?.stream
+          ? streamed(["Mara looks up from her rope."])
+          : jsonCompletion({ intent: "interactNPC", target: null, confidence: 0.9 });
+      const { code, out, err } = await playWith(
+        [EXAMPLE, ...isobel, "--base-url", server.url, "--model", "test-model", "--api-key", "sk-secret"],
+        ["walk to the Gutted Eel", "talk to Mara Venn", "talk to Mara Venn", "/quit"],
+      );
+      assert.equal(code, 0, err);
+      assert.match(out, /openai test-model/);
+      assert.match(out, /Fog on the pier\. Gulls argue over a fish head\./);
+      assert.match(out, /You shoulder through the door of the Gutted Eel\./);
+      assert.match(out, /Quest "The Keeper's Debt": available\./, "the triggers ran on the model's answers");
+      assert.match(out, /\(2 AI calls, 1527 tokens: 1500 in, 27 out\)/);
+      assert.match(out, /The turn was not played: .*refused the API key/);
+      assert.doesNotMatch(out + err, /sk-secret/, "the key is never printed");
+      assert.match(out, /Mara looks up from her rope\./, "the next turn plays");
+      assert.match(out, /You now know Mara Venn\./);
+      const chat = server.to("/v1/chat/completions");
+      assert.equal(chat[0]!.headers.authorization, "Bearer sk-secret");
+      assert.equal(chat[0]!.body.model, "test-model");
+      assert.equal(chat[1]!.body.response_format.type, "json_schema");
+    } finally {
+      await server.close();
+    }
+  });
+});
