@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import engine from "./engine.bench.ts";
+import play from "./play.bench.ts";
 import { startProgress } from "./progress.ts";
 import sandbox from "./sandbox.bench.ts";
 import validate from "./validate.bench.ts";
@@ -15,7 +16,7 @@ import validate from "./validate.bench.ts";
  * pass/fail: targets are printed next to them. Later sections (engine,
  * sandbox) are added to SECTIONS.
  */
-const SECTIONS: BenchModule[] = [validate, engine, sandbox];
+const SECTIONS: BenchModule[] = [validate, engine, sandbox, play];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

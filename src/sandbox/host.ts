@@ -71,6 +71,19 @@ export class SandboxHost implements ScriptRunner {
     return reply;
   }
 
+  /**
+   * Starts the child process now rather than at the first script, so that a
+   * host can overlap its start-up (about 100 ms) with other work, such as the
+   * opening narration. Failures surface at the first phase, as usual.
+   */
+  warm(): void {
+    if (this.closed) return;
+    this.serial(async () => {
+      // close() may have come first; a child started after it would keep Node alive.
+      if (!this.closed) await this.ensureChild();
+    }).catch(() => undefined);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const child = this.child;

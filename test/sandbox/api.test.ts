@@ -217,3 +217,17 @@ describe("sandbox globals (spec 4)", () => {
     assert.equal(storage.count, 100);
   });
 });
+
+it("warm() starts the child early; close() right after it still leaves no process behind", async () => {
+  const early = createSandbox();
+  early.warm();
+  await early.close();
+  const warmed = createSandbox();
+  warmed.warm();
+  try {
+    const phase = await warmed.beginPhase(phaseInfo());
+    await phase.end();
+  } finally {
+    await warmed.close();
+  }
+});

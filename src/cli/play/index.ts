@@ -134,6 +134,7 @@ export async function play(file: string, flags: PlayFlags, io: CliIo): Promise<n
   }
 
   const sandbox = createSandbox();
+  sandbox.warm();
   try {
     io.stdout(
       `${paint("gray", `Taleforge · ${file} · ${setup.load !== undefined ? "resumed game" : (setup.storyStart ?? "default start")} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,

@@ -1,0 +1,210 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { CassetteEntry } from "../src/ai/cassette.ts";
+import { loreQuery, selectLore } from "../src/ai/lore.ts";
+import { createOfflineProvider } from "../src/ai/offline/index.ts";
+import type { ChatMessage } from "../src/ai/prompts/index.ts";
+import { intentPrompt, judgePrompt, narrationPrompt } from "../src/ai/prompts/index.ts";
+import { estimateTokens, type Provider } from "../src/ai/provider.ts";
+import { recordProvider } from "../src/ai/recorded.ts";
+import type { IntentRequest, JudgeRequest, NarrationRequest } from "../src/engine/ports.ts";
+import { createSession } from "../src/engine/session.ts";
+import { createSandbox } from "../src/sandbox/index.ts";
+import type { World } from "../src/world/schema/index.ts";
+import type { BenchContext, BenchModule } from "./bench-module.ts";
+import { generateWorld } from "./generate-world.ts";
+import { collectGarbage, median } from "./measure.ts";
+import { formatTable } from "./table.ts";
+
+/** Target from the project plan, printed next to the figures (never asserted). */
+const TARGET_OVERHEAD_MS = 20;
+const TURNS = 120;
+
+const bench: BenchModule = {
+  name: "play",
+  title: "Playing with the offline provider and the real sandbox: turn overhead, prompt sizes",
+  run,
+};
+export default bench;
+
+const EXAMPLE_ACTIONS = JSON.parse(
+  readFileSync(new URL("../examples/harbor.walkthrough.json", import.meta.url), "utf8"),
+).steps.map((s: { command: string }) => s.command) as string[];
+
+const AT_CAP_ACTIONS = [
+  "I ask about the old legends of the region.",
+  "I try to pry the door open.",
+  "I offer to help with repairs.",
+  "I look around quietly.",
+];
+
+/**
+ * A provider that times itself: the time spent inside AI calls is "model
+ * time" (here the offline provider's own work), subtracted from the turn to
+ * give the engine's overhead, scripts included.
+ */
+function timed(inner: Provider): Provider & { spent: () => number } {
+  let spent = 0;
+  const wrap =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const start = performance.now();
+      try {
+        return await call(...args);
+      } finally {
+        spent += performance.now() - start;
+      }
+    };
+  return {
+    ...inner,
+    classify: wrap(inner.classify.bind(inner)),
+    narrate: wrap(inner.narrate.bind(inner)),
+    judge: wrap(inner.judge.bind(inner)),
+    ...(inner.embed ? { embed: wrap(inner.embed.bind(inner)) } : {}),
+    spent: () => spent,
+  };
+}
+
+interface Played {
+  overhead: number[];
+  model: number[];
+  entries: CassetteEntry[];
+}
+
+async function playWorld(
+  context: BenchContext,
+  label: string,
+  world: World,
+  actions: (tick: number) => string,
+  travel: (tick: number) => string | undefined,
+): Promise<Played> {
+  const entries: CassetteEntry[] = [];
+  const ai = timed(recordProvider(createOfflineProvider(world), { write: (e) => entries.push(e) }));
+  const sandbox = createSandbox();
+  const overhead: number[] = [];
+  const model: number[] = [];
+  try {
+    const session = await createSession(world, { ai, scripts: sandbox, seed: 1 });
+    const progress = context.progress(label, TURNS);
+    for (let tick = 1; tick <= TURNS; tick++) {
+      collectGarbage?.();
+      const before = ai.spent();
+      const destination = travel(tick);
+      const start = performance.now();
+      await session.turn({
+        actions: [{ player: "Player", text: actions(tick) }],
+        ...(destination ? { pins: { intent: { intent: "travel", target: destination } } } : {}),
+      });
+      const total = performance.now() - start;
+      const inModel = ai.spent() - before;
+      overhead.push(total - inModel);
+      model.push(inModel);
+      progress.tick();
+    }
+    progress.stop();
+  } finally {
+    await sandbox.close();
+  }
+  return { overhead, model, entries };
+}
+
+function p99(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
+}
+
+/** Characters of a prompt's messages. */
+function size(messages: ChatMessage[]): number {
+  return messages.reduce((n, m) => n + m.content.length, 0);
+}
+
+/** Prompt sizes the OpenAI-compatible provider would send for the calls of a played game. */
+async function promptSizes(world: World, entries: CassetteEntry[]): Promise<Map<string, number[]>> {
+  const sizes = new Map<string, number[]>();
+  const add = (kind: string, chars: number) => sizes.set(kind, [...(sizes.get(kind) ?? []), chars]);
+  const gameMode = Object.keys(world.gameModes ?? {})[0] ?? null;
+  for (const entry of entries) {
+    if (!("call" in entry)) continue;
+    if (entry.call === "classify") add("intent", size(intentPrompt(world, entry.request as IntentRequest)));
+    if (entry.call === "judge") add("judge", size(judgePrompt(world, entry.request as JudgeRequest)));
+    if (entry.call === "narrate") {
+      const request = entry.request as NarrationRequest;
+      const lore = await selectLore(world, loreQuery(request));
+      add(
+        request.opening ? "opening" : "narration",
+        size(narrationPrompt(world, request, { gameMode, lore })),
+      );
+    }
+  }
+  return sizes;
+}
+
+async function run(context: BenchContext): Promise<void> {
+  const example = JSON.parse(readFileSync(join(context.root, "examples/harbor.world.json"), "utf8")) as World;
+  const atCap = generateWorld(1) as unknown as World;
+  const locations = Object.keys(atCap.locations);
+  context.print(
+    `Each world is played for ${TURNS} turns with the offline provider answering and the real sandbox running every script (the example world's 3, the at-cap world's 26 generated ones). Overhead = turn time minus the time inside AI calls. The example world replays its walkthrough in a loop; the at-cap world travels every seventh turn.`,
+  );
+  context.print();
+  const played = {
+    example: await playWorld(
+      context,
+      "example",
+      example,
+      (t) => EXAMPLE_ACTIONS[(t - 1) % EXAMPLE_ACTIONS.length]!,
+      () => undefined,
+    ),
+    atCap: await playWorld(
+      context,
+      "at-cap",
+      atCap,
+      (t) => AT_CAP_ACTIONS[t % AT_CAP_ACTIONS.length]!,
+      (t) => (t % 7 === 0 ? locations[t % locations.length] : undefined),
+    ),
+  };
+  const rows = Object.entries({ "Example world": played.example, "At-cap world": played.atCap }).flatMap(
+    ([label, p]) => [
+      [
+        `${label}: engine overhead per turn, median`,
+        `${median(p.overhead).toFixed(2)} ms`,
+        `${TARGET_OVERHEAD_MS} ms`,
+      ],
+      [`${label}: engine overhead per turn, p99`, `${p99(p.overhead).toFixed(2)} ms`, ""],
+      [`${label}: offline provider per turn, median`, `${median(p.model).toFixed(2)} ms`, ""],
+    ],
+  );
+  context.print(formatTable(["Figure", "Measured", "Target"], rows));
+  context.print();
+
+  const sizeRows: string[][] = [];
+  for (const [label, world, p] of [
+    ["Example", example, played.example],
+    ["At-cap", atCap, played.atCap],
+  ] as const) {
+    const sizes = await promptSizes(world, p.entries);
+    for (const kind of ["opening", "intent", "narration", "judge"]) {
+      const list = sizes.get(kind) ?? [];
+      if (list.length === 0) {
+        sizeRows.push([`${label}: ${kind}`, "0", "-", "-", "-"]);
+        continue;
+      }
+      const largest = Math.max(...list);
+      sizeRows.push([
+        `${label}: ${kind}`,
+        String(list.length),
+        `${Math.round(median(list))}`,
+        `${largest}`,
+        `~${estimateTokens("x".repeat(Math.round(median(list))))} / ~${estimateTokens("x".repeat(largest))}`,
+      ]);
+    }
+  }
+  context.print(
+    "Prompt sizes the OpenAI-compatible provider would send for those games (characters; tokens ~ chars/4):",
+  );
+  context.print();
+  context.print(
+    formatTable(["Prompt", "Calls", "Median chars", "Max chars", "Tokens median / max"], sizeRows),
+  );
+  context.print();
+}

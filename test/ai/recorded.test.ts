@@ -1,0 +1,222 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import {
+  CASSETTE_FORMAT,
+  CASSETTE_VERSION,
+  type CassetteEntry,
+  type CassetteHeader,
+  openCassetteWriter,
+  parseCassette,
+  readCassette,
+  type TapeSink,
+} from "../../src/ai/cassette.ts";
+import { AiError } from "../../src/ai/errors.ts";
+import { createOfflineProvider } from "../../src/ai/offline/index.ts";
+import type { Provider } from "../../src/ai/provider.ts";
+import { firstDifference, Replay, recordProvider } from "../../src/ai/recorded.ts";
+import { createSession } from "../../src/engine/session.ts";
+import { scratchDir } from "../cli/helpers.ts";
+import { worldWith } from "../engine/helpers.ts";
+
+const world = worldWith();
+const header: CassetteHeader = {
+  format: CASSETTE_FORMAT,
+  version: CASSETTE_VERSION,
+  provider: "offline",
+  model: "offline",
+  embeddings: true,
+  setup: { seed: 3 },
+};
+
+function memoryTape(): TapeSink & { entries: CassetteEntry[] } {
+  const entries: CassetteEntry[] = [];
+  return { entries, write: (entry) => entries.push(structuredClone(entry)) };
+}
+
+async function playThree(ai: Provider): Promise<string> {
+  const session = await createSession(world, { ai, seed: 3 });
+  for (const text of ["look around", "walk to the Fen Hut", "talk to Ada Reed"])
+    await session.turn({ actions: [{ player: "Player", text }] });
+  return session.save();
+}
+
+describe("recordProvider", () => {
+  test("writes every call with its request, answer, streamed chunks and usage, in order", async () => {
+    const tape = memoryTape();
+    const inner = createOfflineProvider(world);
+    const recorded = recordProvider(inner, tape);
+    await playThree(recorded);
+    const calls = tape.entries.map((e) => ("call" in e ? e.call : "input"));
+    assert.equal(calls[0], "narrate", "the opening");
+    assert.deepEqual(calls.slice(1, 3), ["classify", "narrate"]);
+    const narration = tape.entries.find((e) => "call" in e && e.call === "narrate" && e.chunks) as {
+      chunks: string[];
+      answer: { text: string };
+    };
+    assert.equal(narration.chunks.join(""), narration.answer.text, "the chunks make the story");
+    assert.ok(tape.entries.every((e) => !("call" in e) || e.usage !== undefined));
+    assert.equal(recorded.name, "recorded(offline)");
+    assert.equal(
+      typeof recorded.embed,
+      "function",
+      "embeddings are recorded when the inner provider has them",
+    );
+  });
+
+  test("a failing call is recorded with its error and rethrown unchanged", async () => {
+    const tape = memoryTape();
+    const inner = createOfflineProvider(world);
+    const failing: Provider = {
+      ...inner,
+      classify: async () => {
+        throw new AiError("rate-limited", "The server kept answering 429.");
+      },
+    };
+    const recorded = recordProvider(failing, tape);
+    await assert.rejects(recorded.classify({} as never), /429/);
+    assert.deepEqual((tape.entries[0] as { error: unknown }).error, {
+      kind: "rate-limited",
+      message: "The server kept answering 429.",
+    });
+  });
+
+  test("host inputs go on the tape between the calls", () => {
+    const tape = memoryTape();
+    const recorded = recordProvider(createOfflineProvider(world), tape);
+    recorded.input({ type: "undo" });
+    assert.deepEqual(tape.entries, [{ input: { type: "undo" } }]);
+  });
+});
+
+describe("Replay", () => {
+  test("a replayed game makes the same calls and ends in a byte-identical save", async () => {
+    const tape = memoryTape();
+    const original = await playThree(recordProvider(createOfflineProvider(world), tape));
+    const replay = new Replay({ header, entries: tape.entries });
+    const again = await playThree(replay.provider);
+    assert.equal(again, original);
+    assert.ok(replay.finished);
+  });
+
+  test("streamed chunks are replayed to onChunk, in order", async () => {
+    const tape = memoryTape();
+    const recorded = recordProvider(createOfflineProvider(world), tape);
+    await createSession(world, { ai: recorded, seed: 3 });
+    const replay = new Replay({ header, entries: tape.entries });
+    const chunks: string[] = [];
+    await createSession(world, { ai: replay.provider, seed: 3 }, { onChunk: (c) => chunks.push(c) });
+    assert.deepEqual(chunks, (tape.entries[0] as { chunks: string[] }).chunks);
+  });
+
+  test("a request that differs from the recording names the entry and the first difference", async () => {
+    const tape = memoryTape();
+    await playThree(recordProvider(createOfflineProvider(world), tape));
+    const replay = new Replay({ header, entries: tape.entries }, "game.jsonl");
+    const session = await createSession(world, { ai: replay.provider, seed: 3 });
+    await assert.rejects(
+      session.turn({ actions: [{ player: "Player", text: "look around quietly" }] }),
+      /diverged from game\.jsonl, entry 2 \(classify\): the request differs at text \(recorded "look around", now "look around quietly"\)/,
+    );
+  });
+
+  test("a call of another kind, a call where an input was recorded, and a call past the end are divergences", async () => {
+    const request = { tick: 1 };
+    const replay = (entries: CassetteEntry[]) => new Replay({ header, entries }).provider;
+    await assert.rejects(
+      replay([{ call: "judge", request, answer: [] }]).classify(request as never),
+      /asked for a classify call where the recording has a judge call/,
+    );
+    await assert.rejects(
+      replay([{ input: { type: "undo" } }]).classify(request as never),
+      /where the recording has a player input/,
+    );
+    await assert.rejects(replay([]).classify(request as never), /after the end of the cassette/);
+  });
+
+  test("a recorded failure is thrown again with its kind", async () => {
+    const provider = new Replay({
+      header,
+      entries: [{ call: "classify", request: { a: 1 }, error: { kind: "timeout", message: "too slow" } }],
+    }).provider;
+    await assert.rejects(
+      provider.classify({ a: 1 } as never),
+      (e: unknown) => e instanceof AiError && e.kind === "timeout" && e.message === "too slow",
+    );
+  });
+
+  test("inputs are read in order and only when the next entry is one", () => {
+    const replay = new Replay({
+      header,
+      entries: [{ input: 1 }, { call: "classify", request: null, answer: null }, { input: 2 }],
+    });
+    assert.equal(replay.nextInput(), 1);
+    assert.equal(replay.nextInput(), undefined, "a call comes first");
+    assert.equal(replay.remaining, 2);
+  });
+
+  test("embeddings are offered only when the recorded provider had them", () => {
+    const without = new Replay({ header: { ...header, embeddings: false }, entries: [] });
+    assert.equal(without.provider.embed, undefined);
+    assert.equal(typeof new Replay({ header, entries: [] }).provider.embed, "function");
+  });
+});
+
+describe("cassette files", () => {
+  test("written as JSON Lines, a header then one entry per line, and read back", () => {
+    const dir = scratchDir();
+    const path = join(dir.dir, "c.jsonl");
+    const sink = openCassetteWriter(path, header);
+    sink.write({ input: { type: "undo" } });
+    sink.write({ call: "classify", request: { tick: 1 }, answer: { intent: "other" } });
+    const lines = readFileSync(path, "utf8").trimEnd().split("\n");
+    assert.equal(lines.length, 3);
+    const data = readCassette(path);
+    assert.deepEqual(data.header, header);
+    assert.equal(data.entries.length, 2);
+  });
+
+  const cases: [string, string, RegExp][] = [
+    ["an empty file", "", /is empty/],
+    ["a header that is not JSON", "{oops\n", /c\.jsonl:1: not a JSON line/],
+    ["another format", '{"format":"x"}\n', /not a Taleforge cassette header/],
+    [
+      "a newer version",
+      `${JSON.stringify({ ...header, version: 9 })}\n`,
+      /cassette version 9; this Taleforge reads version 1/,
+    ],
+    ["a broken entry line", `${JSON.stringify(header)}\n{"call":"classify"\n`, /c\.jsonl:2: not a JSON line/],
+    [
+      "an entry of no known kind",
+      `${JSON.stringify(header)}\n{"call":"dance","request":1}\n`,
+      /c\.jsonl:2: not a cassette entry/,
+    ],
+  ];
+  for (const [label, text, message] of cases) {
+    test(`refused with the line: ${label}`, () => {
+      assert.throws(
+        () => parseCassette(text, "c.jsonl"),
+        (e: unknown) => e instanceof AiError && e.kind === "cassette" && message.test(e.message),
+      );
+    });
+  }
+
+  test("a missing file says how to record one; an unwritable path says what to check", () => {
+    assert.throws(
+      () => readCassette("/nonexistent/c.jsonl"),
+      /no cassette at \/nonexistent\/c\.jsonl\. Record one/,
+    );
+    assert.throws(() => openCassetteWriter("/nonexistent/dir/c.jsonl", header), /cannot write the cassette/);
+  });
+});
+
+describe("firstDifference", () => {
+  test("finds the first differing path in objects and arrays, or null when equal", () => {
+    assert.equal(firstDifference({ a: [1, 2] }, { a: [1, 2] }, ""), null);
+    assert.equal(firstDifference({ a: [1, 2] }, { a: [1, 3] }, ""), "a[1] (recorded 2, now 3)");
+    assert.equal(firstDifference({ a: 1 }, { a: 1, b: 2 }, ""), "b (recorded undefined, now 2)");
+    assert.equal(firstDifference(1, "1", ""), 'the top (recorded 1, now "1")');
+    assert.match(firstDifference("x".repeat(100), "y", "") ?? "", /recorded "x+\.\.\., now "y"/);
+  });
+});
