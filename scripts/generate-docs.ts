@@ -3,13 +3,14 @@
  * fails when the file on disk is not what would be written (CI runs this).
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { LINT_RULES } from "../src/world/lint/index.ts";
 import { CATALOGUE, RULES } from "../src/world/rules/index.ts";
 import { readBaseWorld, renderRulesDoc } from "./rules-doc.ts";
 
 const NAME = "docs/rules.md";
 const TARGET = new URL(`../${NAME}`, import.meta.url);
 
-const expected = renderRulesDoc(CATALOGUE, RULES, readBaseWorld());
+const expected = renderRulesDoc(CATALOGUE, [...RULES, ...LINT_RULES], readBaseWorld());
 if (process.argv.includes("--check")) {
   let current = "";
   try {

@@ -1,8 +1,9 @@
 /**
  * The build check of the rules catalogue (ESLint's checkRuleFiles): the
- * registry, the files under src/world/rules/ and the documentation examples
- * must agree. It reads whatever rules exist, so new rules are checked as soon
- * as their files appear.
+ * registry, the files under src/world/rules/ (the rules of `check`) and
+ * src/world/lint/rules/ (the rules of `lint`, category `lint`) and the
+ * documentation examples must agree. It reads whatever rules exist, so new
+ * rules are checked as soon as their files appear.
  */
 import assert from "node:assert/strict";
 import { existsSync, readdirSync } from "node:fs";
@@ -11,12 +12,18 @@ import { describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { jsonBlock, readBaseWorld, renderRulesDoc, slug } from "../scripts/rules-doc.ts";
 import type { Diagnostic } from "../src/world/diagnostic.ts";
+import { LINT_RULES } from "../src/world/lint/index.ts";
 import type { CodeInfo, Rule, WorldPatch } from "../src/world/rule.ts";
 import { CATALOGUE, RULES } from "../src/world/rules/index.ts";
 import { checkPatch } from "./helpers/world.ts";
 
 const RULES_DIR = fileURLToPath(new URL("../src/world/rules/", import.meta.url));
+const LINT_DIR = fileURLToPath(new URL("../src/world/lint/rules/", import.meta.url));
+const SRC_DIR = fileURLToPath(new URL("../src/", import.meta.url));
 const INTERNAL_FAILURE = "internal/rule-failed";
+/** The category of the lint rules, whose files are in LINT_DIR. */
+const LINT = "lint";
+const ALL_RULES: readonly Rule[] = [...RULES, ...LINT_RULES];
 
 interface RuleFile {
   category: string;
@@ -30,13 +37,18 @@ const categories = readdirSync(RULES_DIR, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 
+/** The folder that holds a category's rule files. */
+function folderOf(category: string): string {
+  return category === LINT ? LINT_DIR : join(RULES_DIR, category);
+}
+
 const ruleFiles: RuleFile[] = await Promise.all(
-  categories.flatMap((category) =>
-    readdirSync(join(RULES_DIR, category))
+  [...categories, LINT].flatMap((category) =>
+    readdirSync(folderOf(category))
       .filter((file) => file.endsWith(".ts") && file !== "index.ts" && !file.endsWith(".test.ts"))
       .sort()
       .map(async (file) => {
-        const path = join(RULES_DIR, category, file);
+        const path = join(folderOf(category), file);
         const module = await import(pathToFileURL(path).href);
         return { category, name: file.slice(0, -".ts".length), path, exported: module.default };
       }),
@@ -48,7 +60,7 @@ function isRule(value: unknown): value is Rule {
 }
 
 function relative(path: string): string {
-  return `src/world/rules/${path.slice(RULES_DIR.length)}`;
+  return `src/${path.slice(SRC_DIR.length)}`;
 }
 
 describe("catalogue", () => {
@@ -64,19 +76,31 @@ describe("catalogue", () => {
       .map((file) =>
         isRule(file.exported)
           ? `${relative(file.path)} has code "${file.exported.code}"; it must be "${file.category}/${file.name}"`
-          : `${relative(file.path)} does not default-export a rule: a category folder holds rules only (move helpers to src/world/rules/<helper>.ts)`,
+          : `${relative(file.path)} does not default-export a rule: a category folder holds rules only (move helpers to src/world/rules/<helper>.ts, or src/world/lint/<helper>.ts for lint rules)`,
       );
     assert.deepEqual(wrong, []);
   });
 
   test("the registry and the rule files agree", async () => {
     const onDisk = new Set(ruleFiles.map((file) => file.exported));
+    const registryOf = (category: string) => (category === LINT ? LINT_RULES : RULES);
     const unregistered = ruleFiles
-      .filter((file) => isRule(file.exported) && !RULES.includes(file.exported))
-      .map((file) => `${relative(file.path)} is not registered: add it to ${file.category}/index.ts`);
-    const fileless = RULES.filter((rule) => !onDisk.has(rule)).map(
-      (rule) => `${rule.code} is registered but is not the default export of src/world/rules/${rule.code}.ts`,
-    );
+      .filter((file) => isRule(file.exported) && !registryOf(file.category).includes(file.exported))
+      .map((file) =>
+        file.category === LINT
+          ? `${relative(file.path)} is not registered: add it to src/world/lint/rules/index.ts`
+          : `${relative(file.path)} is not registered: add it to ${file.category}/index.ts`,
+      );
+    const fileless = [
+      ...RULES.filter((rule) => !onDisk.has(rule) || rule.code.startsWith(`${LINT}/`)).map(
+        (rule) =>
+          `${rule.code} is registered but is not the default export of src/world/rules/${rule.code}.ts`,
+      ),
+      ...LINT_RULES.filter((rule) => !onDisk.has(rule) || !rule.code.startsWith(`${LINT}/`)).map(
+        (rule) =>
+          `${rule.code} is in LINT_RULES but is not the default export of src/world/lint/rules/${rule.code.slice(LINT.length + 1)}.ts`,
+      ),
+    ];
     assert.deepEqual([...unregistered, ...fileless], []);
     for (const category of categories) {
       const index = (await import(pathToFileURL(join(RULES_DIR, category, "index.ts")).href))
@@ -84,6 +108,17 @@ describe("catalogue", () => {
       const inFolder = ruleFiles.filter((file) => file.category === category).map((file) => file.exported);
       const misplaced = index.filter((rule) => !inFolder.includes(rule)).map((rule) => rule.code);
       assert.deepEqual(misplaced, [], `${category}/index.ts lists rules of other folders`);
+    }
+  });
+
+  test("lint rules are in the catalogue but not run by check", () => {
+    assert.ok(
+      !categories.includes(LINT),
+      "src/world/rules/lint/ would mix lint rules into check: use src/world/lint/rules/",
+    );
+    for (const rule of LINT_RULES) {
+      assert.ok(CATALOGUE.includes(rule), `${rule.code} is missing from CATALOGUE`);
+      assert.ok(!RULES.includes(rule), `${rule.code} is in RULES, so check would run it`);
     }
   });
 
@@ -109,8 +144,8 @@ describe("catalogue", () => {
     assert.deepEqual(incomplete, []);
   });
 
-  test("the base world has no problem with every rule", () => {
-    const found = checkPatch({}).diagnostics;
+  test("the base world has no problem with every rule, lint rules included", () => {
+    const found = checkPatch({}, ALL_RULES).diagnostics;
     assert.deepEqual(
       found.map((d) => `${d.code}: ${d.message}`),
       [],
@@ -125,7 +160,7 @@ describe("catalogue", () => {
  */
 describe("catalogue examples", () => {
   for (const info of CATALOGUE) {
-    const rule = RULES.find((r) => r === info);
+    const rule = ALL_RULES.find((r) => r === info);
     if (!info.examples) {
       if (rule)
         test(`${info.code} has examples`, () => assert.fail(`${info.code}: add examples: { bad, good }`));
@@ -189,7 +224,7 @@ describe("rules documentation", () => {
   });
 
   test("every code has an entry, a contents line linking to it, and a bad example that reports it", () => {
-    const page = renderRulesDoc(CATALOGUE, RULES, readBaseWorld());
+    const page = renderRulesDoc(CATALOGUE, ALL_RULES, readBaseWorld());
     for (const info of CATALOGUE) {
       assert.ok(page.includes(`\n### \`${info.code}\`\n`), `no entry for ${info.code}`);
       assert.ok(page.includes(`(#${slug(info.code)})`), `no contents line for ${info.code}`);

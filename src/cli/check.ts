@@ -1,74 +1,15 @@
-import { FILE_NOT_FOUND } from "../world/codes.ts";
-import { loadWorld, parseWorld } from "../world/load.ts";
-import { CATALOGUE } from "../world/rules/index.ts";
 import { validateWorld } from "../world/validate.ts";
-import { EXIT_OK, EXIT_PROBLEMS, fail, reasonOf } from "./exit.ts";
-import type { CheckedWorld } from "./format/checked.ts";
-import { FORMAT_NAMES, FORMATTERS, isFormatName } from "./format/index.ts";
-import { type CliIo, wantsColor } from "./io.ts";
-import { TOOL } from "./tool.ts";
+import type { CliIo } from "./io.ts";
+import { type ReportOptions, reportOnWorld } from "./world-report.ts";
 
-export interface CheckOptions {
-  /** stylish (default), json or sarif. */
-  format?: string;
-  /** Exit 1 when there are more warnings than this (a whole number, as typed). */
-  maxWarnings?: string;
-}
+export type CheckOptions = ReportOptions;
 
 /**
- * `taleforge check <world|->`: reads a world, checks it, prints the report.
- * Returns 0 when there is no error (and warnings are within --max-warnings),
- * 1 when the world has problems, 2 when it could not be checked at all
- * (bad option, missing or unreadable file).
+ * `taleforge check <world|->`: reads a world, checks it (shape and every
+ * rule), prints the report. Returns 0 when there is no error (and warnings
+ * are within --max-warnings), 1 when the world has problems, 2 when it could
+ * not be checked at all (bad option, missing or unreadable file).
  */
-export async function check(file: string, options: CheckOptions, io: CliIo): Promise<number> {
-  const format = options.format ?? "stylish";
-  if (!isFormatName(format))
-    return fail(io, `unknown format "${format}". Use --format ${FORMAT_NAMES.join(", ")}.`);
-  const maxWarnings = parseMaxWarnings(options.maxWarnings);
-  if (Number.isNaN(maxWarnings))
-    return fail(io, `--max-warnings must be a whole number (0 or more), not "${options.maxWarnings}".`);
-
-  let stdin: string | undefined;
-  if (file === "-") {
-    try {
-      stdin = await io.readStdin();
-    } catch (error) {
-      return fail(io, `cannot read stdin: ${reasonOf(error)}.`);
-    }
-  }
-  let checked: CheckedWorld;
-  try {
-    const loaded = stdin === undefined ? await loadWorld(file) : parseWorld(stdin, "<stdin>");
-    // A file that is not there (or is a folder) is a problem with the command, not with a world.
-    const unreadable = loaded.diagnostics.find((d) => d.code === FILE_NOT_FOUND.code);
-    if (unreadable) return fail(io, unreadable.message);
-    checked = { ...validateWorld(loaded), source: loaded.source };
-  } catch (error) {
-    // The library never throws on bad input by design; this is the last guard so that a user sees one line.
-    return fail(io, `could not check ${file === "-" ? "stdin" : file}: ${explain(error)}`);
-  }
-
-  const text = FORMATTERS[format](checked, { color: wantsColor(io), tool: TOOL, catalogue: CATALOGUE });
-  io.stdout(text);
-  if (checked.errorCount > 0) return EXIT_PROBLEMS;
-  if (maxWarnings !== undefined && checked.warningCount > maxWarnings) {
-    io.stderr(
-      `taleforge: too many warnings (${checked.warningCount}; --max-warnings is ${maxWarnings}). Fix them or raise the limit.\n`,
-    );
-    return EXIT_PROBLEMS;
-  }
-  return EXIT_OK;
-}
-
-/** undefined when absent, NaN when not a whole number. */
-function parseMaxWarnings(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-}
-
-function explain(error: unknown): string {
-  if (error instanceof RangeError && /call stack/i.test(error.message))
-    return "its arrays or objects nest too deeply to check. A world nests a few levels; check that this is the right file.";
-  return `${reasonOf(error)}. This is a Taleforge bug: please report it with the file.`;
+export function check(file: string, options: CheckOptions, io: CliIo): Promise<number> {
+  return reportOnWorld(file, options, io, { verb: "check", run: (loaded) => validateWorld(loaded) });
 }

@@ -2,6 +2,7 @@ import { type AnyNode, type Options, Parser, type Program } from "acorn";
 import { fullAncestor } from "acorn-walk";
 import { findNodeAtLocation, type Node, parseTree } from "jsonc-parser";
 import type { JsonPath } from "./diagnostic.ts";
+import { type ScriptEffects, ScriptEffectsCollector } from "./script-effects.ts";
 import { type Position, positionAt, type SourceFile } from "./source.ts";
 
 /**
@@ -124,6 +125,8 @@ export interface ScriptAnalysis {
    * the script always skips. Null otherwise.
    */
   unconditionalSkip: ScriptPosition | null;
+  /** The effects the script can apply and the triggers it can add, or where it stops being followable (script-effects.ts). */
+  effects: ScriptEffects;
 }
 
 export type InspectedScript = { ok: true; analysis: ScriptAnalysis } | { ok: false; error: ScriptError };
@@ -170,8 +173,10 @@ export function analyseScript(program: Program): ScriptAnalysis {
   let dynamic = false;
   // Assignments to `skip` other than `skip = true`: start offset, and whether a function could run them later.
   const skipUndos: { start: number; deferred: boolean }[] = [];
+  const effects = new ScriptEffectsCollector();
 
   fullAncestor(program, (node, _state, ancestors, type) => {
+    effects.visit(node, ancestors, type);
     if (type === "VariablePattern" && node.type === "Identifier") {
       if (node.name === "storage") {
         if (isAssignmentTarget(ancestors)) reassigned = true;
@@ -234,6 +239,7 @@ export function analyseScript(program: Program): ScriptAnalysis {
     storage: { reads: [...reads], writes: [...writes], reassigned, dynamic },
     regexChecks,
     unconditionalSkip,
+    effects: effects.result(),
   };
 }
 

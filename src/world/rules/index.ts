@@ -1,4 +1,5 @@
 import { LOAD_CODES } from "../codes.ts";
+import { LINT_RULES } from "../lint/rules/index.ts";
 import type { CodeInfo, Rule } from "../rule.ts";
 import condition from "./condition/index.ts";
 import effect from "./effect/index.ts";
@@ -43,5 +44,9 @@ export const RULES: readonly Rule[] = [
   ...quest,
 ];
 
-/** Every code the checker can report, loading and shape codes included: the rules catalogue. */
-export const CATALOGUE: readonly CodeInfo[] = [...LOAD_CODES, ...RULES];
+/**
+ * Every code the toolkit can report, loading and shape codes included, and the
+ * rules of `taleforge lint` (src/world/lint/rules/, not run by `check`): the
+ * rules catalogue.
+ */
+export const CATALOGUE: readonly CodeInfo[] = [...LOAD_CODES, ...RULES, ...LINT_RULES];

@@ -1,0 +1,327 @@
+import type { Facts } from "./facts.ts";
+import type { Actor, Condition, WorldModel } from "./model.ts";
+
+/**
+ * Whether conditions can hold, given what can happen (Facts): one condition
+ * alone, and the conditions of one trigger together (they are evaluated
+ * against the same state, resolutions "Triggers"). Every answer errs towards
+ * "can hold": false means never.
+ *
+ * Each condition tests one subject (the tick, a storage key, the party's
+ * location, a quest's status...) whose possible values form a domain: a
+ * finite set when it is known (the places of the world, the statuses a quest
+ * can reach, the values written to a key), the non-negative integers for the
+ * tick, any number or string when scripts or arithmetic can write anything,
+ * or unknown (player levels, traits, story text, AI-judged conditions).
+ */
+
+export type Domain =
+  | { kind: "finite"; values: ReadonlySet<unknown> }
+  | { kind: "integers" }
+  | { kind: "numbers" }
+  | { kind: "strings" }
+  | { kind: "unknown" };
+
+const UNKNOWN: Domain = { kind: "unknown" };
+const INTEGERS: Domain = { kind: "integers" };
+const NUMBERS: Domain = { kind: "numbers" };
+const STRINGS: Domain = { kind: "strings" };
+
+const ACCEPTED_AND_AFTER = ["available", "accepted", "rejected", "expired", "abandoned"];
+const EVENT_STARTED = ["active", "completed", "stopped"];
+const MEMBERSHIP = new Set(["read-array", "quests-completed"]);
+const NUMERIC = new Set(["game-tick", "read-number"]);
+const TEXT = new Set(["party-location", "party-area", "party-region", "party-realm", "read-string"]);
+const EQUALITY = new Set(["read-boolean", "quest-status", "narrative-event-status", "known-entity"]);
+
+/** A condition the engine adds: an objective trigger runs only while its quest is accepted. */
+export function objectiveGate(actor: Actor, quest: string): Condition {
+  return {
+    index: -1,
+    path: actor.path,
+    type: "quest-status",
+    operator: "equals",
+    value: "accepted",
+    ref: quest,
+  };
+}
+
+/** What a condition is about; conditions with the same subject see the same value. Null: not analysed. */
+export function subjectOf(condition: Condition): string | null {
+  const { type, ref, value } = condition;
+  if (type === "game-tick" || TEXT.has(type)) return type === "read-string" ? `${type}\u0000${ref}` : type;
+  if (type === "read-array") return `${type}\u0000${ref}\u0000${typeof value}:${String(value)}`;
+  if (NUMERIC.has(type) || EQUALITY.has(type) || type === "quests-completed") return `${type}\u0000${ref}`;
+  return null;
+}
+
+/** The possible values of subjects, for one state of the facts (call reset() when the facts grow). */
+export class Evaluator {
+  private readonly domains = new Map<string, Domain>();
+
+  constructor(
+    readonly model: WorldModel,
+    readonly facts: Facts,
+  ) {}
+
+  reset(): void {
+    this.domains.clear();
+  }
+
+  availablePossible(quest: string): boolean {
+    const { facts, model } = this;
+    return (
+      model.startingQuests.has(quest) ||
+      (model.quests.has(quest) && (facts.availableAll || facts.available.has(quest)))
+    );
+  }
+
+  /** Acceptance is the player's answer to the prompt an available quest raises (resolutions "Quests"). */
+  acceptedPossible(quest: string): boolean {
+    return this.availablePossible(quest);
+  }
+
+  completedPossible(quest: string): boolean {
+    const { facts, model } = this;
+    if (!model.quests.has(quest)) return false;
+    if (facts.completedAll || facts.completed.has(quest)) return true;
+    // quest-progress completes an accepted quest, or one accepted later.
+    return (facts.progressedAll || facts.progressed.has(quest)) && this.acceptedPossible(quest);
+  }
+
+  startedPossible(event: string): boolean {
+    return this.model.events.has(event) && (this.facts.startedAll || this.facts.started.has(event));
+  }
+
+  questStatuses(quest: string): Set<string> {
+    const out = new Set(["hidden"]);
+    if (this.availablePossible(quest)) for (const status of ACCEPTED_AND_AFTER) out.add(status);
+    if (this.completedPossible(quest)) out.add("completed");
+    return out;
+  }
+
+  domainOf(condition: Condition): Domain {
+    const subject = subjectOf(condition);
+    if (subject === null) return UNKNOWN;
+    let domain = this.domains.get(subject);
+    if (!domain) {
+      domain = this.computeDomain(condition);
+      this.domains.set(subject, domain);
+    }
+    return domain;
+  }
+
+  private computeDomain(condition: Condition): Domain {
+    const { type, ref, value } = condition;
+    const { facts, model } = this;
+    switch (type) {
+      case "game-tick":
+        return INTEGERS;
+      case "read-number": {
+        const numbers = facts.readable(ref).number;
+        return numbers.any ? NUMBERS : finite([0, ...numbers.list()]);
+      }
+      case "read-string": {
+        const strings = facts.readable(ref).string;
+        return strings.any ? STRINGS : finite(["", ...strings.list()]);
+      }
+      case "read-boolean": {
+        const booleans = facts.readable(ref).boolean;
+        return finite(booleans.any ? [false, true] : [false, ...booleans.list()]);
+      }
+      case "read-array":
+        return finite(facts.readable(ref).elements.has(value) ? [false, true] : [false]);
+      case "party-location":
+      case "party-area":
+      case "party-region":
+      case "party-realm": {
+        const names = model.places[type];
+        return names ? { kind: "finite", values: names } : UNKNOWN;
+      }
+      case "quest-status":
+        return finite(model.quests.has(ref) ? this.questStatuses(ref) : ["hidden"]);
+      case "narrative-event-status":
+        return finite(this.startedPossible(ref) ? ["inactive", ...EVENT_STARTED] : ["inactive"]);
+      case "known-entity":
+        if (model.entities.has(ref) || facts.knownAll || facts.known.has(ref)) return finite([false, true]);
+        return finite([false]);
+      case "quests-completed":
+        return finite(this.completedPossible(ref) ? [false, true] : [false]);
+      default:
+        return UNKNOWN;
+    }
+  }
+
+  /** Whether the conditions, all about one subject, can hold together. */
+  satisfiable(conditions: readonly Condition[]): boolean {
+    const first = conditions[0];
+    return first === undefined || satisfiable(conditions, this.domainOf(first));
+  }
+
+  /**
+   * Whether the location and area conditions can hold together: the party's
+   * area is always one of its location's areas, or "" (resolutions
+   * "Geography": arriving sets the first area; `party-area` and `move` only
+   * go to an area of the current location).
+   */
+  placesAgree(locations: readonly Condition[], areas: readonly Condition[]): boolean {
+    const locationNames = this.model.places["party-location"];
+    const areaNames = this.model.places["party-area"];
+    if (!locationNames || !areaNames || locations.length === 0 || areas.length === 0) return true;
+    const okLocations = [...locationNames].filter((l) => locations.every((c) => holds(c, l)));
+    const okAreas = [...areaNames].filter((a) => areas.every((c) => holds(c, a)));
+    if (okLocations.length === 0 || okAreas.length === 0) return true; // reported as impossible on their own
+    if (okAreas.includes("")) return true;
+    return okLocations.some((l) => okAreas.some((a) => this.model.areasOf.get(l)?.has(a) ?? false));
+  }
+}
+
+function finite(values: Iterable<unknown>): Domain {
+  return { kind: "finite", values: new Set(values) };
+}
+
+/** The one value an `equals` (or membership) condition pins its subject to. */
+function pinOf(condition: Condition): { value: unknown } | undefined {
+  if (MEMBERSHIP.has(condition.type)) return { value: condition.operator === "contains" };
+  return condition.operator === "equals" ? { value: condition.value } : undefined;
+}
+
+function inDomain(value: unknown, domain: Domain): boolean {
+  switch (domain.kind) {
+    case "finite":
+      return domain.values.has(value);
+    case "integers":
+      return Number.isInteger(value) && (value as number) >= 0;
+    case "numbers":
+      return typeof value === "number";
+    case "strings":
+      return typeof value === "string";
+    default:
+      return true;
+  }
+}
+
+export function satisfiable(conditions: readonly Condition[], domain: Domain): boolean {
+  if (domain.kind === "unknown") return true;
+  const pin = conditions.map(pinOf).find((p) => p !== undefined);
+  if (pin) return inDomain(pin.value, domain) && conditions.every((c) => holds(c, pin.value));
+  switch (domain.kind) {
+    case "finite":
+      for (const value of domain.values) if (conditions.every((c) => holds(c, value))) return true;
+      return false;
+    case "integers":
+    case "numbers":
+      return numbersLeft(conditions, domain.kind === "integers");
+    case "strings":
+      return !containsClash(conditions);
+  }
+}
+
+/** Whether a value makes the condition hold, as the engine evaluates it (src/engine/check.ts). */
+export function holds(condition: Condition, value: unknown): boolean {
+  const { type, operator } = condition;
+  const expected = condition.value;
+  if (MEMBERSHIP.has(type)) return operator === "contains" ? value === true : value === false;
+  if (NUMERIC.has(type)) return typeof value === "number" && compare(operator, value, expected as number);
+  if (TEXT.has(type)) return typeof value === "string" && textHolds(operator, expected as string, value);
+  if (EQUALITY.has(type)) return operator === "equals" ? value === expected : value !== expected;
+  return true;
+}
+
+function compare(operator: string, actual: number, expected: number): boolean {
+  switch (operator) {
+    case "equals":
+      return actual === expected;
+    case "notEquals":
+      return actual !== expected;
+    case "greaterThan":
+      return actual > expected;
+    case "lessThan":
+      return actual < expected;
+    case "greaterThanOrEqual":
+      return actual >= expected;
+    case "lessThanOrEqual":
+      return actual <= expected;
+    default:
+      return true;
+  }
+}
+
+/** equals/notEquals exact; contains/notContains ignore case; regex as the engine compiles it (a bad one: "may hold"). */
+function textHolds(operator: string, expected: string, actual: string): boolean {
+  switch (operator) {
+    case "equals":
+      return actual === expected;
+    case "notEquals":
+      return actual !== expected;
+    case "contains":
+      return actual.toLowerCase().includes(expected.toLowerCase());
+    case "notContains":
+      return !actual.toLowerCase().includes(expected.toLowerCase());
+    case "regex": {
+      const pattern = compilePattern(expected);
+      return pattern === null || pattern.test(actual);
+    }
+    default:
+      return true;
+  }
+}
+
+const patterns = new Map<string, RegExp | null>();
+
+/** The engine's reading of a pattern: a `/source/flags` literal or a bare source (src/engine/check.ts). */
+function compilePattern(source: string): RegExp | null {
+  const cached = patterns.get(source);
+  if (cached !== undefined) return cached;
+  let compiled: RegExp | null;
+  try {
+    const literal = /^\/(.*)\/([dgimsuvy]*)$/s.exec(source);
+    compiled = literal
+      ? new RegExp(literal[1]!, literal[2]!.replace("g", "").replace("y", ""))
+      : new RegExp(source);
+  } catch {
+    compiled = null;
+  }
+  if (patterns.size > 1000) patterns.clear();
+  patterns.set(source, compiled);
+  return compiled;
+}
+
+/** Whether some number (an integer >= 0 for the tick) meets every bound and avoids every excluded value. */
+function numbersLeft(conditions: readonly Condition[], integers: boolean): boolean {
+  let low = integers ? 0 : Number.NEGATIVE_INFINITY;
+  let lowOpen = false;
+  let high = Number.POSITIVE_INFINITY;
+  let highOpen = false;
+  const excluded = new Set<number>();
+  for (const { operator, value } of conditions) {
+    const n = value as number;
+    if (operator === "notEquals") excluded.add(n);
+    else if ((operator === "greaterThan" || operator === "greaterThanOrEqual") && n >= low) {
+      lowOpen = n === low ? lowOpen || operator === "greaterThan" : operator === "greaterThan";
+      low = n;
+    } else if ((operator === "lessThan" || operator === "lessThanOrEqual") && n <= high) {
+      highOpen = n === high ? highOpen || operator === "lessThan" : operator === "lessThan";
+      high = n;
+    }
+  }
+  if (integers) {
+    const first = lowOpen ? Math.floor(low) + 1 : Math.ceil(low);
+    const last = highOpen ? Math.ceil(high) - 1 : Math.floor(high);
+    if (first > last) return false;
+    if (last - first + 1 > excluded.size) return true;
+    for (let n = first; n <= last; n++) if (!excluded.has(n)) return true;
+    return false;
+  }
+  if (low > high || (low === high && (lowOpen || highOpen))) return false;
+  return !(low === high && excluded.has(low));
+}
+
+/** Text that must contain one string and must not contain a part of it. */
+function containsClash(conditions: readonly Condition[]): boolean {
+  const must = conditions.filter((c) => c.operator === "contains").map((c) => String(c.value).toLowerCase());
+  const mustNot = conditions
+    .filter((c) => c.operator === "notContains")
+    .map((c) => String(c.value).toLowerCase());
+  return must.some((m) => mustNot.some((n) => m.includes(n)));
+}

@@ -1,0 +1,15 @@
+import type { LoadedWorld } from "../load.ts";
+import { RULES } from "../rules/index.ts";
+import { type ValidationResult, validateWorld } from "../validate.ts";
+import { LINT_RULES } from "./rules/index.ts";
+
+export { LINT_RULES };
+
+/**
+ * `taleforge lint`: every rule of `check`, then the lint rules, which follow
+ * what can happen in play (reachability.ts) to find quests, triggers, events
+ * and storage keys that silently do nothing. Never throws, like validateWorld.
+ */
+export function lintWorld(loaded: LoadedWorld): ValidationResult {
+  return validateWorld(loaded, { rules: [...RULES, ...LINT_RULES] });
+}

@@ -1,0 +1,307 @@
+import type { JsonPath } from "../diagnostic.ts";
+import { areasByLocation, entityNames, keysOf } from "../rules/names.ts";
+import { CONDITION_SCHEMAS, isConditionType } from "../schema/conditions.ts";
+import { parseEffect } from "../schema/effects.ts";
+import { inspectScript, type ScriptPosition } from "../script.ts";
+import { elementsOf, entriesOf, isPlainObject } from "../values.ts";
+
+/**
+ * A world as the reachability analysis sees it: every authored trigger, the
+ * `{questId}_objective` triggers the engine makes (resolutions "Quests") and
+ * every narrative event's completion, each with the well-formed conditions
+ * that gate it and the effects it can apply (typed ones, and the ones its
+ * script writes literally). Read from the world as written; never throws.
+ */
+
+/** A well-formed condition (malformed ones are left to `check` and treated as "may hold"). */
+export interface Condition {
+  index: number;
+  path: JsonPath;
+  type: string;
+  operator: string;
+  value: unknown;
+  /** The storage key, quest, event or entity it names. */
+  ref: string;
+}
+
+/** An effect that can apply: typed and well-formed, or an object literal in a script. */
+export interface EffectSite {
+  type: string;
+  fields: Readonly<Record<string, unknown>>;
+  /** Fields a script computes at run time: any value may come out. */
+  computed: readonly string[];
+  /** The effect in the file, or the script that writes it. */
+  path: JsonPath;
+  /** For messages: `trigger "x"`, `the script of trigger "x" (line 3)`, `narrative event "y"`. */
+  where: string;
+  /** The index in its typed `effects` list; absent for script effects. */
+  index?: number;
+  /** The line in the script, for script effects. */
+  line?: number;
+}
+
+export interface StorageSite {
+  key: string;
+  path: JsonPath;
+  where: string;
+}
+
+export interface Actor {
+  kind: "trigger" | "made-objective" | "event";
+  /** The trigger key, or the narrative event key for an event's completion. */
+  key: string;
+  path: JsonPath;
+  conditions: Condition[];
+  /** A trigger with a `script` (which may replace or remove its typed effects). */
+  hasScript: boolean;
+  /** The quest that must be `accepted` for this trigger to be in the pool (spec 2.2 "Naming"). */
+  objectiveOf?: string;
+  effects: EffectSite[];
+  /** Storage keys the script writes (with any value). */
+  scriptWrites: StorageSite[];
+  /** The script may write any key (computed keys, `storage` used as a value). */
+  scriptWritesAll: boolean;
+  /** The script may do anything: where reading it stops. */
+  opaque: ScriptPosition | null;
+}
+
+/** Every name a `party-*` position can hold, by condition type; absent when the section is not an object. */
+export type Places = Partial<
+  Record<"party-location" | "party-area" | "party-region" | "party-realm", Set<string>>
+>;
+
+export interface WorldModel {
+  actors: Actor[];
+  /** Authored triggers by key. */
+  triggers: Map<string, Actor>;
+  quests: Set<string>;
+  /** Quests a story start makes available at game start (resolutions "Quests"). */
+  startingQuests: Set<string>;
+  events: Set<string>;
+  places: Places;
+  /** Location key -> its area keys. */
+  areasOf: Map<string, Set<string>>;
+  /** Names that can be known without an effect naming them (records, and places arrival marks). */
+  entities: Set<string>;
+  /** Every storage read: `read-*` conditions (well-formed or not) and literal script reads. */
+  reads: StorageSite[];
+  /** Some script reads keys that cannot be listed. */
+  readsAll: boolean;
+}
+
+const OBJECTIVE_TRIGGER = /^(.*)_objective(?:_\d+)?$/s;
+
+/** The field naming what a condition is about. */
+const REF_FIELDS: Partial<Record<string, string>> = {
+  "read-string": "key",
+  "read-number": "key",
+  "read-boolean": "key",
+  "read-array": "key",
+  "quest-status": "questId",
+  "narrative-event-status": "eventId",
+  "known-entity": "entity",
+  "quests-completed": "value",
+};
+
+export function buildModel(raw: Readonly<Record<string, unknown>>): WorldModel {
+  const quests = keysOf(raw, "quests") ?? new Set<string>();
+  const model: WorldModel = {
+    actors: [],
+    triggers: new Map(),
+    quests,
+    startingQuests: startingQuests(raw),
+    events: keysOf(raw, "narrativeEvents") ?? new Set(),
+    places: places(raw),
+    areasOf: new Map(
+      [...areasByLocation(raw)].map(([location, areas]) => [location, new Set(areas.keys())] as const),
+    ),
+    entities: entities(raw),
+    reads: [],
+    readsAll: false,
+  };
+  for (const [key, trigger] of entriesOf(raw.triggers)) {
+    const actor = triggerActor(key, trigger, model);
+    const quest = OBJECTIVE_TRIGGER.exec(key)?.[1];
+    if (quest !== undefined && quests.has(quest)) actor.objectiveOf = quest;
+    model.actors.push(actor);
+    model.triggers.set(key, actor);
+  }
+  for (const [key, quest] of entriesOf(raw.quests)) {
+    if (!isPlainObject(quest) || quest.detailType !== "detailed") continue;
+    if (typeof quest.completionCondition !== "string" || quest.completionCondition.trim() === "") continue;
+    const name = `${key}_objective`;
+    if (model.triggers.has(name)) continue;
+    model.actors.push({
+      ...emptyActor("made-objective", name, ["quests", key, "completionCondition"]),
+      objectiveOf: key,
+      effects: [
+        {
+          type: "quest-progress",
+          fields: { type: "quest-progress", questId: key },
+          computed: [],
+          path: ["quests", key, "completionCondition"],
+          where: `the engine-made trigger ${JSON.stringify(name)}`,
+        },
+      ],
+    });
+  }
+  for (const [key, event] of entriesOf(raw.narrativeEvents)) {
+    if (!isPlainObject(event)) continue;
+    const actor = emptyActor("event", key, ["narrativeEvents", key]);
+    actor.effects = typedEffects(
+      event.onCompleteEffects,
+      ["narrativeEvents", key, "onCompleteEffects"],
+      `narrative event ${JSON.stringify(key)}`,
+    );
+    model.actors.push(actor);
+  }
+  return model;
+}
+
+function emptyActor(kind: Actor["kind"], key: string, path: JsonPath): Actor {
+  return {
+    kind,
+    key,
+    path,
+    conditions: [],
+    hasScript: false,
+    effects: [],
+    scriptWrites: [],
+    scriptWritesAll: false,
+    opaque: null,
+  };
+}
+
+function triggerActor(key: string, trigger: unknown, model: WorldModel): Actor {
+  const path = ["triggers", key];
+  const actor = emptyActor("trigger", key, path);
+  if (!isPlainObject(trigger)) return actor;
+  const where = `trigger ${JSON.stringify(key)}`;
+  elementsOf(trigger.conditions).forEach((condition, index) => {
+    if (!isPlainObject(condition)) return;
+    const at = [...path, "conditions", index];
+    if (typeof condition.type === "string" && condition.type.startsWith("read-")) {
+      if (typeof condition.key === "string")
+        model.reads.push({ key: condition.key, path: [...at, "key"], where });
+    }
+    const compiled = compileCondition(condition, index, at);
+    if (compiled) actor.conditions.push(compiled);
+  });
+  actor.effects = typedEffects(trigger.effects, [...path, "effects"], where);
+  if (typeof trigger.script === "string") {
+    actor.hasScript = true;
+    addScript(actor, trigger.script, model);
+  }
+  return actor;
+}
+
+function compileCondition(
+  condition: Record<string, unknown>,
+  index: number,
+  path: JsonPath,
+): Condition | null {
+  const type = condition.type;
+  if (!isConditionType(type) || !CONDITION_SCHEMAS[type].safeParse(condition).success) return null;
+  const field = REF_FIELDS[type];
+  const ref = field === undefined ? "" : condition[field];
+  return {
+    index,
+    path,
+    type,
+    operator: typeof condition.operator === "string" ? condition.operator : "",
+    value: condition.value,
+    ref: typeof ref === "string" ? ref : "",
+  };
+}
+
+/** The well-formed effects of a typed list (the engine drops the others, spec 2.2). */
+function typedEffects(list: unknown, path: JsonPath, where: string): EffectSite[] {
+  const out: EffectSite[] = [];
+  elementsOf(list).forEach((effect, index) => {
+    if (!isPlainObject(effect) || !parseEffect(effect).ok) return;
+    out.push({
+      type: effect.type as string,
+      fields: effect,
+      computed: [],
+      path: [...path, index],
+      where,
+      index,
+    });
+  });
+  return out;
+}
+
+function addScript(actor: Actor, source: string, model: WorldModel): void {
+  const inspected = inspectScript(source);
+  // A script that does not parse never runs (its typed effects still apply).
+  if (!inspected.ok) return;
+  const { storage, effects } = inspected.analysis;
+  const path = [...actor.path, "script"];
+  const where = `the script of trigger ${JSON.stringify(actor.key)}`;
+  actor.opaque = effects.opaque;
+  actor.scriptWritesAll = storage.dynamic || storage.reassigned || effects.opaque !== null;
+  for (const key of storage.writes) actor.scriptWrites.push({ key, path, where });
+  for (const key of [...storage.reads, ...effects.checkReads]) model.reads.push({ key, path, where });
+  if (storage.dynamic || effects.checkReadsDynamic || effects.opaque) model.readsAll = true;
+  for (const literal of effects.literals) {
+    // A literal the engine would drop as malformed applies nothing; one with computed fields may be anything of its type.
+    if (literal.computed.length === 0 && !parseEffect(literal.fields).ok) continue;
+    actor.effects.push({
+      type: literal.type,
+      fields: literal.fields,
+      computed: literal.computed,
+      path,
+      where: `${where} (line ${literal.at.line})`,
+      line: literal.at.line,
+    });
+  }
+}
+
+function startingQuests(raw: Readonly<Record<string, unknown>>): Set<string> {
+  const out = new Set<string>();
+  for (const [, start] of entriesOf(raw.storyStarts)) {
+    if (!isPlainObject(start)) continue;
+    for (const quest of elementsOf(start.startingQuests)) if (typeof quest === "string") out.add(quest);
+  }
+  return out;
+}
+
+/** Every name the party's position can hold: keys, the names a location's region or a region's realm give, and "". */
+function places(raw: Readonly<Record<string, unknown>>): Places {
+  const out: Places = {};
+  const locations = keysOf(raw, "locations");
+  const regions = keysOf(raw, "regions");
+  const realms = keysOf(raw, "realms");
+  if (locations) {
+    out["party-location"] = new Set([...locations, ""]);
+    const areas = new Set<string>([""]);
+    for (const byName of areasByLocation(raw).values()) for (const area of byName.keys()) areas.add(area);
+    out["party-area"] = areas;
+  }
+  if (regions) {
+    const names = new Set([...regions, ""]);
+    for (const [, location] of entriesOf(raw.locations))
+      if (isPlainObject(location) && typeof location.region === "string") names.add(location.region);
+    out["party-region"] = names;
+  }
+  if (realms) {
+    const names = new Set([...realms, ""]);
+    for (const [, region] of entriesOf(raw.regions))
+      if (isPlainObject(region) && typeof region.realm === "string") names.add(region.realm);
+    out["party-realm"] = names;
+  }
+  return out;
+}
+
+function entities(raw: Readonly<Record<string, unknown>>): Set<string> {
+  const names = entityNames(raw);
+  for (const [, location] of entriesOf(raw.locations))
+    if (isPlainObject(location) && typeof location.region === "string") names.add(location.region);
+  for (const [, region] of entriesOf(raw.regions))
+    if (isPlainObject(region) && typeof region.realm === "string") names.add(region.realm);
+  for (const [, start] of entriesOf(raw.storyStarts)) {
+    if (!isPlainObject(start)) continue;
+    for (const npc of elementsOf(start.startingPartyNPCs)) if (typeof npc === "string") names.add(npc);
+  }
+  return names;
+}

@@ -1,0 +1,25 @@
+import type { Rule } from "../../rule.ts";
+import contradictoryConditions from "./contradictory-conditions.ts";
+import eventNeverStarted from "./event-never-started.ts";
+import moveNowhere from "./move-nowhere.ts";
+import neverTrueCondition from "./never-true-condition.ts";
+import objectiveTriggerUnreachable from "./objective-trigger-unreachable.ts";
+import questNeverAvailable from "./quest-never-available.ts";
+import storageNeverRead from "./storage-never-read.ts";
+import storageNeverWritten from "./storage-never-written.ts";
+
+/**
+ * The rules of `taleforge lint`, beyond `check`: what silently breaks play.
+ * They are in the catalogue (docs, SARIF) but not in RULES, so `check` does
+ * not run them. A test checks that this list and the files beside it agree.
+ */
+export const LINT_RULES: readonly Rule[] = [
+  questNeverAvailable,
+  objectiveTriggerUnreachable,
+  eventNeverStarted,
+  neverTrueCondition,
+  contradictoryConditions,
+  storageNeverWritten,
+  storageNeverRead,
+  moveNowhere,
+];

@@ -1,0 +1,75 @@
+import { defineRule } from "../../rule.ts";
+import { analyse, effectSites, whyActorNever } from "../analysis.ts";
+
+const STRAY_GOAT = {
+  name: "Stray Goat",
+  questSource: "Ada Reed",
+  questStatement: "A goat is loose in the loft.",
+  mainObjective: "Get the goat down.",
+  completionCondition: "The goat is back in the yard.",
+  detailType: "basic",
+  spatialRelationship: "existingLocalArea",
+};
+
+/** Related positions shown per report, at most. */
+const MAX_RELATED = 5;
+
+export default defineRule({
+  code: "lint/quest-never-available",
+  severity: "warning",
+  description: "A quest has `quest-init` effects, but none of them can ever apply: the quest stays hidden.",
+  why: "Every quest starts hidden and only a `quest-init` (or a story start's `startingQuests`) makes it available (spec 3). Here every trigger that fires the quest's `quest-init` can never fire (its conditions can never hold, or they contradict each other), or the init is in a narrative event that is never started, so the whole quest is dead content. The analysis follows what can happen from a new game to a fixpoint (a trigger that can fire adds what its effects and script can do) and reports only what can never happen; a script it cannot follow counts as able to do anything. A quest with no `quest-init` at all is `quest/no-init-trigger`, reported by `taleforge check`.",
+  messages: {
+    unreachable:
+      "Quest {quest} can never become available: no quest-init that names it can ever apply ({first}). Fix the conditions of the trigger that should start it, or start it from a trigger that can fire.",
+  },
+  examples: {
+    bad: {
+      quests: { "Stray Goat": STRAY_GOAT },
+      triggers: {
+        start_goat: {
+          name: "start_goat",
+          conditions: [
+            { type: "quest-status", questId: "Lost Sheep", operator: "equals", value: "completed" },
+          ],
+          effects: [{ type: "quest-init", operator: "set", value: "Stray Goat" }],
+        },
+      },
+    },
+    good: {
+      quests: { "Stray Goat": STRAY_GOAT },
+      triggers: {
+        start_goat: {
+          name: "start_goat",
+          conditions: [
+            { type: "quest-status", questId: "Lost Sheep", operator: "equals", value: "accepted" },
+          ],
+          effects: [{ type: "quest-init", operator: "set", value: "Stray Goat" }],
+        },
+      },
+    },
+  },
+  check({ raw, report }) {
+    const analysis = analyse(raw);
+    if (analysis.facts.availableAll) return;
+    const inits = effectSites(analysis, "quest-init");
+    for (const quest of analysis.model.quests) {
+      if (analysis.evaluator.availablePossible(quest)) continue;
+      const mine = inits.filter(
+        ({ site }) => site.fields.value === quest && !site.computed.includes("value"),
+      );
+      if (mine.length === 0) continue;
+      const reasons = mine.map(({ actor }) => whyActorNever(analysis, actor));
+      report({
+        path: ["quests", quest],
+        atKey: true,
+        messageId: "unreachable",
+        data: { quest: JSON.stringify(quest), first: reasons[0]! },
+        related: mine.slice(0, MAX_RELATED).map(({ site }, i) => ({
+          path: site.path,
+          message: `${site.index === undefined ? `the quest-init of ${site.where}` : "this quest-init"} never applies: ${reasons[i]}`,
+        })),
+      });
+    }
+  },
+});

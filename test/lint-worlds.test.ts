@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { lintWorld } from "../src/world/lint/index.ts";
+import { loadWorld } from "../src/world/load.ts";
+import { validateWorld } from "../src/world/validate.ts";
+import { assertSound } from "./property/soundness.ts";
+
+/**
+ * `taleforge lint` on real worlds: the example world, and every world and
+ * mod of shared/worlds beside the repository (skipped when it is absent).
+ * Lint must never crash, must report everything `check` reports, and every
+ * diagnostic must be sound (soundness.ts).
+ */
+
+const HARBOR = fileURLToPath(new URL("../examples/harbor.world.json", import.meta.url));
+const SHARED = fileURLToPath(new URL("../../shared/worlds/", import.meta.url));
+
+function sharedWorlds(): string[] {
+  if (!existsSync(SHARED)) return [];
+  const list = (dir: string) =>
+    readdirSync(dir)
+      .filter((file) => file.endsWith(".json"))
+      .sort()
+      .map((file) => join(dir, file));
+  const mods = join(SHARED, "mods");
+  return [...list(SHARED), ...(existsSync(mods) ? list(mods) : [])];
+}
+
+async function lintAndCheck(file: string) {
+  const loaded = await loadWorld(file);
+  const linted = lintWorld(loaded);
+  assertSound(readFileSync(file, "utf8"), linted);
+  const checked = validateWorld(await loadWorld(file));
+  const fromCheck = linted.diagnostics.filter((d) => !d.code.startsWith("lint/"));
+  assert.deepEqual(fromCheck, checked.diagnostics, "lint reports exactly what check reports, and more");
+  return linted;
+}
+
+describe("lint on the example world", () => {
+  test("examples/harbor.world.json: no error, and no lint finding", async () => {
+    const result = await lintAndCheck(HARBOR);
+    const listed = result.diagnostics.map((d) => `${d.line}: ${d.code} ${d.message}`).join("\n");
+    assert.equal(result.errorCount, 0, listed);
+    assert.deepEqual(
+      result.diagnostics.filter((d) => d.code.startsWith("lint/")).map((d) => d.code),
+      [],
+      listed,
+    );
+  });
+});
+
+describe("lint on every shared world", () => {
+  const files = sharedWorlds();
+  test("the shared worlds are there", {
+    skip: files.length === 0 && "shared/worlds is not beside the repository",
+  }, () => {
+    assert.ok(files.length > 0);
+  });
+  for (const file of files) {
+    test(basename(file), async () => {
+      await lintAndCheck(file);
+    });
+  }
+});
