@@ -1,3 +1,4 @@
+import { compareNumbers, compareText, compilePattern } from "../world/operators.ts";
 import type { CheckSnapshot } from "./ports.ts";
 
 /**
@@ -157,7 +158,7 @@ export function actionMatches(condition: unknown, text: string): boolean {
   if (malformation(condition, true)) return false;
   const fields = condition as Fields;
   if (fields.type !== "action-text") return false;
-  return textPasses(fields.operator as string, fields.value as string, text);
+  return compareText(fields.operator as string, fields.value as string, text) === true;
 }
 
 // ---------------------------------------------------------------------------
@@ -270,12 +271,12 @@ function passes(type: string, operator: string, expected: unknown, actual: unkno
   }
   if (type === "action-text") {
     // Each player's action is tested on its own; the condition holds when any one satisfies it.
-    return (actual as string[]).some((text) => textPasses(operator, expected as string, text));
+    return (actual as string[]).some((text) => compareText(operator, expected as string, text) === true);
   }
   if (type === "quests-completed" || type === "read-array")
     return membership(operator, actual as unknown[], expected);
-  if (typeof actual === "number") return compareNumbers(operator, actual, expected as number);
-  if (typeof actual === "string") return textPasses(operator, expected as string, actual);
+  if (typeof actual === "number") return compareNumbers(operator, actual, expected as number) === true;
+  if (typeof actual === "string") return compareText(operator, expected as string, actual) === true;
   if (operator === "equals") return actual === expected;
   if (operator === "notEquals") return actual !== expected;
   return false;
@@ -283,72 +284,12 @@ function passes(type: string, operator: string, expected: unknown, actual: unkno
 
 function passesOne(type: string, operator: string, expected: unknown, value: unknown): boolean {
   if (type === "player-traits") return membership(operator, value as string[], String(expected));
-  return typeof value === "number" && compareNumbers(operator, value, expected as number);
-}
-
-function compareNumbers(operator: string, actual: number, expected: number): boolean {
-  switch (operator) {
-    case "equals":
-      return actual === expected;
-    case "notEquals":
-      return actual !== expected;
-    case "greaterThan":
-      return actual > expected;
-    case "lessThan":
-      return actual < expected;
-    case "greaterThanOrEqual":
-      return actual >= expected;
-    case "lessThanOrEqual":
-      return actual <= expected;
-    default:
-      return false;
-  }
-}
-
-function textPasses(operator: string, expected: string, actual: string): boolean {
-  switch (operator) {
-    case "equals":
-      return actual === expected;
-    case "notEquals":
-      return actual !== expected;
-    case "contains":
-      return actual.toLowerCase().includes(expected.toLowerCase());
-    case "notContains":
-      return !actual.toLowerCase().includes(expected.toLowerCase());
-    case "regex": {
-      const pattern = compilePattern(expected);
-      if (pattern === null) return false;
-      pattern.lastIndex = 0;
-      return pattern.test(actual);
-    }
-    default:
-      return false;
-  }
+  return typeof value === "number" && compareNumbers(operator, value, expected as number) === true;
 }
 
 function membership(operator: string, list: readonly unknown[], element: unknown): boolean {
   const found = list.includes(element);
   return operator === "contains" ? found : operator === "notContains" ? !found : false;
-}
-
-const patterns = new Map<string, RegExp | null>();
-
-/** Compiles (and caches) a pattern; null when it does not compile. */
-export function compilePattern(source: string): RegExp | null {
-  const cached = patterns.get(source);
-  if (cached !== undefined) return cached;
-  let compiled: RegExp | null;
-  try {
-    const literal = /^\/(.*)\/([dgimsuvy]*)$/s.exec(source);
-    compiled = literal
-      ? new RegExp(literal[1]!, literal[2]!.replace("g", "").replace("y", ""))
-      : new RegExp(source);
-  } catch {
-    compiled = null;
-  }
-  if (patterns.size > 1000) patterns.clear();
-  patterns.set(source, compiled);
-  return compiled;
 }
 
 function byCharacter<T>(

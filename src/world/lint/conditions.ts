@@ -1,3 +1,4 @@
+import { compareNumbers, compareText } from "../operators.ts";
 import type { Facts } from "./facts.ts";
 import type { Actor, Condition, WorldModel } from "./model.ts";
 
@@ -222,69 +223,12 @@ export function holds(condition: Condition, value: unknown): boolean {
   const { type, operator } = condition;
   const expected = condition.value;
   if (MEMBERSHIP.has(type)) return operator === "contains" ? value === true : value === false;
-  if (NUMERIC.has(type)) return typeof value === "number" && compare(operator, value, expected as number);
-  if (TEXT.has(type)) return typeof value === "string" && textHolds(operator, expected as string, value);
+  if (NUMERIC.has(type))
+    return typeof value === "number" && (compareNumbers(operator, value, expected as number) ?? true);
+  if (TEXT.has(type))
+    return typeof value === "string" && (compareText(operator, expected as string, value) ?? true);
   if (EQUALITY.has(type)) return operator === "equals" ? value === expected : value !== expected;
   return true;
-}
-
-function compare(operator: string, actual: number, expected: number): boolean {
-  switch (operator) {
-    case "equals":
-      return actual === expected;
-    case "notEquals":
-      return actual !== expected;
-    case "greaterThan":
-      return actual > expected;
-    case "lessThan":
-      return actual < expected;
-    case "greaterThanOrEqual":
-      return actual >= expected;
-    case "lessThanOrEqual":
-      return actual <= expected;
-    default:
-      return true;
-  }
-}
-
-/** equals/notEquals exact; contains/notContains ignore case; regex as the engine compiles it (a bad one: "may hold"). */
-function textHolds(operator: string, expected: string, actual: string): boolean {
-  switch (operator) {
-    case "equals":
-      return actual === expected;
-    case "notEquals":
-      return actual !== expected;
-    case "contains":
-      return actual.toLowerCase().includes(expected.toLowerCase());
-    case "notContains":
-      return !actual.toLowerCase().includes(expected.toLowerCase());
-    case "regex": {
-      const pattern = compilePattern(expected);
-      return pattern === null || pattern.test(actual);
-    }
-    default:
-      return true;
-  }
-}
-
-const patterns = new Map<string, RegExp | null>();
-
-/** The engine's reading of a pattern: a `/source/flags` literal or a bare source (src/engine/check.ts). */
-function compilePattern(source: string): RegExp | null {
-  const cached = patterns.get(source);
-  if (cached !== undefined) return cached;
-  let compiled: RegExp | null;
-  try {
-    const literal = /^\/(.*)\/([dgimsuvy]*)$/s.exec(source);
-    compiled = literal
-      ? new RegExp(literal[1]!, literal[2]!.replace("g", "").replace("y", ""))
-      : new RegExp(source);
-  } catch {
-    compiled = null;
-  }
-  if (patterns.size > 1000) patterns.clear();
-  patterns.set(source, compiled);
-  return compiled;
 }
 
 /** Whether some number (an integer >= 0 for the tick) meets every bound and avoids every excluded value. */

@@ -1,0 +1,258 @@
+import type { IntentAnswer } from "../../engine/ports.ts";
+import type { WorldFacts } from "./facts.ts";
+import { NameIndex, type NameMatch } from "./names.ts";
+import { asNoun, findFirst, negated } from "./patterns.ts";
+import type { IntentInput, Place } from "./request.ts";
+import { type Token, tokenize } from "./text.ts";
+import {
+  ACCEPT_ALONE,
+  ACCEPT_STRONG,
+  ACCEPT_WEAK,
+  BLINK,
+  COMBAT,
+  DOCUMENTS,
+  FAST_TRAVEL,
+  MOVE_VERBS,
+  ORIGIN_VERBS,
+  ORIGIN_WORDS,
+  PERSON_WORDS,
+  QUESTION_OPENERS,
+  READ_VERBS,
+  SKIP_BEFORE_PLACE,
+  SLEEP,
+  SOCIAL_VERBS,
+  STUDY_VERBS,
+  TALK_CUES,
+  TELEPORT,
+  TRAVEL_VERBS,
+} from "./vocabulary.ts";
+
+/**
+ * The offline intent classifier (spec 3 "Planning-phase intent types"): rules
+ * over the player's words, tried in a fixed order; the first that applies
+ * decides. Every rule is listed, with examples, in docs/offline.md.
+ *
+ *  1. nothing to read                  -> other (0.5)
+ *  2. "fast travel" + place            -> fastTravel
+ *  3. "teleport" / "blink to" + place  -> teleport
+ *  4. movement verb + destination      -> travel (a location) or move (an area here)
+ *  5. combat words                     -> preventAttack, mockAttack, subdue, attack,
+ *                                         evade, defend, heal, buff (in that order)
+ *  6. accepting a quest or job         -> acceptQuest
+ *  7. social verb + someone            -> interactNPC
+ *  8. reading verb + a document        -> readDocument
+ *  9. sleeping or resting              -> sleep
+ * 10. an NPC present named             -> interactNPC (0.6)
+ * 11. anything else                    -> other (0.5)
+ *
+ * Confidence: 0.9 for a clear rule (a full name, an unambiguous verb), 0.75
+ * when it rests on an alias ("the lighthouse") or a generic person ("her"),
+ * 0.6 for the weakest rules. travel and move are answered only with a verb
+ * AND a place from the request: talk about travel (a question, "I wonder",
+ * "tell me about", a negation) never moves the party.
+ */
+
+export const CLEAR = 0.9;
+export const ALIAS = 0.75;
+export const WEAK = 0.6;
+export const NONE = 0.5;
+
+// ---------------------------------------------------------------------------
+// The classifier
+// ---------------------------------------------------------------------------
+
+const KIND_ORDER: Record<string, number> = { area: 0, location: 1, region: 2, realm: 3 };
+
+/** Places in the order ties prefer them: areas of the current location first, then locations, regions, realms. */
+function placeIndex(places: readonly Place[]): NameIndex {
+  const ordered = places
+    .map((place, order) => ({ place, order }))
+    .sort((a, b) => (KIND_ORDER[a.place.kind] ?? 9) - (KIND_ORDER[b.place.kind] ?? 9) || a.order - b.order)
+    .map(({ place }) => place);
+  return new NameIndex(ordered, "head");
+}
+
+export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAnswer {
+  const tokens = tokenize(input.text);
+  if (tokens.length === 0) return { intent: "other", confidence: NONE };
+  const people = npcIndex(input.npcsPresent, facts).match(tokens);
+  // One longest-match-wins over places and people: "Sorrow-in-the-Wood" (an NPC) hides "the wood" (a place alias).
+  const places = placeIndex(input.places)
+    .match(tokens)
+    .filter(
+      (m) => !people.some((p) => p.start < m.end && m.start < p.end && p.end - p.start > m.end - m.start),
+    );
+
+  const fast = findFirst(FAST_TRAVEL, tokens);
+  if (fast) return jump("fastTravel", places, fast.end);
+  const teleport = findFirst(TELEPORT, tokens) ?? findFirst(BLINK, tokens);
+  if (teleport) return jump("teleport", places, teleport.end - 1);
+
+  const movement = moveIntent(tokens, places, input);
+  if (movement) return movement;
+
+  for (const rule of COMBAT) {
+    if (findFirst(rule.patterns, tokens)) return { intent: rule.intent, confidence: CLEAR };
+  }
+
+  if (findFirst(ACCEPT_STRONG, tokens)) return { intent: "acceptQuest", confidence: CLEAR };
+  if (findFirst(ACCEPT_WEAK, tokens) || acceptsAlone(tokens))
+    return { intent: "acceptQuest", confidence: ALIAS };
+
+  const social = findFirst(SOCIAL_VERBS, tokens);
+  if (social) {
+    const named = people.find((m) => m.kind === "present");
+    if (named) return { intent: "interactNPC", confidence: named.alias ? 0.85 : CLEAR };
+    if (people.some((m) => m.kind === "absent")) return { intent: "interactNPC", confidence: 0.7 };
+    if (input.npcsPresent.length > 0) {
+      const person = tokens.some((t, i) => i > social.start && PERSON_WORDS.has(t.raw));
+      return { intent: "interactNPC", confidence: person ? ALIAS : WEAK };
+    }
+  }
+
+  const reading = readIntent(tokens);
+  if (reading) return reading;
+
+  if (findFirst(SLEEP, tokens)) return { intent: "sleep", confidence: CLEAR };
+
+  if (people.some((m) => m.kind === "present" && !negated(tokens, m.start)))
+    return { intent: "interactNPC", confidence: WEAK };
+  return { intent: "other", confidence: NONE };
+}
+
+/** teleport / fastTravel: the first location (else any place) named after the keyword. */
+function jump(intent: "teleport" | "fastTravel", places: NameMatch[], after: number): IntentAnswer {
+  const later = places.filter((m) => m.start >= after);
+  const target = later.find((m) => m.kind === "location") ?? later.find((m) => m.kind !== "realm") ?? null;
+  return target
+    ? { intent, target: target.name, confidence: target.alias ? ALIAS : CLEAR }
+    : { intent, confidence: WEAK };
+}
+
+/**
+ * Rule 4. For each movement verb (in order) that is not negated and not in a
+ * clause that talks about travel: the places named after it in the same
+ * clause, minus origins ("from the pier", "leave the tavern"), are its
+ * destinations. A location other than the current one wins (travel); else an
+ * area of the current location (move); else the current location itself
+ * (travel: the engine answers that the party is already there); else a
+ * region (travel with the region as target: the engine refuses it, and the
+ * narration names the region's locations).
+ */
+function moveIntent(tokens: Token[], places: NameMatch[], input: IntentInput): IntentAnswer | null {
+  for (let i = 0; i < tokens.length; i++) {
+    const base = movementVerbAt(tokens, i);
+    if (base === null || negated(tokens, i) || talksAboutTravel(tokens, i)) continue;
+    if (MOVE_VERBS.has(tokens[i]!.raw) && asNoun(tokens, i)) continue;
+    const clause = tokens[i]!.clause;
+    const destinations = places.filter(
+      (m) => m.start > i && tokens[m.start]!.clause === clause && !isOrigin(tokens, m, i, base),
+    );
+    const current = input.position.location.toLowerCase();
+    const elsewhere = destinations.find((m) => m.kind === "location" && m.name.toLowerCase() !== current);
+    const area = destinations.find((m) => m.kind === "area");
+    const here = destinations.find((m) => m.kind === "location");
+    const region = destinations.find((m) => m.kind === "region");
+    const confidence = (m: NameMatch) => (m.alias ? ALIAS : CLEAR);
+    if (elsewhere) return { intent: "travel", target: elsewhere.name, confidence: confidence(elsewhere) };
+    if (area) return { intent: "move", target: area.name, confidence: confidence(area) };
+    if (here) return { intent: "travel", target: here.name, confidence: confidence(here) };
+    if (region) return { intent: "travel", target: region.name, confidence: WEAK };
+  }
+  return null;
+}
+
+const UNKNOWN_PLACE = new RegExp(
+  String.raw`\b(?:${[...MOVE_VERBS.entries()]
+    .filter(([, base]) => TRAVEL_VERBS.has(base))
+    .map(([form]) => form)
+    .join(
+      "|",
+    )})\b(?:\s+(?:up|down|back|over|out|across|along|off|on|away))*\s+(?:to|towards?)\s+((?:the\s+)?\p{L}[^.,;:!?"“”]{0,59})`,
+  "iu",
+);
+
+/**
+ * The destination of a movement that names no place the request knows, when
+ * it looks like a proper name ("go to the Pantry", "travel to Avalon" ->
+ * "the Pantry", "Avalon") and the movement is really asked for (not negated,
+ * not talk about travel); null otherwise. The narration uses it to say the
+ * party did not move instead of echoing a journey that never happened.
+ * Lower-case destinations ("walk to the window") are ordinary actions.
+ */
+export function unknownDestination(text: string): string | null {
+  const tokens = tokenize(text);
+  const asked = tokens.some(
+    (t, i) =>
+      TRAVEL_VERBS.has(MOVE_VERBS.get(t.raw) ?? "") && !negated(tokens, i) && !talksAboutTravel(tokens, i),
+  );
+  if (!asked) return null;
+  const words = UNKNOWN_PLACE.exec(text.slice(0, 2000))?.[1]?.trim();
+  return words && /^(?:[Tt]he\s+)?\p{Lu}/u.test(words)
+    ? words.replace(/\s+(?:and|then|but)\b.*$/i, "")
+    : null;
+}
+
+/** The base of the movement verb at token i ("make my way" counts, at "way"; "set off/out/sail" at "set"). */
+export function movementVerbAt(tokens: readonly Token[], i: number): string | null {
+  const t = tokens[i]!;
+  const base = MOVE_VERBS.get(t.raw);
+  if (base !== undefined) return base;
+  if (
+    t.raw === "way" &&
+    i >= 2 &&
+    /^(make|makes|making|made|wend|wends|find|finds)$/.test(tokens[i - 2]!.raw)
+  )
+    return "go";
+  if (/^(set|sets|setting)$/.test(t.raw) && /^(off|out|sail)$/.test(tokens[i + 1]?.raw ?? "")) return "go";
+  return null;
+}
+
+function talksAboutTravel(tokens: readonly Token[], i: number): boolean {
+  const t = tokens[i]!;
+  if (t.question) return true;
+  let first = i;
+  while (first > 0 && tokens[first - 1]!.clause === t.clause) first--;
+  if (QUESTION_OPENERS.has(tokens[first]!.raw)) return true;
+  for (let k = first; k < i; k++) if (TALK_CUES.has(tokens[k]!.raw)) return true;
+  return false;
+}
+
+function isOrigin(tokens: readonly Token[], m: NameMatch, verbAt: number, base: string): boolean {
+  let k = m.start - 1;
+  while (k > verbAt && SKIP_BEFORE_PLACE.has(tokens[k]!.raw)) k--;
+  if (k === verbAt) return ORIGIN_VERBS.has(base);
+  const before = tokens[k]!.raw;
+  if (ORIGIN_WORDS.has(before)) return true;
+  return before === "of" && tokens[k - 1]?.raw === "out";
+}
+
+function npcIndex(present: readonly string[], facts: WorldFacts): NameIndex {
+  const here = new Set(present.map((n) => n.toLowerCase()));
+  return new NameIndex(
+    [
+      ...present.map((name) => ({ name, kind: "present" })),
+      ...facts.npcNames.filter((n) => !here.has(n.toLowerCase())).map((name) => ({ name, kind: "absent" })),
+    ],
+    "any",
+  );
+}
+
+function acceptsAlone(tokens: readonly Token[]): boolean {
+  const found = findFirst([ACCEPT_ALONE], tokens);
+  if (!found) return false;
+  const next = tokens[found.end];
+  return next === undefined || next.clause !== tokens[found.start]!.clause;
+}
+
+/** Rule 8: "read" + anything (0.8, 0.9 with a document word); study/examine/look at/open + a document word (0.9). */
+function readIntent(tokens: Token[]): IntentAnswer | null {
+  const documentAfter = (start: number) =>
+    tokens.some((t, k) => k > start && t.clause === tokens[start]!.clause && DOCUMENTS.has(t.fold));
+  const read = findFirst(READ_VERBS, tokens);
+  if (read && read.end < tokens.length && tokens[read.end]!.clause === tokens[read.start]!.clause)
+    return { intent: "readDocument", confidence: documentAfter(read.start) ? CLEAR : 0.8 };
+  const study = findFirst(STUDY_VERBS, tokens);
+  if (study && documentAfter(study.start)) return { intent: "readDocument", confidence: CLEAR };
+  return null;
+}

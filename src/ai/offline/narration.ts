@@ -1,0 +1,294 @@
+import type { EventVerdict, Intent } from "../../engine/ports.ts";
+import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
+import type { WorldFacts } from "./facts.ts";
+import { renderInstruction } from "./instructions.ts";
+import { movementVerbAt, unknownDestination } from "./intent.ts";
+import type { NameIndex } from "./names.ts";
+import { toSecondPerson } from "./person.ts";
+import type { NarrationInput } from "./request.ts";
+import { closing, echo, journal, moved, npc, placeName, refusal, unknownPlace } from "./templates.ts";
+import { clip, endSentence, firstSentences, pickStable, sentences, tokenize } from "./text.ts";
+import { MOVE_VERBS } from "./vocabulary.ts";
+
+/**
+ * The offline narration of a turn, composed from the request in this order
+ * (each part a paragraph, empty parts left out):
+ *
+ *  1. what the player did: a movement in prose ("You walk to the Gutted
+ *     Eel."), the refusal when the party did not move ("You stay where you
+ *     are: ..."), or the action echoed in the second person; the opening
+ *     tells the story start's text instead;
+ *  2. the place: on arrival, the first sentence of the location's info and of
+ *     the area's description (an area move: the area's first two); when the
+ *     party stays, one sentence of either, chosen by a stable hash of the
+ *     tick and the place, so the text varies from turn to turn;
+ *  3. the NPCs present: on arrival (and in the opening) each with the first
+ *     sentence of their public info; otherwise a short "X is here", in full
+ *     for an NPC the action names;
+ *  4. each pending one-time instruction, turned into prose (instructions.ts);
+ *  5. the active event's beat for this turn (or that the party left it);
+ *  6. journal changes from the outcomes (objectives, quest statuses, events);
+ *  7. a closing line: "Next: <party next step, else a journal next step>",
+ *     or a plain prompt ("What do you do?").
+ */
+
+export interface NarrationContext {
+  facts: WorldFacts;
+  /** The world's locations, for instructions that depend on where the party is. */
+  locations: NameIndex;
+  /** The offline classifier on any text, with the given NPCs present. */
+  classify: (text: string, npcs: string[]) => Intent;
+}
+
+export interface Composed {
+  text: string;
+  eventVerdict?: EventVerdict;
+}
+
+/** At most this many characters of any one paragraph (a hostile request cannot make a huge story). */
+const PARAGRAPH_LIMIT = 4000;
+const NPC_LINES = 4;
+
+type Outcome =
+  | { type: "travel"; how: "travelled" | "teleported"; place: string }
+  | { type: "move"; area: string }
+  | { type: "placed"; place: string }
+  | { type: "refused"; reason: string }
+  | { type: "objective"; done: boolean; quest: string; text: string }
+  | { type: "quest"; quest: string; status: string }
+  | { type: "event"; key: string; change: string }
+  | { type: "other"; text: string };
+
+/** The engine's outcome lines (movement.ts, quests.ts, events.ts, effects), each read back into data. */
+const OUTCOMES: [RegExp, (m: RegExpExecArray) => Outcome][] = [
+  [
+    /^The party (travelled|teleported) to (.+)\.$/,
+    (m) => ({ type: "travel", how: m[1] as "travelled" | "teleported", place: m[2]! }),
+  ],
+  [/^The party moved to (.+)\.$/, (m) => ({ type: "move", area: m[1]! })],
+  [/^The party is now at (.+?)(?: \(.+\))?\.$/, (m) => ({ type: "placed", place: m[1]! })],
+  [/^The party did not move: (.+)\.$/, (m) => ({ type: "refused", reason: m[1]! })],
+  [
+    /^(New objective|Objective completed) for "(.+?)": (.+)$/,
+    (m) => ({ type: "objective", done: m[1] === "Objective completed", quest: m[2]!, text: m[3]! }),
+  ],
+  [/^Quest "(.+)" is now (\w+)\.$/, (m) => ({ type: "quest", quest: m[1]!, status: m[2]! })],
+  [/^Narrative event "(.+)" (\w+)\.$/, (m) => ({ type: "event", key: m[1]!, change: m[2]! })],
+];
+
+export function parseOutcome(line: string): Outcome {
+  for (const [pattern, read] of OUTCOMES) {
+    const m = pattern.exec(line);
+    if (m) return read(m);
+  }
+  return { type: "other", text: line };
+}
+
+export function compose(input: NarrationInput, ctx: NarrationContext): Composed {
+  const scene = input.scene;
+  const where = scene.position;
+  const key = `${input.tick}|${where.location}|${where.area}`;
+  const outcomes = input.outcomes.map(parseOutcome);
+  const npcNames = scene.npcsPresent.map((n) => n.name);
+  const parts: string[] = [];
+
+  if (input.opening) {
+    if (scene.openingText.trim()) parts.push(scene.openingText.trim());
+    parts.push(sceneLine(input));
+  } else {
+    parts.push(actionLines(input, outcomes, ctx));
+    parts.push(placeLines(input, outcomes, ctx.facts, key));
+  }
+  const arrived =
+    input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
+  parts.push(npcLines(input, arrived));
+
+  const classify = (text: string) => ctx.classify(text, npcNames);
+  const actionText = input.actions.map((a) => a.text).join("\n");
+  const told: string[] = [];
+  for (const instruction of input.instructions) {
+    const prose = renderInstruction(instruction, {
+      actionText,
+      intent: input.intent?.intent ?? null,
+      location: where.location,
+      places: ctx.locations,
+      classify,
+    });
+    if (prose) told.push(prose);
+  }
+  parts.push(...told);
+
+  let verdict: EventVerdict | undefined;
+  if (input.event) {
+    verdict = eventVerdict(input, told.join("\n"));
+    if (verdict === "stopped") parts.push(journal.eventStopped(input.event.title));
+    else parts.push(toSecondPerson(beatOfTurn(parseBeats(input.event.beats), input.event.activeTurns)));
+  }
+
+  const changes = journalLines(outcomes);
+  parts.push(changes.join(" "));
+  parts.push(closingLine(input, outcomes, ctx.facts, changes.length > 0, key));
+
+  const text = parts
+    .map((p) => clip(p, PARAGRAPH_LIMIT))
+    .filter((p) => p !== "")
+    .join("\n\n");
+  return verdict === undefined ? { text } : { text, eventVerdict: verdict };
+}
+
+function sceneLine(input: NarrationInput): string {
+  const { location, area } = input.scene.position;
+  const label = [area, location].filter((s) => s !== "").join(", ");
+  const description = firstSentences(input.scene.areaDescription || input.scene.locationInfo, 1);
+  return [label ? endSentence(label) : "", description].filter((s) => s !== "").join(" ");
+}
+
+const MOVING: ReadonlySet<string> = new Set(["travel", "move", "teleport", "fastTravel"]);
+
+function actionLines(input: NarrationInput, outcomes: Outcome[], ctx: NarrationContext): string {
+  const lines: string[] = [];
+  const single = input.actions.length <= 1;
+  const isName = nameStarts(input, ctx.facts);
+  const refused = outcomes.find((o) => o.type === "refused");
+  const movement = outcomes.find((o) => o.type === "travel" || o.type === "move");
+  const byIntent = input.intent !== null && MOVING.has(input.intent.intent);
+  input.actions.slice(0, 6).forEach((action, i) => {
+    if (i === 0 && refused?.type === "refused" && byIntent) {
+      lines.push(refusal(refused.reason, ctx.facts));
+      return;
+    }
+    if (i === 0 && movement && byIntent) {
+      lines.push(movementLine(movement, action.text));
+      return;
+    }
+    const nowhere = i === 0 && input.intent?.intent === "other" ? unknownDestination(action.text) : null;
+    if (nowhere) {
+      lines.push(unknownPlace(clip(nowhere, 60)));
+      return;
+    }
+    const said = echo(clip(action.text, 300), isName);
+    lines.push(single || !action.player ? said : `${action.player}: ${said.replace(/^You /, "you ")}`);
+  });
+  if (input.actions.length === 0 && refused?.type === "refused")
+    lines.push(refusal(refused.reason, ctx.facts));
+  for (const o of outcomes) {
+    if (o.type === "placed") lines.push(moved.placed(o.place));
+    if ((o.type === "travel" || o.type === "move") && !(byIntent && o === movement)) {
+      lines.push(o.type === "move" ? moved.area(o.area) : moved.travelled(o.place));
+    }
+  }
+  return lines.join(" ");
+}
+
+/** "You walk to the Gutted Eel.": the player's own movement verb when there is one. */
+function movementLine(o: Outcome, action: string): string {
+  if (o.type === "travel" && o.how === "teleported") return moved.teleported(o.place);
+  const place = o.type === "travel" ? o.place : o.type === "move" ? o.area : "";
+  const tokens = tokenize(action);
+  let verb: string | null = null;
+  for (let i = 0; i < tokens.length && verb === null; i++) verb = movementVerbAt(tokens, i);
+  const name = placeName(place);
+  switch (verb) {
+    case null:
+    case "exit":
+    case "leave":
+      return o.type === "move" ? moved.area(place) : moved.travelled(place);
+    case "enter":
+    case "visit":
+    case "approach":
+      return `You ${verb} ${name}.`;
+    default:
+      return `You ${MOVE_VERBS.get(verb) ?? verb} to ${name}.`;
+  }
+}
+
+function placeLines(input: NarrationInput, outcomes: Outcome[], facts: WorldFacts, key: string): string {
+  const { locationInfo, areaDescription } = input.scene;
+  const travelled = outcomes.some((o) => o.type === "travel" || o.type === "placed");
+  const movedWithin = outcomes.some((o) => o.type === "move");
+  if (travelled)
+    return [firstSentences(locationInfo, 1), firstSentences(areaDescription, 1)].filter((s) => s).join(" ");
+  if (movedWithin) return firstSentences(areaDescription || locationInfo, facts.terse ? 1 : 2);
+  const pool = [...sentences(areaDescription), ...sentences(locationInfo)].slice(0, 40);
+  return pool.length === 0 ? "" : pickStable(pool, key);
+}
+
+function npcLines(input: NarrationInput, arrived: boolean): string {
+  const present = input.scene.npcsPresent;
+  if (present.length === 0) return "";
+  const actionText = input.actions.map((a) => a.text.toLowerCase()).join(" ");
+  const named = (name: string) =>
+    name
+      .toLowerCase()
+      .split(/\s+/)
+      .some((w) => w.length >= 3 && w !== "the" && new RegExp(`\\b${escapeRegExp(w)}\\b`).test(actionText));
+  const full = present.filter((n) => arrived || named(n.name)).slice(0, NPC_LINES);
+  const rest = present.filter((n) => !full.includes(n)).map((n) => n.name);
+  const lines = full.map((n) => npc.here(n.name, firstSentences(n.info, 1)));
+  if (rest.length > 0)
+    lines.push(full.length > 0 ? npc.alsoHere(rest.slice(0, 12)) : npcPresent(rest.slice(0, 12)));
+  return lines.join(" ");
+}
+
+function npcPresent(names: string[]): string {
+  return names.length === 1
+    ? `${names[0]} is here.`
+    : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} are here.`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function journalLines(outcomes: Outcome[]): string[] {
+  const lines: string[] = [];
+  for (const o of outcomes) {
+    if (o.type === "objective")
+      lines.push(o.done ? journal.objectiveDone(o.quest, o.text) : journal.objectiveNew(o.quest, o.text));
+    else if (o.type === "quest") lines.push(journal.quest(o.quest, o.status));
+    else if (o.type === "event") {
+      if (o.change === "began") lines.push(journal.eventBegan(o.key));
+      else if (o.change === "completed") lines.push(journal.eventCompleted(o.key));
+    } else if (o.type === "other" && o.text.trim() !== "") lines.push(endSentence(toSecondPerson(o.text)));
+  }
+  return lines;
+}
+
+/**
+ * The closing line: "Next: ..." from the party's next step, else the next
+ * step of an accepted quest, else of an available one, else the newest
+ * objective revealed this turn; a plain prompt when there is none. When the
+ * game mode asks for few hints, the next step is shown only in the opening
+ * and on turns where the journal changed.
+ */
+function closingLine(
+  input: NarrationInput,
+  outcomes: Outcome[],
+  facts: WorldFacts,
+  journalChanged: boolean,
+  key: string,
+): string {
+  const revealed = outcomes.filter((o) => o.type === "objective" && !o.done).at(-1);
+  const step =
+    input.partyNextStep ||
+    input.journal.find((j) => j.status === "accepted" && j.nextStep)?.nextStep ||
+    input.journal.find((j) => j.nextStep)?.nextStep ||
+    (revealed?.type === "objective" ? revealed.text : "");
+  const hint = !facts.sparseHints || input.opening || journalChanged;
+  return step && hint ? closing.next(clip(step, 400)) : closing.prompt(key);
+}
+
+/** Does a word start a known name (an NPC, a location, a party member)? Used to keep its capital when echoing. */
+function nameStarts(input: NarrationInput, facts: WorldFacts): (word: string) => boolean {
+  const starts = new Set<string>();
+  const add = (name: string) => {
+    const first = name.trim().split(/\s+/)[0];
+    if (first) starts.add(first.toLowerCase());
+  };
+  for (const name of facts.npcNames.slice(0, 2000)) add(name);
+  for (const name of facts.locationNames.slice(0, 2000)) add(name);
+  for (const c of input.scene.party) add(c.name);
+  for (const n of input.scene.npcsPresent) add(n.name);
+  starts.delete("the");
+  return (word) => starts.has(word.toLowerCase());
+}

@@ -1,0 +1,181 @@
+import type { CheckSnapshot, Intent, JudgeQuestion } from "../../engine/ports.ts";
+import { INTENTS } from "../../engine/ports.ts";
+
+/**
+ * Requests reach the provider as plain JSON that a host (or a hostile test)
+ * may have built by hand. The rules read them only through these readers,
+ * which fill missing fields with empty values and bound every list and
+ * string, so a malformed request gives an answer, never a TypeError.
+ */
+
+const MAX_TEXT = 20_000;
+const MAX_LIST = 200;
+
+export function str(value: unknown, max = MAX_TEXT): string {
+  return typeof value === "string" ? value.slice(0, max) : "";
+}
+
+export function num(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}
+
+export function list(value: unknown, max = MAX_LIST): unknown[] {
+  return Array.isArray(value) ? value.slice(0, max) : [];
+}
+
+function obj(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+export type Position = CheckSnapshot["position"];
+
+function position(value: unknown): Position {
+  const p = obj(value);
+  return {
+    realm: str(p.realm, 500),
+    region: str(p.region, 500),
+    location: str(p.location, 500),
+    area: str(p.area, 500),
+  };
+}
+
+export interface Place {
+  name: string;
+  kind: string;
+}
+
+export interface IntentInput {
+  tick: number;
+  text: string;
+  places: Place[];
+  position: Position;
+  npcsPresent: string[];
+}
+
+export function intentInput(request: unknown): IntentInput {
+  const r = obj(request);
+  return {
+    tick: num(r.tick),
+    text: str(r.text),
+    places: list(r.places, 5000)
+      .map((p) => ({ name: str(obj(p).name, 500), kind: str(obj(p).kind, 20) }))
+      .filter((p) => p.name !== ""),
+    position: position(r.position),
+    npcsPresent: list(r.npcsPresent)
+      .map((n) => str(n, 500))
+      .filter((n) => n !== ""),
+  };
+}
+
+export interface Action {
+  player: string;
+  text: string;
+}
+
+function actions(value: unknown): Action[] {
+  return list(value, 50).map((a) => ({ player: str(obj(a).player, 500), text: str(obj(a).text) }));
+}
+
+export interface NarrationInput {
+  tick: number;
+  opening: boolean;
+  actions: Action[];
+  intent: { intent: Intent; target: string } | null;
+  instructions: string[];
+  event: { key: string; title: string; beats: string; activeTurns: number } | null;
+  scene: {
+    position: Position;
+    locationInfo: string;
+    areaDescription: string;
+    npcsPresent: { name: string; info: string }[];
+    party: { name: string }[];
+    recentStory: string[];
+    openingText: string;
+  };
+  outcomes: string[];
+  summary: string;
+  summarise: { tick: number; text: string }[] | null;
+  journal: { quest: string; status: string; nextStep: string }[];
+  partyNextStep: string;
+}
+
+export function narrationInput(request: unknown): NarrationInput {
+  const r = obj(request);
+  const scene = obj(r.scene);
+  const intent = obj(r.intent);
+  const event = r.event === null || r.event === undefined ? null : obj(r.event);
+  return {
+    tick: num(r.tick),
+    opening: r.opening === true,
+    actions: actions(r.actions),
+    intent:
+      typeof intent.intent === "string" && INTENTS.includes(intent.intent as Intent)
+        ? { intent: intent.intent as Intent, target: str(intent.target, 500) }
+        : null,
+    instructions: list(r.instructions, 50)
+      .map((i) => str(i))
+      .filter((i) => i.trim() !== ""),
+    event: event
+      ? {
+          key: str(event.key, 500),
+          title: str(event.title, 500) || str(event.key, 500),
+          beats: str(event.beats),
+          activeTurns: Math.max(0, Math.floor(num(event.activeTurns))),
+        }
+      : null,
+    scene: {
+      position: position(scene.position),
+      locationInfo: str(scene.locationInfo),
+      areaDescription: str(scene.areaDescription),
+      npcsPresent: list(scene.npcsPresent, 50)
+        .map((n) => ({ name: str(obj(n).name, 500), info: str(obj(n).info) }))
+        .filter((n) => n.name !== ""),
+      party: list(scene.party, 50)
+        .map((c) => ({ name: str(obj(c).name, 500) }))
+        .filter((c) => c.name !== ""),
+      recentStory: list(scene.recentStory, 50).map((s) => str(s)),
+      openingText: str(scene.openingText),
+    },
+    outcomes: list(r.outcomes).map((o) => str(o, 2000)),
+    summary: str(r.summary),
+    summarise:
+      r.summarise === null || r.summarise === undefined
+        ? null
+        : list(r.summarise, 100).map((s) => ({ tick: num(obj(s).tick), text: str(obj(s).text) })),
+    journal: list(r.journal, 100).map((j) => ({
+      quest: str(obj(j).quest, 500),
+      status: str(obj(j).status, 50),
+      nextStep: str(obj(j).nextStep, 2000),
+    })),
+    partyNextStep: str(r.partyNextStep, 2000),
+  };
+}
+
+export interface JudgeInput {
+  questions: JudgeQuestion[];
+  storyText: string;
+  actions: Action[];
+  players: string[];
+}
+
+export function judgeInput(request: unknown): JudgeInput {
+  const r = obj(request);
+  return {
+    questions: list(r.questions, 10_000).map((q) => {
+      const o = obj(q);
+      return {
+        trigger: str(o.trigger, 500),
+        conditionIndex: Math.floor(num(o.conditionIndex)),
+        kind: o.kind === "story" ? "story" : "action",
+        query: str(o.query, 2000),
+      };
+    }),
+    storyText: str(r.storyText, 100_000),
+    actions: actions(r.actions),
+    players: list(r.players, 50)
+      .map((p) => str(p, 500))
+      .filter((p) => p !== ""),
+  };
+}

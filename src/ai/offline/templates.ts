@@ -1,0 +1,153 @@
+import type { WorldFacts } from "./facts.ts";
+import { endSentence, lowerFirst, pickStable } from "./text.ts";
+
+/**
+ * The phrasing of the offline narration: every sentence the narrator writes
+ * that is not world text comes from here. Second person, present tense, no
+ * invented facts: a template only rephrases what the request or the world
+ * says (a place, an NPC, a mechanical outcome). Where a template has
+ * variants, the choice is stable (keyed by the tick and the place), never
+ * random.
+ */
+
+/** Head words after which a place name reads better with "the" ("the Lamp Room", but "Gannet Point"). */
+const COMMON_HEADS = new Set(
+  "room rooms hall house market lofts loft landing stairwell stairs lighthouse temple strand trench hull chamber mouth ring cuttings ledges nave docks dock wreck barrow cairn parlour parlor tavern inn square gate bridge road path tower mill yard garden court cellar attic kitchen library office shop forge smithy stable barn chapel church keep castle fort harbour harbor quay wharf beach shore clifftop crossing ford well bazaar district quarter archive archives college plaza strongroom cave pass walk span halls lodge pens canopy outwall common".split(
+    " ",
+  ),
+);
+
+/** A place name as it reads inside a sentence: "The Gutted Eel" -> "the Gutted Eel", "Lamp Room" -> "the Lamp Room". */
+export function placeName(name: string): string {
+  if (/^the\s/i.test(name)) return `the ${name.slice(4)}`;
+  const head = (name.includes(" of ") ? name.split(" of ")[0]! : name).trim().split(/\s+/).at(-1) ?? "";
+  return COMMON_HEADS.has(head.toLowerCase().replace(/[^a-z]/g, "")) ? `the ${name}` : name;
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+export const moved = {
+  teleported: (place: string) => `You teleport to ${placeName(place)}.`,
+  travelled: (place: string) => `You make your way to ${placeName(place)}.`,
+  area: (area: string) => `You make your way to ${placeName(area)}.`,
+  placed: (place: string) => `You find yourself at ${placeName(place)}.`,
+};
+
+const STAY = "You stay where you are";
+
+/** The engine's refusal reasons (src/engine/movement.ts), each with its prose. */
+const REFUSALS: [RegExp, (m: RegExpExecArray, facts: WorldFacts) => string][] = [
+  [/^no destination named$/, () => `${STAY}: you have not named a place to go.`],
+  [
+    /^no location named "(.+)"$/,
+    (m, facts) => {
+      const places = facts.regionLocations.get(m[1]!);
+      return places && places.length > 0
+        ? `${STAY}: ${m[1]} is a whole region, not a single place. Name one of its places: ${listNames(places)}.`
+        : `${STAY}: nobody knows a place called ${m[1]}.`;
+    },
+  ],
+  [
+    /^"(.+)" lies in the realm "(.+)", which the party does not know$/,
+    (m) => `${STAY}: ${placeName(m[1]!)} lies in ${m[2]}, and you do not know the way there yet.`,
+  ],
+  [/^the party is already at "(.+)"$/, (m) => `You are already at ${placeName(m[1]!)}.`],
+  [/^the party is already in "(.+)"$/, (m) => `You are already in ${placeName(m[1]!)}.`],
+  [
+    /^"(.+)" has no area named "(.+)"$/,
+    (m, facts) => {
+      const areas = facts.locationAreas.get(m[1]!) ?? [];
+      const here = areas.length > 0 ? ` Here there are ${listNames(areas.map(placeName))}.` : "";
+      return `${STAY}: there is no ${m[2]} at ${placeName(m[1]!)}.${here}`;
+    },
+  ],
+  [/^"(.+)" lies in no region of the world$/, (m) => `${STAY}: no road leads to ${placeName(m[1]!)}.`],
+];
+
+/** Why the party did not move, from the engine's reason, in prose. */
+export function refusal(reason: string, facts: WorldFacts): string {
+  for (const [pattern, prose] of REFUSALS) {
+    const m = pattern.exec(reason);
+    if (m) return prose(m, facts);
+  }
+  return endSentence(`${STAY}: ${reason}`);
+}
+
+/** A movement toward words that name no place the request knows ("go to the Pantry"). */
+export function unknownPlace(words: string): string {
+  return `${STAY}: you know of no place called ${words}.`;
+}
+
+export const npc = {
+  here: (name: string, info: string) => (info ? `${name} is here. ${info}` : `${name} is here.`),
+  alsoHere: (names: readonly string[]) => `${listNames(names)} ${names.length > 1 ? "are" : "is"} here too.`,
+};
+
+export const journal = {
+  objectiveNew: (quest: string, text: string) => `New in ${quest}: ${endSentence(lowerFirst(text))}`,
+  objectiveDone: (quest: string, text: string) => `Done for ${quest}: ${endSentence(lowerFirst(text))}`,
+  quest: (quest: string, status: string): string => {
+    switch (status) {
+      case "available":
+        return `${quest} is open to you now.`;
+      case "accepted":
+        return `You take on ${quest}.`;
+      case "completed":
+        return `${quest} is complete.`;
+      case "rejected":
+        return `You turn down ${quest}.`;
+      case "expired":
+        return `${quest} is no longer on offer, though its trail is still there to follow.`;
+      case "abandoned":
+        return `You set ${quest} aside.`;
+      default:
+        return `${quest}: ${status}.`;
+    }
+  },
+  eventBegan: (title: string) => `${title} begins.`,
+  eventCompleted: (title: string) => `${title} has run its course.`,
+  eventStopped: (title: string) => `You leave ${title} behind you, for now.`,
+};
+
+const PROMPTS = ["What do you do?", "What do you do next?", "What now?"];
+
+export const closing = {
+  next: (step: string) => `Next: ${endSentence(step)}`,
+  prompt: (key: string) => pickStable(PROMPTS, key),
+};
+
+/** One player's action, echoed in the second person ("walk to the pier" -> "You walk to the pier."). */
+export function echo(action: string, isName: (firstWord: string) => boolean): string {
+  const text = action.replace(/\s+/g, " ").trim();
+  if (text === "") return "You wait.";
+  const first = /^[\p{L}'’-]+/u.exec(text)?.[0] ?? "";
+  const vocative = /^[^,]{1,40},\s/.test(text) && first !== "" && isName(first);
+  if (/["“”]/.test(text) || /\?\s*$/.test(text) || vocative) {
+    const said = text.replace(/^["“]|["”]$/g, "");
+    return `You say: “${endSentence(said)}”`;
+  }
+  const firstPerson = /^(?:i|we|let's|let us|lets)\b\s*/i.exec(text);
+  if (firstPerson) return endSentence(`You ${fromFirstPerson(text.slice(firstPerson[0].length))}`);
+  const body = first && !isName(first) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  return endSentence(`You ${fromFirstPerson(body)}`);
+}
+
+function fromFirstPerson(text: string): string {
+  return text
+    .replace(/^(?:am|'m)\b/i, "are")
+    .replace(/^was\b/i, "were")
+    .replace(/\b(?:I'm|I am)\b/g, "you're")
+    .replace(/\bI was\b/g, "you were")
+    .replace(/\bI\b/g, "you")
+    .replace(/\bmyself\b/gi, "yourself")
+    .replace(/\bourselves\b/gi, "yourselves")
+    .replace(/\bmy\b/gi, "your")
+    .replace(/\bmine\b/gi, "yours")
+    .replace(/\bour\b/gi, "your")
+    .replace(/\bme\b/gi, "you")
+    .replace(/\bus\b/gi, "you");
+}

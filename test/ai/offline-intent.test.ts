@@ -1,0 +1,295 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { createOfflineProvider } from "../../src/ai/offline/index.ts";
+import { NameIndex } from "../../src/ai/offline/names.ts";
+import { tokenize } from "../../src/ai/offline/text.ts";
+import type { Intent, IntentAnswer } from "../../src/engine/ports.ts";
+import { HARBOR, intentRequest } from "./offline-helpers.ts";
+
+const ai = createOfflineProvider(HARBOR);
+
+interface Case {
+  text: string;
+  at?: [location: string, area?: string];
+  intent: Intent;
+  target?: string;
+}
+
+async function check(c: Case): Promise<IntentAnswer> {
+  const [location, area] = c.at ?? ["Brinewick Docks"];
+  const answer = await ai.classify(intentRequest(c.text, location, area));
+  assert.equal(
+    answer.intent,
+    c.intent,
+    `${JSON.stringify(c.text)} at ${location}: ${JSON.stringify(answer)}`,
+  );
+  assert.equal(answer.target, c.target, `${JSON.stringify(c.text)}: target`);
+  assert.ok(typeof answer.confidence === "number" && answer.confidence > 0 && answer.confidence <= 1);
+  return answer;
+}
+
+const EEL: [string, string] = ["The Gutted Eel", "Hearth Room"];
+const LIGHTHOUSE_STAIRS: [string, string] = ["Old Lighthouse", "Stairwell"];
+const LAMP_ROOM: [string, string] = ["Old Lighthouse", "Lamp Room"];
+const SLADE: [string, string] = ["Counting House", "Ledger Hall"];
+
+describe("offline intent: the walkthrough", () => {
+  const walkthrough = JSON.parse(
+    readFileSync(new URL("../../examples/harbor.walkthrough.json", import.meta.url), "utf8"),
+  ) as { steps: { command: string; intent: Intent; target?: string }[] };
+  // Where the party stands when each command is typed (the walkthrough's own route).
+  const where: [string, string][] = [
+    ["Brinewick Docks", "Pier End"],
+    EEL,
+    EEL,
+    ["Old Lighthouse", "Rock Landing"],
+    LIGHTHOUSE_STAIRS,
+    LAMP_ROOM,
+    LAMP_ROOM,
+    SLADE,
+    SLADE,
+    ["Old Lighthouse", "Rock Landing"],
+    LIGHTHOUSE_STAIRS,
+    LAMP_ROOM,
+  ];
+  for (const [i, step] of walkthrough.steps.entries()) {
+    it(`tick ${i + 1}: ${step.command} -> ${step.intent}${step.target ? ` ${step.target}` : ""}`, async () => {
+      const answer = await check({
+        text: step.command,
+        at: where[i]!,
+        intent: step.intent,
+        target: step.target,
+      });
+      if (step.intent === "travel" || step.intent === "move") assert.equal(answer.confidence, 0.9);
+    });
+  }
+});
+
+describe("offline intent: movement (valid)", () => {
+  const cases: Case[] = [
+    { text: "walk to the Gutted Eel", intent: "travel", target: "The Gutted Eel" },
+    { text: "WALK TO THE GUTTED EEL!!!", intent: "travel", target: "The Gutted Eel" },
+    { text: "I head over to the gutted eel", intent: "travel", target: "The Gutted Eel" },
+    { text: "go to the eel", intent: "travel", target: "The Gutted Eel" },
+    { text: "go to the lighthouse", intent: "travel", target: "Old Lighthouse" },
+    { text: "sail to Blackwrack Cove", intent: "travel", target: "Blackwrack Cove" },
+    { text: "ride out to the widows cairn", intent: "travel", target: "Widows' Cairn" },
+    { text: "hike up to Widow's Cairn", intent: "travel", target: "Widows' Cairn" },
+    { text: "run to the Widows’ Cairn", intent: "travel", target: "Widows' Cairn" },
+    { text: "Let's go to Saltlight Temple.", intent: "travel", target: "Saltlight Temple" },
+    { text: "return to the Old Lighthouse", intent: "travel", target: "Old Lighthouse" },
+    { text: "make my way to the Counting House", intent: "travel", target: "Counting House" },
+    { text: "set off for Gannet Point", intent: "travel", target: "Gannet Point" },
+    { text: "walk to Brinewick Docks", at: EEL, intent: "travel", target: "Brinewick Docks" },
+    { text: "visit the Marigold Wreck", intent: "travel", target: "Marigold Wreck" },
+    { text: "wander into the Fish Market", intent: "move", target: "Fish Market" },
+    { text: "climb up to the net lofts", intent: "move", target: "Net Lofts" },
+    {
+      text: "climb the stairwell",
+      at: ["Old Lighthouse", "Rock Landing"],
+      intent: "move",
+      target: "Stairwell",
+    },
+    { text: "go up to the Lamp Room", at: LIGHTHOUSE_STAIRS, intent: "move", target: "Lamp Room" },
+    { text: "climb up to the lamp room", at: LIGHTHOUSE_STAIRS, intent: "move", target: "Lamp Room" },
+    { text: "enter the back parlour", at: EEL, intent: "move", target: "Back Parlour" },
+    {
+      text: "climb the stairwell of the Old Lighthouse",
+      at: ["Old Lighthouse", "Rock Landing"],
+      intent: "move",
+      target: "Stairwell",
+    },
+    // An area here and a location elsewhere: the location wins (the party leaves).
+    {
+      text: "leave the stairwell and head to the Counting House",
+      at: LIGHTHOUSE_STAIRS,
+      intent: "travel",
+      target: "Counting House",
+    },
+    {
+      text: "walk through the Fish Market to the Gutted Eel",
+      intent: "travel",
+      target: "The Gutted Eel",
+    },
+    // Origins are not destinations.
+    { text: "go from the Net Lofts to the Fish Market", intent: "move", target: "Fish Market" },
+    // The current location: travel, and the engine answers that the party is already there.
+    { text: "walk to Brinewick Docks", intent: "travel", target: "Brinewick Docks" },
+    // A region alone: travel with the region; the engine refuses and the narration names its places.
+    { text: "travel to the Gull Coast", intent: "travel", target: "Gull Coast" },
+    // Longest match: the location, not the region "Brinewick".
+    { text: "walk back to Brinewick Docks", at: EEL, intent: "travel", target: "Brinewick Docks" },
+    { text: "teleport to Gannet Point", intent: "teleport", target: "Gannet Point" },
+    { text: "blink to the Old Lighthouse", intent: "teleport", target: "Old Lighthouse" },
+    { text: "teleport", intent: "teleport" },
+    { text: "fast travel to the temple", intent: "fastTravel", target: "Saltlight Temple" },
+    { text: "fast-travel to Counting House", intent: "fastTravel", target: "Counting House" },
+  ];
+  for (const c of cases)
+    it(`${c.text} -> ${c.intent} ${c.target ?? ""}`, async () => {
+      await check(c);
+    });
+
+  it("aliases ('the lighthouse') are less sure than full names", async () => {
+    const alias = await check({ text: "go to the lighthouse", intent: "travel", target: "Old Lighthouse" });
+    assert.equal(alias.confidence, 0.75);
+    const region = await check({ text: "travel to the Gull Coast", intent: "travel", target: "Gull Coast" });
+    assert.equal(region.confidence, 0.6);
+  });
+});
+
+describe("offline intent: not movement (invalid)", () => {
+  const cases: Case[] = [
+    { text: "light the lighthouse lamp", at: LAMP_ROOM, intent: "other" },
+    { text: "I don't want to go to the lighthouse", intent: "other" },
+    { text: "I will never walk to the Gutted Eel", intent: "other" },
+    { text: "I wonder how to get to the lighthouse", intent: "other" },
+    { text: "tell me about the lighthouse", intent: "other" },
+    { text: "How do I get to the Old Lighthouse", intent: "other" },
+    { text: "Should we go to the Old Lighthouse?", intent: "other" },
+    { text: "I think about going to the Gutted Eel", intent: "other" },
+    { text: "the lighthouse", intent: "other" },
+    { text: "Old Lighthouse", intent: "other" },
+    { text: "walk to the eelgrass", intent: "other" },
+    { text: "go to the pantry", intent: "other" },
+    { text: "walk around", intent: "other" },
+    { text: "leave the Fish Market", intent: "other" },
+    { text: "look at the lighthouse", intent: "other" },
+    { text: "I blink in surprise", intent: "other" },
+    { text: "the walk to the lighthouse is long", intent: "other" },
+    // Areas of other locations are not areas here.
+    { text: "climb the stairwell", intent: "other" },
+    { text: "go up to the Lamp Room", at: EEL, intent: "other" },
+    { text: "", intent: "other" },
+    { text: "   \n\t ", intent: "other" },
+    { text: "!!!???", intent: "other" },
+    { text: "🐟🌫️⚓", intent: "other" },
+    { text: "灯台へ行く", intent: "other" },
+  ];
+  for (const c of cases)
+    it(`${JSON.stringify(c.text)} -> ${c.intent}`, async () => {
+      await check(c);
+    });
+});
+
+describe("offline intent: the other rules", () => {
+  const cases: Case[] = [
+    { text: "attack Corvin Slade", at: SLADE, intent: "attack" },
+    { text: "I stab him with my knife", at: SLADE, intent: "attack" },
+    { text: "strike at the drowned thing", intent: "attack" },
+    { text: "spar with Mara", at: EEL, intent: "mockAttack" },
+    { text: "feint left", intent: "mockAttack" },
+    { text: "knock him out", at: SLADE, intent: "subdue" },
+    { text: "restrain Slade", at: SLADE, intent: "subdue" },
+    { text: "grapple the salvager", intent: "subdue" },
+    { text: "stop Slade from attacking Mara", intent: "preventAttack" },
+    { text: "stop them attacking the keeper", intent: "preventAttack" },
+    { text: "dodge the blow", intent: "evade" },
+    { text: "flee to the Gutted Eel", intent: "evade" },
+    { text: "hide in the net lofts", intent: "evade" },
+    { text: "block his knife", intent: "defend" },
+    { text: "brace for the wave", intent: "defend" },
+    { text: "bandage my arm", intent: "heal" },
+    { text: "heal Mara", at: EEL, intent: "heal" },
+    { text: "tend to her wounds", at: EEL, intent: "heal" },
+    { text: "bless the boats", intent: "buff" },
+    { text: "inspire the crowd", intent: "buff" },
+    { text: "talk to Mara Venn", at: EEL, intent: "interactNPC" },
+    { text: "ask mara about her father", at: EEL, intent: "interactNPC" },
+    { text: "greet the woman by the fire", at: EEL, intent: "interactNPC" },
+    { text: "confront Corvin Slade about the keeper's debt", at: SLADE, intent: "interactNPC" },
+    { text: "Mara, what happened to your father?", at: EEL, intent: "interactNPC" },
+    { text: "talk to Orla Quill", intent: "interactNPC" },
+    { text: "talk to the guard", at: EEL, intent: "interactNPC" },
+    { text: "read the keeper's logbook", at: LAMP_ROOM, intent: "readDocument" },
+    { text: "study the map", intent: "readDocument" },
+    { text: "look at the tally marks", at: LIGHTHOUSE_STAIRS, intent: "readDocument" },
+    { text: "read it", intent: "readDocument" },
+    { text: "sleep by the fire", at: EEL, intent: "sleep" },
+    { text: "get some rest", intent: "sleep" },
+    { text: "make camp", intent: "sleep" },
+    { text: "accept the quest", at: EEL, intent: "acceptQuest" },
+    { text: "I'll take the job", at: EEL, intent: "acceptQuest" },
+    { text: "I accept", at: EEL, intent: "acceptQuest" },
+    { text: "agree to help her", at: EEL, intent: "acceptQuest" },
+    // Negated or noun uses do not count.
+    { text: "I don't attack anyone", intent: "other" },
+    { text: "the attack was long ago", intent: "other" },
+    { text: "talk about the weather", intent: "other" },
+    { text: "I refuse the job", intent: "other" },
+    { text: "wait", intent: "other" },
+  ];
+  for (const c of cases)
+    it(`${JSON.stringify(c.text)} -> ${c.intent}`, async () => {
+      await check(c);
+    });
+});
+
+describe("offline intent: hostile input", () => {
+  it("a 10,000-character action is answered quickly and the same way twice", async () => {
+    const text = `walk to the Gutted Eel ${"and the fog rolls in ".repeat(500)}`.slice(0, 10_000);
+    const started = performance.now();
+    const answer = await ai.classify(intentRequest(text));
+    assert.ok(performance.now() - started < 1000);
+    assert.deepEqual(answer, await ai.classify(intentRequest(text)));
+    assert.equal(answer.intent, "travel");
+  });
+
+  it("a name far past the read window is not seen", async () => {
+    const answer = await ai.classify(intentRequest(`${"la ".repeat(3000)}walk to the Gutted Eel`));
+    assert.equal(answer.intent, "other");
+  });
+
+  it("control characters, RTL marks and combining accents are harmless", async () => {
+    await check({ text: "walk\u0000 to the\u200f Gütted Éel", intent: "travel", target: "The Gutted Eel" });
+    await check({ text: "\u202eleel dettug eht ot klaw", intent: "other" });
+  });
+
+  it("10,000 places and 500 NPCs still answer", async () => {
+    const request = intentRequest("walk to Place 9999");
+    request.places = Array.from({ length: 10_000 }, (_, i) => ({
+      name: `Place ${i}`,
+      kind: "location" as const,
+    }));
+    request.npcsPresent = Array.from({ length: 500 }, (_, i) => `Person ${i}`);
+    const answer = await ai.classify(request);
+    // Only the first 5,000 places are indexed (names.ts MAX_NAMES).
+    assert.equal(answer.intent, "other");
+    request.text = "walk to Place 42";
+    assert.deepEqual(await ai.classify(request), { intent: "travel", target: "Place 42", confidence: 0.9 });
+  });
+});
+
+describe("offline names", () => {
+  const index = new NameIndex(
+    [
+      { name: "Brinewick", kind: "region" },
+      { name: "Brinewick Docks", kind: "location" },
+      { name: "Widows' Cairn", kind: "location" },
+      { name: "The Gutted Eel", kind: "location" },
+      { name: "Net Lofts", kind: "area" },
+    ],
+    "head",
+  );
+  const names = (text: string) => index.match(tokenize(text)).map((m) => m.name);
+
+  it("the longest match wins", () => assert.deepEqual(names("to brinewick docks"), ["Brinewick Docks"]));
+  it("a leading 'the' is optional", () => {
+    assert.deepEqual(names("gutted eel"), ["The Gutted Eel"]);
+    assert.deepEqual(names("the gutted eel"), ["The Gutted Eel"]);
+  });
+  it("apostrophes and plurals are tolerated", () => {
+    for (const text of ["widows cairn", "widow's cairn", "Widows’ Cairn", "WIDOWS' CAIRNS", "the net loft"])
+      assert.equal(names(text).length, 1, text);
+  });
+  it("never inside another word", () => {
+    assert.deepEqual(names("eelgrass and brinewickdocks"), []);
+    assert.deepEqual(names("the eels"), ["The Gutted Eel"]);
+  });
+  it("a head alias needs 'the' before it", () => {
+    assert.deepEqual(names("eel pie"), []);
+    assert.deepEqual(names("that cairn"), ["Widows' Cairn"]);
+  });
+  it("never across a sentence break", () => assert.deepEqual(names("gutted. eel"), []));
+});

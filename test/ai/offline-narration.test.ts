@@ -1,0 +1,494 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { AiError } from "../../src/ai/errors.ts";
+import { parseBeats } from "../../src/ai/offline/event.ts";
+import { createOfflineProvider, SUMMARY_LIMIT } from "../../src/ai/offline/index.ts";
+import { toSecondPerson } from "../../src/ai/offline/person.ts";
+import { sentences } from "../../src/ai/offline/text.ts";
+import type { NarrationRequest } from "../../src/engine/ports.ts";
+import { HARBOR, narrationRequest, storyOf } from "./offline-helpers.ts";
+
+const ai = createOfflineProvider(HARBOR);
+const narrate = (request: NarrationRequest) => ai.narrate(request);
+const talk = { player: "Isobel Carrow", text: "talk to Mara Venn" };
+
+describe("offline narration: the opening", () => {
+  it("tells the story start's text, then a short scene line, then a prompt", async () => {
+    const start = HARBOR.storyStarts["Dawn at the Docks"]!.storyStart;
+    const request = narrationRequest(
+      { tick: 0, opening: true, actions: [], intent: null },
+      "Brinewick Docks",
+      "Pier End",
+    );
+    request.scene.openingText = start;
+    const { text } = await narrate(request);
+    const paragraphs = text.split("\n\n");
+    assert.equal(paragraphs[0], start);
+    assert.equal(
+      paragraphs[1],
+      "Pier End, Brinewick Docks. The seaward tip of the longest pier: bollards, coiled cable, and a lantern post with no lantern.",
+    );
+    assert.match(paragraphs.at(-1)!, /^What (do you do|now)/);
+    assert.ok(!text.includes("When the fog allows"), "one sentence of the area, not the whole description");
+  });
+});
+
+describe("offline narration: a turn", () => {
+  it("an arrival: the movement in the player's verb, the place in brief, the NPCs with their public info", async () => {
+    const { text } = await narrate(
+      narrationRequest({
+        actions: [{ player: "Isobel Carrow", text: "walk to the Gutted Eel" }],
+        intent: { intent: "travel", target: "The Gutted Eel" },
+        outcomes: ["The party travelled to The Gutted Eel."],
+      }),
+    );
+    const paragraphs = text.split("\n\n");
+    assert.equal(paragraphs[0], "You walk to the Gutted Eel.");
+    assert.equal(
+      paragraphs[1],
+      "A low-beamed tavern built from the timbers of an older ship. Benches around a peat fire, salt-stiff coats steaming on hooks.",
+    );
+    assert.equal(
+      paragraphs[2],
+      "Mara Venn is here. A rope-maker in her twenties with tar-black fingers and a steady stare.",
+    );
+    assert.ok(!text.includes("Harbour Wardens"), "only the first sentence of the NPC's info");
+  });
+
+  it("a refused move says why, in prose", async () => {
+    const region = await narrate(
+      narrationRequest({
+        actions: [{ player: "Isobel Carrow", text: "travel to the Gull Coast" }],
+        intent: { intent: "travel", target: "Gull Coast" },
+        outcomes: ['The party did not move: no location named "Gull Coast".'],
+      }),
+    );
+    assert.match(
+      region.text,
+      /^You stay where you are: Gull Coast is a whole region, not a single place\. Name one of its places: Old Lighthouse and Gannet Point\./,
+    );
+    const area = await narrate(
+      narrationRequest({
+        actions: [{ player: "Isobel Carrow", text: "go to the Stairwell" }],
+        intent: { intent: "move", target: "Stairwell" },
+        outcomes: ['The party did not move: "The Gutted Eel" has no area named "Stairwell".'],
+      }),
+    );
+    assert.match(
+      area.text,
+      /^You stay where you are: there is no Stairwell at the Gutted Eel\. Here there are the Hearth Room and the Back Parlour\./,
+    );
+    const already = await narrate(
+      narrationRequest({
+        intent: { intent: "travel", target: "The Gutted Eel" },
+        outcomes: ['The party did not move: the party is already at "The Gutted Eel".'],
+      }),
+    );
+    assert.match(already.text, /^You are already at the Gutted Eel\./);
+  });
+
+  it("a journey to no known place is not echoed as done", async () => {
+    const first = async (text: string) =>
+      (await narrate(narrationRequest({ actions: [{ player: "Isobel Carrow", text }] }))).text.split(
+        "\n\n",
+      )[0];
+    assert.equal(
+      await first("go to the Pantry"),
+      "You stay where you are: you know of no place called the Pantry.",
+    );
+    assert.equal(
+      await first("travel to Avalon and rest"),
+      "You stay where you are: you know of no place called Avalon.",
+    );
+    // Lower-case destinations are ordinary actions here; negated or wondered-about journeys are not journeys.
+    assert.equal(await first("walk to the window"), "You walk to the window.");
+    assert.equal(await first("I don't want to go to Avalon"), "You don't want to go to Avalon.");
+  });
+
+  it("other actions are echoed in the second person", async () => {
+    const cases: [string, string][] = [
+      ["light the lighthouse lamp", "You light the lighthouse lamp."],
+      ["I light my lantern", "You light your lantern."],
+      ["Mara, what happened to your father?", "You say: “Mara, what happened to your father?”"],
+      ["We climb onto the bollard", "You climb onto the bollard."],
+    ];
+    for (const [action, expected] of cases) {
+      const { text } = await narrate(
+        narrationRequest({ actions: [{ player: "Isobel Carrow", text: action }] }),
+      );
+      assert.equal(text.split("\n\n")[0], expected);
+    }
+  });
+
+  it("staying, the place sentence varies by tick but never at random", async () => {
+    const seen = new Set<string>();
+    for (let tick = 1; tick <= 12; tick++) {
+      const request = narrationRequest({ tick });
+      const a = await narrate(request);
+      assert.deepEqual(a, await narrate(structuredClone(request)));
+      seen.add(a.text.split("\n\n")[1]!);
+    }
+    assert.ok(seen.size >= 2, [...seen].join(" | "));
+    for (const sentence of seen)
+      assert.ok(
+        sentences(
+          HARBOR.locations["The Gutted Eel"]!.basicInfo +
+            " " +
+            HARBOR.locations["The Gutted Eel"]!.areas!["Hearth Room"]!.description,
+        ).includes(sentence),
+      );
+  });
+
+  it("journal changes and the next step", async () => {
+    const { text } = await narrate(
+      narrationRequest({
+        actions: [talk],
+        intent: { intent: "interactNPC" },
+        outcomes: [
+          `Objective completed for "The Keeper's Debt": Find Mara Venn at the Gutted Eel.`,
+          `New objective for "The Keeper's Debt": Travel to the Old Lighthouse on the Gull Coast.`,
+          `Quest "The Keeper's Debt" is now completed.`,
+          `Narrative event "Storm Night" began.`,
+        ],
+        journal: [
+          { quest: "The Keeper's Debt", status: "accepted", nextStep: "Travel to the Old Lighthouse." },
+        ],
+      }),
+    );
+    assert.ok(text.includes("Done for The Keeper's Debt: find Mara Venn at the Gutted Eel."), text);
+    assert.ok(
+      text.includes("New in The Keeper's Debt: travel to the Old Lighthouse on the Gull Coast."),
+      text,
+    );
+    assert.ok(text.includes("The Keeper's Debt is complete."), text);
+    assert.ok(text.includes("Storm Night begins."), text);
+    assert.equal(text.split("\n\n").at(-1), "Next: Travel to the Old Lighthouse.");
+    const party = await narrate(narrationRequest({ partyNextStep: "Visit Saltlight Temple" }));
+    assert.equal(party.text.split("\n\n").at(-1), "Next: Visit Saltlight Temple.");
+  });
+
+  it("a game mode that asks for few hints shows the next step only when the journal changed", async () => {
+    const sparse = createOfflineProvider(HARBOR, { gameMode: "Wrecker's Luck" });
+    const quiet = await sparse.narrate(narrationRequest({ partyNextStep: "Visit Saltlight Temple" }));
+    assert.match(quiet.text.split("\n\n").at(-1)!, /^What /);
+    const changed = await sparse.narrate(
+      narrationRequest({
+        partyNextStep: "Visit Saltlight Temple",
+        outcomes: [`Quest "The Tongueless Bell" is now available.`],
+      }),
+    );
+    assert.equal(changed.text.split("\n\n").at(-1), "Next: Visit Saltlight Temple.");
+    const easy = createOfflineProvider(HARBOR, { gameMode: "Harbour Tale" });
+    const shown = await easy.narrate(narrationRequest({ partyNextStep: "Visit Saltlight Temple" }));
+    assert.equal(shown.text.split("\n\n").at(-1), "Next: Visit Saltlight Temple.");
+  });
+
+  it("never tells an NPC's hiddenInfo, wherever the party stands", async () => {
+    const hidden = Object.values(HARBOR.npcs)
+      .map((n) => n.hiddenInfo)
+      .filter((h): h is string => typeof h === "string")
+      .flatMap((h) => sentences(h));
+    assert.ok(hidden.length > 3);
+    for (const [location, loc] of Object.entries(HARBOR.locations)) {
+      for (const area of Object.keys(loc.areas ?? {})) {
+        for (const text of ["talk to everyone about secrets", "ask about the debt", "look around"]) {
+          const request = narrationRequest(
+            {
+              actions: [{ player: "Isobel Carrow", text }],
+              outcomes: [`The party travelled to ${location}.`],
+            },
+            location,
+            area,
+          );
+          const answer = await narrate(request);
+          for (const sentence of hidden) assert.ok(!answer.text.includes(sentence.slice(0, 40)), sentence);
+        }
+      }
+    }
+  });
+
+  it("the same request always gives the same answer", async () => {
+    const request = narrationRequest({ actions: [talk], instructions: [storyOf("keeper_rumour")] });
+    const first = await narrate(request);
+    for (let i = 0; i < 3; i++) assert.deepEqual(await narrate(structuredClone(request)), first);
+  });
+});
+
+describe("offline narration: one-time instructions", () => {
+  it("keeper_rumour while talking to Mara: her plea as what happens, conditions resolved", async () => {
+    const { text } = await narrate(
+      narrationRequest({
+        actions: [talk],
+        intent: { intent: "interactNPC" },
+        instructions: [storyOf("keeper_rumour")],
+      }),
+    );
+    assert.ok(
+      text.includes("Mara Venn, the lighthouse keeper's daughter, is looking for help at the Gutted Eel."),
+    );
+    assert.ok(
+      text.includes(
+        "She tells you herself: her father Ansel kept the Old Lighthouse until the autumn gales, then vanished and left the lamp dark.",
+      ),
+      text,
+    );
+    assert.ok(text.includes("asks you to go east to the Gull Coast"), text);
+    assert.ok(!/\bIf\b|\blet someone\b|the party/i.test(text), text);
+  });
+
+  it("keeper_rumour elsewhere: the 'if they are elsewhere' branch", async () => {
+    const { text } = await narrate(
+      narrationRequest({ instructions: [storyOf("keeper_rumour")] }, "Saltlight Temple", "Nave"),
+    );
+    assert.ok(text.includes("Someone grumbles that she is still asking every stranger."), text);
+    assert.ok(!text.includes("She tells you herself"), text);
+  });
+
+  it("the logbook's pages are given only to a player who reads it", async () => {
+    const reading = await narrate(
+      narrationRequest(
+        {
+          actions: [{ player: "Isobel Carrow", text: "read the keeper's logbook" }],
+          intent: { intent: "readDocument" },
+          instructions: [storyOf("logbook_waits")],
+        },
+        "Old Lighthouse",
+        "Lamp Room",
+      ),
+    );
+    assert.ok(reading.text.includes("Ansel borrowed forty silver from Corvin Slade"), reading.text);
+    assert.ok(
+      reading.text.includes("'Slade's men took the lamp key. They say I may have it back"),
+      reading.text,
+    );
+    const elsewhere = await narrate(
+      narrationRequest(
+        {
+          actions: [{ player: "Isobel Carrow", text: "go down to the Stairwell" }],
+          intent: { intent: "move", target: "Stairwell" },
+          instructions: [storyOf("logbook_waits")],
+        },
+        "Old Lighthouse",
+        "Lamp Room",
+      ),
+    );
+    assert.ok(!elsewhere.text.includes("Ansel borrowed"), elsewhere.text);
+  });
+
+  it("directions to the narrator become prose or are left out", async () => {
+    const { text } = await narrate(
+      narrationRequest({
+        instructions: [
+          storyOf("read_logbook"),
+          "The storm is spent. Describe a washed, pale dawn over the Gull Coast.",
+          "Keep it short. End on a sound in the fog.",
+          "Let someone grumble about the weather.",
+        ],
+      }),
+    );
+    assert.ok(
+      text.includes(
+        "You now know the keeper's secret: Ansel Venn owed Corvin Slade forty silver, refused to let the lamp go dark to pay it, and lost the lamp key to Slade's men. That knowledge sits heavy as you decide what to do. Slade keeps his Counting House by the harbour wall.",
+      ),
+      text,
+    );
+    assert.ok(text.includes("The storm is spent. A washed, pale dawn over the Gull Coast."), text);
+    assert.ok(text.includes("Someone grumbles about the weather."), text);
+    assert.ok(!/Keep it short|End on/.test(text), text);
+  });
+
+  it("the second person leaves quotations and other people's 'they' alone", () => {
+    assert.equal(
+      toSecondPerson("The gulls no longer scatter when the party comes; they know them now."),
+      "The gulls no longer scatter when you come; they know you now.",
+    );
+    assert.equal(
+      toSecondPerson("Scratched into the plaster are tally marks, and then they stop."),
+      "Scratched into the plaster are tally marks, and then they stop.",
+    );
+    assert.equal(
+      toSecondPerson("The party hears her: 'They took the key from the party.'"),
+      "You hear her: 'They took the key from the party.'",
+    );
+    assert.equal(toSecondPerson("The character's nerve is fraying."), "Your nerve is fraying.");
+  });
+});
+
+describe("offline narration: streaming and cancelling", () => {
+  it("chunks arrive by sentence and concatenate to the text", async () => {
+    const chunks: string[] = [];
+    const answer = await ai.narrate(
+      narrationRequest({ actions: [talk], instructions: [storyOf("keeper_rumour")] }),
+      (chunk) => chunks.push(chunk),
+    );
+    assert.ok(chunks.length > 4, String(chunks.length));
+    assert.equal(chunks.join(""), answer.text);
+  });
+
+  it("an aborted signal throws AiError 'aborted', before or during the stream", async () => {
+    const before = new AbortController();
+    before.abort();
+    await assert.rejects(ai.narrate(narrationRequest(), undefined, before.signal), (e: unknown) => {
+      return e instanceof AiError && e.kind === "aborted";
+    });
+    const during = new AbortController();
+    let seen = 0;
+    await assert.rejects(
+      ai.narrate(
+        narrationRequest({ instructions: [storyOf("keeper_rumour")] }),
+        () => {
+          seen++;
+          during.abort();
+        },
+        during.signal,
+      ),
+      (e: unknown) => e instanceof AiError && e.kind === "aborted",
+    );
+    assert.equal(seen, 1);
+    for (const call of [
+      () => ai.classify({} as never, before.signal),
+      () => ai.judge({} as never, before.signal),
+      () => ai.embed!(["x"], before.signal),
+    ])
+      await assert.rejects(call(), (e: unknown) => e instanceof AiError && e.kind === "aborted");
+  });
+
+  it("a chunk handler that throws becomes an AiError", async () => {
+    await assert.rejects(
+      ai.narrate(narrationRequest(), () => {
+        throw new TypeError("host bug");
+      }),
+      (e: unknown) => e instanceof AiError && /host bug/.test(e.message),
+    );
+  });
+});
+
+describe("offline narration: narrative events", () => {
+  const storm = HARBOR.narrativeEvents!["Storm Night"]!;
+  const event = (activeTurns: number) => ({
+    key: "Storm Night",
+    title: storm.title,
+    beats: storm.beats,
+    activeTurns,
+  });
+  const lamp = narrationRequest({}, "Old Lighthouse", "Lamp Room");
+
+  it("parses numbered beats and leaves out the narrator-only 'complete when' sentence", () => {
+    const beats = parseBeats(storm.beats);
+    assert.equal(beats.length, 4);
+    assert.match(beats[0]!, /^The gale arrives all at once/);
+    assert.equal(
+      beats[3],
+      "Either the lamp burns and the ship turns from the reef, or it stays dark and the sea takes its due.",
+    );
+    assert.deepEqual(parseBeats("- one\n- two"), ["one", "two"]);
+    assert.deepEqual(parseBeats("Rain falls. The bell rings."), ["Rain falls.", "The bell rings."]);
+    assert.deepEqual(parseBeats(""), []);
+  });
+
+  it("one beat per active turn, in order; completed when the final beat is told", async () => {
+    const expected = ["neither", "neither", "neither", "completed", "completed"];
+    for (let turns = 0; turns <= 4; turns++) {
+      const answer = await narrate({ ...lamp, event: event(turns) });
+      assert.equal(answer.eventVerdict, expected[turns], `activeTurns ${turns}`);
+      assert.ok(answer.text.includes(parseBeats(storm.beats)[Math.min(turns, 3)]!), answer.text);
+    }
+  });
+
+  it("completed early when the story covers the final beat", async () => {
+    const covered = await narrate({
+      ...lamp,
+      event: event(0),
+      actions: [
+        { player: "Isobel Carrow", text: "make sure the lamp burns so the ship turns from the reef" },
+      ],
+      scene: { ...lamp.scene, recentStory: ["It stays dark, and the sea takes its due, either way."] },
+    });
+    assert.equal(covered.eventVerdict, "completed");
+    const partial = await narrate({
+      ...lamp,
+      event: event(0),
+      actions: [{ player: "Isobel Carrow", text: "light the lighthouse lamp" }],
+    });
+    assert.equal(partial.eventVerdict, "neither");
+  });
+
+  it("stopped when the party travels away while the event runs; completed still wins", async () => {
+    const away = await narrate({
+      ...lamp,
+      event: event(1),
+      outcomes: ["The party travelled to The Gutted Eel."],
+    });
+    assert.equal(away.eventVerdict, "stopped");
+    assert.ok(away.text.includes("You leave Storm Night behind you, for now."));
+    assert.ok(!away.text.includes("wreckers' lanterns swing"));
+    const tie = await narrate({
+      ...lamp,
+      event: event(3),
+      outcomes: ["The party travelled to The Gutted Eel."],
+    });
+    assert.equal(tie.eventVerdict, "completed");
+    const within = await narrate({ ...lamp, event: event(1), outcomes: ["The party moved to Stairwell."] });
+    assert.equal(within.eventVerdict, "neither");
+  });
+
+  it("no event, no verdict", async () => {
+    assert.equal("eventVerdict" in (await narrate(lamp)), false);
+  });
+});
+
+describe("offline narration: summaries", () => {
+  it("folds the first sentence of each entry into the old summary", async () => {
+    const answer = await narrate(
+      narrationRequest({
+        summary: "You arrive in Brinewick.",
+        summarise: [
+          { tick: 1, text: "You walk to the Gutted Eel.\n\nA low-beamed tavern." },
+          { tick: 2, text: "You talk to Mara Venn. She is wary." },
+        ],
+      }),
+    );
+    assert.equal(
+      answer.summary,
+      "You arrive in Brinewick. You walk to the Gutted Eel. You talk to Mara Venn.",
+    );
+    assert.equal("summary" in (await narrate(narrationRequest())), false);
+  });
+
+  it("stays bounded, keeping the newest sentences", async () => {
+    const summarise = Array.from({ length: 100 }, (_, i) => ({
+      tick: i + 1,
+      text: `Entry ${i} ${"word ".repeat(200)}. Second sentence.`,
+    }));
+    const answer = await narrate(narrationRequest({ summary: "Old. ".repeat(2000), summarise }));
+    assert.ok(answer.summary!.length <= SUMMARY_LIMIT, String(answer.summary!.length));
+    assert.ok(answer.summary!.includes("Entry 99"));
+    assert.ok(!answer.summary!.includes("Second sentence"));
+  });
+});
+
+describe("offline narration: usage", () => {
+  it("counts every call and the tokens it produced, with no prompt tokens", async () => {
+    const provider = createOfflineProvider(HARBOR);
+    assert.deepEqual(provider.usage(), { calls: 0, promptTokens: 0, completionTokens: 0 });
+    const { text } = await provider.narrate(narrationRequest());
+    await provider.classify({
+      tick: 1,
+      player: "P",
+      text: "wait",
+      places: [],
+      position: { realm: "", region: "", location: "", area: "" },
+      npcsPresent: [],
+      recentStory: "",
+    });
+    await provider.judge({ phase: "state", tick: 1, questions: [], storyText: "", actions: [], players: [] });
+    await provider.embed!(["a", "b"]);
+    const usage = provider.usage();
+    assert.equal(usage.calls, 4);
+    assert.equal(usage.promptTokens, 0);
+    assert.ok(usage.completionTokens >= Math.ceil(text.length / 4));
+    assert.equal(provider.name, "offline");
+    assert.equal(provider.model, "offline");
+    await provider.close();
+  });
+});
