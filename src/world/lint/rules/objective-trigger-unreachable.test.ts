@@ -1,15 +1,7 @@
 import { testRule } from "../../../../test/helpers/world.ts";
+import { STRAY_GOAT } from "../../rules/examples.ts";
 import rule from "./objective-trigger-unreachable.ts";
 
-const goat = {
-  name: "Stray Goat",
-  questSource: "Ada Reed",
-  questStatement: "A goat is loose in the loft.",
-  mainObjective: "Get the goat down.",
-  completionCondition: "The goat is back in the yard.",
-  detailType: "basic",
-  spatialRelationship: "existingLocalArea",
-};
 const COMPLETE_GOAT = { type: "quest-complete", questId: "Stray Goat" };
 const trigger = (name: string, conditions: unknown[] = [], effects: unknown[] = [COMPLETE_GOAT]) => ({
   name,
@@ -18,7 +10,7 @@ const trigger = (name: string, conditions: unknown[] = [], effects: unknown[] = 
 });
 const withGoat = (triggers: Record<string, unknown>, patch: Record<string, unknown> = {}) => ({
   ...patch,
-  quests: { "Stray Goat": goat },
+  quests: { "Stray Goat": STRAY_GOAT },
   triggers,
 });
 

@@ -1,4 +1,5 @@
 import { defineRule } from "../../rule.ts";
+import { STRAY_GOAT } from "../../rules/examples.ts";
 import { analyse } from "../analysis.ts";
 
 export default defineRule({
@@ -14,15 +15,7 @@ export default defineRule({
   examples: {
     bad: {
       quests: {
-        "Stray Goat": {
-          name: "Stray Goat",
-          questSource: "Ada Reed",
-          questStatement: "A goat is loose in the loft.",
-          mainObjective: "Get the goat down.",
-          completionCondition: "The goat is back in the yard.",
-          detailType: "basic",
-          spatialRelationship: "existingLocalArea",
-        },
+        "Stray Goat": STRAY_GOAT,
       },
       triggers: {
         "Stray Goat_objective": {

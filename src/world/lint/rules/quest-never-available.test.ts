@@ -1,15 +1,7 @@
 import { testRule } from "../../../../test/helpers/world.ts";
+import { STRAY_GOAT } from "../../rules/examples.ts";
 import rule from "./quest-never-available.ts";
 
-const goat = {
-  name: "Stray Goat",
-  questSource: "Ada Reed",
-  questStatement: "A goat is loose in the loft.",
-  mainObjective: "Get the goat down.",
-  completionCondition: "The goat is back in the yard.",
-  detailType: "basic",
-  spatialRelationship: "existingLocalArea",
-};
 const INIT_GOAT = { type: "quest-init", operator: "set", value: "Stray Goat" };
 const trigger = (name: string, conditions: unknown[], effects: unknown[], script?: string) => ({
   name,
@@ -24,7 +16,7 @@ const goatWhen = (
   patch: Record<string, unknown> = {},
 ) => ({
   ...patch,
-  quests: { "Stray Goat": goat },
+  quests: { "Stray Goat": STRAY_GOAT },
   triggers: { start_goat: trigger("start_goat", conditions, [INIT_GOAT]), ...more },
 });
 const goatWarning = { path: ["quests", "Stray Goat"], messageId: "unreachable" };
@@ -91,12 +83,12 @@ testRule(rule, {
     },
     {
       name: "a quest with no quest-init at all is quest/no-init-trigger's",
-      patch: { quests: { "Stray Goat": goat } },
+      patch: { quests: { "Stray Goat": STRAY_GOAT } },
     },
     {
       name: "started from a narrative event's completion, and the event is started",
       patch: {
-        quests: { "Stray Goat": goat },
+        quests: { "Stray Goat": STRAY_GOAT },
         narrativeEvents: { Storm: { title: "Storm", beats: "Rain.", onCompleteEffects: [INIT_GOAT] } },
         triggers: {
           storm: trigger("storm", [], [{ type: "narrative-event-start", eventId: "Storm" }]),
@@ -106,7 +98,7 @@ testRule(rule, {
     {
       name: "pushed by a script of a trigger that can fire",
       patch: {
-        quests: { "Stray Goat": goat },
+        quests: { "Stray Goat": STRAY_GOAT },
         triggers: {
           goat_script: trigger("goat_script", [], [], `effects.push(${JSON.stringify(INIT_GOAT)});`),
         },
@@ -115,7 +107,7 @@ testRule(rule, {
     {
       name: "in a trigger that a script adds",
       patch: {
-        quests: { "Stray Goat": goat },
+        quests: { "Stray Goat": STRAY_GOAT },
         triggers: {
           adder: trigger(
             "adder",
@@ -129,7 +121,7 @@ testRule(rule, {
     {
       name: "the objective trigger of a quest that can be accepted",
       patch: {
-        quests: { "Stray Goat": goat },
+        quests: { "Stray Goat": STRAY_GOAT },
         triggers: { "Lost Sheep_objective": trigger("Lost Sheep_objective", [], [INIT_GOAT]) },
       },
     },
@@ -185,7 +177,7 @@ testRule(rule, {
     {
       name: "only in the objective trigger of a quest that is never available",
       patch: {
-        quests: { "Stray Goat": goat, "Lost Kid": { ...goat, name: "Lost Kid" } },
+        quests: { "Stray Goat": STRAY_GOAT, "Lost Kid": { ...STRAY_GOAT, name: "Lost Kid" } },
         triggers: {
           "Lost Kid_objective": trigger("Lost Kid_objective", [], [INIT_GOAT]),
           start_kid: trigger(
@@ -200,7 +192,7 @@ testRule(rule, {
     {
       name: "only in the completion of a narrative event nothing starts",
       patch: {
-        quests: { "Stray Goat": goat },
+        quests: { "Stray Goat": STRAY_GOAT },
         narrativeEvents: { Storm: { title: "Storm", beats: "Rain.", onCompleteEffects: [INIT_GOAT] } },
       },
       errors: [
@@ -213,7 +205,7 @@ testRule(rule, {
     {
       name: "pushed by the script of a trigger that can never fire",
       patch: {
-        quests: { "Stray Goat": goat },
+        quests: { "Stray Goat": STRAY_GOAT },
         triggers: {
           goat_script: trigger(
             "goat_script",

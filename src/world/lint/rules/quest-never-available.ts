@@ -1,15 +1,6 @@
 import { defineRule } from "../../rule.ts";
+import { STRAY_GOAT } from "../../rules/examples.ts";
 import { analyse, effectSites, whyActorNever } from "../analysis.ts";
-
-const STRAY_GOAT = {
-  name: "Stray Goat",
-  questSource: "Ada Reed",
-  questStatement: "A goat is loose in the loft.",
-  mainObjective: "Get the goat down.",
-  completionCondition: "The goat is back in the yard.",
-  detailType: "basic",
-  spatialRelationship: "existingLocalArea",
-};
 
 /** Related positions shown per report, at most. */
 const MAX_RELATED = 5;

@@ -1,16 +1,11 @@
 import { testRule } from "../../../../test/helpers/world.ts";
+import { STRAY_GOAT } from "../examples.ts";
 import rule from "./no-init-trigger.ts";
 
-const goat = {
-  name: "Stray Goat",
-  questSource: "Ada Reed",
-  questStatement: "A goat is loose in the loft.",
-  mainObjective: "Get the goat down.",
-  completionCondition: "The goat is back in the yard.",
-  detailType: "basic",
-  spatialRelationship: "existingLocalArea",
-};
-const withGoat = (patch: Record<string, unknown> = {}) => ({ ...patch, quests: { "Stray Goat": goat } });
+const withGoat = (patch: Record<string, unknown> = {}) => ({
+  ...patch,
+  quests: { "Stray Goat": STRAY_GOAT },
+});
 const script = (source: string) => ({
   triggers: { goat_script: { name: "goat_script", conditions: [], effects: [], script: source } },
 });
@@ -110,7 +105,7 @@ testRule(rule, {
     {
       name: "a quest-init naming the quest's shown name instead of its key",
       patch: {
-        quests: { "goat-quest": { ...goat } },
+        quests: { "goat-quest": { ...STRAY_GOAT } },
         triggers: {
           start_goat: {
             name: "start_goat",

@@ -2,19 +2,9 @@ import type { JsonPath } from "../../diagnostic.ts";
 import { defineRule } from "../../rule.ts";
 import { inspectScript } from "../../script.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
+import { STRAY_GOAT } from "../examples.ts";
 import { foldName, keysOf } from "../names.ts";
 import { rawEffects } from "../triggers.ts";
-
-/** The quest of the docs examples, without and with a trigger that starts it. */
-const STRAY_GOAT = {
-  name: "Stray Goat",
-  questSource: "Ada Reed",
-  questStatement: "A goat is loose in the loft.",
-  mainObjective: "Get the goat down.",
-  completionCondition: "The goat is back in the yard.",
-  detailType: "basic",
-  spatialRelationship: "existingLocalArea",
-};
 
 /** One way a quest can be made available: a typed effect or an effect object in a script. */
 interface Init {
