@@ -3,11 +3,14 @@
  * AI layers add their public API below.
  */
 
+// AI: providers (offline, OpenAI-compatible, recorded), their configuration and cassettes.
+export * from "./ai/index.ts";
 // Engine: sessions, turns, saves, and the ports the sandbox and AI providers implement.
 export * from "./engine/index.ts";
 export { createSandbox } from "./sandbox/index.ts";
 export type { Diagnostic, JsonPath, Related, Severity } from "./world/diagnostic.ts";
 export { formatPath } from "./world/diagnostic.ts";
+export { LINT_RULES, lintWorld } from "./world/lint/index.ts";
 export { type LoadedWorld, loadWorld, parseWorld } from "./world/load.ts";
 export type { CodeInfo, Rule, RuleContext } from "./world/rule.ts";
 export { CATALOGUE, RULES } from "./world/rules/index.ts";
