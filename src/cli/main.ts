@@ -142,6 +142,23 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
     .argument("<paths...>", "play-test files, or folders to search for *.test.yaml / *.test.json")
     .option("-f, --format <name>", "output format: text or junit", "text")
     .option("--coverage", "report which triggers, effects and quest statuses the tests reached")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Exit codes:",
+        "  0  every play-test passed",
+        "  1  a play-test failed, or a play-test file (or its world) is broken",
+        "  2  nothing ran: bad option, a path that does not exist, a folder without play-tests",
+        "",
+        "Examples:",
+        "  taleforge test examples/tests",
+        "  taleforge test examples/tests/main-quest.test.yaml --coverage",
+        "  taleforge test tests --format junit > playtests.xml",
+        "",
+        "The format: docs/playtests.md",
+      ].join("\n"),
+    )
     .action(async (paths: string[], options: Record<string, unknown>) => {
       const { test: run } = await import("./test.ts");
       done(await run(paths, options, io));
@@ -160,6 +177,21 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
     .option("--story <text>", "pin the narration text")
     .option("--judge <trigger=true|false>", "pin an AI verdict, by trigger key (repeatable)", collect)
     .option("-f, --format <name>", "output format: text or json", "text")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Exit codes:",
+        "  0  the turn ran and its trace was printed (the save is never written)",
+        "  1  the world has errors, or the save is damaged or of another world",
+        "  2  bad option, unknown player or judge trigger, missing or unreadable file",
+        "",
+        "Examples:",
+        '  taleforge explain examples/harbor.world.json --save game.save.json --act "read the logbook"',
+        '  taleforge explain my.world.json --save s.json --act "light the lamp" --judge light_the_beacon=true',
+        '  taleforge explain my.world.json --save s.json --act "go east" --intent travel --target "Old Mill" -f json',
+      ].join("\n"),
+    )
     .action(async (world: string, options: Record<string, unknown>) => {
       const { explain: run } = await import("./explain.ts");
       done(await run(world, options, io));

@@ -1,4 +1,4 @@
-import { rename, writeFile } from "node:fs/promises";
+import { readFile, rename, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Provider } from "../../ai/provider.ts";
 import { usageSince } from "../../ai/provider.ts";
@@ -283,7 +283,6 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | void> {
       if (!path) return out("Name a file: /load game.json.");
       let text: string;
       try {
-        const { readFile } = await import("node:fs/promises");
         text = await readFile(resolve(ctx.cwd, path), "utf8");
       } catch (error) {
         return out(`Could not read ${path}: ${(error as Error).message}`);

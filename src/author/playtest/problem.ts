@@ -1,0 +1,50 @@
+import type { JsonPath } from "../../world/diagnostic.ts";
+
+/**
+ * A problem with a play-test file (it cannot run as written), in the shape of
+ * the world checker's diagnostics: a stable code, a message that says what to
+ * do, the path inside the file and its 1-based position.
+ */
+export interface Problem {
+  code: ProblemCode;
+  message: string;
+  path: JsonPath;
+  line: number | null;
+  column: number | null;
+}
+
+export const PROBLEM_CODES = {
+  "playtest/unreadable": "The play-test file cannot be read.",
+  "playtest/too-large": "The play-test file is larger than a play-test needs to be.",
+  "playtest/syntax": "The file is not valid YAML (or JSON, for *.test.json).",
+  "playtest/duplicate-key": "A key appears twice in the same mapping.",
+  "playtest/alias": "YAML aliases expand to too much data, or name an anchor that is not defined.",
+  "playtest/unknown-key": "A key the play-test format does not define (a typo, usually).",
+  "playtest/missing-key": "A required key is missing.",
+  "playtest/wrong-type": "A value has the wrong type.",
+  "playtest/invalid-value": "A value is not one of the allowed values.",
+  "playtest/conflict": "Keys that cannot be used together, or one that needs another.",
+  "playtest/unknown-name": "A name (trigger, quest, event, player, place...) that the world does not define.",
+  "playtest/world": "The world the file names is missing or has errors.",
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** Maps a path inside the file to a position: the node, or with atKey the key of its last segment. */
+export type Locate = (path: JsonPath, atKey?: boolean) => Position | null;
+
+export function problemAt(
+  locate: Locate,
+  code: ProblemCode,
+  path: JsonPath,
+  message: string,
+  atKey = false,
+): Problem {
+  const at = locate(path, atKey);
+  return { code, message, path, line: at?.line ?? null, column: at?.column ?? null };
+}

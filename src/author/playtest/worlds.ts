@@ -1,0 +1,65 @@
+import { stat } from "node:fs/promises";
+import { indexWorld, type WorldIndex } from "../../engine/world-index.ts";
+import { FILE_NOT_FOUND } from "../../world/codes.ts";
+import { formatPath } from "../../world/diagnostic.ts";
+import { loadWorld } from "../../world/load.ts";
+import type { World } from "../../world/schema/index.ts";
+import { validateWorld } from "../../world/validate.ts";
+
+export type WorldEntry = { ok: true; world: World; index: WorldIndex } | { ok: false; message: string };
+
+/** How many of a broken world's errors a failure quotes. */
+const SHOWN = 3;
+
+/**
+ * Worlds by absolute path, each loaded and checked once however many
+ * play-tests name it. A world that cannot be read or has errors is an entry
+ * with a message that says so (and how to see every error).
+ */
+export class WorldCache {
+  private readonly entries = new Map<string, Promise<WorldEntry>>();
+
+  get(path: string, display: string): Promise<WorldEntry> {
+    let entry = this.entries.get(path);
+    if (!entry) {
+      entry = load(path, display);
+      this.entries.set(path, entry);
+    }
+    return entry;
+  }
+}
+
+async function load(path: string, display: string): Promise<WorldEntry> {
+  let result: ReturnType<typeof validateWorld>;
+  try {
+    // A device or a pipe named as the world would be read forever.
+    const info = await stat(path).catch(() => null);
+    if (info && !info.isFile() && !info.isDirectory())
+      return { ok: false, message: `The world ${display} is not a regular file.` };
+    const loaded = await loadWorld(path);
+    const unreadable = loaded.diagnostics.find((d) => d.code === FILE_NOT_FOUND.code);
+    if (unreadable)
+      return {
+        ok: false,
+        message: `Cannot read the world file ${display} (${path}): it is missing, a folder, or unreadable. \`world:\` is relative to the play-test file.`,
+      };
+    result = validateWorld(loaded);
+  } catch (error) {
+    return { ok: false, message: `Cannot check the world ${display}: ${(error as Error).message}.` };
+  }
+  if (result.world && result.errorCount === 0)
+    return { ok: true, world: result.world, index: indexWorld(result.world) };
+  const errors = result.diagnostics.filter((d) => d.severity === "error");
+  const shown = errors
+    .slice(0, SHOWN)
+    .map(
+      (d) =>
+        `${d.line !== null ? `${display}:${d.line}:${d.column ?? 1}` : formatPath(d.path)} ${d.code}: ${d.message}`,
+    )
+    .join("; ");
+  const more = errors.length > SHOWN ? `; and ${errors.length - SHOWN} more` : "";
+  return {
+    ok: false,
+    message: `The world ${display} has ${errors.length} error${errors.length === 1 ? "" : "s"}, so its play-tests cannot run: ${shown}${more}. Run \`taleforge check ${display}\` to see them all.`,
+  };
+}
