@@ -13,7 +13,7 @@ import { formatPath } from "../world/diagnostic.ts";
 import { loadWorld } from "../world/load.ts";
 import type { World } from "../world/schema/index.ts";
 import { didYouMean } from "../world/suggest.ts";
-import { validateWorld } from "../world/validate.ts";
+import { runnableWorld, validateWorld } from "../world/validate.ts";
 import { EXIT_OK, EXIT_PROBLEMS, fail, reasonOf } from "./exit.ts";
 import { formatTrace, type TraceFormatOptions } from "./format/trace.ts";
 import { type CliIo, wantsColor } from "./io.ts";
@@ -156,7 +156,9 @@ async function readWorld(file: string): Promise<{ world: World } | Outcome> {
     const unreadable = loaded.diagnostics.find((d) => d.code === FILE_NOT_FOUND.code);
     if (unreadable) return { exit: 2, message: unreadable.message };
     const checked = validateWorld(loaded);
-    if (checked.world && checked.errorCount === 0) return { world: checked.world };
+    // As `play` does: a world whose errors all come from rules is sound enough to run (its saves exist).
+    const runnable = runnableWorld(loaded, checked);
+    if (runnable) return { world: runnable };
     const first = checked.diagnostics.find((d) => d.severity === "error");
     const where = first
       ? `${first.line !== null ? `${file}:${first.line}:${first.column ?? 1}` : formatPath(first.path)}`

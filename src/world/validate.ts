@@ -78,3 +78,19 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/**
+ * The world a game can run, even with errors: when every error comes from a
+ * rule (the file loaded and every section has a valid shape), the typed world
+ * is sound for the engine, which tolerates what rules complain about (a quest
+ * that never starts, a reference to nothing). Load and shape errors, or a
+ * failing rule, make it undefined. Authoring tools stay strict; this is for
+ * players, who should be able to play a real world with a flaw or two.
+ */
+export function runnableWorld(loaded: LoadedWorld, result: ValidationResult): World | undefined {
+  if (result.world) return result.world;
+  if (!loaded.value || loaded.fatal) return undefined;
+  const ruleCodes = new Set((RULES as readonly Rule[]).map((r) => r.code));
+  const errors = result.diagnostics.filter((d) => d.severity === "error");
+  return errors.every((d) => ruleCodes.has(d.code)) ? (loaded.value as World) : undefined;
+}

@@ -2,9 +2,11 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { after } from "node:test";
 import { fileURLToPath } from "node:url";
 import type { CliIo } from "../../src/cli/io.ts";
+import { run } from "../../src/cli/main.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const BASE_WORLD = join(ROOT, "test/fixtures/base.world.json");
@@ -61,4 +63,33 @@ export function assertOneLine(text: string): void {
     `expected one "taleforge...: message" line, got:\n${text}`,
   );
   assert.doesNotMatch(text, /^\s+at /m, "no stack trace");
+}
+
+/**
+ * Runs `taleforge play` in-process with piped input (stdin not a terminal):
+ * one line per entry, the transcript on stdout.
+ */
+export async function playWith(
+  args: string[],
+  input: string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io: CliIo = {
+    stdout: (text) => {
+      out += text;
+    },
+    stderr: (text) => {
+      err += text;
+    },
+    isTTY: false,
+    env: options.env ?? {},
+    readStdin: async () => input.join("\n"),
+    stdin: Readable.from(input.map((line) => `${line}\n`)),
+    stdinIsTTY: false,
+    cwd: options.cwd ?? ROOT,
+  };
+  const code = await run(["play", ...args], io);
+  return { code, out, err };
 }

@@ -1,11 +1,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Readable } from "node:stream";
 import { describe, test } from "node:test";
-import type { CliIo } from "../../src/cli/io.ts";
-import { run } from "../../src/cli/main.ts";
-import { ROOT, scratchDir } from "./helpers.ts";
+import { playWith, ROOT, scratchDir } from "./helpers.ts";
 
 /**
  * `taleforge play` run in-process with piped input (stdin not a terminal):
@@ -16,31 +13,6 @@ const EXAMPLE = join(ROOT, "examples/harbor.world.json");
 const walkthrough = JSON.parse(readFileSync(join(ROOT, "examples/harbor.walkthrough.json"), "utf8")) as {
   steps: { command: string; fired: string[] }[];
 };
-
-export async function playWith(
-  args: string[],
-  input: string[],
-  options: { env?: Record<string, string>; cwd?: string } = {},
-): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: CliIo = {
-    stdout: (text) => {
-      out += text;
-    },
-    stderr: (text) => {
-      err += text;
-    },
-    isTTY: false,
-    env: options.env ?? {},
-    readStdin: async () => input.join("\n"),
-    stdin: Readable.from(input.map((line) => `${line}\n`)),
-    stdinIsTTY: false,
-    cwd: options.cwd ?? ROOT,
-  };
-  const code = await run(["play", ...args], io);
-  return { code, out, err };
-}
 
 const isobel = ["--premade", "Isobel Carrow"];
 
@@ -295,16 +267,32 @@ describe("taleforge play: hostile input", () => {
     });
   }
 
-  test("a world with errors is refused with its first errors and a pointer to check", async () => {
+  test("a world whose shape is broken is refused with its first errors and a pointer to check", async () => {
     const dir = scratchDir();
     const world = JSON.parse(readFileSync(EXAMPLE, "utf8"));
-    world.triggers.keeper_rumour.name = "keeper_rumor";
+    world.locations["Brinewick Docks"].x = "east";
     const path = dir.write("broken.world.json", JSON.stringify(world, null, 2));
     const result = await playWith([path], []);
     assert.equal(result.code, 1);
-    assert.match(result.err, /has 1 error, so it cannot be played/);
-    assert.match(result.err, /keys\/name-mismatch/);
+    assert.match(result.err, /has 1 error that makes it impossible to play/);
+    assert.match(result.err, /broken\.world\.json:\d+:\d+ {2}shape\//);
     assert.match(result.err, /Run "taleforge check/);
+    assert.equal(result.out, "");
+  });
+
+  test("a world with only rule errors is played after a one-line warning", async () => {
+    const dir = scratchDir();
+    const world = JSON.parse(readFileSync(EXAMPLE, "utf8"));
+    world.triggers.keeper_rumour.name = "keeper_rumor";
+    const path = dir.write("flawed.world.json", JSON.stringify(world, null, 2));
+    const result = await playWith([path], ["walk to the Gutted Eel", "/quit"]);
+    assert.equal(result.code, 0);
+    assert.match(result.err, /has 1 error \(keys\/name-mismatch\); playing anyway/);
+    assert.match(
+      result.out,
+      /Quest "The Keeper's Debt": available\./,
+      "the flawed trigger still runs by its key",
+    );
   });
 
   test("garbage save and cassette files get one clear line each", async () => {

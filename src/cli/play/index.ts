@@ -20,7 +20,7 @@ import { createSandbox } from "../../sandbox/index.ts";
 import { FILE_NOT_FOUND } from "../../world/codes.ts";
 import { loadWorld } from "../../world/load.ts";
 import type { World } from "../../world/schema/index.ts";
-import { validateWorld } from "../../world/validate.ts";
+import { runnableWorld, validateWorld } from "../../world/validate.ts";
 import { EXIT_PROBLEMS, fail, reasonOf } from "../exit.ts";
 import { type CliIo, wantsColor } from "../io.ts";
 import { askPlayers, askStoryStart } from "./creation.ts";
@@ -179,14 +179,22 @@ async function loadChecked(path: string, shown: string, io: CliIo): Promise<Worl
   const unreadable = loaded.diagnostics.find((d) => d.code === FILE_NOT_FOUND.code);
   if (unreadable) return fail(io, unreadable.message.replace(path, shown));
   const result = validateWorld(loaded);
-  if (result.world) return result.world;
   const errors = result.diagnostics.filter((d) => d.severity === "error");
+  const runnable = runnableWorld(loaded, result);
+  if (runnable) {
+    // Rule errors leave a playable world (a quest that never starts, a stray reference): say so, then play.
+    if (errors.length > 0)
+      io.stderr(
+        `taleforge play: ${shown} has ${plural(errors.length, "error")} (${countCodes(errors)}); playing anyway, but they may break the story. Run "taleforge check ${shown}" for the details.\n`,
+      );
+    return runnable;
+  }
   const shownErrors = errors
     .slice(0, 5)
     .map((d) => `  ${shown}${d.line !== null ? `:${d.line}:${d.column}` : ""}  ${d.code}  ${d.message}`);
   io.stderr(
     [
-      `taleforge play: ${shown} has ${plural(errors.length, "error")}, so it cannot be played:`,
+      `taleforge play: ${shown} has ${plural(errors.length, "error")} that ${errors.length === 1 ? "makes" : "make"} it impossible to play:`,
       ...shownErrors,
       ...(errors.length > 5 ? [`  ... and ${errors.length - 5} more.`] : []),
       `Run "taleforge check ${shown}" for the full report.`,
@@ -194,6 +202,13 @@ async function loadChecked(path: string, shown: string, io: CliIo): Promise<Worl
     ].join("\n"),
   );
   return EXIT_PROBLEMS;
+}
+
+/** "quest/no-init-trigger ×4, keys/name-mismatch": the codes of some diagnostics, counted. */
+function countCodes(diagnostics: readonly { code: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const d of diagnostics) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+  return [...counts].map(([code, n]) => (n > 1 ? `${code} ×${n}` : code)).join(", ");
 }
 
 async function readSaveFile(path: string, shown: string): Promise<string> {

@@ -204,7 +204,7 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
   }
   if (lines.length > 0) ctx.io.stdout(`${lines.join("\n")}\n`);
   if (outcome.type === "turn" && ctx.showTrace)
-    ctx.io.stdout(`${formatTrace(outcome.result, { color: ctx.color })}\n`);
+    ctx.io.stdout(`${formatTrace(outcome.result, { color: ctx.color, ...ctx.game.lastContext })}\n`);
   await autosave(ctx);
   return outcome;
 }
@@ -259,7 +259,11 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | void> {
     case "trace":
       return out(
         ctx.game.last
-          ? formatTrace(ctx.game.last, { color: ctx.color, verbose: argument === "all" })
+          ? formatTrace(ctx.game.last, {
+              color: ctx.color,
+              verbose: argument === "all",
+              ...ctx.game.lastContext,
+            })
           : "No turn to explain yet: play a turn first (an undo or a load clears the last turn).",
       );
     case "accept":

@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { describe, test } from "node:test";
+import { run } from "../../src/cli/main.ts";
+import { sharedWorldFiles } from "../helpers/author.ts";
+import { captureIo, playWith, scratchDir } from "./helpers.ts";
+
+/**
+ * `play`, `test` and `explain` on every real world file of shared/worlds and
+ * its mod fragments (lint, graph and map have their own): each either works
+ * or refuses in one clear line, and none crashes. A world whose only errors
+ * come from rules (Hedoria: quests with no init trigger) is played with a
+ * warning; a mod fragment is refused.
+ */
+const files = sharedWorldFiles();
+const isMod = (file: string) => file.includes(`${join("worlds", "mods")}`);
+const noCrash = (text: string) => {
+  assert.doesNotMatch(text, /internal error|Taleforge bug|\n\s+at .*\(/, "no crash, no stack trace");
+};
+
+describe("the shared worlds", {
+  skip: files.length === 0 ? "../shared/worlds is not beside the repository" : false,
+}, () => {
+  for (const file of files) {
+    const name = basename(file);
+    test(`play, test and explain: ${name}`, async () => {
+      const dir = scratchDir();
+      const save = join(dir.dir, "game.json");
+      const played = await playWith(
+        [file, "--save", save],
+        [
+          "look around",
+          "/quests",
+          "/party",
+          "/inventory",
+          "/map",
+          "/storage",
+          "walk north",
+          "/trace",
+          "/quit",
+        ],
+      );
+      noCrash(played.out + played.err);
+      if (isMod(file)) {
+        assert.equal(played.code, 1, played.err);
+        assert.match(played.err, /world\/mod-fragment/);
+        const playtest = dir.write("mod.test.yaml", `world: ${JSON.stringify(file)}\nturns:\n  - act: look\n`);
+        const tested = captureIo();
+        assert.equal(await run(["test", playtest], tested.io), 1);
+        noCrash(tested.stdout() + tested.stderr());
+        assert.match(tested.stdout(), /mod fragment/);
+        const explained = captureIo();
+        assert.equal(await run(["explain", file, "--save", playtest, "--act", "look"], explained.io), 1);
+        noCrash(explained.stderr());
+        assert.match(explained.stderr(), /^taleforge[^\n]*mod fragment[^\n]*\n$/);
+        return;
+      }
+      assert.equal(played.code, 0, played.err);
+      assert.match(played.out, /> \/trace\nTurn 2/);
+      assert.equal(JSON.parse(readFileSync(save, "utf8")).state.tick, 2);
+
+      // A play-test of this world: it runs, and its expectation is checked.
+      const playtest = dir.write(
+        "world.test.yaml",
+        `world: ${JSON.stringify(file)}\nturns:\n  - act: look around\n    expect:\n      notFired: []\n`,
+      );
+      const tested = captureIo();
+      const code = await run(["test", playtest], tested.io);
+      noCrash(tested.stdout() + tested.stderr());
+      const errors = name.includes("hedoria") ? 1 : 0;
+      assert.equal(code, errors, tested.stdout() + tested.stderr());
+      assert.match(tested.stdout(), errors ? /0 passed, 1 failed/ : /1 passed, 0 failed/);
+
+      // A dry run on the saved game.
+      const explained = captureIo();
+      const exit = await run(["explain", file, "--save", save, "--act", "look around"], explained.io);
+      noCrash(explained.stdout() + explained.stderr());
+      assert.equal(exit, 0, explained.stderr());
+      assert.match(explained.stdout(), /^Dry run of tick 3/);
+      assert.equal(JSON.parse(readFileSync(save, "utf8")).state.tick, 2, "the save is not written");
+    });
+  }
+
+  test("a world with only rule errors is played after a one-line warning", async () => {
+    const hedoria = files.find((f) => f.includes("hedoria"));
+    if (!hedoria) return;
+    const played = await playWith([hedoria], ["/quit"]);
+    assert.equal(played.code, 0);
+    assert.match(
+      played.err,
+      /^taleforge play: .*hedoria.* has 4 errors \(quest\/no-init-trigger ×4\); playing anyway, but they may break the story\. Run "taleforge check .*" for the details\.\n$/,
+    );
+  });
+});
