@@ -1,8 +1,8 @@
 import ivm from "isolated-vm";
-import type { JsonObject, ScriptCall, ScriptLog, ScriptOutcome, ScriptPhaseInfo } from "../engine/ports.ts";
+import type { JsonObject, ScriptLog, ScriptOutcome, ScriptPhaseInfo } from "../engine/ports.ts";
 import { parseScript } from "../world/script.ts";
 import { PRELUDE } from "./prelude.ts";
-import { LOG_CAP_BYTES, memoryLimitMb, type Reply, type Request } from "./protocol.ts";
+import { LOG_CAP_BYTES, memoryLimitMb, type Reply, type Request, type WireCall } from "./protocol.ts";
 
 /**
  * The sandbox child process: owns the isolates, so that a V8 abort on a huge
@@ -31,6 +31,9 @@ interface PhaseState {
   logBytes: number;
   logClosed: boolean;
 }
+
+/** The last trigger map received, as JSON: made once, and again only when a call brings a new map. */
+let triggersJson: string | null = null;
 
 const phases = new Map<number, PhaseState>();
 
@@ -65,12 +68,10 @@ function failed(
   return { status: "error", failure, message, line, column, logs, elapsedMs };
 }
 
-function run(
-  phaseId: number,
-  call: ScriptCall,
-  budgetMs: number,
-): { outcome: ScriptOutcome; usedMs: number } {
+function run(phaseId: number, call: WireCall, budgetMs: number): { outcome: ScriptOutcome; usedMs: number } {
   const logs: ScriptLog[] = [];
+  // Kept before anything can fail: the host sends a map once and counts on the child holding it.
+  if (call.triggers !== undefined) triggersJson = JSON.stringify(call.triggers);
   const state = phases.get(phaseId);
   if (!state || state.isolate.isDisposed) {
     return { outcome: failed("memory", "the phase's isolate was terminated", logs, 0), usedMs: 0 };
@@ -121,12 +122,7 @@ function run(
 }
 
 /** Installs the inputs, the bundled check() and the prelude in a fresh context; answers the read-back function. */
-function prepare(
-  state: PhaseState,
-  context: ivm.Context,
-  call: ScriptCall,
-  logs: ScriptLog[],
-): ivm.Reference {
+function prepare(state: PhaseState, context: ivm.Context, call: WireCall, logs: ScriptLog[]): ivm.Reference {
   const { info } = state;
   const global = context.global;
   const input = JSON.stringify({
@@ -138,7 +134,7 @@ function prepare(
     now: EPOCH_MS + info.tick * 60_000,
   });
   global.setSync("__tfIn", input);
-  global.setSync("__tfTriggers", JSON.stringify(call.triggers));
+  global.setSync("__tfTriggers", triggersJson ?? "{}");
   global.setSync(
     "__tfLog",
     new ivm.Callback((level: unknown, text: unknown) => capture(state, logs, level, text)),

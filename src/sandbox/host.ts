@@ -8,7 +8,7 @@ import type {
   ScriptRunner,
 } from "../engine/ports.ts";
 import { bundleChild } from "./bundle.ts";
-import { PHASE_BUDGET_MS, type Reply, type Request } from "./protocol.ts";
+import { PHASE_BUDGET_MS, type Reply, type Request, type WireCall } from "./protocol.ts";
 
 /**
  * The parent side of the sandbox: one child process that owns the isolates
@@ -41,6 +41,8 @@ interface Child {
   alive: boolean;
   /** Set when the host killed the child for overrunning a call: the call timed out rather than ran out of memory. */
   watchdogFired: boolean;
+  /** The trigger map the child holds: a call passing the same object does not send it again. */
+  sentTriggers: ScriptCall["triggers"] | null;
 }
 
 export class SandboxHost implements ScriptRunner {
@@ -159,6 +161,7 @@ function spawn(): Child {
     phases: new Set(),
     alive: true,
     watchdogFired: false,
+    sentTriggers: null,
   };
   // A child's stderr (V8's fatal OOM report) is drained so it never blocks, and not echoed.
   proc.stderr?.resume();
@@ -220,9 +223,14 @@ class HostPhase implements ScriptPhase {
       const left = PHASE_BUDGET_MS - this.usedMs;
       if (left <= 0) return stopped("budget", "the phase's 500 ms script budget is used up", 0);
       const started = performance.now();
+      // The engine never changes a trigger map in place (an edit is a new object), so identity tells
+      // "unchanged": the same map serves every phase and turn until a script edits it.
+      const { triggers, ...rest } = call;
+      const wire: WireCall = triggers === this.child.sentTriggers ? rest : call;
+      this.child.sentTriggers = triggers;
       const reply = await this.host.request(
         this.child,
-        { id: 0, type: "run", phaseId: this.phaseId, call, budgetMs: left },
+        { id: 0, type: "run", phaseId: this.phaseId, call: wire, budgetMs: left },
         left + this.host.watchdogMarginMs,
       );
       const elapsed = performance.now() - started;

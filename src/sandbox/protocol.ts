@@ -22,9 +22,16 @@ export function memoryLimitMb(triggerSetBytes: number): number {
   return 16 + Math.ceil((4 * bytes) / (1024 * 1024));
 }
 
+/**
+ * A script call as it crosses to the child. The trigger map (hundreds of KB on
+ * a large world) is sent once and again only when it changed: a call without
+ * `triggers` uses the map the child last received.
+ */
+export type WireCall = Omit<ScriptCall, "triggers"> & { triggers?: ScriptCall["triggers"] };
+
 export type Request =
   | { id: number; type: "begin"; phaseId: number; info: ScriptPhaseInfo }
-  | { id: number; type: "run"; phaseId: number; call: ScriptCall; budgetMs: number }
+  | { id: number; type: "run"; phaseId: number; call: WireCall; budgetMs: number }
   | { id: number; type: "end"; phaseId: number };
 
 export type Reply =

@@ -231,3 +231,47 @@ it("warm() starts the child early; close() right after it still leaves no proces
     await warmed.close();
   }
 });
+
+describe("the trigger map is sent once per phase, and again when it changes", () => {
+  const sandbox = createSandbox();
+  after(() => sandbox.close());
+  const read = 'storage.keys = Object.keys(triggers).join(",");';
+
+  it("later calls with the same map object see it without it being sent again", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    try {
+      const map = { a: { name: "a" }, b: { name: "b" } };
+      assert.equal(ok(await runIn(phase, read, { triggers: map })).storage.keys, "a,b");
+      assert.equal(ok(await runIn(phase, read, { triggers: map })).storage.keys, "a,b");
+      const edited = { ...map, c: { name: "c" } };
+      assert.equal(ok(await runIn(phase, read, { triggers: edited })).storage.keys, "a,b,c");
+      assert.equal(ok(await runIn(phase, read, { triggers: edited })).storage.keys, "a,b,c");
+    } finally {
+      await phase.end();
+    }
+  });
+
+  it("a call that fails before running (a syntax error) still leaves the phase holding its map", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    try {
+      const map = { only: { name: "only" } };
+      assert.equal((await runIn(phase, "this is not (javascript", { triggers: map })).status, "error");
+      assert.equal(ok(await runIn(phase, read, { triggers: map })).storage.keys, "only");
+    } finally {
+      await phase.end();
+    }
+  });
+
+  it("phases do not share their maps", async () => {
+    const one = await sandbox.beginPhase(phaseInfo());
+    const two = await sandbox.beginPhase(phaseInfo({ phase: "planning" }));
+    try {
+      const map = { x: { name: "x" } };
+      assert.equal(ok(await runIn(one, read, { triggers: map })).storage.keys, "x");
+      assert.equal(ok(await runIn(two, read, { triggers: map })).storage.keys, "x");
+    } finally {
+      await one.end();
+      await two.end();
+    }
+  });
+});
