@@ -45,7 +45,10 @@ describe("the shared worlds", {
       if (isMod(file)) {
         assert.equal(played.code, 1, played.err);
         assert.match(played.err, /world\/mod-fragment/);
-        const playtest = dir.write("mod.test.yaml", `world: ${JSON.stringify(file)}\nturns:\n  - act: look\n`);
+        const playtest = dir.write(
+          "mod.test.yaml",
+          `world: ${JSON.stringify(file)}\nturns:\n  - act: look\n`,
+        );
         const tested = captureIo();
         assert.equal(await run(["test", playtest], tested.io), 1);
         noCrash(tested.stdout() + tested.stderr());

@@ -19,7 +19,9 @@ export async function askStoryStart(
   const starts = Object.entries(world.storyStarts);
   if (starts.length < 2) return starts[0]?.[0];
   out(`${paint("bold", "Where does your story begin?")}\n`);
-  starts.forEach(([key, start], i) => out(`  ${i + 1}. ${key}${paint("gray", ` - ${start.description}`)}\n`));
+  starts.forEach(([key, start], i) => {
+    out(`  ${i + 1}. ${key}${paint("gray", ` - ${start.description}`)}\n`);
+  });
   const pick = await choose(lines, starts.length, out);
   return pick === null ? undefined : starts[pick]![0];
 }

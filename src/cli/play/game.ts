@@ -3,8 +3,8 @@ import type { PlayerSpec } from "../../engine/characters.ts";
 import type { AiPorts, ScriptRunner } from "../../engine/ports.ts";
 import type { TurnResult } from "../../engine/result.ts";
 import { createSession, type QuestAnswerResult, restoreSession, type Session } from "../../engine/session.ts";
-import type { TurnHooks } from "../../engine/turn.ts";
 import { liveTriggers, triggerMapOf } from "../../engine/trigger-pool.ts";
+import type { TurnHooks } from "../../engine/turn.ts";
 import { indexWorld } from "../../engine/world-index.ts";
 import type { Trigger, World } from "../../world/schema/index.ts";
 

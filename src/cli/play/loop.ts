@@ -234,11 +234,13 @@ function prompt(ctx: LoopContext, text: string): string {
 }
 
 /** A slash command; "quit" ends the game. */
-async function command(ctx: LoopContext, line: string): Promise<"quit" | void> {
+async function command(ctx: LoopContext, line: string): Promise<"quit" | undefined> {
   const [head = "", ...rest] = line.slice(1).split(/\s+/);
   const name = head.toLowerCase();
   const argument = rest.join(" ").trim();
-  const out = (text: string) => ctx.io.stdout(`${text}\n`);
+  const out = (text: string): undefined => {
+    ctx.io.stdout(`${text}\n`);
+  };
   const state = (): SessionState => ctx.game.session.state;
   switch (name) {
     case "help":
