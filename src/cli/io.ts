@@ -16,6 +16,8 @@ export interface CliIo {
   stdinIsTTY?: boolean;
   /** The working folder, for relative paths and config files (default: process.cwd()). */
   cwd?: string;
+  /** The terminal's width, when stdout is one (play wraps prose to it). */
+  columns?: number;
 }
 
 export function processIo(): CliIo {
@@ -32,6 +34,7 @@ export function processIo(): CliIo {
     stdin: process.stdin,
     stdinIsTTY: process.stdin.isTTY === true,
     cwd: process.cwd(),
+    ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
   };
 }
 

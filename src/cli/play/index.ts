@@ -26,7 +26,7 @@ import { type CliIo, wantsColor } from "../io.ts";
 import { askPlayers, askStoryStart } from "./creation.ts";
 import { Game, type GameSetup } from "./game.ts";
 import { lineSource } from "./lines.ts";
-import { runLoop } from "./loop.ts";
+import { proseWriter, runLoop } from "./loop.ts";
 import { chooseGameMode, type PlayFlags, parsePlayers, parseSeed, UsageError } from "./options.ts";
 import { painter, plural } from "./paint.ts";
 import { describePlace } from "./views.ts";
@@ -141,17 +141,23 @@ export async function play(file: string, flags: PlayFlags, io: CliIo): Promise<n
     );
     io.stdout(paint("gray", "Type /help for commands.\n\n"));
     let game: Game;
+    const opening = proseWriter({ io, lines });
     try {
       game = await Game.start(world, { ai: provider, scripts: sandbox }, setup, recording, {
-        onChunk: (text) => io.stdout(text),
+        onChunk: (text) => opening.push(text),
       });
     } catch (error) {
       return startFailure(io, error);
+    } finally {
+      opening.end();
     }
     if (setup.load !== undefined) {
       const state = game.session.state;
       io.stdout(`Resumed at tick ${state.tick}, at ${describePlace(state.position)}.\n`);
-      io.stdout(`${state.history.story.at(-1)?.text ?? ""}\n`);
+      const last = proseWriter({ io, lines });
+      last.push(state.history.story.at(-1)?.text ?? "");
+      last.end();
+      io.stdout("\n");
     } else io.stdout("\n");
     return await runLoop({
       game,

@@ -14,6 +14,7 @@ import { type Game, GameInput, type Outcome } from "./game.ts";
 import type { LineSource } from "./lines.ts";
 import { type Paint, plural } from "./paint.ts";
 import { helpView, inventoryView, mapView, partyView, promptView, questsView, storageView } from "./views.ts";
+import { type StreamWrapper, streamWrapper } from "./wrapper.ts";
 
 /** Everything the game loop works with. */
 export interface LoopContext {
@@ -159,6 +160,7 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
   const before = ctx.game.session.state;
   const usageBefore = ctx.provider.usage();
   let streamed = false;
+  const prose = proseWriter(ctx);
   const controller = new AbortController();
   ctx.lines.onInterrupt(() => controller.abort());
   if (input.type === "turn") ctx.io.stdout("\n");
@@ -167,11 +169,12 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     outcome = await ctx.game.apply(input, {
       onChunk: (text) => {
         streamed = true;
-        ctx.io.stdout(text);
+        prose.push(text);
       },
       signal: controller.signal,
     });
   } catch (error) {
+    prose.end();
     if (streamed) ctx.io.stdout("\n");
     ctx.io.stdout(`${ctx.paint("red", failureLine(input, error))}\n`);
     return null;
@@ -180,7 +183,8 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
   }
   const after = ctx.game.session.state;
   if (outcome.type === "turn") {
-    if (!streamed) ctx.io.stdout(outcome.result.story);
+    if (!streamed) prose.push(outcome.result.story);
+    prose.end();
     ctx.io.stdout("\n");
   }
   const lines = changesView(before, after, ctx.world, ctx.paint);
@@ -209,6 +213,14 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
   return outcome;
 }
 
+/** Prose as it streams: word-wrapped to the terminal when playing at one, as written otherwise (pipes, files). */
+export function proseWriter(ctx: Pick<LoopContext, "io" | "lines">): StreamWrapper {
+  const write = (text: string) => ctx.io.stdout(text);
+  const columns = ctx.io.columns;
+  if (!ctx.lines.interactive || !columns) return { push: write, end: () => {} };
+  return streamWrapper(Math.max(20, Math.min(columns - 1, 100)), write);
+}
+
 function failureLine(input: GameInput, error: unknown): string {
   const message = (error as Error)?.message ?? String(error);
   if (input.type === "turn") return `The turn was not played: ${message}`;
@@ -218,9 +230,11 @@ function failureLine(input: GameInput, error: unknown): string {
 function askOffer(ctx: LoopContext, offers: readonly QuestPrompt[]): void {
   const offer = offers[0];
   if (!offer) return;
-  ctx.io.stdout(
+  const prose = proseWriter(ctx);
+  prose.push(
     `\n${promptView(offer, ctx.paint)}\nAccept "${offer.quest}"? Type y or n, or play on and decide later (/accept).\n`,
   );
+  prose.end();
 }
 
 function answerOf(text: string): "accept" | "reject" | null {

@@ -8,28 +8,6 @@ export function painter(color: boolean): Paint {
   return (style, text) => (color ? styleText(style, text, { validateStream: false }) : text);
 }
 
-/** Wraps prose at `width` columns, keeping paragraph breaks; words longer than a line stay whole. */
-export function wrap(text: string, width: number): string {
-  return text
-    .split("\n")
-    .map((line) => {
-      const words = line.split(/ +/);
-      const out: string[] = [];
-      let current = "";
-      for (const word of words) {
-        if (current === "") current = word;
-        else if (current.length + 1 + word.length <= width) current += ` ${word}`;
-        else {
-          out.push(current);
-          current = word;
-        }
-      }
-      out.push(current);
-      return out.join("\n");
-    })
-    .join("\n");
-}
-
 export function plural(count: number, word: string, many = `${word}s`): string {
   return `${count} ${count === 1 ? word : many}`;
 }

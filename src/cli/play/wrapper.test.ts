@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { streamWrapper } from "./wrapper.ts";
+
+function wrapped(chunks: string[], width: number): string {
+  let out = "";
+  const wrapper = streamWrapper(width, (text) => {
+    out += text;
+  });
+  for (const chunk of chunks) wrapper.push(chunk);
+  wrapper.end();
+  return out;
+}
+
+test("breaks lines before a word that would pass the width, wherever the chunks were cut", () => {
+  const text = "You walk to the Gutted Eel. Mara Venn is here.";
+  const expected = "You walk to the\nGutted Eel. Mara\nVenn is here.";
+  assert.equal(wrapped([text], 16), expected);
+  assert.equal(wrapped(["You wa", "lk to the Gu", "tted Eel. Mara V", "enn is here."], 16), expected);
+  assert.equal(wrapped([...text], 16), expected);
+});
+
+test("keeps newlines and paragraph breaks; a word longer than a line is written whole", () => {
+  assert.equal(wrapped(["One two.\n\nThree four."], 8), "One two.\n\nThree\nfour.");
+  assert.equal(wrapped(["a supercalifragilistic word"], 10), "a\nsupercalifragilistic\nword");
+});
+
+test("property: the words are the text's words, in order, and no line passes the width unless one word does", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.oneof(fc.constantFrom(" ", "\n", "  "), fc.stringMatching(/^[a-z.,']{1,12}$/)), {
+        maxLength: 60,
+      }),
+      fc.integer({ min: 1, max: 40 }),
+      fc.integer({ min: 1, max: 7 }),
+      (parts, width, cut) => {
+        const text = parts.join("");
+        const chunks = text.match(new RegExp(`[\\s\\S]{1,${cut}}`, "g")) ?? [];
+        const out = wrapped(chunks, width);
+        assert.deepEqual(out.split(/\s+/).filter(Boolean), text.split(/\s+/).filter(Boolean));
+        for (const line of out.split("\n"))
+          assert.ok(line.length <= width || !line.trim().includes(" "), JSON.stringify({ line, width }));
+      },
+    ),
+  );
+});
