@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_STATUSES, QUEST_STATUSES } from "../world/schema/index.ts";
+import { EVENT_STATUSES, OBJECTIVE_STATUSES, QUEST_STATUSES } from "../world/schema/index.ts";
 import type { SessionState } from "./state.ts";
 
 /**
@@ -49,7 +49,7 @@ export const StateSchema = z.object({
     z.object({
       status: z.enum(QUEST_STATUSES),
       transitions: z.array(z.object({ status: z.enum(QUEST_STATUSES), tick: z.number().int() })),
-      objectives: z.record(z.string(), z.enum(["hidden", "active", "completed"])),
+      objectives: z.record(z.string(), z.enum(OBJECTIVE_STATUSES)),
       activeObjectiveId: z.string().nullable(),
       nextStep,
       mainObjectiveDone: z.boolean(),

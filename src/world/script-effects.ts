@@ -1,5 +1,6 @@
 import type { AnyNode } from "acorn";
 import type { ScriptPosition } from "./script.ts";
+import { climbMembers, memberKey } from "./script-ast.ts";
 
 /**
  * What a trigger script can make happen through its `effects` and `triggers`
@@ -167,17 +168,7 @@ export class ScriptEffectsCollector {
       this.giveUp(node);
       return;
     }
-    // Climb `triggers.x.y.z` (optional chains included) to the whole expression.
-    let top: AnyNode = parent;
-    let depth = 1;
-    let i = ancestors.length - 3;
-    for (; i >= 0; i--) {
-      const up = ancestors[i]!;
-      if (up.type === "MemberExpression" && up.object === top) depth++;
-      else if (!(up.type === "ChainExpression" && up.expression === top)) break;
-      top = up;
-    }
-    const context = ancestors[i];
+    const { top, depth, context, at } = climbMembers(ancestors);
     if (depth === 1 && context?.type === "UnaryExpression" && context.operator === "delete") return;
     if (
       depth === 1 &&
@@ -189,7 +180,7 @@ export class ScriptEffectsCollector {
       if (!this.addedTrigger(context.right, memberKey(top) ?? "")) this.giveUp(node);
       return;
     }
-    if (onlyTested(top, ancestors.slice(0, i + 1))) return;
+    if (onlyTested(top, ancestors.slice(0, at + 1))) return;
     this.giveUp(node);
   }
 
@@ -342,13 +333,6 @@ function literalValue(node: AnyNode): LiteralValue | undefined {
     default:
       return undefined;
   }
-}
-
-/** The static name of `a.b`, `a["b"]`, `a[0]`; undefined when computed at run time. */
-function memberKey(node: AnyNode & { type: "MemberExpression" }): string | undefined {
-  if (!node.computed) return node.property.type === "Identifier" ? node.property.name : undefined;
-  const key = literalValue(node.property);
-  return typeof key === "string" || typeof key === "number" ? String(key) : undefined;
 }
 
 /**

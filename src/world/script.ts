@@ -2,6 +2,7 @@ import { type AnyNode, type Options, Parser, type Program } from "acorn";
 import { fullAncestor } from "acorn-walk";
 import { findNodeAtLocation, type Node, parseTree } from "jsonc-parser";
 import type { JsonPath } from "./diagnostic.ts";
+import { climbMembers, literalString, memberKey } from "./script-ast.ts";
 import { type ScriptEffects, ScriptEffectsCollector } from "./script-effects.ts";
 import { type Position, positionAt, type SourceFile } from "./source.ts";
 
@@ -264,17 +265,7 @@ function storageUse(ancestors: AnyNode[]): StorageUse {
   const key = memberKey(parent);
   if (key === undefined) return { dynamic: true };
 
-  // Climb `storage.x.y.z` (optional chains included) to the whole expression.
-  let top: AnyNode = parent;
-  let depth = 1;
-  let i = ancestors.length - 3;
-  for (; i >= 0; i--) {
-    const up = ancestors[i]!;
-    if (up.type === "MemberExpression" && up.object === top) depth++;
-    else if (!(up.type === "ChainExpression" && up.expression === top)) break;
-    top = up;
-  }
-  const context = ancestors[i];
+  const { top, depth, context } = climbMembers(ancestors);
   const nested = depth > 1;
   if (isWriteTarget(context, top)) {
     // `storage.x = v`, `delete storage.x` and destructuring only write; updates and nested writes read first.
@@ -367,14 +358,6 @@ function lastTopLevelSkip(body: readonly AnyNode[]): AnyNode | undefined {
   return found;
 }
 
-/** The static name of `a.b`, `a["b"]`, `a[0]` or `` a[`b`] ``; undefined when computed at run time. */
-function memberKey(node: AnyNode & { type: "MemberExpression" }): string | undefined {
-  if (!node.computed) return node.property.type === "Identifier" ? node.property.name : undefined;
-  if (node.property.type === "Literal" && typeof node.property.value === "number")
-    return String(node.property.value);
-  return literalString(node.property);
-}
-
 /** The value of a property of an object literal, found by a static key; the last one wins, as in JS. */
 function propertyOf(node: AnyNode & { type: "ObjectExpression" }, name: string): AnyNode | undefined {
   let value: AnyNode | undefined;
@@ -390,14 +373,6 @@ function propertyOf(node: AnyNode & { type: "ObjectExpression" }, name: string):
     if (key === name) value = property.value;
   }
   return value;
-}
-
-/** A string literal or a template literal without substitutions. */
-function literalString(node: AnyNode | undefined): string | undefined {
-  if (node?.type === "Literal" && typeof node.value === "string") return node.value;
-  if (node?.type === "TemplateLiteral" && node.expressions.length === 0)
-    return node.quasis[0]?.value.cooked ?? undefined;
-  return undefined;
 }
 
 function isLiteral(node: AnyNode, value: unknown): boolean {

@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, describe, it } from "node:test";
 import { createOfflineProvider } from "../../src/ai/offline/index.ts";
-import type { Intent } from "../../src/engine/ports.ts";
 import { createSession, restoreSession } from "../../src/engine/session.ts";
 import { createSandbox } from "../../src/sandbox/index.ts";
 import { loadWorld } from "../../src/world/load.ts";
 import { validateWorld } from "../../src/world/validate.ts";
+import { readWalkthrough } from "../helpers/walkthrough.ts";
 
 /**
  * The key test of the offline provider: the example world's main quest,
@@ -21,20 +20,7 @@ import { validateWorld } from "../../src/world/validate.ts";
  * the sets are equal, not merely a superset.
  */
 
-interface Step {
-  command: string;
-  intent: Intent;
-  target?: string;
-  fired: string[];
-}
-const walkthrough = JSON.parse(
-  readFileSync(new URL("../../examples/harbor.walkthrough.json", import.meta.url), "utf8"),
-) as {
-  storyStart: string;
-  player: { premade: string };
-  steps: Step[];
-  expect: { quests: Record<string, string>; storage: Record<string, unknown> };
-};
+const walkthrough = readWalkthrough();
 
 const sandbox = createSandbox();
 after(() => sandbox.close());

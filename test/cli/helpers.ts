@@ -74,22 +74,13 @@ export async function playWith(
   input: string[],
   options: { env?: Record<string, string>; cwd?: string } = {},
 ): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
+  const captured = captureIo({ stdin: input.join("\n"), ...(options.env ? { env: options.env } : {}) });
   const io: CliIo = {
-    stdout: (text) => {
-      out += text;
-    },
-    stderr: (text) => {
-      err += text;
-    },
-    isTTY: false,
-    env: options.env ?? {},
-    readStdin: async () => input.join("\n"),
+    ...captured.io,
     stdin: Readable.from(input.map((line) => `${line}\n`)),
     stdinIsTTY: false,
     cwd: options.cwd ?? ROOT,
   };
   const code = await run(["play", ...args], io);
-  return { code, out, err };
+  return { code, out: captured.stdout(), err: captured.stderr() };
 }

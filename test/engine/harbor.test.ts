@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { scriptCheck } from "../../src/engine/check.ts";
-import type { Intent, Json, JsonObject, ScriptCall } from "../../src/engine/ports.ts";
+import type { JsonObject, ScriptCall } from "../../src/engine/ports.ts";
 import { contentWords } from "../../src/engine/relevance.ts";
 import { createSession, restoreSession } from "../../src/engine/session.ts";
 import { loadWorld } from "../../src/world/load.ts";
 import { validateWorld } from "../../src/world/validate.ts";
+import { readWalkthrough, type WalkthroughStep } from "../helpers/walkthrough.ts";
 import { DataAi, DataRunner, type ScriptBehaviour } from "./helpers.ts";
 
 /**
@@ -15,20 +15,8 @@ import { DataAi, DataRunner, type ScriptBehaviour } from "./helpers.ts";
  * a data-driven AI and an in-test ScriptRunner that implements the world's
  * three scripts (the real sandbox comes later).
  */
-interface Step {
-  command: string;
-  intent: Intent;
-  target?: string;
-  fired: string[];
-}
-const walkthrough = JSON.parse(
-  readFileSync(new URL("../../examples/harbor.walkthrough.json", import.meta.url), "utf8"),
-) as {
-  storyStart: string;
-  player: { premade: string };
-  steps: Step[];
-  expect: { quests: Record<string, string>; storage: Record<string, Json> };
-};
+
+const walkthrough = readWalkthrough();
 
 /** The behaviour of each scripted trigger, as the world's script text describes it, using the real check(). */
 const scripts: Record<string, ScriptBehaviour> = {
@@ -80,7 +68,7 @@ function lexicalJudge(query: string, text: string): boolean {
   return [...contentWords(query)].filter((w) => w !== "player").every((w) => words.has(w));
 }
 
-function harborAi(steps: Step[]) {
+function harborAi(steps: WalkthroughStep[]) {
   const stepAt = (tick: number) => steps[tick - 1];
   return new DataAi({
     intent: (r) => {

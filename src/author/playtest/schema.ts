@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INTENTS } from "../../engine/ports.ts";
+import { EVENT_STATUSES, OBJECTIVE_STATUSES, QUEST_STATUSES } from "../../world/schema/conditions.ts";
 
 /**
  * The play-test file format (docs/playtests.md), a public contract: a world,
@@ -11,17 +12,7 @@ import { INTENTS } from "../../engine/ports.ts";
 
 const Name = z.string().regex(/\S/, "must not be empty");
 
-export const QUEST_STATUSES = [
-  "hidden",
-  "available",
-  "accepted",
-  "completed",
-  "abandoned",
-  "rejected",
-  "expired",
-] as const;
-export const OBJECTIVE_STATUSES = ["hidden", "active", "completed"] as const;
-export const EVENT_STATUSES = ["inactive", "active", "completed", "stopped"] as const;
+export { EVENT_STATUSES, OBJECTIVE_STATUSES, QUEST_STATUSES };
 
 const QuestStatus = z.enum(QUEST_STATUSES);
 

@@ -28,6 +28,7 @@ export const QUEST_STATUSES = [
   "expired",
 ] as const;
 export const EVENT_STATUSES = ["inactive", "active", "completed", "stopped"] as const;
+export const OBJECTIVE_STATUSES = ["hidden", "active", "completed"] as const;
 
 /** What a condition's `value` must be. */
 export type ValueKind = "number" | "string" | "boolean" | "scalar" | "questStatus" | "eventStatus" | "none";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OBJECTIVE_STATUSES } from "./conditions.ts";
 import { Effect } from "./effects.ts";
 
 const NextStep = z.object({ text: z.string(), source: z.enum(["objective", "narrative-event"]) });
@@ -7,7 +8,7 @@ const NextStep = z.object({ text: z.string(), source: z.enum(["objective", "narr
 export const Objective = z.object({
   id: z.string(),
   text: z.string(),
-  status: z.enum(["hidden", "active", "completed"]),
+  status: z.enum(OBJECTIVE_STATUSES),
 });
 export type Objective = z.infer<typeof Objective>;
 
