@@ -39,8 +39,7 @@ function buildProgram(io: CliIo, done: (code: number) => void): Command {
     .exitOverride()
     .configureOutput(outputFor(io, "taleforge"));
 
-  const check = program
-    .command("check")
+  subcommand(program, io, "check")
     .description("Check a world file: its JSON, the shape of every section, and every rule.")
     .argument("<world>", "the world file (.json), or - to read it from stdin")
     .option("-f, --format <name>", "output format: stylish, json or sarif", "stylish")
@@ -64,10 +63,8 @@ function buildProgram(io: CliIo, done: (code: number) => void): Command {
       const { check } = await import("./check.ts");
       done(await check(world, options, io));
     });
-  check.configureOutput(outputFor(io, "taleforge check"));
 
-  const schema = program
-    .command("schema")
+  subcommand(program, io, "schema")
     .description("Print the JSON Schema of the world format, for completion and inline errors in editors.")
     .option("-o, --output <file>", "write the schema to a file instead of stdout")
     .addHelpText("after", "\nExample:\n  taleforge schema --output world.schema.json")
@@ -75,11 +72,15 @@ function buildProgram(io: CliIo, done: (code: number) => void): Command {
       const { schema } = await import("./schema.ts");
       done(await schema(options, io));
     });
-  schema.configureOutput(outputFor(io, "taleforge schema"));
 
   registerPlay(program, io, done);
   registerAuthorTools(program, io, done);
   return program;
+}
+
+/** A command whose messages go through our writers, as one line naming the command (outputFor). */
+function subcommand(program: Command, io: CliIo, name: string): Command {
+  return program.command(name).configureOutput(outputFor(io, `taleforge ${name}`));
 }
 
 /** Collects a repeatable option's values in order. */
@@ -88,8 +89,7 @@ function collect(value: string, previous: string[] = []): string[] {
 }
 
 function registerPlay(program: Command, io: CliIo, done: (code: number) => void) {
-  const play = program
-    .command("play")
+  subcommand(program, io, "play")
     .description("Play a world in the terminal, offline or with any OpenAI-compatible model.")
     .argument("[world]", "the world file (.json)", "examples/harbor.world.json")
     .option("--start <story start>", "the story start to begin with (default: the world's default)")
@@ -132,12 +132,10 @@ function registerPlay(program: Command, io: CliIo, done: (code: number) => void)
       const { play: run } = await import("./play/index.ts");
       done(await run(world, options, io));
     });
-  play.configureOutput(outputFor(io, "taleforge play"));
 }
 
 function registerAuthorTools(program: Command, io: CliIo, done: (code: number) => void) {
-  const test = program
-    .command("test")
+  subcommand(program, io, "test")
     .description("Run play-tests (*.test.yaml): scripted turns with expectations on the state.")
     .argument("<paths...>", "play-test files, or folders to search for *.test.yaml / *.test.json")
     .option("-f, --format <name>", "output format: text or junit", "text")
@@ -163,10 +161,8 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
       const { test: run } = await import("./test.ts");
       done(await run(paths, options, io));
     });
-  test.configureOutput(outputFor(io, "taleforge test"));
 
-  const explain = program
-    .command("explain")
+  subcommand(program, io, "explain")
     .description("Dry-run one turn on a saved game and print why each trigger did or did not fire.")
     .argument("<world>", "the world file (.json)")
     .requiredOption("--save <file>", "the saved game to start from (it is not changed)")
@@ -183,7 +179,7 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
         "",
         "Exit codes:",
         "  0  the turn ran and its trace was printed (the save is never written)",
-        "  1  the world has errors, or the save is damaged or of another world",
+        "  1  the world does not load, or the save is damaged or of another world",
         "  2  bad option, unknown player or judge trigger, missing or unreadable file",
         "",
         "Examples:",
@@ -196,10 +192,8 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
       const { explain: run } = await import("./explain.ts");
       done(await run(world, options, io));
     });
-  explain.configureOutput(outputFor(io, "taleforge explain"));
 
-  const lint = program
-    .command("lint")
+  subcommand(program, io, "lint")
     .description("Check a world, then find what silently breaks play: unreachable quests, dead triggers...")
     .argument("<world>", "the world file (.json), or - to read it from stdin")
     .option("-f, --format <name>", "output format: stylish, json or sarif", "stylish")
@@ -226,10 +220,8 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
       const { lint: run } = await import("./lint.ts");
       done(await run(world, options, io));
     });
-  lint.configureOutput(outputFor(io, "taleforge lint"));
 
-  const graph = program
-    .command("graph")
+  subcommand(program, io, "graph")
     .description("Draw the world's logic: triggers, the quests and events they move, storage keys.")
     .argument("<world>", "the world file (.json)")
     .option("-f, --format <name>", "mermaid, dot or svg", "mermaid")
@@ -250,10 +242,8 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
       const { graph: run } = await import("./graph.ts");
       done(await run(world, options, io));
     });
-  graph.configureOutput(outputFor(io, "taleforge graph"));
 
-  const map = program
-    .command("map")
+  subcommand(program, io, "map")
     .description("Draw a realm's map: the region grid and its locations, known and unknown.")
     .argument("<world>", "the world file (.json)")
     .option("--realm <name>", "the realm to draw (default: the first)")
@@ -274,7 +264,6 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
       const { map: run } = await import("./map.ts");
       done(await run(world, options, io));
     });
-  map.configureOutput(outputFor(io, "taleforge map"));
 }
 
 /** Commander's output through our writers, with its errors as one line that says where to look. */
