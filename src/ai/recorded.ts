@@ -113,6 +113,8 @@ export class Replay {
   private at = 0;
   private used = emptyUsage();
   readonly provider: Provider;
+  /** Why the game left the recording, once it has; null while it follows it. A recorded failure is not one. */
+  diverged: string | null = null;
 
   constructor(
     private readonly data: CassetteData,
@@ -164,6 +166,15 @@ export class Replay {
   }
 
   private take(call: CallName, request: unknown): CallEntry {
+    try {
+      return this.match(call, request);
+    } catch (error) {
+      this.diverged = (error as Error).message;
+      throw error;
+    }
+  }
+
+  private match(call: CallName, request: unknown): CallEntry {
     const index = this.at;
     const next: CassetteEntry | undefined = this.data.entries[index];
     const where = `${this.name}, entry ${index + 1}`;

@@ -115,10 +115,12 @@ describe("Replay", () => {
     await playThree(recordProvider(createOfflineProvider(world), tape));
     const replay = new Replay({ header, entries: tape.entries }, "game.jsonl");
     const session = await createSession(world, { ai: replay.provider, seed: 3 });
+    assert.equal(replay.diverged, null);
     await assert.rejects(
       session.turn({ actions: [{ player: "Player", text: "look around quietly" }] }),
       /diverged from game\.jsonl, entry 2 \(classify\): the request differs at text \(recorded "look around", now "look around quietly"\)/,
     );
+    assert.match(replay.diverged ?? "", /entry 2 \(classify\)/, "the replay knows it left the recording");
   });
 
   test("a call of another kind, a call where an input was recorded, and a call past the end are divergences", async () => {
@@ -136,14 +138,15 @@ describe("Replay", () => {
   });
 
   test("a recorded failure is thrown again with its kind", async () => {
-    const provider = new Replay({
+    const replay = new Replay({
       header,
       entries: [{ call: "classify", request: { a: 1 }, error: { kind: "timeout", message: "too slow" } }],
-    }).provider;
+    });
     await assert.rejects(
-      provider.classify({ a: 1 } as never),
+      replay.provider.classify({ a: 1 } as never),
       (e: unknown) => e instanceof AiError && e.kind === "timeout" && e.message === "too slow",
     );
+    assert.equal(replay.diverged, null, "a recorded failure is the recording, not a divergence");
   });
 
   test("inputs are read in order and only when the next entry is one", () => {

@@ -361,6 +361,53 @@ describe("taleforge play: hostile input", () => {
 });
 
 describe("taleforge play against an OpenAI-compatible server (a real HTTP mock on 127.0.0.1)", () => {
+  test("a game with a failed turn is recorded and replays to the same save, failure included", async () => {
+    const { MockServer, apiError, jsonCompletion, streamed } = await import("../ai/mock-server.ts");
+    const server = await MockServer.start();
+    const dir = scratchDir();
+    const cassette = join(dir.dir, "c.jsonl");
+    try {
+      server.reply(
+        streamed(["Fog on the pier."]),
+        jsonCompletion({ intent: "travel", target: "The Gutted Eel", confidence: 0.95 }),
+        streamed(["You reach the Gutted Eel."]),
+        apiError(401, "Incorrect API key provided"),
+      );
+      server.handler = (request) =>
+        request.body?.stream
+          ? streamed(["Mara looks up."])
+          : jsonCompletion({ intent: "interactNPC", target: null, confidence: 0.9 });
+      const recorded = await playWith(
+        [
+          EXAMPLE,
+          ...isobel,
+          "--base-url",
+          server.url,
+          "--model",
+          "m",
+          "--record",
+          cassette,
+          "--save",
+          join(dir.dir, "a.json"),
+        ],
+        ["walk to the Gutted Eel", "talk to Mara Venn", "talk to Mara Venn", "/quit"],
+      );
+      assert.equal(recorded.code, 0, recorded.err);
+      assert.match(recorded.out, /The turn was not played/);
+    } finally {
+      await server.close();
+    }
+    // No server now: the cassette answers everything, the refused key included.
+    const replayed = await playWith([EXAMPLE, "--replay", cassette, "--save", join(dir.dir, "b.json")], []);
+    assert.equal(replayed.code, 0, replayed.err);
+    assert.match(replayed.out, /The turn was not played: .*\(401\)/);
+    assert.match(replayed.out, /Replay finished at tick 2\./);
+    assert.equal(
+      readFileSync(join(dir.dir, "b.json"), "utf8"),
+      readFileSync(join(dir.dir, "a.json"), "utf8"),
+    );
+  });
+
   test("the same game plays by setting a base URL and a model; a failed turn is not played and the game goes on", async () => {
     const { MockServer, apiError, jsonCompletion, streamed } = await import("../ai/mock-server.ts");
     const server = await MockServer.start();
