@@ -91,7 +91,7 @@ function collect(value: string, previous: string[] = []): string[] {
 function registerPlay(program: Command, io: CliIo, done: (code: number) => void) {
   subcommand(program, io, "play")
     .description("Play a world in the terminal, offline or with any OpenAI-compatible model.")
-    .argument("[world]", "the world file (.json)", "examples/harbor.world.json")
+    .argument("[world]", "the world file (.json); default: the example world that ships with Taleforge")
     .option("--start <story start>", "the story start to begin with (default: the world's default)")
     .option("--premade <name>", "play a premade character (repeat for more players)", collect)
     .option(
@@ -128,7 +128,7 @@ function registerPlay(program: Command, io: CliIo, done: (code: number) => void)
         "  printf 'walk to the Gutted Eel\\n/quit\\n' | taleforge play",
       ].join("\n"),
     )
-    .action(async (world: string, options: import("./play/options.ts").PlayFlags) => {
+    .action(async (world: string | undefined, options: import("./play/options.ts").PlayFlags) => {
       const { play: run } = await import("./play/index.ts");
       done(await run(world, options, io));
     });

@@ -455,3 +455,11 @@ describe("taleforge play against an OpenAI-compatible server (a real HTTP mock o
     }
   });
 });
+
+test("without a world, play finds the example world that ships with Taleforge, from any folder", async () => {
+  const dir = scratchDir();
+  const result = await playWith([], ["/quit"], { cwd: dir.dir });
+  assert.equal(result.code, 0, result.err);
+  assert.match(result.out, /examples\/harbor\.world\.json · default start · offline narrator/);
+  assert.match(result.out, /First light/);
+});

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import {
   CASSETTE_FORMAT,
@@ -37,8 +38,10 @@ import { describePlace } from "./views.ts";
  * to the loop. Returns 0 when the game ends normally, 1 when the world has
  * errors or a replay diverges, 2 when the game could not start.
  */
-export async function play(file: string, flags: PlayFlags, io: CliIo): Promise<number> {
+export async function play(given: string | undefined, flags: PlayFlags, io: CliIo): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
+  // Without a world, the example that ships with Taleforge, wherever the command runs from.
+  const file = given ?? relative(cwd, EXAMPLE_WORLD);
   const color = wantsColor(io);
   const paint = painter(color);
   let seed: number;
@@ -178,6 +181,8 @@ export async function play(file: string, flags: PlayFlags, io: CliIo): Promise<n
     await provider.close();
   }
 }
+
+const EXAMPLE_WORLD = fileURLToPath(new URL("../../../examples/harbor.world.json", import.meta.url));
 
 /** The world, validated; or the exit code after saying why it cannot be played. */
 async function loadChecked(path: string, shown: string, io: CliIo): Promise<World | number> {
