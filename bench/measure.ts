@@ -10,6 +10,12 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** The 99th percentile (nearest rank): the value 99% of the samples are at or below. */
+export function p99(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
+}
+
 export interface Samples<K extends string> {
   /** Each stage's time per run, in run order. */
   runs: Record<K, number>[];

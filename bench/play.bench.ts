@@ -3,9 +3,8 @@ import { join } from "node:path";
 import type { CassetteEntry } from "../src/ai/cassette.ts";
 import { loreQuery, selectLore } from "../src/ai/lore.ts";
 import { createOfflineProvider } from "../src/ai/offline/index.ts";
-import type { ChatMessage } from "../src/ai/prompts/index.ts";
-import { intentPrompt, judgePrompt, narrationPrompt } from "../src/ai/prompts/index.ts";
-import { estimateTokens, type Provider } from "../src/ai/provider.ts";
+import { intentPrompt, judgePrompt, narrationPrompt, promptChars } from "../src/ai/prompts/index.ts";
+import { type Provider, tokensForChars } from "../src/ai/provider.ts";
 import { recordProvider } from "../src/ai/recorded.ts";
 import type { IntentRequest, JudgeRequest, NarrationRequest } from "../src/engine/ports.ts";
 import { createSession } from "../src/engine/session.ts";
@@ -13,7 +12,7 @@ import { createSandbox } from "../src/sandbox/index.ts";
 import type { World } from "../src/world/schema/index.ts";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import { generateWorld } from "./generate-world.ts";
-import { collectGarbage, median } from "./measure.ts";
+import { collectGarbage, median, p99 } from "./measure.ts";
 import { formatTable } from "./table.ts";
 
 /** Target from the project plan, printed next to the figures (never asserted). */
@@ -108,16 +107,6 @@ async function playWorld(
   return { overhead, model, entries };
 }
 
-function p99(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
-}
-
-/** Characters of a prompt's messages. */
-function size(messages: ChatMessage[]): number {
-  return messages.reduce((n, m) => n + m.content.length, 0);
-}
-
 /** Prompt sizes the OpenAI-compatible provider would send for the calls of a played game. */
 async function promptSizes(world: World, entries: CassetteEntry[]): Promise<Map<string, number[]>> {
   const sizes = new Map<string, number[]>();
@@ -125,14 +114,15 @@ async function promptSizes(world: World, entries: CassetteEntry[]): Promise<Map<
   const gameMode = Object.keys(world.gameModes ?? {})[0] ?? null;
   for (const entry of entries) {
     if (!("call" in entry)) continue;
-    if (entry.call === "classify") add("intent", size(intentPrompt(world, entry.request as IntentRequest)));
-    if (entry.call === "judge") add("judge", size(judgePrompt(world, entry.request as JudgeRequest)));
+    if (entry.call === "classify")
+      add("intent", promptChars(intentPrompt(world, entry.request as IntentRequest)));
+    if (entry.call === "judge") add("judge", promptChars(judgePrompt(world, entry.request as JudgeRequest)));
     if (entry.call === "narrate") {
       const request = entry.request as NarrationRequest;
       const lore = await selectLore(world, loreQuery(request));
       add(
         request.opening ? "opening" : "narration",
-        size(narrationPrompt(world, request, { gameMode, lore })),
+        promptChars(narrationPrompt(world, request, { gameMode, lore })),
       );
     }
   }
@@ -195,7 +185,7 @@ async function run(context: BenchContext): Promise<void> {
         String(list.length),
         `${Math.round(median(list))}`,
         `${largest}`,
-        `~${estimateTokens("x".repeat(Math.round(median(list))))} / ~${estimateTokens("x".repeat(largest))}`,
+        `~${tokensForChars(Math.round(median(list)))} / ~${tokensForChars(largest)}`,
       ]);
     }
   }

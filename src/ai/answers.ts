@@ -27,3 +27,19 @@ export const JudgeAnswerSchema = z.object({
   ),
 });
 export type JudgeAnswerJson = z.infer<typeof JudgeAnswerSchema>;
+
+/**
+ * The JSON object inside a model's text, read leniently: from the first "{"
+ * to the last "}" (code fences, reasoning or prose around it are skipped).
+ * Undefined when there is no such span or it is not valid JSON.
+ */
+export function jsonObjectIn(text: string): unknown {
+  const start = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  if (start < 0 || end <= start) return undefined;
+  try {
+    return JSON.parse(text.slice(start, end + 1));
+  } catch {
+    return undefined;
+  }
+}

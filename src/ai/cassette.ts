@@ -1,5 +1,6 @@
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
+import { json } from "../engine/save-schema.ts";
 import { AiError } from "./errors.ts";
 
 /**
@@ -13,9 +14,6 @@ import { AiError } from "./errors.ts";
 export const CASSETTE_FORMAT = "taleforge-cassette";
 export const CASSETTE_VERSION = 1;
 
-const json: z.ZodType<unknown> = z.lazy(() =>
-  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]),
-);
 const usage = z.object({ calls: z.number(), promptTokens: z.number(), completionTokens: z.number() });
 
 export const CassetteHeader = z.object({
@@ -31,7 +29,7 @@ export const CassetteHeader = z.object({
 });
 export type CassetteHeader = z.infer<typeof CassetteHeader>;
 
-export const CALLS = ["classify", "narrate", "judge", "embed"] as const;
+const CALLS = ["classify", "narrate", "judge", "embed"] as const;
 export type CallName = (typeof CALLS)[number];
 
 export const CallEntry = z.object({
@@ -51,6 +49,8 @@ export const InputEntry = z.object({ input: json });
 export type InputEntry = z.infer<typeof InputEntry>;
 
 export type CassetteEntry = CallEntry | InputEntry;
+
+const Entry = z.union([CallEntry, InputEntry]);
 
 export interface CassetteData {
   header: CassetteHeader;
@@ -110,26 +110,24 @@ export function parseCassette(text: string, name = "<cassette>"): CassetteData {
   };
   if ((lines[0] ?? "").trim() === "")
     throw new AiError("cassette", `${name} is empty. Record a game with --record ${name}.`);
-  const header = CassetteHeader.safeParse(parsed(0));
-  if (!header.success) {
-    const version = (parsed(0) as { format?: unknown; version?: unknown } | null) ?? {};
+  const first = parsed(0);
+  const claimed = (first as { format?: unknown; version?: unknown } | null) ?? {};
+  if (claimed.format === CASSETTE_FORMAT && claimed.version !== CASSETTE_VERSION)
     throw new AiError(
       "cassette",
-      version.format === CASSETTE_FORMAT && version.version !== CASSETTE_VERSION
-        ? `${name} is cassette version ${String(version.version)}; this Taleforge reads version ${CASSETTE_VERSION}.`
-        : `${name}:1: not a Taleforge cassette header (${header.error.issues[0]?.message ?? "invalid"}).`,
+      `${name} is cassette version ${String(claimed.version)}; this Taleforge reads version ${CASSETTE_VERSION}.`,
     );
-  }
-  if (header.data.version !== CASSETTE_VERSION)
+  const header = CassetteHeader.safeParse(first);
+  if (!header.success)
     throw new AiError(
       "cassette",
-      `${name} is cassette version ${header.data.version}; this Taleforge reads version ${CASSETTE_VERSION}.`,
+      `${name}:1: not a Taleforge cassette header (${header.error.issues[0]?.message ?? "invalid"}).`,
     );
   const entries: CassetteEntry[] = [];
   for (let at = 1; at < lines.length; at++) {
     if (lines[at]!.trim() === "") continue;
     const value = parsed(at);
-    const entry = z.union([CallEntry, InputEntry]).safeParse(value);
+    const entry = Entry.safeParse(value);
     if (!entry.success)
       throw new AiError(
         "cassette",

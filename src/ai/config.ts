@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
 import { z } from "zod";
+import { positionAt } from "../world/source.ts";
 import { didYouMean } from "../world/suggest.ts";
 import { AiError } from "./errors.ts";
 
@@ -193,14 +194,19 @@ function checkProvider(found: Found<string>): (typeof PROVIDERS)[number] {
   );
 }
 
-function checkBaseUrl(found: Found<string>): string {
-  let url: URL | null;
+/** The value as an http(s) URL with a host, or null when it is not one. */
+export function httpUrl(value: string): URL | null {
+  let url: URL;
   try {
-    url = new URL(found.value);
+    url = new URL(value);
   } catch {
-    url = null;
+    return null;
   }
-  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "")
+  return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "" ? url : null;
+}
+
+function checkBaseUrl(found: Found<string>): string {
+  if (httpUrl(found.value) === null)
     configError(
       `The base URL "${found.value}" (from ${found.from}) is not an http(s) URL; e.g. http://127.0.0.1:11434/v1.`,
     );
@@ -248,12 +254,12 @@ async function readText(path: string, required: boolean): Promise<string | null>
 }
 
 /** Checks a config file's text; messages name the file, the place and the field, never the key's value. */
-export function parseConfigFile(path: string, text: string): ConfigFile {
+function parseConfigFile(path: string, text: string): ConfigFile {
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length > 0) {
     const first = errors[0]!;
-    const { line, column } = lineColumn(text, first.offset);
+    const { line, column } = positionAt({ name: path, text }, first.offset);
     configError(`${path}:${line}:${column}: not valid JSON (${printParseErrorCode(first.error)}).`);
   }
   if (value === null || typeof value !== "object" || Array.isArray(value))
@@ -276,9 +282,4 @@ export function parseConfigFile(path: string, text: string): ConfigFile {
       ? ""
       : ` (got ${JSON.stringify((value as Record<string, unknown>)[field]) ?? "nothing"})`;
   return configError(`${path}: "${field}" ${FILE_FIELDS[field]}${got}.`);
-}
-
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset).split("\n");
-  return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }

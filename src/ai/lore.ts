@@ -1,5 +1,5 @@
 import type { NarrationRequest } from "../engine/ports.ts";
-import { contentWords, coverage, rankByScore } from "../engine/relevance.ts";
+import { contentWords, cosine, coverage, rankByScore } from "../engine/relevance.ts";
 import type { World } from "../world/schema/index.ts";
 import type { LoreEntry } from "./prompts/types.ts";
 
@@ -46,6 +46,8 @@ type Embed = (texts: string[]) => Promise<number[][]>;
 
 /** Entry vectors per world and embedding function: computed once, not per turn. */
 const vectorCache = new WeakMap<World, WeakMap<Embed, Promise<number[][] | null>>>();
+/** Entry content words (key and text) per world, for the lexical ranking: computed once, not per turn. */
+const wordCache = new WeakMap<World, { entries: readonly LoreEntry[]; words: Set<string>[] }>();
 
 /**
  * The best `limit` (default 3) worldLore entries for the query: cosine over
@@ -68,7 +70,7 @@ export async function selectLore(
   if (options.embed) scores = await cosineScores(world, entries, query, options.embed);
   if (scores === null) {
     const words = contentWords(query);
-    scores = entries.map((e) => coverage(words, contentWords(`${e.key} ${e.text}`)));
+    scores = entryWords(world, entries).map((entry) => coverage(words, entry));
   }
   const ranked = rankByScore(entries.map((item, i) => ({ item, score: scores[i]! })));
   return ranked
@@ -87,6 +89,19 @@ function loreEntries(world: World): LoreEntry[] {
       out.push({ key, text: entry.text });
   }
   return out;
+}
+
+/** The entries' content words, reused while the world's lore is unchanged. */
+function entryWords(world: World, entries: readonly LoreEntry[]): Set<string>[] {
+  const cached = wordCache.get(world);
+  const same =
+    cached !== undefined &&
+    cached.entries.length === entries.length &&
+    cached.entries.every((e, i) => e.key === entries[i]!.key && e.text === entries[i]!.text);
+  if (same) return cached.words;
+  const words = entries.map((e) => contentWords(`${e.key} ${e.text}`));
+  wordCache.set(world, { entries, words });
+  return words;
 }
 
 async function cosineScores(
@@ -133,18 +148,4 @@ function isVector(value: unknown, length: number): value is number[] {
     value.length === length &&
     value.every((x) => typeof x === "number" && Number.isFinite(x))
   );
-}
-
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }

@@ -38,5 +38,10 @@ export function usageSince(before: Usage, after: Usage): Usage {
 
 /** A rough token count (about four characters a token in English), for budgets and offline figures. */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+  return tokensForChars(text.length);
+}
+
+/** estimateTokens() of a text of `chars` characters. */
+export function tokensForChars(chars: number): number {
+  return Math.ceil(chars / 4);
 }

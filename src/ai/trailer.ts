@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EventVerdict } from "../engine/ports.ts";
+import { jsonObjectIn } from "./answers.ts";
 
 /**
  * Narration is streamed prose, but the same call also answers the event
@@ -23,15 +24,8 @@ export interface Trailer {
 
 /** Reads a trailer's JSON leniently (code fences, text around the object); an unusable one is {}. */
 export function parseTrailer(raw: string): Trailer {
-  const start = raw.indexOf("{");
-  const end = raw.lastIndexOf("}");
-  if (start < 0 || end <= start) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(raw.slice(start, end + 1));
-  } catch {
-    return {};
-  }
+  const value = jsonObjectIn(raw);
+  if (value === undefined) return {};
   const parsed = TrailerSchema.safeParse(value);
   if (!parsed.success) return {};
   const out: Trailer = {};

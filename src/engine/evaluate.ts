@@ -9,7 +9,7 @@ import type { StepContext } from "./context.ts";
 import { EngineError } from "./errors.ts";
 import type { AiJudge, CheckSnapshot, Embedder, JudgeQuestion, JudgeVerdict, Phase } from "./ports.ts";
 import { addLog } from "./record.ts";
-import { contentWords, coverage, type Ranked, rankByScore } from "./relevance.ts";
+import { contentWords, cosine, coverage, type Ranked, rankByScore } from "./relevance.ts";
 import type { ConditionTrace, PhaseTrace, TriggerTrace } from "./trace.ts";
 import { exclusion, type LiveTrigger } from "./trigger-pool.ts";
 
@@ -283,23 +283,6 @@ async function scoreCandidates(
     ),
   }));
   return { items, calls: input.judge.embed && candidates.length > input.maxJudged ? 1 : 0 };
-}
-
-/** Cosine similarity; 0 for vectors of other lengths, zero vectors or non-numbers. */
-function cosine(a: unknown, b: unknown): number {
-  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length || a.length === 0) return 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = Number(a[i]);
-    const y = Number(b[i]);
-    if (!Number.isFinite(x) || !Number.isFinite(y)) return 0;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 /**

@@ -7,7 +7,12 @@ export function setOwn<T>(record: Record<string, T>, key: string, value: T): voi
   Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-/** A record's own value for a key (never one inherited from Object.prototype). */
-export function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {
-  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+/**
+ * A record's own value for a key (never one inherited from Object.prototype);
+ * undefined when the record is missing or not an object (a malformed world).
+ */
+export function own<T>(record: Record<string, T> | null | undefined, key: string): T | undefined {
+  return record !== null && typeof record === "object" && Object.hasOwn(record, key)
+    ? record[key]
+    : undefined;
 }

@@ -17,12 +17,19 @@ const STOP_WORDS = new Set(
 export function contentWords(text: string): Set<string> {
   const words = new Set<string>();
   for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
-    let word = match[0];
+    const word = match[0];
     if (word.length < 3 || STOP_WORDS.has(word)) continue;
-    if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss")) word = word.slice(0, -1);
-    words.add(word);
+    words.add(singular(word));
   }
   return words;
+}
+
+/**
+ * A plural-tolerant form of a word: a trailing "s" is dropped from words of
+ * four letters or more, but not "ss" ("ledges" -> "ledge", "glass" stays).
+ */
+export function singular(word: string): string {
+  return word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
 }
 
 /** Share of the query's content words found in the text's content words. */
@@ -31,6 +38,26 @@ export function coverage(query: Set<string>, text: Set<string>): number {
   let found = 0;
   for (const word of query) if (text.has(word)) found++;
   return found / query.size;
+}
+
+/**
+ * Cosine similarity, the measure when embeddings are available (here and for
+ * lore); 0 for vectors of other lengths, empty or zero vectors, or non-numbers.
+ */
+export function cosine(a: unknown, b: unknown): number {
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length || a.length === 0) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = Number(a[i]);
+    const y = Number(b[i]);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 export interface Ranked<T> {

@@ -2,14 +2,16 @@ import { z } from "zod";
 import { EVENT_STATUSES, OBJECTIVE_STATUSES, QUEST_STATUSES } from "../world/schema/index.ts";
 import type { SessionState } from "./state.ts";
 
+/** Any JSON value (saved storage and trigger overrides; cassettes use it too). */
+export const json: z.ZodType = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]),
+);
+
 /**
  * The shape of a saved SessionState, checked on restore so that a corrupted
  * or hand-edited save is refused with the path of the first problem instead
  * of failing somewhere in a later turn.
  */
-const json: z.ZodType = z.lazy(() =>
-  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]),
-);
 const num = z.number().refine(Number.isFinite, "must be a finite number");
 const nextStep = z.object({ text: z.string(), source: z.enum(["objective", "narrative-event"]) }).nullable();
 const phase = z.enum(["planning", "state", "opening", "turn", "session"]);

@@ -3,10 +3,11 @@ import { test } from "node:test";
 import { LORE_EMBED_MAX, LORE_QUERY_MAX, loreQuery, selectLore } from "../../src/ai/lore.ts";
 import { TRAILER_MARKER } from "../../src/ai/trailer.ts";
 import type { World } from "../../src/world/schema/index.ts";
-import { exampleEventTurn, exampleTurn, exampleWorld } from "./prompts-fixtures.ts";
+import { harbor } from "../helpers/author.ts";
+import { exampleEventTurn, exampleTurn } from "./prompts-fixtures.ts";
 
 function withLore(entries: Record<string, string>): World {
-  const world = exampleWorld();
+  const world = harbor();
   world.worldLore = Object.fromEntries(Object.entries(entries).map(([key, text]) => [key, { text }]));
   return world;
 }
@@ -22,7 +23,7 @@ function toyEmbed(words: string[]) {
 }
 
 test("loreQuery: the actions, the place, the NPCs present, the event and the previous turn", () => {
-  const world = exampleWorld();
+  const world = harbor();
   const request = exampleEventTurn(world);
   const query = loreQuery(request);
   assert.ok(query.startsWith(request.actions[0]!.text));
@@ -37,7 +38,7 @@ test("loreQuery: the actions, the place, the NPCs present, the event and the pre
 });
 
 test("lexical: the relevant entry ranks first; at most `limit`, default 3", async () => {
-  const world = exampleWorld();
+  const world = harbor();
   const picked = await selectLore(world, "I climb to the lamp of the Old Lighthouse and trim the wick.");
   assert.equal(picked[0]?.key, "The Dark Lamp");
   assert.equal(picked.length, 1, "the others share no content word");
@@ -100,7 +101,7 @@ test("embed: ranks by cosine, not by shared words", async () => {
 });
 
 test("embed: the world's entry vectors are computed once per world and embed function", async () => {
-  const world = exampleWorld();
+  const world = harbor();
   const { embed, calls } = toyEmbed(["lighthouse", "lamp", "fog", "debt", "saint", "bell"]);
   const first = await selectLore(world, "the lighthouse lamp in the fog", { embed });
   assert.equal(first[0]?.key, "The Dark Lamp");
@@ -115,19 +116,19 @@ test("embed: the world's entry vectors are computed once per world and embed fun
   const other = toyEmbed(["lighthouse"]);
   await selectLore(world, "lighthouse", { embed: other.embed });
   assert.equal(other.calls.length, 2, "another embed function has its own vectors");
-  await selectLore(exampleWorld(), "lighthouse", { embed });
+  await selectLore(harbor(), "lighthouse", { embed });
   assert.equal(calls.length, 6, "another world has its own vectors");
 });
 
 test("embed: concurrent turns share one embedding of the entries", async () => {
-  const world = exampleWorld();
+  const world = harbor();
   const { embed, calls } = toyEmbed(["lighthouse", "fog"]);
   await Promise.all([1, 2, 3].map(() => selectLore(world, "lighthouse fog", { embed })));
   assert.equal(calls.filter((c) => c.length > 1).length, 1);
 });
 
 test("embed: unusable vectors fall back to the lexical ranking; a failing embed rejects and is retried", async () => {
-  const world = exampleWorld();
+  const world = harbor();
   const query = "I climb to the lamp of the Old Lighthouse.";
   const lexical = await selectLore(world, query);
   const wrongCount = async (texts: string[]) => texts.slice(1).map(() => [1, 0]);

@@ -1,15 +1,9 @@
-import { readFileSync } from "node:fs";
 import type { IntentRequest, NarrationRequest } from "../../src/engine/ports.ts";
 import type { World } from "../../src/world/schema/index.ts";
+import { harbor } from "../helpers/author.ts";
 
 /** The example world, parsed (the offline provider only reads it). */
-export function harborWorld(): World {
-  return JSON.parse(
-    readFileSync(new URL("../../examples/harbor.world.json", import.meta.url), "utf8"),
-  ) as World;
-}
-
-export const HARBOR = harborWorld();
+export const HARBOR = harbor();
 
 /** Where the party is and who is there, as the engine would put it in an IntentRequest (scene.ts placesFor). */
 export function intentRequest(

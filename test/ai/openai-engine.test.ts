@@ -6,6 +6,7 @@ import { TRAILER_MARKER } from "../../src/ai/trailer.ts";
 import { createSession } from "../../src/engine/session.ts";
 import { onlyTriggers, say, worldWith } from "../engine/helpers.ts";
 import { jsonCompletion, MockServer, type RecordedRequest, streamed } from "./mock-server.ts";
+import { chat } from "./openai-fixtures.ts";
 
 let mock: MockServer;
 before(async () => {
@@ -62,7 +63,7 @@ describe("openai provider through the engine", () => {
     assert.deepEqual([...result.fired].sort(), ["asked", "rang"]);
     assert.deepEqual(result.trace.aiCalls, { classify: 1, narrate: 1, judge: 2, embed: 0, total: 4 });
 
-    const sent = mock.to("/v1/chat/completions");
+    const sent = chat(mock);
     assert.deepEqual(
       sent.map((r) => r.body.response_format?.json_schema?.name ?? (r.body.stream ? "stream" : "?")),
       ["taleforge_intent", "taleforge_judge", "stream", "taleforge_judge"],

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { apiError, jsonCompletion, MockServer, streamed } from "./mock-server.ts";
-import { failure, intentRequest, narrationRequest, provider, Sleeps } from "./openai-fixtures.ts";
+import { chat, failure, intentRequest, narrationRequest, provider, Sleeps } from "./openai-fixtures.ts";
 
 let mock: MockServer;
 before(async () => {
@@ -11,7 +11,6 @@ before(async () => {
 after(() => mock.close());
 beforeEach(() => mock.reset());
 
-const chat = () => mock.to("/v1/chat/completions");
 const intent = jsonCompletion({ intent: "other", target: null, confidence: 0.5 });
 
 /** A port nobody listens on. */
@@ -29,7 +28,7 @@ describe("openai provider: retries", () => {
     mock.reply(apiError(429, "slow down", { headers: { "retry-after": "2" } }), intent);
     assert.equal((await provider(mock, {}, sleeps).classify(intentRequest)).intent, "other");
     assert.deepEqual(sleeps.waits, [2_000]);
-    assert.equal(chat().length, 2);
+    assert.equal(chat(mock).length, 2);
   });
 
   test("retry-after-ms wins over retry-after; a huge wait is capped", async () => {
@@ -60,7 +59,7 @@ describe("openai provider: retries", () => {
       error.message,
       `The server at ${mock.url} failed (503) on the intent request after 3 attempts: overloaded. Try again later, or look at the server's log.`,
     );
-    assert.equal(chat().length, 3);
+    assert.equal(chat(mock).length, 3);
     assert.equal(sleeps.waits.length, 2);
   });
 
@@ -76,14 +75,14 @@ describe("openai provider: retries", () => {
     const error = await failure(provider(mock).classify(intentRequest));
     assert.equal(error.kind, "rate-limited");
     assert.match(error.message, /out of quota/);
-    assert.equal(chat().length, 1);
+    assert.equal(chat(mock).length, 1);
   });
 
   test("the SDK's own retries are off: maxRetries 0 means one request", async () => {
     mock.reply(apiError(500, "oops"));
     const error = await failure(provider(mock, { maxRetries: 0 }).classify(intentRequest));
     assert.equal(error.kind, "server");
-    assert.equal(chat().length, 1);
+    assert.equal(chat(mock).length, 1);
   });
 
   test("abort while waiting to retry: aborted, no more requests", async () => {
@@ -98,7 +97,7 @@ describe("openai provider: retries", () => {
       provider(mock, { retry: { sleep } }).classify(intentRequest, controller.signal),
     );
     assert.equal(error.kind, "aborted");
-    assert.equal(chat().length, 1);
+    assert.equal(chat(mock).length, 1);
     assert.equal(mock.pending, 1, "the success reply was never asked for");
   });
 });
@@ -113,7 +112,7 @@ describe("openai provider: timeouts", () => {
       error.message,
       `The server at ${mock.url} did not answer the intent request within 50 ms after 2 attempts. Raise --timeout, or use a smaller or already loaded model.`,
     );
-    assert.equal(chat().length, 2, "a timeout is retried once, not maxRetries times");
+    assert.equal(chat(mock).length, 2, "a timeout is retried once, not maxRetries times");
     assert.ok(Date.now() - started < 1_500);
   });
 
@@ -143,8 +142,8 @@ describe("openai provider: one-line errors", () => {
       `The server at ${mock.url} refused the API key (401). Set TALEFORGE_API_KEY or --api-key.`,
     );
     assert.ok(!error.message.includes(key));
-    assert.equal(chat().length, 1);
-    assert.equal(chat()[0]!.headers.authorization, `Bearer ${key}`);
+    assert.equal(chat(mock).length, 1);
+    assert.equal(chat(mock)[0]!.headers.authorization, `Bearer ${key}`);
   });
 
   test("no key for a server that wants one; a placeholder is sent to servers that need none", async () => {
@@ -152,7 +151,7 @@ describe("openai provider: one-line errors", () => {
     const error = await failure(provider(mock).classify(intentRequest));
     assert.equal(error.kind, "auth");
     assert.match(error.message, /wants an API key \(401\) and none was given/);
-    assert.equal(chat()[0]!.headers.authorization, "Bearer not-needed");
+    assert.equal(chat(mock)[0]!.headers.authorization, "Bearer not-needed");
   });
 
   test("403 names the model; server text is redacted of the key", async () => {

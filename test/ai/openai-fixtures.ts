@@ -4,7 +4,7 @@ import type { Provider } from "../../src/ai/provider.ts";
 import type { IntentRequest, JudgeRequest, NarrationRequest } from "../../src/engine/ports.ts";
 import type { World } from "../../src/world/schema/index.ts";
 import { worldWith } from "../engine/helpers.ts";
-import type { MockServer } from "./mock-server.ts";
+import type { MockServer, RecordedRequest } from "./mock-server.ts";
 
 export const world: World = worldWith();
 
@@ -59,6 +59,11 @@ export const judgeRequest: JudgeRequest = {
   actions: [{ player: "Player", text: "ring the bell" }],
   players: ["Player", "Bea"],
 };
+
+/** The chat completion requests the mock server received, in order. */
+export function chat(mock: MockServer): RecordedRequest[] {
+  return mock.to("/v1/chat/completions");
+}
 
 /** Records the waits a provider asks for instead of waiting. */
 export class Sleeps {

@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, test } from "node:test";
 import { setTimeout as wait } from "node:timers/promises";
 import { TRAILER_MARKER } from "../../src/ai/trailer.ts";
 import { apiError, MockServer, streamed } from "./mock-server.ts";
-import { failure, narrationRequest, provider } from "./openai-fixtures.ts";
+import { chat, failure, narrationRequest, provider } from "./openai-fixtures.ts";
 
 let mock: MockServer;
 before(async () => {
@@ -12,7 +12,6 @@ before(async () => {
 after(() => mock.close());
 beforeEach(() => mock.reset());
 
-const chat = () => mock.to("/v1/chat/completions");
 const event = { key: "storm", title: "The Storm", beats: "Rain, then thunder.", activeTurns: 2 };
 
 describe("openai provider: streamed narration", () => {
@@ -27,7 +26,7 @@ describe("openai provider: streamed narration", () => {
     const answer = await ai.narrate(narrationRequest(), (c) => chunks.push(c));
     assert.deepEqual(chunks, ["The river", " runs fast", " under the mill."]);
     assert.deepEqual(answer, { text: "The river runs fast under the mill." });
-    const body = chat()[0]!.body;
+    const body = chat(mock)[0]!.body;
     assert.equal(body.stream, true);
     assert.deepEqual(body.stream_options, { include_usage: true });
     assert.equal(body.response_format, undefined);
@@ -86,7 +85,7 @@ describe("openai provider: streamed narration", () => {
     assert.equal((await ai.narrate(narrationRequest())).text, "One.");
     assert.equal((await ai.narrate(narrationRequest())).text, "Two.");
     assert.deepEqual(
-      chat().map((r) => r.body.stream_options !== undefined),
+      chat(mock).map((r) => r.body.stream_options !== undefined),
       [true, false, false],
     );
     assert.equal(ai.usage().calls, 2);
@@ -120,7 +119,7 @@ describe("openai provider: streamed narration", () => {
     controller.abort();
     const error = await failure(provider(mock).narrate(narrationRequest(), undefined, controller.signal));
     assert.equal(error.kind, "aborted");
-    assert.equal(chat().length, 0);
+    assert.equal(chat(mock).length, 0);
   });
 
   test("a failure before any text is retried; one after text was shown is final", async () => {
@@ -136,7 +135,7 @@ describe("openai provider: streamed narration", () => {
     assert.equal(error.kind, "server");
     assert.match(error.message, /model crashed/);
     assert.deepEqual(chunks, ["Half a story"]);
-    assert.equal(chat().length, 1, "not retried: the player saw part of it");
+    assert.equal(chat(mock).length, 1, "not retried: the player saw part of it");
   });
 
   test("an empty story is bad-output", async () => {

@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, test } from "node:test";
 import { z } from "zod";
 import { IntentAnswerSchema, JudgeAnswerSchema } from "../../src/ai/answers.ts";
 import { apiError, completion, jsonCompletion, MockServer } from "./mock-server.ts";
-import { failure, intentRequest, judgeRequest, provider } from "./openai-fixtures.ts";
+import { chat, failure, intentRequest, judgeRequest, provider } from "./openai-fixtures.ts";
 
 let mock: MockServer;
 before(async () => {
@@ -12,14 +12,12 @@ before(async () => {
 after(() => mock.close());
 beforeEach(() => mock.reset());
 
-const chat = () => mock.to("/v1/chat/completions");
-
 describe("openai provider: structured answers", () => {
   test("intent: asks with response_format json_schema made from the zod schema, maps the answer", async () => {
     mock.reply(jsonCompletion({ intent: "travel", target: "Fen Hut", confidence: 0.9 }));
     const answer = await provider(mock).classify(intentRequest);
     assert.deepEqual(answer, { intent: "travel", target: "Fen Hut", confidence: 0.9 });
-    const [sent] = chat();
+    const [sent] = chat(mock);
     assert.equal(sent!.body.model, "test-model");
     assert.equal(sent!.body.stream, undefined);
     assert.equal(sent!.body.response_format.type, "json_schema");
@@ -53,7 +51,7 @@ describe("openai provider: structured answers", () => {
       { trigger: "fox", conditionIndex: 2, passed: true, players: ["Player"] },
       { trigger: "bell", conditionIndex: 0, passed: false },
     ]);
-    const schema = chat()[0]!.body.response_format.json_schema;
+    const schema = chat(mock)[0]!.body.response_format.json_schema;
     assert.equal(schema.name, "taleforge_judge");
     assert.deepEqual(schema.schema.required, ["verdicts"]);
     assert.equal(
@@ -66,7 +64,7 @@ describe("openai provider: structured answers", () => {
 
   test("judge with no questions makes no request", async () => {
     assert.deepEqual(await provider(mock).judge({ ...judgeRequest, questions: [] }), []);
-    assert.equal(chat().length, 0);
+    assert.equal(chat(mock).length, 0);
   });
 
   test("an answer in code fences after a reasoning block is still read", async () => {
@@ -74,7 +72,7 @@ describe("openai provider: structured answers", () => {
       completion('<think>{"hmm": 1}</think>\n```json\n{"intent":"sleep","target":null,"confidence":1}\n```'),
     );
     assert.deepEqual(await provider(mock).classify(intentRequest), { intent: "sleep", confidence: 1 });
-    assert.equal(chat().length, 1);
+    assert.equal(chat(mock).length, 1);
   });
 
   test("invalid JSON, then a repair request carrying the error and the bad answer, then success", async () => {
@@ -82,7 +80,7 @@ describe("openai provider: structured answers", () => {
     mock.reply(jsonCompletion({ intent: "travel", target: "Fen Hut", confidence: 0.8 }));
     const answer = await provider(mock).classify(intentRequest);
     assert.deepEqual(answer, { intent: "travel", target: "Fen Hut", confidence: 0.8 });
-    const sent = chat();
+    const sent = chat(mock);
     assert.equal(sent.length, 2, "exactly one repair request");
     const first = sent[0]!.body.messages;
     const repair = sent[1]!.body.messages;
@@ -99,7 +97,7 @@ describe("openai provider: structured answers", () => {
     mock.reply(jsonCompletion({ intent: "dance", target: null, confidence: 0.8 }));
     mock.reply(jsonCompletion({ intent: "other", target: null, confidence: 0.8 }));
     assert.equal((await provider(mock).classify(intentRequest)).intent, "other");
-    const repair = chat()[1]!.body.messages.at(-1).content as string;
+    const repair = chat(mock)[1]!.body.messages.at(-1).content as string;
     assert.match(repair, /does not match the schema \(intent: /);
   });
 
@@ -112,7 +110,7 @@ describe("openai provider: structured answers", () => {
       /^The model "test-model" gave no usable intent answer, even after a repair request/,
     );
     assert.doesNotMatch(error.message, /\n/);
-    assert.equal(chat().length, 2);
+    assert.equal(chat(mock).length, 2);
   });
 
   test("a server that rejects json_schema: json_object with the schema in the prompt, remembered", async () => {
@@ -126,7 +124,7 @@ describe("openai provider: structured answers", () => {
     });
     mock.reply(jsonCompletion({ verdicts: [{ question: 1, passed: true, players: [] }] }));
     assert.deepEqual(await ai.judge(judgeRequest), [{ trigger: "bell", conditionIndex: 0, passed: true }]);
-    const sent = chat();
+    const sent = chat(mock);
     assert.deepEqual(
       sent.map((r) => r.body.response_format?.type),
       ["json_schema", "json_object", "json_object"],
@@ -150,7 +148,7 @@ describe("openai provider: structured answers", () => {
     mock.reply(jsonCompletion({ intent: "heal", target: null, confidence: 1 }));
     assert.equal((await ai.classify(intentRequest)).intent, "heal");
     assert.deepEqual(
-      chat().map((r) => r.body.response_format?.type ?? "none"),
+      chat(mock).map((r) => r.body.response_format?.type ?? "none"),
       ["json_schema", "json_object", "none", "none"],
     );
   });
@@ -163,6 +161,6 @@ describe("openai provider: structured answers", () => {
       error.message,
       `The server at ${mock.url} rejected the intent request (400): messages: too long for the context window.`,
     );
-    assert.equal(chat().length, 1, "a 400 is not retried");
+    assert.equal(chat(mock).length, 1, "a 400 is not retried");
   });
 });

@@ -4,6 +4,7 @@ import { createOpenAiProvider } from "../../src/ai/openai/index.ts";
 import { estimateTokens, usageSince } from "../../src/ai/provider.ts";
 import { apiError, completion, embeddings, jsonCompletion, MockServer, streamed } from "./mock-server.ts";
 import {
+  chat,
   failure,
   intentRequest,
   judgeRequest,
@@ -54,7 +55,7 @@ describe("openai provider: usage", () => {
     const ai = provider(mock);
     mock.reply(completion('{"intent":"other","target":null,"confidence":0.5}'));
     await ai.classify(intentRequest);
-    const sent = mock.to("/v1/chat/completions")[0]!.body.messages as { content: string }[];
+    const sent = chat(mock)[0]!.body.messages as { content: string }[];
     assert.deepEqual(ai.usage(), {
       calls: 1,
       promptTokens: estimateTokens(sent.map((m) => m.content).join("\n")),
@@ -127,7 +128,7 @@ describe("openai provider: embeddings", () => {
 });
 
 describe("openai provider: lore in the narration prompt", () => {
-  const sentText = () => JSON.stringify(mock.to("/v1/chat/completions")[0]!.body.messages);
+  const sentText = () => JSON.stringify(chat(mock)[0]!.body.messages);
 
   test("without embeddings: lexical selection", async () => {
     mock.reply(streamed(["The river."]));

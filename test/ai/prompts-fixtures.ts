@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { generateWorld } from "../../bench/generate-world.ts";
+import { type ChatMessage, promptChars } from "../../src/ai/prompts/index.ts";
 import type {
   IntentRequest,
   JudgeRequest,
@@ -16,18 +16,17 @@ import type { World } from "../../src/world/schema/index.ts";
  * NPCs whose authored place is the party's, with their basicInfo only.
  */
 
-export function exampleWorld(): World {
-  return JSON.parse(
-    readFileSync(new URL("../../examples/harbor.world.json", import.meta.url), "utf8"),
-  ) as World;
-}
-
 let atCap: World | undefined;
 /** The at-cap benchmark world (bench/generate-world.ts, scale 1), generated once per test file. */
 export function atCapWorld(): World {
   atCap ??= generateWorld(1) as unknown as World;
   return atCap;
 }
+
+/** Characters of a prompt's messages (what PROMPT_BUDGETS counts). */
+export const size = (messages: ChatMessage[]): number => promptChars(messages);
+/** A prompt's messages as one text, for searching. */
+export const all = (messages: ChatMessage[]): string => messages.map((m) => m.content).join("\n");
 
 export type Member = SceneView["party"][number];
 

@@ -28,7 +28,9 @@ import { recentAfterSummarised } from "../../src/ai/prompts/narration.ts";
 import { TRAILER_MARKER, TrailerSchema } from "../../src/ai/trailer.ts";
 import { INTENTS, type NarrationRequest } from "../../src/engine/ports.ts";
 import type { World } from "../../src/world/schema/index.ts";
+import { harbor } from "../helpers/author.ts";
 import {
+  all,
   atCapIntent,
   atCapJudge,
   atCapOpening,
@@ -39,7 +41,7 @@ import {
   exampleJudge,
   exampleOpening,
   exampleTurn,
-  exampleWorld,
+  size,
 } from "./prompts-fixtures.ts";
 
 const SNAPSHOTS = new URL("./snapshots/", import.meta.url);
@@ -65,15 +67,12 @@ function matchSnapshot(name: string, messages: ChatMessage[]): void {
   );
 }
 
-const size = (messages: ChatMessage[]) => messages.reduce((n, m) => n + m.content.length, 0);
-const all = (messages: ChatMessage[]) => messages.map((m) => m.content).join("\n");
-
 async function narrationFor(world: World, request: NarrationRequest, gameMode: string | null) {
   const lore = await selectLore(world, loreQuery(request));
   return narrationPrompt(world, request, { gameMode, lore });
 }
 
-const world = exampleWorld();
+const world = harbor();
 
 // ---------------------------------------------------------------------------
 // Snapshots

@@ -1,7 +1,7 @@
 import type { EventVerdict } from "../../engine/ports.ts";
-import { contentWords } from "../../engine/relevance.ts";
+import { coverage } from "../../engine/relevance.ts";
 import type { NarrationInput } from "./request.ts";
-import { sentences, stems } from "./text.ts";
+import { sentences, stemmedWords } from "./text.ts";
 
 /**
  * Narrative events (resolutions "Narrative events"): the offline narrator
@@ -65,19 +65,17 @@ export function beatOfTurn(beats: readonly string[], activeTurns: number): strin
 
 const LEFT = /^The party (?:travelled to|teleported to|is now at) /;
 
-export function eventVerdict(input: NarrationInput, told: string): EventVerdict {
+/** The verdict on the active event; `beats` are parseBeats() of its beats. */
+export function eventVerdict(input: NarrationInput, beats: readonly string[], told: string): EventVerdict {
   const event = input.event;
   if (!event) return "neither";
-  const beats = parseBeats(event.beats);
   if (beats.length > 0 && event.activeTurns + 1 >= beats.length) return "completed";
-  const final = stems(contentWords(beats.at(-1) ?? ""));
+  const final = stemmedWords(beats.at(-1) ?? "");
   if (final.size > 0) {
-    const story = stems(
-      contentWords([...input.scene.recentStory, ...input.actions.map((a) => a.text), told].join("\n")),
+    const story = stemmedWords(
+      [...input.scene.recentStory, ...input.actions.map((a) => a.text), told].join("\n"),
     );
-    let found = 0;
-    for (const w of final) if (story.has(w)) found++;
-    if (found / final.size >= EVENT_COVERAGE) return "completed";
+    if (coverage(final, story) >= EVENT_COVERAGE) return "completed";
   }
   if (input.outcomes.some((o) => LEFT.test(o))) return "stopped";
   return "neither";

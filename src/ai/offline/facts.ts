@@ -1,4 +1,5 @@
 import type { World } from "../../world/schema/index.ts";
+import { obj } from "./request.ts";
 
 /**
  * What the offline provider takes from the world once, at creation: names it
@@ -19,24 +20,25 @@ export interface WorldFacts {
   terse: boolean;
   /** The chosen game mode asks for few hints ("hints sparingly", "no hints", "rarely hint"). */
   sparseHints: boolean;
+  /** First words of the NPC and location names (lower-cased, "the" left out): echoes keep their capital. */
+  nameStarts: ReadonlySet<string>;
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+/** The first word of a name, lower-cased ("" for a blank name). */
+export function nameStart(name: string): string {
+  return (name.trim().split(/\s+/)[0] ?? "").toLowerCase();
 }
 
 export function worldFacts(world: World | undefined, gameMode: string | null | undefined): WorldFacts {
-  const w = record(world);
-  const npcNames = Object.keys(record(w.npcs)).slice(0, 5000);
+  const w = obj(world);
+  const npcNames = Object.keys(obj(w.npcs)).slice(0, 5000);
   const regionLocations = new Map<string, string[]>();
   const locationAreas = new Map<string, string[]>();
   const locationNames: string[] = [];
-  for (const [name, location] of Object.entries(record(w.locations)).slice(0, 20_000)) {
+  for (const [name, location] of Object.entries(obj(w.locations)).slice(0, 20_000)) {
     locationNames.push(name);
-    locationAreas.set(name, Object.keys(record(record(location).areas)).slice(0, 200));
-    const region = record(location).region;
+    locationAreas.set(name, Object.keys(obj(obj(location).areas)).slice(0, 200));
+    const region = obj(location).region;
     if (typeof region !== "string") continue;
     const list = regionLocations.get(region);
     if (list) list.push(name);
@@ -44,18 +46,22 @@ export function worldFacts(world: World | undefined, gameMode: string | null | u
   }
   const style = [
     typeof w.narratorStyle === "string" ? w.narratorStyle : "",
-    ...Object.values(record(record(w.aiInstructions).generateStory)).map((v) =>
-      typeof v === "string" ? v : "",
-    ),
+    ...Object.values(obj(obj(w.aiInstructions).generateStory)).map((v) => (typeof v === "string" ? v : "")),
   ]
     .join(" ")
     .toLowerCase();
   const terse = /\b(short sentences|spare|terse|concise|brief|clipped|economical)\b/.test(style);
-  const mode = typeof gameMode === "string" ? record(record(w.gameModes)[gameMode]) : {};
+  const mode = typeof gameMode === "string" ? obj(obj(w.gameModes)[gameMode]) : {};
   const modeText = [mode.instructions, mode.description]
     .map((v) => (typeof v === "string" ? v : ""))
     .join(" ")
     .toLowerCase();
   const sparseHints = /\b(hints? sparingly|no hints|rarely hint|few hints|without hints)\b/.test(modeText);
-  return { npcNames, regionLocations, locationAreas, locationNames, terse, sparseHints };
+  const nameStarts = new Set<string>();
+  for (const name of [...npcNames.slice(0, 2000), ...locationNames.slice(0, 2000)]) {
+    const first = nameStart(name);
+    if (first) nameStarts.add(first);
+  }
+  nameStarts.delete("the");
+  return { npcNames, regionLocations, locationAreas, locationNames, terse, sparseHints, nameStarts };
 }

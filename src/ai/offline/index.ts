@@ -8,7 +8,7 @@ import type {
 } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { AiError, isAiError } from "../errors.ts";
-import { estimateTokens, type Provider, type Usage } from "../provider.ts";
+import { emptyUsage, estimateTokens, type Provider } from "../provider.ts";
 import { embedText } from "./embed.ts";
 import { worldFacts } from "./facts.ts";
 import { classifyIntent } from "./intent.ts";
@@ -42,7 +42,7 @@ export function createOfflineProvider(world: World, options: { gameMode?: string
     facts.locationNames.map((name) => ({ name, kind: "location" })),
     "head",
   );
-  const usage: Usage = { calls: 0, promptTokens: 0, completionTokens: 0 };
+  const usage = emptyUsage();
   const count = (produced: string) => {
     usage.calls += 1;
     usage.completionTokens += estimateTokens(produced);
@@ -151,7 +151,7 @@ function guard<T>(port: string, signal: AbortSignal | undefined, run: () => T): 
 }
 
 /** Paragraphs, then sentences: each chunk keeps its trailing white space, so the chunks join to the text. */
-export function chunksOf(text: string): string[] {
+function chunksOf(text: string): string[] {
   const chunks: string[] = [];
   for (const paragraph of text.split(/(?<=\n\n)/)) {
     const body = paragraph.replace(/\n+$/, "");

@@ -1,8 +1,8 @@
 import type { Intent } from "../../engine/ports.ts";
-import { contentWords } from "../../engine/relevance.ts";
+import { contentWords, coverage } from "../../engine/relevance.ts";
 import type { NameIndex } from "./names.ts";
 import { namesParty, quoteSpans, third, toSecondPerson } from "./person.ts";
-import { capitalise, endSentence, sentences, stems, tokenize } from "./text.ts";
+import { capitalise, endSentence, sentences, stemmedWords, stems, tokenize } from "./text.ts";
 
 /**
  * One-time `story` instructions are written as directions to a narrator
@@ -170,7 +170,7 @@ const CONDITION_NOISE = new Set(
  *   words, stemmed ("lights the lamp" / "light the lighthouse lamp").
  * A negated condition ("has not yet met her") holds when its positive does not.
  */
-export function conditionHolds(condition: string, instruction: string, ctx: InstructionContext): boolean {
+function conditionHolds(condition: string, instruction: string, ctx: InstructionContext): boolean {
   if (AWAY.test(condition)) {
     const named = ctx.places.match(tokenize(instruction)).map((m) => m.name.toLowerCase());
     return named.length > 0 && !named.includes(ctx.location.toLowerCase());
@@ -181,10 +181,7 @@ export function conditionHolds(condition: string, instruction: string, ctx: Inst
   let holds = intent !== "other" && intent === ctx.intent;
   if (!holds) {
     const words = stems([...contentWords(positive)].filter((w) => !CONDITION_NOISE.has(w)));
-    const done = stems(contentWords(ctx.actionText));
-    let found = 0;
-    for (const w of words) if (done.has(w)) found++;
-    holds = words.size > 0 && found / words.size >= 0.5;
+    holds = coverage(words, stemmedWords(ctx.actionText)) >= 0.5;
   }
   return negative ? !holds : holds;
 }

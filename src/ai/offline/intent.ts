@@ -52,10 +52,10 @@ import {
  * "tell me about", a negation) never moves the party.
  */
 
-export const CLEAR = 0.9;
-export const ALIAS = 0.75;
-export const WEAK = 0.6;
-export const NONE = 0.5;
+const CLEAR = 0.9;
+const ALIAS = 0.75;
+const WEAK = 0.6;
+const NONE = 0.5;
 
 // ---------------------------------------------------------------------------
 // The classifier
@@ -227,15 +227,32 @@ function isOrigin(tokens: readonly Token[], m: NameMatch, verbAt: number, base: 
   return before === "of" && tokens[k - 1]?.raw === "out";
 }
 
+/** NPC indexes per world, by the names present: a scene's index is built once, not on every classify. */
+const npcIndexes = new WeakMap<WorldFacts, Map<string, NameIndex>>();
+/** Scenes remembered per world; the oldest is forgotten first. */
+const NPC_INDEXES_KEPT = 32;
+
 function npcIndex(present: readonly string[], facts: WorldFacts): NameIndex {
-  const here = new Set(present.map((n) => n.toLowerCase()));
-  return new NameIndex(
-    [
-      ...present.map((name) => ({ name, kind: "present" })),
-      ...facts.npcNames.filter((n) => !here.has(n.toLowerCase())).map((name) => ({ name, kind: "absent" })),
-    ],
-    "any",
-  );
+  let byPresent = npcIndexes.get(facts);
+  if (!byPresent) {
+    byPresent = new Map();
+    npcIndexes.set(facts, byPresent);
+  }
+  const key = JSON.stringify(present);
+  let index = byPresent.get(key);
+  if (!index) {
+    const here = new Set(present.map((n) => n.toLowerCase()));
+    index = new NameIndex(
+      [
+        ...present.map((name) => ({ name, kind: "present" })),
+        ...facts.npcNames.filter((n) => !here.has(n.toLowerCase())).map((name) => ({ name, kind: "absent" })),
+      ],
+      "any",
+    );
+    if (byPresent.size >= NPC_INDEXES_KEPT) byPresent.delete(byPresent.keys().next().value!);
+    byPresent.set(key, index);
+  }
+  return index;
 }
 
 function acceptsAlone(tokens: readonly Token[]): boolean {

@@ -1,9 +1,9 @@
 import type { JudgeVerdict } from "../../engine/ports.ts";
-import { contentWords } from "../../engine/relevance.ts";
+import { contentWords, coverage } from "../../engine/relevance.ts";
 import { NameIndex } from "./names.ts";
 import { negated } from "./patterns.ts";
 import type { JudgeInput } from "./request.ts";
-import { stem, stems, tokenize } from "./text.ts";
+import { stem, stemmedWords, stems, tokenize } from "./text.ts";
 
 /**
  * AI-judged conditions, offline: lexical similarity. A question passes when
@@ -31,7 +31,7 @@ import { stem, stems, tokenize } from "./text.ts";
 export const JUDGE_THRESHOLD = 0.75;
 
 /** Words of a query that say who, not what. */
-export const GENERIC_WORDS = new Set(
+const GENERIC_WORDS = new Set(
   "player party character group someone something anyone anything everyone their them they his her him she has have had any one ever now currently".split(
     " ",
   ),
@@ -41,15 +41,6 @@ export function queryWords(query: string): Set<string> {
   return stems([...contentWords(query)].filter((w) => !GENERIC_WORDS.has(w)));
 }
 
-/** Share of the query's words found in the text (given as text or as its stemmed content words). */
-export function similarity(query: Set<string>, text: string | Set<string>): number {
-  if (query.size === 0) return 0;
-  const words = typeof text === "string" ? stems(contentWords(text)) : text;
-  let found = 0;
-  for (const w of query) if (words.has(w)) found++;
-  return found / query.size;
-}
-
 interface ReadAction {
   player: string;
   words: Set<string>;
@@ -57,16 +48,16 @@ interface ReadAction {
 }
 
 function actionPasses(query: Set<string>, action: ReadAction): boolean {
-  if (similarity(query, action.words) < JUDGE_THRESHOLD) return false;
+  if (coverage(query, action.words) < JUDGE_THRESHOLD) return false;
   return !action.tokens.some((t, i) => query.has(stem(t.fold)) && negated(action.tokens, i));
 }
 
 export function judgeAll(input: JudgeInput): JudgeVerdict[] {
   // Each text is read once, however many questions there are.
-  const storyWords = stems(contentWords(input.storyText));
+  const storyWords = stemmedWords(input.storyText);
   const actions: ReadAction[] = input.actions.map((a) => ({
     player: a.player,
-    words: stems(contentWords(a.text)),
+    words: stemmedWords(a.text),
     tokens: tokenize(a.text),
   }));
   let named: string[] | null = null;
@@ -86,7 +77,7 @@ export function judgeAll(input: JudgeInput): JudgeVerdict[] {
     const query = queryWords(question.query);
     const base = { trigger: question.trigger, conditionIndex: question.conditionIndex };
     if (question.kind === "story") {
-      const passed = similarity(query, storyWords) >= JUDGE_THRESHOLD;
+      const passed = coverage(query, storyWords) >= JUDGE_THRESHOLD;
       return passed ? { ...base, passed, players: storyPlayers() } : { ...base, passed, players: [] };
     }
     const players = [...new Set(actions.filter((a) => actionPasses(query, a)).map((a) => a.player))];

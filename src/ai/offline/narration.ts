@@ -1,6 +1,6 @@
 import type { EventVerdict, Intent } from "../../engine/ports.ts";
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
-import type { WorldFacts } from "./facts.ts";
+import { nameStart, type WorldFacts } from "./facts.ts";
 import { renderInstruction } from "./instructions.ts";
 import { movementVerbAt, unknownDestination } from "./intent.ts";
 import type { NameIndex } from "./names.ts";
@@ -76,7 +76,7 @@ const OUTCOMES: [RegExp, (m: RegExpExecArray) => Outcome][] = [
   [/^Narrative event "(.+)" (\w+)\.$/, (m) => ({ type: "event", key: m[1]!, change: m[2]! })],
 ];
 
-export function parseOutcome(line: string): Outcome {
+function parseOutcome(line: string): Outcome {
   for (const [pattern, read] of OUTCOMES) {
     const m = pattern.exec(line);
     if (m) return read(m);
@@ -120,9 +120,10 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
 
   let verdict: EventVerdict | undefined;
   if (input.event) {
-    verdict = eventVerdict(input, told.join("\n"));
+    const beats = parseBeats(input.event.beats);
+    verdict = eventVerdict(input, beats, told.join("\n"));
     if (verdict === "stopped") parts.push(journal.eventStopped(input.event.title));
-    else parts.push(toSecondPerson(beatOfTurn(parseBeats(input.event.beats), input.event.activeTurns)));
+    else parts.push(toSecondPerson(beatOfTurn(beats, input.event.activeTurns)));
   }
 
   const changes = journalLines(outcomes);
@@ -278,17 +279,20 @@ function closingLine(
   return step && hint ? closing.next(clip(step, 400)) : closing.prompt(key);
 }
 
-/** Does a word start a known name (an NPC, a location, a party member)? Used to keep its capital when echoing. */
+/**
+ * Does a word start a known name (an NPC, a location, a party member)? Used
+ * to keep its capital when echoing. The world's names are read once
+ * (facts.nameStarts); only the scene's are added here.
+ */
 function nameStarts(input: NarrationInput, facts: WorldFacts): (word: string) => boolean {
   const starts = new Set<string>();
-  const add = (name: string) => {
-    const first = name.trim().split(/\s+/)[0];
-    if (first) starts.add(first.toLowerCase());
-  };
-  for (const name of facts.npcNames.slice(0, 2000)) add(name);
-  for (const name of facts.locationNames.slice(0, 2000)) add(name);
-  for (const c of input.scene.party) add(c.name);
-  for (const n of input.scene.npcsPresent) add(n.name);
+  for (const name of [...input.scene.party, ...input.scene.npcsPresent].map((c) => c.name)) {
+    const first = nameStart(name);
+    if (first) starts.add(first);
+  }
   starts.delete("the");
-  return (word) => starts.has(word.toLowerCase());
+  return (word) => {
+    const lower = word.toLowerCase();
+    return facts.nameStarts.has(lower) || starts.has(lower);
+  };
 }

@@ -61,7 +61,7 @@ function matchAt(pattern: Pattern, tokens: readonly Token[], i: number, clause: 
   return matchAt(pattern, tokens, i + 1, clause, e + 1);
 }
 
-export const NEGATIONS = new Set(
+const NEGATIONS = new Set(
   "not dont doesnt didnt never wont cant cannot shouldnt wouldnt couldnt mustnt isnt arent no nor refuse refuses refused refusing avoid avoids avoiding without rather instead neither".split(
     " ",
   ),

@@ -66,7 +66,7 @@ const IRREGULAR_VERBS: Record<string, string> = {
 };
 
 /** A third-person singular verb made plural ("knows" -> "know"); other words are returned as they are. */
-export function unthird(word: string): string {
+function unthird(word: string): string {
   const lower = word.toLowerCase();
   const irregular = IRREGULAR_VERBS[lower];
   if (irregular) return irregular;

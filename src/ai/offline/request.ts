@@ -23,7 +23,8 @@ export function list(value: unknown, max = MAX_LIST): unknown[] {
   return Array.isArray(value) ? value.slice(0, max) : [];
 }
 
-function obj(value: unknown): Record<string, unknown> {
+/** A plain object's fields; {} for anything else (null, arrays, strings...). */
+export function obj(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};

@@ -25,7 +25,7 @@ export function placeName(name: string): string {
 }
 
 /** "A", "A and B", "A, B and C". */
-export function listNames(names: readonly string[]): string {
+function listNames(names: readonly string[]): string {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }

@@ -1,3 +1,5 @@
+import { contentWords, singular } from "../../engine/relevance.ts";
+
 /**
  * Text helpers shared by the offline provider's rules: tokens for matching,
  * quote-aware sentences for composing, a tiny stemmer for lexical judging and
@@ -11,7 +13,7 @@ export const MAX_INPUT_CHARS = 4000;
 const APOSTROPHES = /['’‘ʼ`´]/g;
 
 /** Lower-cased, NFKC, diacritics removed, apostrophes dropped ("Widows'" -> "widows", "keeper's" -> "keepers"). */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text
     .normalize("NFKC")
     .toLowerCase()
@@ -20,15 +22,10 @@ export function foldText(text: string): string {
     .replace(APOSTROPHES, "");
 }
 
-/** A plural-tolerant form of a folded word: a trailing "s" is dropped ("ledges" -> "ledge", "keepers" -> "keeper"). */
-export function foldWord(word: string): string {
-  return word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
-}
-
 export interface Token {
   /** The folded word ("dont", "keepers"). */
   raw: string;
-  /** foldWord(raw): what names are matched on. */
+  /** singular(raw) (relevance.ts): what names are matched on ("keepers" -> "keeper"). */
   fold: string;
   /** Clauses are separated by . ; ! ? and "but". */
   clause: number;
@@ -59,7 +56,7 @@ export function tokenize(text: string, max = MAX_INPUT_CHARS): Token[] {
       if (piece === "but") clause++;
       if (piece === "," || piece === ":") continue;
     }
-    tokens.push({ raw: piece, fold: foldWord(piece), clause, phrase, question: false });
+    tokens.push({ raw: piece, fold: singular(piece), clause, phrase, question: false });
   }
   for (const token of tokens) token.question = marks[token.clause]?.question ?? false;
   return tokens;
@@ -67,7 +64,7 @@ export function tokenize(text: string, max = MAX_INPUT_CHARS): Token[] {
 
 /** Words of a name for matching: folded, without a leading "the". */
 export function nameTokens(name: string): string[] {
-  const words = [...foldText(name).matchAll(/[\p{L}\p{N}]+/gu)].map((m) => foldWord(m[0]));
+  const words = [...foldText(name).matchAll(/[\p{L}\p{N}]+/gu)].map((m) => singular(m[0]));
   return words.length > 1 && words[0] === "the" ? words.slice(1) : words;
 }
 
@@ -267,4 +264,9 @@ export function stems(words: Iterable<string>): Set<string> {
   const out = new Set<string>();
   for (const word of words) out.add(stem(word));
   return out;
+}
+
+/** The stemmed content words of a text (relevance.ts contentWords, then stem()). */
+export function stemmedWords(text: string): Set<string> {
+  return stems(contentWords(text));
 }

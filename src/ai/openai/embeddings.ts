@@ -3,7 +3,7 @@ import { send } from "./send.ts";
 import { contextOf, type Transport } from "./transport.ts";
 
 /** Texts per embeddings request: servers cap a request's inputs (OpenAI at 2048, some local ones lower). */
-export const EMBEDDING_BATCH = 64;
+const EMBEDDING_BATCH = 64;
 
 /**
  * Vectors for texts, in the texts' order, from the embedding model. Batches of

@@ -1,6 +1,7 @@
 import type { IntentRequest, JudgeRequest, NarrationRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { IntentAnswerSchema, JudgeAnswerSchema } from "../answers.ts";
+import { httpUrl } from "../config.ts";
 import { AiError } from "../errors.ts";
 import { loreQuery, selectLore } from "../lore.ts";
 import { intentPrompt, judgePrompt, type LoreEntry, narrationPrompt } from "../prompts/index.ts";
@@ -37,7 +38,7 @@ export interface OpenAiOptions {
   retry?: Partial<Omit<RetryPolicy, "maxRetries">>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 const INTENT = structuredSpec("intent", IntentAnswerSchema);
 const JUDGE = structuredSpec("judge", JudgeAnswerSchema);
@@ -158,13 +159,7 @@ function checkOptions(options: OpenAiOptions): Settings {
   if (options === null || typeof options !== "object")
     bad("Pass the openai provider's options (baseUrl, model).");
   const baseUrl = typeof options.baseUrl === "string" ? options.baseUrl.trim().replace(/\/+$/, "") : "";
-  let url: URL | null = null;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    url = null;
-  }
-  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:"))
+  if (httpUrl(baseUrl) === null)
     bad(
       `The base URL ${JSON.stringify(options.baseUrl)} is not an http(s) URL; e.g. http://127.0.0.1:11434/v1.`,
     );

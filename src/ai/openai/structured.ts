@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonObjectIn } from "../answers.ts";
 import { AiError } from "../errors.ts";
 import type { ChatMessage } from "../prompts/index.ts";
 import { BadResponse, describeFailure, oneLine, rejectsParameter } from "./errors.ts";
@@ -24,7 +25,7 @@ export function structuredSpec<T>(call: "intent" | "judge", schema: z.ZodType<T>
  * without the safe-integer bounds zod adds to `.int()` (noise that some
  * schema-to-grammar converters choke on).
  */
-export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
   return stripSafeBounds(rest) as Record<string, unknown>;
 }
@@ -70,7 +71,7 @@ export async function structuredAnswer<T>(
 }
 
 /** The repair request: what was wrong, and the shape wanted. */
-export function repairRequest(error: string, spec: StructuredSpec<unknown>): string {
+function repairRequest(error: string, spec: StructuredSpec<unknown>): string {
   return `Your answer could not be used: ${error}. Answer again with the corrected JSON object only, no other text, matching this JSON Schema: ${JSON.stringify(spec.jsonSchema)}`;
 }
 
@@ -154,7 +155,7 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
  * Reads a model's JSON answer leniently (a reasoning block, code fences or
  * text around the object are tolerated), then checks it with the schema.
  */
-export function parseAnswer<T>(content: string, schema: z.ZodType<T>): Parsed<T> {
+function parseAnswer<T>(content: string, schema: z.ZodType<T>): Parsed<T> {
   const text = content
     .replace(/<think>[\s\S]*?<\/think>/gi, "")
     .replace(/```(?:json)?/gi, "")
@@ -164,17 +165,12 @@ export function parseAnswer<T>(content: string, schema: z.ZodType<T>): Parsed<T>
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const start = text.indexOf("{");
-    const end = text.lastIndexOf("}");
-    try {
-      if (start < 0 || end <= start) throw error;
-      value = JSON.parse(text.slice(start, end + 1));
-    } catch {
+    value = jsonObjectIn(text);
+    if (value === undefined)
       return {
         ok: false,
         error: `it is not valid JSON (${oneLine((error as Error).message, undefined, 100)})`,
       };
-    }
   }
   const checked = schema.safeParse(value);
   if (checked.success) return { ok: true, value: checked.data };

@@ -4,7 +4,7 @@ import type { RetryPolicy } from "./retry.ts";
 import { UsageCounter } from "./usage.ts";
 
 /** Sent as the key to servers that need none (Ollama, llama.cpp, LM Studio): the SDK insists on one. */
-export const PLACEHOLDER_KEY = "not-needed";
+const PLACEHOLDER_KEY = "not-needed";
 
 /**
  * What every call of one provider shares: the SDK client (its retries off:

@@ -15,6 +15,11 @@ export const PROMPT_BUDGETS: { intent: number; narration: number; opening: numbe
     judge: 8_000,
   });
 
+/** A prompt's size as PROMPT_BUDGETS counts it: the length of all its messages' contents together. */
+export function promptChars(messages: readonly { content: string }[]): number {
+  return messages.reduce((n, m) => n + m.content.length, 0);
+}
+
 /**
  * Caps on single pieces of text taken from the world or the session, applied
  * before any budget trimming: one hostile field (a 1 MB NPC description) then

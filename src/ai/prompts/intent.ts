@@ -1,9 +1,21 @@
+import { own } from "../../engine/own.ts";
 import { INTENTS, type Intent, type IntentRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
-import { type Block, block, bullets, cutStart, fit, fixed, inline, neutral } from "./sections.ts";
+import { placeLines } from "./scene.ts";
+import {
+  actionLine,
+  type Block,
+  block,
+  bullets,
+  cutStart,
+  fit,
+  fixed,
+  inline,
+  neutral,
+  rankIn,
+} from "./sections.ts";
 import type { ChatMessage } from "./types.ts";
-import { ownValue } from "./world-text.ts";
 
 /**
  * The planning-phase classifier's prompt (spec 3 "Planning-phase intent
@@ -65,9 +77,9 @@ const ANSWER =
 export const INTENT_SYSTEM = [
   "You classify one player action in a turn-based text role-playing game into exactly one intent. You write " +
     "no story.",
-  `## Intents\n${INTENTS.map((intent) => `- ${intent}: ${INTENT_DEFINITIONS[intent]}`).join("\n")}`,
-  `## Rules\n${RULES.map((r) => `- ${r}`).join("\n")}`,
-  `## Target\n${TARGET_RULES.map((r) => `- ${r}`).join("\n")}`,
+  `## Intents\n${bullets(INTENTS.map((intent) => `${intent}: ${INTENT_DEFINITIONS[intent]}`)).join("\n")}`,
+  `## Rules\n${bullets(RULES).join("\n")}`,
+  `## Target\n${bullets(TARGET_RULES).join("\n")}`,
   `## Answer\n${ANSWER}`,
 ].join("\n\n");
 
@@ -86,22 +98,14 @@ export const INTENT_TRIM_ORDER = [
   "areas",
 ] as const;
 
-const rank = (part: (typeof INTENT_TRIM_ORDER)[number]) => INTENT_TRIM_ORDER.indexOf(part) + 1;
+const rank = rankIn(INTENT_TRIM_ORDER);
 
 export function intentPrompt(world: World, request: IntentRequest): ChatMessage[] {
   const position = request.position;
   const names = (kind: IntentRequest["places"][number]["kind"]) =>
     request.places.filter((p) => p.kind === kind).map((p) => inline(p.name, TEXT_CAPS.name));
-  const where = [
-    ["Realm", position.realm],
-    ["Region", position.region],
-    ["Location", position.location],
-    ["Area", position.area],
-  ]
-    .filter(([, v]) => typeof v === "string" && v.trim() !== "")
-    .map(([label, v]) => `${label}: ${inline(v!, TEXT_CAPS.name)}`);
   const user: Block[] = [
-    block("## Where the party is", where, "protected"),
+    block("## Where the party is", placeLines(position), "protected"),
     placesBlock(
       `## Areas of ${inline(position.location, TEXT_CAPS.name) || "the current location"} (targets for move)`,
       names("area"),
@@ -126,11 +130,7 @@ export function intentPrompt(world: World, request: IntentRequest): ChatMessage[
       rank("recent story"),
       { from: "start" },
     ),
-    block(
-      "## The action to classify",
-      [`${inline(request.player, TEXT_CAPS.name)}: ${inline(request.text, TEXT_CAPS.action)}`],
-      "protected",
-    ),
+    block("## The action to classify", [actionLine(request.player, request.text)], "protected"),
   ];
   return fit(
     [
@@ -155,7 +155,7 @@ function placesBlock(heading: string, lines: readonly string[], trim: number): B
  */
 function locationsNearFirst(world: World, names: readonly string[], region: string): string[] {
   const regionOf = (name: string) => {
-    const r = ownValue(world.locations, name)?.region;
+    const r = own(world.locations, name)?.region;
     return typeof r === "string" ? r : "";
   };
   const label = (name: string) => {

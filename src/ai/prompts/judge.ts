@@ -1,7 +1,18 @@
 import type { JudgeRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
-import { type Block, block, bullets, cutStart, fit, fixed, inline, neutral } from "./sections.ts";
+import {
+  actionLine,
+  type Block,
+  block,
+  bullets,
+  cutStart,
+  fit,
+  fixed,
+  inline,
+  neutral,
+  rankIn,
+} from "./sections.ts";
 import type { ChatMessage } from "./types.ts";
 
 /**
@@ -39,7 +50,7 @@ export const JUDGE_SYSTEM = [
  */
 export const JUDGE_TRIM_ORDER = ["story text"] as const;
 
-const rank = (part: (typeof JUDGE_TRIM_ORDER)[number]) => JUDGE_TRIM_ORDER.indexOf(part) + 1;
+const rank = rankIn(JUDGE_TRIM_ORDER);
 
 export function judgePrompt(_world: World, request: JudgeRequest): ChatMessage[] {
   const kinds = new Set(request.questions.map((q) => q.kind));
@@ -64,9 +75,7 @@ export function judgePrompt(_world: World, request: JudgeRequest): ChatMessage[]
     );
   }
   if (kinds.has("action")) {
-    const actions = request.actions.map(
-      (a) => `${inline(a.player, TEXT_CAPS.name)}: ${inline(a.text, TEXT_CAPS.action)}`,
-    );
+    const actions = request.actions.map((a) => actionLine(a.player, a.text));
     user.push(
       block("## Actions", actions.length > 0 ? bullets(actions) : ["(no actions)"], "protected", {
         omitted: (n) => `(${n} more actions left out)`,

@@ -3,11 +3,11 @@ import type { World } from "../../world/schema/index.ts";
 import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
 import { narratorSystem } from "./narrator-system.ts";
 import { openingPrompt } from "./opening.ts";
-import { areaBlock, locationInfoBlock, npcsBlock, partyBlock, placeBlock } from "./scene.ts";
-import { type Block, block, bullets, fit, fixed, inline, prose } from "./sections.ts";
+import { sceneBlocks } from "./scene.ts";
+import { actionLine, type Block, block, bullets, fit, fixed, inline, prose, rankIn } from "./sections.ts";
 import { trailerBlock } from "./trailer-block.ts";
 import type { ChatMessage, NarrationPromptOptions } from "./types.ts";
-import { backgroundBlock, gameModeBlock, loreBlock, styleBlock, traitsBlock } from "./world-text.ts";
+import { worldBlocks } from "./world-text.ts";
 
 /**
  * Trim steps of the turn prompt when it is over budget, first to go first.
@@ -35,7 +35,7 @@ export const NARRATION_TRIM_ORDER = [
 
 const SUMMARISE_FLOOR = 300;
 
-const rank = (part: (typeof NARRATION_TRIM_ORDER)[number]) => NARRATION_TRIM_ORDER.indexOf(part) + 1;
+const rank = rankIn(NARRATION_TRIM_ORDER);
 
 /** The narrator's prompt for a turn; `request.opening` selects the opening prompt instead. */
 export function narrationPrompt(
@@ -47,10 +47,7 @@ export function narrationPrompt(
   const scene = request.scene;
   const summarise = request.summarise ?? [];
   const user: Block[] = [
-    backgroundBlock(world, rank("world background")),
-    styleBlock(world),
-    gameModeBlock(world, options.gameMode),
-    loreBlock(options, rank("lore")),
+    ...worldBlocks(world, options, rank),
     block("## Story so far (summary)", [prose(request.summary, TEXT_CAPS.summary)], rank("summary"), {
       from: "start",
     }),
@@ -71,12 +68,7 @@ export function narrationPrompt(
       rank("recent story"),
       { join: "\n\n", from: "start", omitted: (n) => `(${n} older entries left out)` },
     ),
-    placeBlock(scene),
-    locationInfoBlock(scene, rank("location")),
-    areaBlock(scene, rank("area")),
-    npcsBlock(scene, rank("characters present")),
-    partyBlock(scene, rank("party")),
-    traitsBlock(world, scene.party, rank("traits")),
+    ...sceneBlocks(world, scene, rank),
     journalBlock(request, rank("journal")),
     block(
       "## One-time instructions (apply these now, once)",
@@ -91,11 +83,7 @@ export function narrationPrompt(
     ),
     block(
       "## Actions this turn",
-      bullets(
-        request.actions.map(
-          (a) => `${inline(a.player, TEXT_CAPS.name)}: ${inline(a.text, TEXT_CAPS.action)}`,
-        ),
-      ),
+      bullets(request.actions.map((a) => actionLine(a.player, a.text))),
       "protected",
     ),
     intentBlock(request),

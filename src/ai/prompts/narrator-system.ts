@@ -1,5 +1,5 @@
 import type { World } from "../../world/schema/index.ts";
-import { fixed, type MessagePlan } from "./sections.ts";
+import { bullets, fixed, type MessagePlan } from "./sections.ts";
 import { instructionsBlock } from "./world-text.ts";
 
 /**
@@ -46,6 +46,6 @@ export function narratorSystem(world: World, kind: "turn" | "opening"): MessageP
   const blocks = [fixed(null, INTRO)];
   const instructions = instructionsBlock(world, tasks);
   if (instructions) blocks.push(instructions);
-  blocks.push(fixed("## Rules of the game", rules.map((r) => `- ${r}`).join("\n")));
+  blocks.push(fixed("## Rules of the game", bullets(rules).join("\n")));
   return { role: "system", blocks };
 }

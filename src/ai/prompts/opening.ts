@@ -2,10 +2,10 @@ import type { NarrationRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
 import { narratorSystem } from "./narrator-system.ts";
-import { areaBlock, locationInfoBlock, npcsBlock, partyBlock, placeBlock } from "./scene.ts";
-import { type Block, block, fit, fixed, prose } from "./sections.ts";
+import { sceneBlocks } from "./scene.ts";
+import { type Block, block, fit, fixed, prose, rankIn } from "./sections.ts";
 import type { ChatMessage, NarrationPromptOptions } from "./types.ts";
-import { backgroundBlock, gameModeBlock, loreBlock, styleBlock, traitsBlock } from "./world-text.ts";
+import { worldBlocks } from "./world-text.ts";
 
 /**
  * Trim order of the opening prompt, first to go first. Never trimmed: the
@@ -24,7 +24,7 @@ export const OPENING_TRIM_ORDER = [
   "story start",
 ] as const;
 
-const rank = (part: (typeof OPENING_TRIM_ORDER)[number]) => OPENING_TRIM_ORDER.indexOf(part) + 1;
+const rank = rankIn(OPENING_TRIM_ORDER);
 
 /**
  * The opening scene (tick 0): no actions, no outcomes, no trailer (there is
@@ -38,17 +38,9 @@ export function openingPrompt(
 ): ChatMessage[] {
   const scene = request.scene;
   const user: Block[] = [
-    backgroundBlock(world, rank("world background")),
-    styleBlock(world),
-    gameModeBlock(world, options.gameMode),
-    loreBlock(options, rank("lore")),
+    ...worldBlocks(world, options, rank),
     block("## Story start", [prose(scene.openingText ?? "", TEXT_CAPS.openingText)], rank("story start")),
-    placeBlock(scene),
-    locationInfoBlock(scene, rank("location")),
-    areaBlock(scene, rank("area")),
-    npcsBlock(scene, rank("characters present")),
-    partyBlock(scene, rank("party")),
-    traitsBlock(world, scene.party, rank("traits")),
+    ...sceneBlocks(world, scene, rank),
     fixed(
       "## Your task",
       "Write the opening scene of the game: retell and expand the story start in this place, for this party.",

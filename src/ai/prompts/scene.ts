@@ -1,6 +1,8 @@
 import type { SceneView } from "../../engine/ports.ts";
+import type { World } from "../../world/schema/index.ts";
 import { TEXT_CAPS } from "./budgets.ts";
 import { type Block, block, bullets, cutEnd, inline, prose } from "./sections.ts";
+import { traitsBlock } from "./world-text.ts";
 
 const PARTY_LINE = 800;
 
@@ -10,30 +12,51 @@ const PARTY_LINE = 800;
  * hiddenInfo, which the engine does not put in the view.
  */
 
-/** Where the party is: one line per level, blank levels left out. Protected: the narrator must know the place. */
-export function placeBlock(scene: SceneView): Block {
-  const p = scene.position;
-  const lines = [
-    ["Realm", p.realm],
-    ["Region", p.region],
-    ["Location", p.location],
-    ["Area", p.area],
+/** Where the party is: one "Realm: …" / "Region: …" / "Location: …" / "Area: …" line per level, blank ones left out. */
+export function placeLines(position: SceneView["position"]): string[] {
+  return [
+    ["Realm", position.realm],
+    ["Region", position.region],
+    ["Location", position.location],
+    ["Area", position.area],
   ]
     .filter(([, value]) => typeof value === "string" && value.trim() !== "")
     .map(([label, value]) => `${label}: ${inline(value!, TEXT_CAPS.name)}`);
-  return block("## Scene", lines, "protected");
 }
 
-export function locationInfoBlock(scene: SceneView, trim: number): Block {
+/** Where the party is. Protected: the narrator must know the place. */
+function placeBlock(scene: SceneView): Block {
+  return block("## Scene", placeLines(scene.position), "protected");
+}
+
+/** Trimmable parts of the scene blocks, named as in the trim orders. */
+type ScenePart = "location" | "area" | "characters present" | "party" | "traits";
+
+/**
+ * The scene as the narration and opening prompts show it, in this order: the
+ * place, the location, the area, the characters present, the party and its traits.
+ */
+export function sceneBlocks(world: World, scene: SceneView, rank: (part: ScenePart) => number): Block[] {
+  return [
+    placeBlock(scene),
+    locationInfoBlock(scene, rank("location")),
+    areaBlock(scene, rank("area")),
+    npcsBlock(scene, rank("characters present")),
+    partyBlock(scene, rank("party")),
+    traitsBlock(world, scene.party, rank("traits")),
+  ];
+}
+
+function locationInfoBlock(scene: SceneView, trim: number): Block {
   return block("## The location", [prose(scene.locationInfo ?? "", TEXT_CAPS.locationInfo)], trim);
 }
 
-export function areaBlock(scene: SceneView, trim: number): Block {
+function areaBlock(scene: SceneView, trim: number): Block {
   return block("## The area", [prose(scene.areaDescription ?? "", TEXT_CAPS.areaDescription)], trim);
 }
 
 /** NPCs present with their public info; the last listed go first when trimming. */
-export function npcsBlock(scene: SceneView, trim: number): Block {
+function npcsBlock(scene: SceneView, trim: number): Block {
   const lines = scene.npcsPresent.map((npc) => {
     const name = inline(npc.name, TEXT_CAPS.name);
     const info = inline(npc.info ?? "", TEXT_CAPS.npcInfo);
@@ -45,7 +68,7 @@ export function npcsBlock(scene: SceneView, trim: number): Block {
 }
 
 /** The party: name, level, current resources and traits of each member. */
-export function partyBlock(scene: SceneView, trim: number): Block {
+function partyBlock(scene: SceneView, trim: number): Block {
   const lines = scene.party.map((member) => {
     const parts = [`${inline(member.name, TEXT_CAPS.name)}, level ${Number(member.level)}`];
     const resources = Object.entries(member.resources ?? {}).map(

@@ -1,4 +1,5 @@
 import { TRAILER_MARKER } from "../trailer.ts";
+import { TEXT_CAPS } from "./budgets.ts";
 import type { ChatMessage } from "./types.ts";
 
 /**
@@ -110,6 +111,16 @@ const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 /** Lines of bullet items; empty values dropped. */
 export function bullets(values: readonly string[]): string[] {
   return values.filter((v) => v !== "").map((v) => `- ${v}`);
+}
+
+/** A player's action on one line: "<player>: <text>", both made safe and capped. */
+export function actionLine(player: string, text: string): string {
+  return `${inline(player, TEXT_CAPS.name)}: ${inline(text, TEXT_CAPS.action)}`;
+}
+
+/** The trim rank of each part of a `*_TRIM_ORDER` list: the first part goes first (rank 1). */
+export function rankIn<T extends string>(order: readonly T[]): (part: T) => number {
+  return (part) => order.indexOf(part) + 1;
 }
 
 // ---------------------------------------------------------------------------

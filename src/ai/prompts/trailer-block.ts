@@ -4,7 +4,7 @@ import { TEXT_CAPS } from "./budgets.ts";
 import { type Block, fixed, inline } from "./sections.ts";
 
 /** The length the running summary is asked to stay under (the engine cuts at SUMMARY_MAX_CHARS). */
-export const SUMMARY_TARGET = 1_500;
+const SUMMARY_TARGET = 1_500;
 
 /**
  * The trailer instructions (src/ai/trailer.ts): only when the request has an

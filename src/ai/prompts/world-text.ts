@@ -1,3 +1,4 @@
+import { own } from "../../engine/own.ts";
 import type { SceneView } from "../../engine/ports.ts";
 import type { Trait, World } from "../../world/schema/index.ts";
 import { TEXT_CAPS } from "./budgets.ts";
@@ -20,8 +21,8 @@ import type { NarrationPromptOptions } from "./types.ts";
 const UNLABELLED_KEY = "custom";
 
 /** One aiInstructions task: its non-blank entries in key order, one paragraph each, capped as a whole. */
-export function taskText(world: World, task: string): string {
-  const entries = ownValue(world.aiInstructions, task);
+function taskText(world: World, task: string): string {
+  const entries = own(world.aiInstructions, task);
   if (!entries || typeof entries !== "object") return "";
   const paragraphs: string[] = [];
   for (const [key, value] of Object.entries(entries)) {
@@ -43,22 +44,39 @@ export function instructionsBlock(world: World, tasks: readonly string[]): Block
   return block("## The world's instructions for the narrator", texts, "protected", { join: "\n\n" });
 }
 
+/**
+ * The world's blocks that open the narration and opening prompts, in this
+ * order: the background, the narrator style, the game mode and the lore.
+ */
+export function worldBlocks(
+  world: World,
+  options: NarrationPromptOptions,
+  rank: (part: "world background" | "lore") => number,
+): Block[] {
+  return [
+    backgroundBlock(world, rank("world background")),
+    styleBlock(world),
+    gameModeBlock(world, options.gameMode),
+    loreBlock(options, rank("lore")),
+  ];
+}
+
 /** `storySettings.worldBackground`, trimmable (it is long and the scene repeats what matters now). */
-export function backgroundBlock(world: World, trim: number): Block {
+function backgroundBlock(world: World, trim: number): Block {
   const text =
     typeof world.storySettings?.worldBackground === "string" ? world.storySettings.worldBackground : "";
   return block("## World background", [prose(text, TEXT_CAPS.worldBackground)], trim);
 }
 
 /** `narratorStyle`: the author's voice, kept whole (it is an instruction). */
-export function styleBlock(world: World): Block {
+function styleBlock(world: World): Block {
   const text = typeof world.narratorStyle === "string" ? world.narratorStyle : "";
   return block("## Narrator style", [prose(text, TEXT_CAPS.narratorStyle)], "protected");
 }
 
 /** The session's game mode: its name and instructions; nothing when there is none or the key is unknown. */
-export function gameModeBlock(world: World, gameMode: string | null): Block {
-  const mode = gameMode === null ? undefined : ownValue(world.gameModes, gameMode);
+function gameModeBlock(world: World, gameMode: string | null): Block {
+  const mode = gameMode === null ? undefined : own(world.gameModes, gameMode);
   if (!mode || typeof mode.instructions !== "string") return block(null, [], "protected");
   const name = inline(typeof mode.name === "string" && mode.name.trim() !== "" ? mode.name : gameMode!, 200);
   return block(
@@ -69,7 +87,7 @@ export function gameModeBlock(world: World, gameMode: string | null): Block {
 }
 
 /** Lore picked for the turn, best first: the least relevant entries go first when trimming. */
-export function loreBlock(options: NarrationPromptOptions, trim: number): Block {
+function loreBlock(options: NarrationPromptOptions, trim: number): Block {
   const lines = options.lore.map(
     (l) => `${inline(l.key, TEXT_CAPS.name)}: ${inline(l.text, TEXT_CAPS.lore)}`,
   );
@@ -92,7 +110,7 @@ export function traitsBlock(world: World, party: SceneView["party"], trim: numbe
   }
   const lines: string[] = [];
   for (const [name, who] of holders) {
-    const trait = ownValue(world.traits, name) as (Trait & { quirk?: string }) | undefined;
+    const trait = own(world.traits, name) as (Trait & { quirk?: string }) | undefined;
     const guidance = [trait?.traitNarrativeEffects, trait?.quirk, trait?.description].find(
       (t) => typeof t === "string" && t.trim() !== "",
     );
@@ -103,8 +121,4 @@ export function traitsBlock(world: World, party: SceneView["party"], trim: numbe
   return block("## The party's traits (how to play them)", bullets(lines), trim, {
     omitted: (n) => `(and ${n} more not listed)`,
   });
-}
-
-export function ownValue<T>(map: Record<string, T> | undefined | null, key: string): T | undefined {
-  return map && typeof map === "object" && Object.hasOwn(map, key) ? map[key] : undefined;
 }
