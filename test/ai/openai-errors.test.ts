@@ -122,9 +122,10 @@ describe("openai provider: timeouts", () => {
   });
 
   test("streamed narration: the timeout bounds silence between chunks, not the length", async () => {
-    mock.reply(streamed(["a", "b", "c", "d", "e"], { eventDelayMs: 25 }));
-    const answer = await provider(mock, { timeoutMs: 80 }).narrate(narrationRequest());
-    assert.equal(answer.text, "abcde", "took about 175 ms in all, longer than the timeout");
+    // Gaps of 100 ms against a 400 ms timeout: a wide margin on a busy machine, and 500 ms in all.
+    mock.reply(streamed(["a", "b", "c", "d", "e"], { eventDelayMs: 100 }));
+    const answer = await provider(mock, { timeoutMs: 400 }).narrate(narrationRequest());
+    assert.equal(answer.text, "abcde", "took about 500 ms in all, longer than the timeout");
     mock.reply({ ...streamed(["x"]), hang: true }, { ...streamed(["x"]), hang: true });
     const error = await failure(provider(mock, { timeoutMs: 40 }).narrate(narrationRequest()));
     assert.equal(error.kind, "timeout");
