@@ -1,5 +1,6 @@
 import { didYouMean } from "../world/suggest.ts";
 import { EngineError } from "./errors.ts";
+import { setOwn } from "./own.ts";
 import { INTENTS, type Intent } from "./ports.ts";
 import type { SessionState } from "./state.ts";
 import type { TurnInput } from "./turn.ts";
@@ -76,7 +77,7 @@ export function checkTurnInput(state: SessionState, input: unknown): TurnInput {
             "turn/invalid",
             `pins.judge["${key}"] must be true or false, not ${JSON.stringify(value)}.`,
           );
-        Object.defineProperty(verdicts, key, { value, enumerable: true, writable: true, configurable: true });
+        setOwn(verdicts, key, value);
       }
       out.pins = { ...out.pins, judge: verdicts };
     }

@@ -2,7 +2,7 @@ import type { StepContext } from "./context.ts";
 import { EngineError } from "./errors.ts";
 import { own } from "./own.ts";
 import type { IntentAnswer, NarrationAnswer, NarrationRequest, Narrator, StoryLine } from "./ports.ts";
-import { RECENT_STORY, sceneOf } from "./scene.ts";
+import { RECENT_STORY, sceneOf, unsummarisedFrom } from "./scene.ts";
 
 /**
  * The narration of a turn (or of the opening): ONE narrator call with the
@@ -102,10 +102,12 @@ function narrationRequest(ctx: StepContext, input: NarrationInput): NarrationReq
  */
 function toSummarise(ctx: StepContext): StoryLine[] | null {
   const story = ctx.state.history.story;
-  const older = story.slice(0, Math.max(0, story.length - RECENT_STORY));
-  const waiting = older.filter((s) => s.tick > ctx.state.summary.upTo);
-  if (waiting.length < SUMMARY_BATCH) return null;
-  return waiting.slice(0, SUMMARY_MAX_BATCH).map((s) => ({ tick: s.tick, text: s.text }));
+  const from = unsummarisedFrom(ctx);
+  const end = story.length - RECENT_STORY;
+  if (end - from < SUMMARY_BATCH) return null;
+  return story
+    .slice(from, Math.min(end, from + SUMMARY_MAX_BATCH))
+    .map((s) => ({ tick: s.tick, text: s.text }));
 }
 
 function journalOf(ctx: StepContext): NarrationRequest["journal"] {

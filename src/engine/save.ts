@@ -93,9 +93,11 @@ export function readSave(world: World, saved: unknown): { state: SessionState; m
       { saved: file.worldHash, world: expected },
     );
   }
+  let state: unknown;
   let parsed: ReturnType<typeof StateSchema.safeParse>;
   try {
-    parsed = StateSchema.safeParse(upgrade(file.state));
+    state = upgrade(file.state);
+    parsed = StateSchema.safeParse(state);
   } catch (error) {
     throw new EngineError("save/malformed", `The saved state cannot be read: ${(error as Error).message}.`);
   }
@@ -109,7 +111,7 @@ export function readSave(world: World, saved: unknown): { state: SessionState; m
   const maxJudged = file.settings?.maxJudged;
   // The original object, not zod's copy: key order is part of a byte-identical resume.
   return {
-    state: structuredClone(upgrade(file.state) as SessionState),
+    state: structuredClone(state as SessionState),
     maxJudged: Number.isInteger(maxJudged) ? maxJudged! : 20,
   };
 }

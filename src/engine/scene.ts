@@ -47,9 +47,22 @@ export const RECENT_STORY_MAX = 15;
 
 function storySinceSummary(ctx: StepContext): string[] {
   const story = ctx.state.history.story;
-  const after = story.filter((s) => s.tick > ctx.state.summary.upTo).length;
+  const after = story.length - unsummarisedFrom(ctx);
   const count = Math.min(RECENT_STORY_MAX, Math.max(RECENT_STORY, after));
   return story.slice(-count).map((s) => s.text);
+}
+
+/**
+ * The index of the first story entry the summary does not cover (tick after
+ * `summary.upTo`). The history is in tick order, so those entries are its
+ * tail: found from the end, a turn reads only them, not the whole history.
+ */
+export function unsummarisedFrom(ctx: StepContext): number {
+  const story = ctx.state.history.story;
+  const upTo = ctx.state.summary.upTo;
+  let from = story.length;
+  while (from > 0 && story[from - 1]!.tick > upTo) from--;
+  return from;
 }
 
 /** Names of the NPCs present (for the classifier). */

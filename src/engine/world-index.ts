@@ -1,3 +1,8 @@
+import {
+  makesObjectiveTrigger,
+  objectiveTriggerKey,
+  objectiveQuestOf as questOfObjective,
+} from "../world/objectives.ts";
 import type { Trigger, World } from "../world/schema/index.ts";
 import { normaliseKey } from "./check.ts";
 import { setOwn } from "./own.ts";
@@ -96,8 +101,8 @@ function defaultKnown(world: World): Record<string, boolean> {
 function objectiveTriggers(world: World): Record<string, Trigger> {
   const made: Record<string, Trigger> = {};
   for (const [key, quest] of Object.entries(world.quests)) {
-    if (quest.detailType !== "detailed" || quest.completionCondition.trim() === "") continue;
-    const name = `${key}_objective`;
+    if (!makesObjectiveTrigger(quest)) continue;
+    const name = objectiveTriggerKey(key);
     if (Object.hasOwn(world.triggers, name)) continue;
     setOwn(made, name, {
       name,
@@ -121,7 +126,7 @@ export function attributeName(index: WorldIndex, name: string): string | undefin
 /**
  * The quest whose objective trigger this key names (`{questId}_objective` or
  * `{questId}_objective_N`), or undefined when the key follows no such pattern
- * or its prefix is not a quest.
+ * or its prefix is not a quest; memoised per world.
  */
 export function objectiveQuestOf(world: World, key: string): string | undefined {
   let memo = objectiveMemo.get(world);
@@ -130,8 +135,7 @@ export function objectiveQuestOf(world: World, key: string): string | undefined 
     objectiveMemo.set(world, memo);
   }
   if (memo.has(key)) return memo.get(key);
-  const match = /^(.*)_objective(?:_\d+)?$/s.exec(key);
-  const quest = match && Object.hasOwn(world.quests, match[1]!) ? match[1]! : undefined;
+  const quest = questOfObjective(key, world.quests);
   memo.set(key, quest);
   return quest;
 }

@@ -51,6 +51,30 @@ export function compareText(operator: string, expected: string, actual: string):
   }
 }
 
+/** equals/notEquals, exactly (booleans, statuses). */
+export function compareEquality(operator: string, actual: unknown, expected: unknown): boolean | null {
+  switch (operator) {
+    case "equals":
+      return actual === expected;
+    case "notEquals":
+      return actual !== expected;
+    default:
+      return null;
+  }
+}
+
+/** contains/notContains, given whether the list holds the element. */
+export function compareMembership(operator: string, found: boolean): boolean | null {
+  switch (operator) {
+    case "contains":
+      return found;
+    case "notContains":
+      return !found;
+    default:
+      return null;
+  }
+}
+
 const patterns = new Map<string, RegExp | null>();
 
 /**

@@ -1,4 +1,5 @@
-import type { AnyNode } from "acorn";
+import type { AnyNode, Property } from "acorn";
+import type { ScriptPosition } from "./script.ts";
 
 /**
  * Small readings of a script's syntax tree shared by the script analyses
@@ -12,6 +13,40 @@ export function literalString(node: AnyNode | undefined): string | undefined {
   if (node?.type === "TemplateLiteral" && node.expressions.length === 0)
     return node.quasis[0]?.value.cooked ?? undefined;
   return undefined;
+}
+
+/** A number literal, or `-` before one. */
+export function literalNumber(node: AnyNode): number | undefined {
+  if (node.type === "Literal" && typeof node.value === "number") return node.value;
+  if (
+    node.type === "UnaryExpression" &&
+    node.operator === "-" &&
+    node.argument.type === "Literal" &&
+    typeof node.argument.value === "number"
+  )
+    return -node.argument.value;
+  return undefined;
+}
+
+/**
+ * The static name of an object literal's property: `a`, `"a"`, `1`, `["a"]`,
+ * `` [`a`] ``, `[1]`, `[-1]`; undefined when it is computed at run time.
+ */
+export function propertyKey(property: Property): string | undefined {
+  const { key } = property;
+  if (!property.computed) {
+    if (key.type === "Identifier") return key.name;
+    if (key.type === "Literal") return String(key.value);
+    return undefined;
+  }
+  const number = literalNumber(key);
+  return number === undefined ? literalString(key) : String(number);
+}
+
+/** Where a node starts: 1-based line and column, 0-based offset. */
+export function positionOf(node: AnyNode): ScriptPosition {
+  const start = node.loc?.start;
+  return { line: start?.line ?? 1, column: (start?.column ?? 0) + 1, offset: node.start };
 }
 
 /** The static name of `a.b`, `a["b"]`, `a[0]` or `` a[`b`] ``; undefined when computed at run time. */

@@ -1,6 +1,13 @@
 import type { AnyNode } from "acorn";
 import type { ScriptPosition } from "./script.ts";
-import { climbMembers, memberKey } from "./script-ast.ts";
+import {
+  climbMembers,
+  literalNumber,
+  literalString,
+  memberKey,
+  positionOf,
+  propertyKey,
+} from "./script-ast.ts";
 
 /**
  * What a trigger script can make happen through its `effects` and `triggers`
@@ -29,23 +36,12 @@ export interface ScriptEffect {
   fields: Record<string, LiteralValue>;
   /** Fields whose values are computed at run time (any value may come out). */
   computed: string[];
-  /** The key of the trigger the script adds with this effect, "" when computed; absent for the script's own effects. */
-  addedTo?: string;
   at: ScriptPosition;
 }
 
-/** A condition written literally in a trigger the script adds (for the storage keys it reads). */
-export interface ScriptCondition {
-  type: string;
-  fields: Record<string, LiteralValue>;
-  computed: string[];
-}
-
 export interface ScriptEffects {
-  /** Effect object literals the script can apply, in source order. */
+  /** Effect object literals the script can apply (its own, and those of the triggers it adds), in source order. */
   literals: ScriptEffect[];
-  /** Conditions of the triggers the script adds, when written literally. */
-  addedConditions: ScriptCondition[];
   /**
    * Where the script first does something with effects or triggers that
    * reading cannot follow (so it may apply any effect, add any trigger, or
@@ -66,7 +62,6 @@ const LOGGERS = new Set(["log"]);
 
 export class ScriptEffectsCollector {
   private readonly literals: ScriptEffect[] = [];
-  private readonly addedConditions: ScriptCondition[] = [];
   private opaque: ScriptPosition | null = null;
   private readonly checkReads = new Set<string>();
   private checkReadsDynamic = false;
@@ -101,7 +96,6 @@ export class ScriptEffectsCollector {
   result(): ScriptEffects {
     return {
       literals: this.literals,
-      addedConditions: this.addedConditions,
       opaque: this.opaque,
       checkReads: [...this.checkReads],
       checkReadsDynamic: this.checkReadsDynamic || this.opaque !== null,
@@ -177,7 +171,7 @@ export class ScriptEffectsCollector {
       context.left === top &&
       top.type === "MemberExpression"
     ) {
-      if (!this.addedTrigger(context.right, memberKey(top) ?? "")) this.giveUp(node);
+      if (!this.addedTrigger(context.right)) this.giveUp(node);
       return;
     }
     if (onlyTested(top, ancestors.slice(0, at + 1))) return;
@@ -210,13 +204,13 @@ export class ScriptEffectsCollector {
   }
 
   /** An array literal of effect literals (holes allowed). */
-  private effectList(node: AnyNode, addedTo?: string): boolean {
+  private effectList(node: AnyNode): boolean {
     if (node.type !== "ArrayExpression") return false;
-    return node.elements.every((element) => element === null || this.effectLiteral(element, addedTo));
+    return node.elements.every((element) => element === null || this.effectLiteral(element));
   }
 
   /** An effect object literal; false when it cannot be followed. An object without `type` is dropped by the engine. */
-  private effectLiteral(node: AnyNode, addedTo?: string): boolean {
+  private effectLiteral(node: AnyNode): boolean {
     if (node.type !== "ObjectExpression") return false;
     const object = readObject(node);
     if (!object) return false;
@@ -224,25 +218,18 @@ export class ScriptEffectsCollector {
     const type = object.fields.type;
     if (type === undefined) return true;
     if (typeof type !== "string") return true;
-    const effect: ScriptEffect = {
-      type,
-      fields: object.fields,
-      computed: object.computed,
-      at: positionOf(node),
-    };
-    if (addedTo !== undefined) effect.addedTo = addedTo;
-    this.literals.push(effect);
+    this.literals.push({ type, fields: object.fields, computed: object.computed, at: positionOf(node) });
     return true;
   }
 
   /** `triggers.x = {...}`: a trigger added (or replaced) with literal effects and conditions. */
-  private addedTrigger(node: AnyNode, key: string): boolean {
+  private addedTrigger(node: AnyNode): boolean {
     if (node.type !== "ObjectExpression") return false;
     let effects: AnyNode | undefined;
     let conditions: AnyNode | undefined;
     for (const property of node.properties) {
       if (property.type !== "Property" || property.kind !== "init") return false;
-      const name = propertyName(property);
+      const name = propertyKey(property);
       if (name === undefined || name === "script") return false;
       if (name === "effects") effects = property.value;
       if (name === "conditions") conditions = property.value;
@@ -257,18 +244,11 @@ export class ScriptEffectsCollector {
             this.checkReadsDynamic = true;
             continue;
           }
-          if (typeof object.fields.type === "string") {
-            this.addedConditions.push({
-              type: object.fields.type,
-              fields: object.fields,
-              computed: object.computed,
-            });
-            this.noteRead(object);
-          }
+          this.noteRead(object);
         }
       }
     }
-    return effects === undefined || this.effectList(effects, key);
+    return effects === undefined || this.effectList(effects);
   }
 }
 
@@ -280,7 +260,7 @@ function readObject(
   const computed: string[] = [];
   for (const property of node.properties) {
     if (property.type !== "Property") return undefined;
-    const name = propertyName(property);
+    const name = propertyKey(property);
     if (name === undefined) return undefined;
     const value = property.kind === "init" ? literalValue(property.value) : undefined;
     const at = computed.indexOf(name);
@@ -293,16 +273,6 @@ function readObject(
   return { fields, computed };
 }
 
-function propertyName(property: AnyNode & { type: "Property" }): string | undefined {
-  if (!property.computed) {
-    if (property.key.type === "Identifier") return property.key.name;
-    if (property.key.type === "Literal") return String(property.key.value);
-    return undefined;
-  }
-  const key = literalValue(property.key);
-  return typeof key === "string" || typeof key === "number" ? String(key) : undefined;
-}
-
 /** A value known without running the script: literals, `-5`, template strings without substitutions, arrays of those. */
 function literalValue(node: AnyNode): LiteralValue | undefined {
   switch (node.type) {
@@ -311,15 +281,9 @@ function literalValue(node: AnyNode): LiteralValue | undefined {
       if (typeof node.value === "bigint") return undefined;
       return node.value as string | number | boolean | null;
     case "TemplateLiteral":
-      return node.expressions.length === 0 ? (node.quasis[0]?.value.cooked ?? undefined) : undefined;
+      return literalString(node);
     case "UnaryExpression":
-      if (
-        node.operator === "-" &&
-        node.argument.type === "Literal" &&
-        typeof node.argument.value === "number"
-      )
-        return -node.argument.value;
-      return undefined;
+      return literalNumber(node);
     case "ArrayExpression": {
       const out: LiteralValue[] = [];
       for (const element of node.elements) {
@@ -386,9 +350,4 @@ function isLogger(callee: AnyNode): boolean {
     callee.object.name === "console" &&
     !callee.computed
   );
-}
-
-function positionOf(node: AnyNode): ScriptPosition {
-  const start = node.loc?.start;
-  return { line: start?.line ?? 1, column: (start?.column ?? 0) + 1, offset: node.start };
 }

@@ -2,7 +2,7 @@ import { type AnyNode, type Options, Parser, type Program } from "acorn";
 import { fullAncestor } from "acorn-walk";
 import { findNodeAtLocation, type Node, parseTree } from "jsonc-parser";
 import type { JsonPath } from "./diagnostic.ts";
-import { climbMembers, literalString, memberKey } from "./script-ast.ts";
+import { climbMembers, literalString, memberKey, positionOf, propertyKey } from "./script-ast.ts";
 import { type ScriptEffects, ScriptEffectsCollector } from "./script-effects.ts";
 import { type Position, positionAt, type SourceFile } from "./source.ts";
 
@@ -363,14 +363,7 @@ function propertyOf(node: AnyNode & { type: "ObjectExpression" }, name: string):
   let value: AnyNode | undefined;
   for (const property of node.properties) {
     if (property.type !== "Property" || property.kind !== "init") continue;
-    const key = property.computed
-      ? literalString(property.key)
-      : property.key.type === "Identifier"
-        ? property.key.name
-        : property.key.type === "Literal"
-          ? String(property.key.value)
-          : undefined;
-    if (key === name) value = property.value;
+    if (propertyKey(property) === name) value = property.value;
   }
   return value;
 }
@@ -382,11 +375,6 @@ function isLiteral(node: AnyNode, value: unknown): boolean {
 /** A literal whose value is known without running the script. */
 function isLiteralNode(node: AnyNode): boolean {
   return node.type === "Literal" || (node.type === "TemplateLiteral" && node.expressions.length === 0);
-}
-
-function positionOf(node: AnyNode): ScriptPosition {
-  const start = node.loc?.start;
-  return { line: start?.line ?? 1, column: (start?.column ?? 0) + 1, offset: node.start };
 }
 
 /**

@@ -86,6 +86,17 @@ describe("turn pins (play-tests, dry runs)", () => {
     assert.equal(session.save(), before);
   });
 
+  test("a refused judge pin costs no AI call: the pins are checked before the classifier", async () => {
+    const { session, ai } = await start(onlyTriggers({ fox_seen: story("A fox appears.") }));
+    const calls = () => ai.classified.length + ai.narrated.length + ai.judged.length;
+    const before = calls();
+    await assert.rejects(
+      session.turn({ ...say("wait"), pins: { judge: { fox_sen: true } } }),
+      (error: unknown) => error instanceof EngineError && error.code === "turn/invalid",
+    );
+    assert.equal(calls(), before);
+  });
+
   for (const [label, pins, pattern] of [
     ["story not a string", { story: 3 }, /pins.story/],
     ["judge an array", { judge: [] }, /pins.judge/],

@@ -1,4 +1,5 @@
-import type { Actor, Condition, EffectSite } from "./model.ts";
+import type { JsonPath } from "../diagnostic.ts";
+import type { Actor, Condition, EffectSite, WorldModel } from "./model.ts";
 import { type Reachability, reachability } from "./reachability.ts";
 
 /**
@@ -25,7 +26,7 @@ export function describeCondition(condition: Condition): string {
 }
 
 /** In a sentence: why an actor (a trigger, an engine-made trigger, an event's completion) can never fire. */
-export function whyNever(analysis: Reachability, key: string, kind: "trigger" | "event"): string {
+function whyNever(analysis: Reachability, key: string, kind: "trigger" | "event"): string {
   if (kind === "event") return `narrative event ${JSON.stringify(key)} is never started`;
   const actor = analysis.model.triggers.get(key);
   const verdict = actor ? analysis.verdicts.get(actor) : undefined;
@@ -63,4 +64,85 @@ export function whyActorNever(analysis: Reachability, actor: Actor): string {
   if (actor.kind === "made-objective")
     return `quest ${JSON.stringify(actor.objectiveOf)} can never be accepted, which its engine-made objective trigger waits for`;
   return whyNever(analysis, actor.key, "trigger");
+}
+
+/** Related positions a report lists for the effects that never apply, at most. */
+const MAX_NEVER_APPLIES = 5;
+
+/**
+ * The effects among `sites` whose `field` names `name` literally, when none
+ * of them can apply: why the first one never does (for the message), and
+ * each one with its reason (the first MAX_NEVER_APPLIES, as related
+ * positions; `what` names the effect). Null when no effect names it.
+ */
+export function neverApplies(
+  analysis: Reachability,
+  sites: readonly { site: EffectSite; actor: Actor }[],
+  field: string,
+  name: string,
+  what: (site: EffectSite) => string,
+): { first: string; related: { path: JsonPath; message: string }[] } | null {
+  const mine = sites.filter(({ site }) => site.fields[field] === name && !site.computed.includes(field));
+  if (mine.length === 0) return null;
+  const shown = mine.slice(0, MAX_NEVER_APPLIES).map(({ site, actor }) => ({
+    site,
+    reason: whyActorNever(analysis, actor),
+  }));
+  return {
+    first: shown[0]!.reason,
+    related: shown.map(({ site, reason }) => ({
+      path: site.path,
+      message: `${what(site)} never applies: ${reason}`,
+    })),
+  };
+}
+
+/** The `write-*` effect types, in the order write sites are listed by type. */
+export const WRITE_TYPES = ["write-number", "write-string", "write-boolean", "write-array"] as const;
+
+/** One place that writes a storage key. */
+export interface WriteSite {
+  /** The effect, or the script that assigns the key. */
+  path: JsonPath;
+  /** The key itself: the `key` field of a typed effect, else `path`. */
+  keyPath: JsonPath;
+  /** For messages: `trigger "x"`, `the script of trigger "x" (line 3)`. */
+  where: string;
+  /** The write-* type of an effect; absent for a script's assignment to `storage`. */
+  type?: (typeof WRITE_TYPES)[number];
+}
+
+const writeSitesCache = new WeakMap<WorldModel, Map<string, WriteSite[]>>();
+
+/**
+ * Storage key -> where it is written with a literal key, in model order (the
+ * actors in turn: each one's effects, typed and script, then its script's
+ * assignments). Keys first appear in the map in that order too.
+ */
+export function writeSitesByKey(model: WorldModel): Map<string, WriteSite[]> {
+  const cached = writeSitesCache.get(model);
+  if (cached) return cached;
+  const out = new Map<string, WriteSite[]>();
+  const add = (key: string, site: WriteSite) => {
+    const list = out.get(key);
+    if (list) list.push(site);
+    else out.set(key, [site]);
+  };
+  for (const actor of model.actors) {
+    for (const effect of actor.effects) {
+      const key = effect.fields.key;
+      const type = WRITE_TYPES.find((write) => write === effect.type);
+      if (type === undefined || typeof key !== "string" || effect.computed.includes("key")) continue;
+      add(key, {
+        path: effect.path,
+        keyPath: effect.index === undefined ? effect.path : [...effect.path, "key"],
+        where: effect.where,
+        type,
+      });
+    }
+    for (const site of actor.scriptWrites)
+      add(site.key, { path: site.path, keyPath: site.path, where: site.where });
+  }
+  writeSitesCache.set(model, out);
+  return out;
 }

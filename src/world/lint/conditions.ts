@@ -1,6 +1,14 @@
-import { compareNumbers, compareText } from "../operators.ts";
+import { compareEquality, compareMembership, compareNumbers, compareText } from "../operators.ts";
+import {
+  CONDITION_TYPES,
+  EQUALITY_OPERATORS,
+  EVENT_STATUSES,
+  NUMERIC_OPERATORS,
+  type QUEST_STATUSES,
+  TEXT_OPERATORS,
+} from "../schema/conditions.ts";
 import type { Facts } from "./facts.ts";
-import type { Actor, Condition, WorldModel } from "./model.ts";
+import { type Actor, type Condition, refFieldOf, type WorldModel } from "./model.ts";
 
 /**
  * Whether conditions can hold, given what can happen (Facts): one condition
@@ -28,12 +36,55 @@ const INTEGERS: Domain = { kind: "integers" };
 const NUMBERS: Domain = { kind: "numbers" };
 const STRINGS: Domain = { kind: "strings" };
 
-const ACCEPTED_AND_AFTER = ["available", "accepted", "rejected", "expired", "abandoned"];
-const EVENT_STARTED = ["active", "completed", "stopped"];
-const MEMBERSHIP = new Set(["read-array", "quests-completed"]);
-const NUMERIC = new Set(["game-tick", "read-number"]);
-const TEXT = new Set(["party-location", "party-area", "party-region", "party-realm", "read-string"]);
-const EQUALITY = new Set(["read-boolean", "quest-status", "narrative-event-status", "known-entity"]);
+/** The statuses a quest that can be available can also reach, completed aside, in the order messages list them. */
+const ACCEPTED_AND_AFTER: readonly (typeof QUEST_STATUSES)[number][] = [
+  "available",
+  "accepted",
+  "rejected",
+  "expired",
+  "abandoned",
+];
+const EVENT_STARTED = EVENT_STATUSES.filter((status) => status !== "inactive");
+
+type Comparison = "numeric" | "text" | "equality" | "membership";
+
+/**
+ * The condition types whose values the analysis follows (Evaluator.computeDomain),
+ * each with how it compares, read from its operators in the condition table.
+ * Any other condition may always hold.
+ */
+const COMPARISONS: ReadonlyMap<string, Comparison> = new Map(
+  (
+    [
+      "game-tick",
+      "read-number",
+      "read-string",
+      "read-boolean",
+      "read-array",
+      "party-location",
+      "party-area",
+      "party-region",
+      "party-realm",
+      "quest-status",
+      "narrative-event-status",
+      "known-entity",
+      "quests-completed",
+    ] as const
+  ).map((type) => [type, comparisonOf(CONDITION_TYPES[type].operators)]),
+);
+
+function comparisonOf(operators: readonly string[]): Comparison {
+  switch (operators) {
+    case NUMERIC_OPERATORS:
+      return "numeric";
+    case TEXT_OPERATORS:
+      return "text";
+    case EQUALITY_OPERATORS:
+      return "equality";
+    default:
+      return "membership";
+  }
+}
 
 /** A condition the engine adds: an objective trigger runs only while its quest is accepted. */
 export function objectiveGate(actor: Actor, quest: string): Condition {
@@ -50,10 +101,10 @@ export function objectiveGate(actor: Actor, quest: string): Condition {
 /** What a condition is about; conditions with the same subject see the same value. Null: not analysed. */
 export function subjectOf(condition: Condition): string | null {
   const { type, ref, value } = condition;
-  if (type === "game-tick" || TEXT.has(type)) return type === "read-string" ? `${type}\u0000${ref}` : type;
+  if (!COMPARISONS.has(type)) return null;
   if (type === "read-array") return `${type}\u0000${ref}\u0000${typeof value}:${String(value)}`;
-  if (NUMERIC.has(type) || EQUALITY.has(type) || type === "quests-completed") return `${type}\u0000${ref}`;
-  return null;
+  // The tick and the party's position are one value each; the others are one per key, quest, event or entity.
+  return refFieldOf(type) === undefined ? type : `${type}\u0000${ref}`;
 }
 
 /** The possible values of subjects, for one state of the facts (call reset() when the facts grow). */
@@ -69,6 +120,10 @@ export class Evaluator {
     this.domains.clear();
   }
 
+  /**
+   * Whether the quest can become available, and so be accepted: acceptance is
+   * the player's answer to the prompt an available quest raises (resolutions "Quests").
+   */
   availablePossible(quest: string): boolean {
     const { facts, model } = this;
     return (
@@ -77,17 +132,12 @@ export class Evaluator {
     );
   }
 
-  /** Acceptance is the player's answer to the prompt an available quest raises (resolutions "Quests"). */
-  acceptedPossible(quest: string): boolean {
-    return this.availablePossible(quest);
-  }
-
   completedPossible(quest: string): boolean {
     const { facts, model } = this;
     if (!model.quests.has(quest)) return false;
     if (facts.completedAll || facts.completed.has(quest)) return true;
-    // quest-progress completes an accepted quest, or one accepted later.
-    return (facts.progressedAll || facts.progressed.has(quest)) && this.acceptedPossible(quest);
+    // quest-progress completes an accepted quest, or one accepted later (acceptance needs it available).
+    return (facts.progressedAll || facts.progressed.has(quest)) && this.availablePossible(quest);
   }
 
   startedPossible(event: string): boolean {
@@ -183,7 +233,7 @@ function finite(values: Iterable<unknown>): Domain {
 
 /** The one value an `equals` (or membership) condition pins its subject to. */
 function pinOf(condition: Condition): { value: unknown } | undefined {
-  if (MEMBERSHIP.has(condition.type)) return { value: condition.operator === "contains" };
+  if (COMPARISONS.get(condition.type) === "membership") return { value: condition.operator === "contains" };
   return condition.operator === "equals" ? { value: condition.value } : undefined;
 }
 
@@ -222,13 +272,19 @@ export function satisfiable(conditions: readonly Condition[], domain: Domain): b
 export function holds(condition: Condition, value: unknown): boolean {
   const { type, operator } = condition;
   const expected = condition.value;
-  if (MEMBERSHIP.has(type)) return operator === "contains" ? value === true : value === false;
-  if (NUMERIC.has(type))
-    return typeof value === "number" && (compareNumbers(operator, value, expected as number) ?? true);
-  if (TEXT.has(type))
-    return typeof value === "string" && (compareText(operator, expected as string, value) ?? true);
-  if (EQUALITY.has(type)) return operator === "equals" ? value === expected : value !== expected;
-  return true;
+  switch (COMPARISONS.get(type)) {
+    case "membership":
+      // The value is whether the list holds the condition's element.
+      return compareMembership(operator, value === true) ?? true;
+    case "numeric":
+      return typeof value === "number" && (compareNumbers(operator, value, expected as number) ?? true);
+    case "text":
+      return typeof value === "string" && (compareText(operator, expected as string, value) ?? true);
+    case "equality":
+      return compareEquality(operator, value, expected) ?? true;
+    default:
+      return true;
+  }
 }
 
 /** Whether some number (an integer >= 0 for the tick) meets every bound and avoids every excluded value. */

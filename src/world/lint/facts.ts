@@ -57,7 +57,7 @@ export class Values {
   }
 }
 
-export function isScalar(value: unknown): value is Scalar {
+function isScalar(value: unknown): value is Scalar {
   return typeof value === "string" || typeof value === "boolean" || Number.isFinite(value);
 }
 
@@ -103,6 +103,22 @@ export class KeyWrites {
 
 /** The four kinds of value a storage key is read as. */
 export type StorageKind = "number" | "string" | "boolean" | "array";
+
+/** The kind each `read-*` condition type reads a key as. */
+export const READ_KINDS: Readonly<Record<string, StorageKind>> = {
+  "read-number": "number",
+  "read-string": "string",
+  "read-boolean": "boolean",
+  "read-array": "array",
+};
+
+/** The fallback a read of a missing key (or of a value of another type) sees, as messages write it (spec 2.2). */
+export const FALLBACK_TEXT: Readonly<Record<StorageKind, string>> = {
+  number: "0",
+  string: '""',
+  boolean: "false",
+  array: "[]",
+};
 
 export class Facts {
   readonly available = new Set<string>();

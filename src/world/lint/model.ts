@@ -1,6 +1,7 @@
 import type { JsonPath } from "../diagnostic.ts";
-import { areasByLocation, entityNames, keysOf } from "../rules/names.ts";
-import { CONDITION_SCHEMAS, isConditionType } from "../schema/conditions.ts";
+import { makesObjectiveTrigger, objectiveQuestOf, objectiveTriggerKey } from "../objectives.ts";
+import { areasByLocation, destinationNames, entityNames, keysOf, type PlaceType } from "../rules/names.ts";
+import { CONDITION_SCHEMAS, CONDITION_TYPES, isConditionType } from "../schema/conditions.ts";
 import { parseEffect } from "../schema/effects.ts";
 import { inspectScript, type ScriptPosition } from "../script.ts";
 import { elementsOf, entriesOf, isPlainObject } from "../values.ts";
@@ -20,7 +21,7 @@ export interface Condition {
   type: string;
   operator: string;
   value: unknown;
-  /** The storage key, quest, event or entity it names. */
+  /** The storage key, quest, event or entity it names (refFieldOf); "" when none. */
   ref: string;
 }
 
@@ -66,9 +67,7 @@ export interface Actor {
 }
 
 /** Every name a `party-*` position can hold, by condition type; absent when the section is not an object. */
-export type Places = Partial<
-  Record<"party-location" | "party-area" | "party-region" | "party-realm", Set<string>>
->;
+export type Places = Partial<Record<PlaceType, Set<string>>>;
 
 export interface WorldModel {
   actors: Actor[];
@@ -89,47 +88,43 @@ export interface WorldModel {
   readsAll: boolean;
 }
 
-const OBJECTIVE_TRIGGER = /^(.*)_objective(?:_\d+)?$/s;
-
-/** The field naming what a condition is about. */
-const REF_FIELDS: Partial<Record<string, string>> = {
-  "read-string": "key",
-  "read-number": "key",
-  "read-boolean": "key",
-  "read-array": "key",
-  "quest-status": "questId",
-  "narrative-event-status": "eventId",
-  "known-entity": "entity",
-  "quests-completed": "value",
-};
+/**
+ * The field naming what a condition is about (its `ref`): the first field its
+ * type requires in the condition table (`key`, `questId`, `eventId`,
+ * `entity`...), or the quest a `quests-completed` names; undefined when the
+ * condition is about one value of the state (the tick, the party's position).
+ */
+export function refFieldOf(type: string): string | undefined {
+  if (!isConditionType(type)) return undefined;
+  return type === "quests-completed" ? "value" : CONDITION_TYPES[type].fields[0];
+}
 
 export function buildModel(raw: Readonly<Record<string, unknown>>): WorldModel {
   const quests = keysOf(raw, "quests") ?? new Set<string>();
+  const areas = areasByLocation(raw);
+  const given = givenNames(raw);
   const model: WorldModel = {
     actors: [],
     triggers: new Map(),
     quests,
     startingQuests: startingQuests(raw),
     events: keysOf(raw, "narrativeEvents") ?? new Set(),
-    places: places(raw),
-    areasOf: new Map(
-      [...areasByLocation(raw)].map(([location, areas]) => [location, new Set(areas.keys())] as const),
-    ),
-    entities: entities(raw),
+    places: places(destinationNames(raw, areas), given),
+    areasOf: new Map([...areas].map(([location, byName]) => [location, new Set(byName.keys())] as const)),
+    entities: entities(raw, given),
     reads: [],
     readsAll: false,
   };
   for (const [key, trigger] of entriesOf(raw.triggers)) {
     const actor = triggerActor(key, trigger, model);
-    const quest = OBJECTIVE_TRIGGER.exec(key)?.[1];
-    if (quest !== undefined && quests.has(quest)) actor.objectiveOf = quest;
+    const quest = objectiveQuestOf(key, quests);
+    if (quest !== undefined) actor.objectiveOf = quest;
     model.actors.push(actor);
     model.triggers.set(key, actor);
   }
   for (const [key, quest] of entriesOf(raw.quests)) {
-    if (!isPlainObject(quest) || quest.detailType !== "detailed") continue;
-    if (typeof quest.completionCondition !== "string" || quest.completionCondition.trim() === "") continue;
-    const name = `${key}_objective`;
+    if (!makesObjectiveTrigger(quest)) continue;
+    const name = objectiveTriggerKey(key);
     if (model.triggers.has(name)) continue;
     model.actors.push({
       ...emptyActor("made-objective", name, ["quests", key, "completionCondition"]),
@@ -202,7 +197,7 @@ function compileCondition(
 ): Condition | null {
   const type = condition.type;
   if (!isConditionType(type) || !CONDITION_SCHEMAS[type].safeParse(condition).success) return null;
-  const field = REF_FIELDS[type];
+  const field = refFieldOf(type);
   const ref = field === undefined ? "" : condition[field];
   return {
     index,
@@ -242,7 +237,8 @@ function addScript(actor: Actor, source: string, model: WorldModel): void {
   actor.scriptWritesAll = storage.dynamic || storage.reassigned || effects.opaque !== null;
   for (const key of storage.writes) actor.scriptWrites.push({ key, path, where });
   for (const key of [...storage.reads, ...effects.checkReads]) model.reads.push({ key, path, where });
-  if (storage.dynamic || effects.checkReadsDynamic || effects.opaque) model.readsAll = true;
+  // checkReadsDynamic includes an opaque script.
+  if (storage.dynamic || effects.checkReadsDynamic) model.readsAll = true;
   for (const literal of effects.literals) {
     // A literal the engine would drop as malformed applies nothing; one with computed fields may be anything of its type.
     if (literal.computed.length === 0 && !parseEffect(literal.fields).ok) continue;
@@ -266,39 +262,41 @@ function startingQuests(raw: Readonly<Record<string, unknown>>): Set<string> {
   return out;
 }
 
-/** Every name the party's position can hold: keys, the names a location's region or a region's realm give, and "". */
-function places(raw: Readonly<Record<string, unknown>>): Places {
+/** The region names locations give and the realm names regions give, in map order (they may name no record). */
+function givenNames(raw: Readonly<Record<string, unknown>>): { regions: string[]; realms: string[] } {
+  const regions: string[] = [];
+  for (const [, location] of entriesOf(raw.locations))
+    if (isPlainObject(location) && typeof location.region === "string") regions.push(location.region);
+  const realms: string[] = [];
+  for (const [, region] of entriesOf(raw.regions))
+    if (isPlainObject(region) && typeof region.realm === "string") realms.push(region.realm);
+  return { regions, realms };
+}
+
+/** Every name the party's position can hold: the destinations, "", and the names a location's region or a region's realm give. */
+function places(
+  destinations: Map<PlaceType, Set<string>>,
+  given: { regions: string[]; realms: string[] },
+): Places {
   const out: Places = {};
-  const locations = keysOf(raw, "locations");
-  const regions = keysOf(raw, "regions");
-  const realms = keysOf(raw, "realms");
-  if (locations) {
-    out["party-location"] = new Set([...locations, ""]);
-    const areas = new Set<string>([""]);
-    for (const byName of areasByLocation(raw).values()) for (const area of byName.keys()) areas.add(area);
-    out["party-area"] = areas;
-  }
-  if (regions) {
-    const names = new Set([...regions, ""]);
-    for (const [, location] of entriesOf(raw.locations))
-      if (isPlainObject(location) && typeof location.region === "string") names.add(location.region);
-    out["party-region"] = names;
-  }
-  if (realms) {
-    const names = new Set([...realms, ""]);
-    for (const [, region] of entriesOf(raw.regions))
-      if (isPlainObject(region) && typeof region.realm === "string") names.add(region.realm);
-    out["party-realm"] = names;
-  }
+  const locations = destinations.get("party-location");
+  const areas = destinations.get("party-area");
+  const regions = destinations.get("party-region");
+  const realms = destinations.get("party-realm");
+  if (locations) out["party-location"] = new Set([...locations, ""]);
+  if (areas) out["party-area"] = new Set(["", ...areas]);
+  if (regions) out["party-region"] = new Set([...regions, "", ...given.regions]);
+  if (realms) out["party-realm"] = new Set([...realms, "", ...given.realms]);
   return out;
 }
 
-function entities(raw: Readonly<Record<string, unknown>>): Set<string> {
+function entities(
+  raw: Readonly<Record<string, unknown>>,
+  given: { regions: string[]; realms: string[] },
+): Set<string> {
   const names = entityNames(raw);
-  for (const [, location] of entriesOf(raw.locations))
-    if (isPlainObject(location) && typeof location.region === "string") names.add(location.region);
-  for (const [, region] of entriesOf(raw.regions))
-    if (isPlainObject(region) && typeof region.realm === "string") names.add(region.realm);
+  for (const region of given.regions) names.add(region);
+  for (const realm of given.realms) names.add(realm);
   for (const [, start] of entriesOf(raw.storyStarts)) {
     if (!isPlainObject(start)) continue;
     for (const npc of elementsOf(start.startingPartyNPCs)) if (typeof npc === "string") names.add(npc);

@@ -88,11 +88,12 @@ function contribute(actor: Actor, facts: Facts): void {
  * each condition alone, then each condition with the earlier ones about the
  * same subject (a contradiction names the earlier ones it clashes with).
  */
-export function judge(actor: Actor, evaluator: Evaluator): Verdict {
+function judge(actor: Actor, evaluator: Evaluator): Verdict {
   const verdict: Verdict = { gateClosed: false, impossible: [], contradictions: [] };
   const bySubject = new Map<string, Condition[]>();
   if (actor.objectiveOf !== undefined) {
-    if (!evaluator.acceptedPossible(actor.objectiveOf)) verdict.gateClosed = true;
+    // Acceptance is the player's answer to the prompt an available quest raises (resolutions "Quests").
+    if (!evaluator.availablePossible(actor.objectiveOf)) verdict.gateClosed = true;
     else {
       const gate = objectiveGate(actor, actor.objectiveOf);
       bySubject.set(subjectOf(gate)!, [gate]);

@@ -67,6 +67,45 @@ export function locationsByArea(areas: Map<string, Map<string, AreaInfo>>): Map<
   return out;
 }
 
+/** The `party-*` condition and effect types, each with the kind of place it names (for messages). */
+export const PLACE_KINDS = {
+  "party-realm": "realm",
+  "party-region": "region",
+  "party-location": "location",
+  "party-area": "area",
+} as const;
+export type PlaceType = keyof typeof PLACE_KINDS;
+
+export function isPlaceType(type: unknown): type is PlaceType {
+  return typeof type === "string" && Object.hasOwn(PLACE_KINDS, type);
+}
+
+/**
+ * `party-*` type -> the names it may take (keys, and every location's area
+ * keys); a type is left out when its section is not an object. `areas` is
+ * location -> its areas (by key), when the caller already has it.
+ */
+export function destinationNames(
+  raw: Readonly<Record<string, unknown>>,
+  areas: ReadonlyMap<string, ReadonlyMap<string, unknown> | ReadonlySet<string>> = areasByLocation(raw),
+): Map<PlaceType, Set<string>> {
+  const out = new Map<PlaceType, Set<string>>();
+  for (const [type, section] of [
+    ["party-realm", "realms"],
+    ["party-region", "regions"],
+    ["party-location", "locations"],
+  ] as const) {
+    const keys = keysOf(raw, section);
+    if (keys) out.set(type, keys);
+  }
+  if (isPlainObject(raw.locations)) {
+    const names = new Set<string>();
+    for (const byName of areas.values()) for (const area of byName.keys()) names.add(area);
+    out.set("party-area", names);
+  }
+  return out;
+}
+
 /** `"a", "b"` for messages, cut after a few names. */
 export function quoteList(names: readonly string[], max = 5): string {
   const shown = names.slice(0, max).map((n) => JSON.stringify(n));

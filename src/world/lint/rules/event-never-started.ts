@@ -1,7 +1,5 @@
 import { defineRule } from "../../rule.ts";
-import { analyse, effectSites, whyActorNever } from "../analysis.ts";
-
-const MAX_RELATED = 5;
+import { analyse, effectSites, neverApplies } from "../analysis.ts";
 
 const STORM = {
   title: "Storm",
@@ -43,24 +41,20 @@ export default defineRule({
       if (analysis.evaluator.startedPossible(event)) continue;
       const path = ["narrativeEvents", event];
       const data = { event: JSON.stringify(event) };
-      const mine = starts.filter(
-        ({ site }) => site.fields.eventId === event && !site.computed.includes("eventId"),
+      const never = neverApplies(analysis, starts, "eventId", event, (site) =>
+        site.index === undefined ? `the start in ${site.where}` : "this start",
       );
-      if (mine.length === 0) {
+      if (!never) {
         // A start with an event name computed at run time may name it; it cannot fire either, but say nothing unsure.
         if (!analysis.everything.startedAll) report({ path, atKey: true, messageId: "noStart", data });
         continue;
       }
-      const reasons = mine.map(({ actor }) => whyActorNever(analysis, actor));
       report({
         path,
         atKey: true,
         messageId: "unreachable",
-        data: { ...data, first: reasons[0]! },
-        related: mine.slice(0, MAX_RELATED).map(({ site }, i) => ({
-          path: site.path,
-          message: `${site.index === undefined ? `the start in ${site.where}` : "this start"} never applies: ${reasons[i]}`,
-        })),
+        data: { ...data, first: never.first },
+        related: never.related,
       });
     }
   },

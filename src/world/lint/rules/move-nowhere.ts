@@ -1,17 +1,8 @@
 import { defineRule, type Report } from "../../rule.ts";
-import { areasByLocation, keysOf, quoteList } from "../../rules/names.ts";
+import { destinationNames, isPlaceType, PLACE_KINDS, quoteList } from "../../rules/names.ts";
 import { didYouMean } from "../../suggest.ts";
 import { analyse } from "../analysis.ts";
 import type { Actor, EffectSite } from "../model.ts";
-
-const MOVES = ["party-location", "party-region", "party-realm", "party-area"] as const;
-type Move = (typeof MOVES)[number];
-const KINDS: Record<Move, string> = {
-  "party-location": "location",
-  "party-region": "region",
-  "party-realm": "realm",
-  "party-area": "area",
-};
 
 export default defineRule({
   code: "lint/move-nowhere",
@@ -50,20 +41,12 @@ export default defineRule({
   },
   check({ raw, report }) {
     const { model } = analyse(raw);
-    const areasOf = areasByLocation(raw);
-    const names: Partial<Record<Move, Set<string>>> = {
-      "party-location": keysOf(raw, "locations"),
-      "party-region": keysOf(raw, "regions"),
-      "party-realm": keysOf(raw, "realms"),
-    };
-    if (names["party-location"]) {
-      names["party-area"] = new Set([...areasOf.values()].flatMap((areas) => [...areas.keys()]));
-    }
+    const names = destinationNames(raw, model.areasOf);
     for (const actor of model.actors) {
       for (const effect of actor.effects) {
-        if (effect.index !== undefined || !isMove(effect.type)) continue;
+        if (effect.index !== undefined || !isPlaceType(effect.type)) continue;
         const name = effect.fields.value;
-        const known = names[effect.type];
+        const known = names.get(effect.type);
         if (typeof name !== "string" || effect.computed.includes("value") || !known || known.has(name))
           continue;
         report({
@@ -74,23 +57,22 @@ export default defineRule({
             type: effect.type,
             name: JSON.stringify(name),
             line: effect.line ?? 1,
-            kind: KINDS[effect.type],
+            kind: PLACE_KINDS[effect.type],
             suggestion: didYouMean(name, known),
           },
         });
       }
       // A script may remove the party-location effect, so only script-less lists are certain.
-      if (!actor.hasScript) for (const found of areaAfterLocation(actor, areasOf)) report(found);
+      if (!actor.hasScript) for (const found of areaAfterLocation(actor, model.areasOf)) report(found);
     }
   },
 });
 
-function isMove(type: string): type is Move {
-  return (MOVES as readonly string[]).includes(type);
-}
-
 /** party-area effects after a party-location effect of the same typed list, naming an area of another location. */
-function areaAfterLocation(actor: Actor, areasOf: Map<string, Map<string, unknown>>): Report<"area">[] {
+function areaAfterLocation(
+  actor: Actor,
+  areasOf: ReadonlyMap<string, ReadonlySet<string>>,
+): Report<"area">[] {
   const out: Report<"area">[] = [];
   let arrival: EffectSite | undefined;
   for (const effect of actor.effects) {
@@ -108,7 +90,7 @@ function areaAfterLocation(actor: Actor, areasOf: Map<string, Map<string, unknow
       data: {
         area: JSON.stringify(area),
         location: JSON.stringify(location),
-        areas: areas.size > 0 ? quoteList([...areas.keys()]) : "none",
+        areas: areas.size > 0 ? quoteList([...areas]) : "none",
       },
       related: [{ path: arrival.path, message: "the party is moved to this location first" }],
     });

@@ -1,25 +1,13 @@
 import type { JsonPath } from "../../diagnostic.ts";
 import { defineRule, type Report } from "../../rule.ts";
-import { analyse, describeCondition, effectSites } from "../analysis.ts";
-import type { Scalar, StorageKind } from "../facts.ts";
+import { PLACE_KINDS } from "../../rules/names.ts";
+import { analyse, describeCondition, WRITE_TYPES, type WriteSite, writeSitesByKey } from "../analysis.ts";
+import { FALLBACK_TEXT, READ_KINDS, type Scalar, type StorageKind } from "../facts.ts";
 import type { Condition } from "../model.ts";
 import type { Reachability } from "../reachability.ts";
 
 type MessageId = "tick" | "place" | "questStatus" | "questCompleted" | "eventStatus" | "storageValue";
 
-const KINDS: Record<string, StorageKind> = {
-  "read-number": "number",
-  "read-string": "string",
-  "read-boolean": "boolean",
-  "read-array": "array",
-};
-const FALLBACKS: Record<StorageKind, string> = { number: "0", string: '""', boolean: "false", array: "[]" };
-const PLACE_KINDS: Record<string, string> = {
-  "party-location": "location",
-  "party-area": "area",
-  "party-region": "region",
-  "party-realm": "realm",
-};
 const MAX_VALUES = 6;
 const MAX_RELATED = 3;
 
@@ -85,7 +73,7 @@ function explain(condition: Condition, analysis: Reachability): Report<MessageId
       return {
         path,
         messageId: "place",
-        data: { condition: described, kind: PLACE_KINDS[type]! },
+        data: { condition: described, kind: PLACE_KINDS[type] },
       };
     }
     case "quest-status": {
@@ -116,7 +104,7 @@ function explain(condition: Condition, analysis: Reachability): Report<MessageId
     case "read-string":
     case "read-boolean":
     case "read-array": {
-      const kind = KINDS[type]!;
+      const kind = READ_KINDS[type]!;
       // A key never written as this kind is lint/storage-never-written's.
       if (!everything.written(ref, kind)) return null;
       return {
@@ -150,7 +138,7 @@ function possibleValues(key: string, kind: StorageKind, analysis: Reachability):
       ? "[] or arrays of nothing it tests for"
       : `arrays of ${list(elements)} (or [])`;
   }
-  const fallback = FALLBACKS[kind];
+  const fallback = FALLBACK_TEXT[kind];
   return `${fallback} (unwritten)${writes[kind].size > 0 ? ` or ${list(writes[kind].list())}` : ""}`;
 }
 
@@ -159,18 +147,13 @@ function list(values: Scalar[]): string {
   return values.length > MAX_VALUES ? `${shown.join(", ")}…` : shown.join(", ");
 }
 
-/** Where the key is written, typed effects first. */
+/** Where the key is written: effects by write type (number, string, boolean, array), then script assignments. */
 function writeSites(key: string, analysis: Reachability): { path: JsonPath; message: string }[] {
-  const out: { path: JsonPath; message: string }[] = [];
-  for (const type of ["write-number", "write-string", "write-boolean", "write-array"]) {
-    for (const { site } of effectSites(analysis, type)) {
-      if (site.fields.key === key)
-        out.push({ path: site.path, message: `the key is written here (${site.where})` });
-    }
-  }
-  for (const actor of analysis.model.actors) {
-    for (const site of actor.scriptWrites)
-      if (site.key === key) out.push({ path: site.path, message: `the key is written here (${site.where})` });
-  }
-  return out.slice(0, MAX_RELATED);
+  const rank = (site: WriteSite) =>
+    site.type === undefined ? WRITE_TYPES.length : WRITE_TYPES.indexOf(site.type);
+  // A stable sort: within a rank, the sites stay in model order.
+  return [...(writeSitesByKey(analysis.model).get(key) ?? [])]
+    .sort((a, b) => rank(a) - rank(b))
+    .slice(0, MAX_RELATED)
+    .map((site) => ({ path: site.path, message: `the key is written here (${site.where})` }));
 }

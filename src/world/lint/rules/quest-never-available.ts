@@ -1,9 +1,6 @@
 import { defineRule } from "../../rule.ts";
 import { STRAY_GOAT } from "../../rules/examples.ts";
-import { analyse, effectSites, whyActorNever } from "../analysis.ts";
-
-/** Related positions shown per report, at most. */
-const MAX_RELATED = 5;
+import { analyse, effectSites, neverApplies } from "../analysis.ts";
 
 export default defineRule({
   code: "lint/quest-never-available",
@@ -46,20 +43,16 @@ export default defineRule({
     const inits = effectSites(analysis, "quest-init");
     for (const quest of analysis.model.quests) {
       if (analysis.evaluator.availablePossible(quest)) continue;
-      const mine = inits.filter(
-        ({ site }) => site.fields.value === quest && !site.computed.includes("value"),
+      const never = neverApplies(analysis, inits, "value", quest, (site) =>
+        site.index === undefined ? `the quest-init of ${site.where}` : "this quest-init",
       );
-      if (mine.length === 0) continue;
-      const reasons = mine.map(({ actor }) => whyActorNever(analysis, actor));
+      if (!never) continue;
       report({
         path: ["quests", quest],
         atKey: true,
         messageId: "unreachable",
-        data: { quest: JSON.stringify(quest), first: reasons[0]! },
-        related: mine.slice(0, MAX_RELATED).map(({ site }, i) => ({
-          path: site.path,
-          message: `${site.index === undefined ? `the quest-init of ${site.where}` : "this quest-init"} never applies: ${reasons[i]}`,
-        })),
+        data: { quest: JSON.stringify(quest), first: never.first },
+        related: never.related,
       });
     }
   },

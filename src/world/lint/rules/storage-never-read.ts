@@ -1,16 +1,8 @@
-import type { JsonPath } from "../../diagnostic.ts";
 import { defineRule } from "../../rule.ts";
 import { didYouMean } from "../../suggest.ts";
-import { analyse } from "../analysis.ts";
-import type { WorldModel } from "../model.ts";
+import { analyse, writeSitesByKey } from "../analysis.ts";
 
-const WRITES = new Set(["write-number", "write-string", "write-boolean", "write-array"]);
 const MAX_RELATED = 3;
-
-interface WriteSite {
-  path: JsonPath;
-  where: string;
-}
 
 export default defineRule({
   code: "lint/storage-never-read",
@@ -52,40 +44,19 @@ export default defineRule({
     const { model } = analyse(raw);
     if (model.readsAll) return;
     const read = new Set(model.reads.map((site) => site.key));
-    for (const [key, sites] of writeSites(model)) {
+    // Typed effects at their key, script effects and assignments at the script.
+    for (const [key, sites] of writeSitesByKey(model)) {
       if (read.has(key)) continue;
       const [first, ...others] = sites;
       report({
-        path: first!.path,
+        path: first!.keyPath,
         messageId: "unread",
         data: { key: JSON.stringify(key), suggestion: didYouMean(key, read) },
         related: others.slice(0, MAX_RELATED).map((site) => ({
-          path: site.path,
+          path: site.keyPath,
           message: `the key is also written here (${site.where})`,
         })),
       });
     }
   },
 });
-
-/** Key -> where it is written, in map order: typed effects (at their key), script effects and assignments (at the script). */
-function writeSites(model: WorldModel): Map<string, WriteSite[]> {
-  const out = new Map<string, WriteSite[]>();
-  const add = (key: string, site: WriteSite) => {
-    const list = out.get(key);
-    if (list) list.push(site);
-    else out.set(key, [site]);
-  };
-  for (const actor of model.actors) {
-    for (const effect of actor.effects) {
-      const key = effect.fields.key;
-      if (!WRITES.has(effect.type) || typeof key !== "string" || effect.computed.includes("key")) continue;
-      add(key, {
-        path: effect.index === undefined ? effect.path : [...effect.path, "key"],
-        where: effect.where,
-      });
-    }
-    for (const site of actor.scriptWrites) add(site.key, site);
-  }
-  return out;
-}

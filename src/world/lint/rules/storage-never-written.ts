@@ -2,14 +2,8 @@ import { defineRule } from "../../rule.ts";
 import { didYouMean } from "../../suggest.ts";
 import { analyse } from "../analysis.ts";
 import { holds } from "../conditions.ts";
-import type { StorageKind } from "../facts.ts";
+import { FALLBACK_TEXT, READ_KINDS, type StorageKind } from "../facts.ts";
 
-const KINDS: Record<string, StorageKind> = {
-  "read-number": "number",
-  "read-string": "string",
-  "read-boolean": "boolean",
-  "read-array": "array",
-};
 const ALL_KINDS: StorageKind[] = ["number", "string", "boolean", "array"];
 /** The fallback a read sees (spec 2.2), as the value the condition tests: read-array tests "contains?". */
 const FALLBACK_VALUE: Record<StorageKind, unknown> = { number: 0, string: "", boolean: false, array: false };
@@ -18,12 +12,6 @@ const A_KIND: Record<StorageKind, string> = {
   string: "a string",
   boolean: "a boolean",
   array: "an array",
-};
-const FALLBACK_TEXT: Record<StorageKind, string> = {
-  number: "0",
-  string: '""',
-  boolean: "false",
-  array: "[]",
 };
 
 export default defineRule({
@@ -65,7 +53,7 @@ export default defineRule({
     let written: Map<StorageKind, string[]> | undefined;
     for (const actor of model.triggers.values()) {
       for (const condition of actor.conditions) {
-        const kind = KINDS[condition.type];
+        const kind = READ_KINDS[condition.type];
         if (kind === undefined || everything.written(condition.ref, kind)) continue;
         const key = JSON.stringify(condition.ref);
         const path = [...condition.path, "key"];

@@ -1,16 +1,8 @@
 import type { JsonPath } from "../../diagnostic.ts";
 import { defineRule } from "../../rule.ts";
 import { didYouMean } from "../../suggest.ts";
-import { isPlainObject } from "../../values.ts";
-import { areasByLocation, keysOf } from "../names.ts";
+import { destinationNames, isPlaceType, PLACE_KINDS } from "../names.ts";
 import { rawConditions, rawEffects } from "../triggers.ts";
-
-const KINDS: Record<string, string> = {
-  "party-realm": "realm",
-  "party-region": "region",
-  "party-location": "location",
-  "party-area": "area",
-};
 
 export default defineRule({
   code: "reference/unknown-destination",
@@ -37,13 +29,13 @@ export default defineRule({
   check({ raw, report }) {
     const names = destinationNames(raw);
     const check = (type: unknown, value: unknown, path: JsonPath, messageId: "effect" | "condition") => {
-      if (typeof type !== "string" || typeof value !== "string") return;
+      if (!isPlaceType(type) || typeof value !== "string") return;
       const known = names.get(type);
       if (!known || known.has(value)) return;
       report({
         path,
         messageId,
-        data: { kind: KINDS[type]!, name: JSON.stringify(value), suggestion: didYouMean(value, known) },
+        data: { kind: PLACE_KINDS[type], name: JSON.stringify(value), suggestion: didYouMean(value, known) },
       });
     };
     for (const { path, condition } of rawConditions(raw)) {
@@ -55,22 +47,3 @@ export default defineRule({
       check(effect.type, effect.value, [...path, "value"], "effect");
   },
 });
-
-/** Effect/condition type -> the names it may take; a type is left out when its section is not an object. */
-function destinationNames(raw: Readonly<Record<string, unknown>>): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const [type, section] of [
-    ["party-realm", "realms"],
-    ["party-region", "regions"],
-    ["party-location", "locations"],
-  ] as const) {
-    const keys = keysOf(raw, section);
-    if (keys) out.set(type, keys);
-  }
-  if (isPlainObject(raw.locations)) {
-    const areas = new Set<string>();
-    for (const byName of areasByLocation(raw).values()) for (const area of byName.keys()) areas.add(area);
-    out.set("party-area", areas);
-  }
-  return out;
-}

@@ -1,3 +1,4 @@
+import { objectiveQuestOf } from "../../objectives.ts";
 import { defineRule } from "../../rule.ts";
 import { CONDITION_SCHEMAS, isConditionType } from "../../schema/conditions.ts";
 import type { World } from "../../schema/world.ts";
@@ -11,8 +12,6 @@ interface TickZero {
   locations: Set<string> | undefined;
   questKeys: Set<string>;
 }
-
-const OBJECTIVE_TRIGGER = /^(.*)_objective(?:_\d+)?$/;
 
 export default defineRule({
   code: "trigger/story-at-tick-0",
@@ -49,8 +48,7 @@ export default defineRule({
       const conditions = trigger.conditions as unknown as Record<string, unknown>[];
       if (!conditions.every(isWellFormed)) continue;
       facts ??= tickZeroFacts(world, raw);
-      const objectiveOf = OBJECTIVE_TRIGGER.exec(key)?.[1];
-      if (objectiveOf !== undefined && facts.questKeys.has(objectiveOf)) continue;
+      if (objectiveQuestOf(key, facts.questKeys) !== undefined) continue;
       if (conditions.some((condition) => !canHoldAtTickZero(condition, facts!))) continue;
       report({
         path: ["triggers", key, "effects", story],
