@@ -1,11 +1,10 @@
 import { writeFile } from "node:fs/promises";
-import { drawableWorld } from "../author/drawable.ts";
-import { FILE_NOT_FOUND } from "../world/codes.ts";
-import { type LoadedWorld, loadWorld, parseWorld } from "../world/load.ts";
+import { countByCode, type Diagnostic, formatCodeCount } from "../world/diagnostic.ts";
+import type { LoadedWorld } from "../world/load.ts";
 import type { World } from "../world/schema/index.ts";
-import { validateWorld } from "../world/validate.ts";
 import { fail, reasonOf } from "./exit.ts";
 import type { CliIo } from "./io.ts";
+import { readWorldArgument } from "./world-file.ts";
 
 /**
  * What `taleforge graph` and `taleforge map` share: reading the world, and
@@ -18,7 +17,7 @@ import type { CliIo } from "./io.ts";
 export type WorldToDraw =
   | {
       ok: true;
-      /** The records that passed their shape check, with stand-ins for the rest. */
+      /** The records that passed their shape check, with stand-ins for the rest (ValidationResult.shaped). */
       world: World;
       /** The world as loaded (compatibility steps applied), for reading a save against it. */
       loaded: LoadedWorld;
@@ -29,19 +28,10 @@ export type WorldToDraw =
   | { ok: false; code: number };
 
 export async function readWorldToDraw(file: string, what: string, io: CliIo): Promise<WorldToDraw> {
-  let loaded: LoadedWorld;
-  if (file === "-") {
-    let text: string;
-    try {
-      text = await io.readStdin();
-    } catch (error) {
-      return { ok: false, code: fail(io, `cannot read stdin: ${reasonOf(error)}.`) };
-    }
-    loaded = parseWorld(text, "<stdin>");
-  } else loaded = await loadWorld(file);
-  const unreadable = loaded.diagnostics.find((d) => d.code === FILE_NOT_FOUND.code);
-  if (unreadable) return { ok: false, code: fail(io, unreadable.message) };
-  if (loaded.fatal || !loaded.value) {
+  const read = await readWorldArgument(file, io);
+  if (!read.ok) return read;
+  const { loaded, checked } = read;
+  if (loaded.fatal || !loaded.value || !checked.shaped) {
     const first = loaded.diagnostics.find((d) => d.severity === "error");
     // A position helps with a syntax error; the top of the file (a mod fragment, another version) says nothing.
     const where =
@@ -53,11 +43,9 @@ export async function readWorldToDraw(file: string, what: string, io: CliIo): Pr
     );
     return { ok: false, code: 1 };
   }
-  const checked = validateWorld(loaded);
-  const world = drawableWorld(loaded.value);
   return {
     ok: true,
-    world,
+    world: checked.shaped,
     loaded,
     errorCount: checked.errorCount,
     errorSummary: checked.errorCount > 0 ? summarise(loaded.file, checked.diagnostics, what) : "",
@@ -65,27 +53,51 @@ export async function readWorldToDraw(file: string, what: string, io: CliIo): Pr
 }
 
 /** "x.json has 4 errors (quest/no-init-trigger ×4); …": codes by count, most frequent first. */
-function summarise(file: string, diagnostics: { code: string; severity: string }[], what: string): string {
-  const counts = new Map<string, number>();
-  for (const d of diagnostics) if (d.severity === "error") counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+function summarise(file: string, diagnostics: readonly Diagnostic[], what: string): string {
+  const counts = countByCode(diagnostics.filter((d) => d.severity === "error"));
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
   const codes = [...counts.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, 4)
-    .map(([code, n]) => (n > 1 ? `${code} ×${n}` : code));
+    .map(([code, n]) => formatCodeCount(code, n));
   const more = counts.size > 4 ? ", …" : "";
   const name = file === "<stdin>" ? "-" : file;
   return `taleforge: ${file} has ${total} error${total === 1 ? "" : "s"} (${codes.join(", ")}${more}); ${what} shows only the records that are well formed. Run "taleforge check ${name}" to see them.\n`;
 }
 
-/** Writes a drawing to a file; exit 2 with one line when the file cannot be written. */
-export async function writeDrawing(io: CliIo, path: string, content: string | Uint8Array): Promise<boolean> {
+/** A drawing written to a file, with the picture's size when it was rendered to a PNG. */
+export type Written = { ok: true; png: { width: number; height: number } | undefined } | { ok: false };
+
+/**
+ * Writes a drawing to a file: the text as it is, or with `png` the SVG
+ * rendered to an image (with a warning when no font was found, so the image
+ * has no text). When it cannot be rendered or written: one line, and the
+ * caller exits 2. Each command says what it wrote.
+ */
+export async function writeDrawing(io: CliIo, path: string, text: string, png: boolean): Promise<Written> {
+  let content: string | Uint8Array = text;
+  let size: { width: number; height: number } | undefined;
+  if (png) {
+    try {
+      const { svgToPng } = await import("./png.ts");
+      const image = await svgToPng(text);
+      if (!image.hasText)
+        io.stderr(
+          "taleforge: no font found on this system, so the PNG has no text. Install one (e.g. apt-get install fonts-dejavu-core) or write an .svg.\n",
+        );
+      content = image.data;
+      size = { width: image.width, height: image.height };
+    } catch (error) {
+      fail(io, `cannot render a PNG here: ${reasonOf(error)}. Write an .svg instead.`);
+      return { ok: false };
+    }
+  }
   try {
     await writeFile(path, content);
-    return true;
+    return { ok: true, png: size };
   } catch (error) {
     fail(io, `cannot write ${path}: ${reasonOf(error)}. Check that its folder exists and is writable.`);
-    return false;
+    return { ok: false };
   }
 }
 

@@ -1,21 +1,19 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createOfflineProvider } from "../ai/offline/index.ts";
+import { isSpecialFile, readCheckedWorld } from "../author/world-file.ts";
 import { type EngineErrorCode, isEngineError } from "../engine/errors.ts";
+import { setOwn } from "../engine/own.ts";
 import { INTENTS, type Intent } from "../engine/ports.ts";
 import type { TurnResult } from "../engine/result.ts";
 import { restoreSession, type Session } from "../engine/session.ts";
-import { liveTriggers, triggerMapOf } from "../engine/trigger-pool.ts";
 import type { TurnInput } from "../engine/turn.ts";
-import { indexWorld } from "../engine/world-index.ts";
 import { createSandbox } from "../sandbox/index.ts";
-import { FILE_NOT_FOUND } from "../world/codes.ts";
-import { formatPath } from "../world/diagnostic.ts";
-import { loadWorld } from "../world/load.ts";
+import { formatPath, formatPosition } from "../world/diagnostic.ts";
 import type { World } from "../world/schema/index.ts";
 import { didYouMean } from "../world/suggest.ts";
-import { runnableWorld, validateWorld } from "../world/validate.ts";
+import { runnableWorld } from "../world/validate.ts";
 import { EXIT_OK, EXIT_PROBLEMS, fail, reasonOf } from "./exit.ts";
-import { formatTrace, type TraceFormatOptions } from "./format/trace.ts";
+import { formatTrace, type TraceContext, traceContext } from "./format/trace.ts";
 import { type CliIo, wantsColor } from "./io.ts";
 
 export interface ExplainOptions {
@@ -52,10 +50,7 @@ export async function explain(worldFile: string, options: ExplainOptions, io: Cl
     ["world", worldFile],
     ["save", options.save],
   ] as const) {
-    // A device or a pipe would be read forever; a missing file is reported below, with its reason.
-    const info = await stat(file).catch(() => null);
-    if (info && !info.isFile() && !info.isDirectory())
-      return fail(io, `the ${what} ${file} is not a regular file.`);
+    if (await isSpecialFile(file)) return fail(io, `the ${what} ${file} is not a regular file.`);
   }
   const world = await readWorld(worldFile);
   if ("exit" in world) return report(io, world);
@@ -76,7 +71,7 @@ export async function explain(worldFile: string, options: ExplainOptions, io: Cl
       return report(io, engineFailure(error, `the save ${options.save}`));
     }
     const before = session.state;
-    const triggers = triggerMapOf(liveTriggers(indexWorld(world.world), before.triggerEdits));
+    const context = traceContext(world.world, before);
     const players = before.party.filter((c) => c.kind === "player").map((c) => c.name);
     const player = options.player ?? players[0];
     if (player === undefined || !players.includes(player))
@@ -96,7 +91,7 @@ export async function explain(worldFile: string, options: ExplainOptions, io: Cl
     io.stdout(
       format === "json"
         ? `${JSON.stringify(result, null, 2)}\n`
-        : explainText(result, { consumed: before.consumed, triggers }, options.save, wantsColor(io)),
+        : explainText(result, context, options.save, wantsColor(io)),
     );
     return EXIT_OK;
   } finally {
@@ -105,12 +100,7 @@ export async function explain(worldFile: string, options: ExplainOptions, io: Cl
   }
 }
 
-function explainText(
-  result: TurnResult,
-  context: Pick<TraceFormatOptions, "consumed" | "triggers">,
-  save: string,
-  color: boolean,
-): string {
+function explainText(result: TurnResult, context: TraceContext, save: string, color: boolean): string {
   const head = `Dry run of tick ${result.tick} from ${save} (nothing is saved)\n\nStory\n${indent(result.story)}\n\n`;
   return head + formatTrace(result, { color, verbose: true, ...context });
 }
@@ -138,12 +128,7 @@ function parsePins(options: ExplainOptions): NonNullable<TurnInput["pins"]> | st
     const match = /^(.+)=(true|false)$/s.exec(entry);
     if (!match) return `bad --judge "${entry}": write trigger=true or trigger=false (the trigger's key).`;
     pins.judge ??= {};
-    Object.defineProperty(pins.judge, match[1]!, {
-      value: match[2] === "true",
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(pins.judge, match[1]!, match[2] === "true");
   }
   return pins;
 }
@@ -152,17 +137,14 @@ type Outcome = { exit: number; message: string };
 
 async function readWorld(file: string): Promise<{ world: World } | Outcome> {
   try {
-    const loaded = await loadWorld(file);
-    const unreadable = loaded.diagnostics.find((d) => d.code === FILE_NOT_FOUND.code);
-    if (unreadable) return { exit: 2, message: unreadable.message };
-    const checked = validateWorld(loaded);
+    const read = await readCheckedWorld(file);
+    if (!read.ok) return { exit: 2, message: read.unreadable.message };
+    const { loaded, checked } = read;
     // As `play` does: a world whose errors all come from rules is sound enough to run (its saves exist).
     const runnable = runnableWorld(loaded, checked);
     if (runnable) return { world: runnable };
     const first = checked.diagnostics.find((d) => d.severity === "error");
-    const where = first
-      ? `${first.line !== null ? `${file}:${first.line}:${first.column ?? 1}` : formatPath(first.path)}`
-      : file;
+    const where = first ? (first.line !== null ? formatPosition(file, first) : formatPath(first.path)) : file;
     return {
       exit: 1,
       message: `the world ${file} has ${checked.errorCount} error${checked.errorCount === 1 ? "" : "s"} (first: ${where} ${first?.message ?? ""}). Run "taleforge check ${file}" and fix them.`,

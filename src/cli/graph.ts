@@ -4,7 +4,7 @@ import { buildGraph, type WorldGraph } from "../author/graph/model.ts";
 import { toSvg } from "../author/graph/svg.ts";
 import { didYouMean } from "../world/suggest.ts";
 import { extensionOf, readWorldToDraw, writeDrawing } from "./drawing.ts";
-import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail, reasonOf } from "./exit.ts";
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail } from "./exit.ts";
 import type { CliIo } from "./io.ts";
 
 export interface GraphOptions {
@@ -75,23 +75,9 @@ export async function graph(
 
   if (output === undefined) io.stdout(text);
   else {
-    let content: string | Uint8Array = text;
-    let size = "";
-    if (png) {
-      try {
-        const { svgToPng } = await import("./png.ts");
-        const image = await svgToPng(text);
-        if (!image.hasText)
-          io.stderr(
-            "taleforge: no font found on this system, so the PNG has no text. Install one (e.g. apt-get install fonts-dejavu-core) or write an .svg.\n",
-          );
-        content = image.data;
-        size = `, ${image.width} × ${image.height} px`;
-      } catch (error) {
-        return fail(io, `cannot render a PNG here: ${reasonOf(error)}. Write an .svg instead.`);
-      }
-    }
-    if (!(await writeDrawing(io, output, content))) return EXIT_USAGE;
+    const written = await writeDrawing(io, output, text, png);
+    if (!written.ok) return EXIT_USAGE;
+    const size = written.png ? `, ${written.png.width} × ${written.png.height} px` : "";
     io.stdout(`Wrote the graph of ${describe(model)} to ${output} (${png ? "png" : format}${size}).\n`);
   }
   if (model.nodes.length === 0)

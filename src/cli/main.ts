@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { EXIT_OK, EXIT_USAGE, fail, reasonOf } from "./exit.ts";
 import { type CliIo, processIo, wantsColor } from "./io.ts";
 import { TOOL } from "./tool.ts";
+import type { ReportOptions } from "./world-report.ts";
 
 /**
  * Runs the command line and returns the exit code; never throws and never
@@ -39,35 +40,22 @@ function buildProgram(io: CliIo, done: (code: number) => void): Command {
     .exitOverride()
     .configureOutput(outputFor(io, "taleforge"));
 
-  subcommand(program, io, "check")
-    .description("Check a world file: its JSON, the shape of every section, and every rule.")
-    .argument("<world>", "the world file (.json), or - to read it from stdin")
-    .option("-f, --format <name>", "output format: stylish, json or sarif", "stylish")
-    .option("--max-warnings <n>", "exit with 1 when there are more than n warnings")
-    .addHelpText(
-      "after",
-      [
-        "",
-        "Exit codes:",
-        "  0  no errors (and no more warnings than --max-warnings)",
-        "  1  the world has errors (or too many warnings)",
-        "  2  it could not be checked: bad option, missing or unreadable file",
-        "",
-        "Examples:",
-        "  taleforge check examples/harbor.world.json",
-        "  taleforge check --format sarif my.world.json > taleforge.sarif",
-        "  cat my.world.json | taleforge check -",
-      ].join("\n"),
-    )
-    .action(async (world: string, options: { format: string; maxWarnings?: string }) => {
-      const { check } = await import("./check.ts");
-      done(await check(world, options, io));
-    });
+  registerReport(program, io, done, {
+    name: "check",
+    description: "Check a world file: its JSON, the shape of every section, and every rule.",
+    participle: "checked",
+    examples: [
+      "taleforge check examples/harbor.world.json",
+      "taleforge check --format sarif my.world.json > taleforge.sarif",
+      "cat my.world.json | taleforge check -",
+    ],
+    command: async () => (await import("./check.ts")).check,
+  });
 
   subcommand(program, io, "schema")
     .description("Print the JSON Schema of the world format, for completion and inline errors in editors.")
     .option("-o, --output <file>", "write the schema to a file instead of stdout")
-    .addHelpText("after", "\nExample:\n  taleforge schema --output world.schema.json")
+    .addHelpText("after", helpAfter(["Example:", "  taleforge schema --output world.schema.json"]))
     .action(async (options: { output?: string }) => {
       const { schema } = await import("./schema.ts");
       done(await schema(options, io));
@@ -76,6 +64,49 @@ function buildProgram(io: CliIo, done: (code: number) => void): Command {
   registerPlay(program, io, done);
   registerAuthorTools(program, io, done);
   return program;
+}
+
+/** The text after a command's help: a blank line, then these lines. */
+function helpAfter(lines: readonly string[]): string {
+  return ["", ...lines].join("\n");
+}
+
+/** What differs between `check` and `lint`: the same argument, options and exit codes. */
+interface ReportCommand {
+  name: "check" | "lint";
+  description: string;
+  /** Lines before the exit codes, if any. */
+  about?: string[];
+  /** "it could not be <participle>". */
+  participle: string;
+  examples: string[];
+  command: () => Promise<(file: string, options: ReportOptions, io: CliIo) => Promise<number>>;
+}
+
+/** `check` and `lint`: a world (or - for stdin) reported on in a format, exit 1 on errors or too many warnings. */
+function registerReport(program: Command, io: CliIo, done: (code: number) => void, report: ReportCommand) {
+  subcommand(program, io, report.name)
+    .description(report.description)
+    .argument("<world>", "the world file (.json), or - to read it from stdin")
+    .option("-f, --format <name>", "output format: stylish, json or sarif", "stylish")
+    .option("--max-warnings <n>", "exit with 1 when there are more than n warnings")
+    .addHelpText(
+      "after",
+      helpAfter([
+        ...(report.about ? [...report.about, ""] : []),
+        "Exit codes:",
+        "  0  no errors (and no more warnings than --max-warnings)",
+        "  1  the world has errors (or too many warnings)",
+        `  2  it could not be ${report.participle}: bad option, missing or unreadable file`,
+        "",
+        "Examples:",
+        ...report.examples.map((line) => `  ${line}`),
+      ]),
+    )
+    .action(async (world: string, options: ReportOptions) => {
+      const run = await report.command();
+      done(await run(world, options, io));
+    });
 }
 
 /** A command whose messages go through our writers, as one line naming the command (outputFor). */
@@ -115,8 +146,7 @@ function registerPlay(program: Command, io: CliIo, done: (code: number) => void)
     .option("--trace", "print the trace of every turn")
     .addHelpText(
       "after",
-      [
-        "",
+      helpAfter([
         "In the game, type what your character does, or a command:",
         "  /help /quests /party /inventory /map /storage /trace /save /load /undo /quit",
         "When stdin is not a terminal, every line is one action, so a game can be piped.",
@@ -126,7 +156,7 @@ function registerPlay(program: Command, io: CliIo, done: (code: number) => void)
         '  taleforge play my.world.json --premade "Isobel Carrow"',
         "  taleforge play my.world.json --base-url http://127.0.0.1:11434/v1 --model llama3.1",
         "  printf 'walk to the Gutted Eel\\n/quit\\n' | taleforge play",
-      ].join("\n"),
+      ]),
     )
     .action(async (world: string | undefined, options: import("./play/options.ts").PlayFlags) => {
       const { play: run } = await import("./play/index.ts");
@@ -142,8 +172,7 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
     .option("--coverage", "report which triggers, effects and quest statuses the tests reached")
     .addHelpText(
       "after",
-      [
-        "",
+      helpAfter([
         "Exit codes:",
         "  0  every play-test passed",
         "  1  a play-test failed, or a play-test file (or its world) is broken",
@@ -155,7 +184,7 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
         "  taleforge test tests --format junit > playtests.xml",
         "",
         "The format: docs/playtests.md",
-      ].join("\n"),
+      ]),
     )
     .action(async (paths: string[], options: Record<string, unknown>) => {
       const { test: run } = await import("./test.ts");
@@ -175,8 +204,7 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
     .option("-f, --format <name>", "output format: text or json", "text")
     .addHelpText(
       "after",
-      [
-        "",
+      helpAfter([
         "Exit codes:",
         "  0  the turn ran and its trace was printed (the save is never written)",
         "  1  the world does not load, or the save is damaged or of another world",
@@ -186,40 +214,28 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
         '  taleforge explain examples/harbor.world.json --save game.save.json --act "read the logbook"',
         '  taleforge explain my.world.json --save s.json --act "light the lamp" --judge light_the_beacon=true',
         '  taleforge explain my.world.json --save s.json --act "go east" --intent travel --target "Old Mill" -f json',
-      ].join("\n"),
+      ]),
     )
     .action(async (world: string, options: Record<string, unknown>) => {
       const { explain: run } = await import("./explain.ts");
       done(await run(world, options, io));
     });
 
-  subcommand(program, io, "lint")
-    .description("Check a world, then find what silently breaks play: unreachable quests, dead triggers...")
-    .argument("<world>", "the world file (.json), or - to read it from stdin")
-    .option("-f, --format <name>", "output format: stylish, json or sarif", "stylish")
-    .option("--max-warnings <n>", "exit with 1 when there are more than n warnings")
-    .addHelpText(
-      "after",
-      [
-        "",
-        "Runs every rule of check, then the lint/ rules (docs/rules.md), which report only",
-        "what can never happen in play, whatever the player and the AI do.",
-        "",
-        "Exit codes:",
-        "  0  no errors (and no more warnings than --max-warnings)",
-        "  1  the world has errors (or too many warnings)",
-        "  2  it could not be linted: bad option, missing or unreadable file",
-        "",
-        "Examples:",
-        "  taleforge lint examples/harbor.world.json",
-        "  taleforge lint --max-warnings 0 --format sarif my.world.json > taleforge.sarif",
-        "  cat my.world.json | taleforge lint -",
-      ].join("\n"),
-    )
-    .action(async (world: string, options: { format: string; maxWarnings?: string }) => {
-      const { lint: run } = await import("./lint.ts");
-      done(await run(world, options, io));
-    });
+  registerReport(program, io, done, {
+    name: "lint",
+    description: "Check a world, then find what silently breaks play: unreachable quests, dead triggers...",
+    about: [
+      "Runs every rule of check, then the lint/ rules (docs/rules.md), which report only",
+      "what can never happen in play, whatever the player and the AI do.",
+    ],
+    participle: "linted",
+    examples: [
+      "taleforge lint examples/harbor.world.json",
+      "taleforge lint --max-warnings 0 --format sarif my.world.json > taleforge.sarif",
+      "cat my.world.json | taleforge lint -",
+    ],
+    command: async () => (await import("./lint.ts")).lint,
+  });
 
   subcommand(program, io, "graph")
     .description("Draw the world's logic: triggers, the quests and events they move, storage keys.")
@@ -228,15 +244,14 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
     .option("-o, --output <file>", "write to a file instead of stdout")
     .addHelpText(
       "after",
-      [
-        "",
+      helpAfter([
         "Exit codes: 0 drawn, 1 the world has errors (what is valid is still drawn), 2 could not run.",
         "",
         "Examples:",
         "  taleforge graph examples/harbor.world.json > harbor.mmd",
         "  taleforge graph examples/harbor.world.json --format svg -o graph.svg",
         "  taleforge graph my.world.json -f dot | dot -Tpng > graph.png",
-      ].join("\n"),
+      ]),
     )
     .action(async (world: string, options: Record<string, unknown>) => {
       const { graph: run } = await import("./graph.ts");
@@ -251,14 +266,13 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
     .option("-o, --output <file>", "map.svg or map.png (default: SVG on stdout)")
     .addHelpText(
       "after",
-      [
-        "",
+      helpAfter([
         "Exit codes: 0 drawn, 1 the world has errors (what is valid is still drawn), 2 could not run.",
         "",
         "Examples:",
         "  taleforge map examples/harbor.world.json -o map.png",
         '  taleforge map my.world.json --realm "Underdark" --save game.json -o underdark.svg',
-      ].join("\n"),
+      ]),
     )
     .action(async (world: string, options: Record<string, unknown>) => {
       const { map: run } = await import("./map.ts");

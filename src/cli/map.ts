@@ -3,6 +3,7 @@ import { buildRealmMap, chooseRealm, type MapOptions, type RealmMap } from "../a
 import { realmMapSvg } from "../author/map/svg.ts";
 import { readSave } from "../engine/save.ts";
 import type { World } from "../world/schema/index.ts";
+import { didYouMean } from "../world/suggest.ts";
 import { extensionOf, readWorldToDraw, writeDrawing } from "./drawing.ts";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail, reasonOf } from "./exit.ts";
 import type { CliIo } from "./io.ts";
@@ -56,10 +57,9 @@ export async function map(
         io,
         `${input.loaded.file} has no realm, so there is no realm map to draw (spec 2.4: regions are drawn on their realm's map). Add a realm to "realms" and name it in each region's "realm".`,
       );
-    const hint = choice.suggestion === undefined ? "" : ` Did you mean "${choice.suggestion}"?`;
     return fail(
       io,
-      `there is no realm ${JSON.stringify(wanted)} in ${input.loaded.file}.${hint} Realms: ${listed(choice.realms)}.`,
+      `there is no realm ${JSON.stringify(wanted)} in ${input.loaded.file}.${didYouMean(wanted ?? "", choice.realms)} Realms: ${listed(choice.realms)}.`,
     );
   }
 
@@ -79,23 +79,9 @@ export async function map(
 
   if (output === undefined) io.stdout(svg);
   else {
-    let content: string | Uint8Array = svg;
-    let size = "";
-    if (ext === ".png") {
-      try {
-        const { svgToPng } = await import("./png.ts");
-        const image = await svgToPng(svg);
-        if (!image.hasText)
-          io.stderr(
-            "taleforge: no font found on this system, so the PNG has no text. Install one (e.g. apt-get install fonts-dejavu-core) or write an .svg.\n",
-          );
-        content = image.data;
-        size = ` (${image.width} × ${image.height} px)`;
-      } catch (error) {
-        return fail(io, `cannot render a PNG here: ${reasonOf(error)}. Write an .svg instead.`);
-      }
-    }
-    if (!(await writeDrawing(io, output, content))) return EXIT_USAGE;
+    const written = await writeDrawing(io, output, svg, ext === ".png");
+    if (!written.ok) return EXIT_USAGE;
+    const size = written.png ? ` (${written.png.width} × ${written.png.height} px)` : "";
     io.stdout(`Wrote the map of realm "${choice.realm}" (${describe(realmMap)}) to ${output}${size}.\n`);
   }
   for (const note of notes(realmMap)) io.stderr(`taleforge: ${note}\n`);

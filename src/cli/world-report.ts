@@ -1,5 +1,4 @@
-import { FILE_NOT_FOUND } from "../world/codes.ts";
-import { type LoadedWorld, loadWorld, parseWorld } from "../world/load.ts";
+import type { LoadedWorld } from "../world/load.ts";
 import { CATALOGUE } from "../world/rules/index.ts";
 import type { ValidationResult } from "../world/validate.ts";
 import { EXIT_OK, EXIT_PROBLEMS, fail, reasonOf } from "./exit.ts";
@@ -7,6 +6,7 @@ import type { CheckedWorld } from "./format/checked.ts";
 import { FORMAT_NAMES, FORMATTERS, isFormatName } from "./format/index.ts";
 import { type CliIo, wantsColor } from "./io.ts";
 import { TOOL } from "./tool.ts";
+import { readWorldArgument } from "./world-file.ts";
 
 /** The options `check` and `lint` share. */
 export interface ReportOptions {
@@ -43,21 +43,11 @@ export async function reportOnWorld(
   if (Number.isNaN(maxWarnings))
     return fail(io, `--max-warnings must be a whole number (0 or more), not "${options.maxWarnings}".`);
 
-  let stdin: string | undefined;
-  if (file === "-") {
-    try {
-      stdin = await io.readStdin();
-    } catch (error) {
-      return fail(io, `cannot read stdin: ${reasonOf(error)}.`);
-    }
-  }
   let checked: CheckedWorld;
   try {
-    const loaded = stdin === undefined ? await loadWorld(file) : parseWorld(stdin, "<stdin>");
-    // A file that is not there (or is a folder) is a problem with the command, not with a world.
-    const unreadable = loaded.diagnostics.find((d) => d.code === FILE_NOT_FOUND.code);
-    if (unreadable) return fail(io, unreadable.message);
-    checked = { ...analysis.run(loaded), source: loaded.source };
+    const read = await readWorldArgument(file, io, analysis.run);
+    if (!read.ok) return read.code;
+    checked = { ...read.checked, source: read.loaded.source };
   } catch (error) {
     // The library never throws on bad input by design; this is the last guard so that a user sees one line.
     return fail(io, `could not ${analysis.verb} ${file === "-" ? "stdin" : file}: ${explain(error)}`);

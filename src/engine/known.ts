@@ -8,7 +8,7 @@ import type { WorldIndex } from "./world-index.ts";
  * unless `known: true`) overlaid by what play changed. The state keeps only
  * the differences, so it stays small on large worlds.
  */
-export function isKnown(state: SessionState, index: WorldIndex, name: string): boolean {
+export function isKnown(state: Pick<SessionState, "known">, index: WorldIndex, name: string): boolean {
   if (Object.hasOwn(state.known, name)) return state.known[name]!;
   return Object.hasOwn(index.defaultKnown, name) && index.defaultKnown[name]!;
 }

@@ -25,6 +25,18 @@ export interface Diagnostic {
   related?: Related[];
 }
 
+/** How many of the diagnostics carry each code, in the order the codes first appear. */
+export function countByCode(diagnostics: readonly Pick<Diagnostic, "code">[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const d of diagnostics) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+  return counts;
+}
+
+/** A counted code as summaries list it: `quest/no-init-trigger ×4`, or the code alone when it appears once. */
+export function formatCodeCount(code: string, count: number): string {
+  return count > 1 ? `${code} ×${count}` : code;
+}
+
 export function countBySeverity(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number } {
   let errors = 0;
   let warnings = 0;
@@ -55,4 +67,9 @@ export function formatPath(path: readonly (string | number)[]): string {
     else out += `[${JSON.stringify(segment)}]`;
   }
   return out || "(root)";
+}
+
+/** Where a problem is, as editors and terminals link it: `file:line:column`, or the file alone when unpositioned. */
+export function formatPosition(file: string, at: Pick<Related, "line" | "column">): string {
+  return at.line === null ? file : `${file}:${at.line}:${at.column ?? 1}`;
 }

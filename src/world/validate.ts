@@ -15,6 +15,16 @@ export interface ValidationResult {
   warningCount: number;
   /** The world as written (unknown fields kept), present when there is no error. */
   world: World | undefined;
+  /**
+   * The part of the world the rules saw, present whenever the file loaded as
+   * a world, errors or not: every section and every record that passed its
+   * shape check, with stand-ins (emptyWorld) for the rest; deeply frozen. A
+   * record with the wrong shape is left out rather than guessed at, so the
+   * drawings can show a broken world. Conditions and effects inside a kept
+   * trigger are only known to be objects with a `type` (see RECORD_SHAPES):
+   * code reading them reads their fields defensively.
+   */
+  shaped: World | undefined;
 }
 
 export interface ValidateOptions {
@@ -32,12 +42,14 @@ const INTERNAL_RULE_FAILURE = "internal/rule-failed";
 export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}): ValidationResult {
   const diagnostics = [...loaded.diagnostics];
   const root = loaded.value;
+  let shaped: World | undefined;
   if (root && !loaded.fatal) {
     const where = (path: JsonPath, atKey: boolean) => locate(loaded.source, path, atKey);
     const report = (info: CodeInfo, r: Report) => diagnostics.push(diagnosticFrom(info, r, where));
     const shape = checkShape(root, report);
     findUnknownFields(World, root, [], report);
     const world = deepFreeze({ ...emptyWorld(), ...shape.valid }) as World;
+    shaped = world;
     const raw = deepFreeze(root);
     for (const rule of options.rules ?? RULES) {
       const context: RuleContext = {
@@ -68,6 +80,7 @@ export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}
     errorCount,
     warningCount: diagnostics.length - errorCount,
     world: errorCount === 0 && root ? (root as World) : undefined,
+    shaped,
   };
 }
 

@@ -1,20 +1,17 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
 import { CHECKERS, checkExpect, type Mismatch, type Observed } from "../../src/author/playtest/expect.ts";
 import type { TurnResult } from "../../src/engine/result.ts";
 import { createSession } from "../../src/engine/session.ts";
 import { indexWorld } from "../../src/engine/world-index.ts";
-import type { World } from "../../src/world/schema/index.ts";
 import { DataAi } from "../engine/helpers.ts";
+import { harbor } from "../helpers/author.ts";
 
 /**
  * Each expectation kind, passing and failing, with the path of what failed:
  * the checkers are pure functions of the state a step left behind.
  */
-const world = JSON.parse(
-  readFileSync(new URL("../../examples/harbor.world.json", import.meta.url), "utf8"),
-) as World;
+const world = harbor();
 const index = indexWorld(world);
 const AT = ["turns", 2, "expect"];
 let seen: Observed;

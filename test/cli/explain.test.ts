@@ -8,7 +8,7 @@ import { explain } from "../../src/cli/explain.ts";
 import { run } from "../../src/cli/main.ts";
 import { createSession } from "../../src/engine/session.ts";
 import { createSandbox } from "../../src/sandbox/index.ts";
-import type { World } from "../../src/world/schema/index.ts";
+import { harbor } from "../helpers/author.ts";
 import { assertOneLine, BASE_WORLD, captureIo, FIXTURES, scratchDir } from "./helpers.ts";
 
 /**
@@ -22,7 +22,7 @@ let SAVE: string;
 let saveText: string;
 
 before(async () => {
-  const world = JSON.parse(readFileSync(HARBOR, "utf8")) as World;
+  const world = harbor();
   const sandbox = createSandbox();
   try {
     const session = await createSession(world, {

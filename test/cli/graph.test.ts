@@ -4,21 +4,24 @@ import { basename, join } from "node:path";
 import { describe, test } from "node:test";
 import { graph } from "../../src/cli/graph.ts";
 import { run } from "../../src/cli/main.ts";
-import { loadWorld } from "../../src/world/load.ts";
-import { validateWorld } from "../../src/world/validate.ts";
-import { pngSize, sharedWorldFiles } from "../helpers/author.ts";
+import { harbor, type Json, pngSize, sharedWorldFiles } from "../helpers/author.ts";
 import { byClass, parseXml } from "../helpers/xml.ts";
-import { assertOneLine, captureIo, FIXTURES, ROOT, scratchDir } from "./helpers.ts";
+import {
+  assertOneLine,
+  captureIo,
+  checkedWorld,
+  FIXTURES,
+  ROOT,
+  runWorldCommand,
+  scratchDir,
+} from "./helpers.ts";
 
 const HARBOR = join(ROOT, "examples/harbor.world.json");
 const BROKEN = join(FIXTURES, "broken.world.json");
 const scratch = scratchDir();
 
-async function runGraph(file: string, options: Record<string, unknown> = {}, stdin?: string) {
-  const captured = captureIo(stdin === undefined ? {} : { stdin });
-  const code = await graph(file, options, captured.io);
-  return { code, stdout: captured.stdout(), stderr: captured.stderr() };
-}
+const runGraph = (file: string, options: Record<string, unknown> = {}, stdin?: string) =>
+  runWorldCommand(graph, file, options, stdin);
 
 describe("taleforge graph on the example world", () => {
   test("mermaid on stdout by default, exit 0, nothing on stderr", async () => {
@@ -111,7 +114,7 @@ describe("taleforge graph: worlds with problems", () => {
   });
 
   test("a world with no logic: an empty graph and a note", async () => {
-    const world = JSON.parse(readFileSync(HARBOR, "utf8"));
+    const world = harbor() as Json;
     world.triggers = {};
     world.quests = {};
     delete world.narrativeEvents;
@@ -168,7 +171,7 @@ describe("taleforge graph on every shared world", () => {
   for (const file of files) {
     test(basename(file), async () => {
       // Exit 1 exactly when `taleforge check` finds errors.
-      const errors = validateWorld(await loadWorld(file)).errorCount;
+      const errors = (await checkedWorld(file)).checked.errorCount;
       const fragment = file.includes("/mods/");
       for (const format of ["mermaid", "dot", "svg"]) {
         const { code, stdout, stderr } = await runGraph(file, { format });

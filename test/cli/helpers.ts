@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { after } from "node:test";
 import { fileURLToPath } from "node:url";
+import { type CheckedWorldFile, readCheckedWorld } from "../../src/author/world-file.ts";
 import type { CliIo } from "../../src/cli/io.ts";
 import { run } from "../../src/cli/main.ts";
 
@@ -39,6 +40,33 @@ export function captureIo(
     },
   };
   return { io, stdout: () => out, stderr: () => err };
+}
+
+/** Runs a command on a world in-process (graph, map): its exit code and what it printed. */
+export async function runWorldCommand(
+  command: (file: string, options: Readonly<Record<string, unknown>>, io: CliIo) => Promise<number>,
+  file: string,
+  options: Record<string, unknown> = {},
+  stdin?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const captured = captureIo(stdin === undefined ? {} : { stdin });
+  const code = await command(file, options, captured.io);
+  return { code, stdout: captured.stdout(), stderr: captured.stderr() };
+}
+
+const checkedWorlds = new Map<string, Promise<Extract<CheckedWorldFile, { ok: true }>>>();
+
+/** A world file loaded and validated once per test file, as `taleforge check` sees it. */
+export function checkedWorld(file: string): Promise<Extract<CheckedWorldFile, { ok: true }>> {
+  let entry = checkedWorlds.get(file);
+  if (!entry) {
+    entry = readCheckedWorld(file).then((read) => {
+      assert.ok(read.ok, `${file} cannot be read`);
+      return read;
+    });
+    checkedWorlds.set(file, entry);
+  }
+  return entry;
 }
 
 /** A fresh folder for files a test writes, removed when the test file ends. */

@@ -5,28 +5,28 @@ import { before, describe, test } from "node:test";
 import { run } from "../../src/cli/main.ts";
 import { map } from "../../src/cli/map.ts";
 import { createSession } from "../../src/engine/session.ts";
-import { loadWorld } from "../../src/world/load.ts";
-import { validateWorld } from "../../src/world/validate.ts";
 import { DataAi } from "../engine/helpers.ts";
-import { pngSize, sharedWorldFiles } from "../helpers/author.ts";
+import { harbor, type Json, pngSize, sharedWorldFiles } from "../helpers/author.ts";
 import { byClass, parseXml, textOf } from "../helpers/xml.ts";
-import { assertOneLine, BASE_WORLD, captureIo, ROOT, scratchDir } from "./helpers.ts";
+import {
+  assertOneLine,
+  BASE_WORLD,
+  captureIo,
+  checkedWorld,
+  ROOT,
+  runWorldCommand,
+  scratchDir,
+} from "./helpers.ts";
 
 const HARBOR = join(ROOT, "examples/harbor.world.json");
 const scratch = scratchDir();
 
-async function runMap(file: string, options: Record<string, unknown> = {}, stdin?: string) {
-  const captured = captureIo(stdin === undefined ? {} : { stdin });
-  const code = await map(file, options, captured.io);
-  return { code, stdout: captured.stdout(), stderr: captured.stderr() };
-}
+const runMap = (file: string, options: Record<string, unknown> = {}, stdin?: string) =>
+  runWorldCommand(map, file, options, stdin);
 
 /** A world text with some changes, written to the scratch folder. */
-// biome-ignore lint/suspicious/noExplicitAny: tests edit the parsed JSON freely
-type Json = any;
-
 function harborWith(name: string, change: (world: Json) => void): string {
-  const world = JSON.parse(readFileSync(HARBOR, "utf8"));
+  const world = harbor() as Json;
   change(world);
   return scratch.write(name, JSON.stringify(world));
 }
@@ -85,8 +85,7 @@ describe("taleforge map on the example world", () => {
 describe("taleforge map --save", () => {
   let save = "";
   before(async () => {
-    const checked = validateWorld(await loadWorld(HARBOR));
-    const session = await createSession(checked.world, { ai: new DataAi() });
+    const session = await createSession(harbor(), { ai: new DataAi() });
     const file = JSON.parse(session.save());
     file.state.known["Old Lighthouse"] = false;
     file.state.known["Fenmoor Downs"] = false;
@@ -227,8 +226,8 @@ describe("taleforge map on every shared world", () => {
   });
   for (const file of files) {
     test(basename(file), async () => {
-      const loaded = await loadWorld(file);
-      const errors = validateWorld(loaded).errorCount;
+      const { loaded, checked } = await checkedWorld(file);
+      const errors = checked.errorCount;
       const realms = Object.keys((loaded.value?.realms as object | undefined) ?? {});
       const { code, stdout, stderr } = await runMap(file);
       if (loaded.fatal) {

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { harbor, type Json } from "../helpers/author.ts";
+import { readWalkthrough } from "../helpers/walkthrough.ts";
 import { playWith, ROOT, scratchDir } from "./helpers.ts";
 
 /**
@@ -10,9 +12,7 @@ import { playWith, ROOT, scratchDir } from "./helpers.ts";
  * offline with the real sandbox.
  */
 const EXAMPLE = join(ROOT, "examples/harbor.world.json");
-const walkthrough = JSON.parse(readFileSync(join(ROOT, "examples/harbor.walkthrough.json"), "utf8")) as {
-  steps: { command: string; fired: string[] }[];
-};
+const walkthrough = readWalkthrough();
 
 const isobel = ["--premade", "Isobel Carrow"];
 
@@ -182,7 +182,7 @@ describe("taleforge play, offline, piped", () => {
     const dir = scratchDir();
     const cassette = join(dir.dir, "c.jsonl");
     await playWith([EXAMPLE, ...isobel, "--record", cassette], ["walk to the Gutted Eel", "/quit"]);
-    const world = JSON.parse(readFileSync(EXAMPLE, "utf8"));
+    const world = harbor() as Json;
     world.storySettings.worldBackground += " Changed.";
     const changed = dir.write("changed.world.json", JSON.stringify(world));
     const result = await playWith([changed, "--replay", cassette], []);
@@ -269,7 +269,7 @@ describe("taleforge play: hostile input", () => {
 
   test("a world whose shape is broken is refused with its first errors and a pointer to check", async () => {
     const dir = scratchDir();
-    const world = JSON.parse(readFileSync(EXAMPLE, "utf8"));
+    const world = harbor() as Json;
     world.locations["Brinewick Docks"].x = "east";
     const path = dir.write("broken.world.json", JSON.stringify(world, null, 2));
     const result = await playWith([path], []);
@@ -282,7 +282,7 @@ describe("taleforge play: hostile input", () => {
 
   test("a world with only rule errors is played after a one-line warning", async () => {
     const dir = scratchDir();
-    const world = JSON.parse(readFileSync(EXAMPLE, "utf8"));
+    const world = harbor() as Json;
     world.triggers.keeper_rumour.name = "keeper_rumor";
     const path = dir.write("flawed.world.json", JSON.stringify(world, null, 2));
     const result = await playWith([path], ["walk to the Gutted Eel", "/quit"]);

@@ -1,16 +1,15 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { formatTrace } from "../../src/cli/format/trace.ts";
-import type { Intent } from "../../src/engine/ports.ts";
 import type { TurnResult } from "../../src/engine/result.ts";
 import { createSession, type Session } from "../../src/engine/session.ts";
 import type { TriggerTrace } from "../../src/engine/trace.ts";
 import { liveTriggers, triggerMapOf } from "../../src/engine/trigger-pool.ts";
 import { indexWorld } from "../../src/engine/world-index.ts";
 import { createSandbox, type SandboxHost } from "../../src/sandbox/index.ts";
-import type { World } from "../../src/world/schema/index.ts";
 import { DataAi } from "../engine/helpers.ts";
+import { harbor } from "../helpers/author.ts";
+import { readWalkthrough } from "../helpers/walkthrough.ts";
 
 /**
  * formatTrace on real turns of the example world: the walkthrough played by
@@ -19,16 +18,8 @@ import { DataAi } from "../engine/helpers.ts";
  * question and settles Storm Night after three active turns. Golden-ish: the
  * important lines, not the whole text.
  */
-interface Step {
-  command: string;
-  intent: Intent;
-  target?: string;
-}
-const ROOT = new URL("../../", import.meta.url);
-const world = JSON.parse(readFileSync(new URL("examples/harbor.world.json", ROOT), "utf8")) as World;
-const walkthrough = JSON.parse(readFileSync(new URL("examples/harbor.walkthrough.json", ROOT), "utf8")) as {
-  steps: Step[];
-};
+const world = harbor();
+const walkthrough = readWalkthrough();
 
 function harborAi(judge: boolean) {
   return new DataAi({

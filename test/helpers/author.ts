@@ -11,6 +11,10 @@ export function harbor(): World {
   ) as World;
 }
 
+/** Parsed JSON that a test edits freely, such as a world broken on purpose: `harbor() as Json`. */
+// biome-ignore lint/suspicious/noExplicitAny: tests edit the parsed JSON freely
+export type Json = any;
+
 /** A world with only the given sections: enough for the author tools, which read a few. */
 export function tinyWorld(parts: Partial<World> & Record<string, unknown>): World {
   return { ...emptyWorld(), ...parts } as World;

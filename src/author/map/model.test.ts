@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { harbor, tinyWorld } from "../../../test/helpers/author.ts";
 import type { World } from "../../world/schema/index.ts";
+import { suggest } from "../../world/suggest.ts";
 import { buildRealmMap, chooseRealm, MAX_TERRAIN_CELLS } from "./model.ts";
 
 const realm = (name: string, known?: boolean) => ({
@@ -45,13 +46,20 @@ describe("choosing the realm", () => {
   });
 
   test("an unknown name gets a suggestion; a world without realms says so", () => {
-    assert.deepEqual(chooseRealm(world, "Brine Rech"), {
+    // The suggestion `taleforge map` gives (didYouMean) is made from the realms of the answer.
+    const choose = (name: string) => {
+      const choice = chooseRealm(world, name);
+      return choice.ok === false && choice.problem === "unknown-realm"
+        ? { ...choice, suggestion: suggest(name, choice.realms) }
+        : choice;
+    };
+    assert.deepEqual(choose("Brine Rech"), {
       ok: false,
       problem: "unknown-realm",
       realms: ["Brine Reach", "Underdark"],
       suggestion: "Brine Reach",
     });
-    const far = chooseRealm(world, "Elsewhere entirely");
+    const far = choose("Elsewhere entirely");
     assert.equal(far.ok === false && far.problem === "unknown-realm" && far.suggestion, undefined);
     assert.deepEqual(chooseRealm(tinyWorld({})), { ok: false, problem: "no-realms" });
     assert.deepEqual(chooseRealm(tinyWorld({}), "Any"), { ok: false, problem: "no-realms" });

@@ -1,7 +1,7 @@
+import { isKnown } from "../../engine/known.ts";
 import type { Position } from "../../engine/state.ts";
 import { indexWorld } from "../../engine/world-index.ts";
 import type { World } from "../../world/schema/index.ts";
-import { suggest } from "../../world/suggest.ts";
 
 /**
  * What the realm map shows (spec 2.4, resolutions "Geography"): the regions
@@ -79,7 +79,7 @@ export const MAX_TERRAIN_CELLS = 10_000;
 export type RealmChoice =
   | { ok: true; realm: string }
   | { ok: false; problem: "no-realms" }
-  | { ok: false; problem: "unknown-realm"; realms: string[]; suggestion: string | undefined };
+  | { ok: false; problem: "unknown-realm"; realms: string[] };
 
 /**
  * The realm to draw: the one named (exactly, or else by case-insensitive
@@ -93,15 +93,14 @@ export function chooseRealm(world: World, name?: string): RealmChoice {
   const folded = realms.filter((r) => r.toLowerCase() === name.trim().toLowerCase());
   if (folded.length === 1) return { ok: true, realm: folded[0]! };
   if (realms.length === 0) return { ok: false, problem: "no-realms" };
-  return { ok: false, problem: "unknown-realm", realms, suggestion: suggest(name, realms) };
+  return { ok: false, problem: "unknown-realm", realms };
 }
 
 export function buildRealmMap(world: World, realm: string, options: MapOptions = {}): RealmMap {
   const index = indexWorld(world);
   const size = index.regionSize;
-  const overrides = options.known ?? {};
-  const known = (name: string) =>
-    Object.hasOwn(overrides, name) ? overrides[name] === true : index.defaultKnown[name] === true;
+  const played = { known: options.known ?? {} };
+  const known = (name: string) => isKnown(played, index, name);
 
   const regions: MapRegion[] = [];
   const regionsWithoutRealm: string[] = [];

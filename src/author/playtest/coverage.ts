@@ -1,7 +1,7 @@
 import type { TurnResult } from "../../engine/result.ts";
 import type { QuestStatus, SessionState } from "../../engine/state.ts";
 import type { WorldIndex } from "../../engine/world-index.ts";
-import { QUEST_STATUSES } from "./schema.ts";
+import { QUEST_STATUSES } from "../../world/schema/conditions.ts";
 
 /** What the play-tests of one world reached, across all of them. */
 export interface WorldCoverage {

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { normaliseKey } from "../../engine/check.ts";
+import { isKnown } from "../../engine/known.ts";
 import type { QuestPrompt } from "../../engine/quests.ts";
 import type { TurnResult } from "../../engine/result.ts";
 import type { Character, LogEntry, LogType, SessionState } from "../../engine/state.ts";
@@ -186,9 +187,7 @@ export function checkParty(party: NonNullable<Expect["party"]>, seen: Observed, 
 export function checkKnown(known: Record<string, boolean>, seen: Observed, at: JsonPath): Mismatch[] {
   const out: Mismatch[] = [];
   for (const [entity, want] of Object.entries(known)) {
-    const got = Object.hasOwn(seen.state.known, entity)
-      ? seen.state.known[entity] === true
-      : seen.index.defaultKnown[entity] === true;
+    const got = isKnown(seen.state, seen.index, entity);
     if (got !== want)
       out.push({
         path: [...at, entity],

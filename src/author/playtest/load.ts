@@ -2,7 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import type { SourceFile } from "../../world/source.ts";
 import { kindOf, MAX_FILE_BYTES, parseText } from "./parse.ts";
 import { type PlannedTest, planTests } from "./plan.ts";
-import type { Locate, Problem, ProblemCode } from "./problem.ts";
+import { byPosition, type Locate, type Problem, type ProblemCode } from "./problem.ts";
 import { checkRules } from "./rules.ts";
 import type { PlaytestFile } from "./schema.ts";
 import { checkShape } from "./shape.ts";
@@ -84,5 +84,5 @@ export async function readPlaytest(path: string, file: string): Promise<LoadedPl
 
 /** In file order (unpositioned first: they concern the whole file). */
 export function sortProblems(problems: Problem[]): Problem[] {
-  return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  return problems.sort(byPosition);
 }

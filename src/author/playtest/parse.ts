@@ -287,6 +287,8 @@ function parseJson(text: string): ParsedText {
   }
   const problems: Problem[] = [];
   const root = parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
+  // The same tree locate() would build from the same text: it is parsed once, not again on the first position.
+  source.tree = { root };
   if (root)
     findDuplicateKeys(root, [], (path, node) => {
       problems.push(

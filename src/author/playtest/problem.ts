@@ -1,4 +1,5 @@
 import type { JsonPath } from "../../world/diagnostic.ts";
+import type { TestFailure } from "./run.ts";
 
 /**
  * A problem with a play-test file (it cannot run as written), in the shape of
@@ -25,7 +26,6 @@ export const PROBLEM_CODES = {
   "playtest/invalid-value": "A value is not one of the allowed values.",
   "playtest/conflict": "Keys that cannot be used together, or one that needs another.",
   "playtest/unknown-name": "A name (trigger, quest, event, player, place...) that the world does not define.",
-  "playtest/world": "The world the file names is missing or has errors.",
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
@@ -45,6 +45,27 @@ export function problemAt(
   message: string,
   atKey = false,
 ): Problem {
+  return { code, message, ...placed(locate, path, atKey) };
+}
+
+/** A failed expectation, or a step that could not play, at its place in the file. */
+export function failureAt(
+  locate: Locate,
+  path: JsonPath,
+  message: string,
+  step: number | null,
+  atKey = false,
+): TestFailure {
+  return { message, ...placed(locate, path, atKey), step };
+}
+
+/** A path with its position in the file (null when it has none). */
+function placed(locate: Locate, path: JsonPath, atKey: boolean): Pick<Problem, "path" | "line" | "column"> {
   const at = locate(path, atKey);
-  return { code, message, path, line: at?.line ?? null, column: at?.column ?? null };
+  return { path, line: at?.line ?? null, column: at?.column ?? null };
+}
+
+/** File order for problems and failures; the unpositioned come first (they concern the whole file). */
+export function byPosition(a: Pick<Problem, "line" | "column">, b: Pick<Problem, "line" | "column">): number {
+  return (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
 }

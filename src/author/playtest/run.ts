@@ -7,7 +7,7 @@ import type { SourceFile } from "../../world/source.ts";
 import { CoverageCollector, type WorldCoverage } from "./coverage.ts";
 import { type LoadedPlaytest, readPlaytest, sortProblems } from "./load.ts";
 import { checkNames } from "./names.ts";
-import type { Locate, Problem } from "./problem.ts";
+import { failureAt, type Problem } from "./problem.ts";
 import { runTest } from "./test-run.ts";
 import { WorldCache } from "./worlds.ts";
 
@@ -145,17 +145,6 @@ export async function runPlaytests(paths: readonly string[], options: RunOptions
 async function defaultAi(): Promise<AiFactory> {
   const { createOfflineProvider } = await import("../../ai/offline/index.ts");
   return (world, options) => createOfflineProvider(world, options);
-}
-
-export function failureAt(
-  locate: Locate,
-  path: JsonPath,
-  message: string,
-  step: number | null,
-  atKey = false,
-): TestFailure {
-  const at = locate(path, atKey);
-  return { message, path, line: at?.line ?? null, column: at?.column ?? null, step };
 }
 
 /** A path as reports show it: relative to the working folder (absolute only on another drive), with forward slashes. */

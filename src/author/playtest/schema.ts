@@ -5,14 +5,12 @@ import { EVENT_STATUSES, OBJECTIVE_STATUSES, QUEST_STATUSES } from "../../world/
 /**
  * The play-test file format (docs/playtests.md), a public contract: a world,
  * players, and turns with expectations. Objects here strip nothing silently:
- * unknown keys are reported by `findUnknownKeys` (keys.ts) with a "did you
+ * unknown keys are reported by `findUnknownKeys` (shape.ts) with a "did you
  * mean", and the rules that tie keys together (one action kind per step,
  * `target` needs `intent`...) are checked by `checkRules` (rules.ts).
  */
 
 const Name = z.string().regex(/\S/, "must not be empty");
-
-export { EVENT_STATUSES, OBJECTIVE_STATUSES, QUEST_STATUSES };
 
 const QuestStatus = z.enum(QUEST_STATUSES);
 
@@ -143,6 +141,5 @@ export type PlaytestFile = z.infer<typeof PlaytestFile>;
 
 /** The action keys of a step: at most one per step (none: a step that only checks). */
 export const STEP_KINDS = ["act", "acts", "accept", "reject", "abandon"] as const;
-export type StepKind = (typeof STEP_KINDS)[number] | "check";
 
 export const DEFAULT_SEED = 1;

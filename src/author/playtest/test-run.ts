@@ -1,5 +1,6 @@
 import type { PlayerSpec } from "../../engine/characters.ts";
 import { type EngineError, isEngineError } from "../../engine/errors.ts";
+import { setOwn } from "../../engine/own.ts";
 import type { AiPorts, ScriptRunner } from "../../engine/ports.ts";
 import type { SaveFile } from "../../engine/save.ts";
 import { createSession, restoreSession, type Session } from "../../engine/session.ts";
@@ -11,7 +12,7 @@ import type { World } from "../../world/schema/index.ts";
 import type { CoverageCollector } from "./coverage.ts";
 import { checkExpect, type Observed } from "./expect.ts";
 import { type PlannedTest, playerNames } from "./plan.ts";
-import type { Locate } from "./problem.ts";
+import { byPosition, failureAt, type Locate } from "./problem.ts";
 import type { TestFailure } from "./run.ts";
 import type { Given, PlayerSetup, Step } from "./schema.ts";
 
@@ -35,8 +36,7 @@ export async function runTest(run: TestRun): Promise<{ failures: TestFailure[]; 
   const { test, locate } = run;
   const failures: TestFailure[] = [];
   const fail = (path: JsonPath, message: string, step: number | null, atKey = false) => {
-    const at = locate(path, atKey);
-    failures.push({ message, path, line: at?.line ?? null, column: at?.column ?? null, step });
+    failures.push(failureAt(locate, path, message, step, atKey));
   };
   const ai = await run.ai();
   try {
@@ -116,10 +116,6 @@ function playerSpec(p: PlayerSetup): PlayerSpec {
   };
 }
 
-function byPosition(a: TestFailure, b: TestFailure): number {
-  return (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
-}
-
 type Played = Pick<Observed, "turn" | "fired" | "logs" | "prompts">;
 
 /** Plays a step; null for a step that only checks. */
@@ -163,13 +159,7 @@ export function turnInput(step: Step, players: string[]): TurnInput {
 async function applyGiven(session: Session, given: Given, run: TestRun, ai: AiPorts): Promise<Session> {
   const save = JSON.parse(session.save()) as SaveFile;
   const state = save.state;
-  for (const [key, value] of Object.entries(given.storage ?? {}))
-    Object.defineProperty(state.storage, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+  for (const [key, value] of Object.entries(given.storage ?? {})) setOwn(state.storage, key, value);
   for (const [name, player] of Object.entries(given.players ?? {})) {
     const character = state.party.find((c) => c.name === name)!;
     for (const [resource, value] of Object.entries(player.resources ?? {})) {

@@ -1,10 +1,8 @@
-import { stat } from "node:fs/promises";
 import { indexWorld, type WorldIndex } from "../../engine/world-index.ts";
-import { FILE_NOT_FOUND } from "../../world/codes.ts";
-import { formatPath } from "../../world/diagnostic.ts";
-import { loadWorld } from "../../world/load.ts";
+import { formatPath, formatPosition } from "../../world/diagnostic.ts";
 import type { World } from "../../world/schema/index.ts";
-import { validateWorld } from "../../world/validate.ts";
+import type { ValidationResult } from "../../world/validate.ts";
+import { isSpecialFile, readCheckedWorld } from "../world-file.ts";
 
 export type WorldEntry = { ok: true; world: World; index: WorldIndex } | { ok: false; message: string };
 
@@ -30,20 +28,17 @@ export class WorldCache {
 }
 
 async function load(path: string, display: string): Promise<WorldEntry> {
-  let result: ReturnType<typeof validateWorld>;
+  let result: ValidationResult;
   try {
-    // A device or a pipe named as the world would be read forever.
-    const info = await stat(path).catch(() => null);
-    if (info && !info.isFile() && !info.isDirectory())
+    if (await isSpecialFile(path))
       return { ok: false, message: `The world ${display} is not a regular file.` };
-    const loaded = await loadWorld(path);
-    const unreadable = loaded.diagnostics.find((d) => d.code === FILE_NOT_FOUND.code);
-    if (unreadable)
+    const read = await readCheckedWorld(path);
+    if (!read.ok)
       return {
         ok: false,
         message: `Cannot read the world file ${display} (${path}): it is missing, a folder, or unreadable. \`world:\` is relative to the play-test file.`,
       };
-    result = validateWorld(loaded);
+    result = read.checked;
   } catch (error) {
     return { ok: false, message: `Cannot check the world ${display}: ${(error as Error).message}.` };
   }
@@ -53,8 +48,7 @@ async function load(path: string, display: string): Promise<WorldEntry> {
   const shown = errors
     .slice(0, SHOWN)
     .map(
-      (d) =>
-        `${d.line !== null ? `${display}:${d.line}:${d.column ?? 1}` : formatPath(d.path)} ${d.code}: ${d.message}`,
+      (d) => `${d.line !== null ? formatPosition(display, d) : formatPath(d.path)} ${d.code}: ${d.message}`,
     )
     .join("; ");
   const more = errors.length > SHOWN ? `; and ${errors.length - SHOWN} more` : "";

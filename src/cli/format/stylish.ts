@@ -1,10 +1,7 @@
-import { styleText } from "node:util";
-import type { Diagnostic, Related } from "../../world/diagnostic.ts";
+import { type Paint, painter, plural } from "../../author/paint.ts";
+import { type Diagnostic, formatPosition } from "../../world/diagnostic.ts";
 import { codeFrame } from "../../world/source.ts";
 import type { CheckedWorld, FormatContext } from "./checked.ts";
-
-type Style = Parameters<typeof styleText>[0];
-type Paint = (style: Style, text: string) => string;
 
 /**
  * Compiler-style text for people: one headline per problem
@@ -12,9 +9,7 @@ type Paint = (style: Style, text: string) => string;
  * related positions, and a closing count.
  */
 export function formatStylish(checked: CheckedWorld, context: Pick<FormatContext, "color">): string {
-  // The caller decided about colour (TTY, NO_COLOR); styleText must not decide again from process.stdout.
-  const paint = (style: Style, text: string) =>
-    context.color ? styleText(style, text, { validateStream: false }) : text;
+  const paint = painter(context.color);
   const blocks = checked.diagnostics.map((d) => describe(d, checked, paint));
   return [...blocks, summary(checked, paint)].join("\n\n").concat("\n");
 }
@@ -22,7 +17,7 @@ export function formatStylish(checked: CheckedWorld, context: Pick<FormatContext
 function describe(d: Diagnostic, checked: CheckedWorld, paint: Paint): string {
   const severity = d.severity === "error" ? paint("red", "error") : paint("yellow", "warning");
   const lines = [
-    `${paint("bold", where(checked.file, d))}  ${severity}  ${paint("gray", d.code)}  ${d.message}`,
+    `${paint("bold", formatPosition(checked.file, d))}  ${severity}  ${paint("gray", d.code)}  ${d.message}`,
   ];
   if (checked.source && d.line !== null && d.column !== null) {
     const frame = codeFrame(checked.source, d.line, d.column);
@@ -32,12 +27,8 @@ function describe(d: Diagnostic, checked: CheckedWorld, paint: Paint): string {
       lines.push(`  ${line.replace(caretLine, (_all, gutter: string) => `${gutter}${paint("red", "^")}`)}`);
   }
   for (const related of d.related ?? [])
-    lines.push(`  ↳ ${paint("bold", where(checked.file, related))}  ${related.message}`);
+    lines.push(`  ↳ ${paint("bold", formatPosition(checked.file, related))}  ${related.message}`);
   return lines.join("\n");
-}
-
-function where(file: string, at: Pick<Related, "line" | "column">): string {
-  return at.line === null ? file : `${file}:${at.line}:${at.column ?? 1}`;
 }
 
 function summary(checked: CheckedWorld, paint: Paint): string {
@@ -45,8 +36,4 @@ function summary(checked: CheckedWorld, paint: Paint): string {
   if (errors + warnings === 0) return paint("green", "✔ no problems");
   const text = `✖ ${plural(errors, "error")}, ${plural(warnings, "warning")}`;
   return paint(["bold", errors > 0 ? "red" : "yellow"], text);
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }

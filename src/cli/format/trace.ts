@@ -1,6 +1,7 @@
-import { styleText } from "node:util";
+import { type Paint, painter, plural, type Style } from "../../author/paint.ts";
 import type { DiffEntry } from "../../engine/diff.ts";
 import type { TurnResult } from "../../engine/result.ts";
+import type { SessionState } from "../../engine/state.ts";
 import type {
   ConditionTrace,
   EffectTrace,
@@ -9,7 +10,10 @@ import type {
   ScriptTrace,
   TriggerTrace,
 } from "../../engine/trace.ts";
+import { liveTriggers, triggerMapOf } from "../../engine/trigger-pool.ts";
+import { indexWorld } from "../../engine/world-index.ts";
 import { formatPath } from "../../world/diagnostic.ts";
+import type { Trigger, World } from "../../world/schema/index.ts";
 
 export interface TraceFormatOptions {
   color: boolean;
@@ -29,8 +33,22 @@ export interface TraceFormatOptions {
   triggers?: Readonly<Record<string, { conditions?: readonly unknown[] }>>;
 }
 
-type Style = Parameters<typeof styleText>[0];
-type Paint = (style: Style, text: string) => string;
+/** What a trace names beyond the result itself: the options formatTrace takes from the state before the turn. */
+export interface TraceContext {
+  triggers: Record<string, Trigger>;
+  consumed: Record<string, number>;
+}
+
+/** The trace context of a turn played from `state` (read it before the turn). */
+export function traceContext(
+  world: World,
+  state: Pick<SessionState, "triggerEdits" | "consumed">,
+): TraceContext {
+  return {
+    triggers: triggerMapOf(liveTriggers(indexWorld(world), state.triggerEdits)),
+    consumed: state.consumed,
+  };
+}
 
 interface Ctx {
   paint: Paint;
@@ -48,10 +66,11 @@ interface Ctx {
  * function of the result.
  */
 export function formatTrace(result: TurnResult, options: TraceFormatOptions): string {
-  // The caller decided about colour (TTY, NO_COLOR); styleText must not decide again from process.stdout.
-  const paint: Paint = (style, text) =>
-    options.color ? styleText(style, text, { validateStream: false }) : text;
-  const ctx: Ctx = { paint, verbose: options.verbose === true, subject: subjects(options.triggers) };
+  const ctx: Ctx = {
+    paint: painter(options.color),
+    verbose: options.verbose === true,
+    subject: subjects(options.triggers),
+  };
   const trace = result.trace;
   const blocks: string[] = [header(result, ctx)];
   for (const phase of trace.phases) blocks.push(phaseBlock(phase, ctx));
@@ -376,10 +395,6 @@ function quote(text: string): string {
 
 function formatMs(ms: number): string {
   return ms < 10 ? `${Math.round(ms * 100) / 100} ms` : `${Math.round(ms)} ms`;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
 function capitalise(text: string): string {

@@ -1,8 +1,8 @@
+import type { Paint } from "../../author/paint.ts";
 import { isKnown } from "../../engine/known.ts";
 import type { SessionState } from "../../engine/state.ts";
 import { indexWorld } from "../../engine/world-index.ts";
 import type { World } from "../../world/schema/index.ts";
-import type { Paint } from "./paint.ts";
 import { describePlace } from "./views.ts";
 
 /**

@@ -1,7 +1,7 @@
+import { firstSentence, type Paint } from "../../author/paint.ts";
 import type { PlayerSpec } from "../../engine/characters.ts";
 import type { World } from "../../world/schema/index.ts";
 import type { LineSource } from "./lines.ts";
-import { firstSentence, type Paint } from "./paint.ts";
 
 /**
  * Asking at a terminal what the command line did not say: the story start

@@ -3,10 +3,9 @@ import type { PlayerSpec } from "../../engine/characters.ts";
 import type { AiPorts, ScriptRunner } from "../../engine/ports.ts";
 import type { TurnResult } from "../../engine/result.ts";
 import { createSession, type QuestAnswerResult, restoreSession, type Session } from "../../engine/session.ts";
-import { liveTriggers, triggerMapOf } from "../../engine/trigger-pool.ts";
 import type { TurnHooks } from "../../engine/turn.ts";
-import { indexWorld } from "../../engine/world-index.ts";
-import type { Trigger, World } from "../../world/schema/index.ts";
+import type { World } from "../../world/schema/index.ts";
+import { type TraceContext, traceContext } from "../format/trace.ts";
 
 /**
  * One game as the player sees it: a session plus what a host adds around it
@@ -49,7 +48,7 @@ export class Game {
   /** The last turn played (for /trace); null after the opening, an undo or a load. */
   last: TurnResult | null;
   /** What the last turn ran with, so /trace can name each condition's subject and the spent triggers. */
-  lastContext: { triggers: Record<string, Trigger>; consumed: Record<string, number> } | null = null;
+  lastContext: TraceContext | null = null;
 
   private constructor(
     private readonly world: World,
@@ -95,10 +94,9 @@ export class Game {
     switch (input.type) {
       case "turn": {
         const before = this.session.save();
-        const state = this.session.state;
-        const triggers = triggerMapOf(liveTriggers(indexWorld(this.world), state.triggerEdits));
+        const context = traceContext(this.world, this.session.state);
         const result = await this.session.turn({ actions: input.actions }, hooks);
-        this.lastContext = { triggers, consumed: state.consumed };
+        this.lastContext = context;
         this.undoStack.push(before);
         if (this.undoStack.length > UNDO_DEPTH) this.undoStack.shift();
         this.last = result;

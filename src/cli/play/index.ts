@@ -15,13 +15,14 @@ import { isAiError } from "../../ai/errors.ts";
 import { createProvider } from "../../ai/index.ts";
 import type { Provider } from "../../ai/provider.ts";
 import { Replay, recordProvider } from "../../ai/recorded.ts";
+import { painter, plural } from "../../author/paint.ts";
+import { readCheckedWorld } from "../../author/world-file.ts";
 import { isEngineError } from "../../engine/errors.ts";
 import { worldHash } from "../../engine/save.ts";
 import { createSandbox } from "../../sandbox/index.ts";
-import { FILE_NOT_FOUND } from "../../world/codes.ts";
-import { loadWorld } from "../../world/load.ts";
+import { countByCode, formatCodeCount, formatPosition } from "../../world/diagnostic.ts";
 import type { World } from "../../world/schema/index.ts";
-import { runnableWorld, validateWorld } from "../../world/validate.ts";
+import { runnableWorld } from "../../world/validate.ts";
 import { EXIT_PROBLEMS, fail, reasonOf } from "../exit.ts";
 import { type CliIo, wantsColor } from "../io.ts";
 import { askPlayers, askStoryStart } from "./creation.ts";
@@ -29,7 +30,6 @@ import { Game, type GameSetup } from "./game.ts";
 import { lineSource } from "./lines.ts";
 import { proseWriter, runLoop } from "./loop.ts";
 import { chooseGameMode, type PlayFlags, parsePlayers, parseSeed, UsageError } from "./options.ts";
-import { painter, plural } from "./paint.ts";
 import { describePlace } from "./views.ts";
 
 /**
@@ -186,12 +186,10 @@ const EXAMPLE_WORLD = fileURLToPath(new URL("../../../examples/harbor.world.json
 
 /** The world, validated; or the exit code after saying why it cannot be played. */
 async function loadChecked(path: string, shown: string, io: CliIo): Promise<World | number> {
-  const loaded = await loadWorld(path);
-  const unreadable = loaded.diagnostics.find((d) => d.code === FILE_NOT_FOUND.code);
-  if (unreadable) return fail(io, unreadable.message.replace(path, shown));
-  const result = validateWorld(loaded);
-  const errors = result.diagnostics.filter((d) => d.severity === "error");
-  const runnable = runnableWorld(loaded, result);
+  const read = await readCheckedWorld(path);
+  if (!read.ok) return fail(io, read.unreadable.message.replace(path, shown));
+  const errors = read.checked.diagnostics.filter((d) => d.severity === "error");
+  const runnable = runnableWorld(read.loaded, read.checked);
   if (runnable) {
     // Rule errors leave a playable world (a quest that never starts, a stray reference): say so, then play.
     if (errors.length > 0)
@@ -200,9 +198,7 @@ async function loadChecked(path: string, shown: string, io: CliIo): Promise<Worl
       );
     return runnable;
   }
-  const shownErrors = errors
-    .slice(0, 5)
-    .map((d) => `  ${shown}${d.line !== null ? `:${d.line}:${d.column}` : ""}  ${d.code}  ${d.message}`);
+  const shownErrors = errors.slice(0, 5).map((d) => `  ${formatPosition(shown, d)}  ${d.code}  ${d.message}`);
   io.stderr(
     [
       `taleforge play: ${shown} has ${plural(errors.length, "error")} that ${errors.length === 1 ? "makes" : "make"} it impossible to play:`,
@@ -217,9 +213,7 @@ async function loadChecked(path: string, shown: string, io: CliIo): Promise<Worl
 
 /** "quest/no-init-trigger ×4, keys/name-mismatch": the codes of some diagnostics, counted. */
 function countCodes(diagnostics: readonly { code: string }[]): string {
-  const counts = new Map<string, number>();
-  for (const d of diagnostics) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
-  return [...counts].map(([code, n]) => (n > 1 ? `${code} ×${n}` : code)).join(", ");
+  return [...countByCode(diagnostics)].map(([code, n]) => formatCodeCount(code, n)).join(", ");
 }
 
 async function readSaveFile(path: string, shown: string): Promise<string> {

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import type { Provider } from "../../ai/provider.ts";
 import { usageSince } from "../../ai/provider.ts";
 import type { Replay } from "../../ai/recorded.ts";
+import { type Paint, plural } from "../../author/paint.ts";
 import type { QuestPrompt } from "../../engine/quests.ts";
 import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
@@ -12,7 +13,6 @@ import type { CliIo } from "../io.ts";
 import { changesView } from "./changes.ts";
 import { type Game, GameInput, type Outcome } from "./game.ts";
 import type { LineSource } from "./lines.ts";
-import { type Paint, plural } from "./paint.ts";
 import { helpView, inventoryView, mapView, partyView, promptView, questsView, storageView } from "./views.ts";
 import { type StreamWrapper, streamWrapper } from "./wrapper.ts";
 

@@ -1,9 +1,9 @@
+import { firstSentence, type Paint } from "../../author/paint.ts";
 import { isKnown } from "../../engine/known.ts";
 import type { QuestPrompt } from "../../engine/quests.ts";
 import type { SessionState } from "../../engine/state.ts";
 import { indexWorld } from "../../engine/world-index.ts";
 import type { World } from "../../world/schema/index.ts";
-import { firstSentence, type Paint } from "./paint.ts";
 
 /**
  * The in-game views behind the slash commands: pure functions from the state

@@ -1,7 +1,5 @@
-import { styleText } from "node:util";
+import { painter } from "../../paint.ts";
 import type { WorldCoverage } from "../coverage.ts";
-
-type Style = Parameters<typeof styleText>[0];
 
 /**
  * The coverage of the play-tests, per world: triggers fired (with counts) and
@@ -9,8 +7,7 @@ type Style = Parameters<typeof styleText>[0];
  * quest reached. A pure function of the coverage data.
  */
 export function formatCoverage(coverage: readonly WorldCoverage[], options: { color: boolean }): string {
-  const paint = (style: Style, text: string) =>
-    options.color ? styleText(style, text, { validateStream: false }) : text;
+  const paint = painter(options.color);
   const blocks = coverage.map((w) => {
     const fired = w.triggers.filter((t) => t.fired > 0);
     const never = w.triggers.filter((t) => t.fired === 0);

@@ -1,6 +1,6 @@
+import { formatPosition } from "../../../world/diagnostic.ts";
 import { escapeXml } from "../../xml.ts";
 import { countResults, type FileResult, type RunResult, type TestResult } from "../run.ts";
-import { where } from "./text.ts";
 
 /**
  * JUnit XML for CI systems: one <testsuite> per play-test file, one
@@ -25,7 +25,7 @@ export function formatJunit(result: RunResult): string {
 function suite(file: FileResult): string[] {
   const name = attr(file.file);
   if (file.problems.length > 0) {
-    const body = file.problems.map((p) => `${where(file.file, p)}  ${p.code}  ${p.message}`);
+    const body = file.problems.map((p) => `${formatPosition(file.file, p)}  ${p.code}  ${p.message}`);
     return [
       `  <testsuite name="${name}" tests="1" failures="0" errors="1" skipped="0" time="0" file="${name}">`,
       `    <testcase name="${attr("(play-test file)")}" classname="${name}" file="${name}" time="0">`,
@@ -49,8 +49,8 @@ function testcase(file: FileResult, test: TestResult): string[] {
   if (test.passed) return [`${open}/>`];
   const first = test.failures[0];
   const count = test.failures.length;
-  const message = `${first ? `${where(file.file, first)} ${first.message}` : "failed"}${count > 1 ? ` (and ${count - 1} more)` : ""}`;
-  const body = test.failures.map((f) => `${where(file.file, f)}  ${f.message}`);
+  const message = `${first ? `${formatPosition(file.file, first)} ${first.message}` : "failed"}${count > 1 ? ` (and ${count - 1} more)` : ""}`;
+  const body = test.failures.map((f) => `${formatPosition(file.file, f)}  ${f.message}`);
   return [
     `${open}>`,
     `      <failure message="${attr(message)}" type="expectation">${text(body)}</failure>`,

@@ -1,10 +1,8 @@
-import { styleText } from "node:util";
+import { formatPosition } from "../../../world/diagnostic.ts";
 import { codeFrame } from "../../../world/source.ts";
+import { type Paint, painter } from "../../paint.ts";
 import type { Problem } from "../problem.ts";
-import { countResults, type FileResult, type RunResult, type TestFailure, type TestResult } from "../run.ts";
-
-type Style = Parameters<typeof styleText>[0];
-type Paint = (style: Style, text: string) => string;
+import { countResults, type FileResult, type RunResult, type TestResult } from "../run.ts";
 
 export interface TextOptions {
   color: boolean;
@@ -17,8 +15,7 @@ export interface TextOptions {
  * `N passed, N failed` line. A pure function of the results.
  */
 export function formatResults(result: RunResult, options: TextOptions): string {
-  const paint: Paint = (style, text) =>
-    options.color ? styleText(style, text, { validateStream: false }) : text;
+  const paint = painter(options.color);
   const lines: string[] = [];
   for (const file of result.files) lines.push(...fileLines(file, paint));
   const { passed, failed } = countResults(result);
@@ -50,20 +47,19 @@ function testLines(file: FileResult, test: TestResult, paint: Paint): string[] {
   const lines = [
     `${mark} ${file.file} › ${paint("bold", test.name)} ${paint("gray", `(${steps}, ${formatMs(test.durationMs)})`)}`,
   ];
-  for (const f of test.failures) lines.push(`    ${paint("bold", where(file.file, f))}  ${f.message}`);
+  for (const f of test.failures)
+    lines.push(`    ${paint("bold", formatPosition(file.file, f))}  ${f.message}`);
   return lines;
 }
 
 function problemLines(file: FileResult, p: Problem, paint: Paint): string[] {
-  const lines = [`    ${paint("bold", where(file.file, p))}  ${paint("gray", p.code)}  ${p.message}`];
+  const lines = [
+    `    ${paint("bold", formatPosition(file.file, p))}  ${paint("gray", p.code)}  ${p.message}`,
+  ];
   if (p.line !== null && p.column !== null && file.source.text !== "") {
     for (const line of codeFrame(file.source, p.line, p.column).split("\n")) lines.push(`      ${line}`);
   }
   return lines;
-}
-
-export function where(file: string, at: Pick<TestFailure, "line" | "column">): string {
-  return at.line === null ? file : `${file}:${at.line}:${at.column ?? 1}`;
 }
 
 function formatMs(ms: number): string {

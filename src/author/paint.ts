@@ -1,5 +1,11 @@
 import { styleText } from "node:util";
 
+/**
+ * Text for terminals, shared by the command line and the author tools'
+ * reports: colour painted only when the caller asked for it, counted words,
+ * first sentences.
+ */
+
 export type Style = Parameters<typeof styleText>[0];
 export type Paint = (style: Style, text: string) => string;
 
@@ -8,6 +14,7 @@ export function painter(color: boolean): Paint {
   return (style, text) => (color ? styleText(style, text, { validateStream: false }) : text);
 }
 
+/** "1 error", "3 errors"; `many` for a plural that is not the word plus "s". */
 export function plural(count: number, word: string, many = `${word}s`): string {
   return `${count} ${count === 1 ? word : many}`;
 }
