@@ -85,14 +85,17 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
         trigger: live.key,
         script: trigger.script,
         snapshot: scriptSnapshot(state, ctx.index, actionTexts),
-        storage: structuredClone(state.storage),
+        // A shallow copy: storage values are replaced, never changed in place (draft.ts), so a runner
+        // cannot change the session through it, and a script does not pay for all of storage (the
+        // sandbox sends only values that changed since its last call, by identity).
+        storage: { ...state.storage },
         effects: structuredClone(trigger.effects) as Json[],
         triggers: editedMap ?? run.scriptMap,
       });
       trace.script = scriptTrace;
       if (ok) {
         if (ok.storageRejected) {
-          if (!storageRejected) rejectStorage(ctx, phase, live.key);
+          if (!storageRejected) rejectStorage(ctx, phase, live.key, ok.storageProblem);
           storageRejected = true;
         }
         if (!storageRejected) state.storage = isObject(ok.storage) ? ok.storage : {};
@@ -149,14 +152,17 @@ function effectContext(ctx: StepContext, live: LiveTrigger, trace: TriggerTrace)
   };
 }
 
-/** Spec 4: a BigInt or circular value rejects the phase's storage writes; storage returns to its state before the phase. */
-function rejectStorage(ctx: StepContext, phase: Phase, trigger: string) {
+/**
+ * Spec 4: a BigInt or circular value rejects the phase's storage writes; storage returns to its
+ * state before the phase. So does a value nested too deep or storage grown past its size limit.
+ */
+function rejectStorage(ctx: StepContext, phase: Phase, trigger: string, problem: string | undefined) {
   addLog(ctx.state, ctx.recorder, {
     tick: ctx.state.tick,
     phase,
     trigger,
     type: "trigger-script-error",
-    message: `${trigger}: storage held a BigInt or a circular value, so every storage write of the ${phase} phase was rejected and storage reverts to its state before the phase.`,
+    message: `${trigger}: ${problem || "storage held a BigInt or a circular value"}, so every storage write of the ${phase} phase was rejected and storage reverts to its state before the phase.`,
   });
 }
 

@@ -111,6 +111,8 @@ export type ScriptOutcome =
       storage: JsonObject;
       /** True when the script stored a BigInt or a circular value: the phase's storage writes are rejected. */
       storageRejected: boolean;
+      /** Why storage was rejected, when the runner says (a BigInt or cycle, a value too deep, storage too large). */
+      storageProblem?: string;
       effects: Json[];
       skip: boolean;
       /** The edited trigger map, or null when the script left it alone. */

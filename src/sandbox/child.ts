@@ -1,19 +1,35 @@
 import ivm from "isolated-vm";
-import type { JsonObject, ScriptLog, ScriptOutcome, ScriptPhaseInfo } from "../engine/ports.ts";
+import type { ScriptLog, ScriptOutcome, ScriptPhaseInfo } from "../engine/ports.ts";
 import { parseScript } from "../world/script.ts";
 import { PRELUDE } from "./prelude.ts";
-import { LOG_CAP_BYTES, memoryLimitMb, type Reply, type Request, type WireCall } from "./protocol.ts";
+import {
+  LOG_CAP_BYTES,
+  memoryLimitMb,
+  PHASE_BUDGET_MS,
+  PHASE_WALL_CEILING_MS,
+  type PhaseAccount,
+  type Ran,
+  type Reply,
+  type Request,
+  type WireCall,
+  wallLimitMs,
+} from "./protocol.ts";
 
 /**
  * The sandbox child process: owns the isolates, so that a V8 abort on a huge
- * allocation kills this process and not the engine. One isolate per phase,
- * one fresh context per script (a script's pollution of its intrinsics never
- * reaches the next script). Requests are handled one at a time, in order.
+ * allocation kills this process and not the engine. One isolate and one
+ * context per phase, reused by the phase's scripts (prelude.ts resets it
+ * between them). Requests are handled one at a time, in order, so when this
+ * process dies the host knows which call was running: the only one it had
+ * not answered.
+ *
+ * Time: a call may use the phase's remaining CPU budget, measured with the
+ * isolate's own CPU clock. V8 can only stop a script by wall-clock time, so a
+ * call gets a wall limit; when that limit hits before the CPU budget is spent
+ * (a busy machine), the call is answered `retry` and the host sends it again
+ * with a longer wall limit, up to the phase's wall-clock ceiling. The script
+ * is deterministic, so a rerun gives the same result.
  */
-
-/** The file name scripts are compiled under; runtime error positions are read from stack frames naming it. */
-const SCRIPT_FILE = "trigger-script.js";
-const FRAME = new RegExp(`^\\s*at .*${SCRIPT_FILE.replace(".", "\\.")}:(\\d+):(\\d+)\\)?$`);
 
 /** The instant `Date` shows at tick 0; each tick adds one minute, so time stays a pure function of the tick. */
 const EPOCH_MS = Date.UTC(2000, 0, 1);
@@ -26,27 +42,32 @@ const CHECK_BUNDLE =
 interface PhaseState {
   info: ScriptPhaseInfo;
   isolate: ivm.Isolate;
-  prelude: ivm.Script;
-  check: ivm.Script;
-  logBytes: number;
-  logClosed: boolean;
+  context: ivm.Context | null;
+  driver: ivm.Reference | null;
+  /** The trigger-map version the context holds (0: none). */
+  triggers: number;
 }
 
-/** The last trigger map received, as JSON: made once, and again only when a call brings a new map. */
-let triggersJson: string | null = null;
+/** What the running call collects from the log callback. */
+interface CallLogs {
+  logs: ScriptLog[];
+  bytes: number;
+}
+
+/** The last trigger map received, as JSON, and its version: made once, and again only when a call brings a new map. */
+let triggersJson = "{}";
+let triggersVersion = 0;
+let current: CallLogs | null = null;
 
 const phases = new Map<number, PhaseState>();
 
-function begin(phaseId: number, info: ScriptPhaseInfo): void {
+function begin(phaseId: number, info: ScriptPhaseInfo): PhaseState {
+  end(phaseId);
   const isolate = new ivm.Isolate({ memoryLimit: memoryLimitMb(info.triggerSetBytes) });
-  phases.set(phaseId, {
-    info,
-    isolate,
-    prelude: isolate.compileScriptSync(PRELUDE, { filename: "taleforge-prelude.js" }),
-    check: isolate.compileScriptSync(CHECK_BUNDLE, { filename: "taleforge-check.js" }),
-    logBytes: 0,
-    logClosed: false,
-  });
+  const state: PhaseState = { info, isolate, context: null, driver: null, triggers: 0 };
+  phases.set(phaseId, state);
+  openContext(state);
+  return state;
 }
 
 function end(phaseId: number): void {
@@ -55,7 +76,70 @@ function end(phaseId: number): void {
   if (state && !state.isolate.isDisposed) state.isolate.dispose();
 }
 
+/** A new hardened context for the phase (the check bundle, then the prelude); answers false when the isolate is gone. */
+function openContext(state: PhaseState): void {
+  const context = state.isolate.createContextSync();
+  context.global.setSync(
+    "__tfLog",
+    new ivm.Callback((level: unknown, text: unknown) => capture(level, text)),
+  );
+  state.isolate.compileScriptSync(CHECK_BUNDLE, { filename: "taleforge-check.js" }).runSync(context, {
+    timeout: 5000,
+  });
+  state.driver = state.isolate
+    .compileScriptSync(PRELUDE, { filename: "taleforge-prelude.js" })
+    .runSync(context, { timeout: 5000, reference: true }) as ivm.Reference;
+  state.context = context;
+  state.triggers = 0;
+  // One empty run compiles the prelude's functions now, so that the first script is not charged for it.
+  const driver = state.driver;
+  driver.applySync(undefined, [0, WARM_UP, WARM_EXTRA, "{}", ""], { timeout: 5000 });
+  driver.applySync(undefined, [1], { timeout: 5000 });
+  driver.applySync(undefined, [2], { timeout: 5000 });
+}
+
+const WARM_UP = JSON.stringify({
+  snapshot: null,
+  storage: { full: true, set: {}, del: [], order: [] },
+  effects: [],
+  info: { engineVersion: 0, semanticVersion: "" },
+});
+const WARM_EXTRA = JSON.stringify({ seed: [1, 2, 3, 4], now: 0, logOpen: false });
+
+function closeContext(state: PhaseState): void {
+  if (!state.isolate.isDisposed) {
+    state.driver?.release();
+    state.context?.release();
+  }
+  state.driver = null;
+  state.context = null;
+}
+
+const LEVELS = new Set(["log", "info", "warn", "error"]);
+
+/** Keeps a log line while the phase is under its cap; answers whether more lines are welcome. */
+function capture(level: unknown, text: unknown): boolean {
+  const call = current;
+  if (!call || call.bytes > LOG_CAP_BYTES) return false;
+  const message = String(text);
+  const bytes = Buffer.byteLength(message);
+  const kind = (typeof level === "string" && LEVELS.has(level) ? level : "log") as ScriptLog["level"];
+  if (call.bytes + bytes > LOG_CAP_BYTES) {
+    // Past the cap for the rest of the phase: the host carries the count to the next call.
+    call.bytes = LOG_CAP_BYTES + 1;
+    call.logs.push({
+      level: "warn",
+      message: `log output truncated: scripts of this phase may log ${LOG_CAP_BYTES} bytes in all`,
+    });
+    return false;
+  }
+  call.bytes += bytes;
+  call.logs.push({ level: kind, message });
+  return true;
+}
+
 type Failure = Extract<ScriptOutcome, { status: "error" }>["failure"];
+type RanBody = Omit<Ran, "id" | "type">;
 
 function failed(
   failure: Failure,
@@ -68,153 +152,168 @@ function failed(
   return { status: "error", failure, message, line, column, logs, elapsedMs };
 }
 
-function run(phaseId: number, call: WireCall, budgetMs: number): { outcome: ScriptOutcome; usedMs: number } {
-  const logs: ScriptLog[] = [];
+/** parseScript's verdict per script text: the same scripts run every turn. */
+const syntax = new Map<string, ReturnType<typeof parseScript>>();
+
+function parsed(script: string): ReturnType<typeof parseScript> {
+  let verdict = syntax.get(script);
+  if (verdict === undefined) {
+    if (syntax.size >= 2000) syntax.clear();
+    verdict = parseScript(script);
+    syntax.set(script, verdict);
+  }
+  return verdict;
+}
+
+function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
   // Kept before anything can fail: the host sends a map once and counts on the child holding it.
-  if (call.triggers !== undefined) triggersJson = JSON.stringify(call.triggers);
-  const state = phases.get(phaseId);
-  if (!state || state.isolate.isDisposed) {
-    return { outcome: failed("memory", "the phase's isolate was terminated", logs, 0), usedMs: 0 };
+  if (call.triggers !== undefined) {
+    triggersJson = JSON.stringify(call.triggers);
+    triggersVersion++;
   }
-  const parsed = parseScript(call.script);
-  if (!parsed.ok) {
-    const { message, line, column } = parsed.error;
-    return { outcome: failed("syntax", message, logs, 0, line, column), usedMs: 0 };
-  }
-  if (budgetMs <= 0) {
-    return { outcome: failed("budget", "the phase's 500 ms script budget is used up", logs, 0), usedMs: 0 };
-  }
-  const { isolate } = state;
-  let context: ivm.Context | null = null;
-  let readBack: ivm.Reference | null = null;
-  let used = 0;
-  try {
-    context = isolate.createContextSync();
-    readBack = prepare(state, context, call, logs);
-    let script: ivm.Script;
-    try {
-      script = isolate.compileScriptSync(call.script, { filename: SCRIPT_FILE });
-    } catch (error) {
-      const where = position(error);
-      return { outcome: failed("syntax", messageOf(error), logs, 0, where.line, where.column), usedMs: 0 };
-    }
-    const started = performance.now();
-    try {
-      script.runSync(context, { timeout: Math.max(1, Math.ceil(budgetMs)) });
-      const left = budgetMs - (performance.now() - started);
-      if (left <= 0) throw new Error("Script execution timed out.");
-      const text = readBack.applySync(undefined, [], { timeout: Math.max(1, Math.ceil(left)) }) as string;
-      used = performance.now() - started;
-      return { outcome: decode(text, call.storage, logs, used), usedMs: used };
-    } catch (error) {
-      used = performance.now() - started;
-      return { outcome: classify(error, isolate, logs, used, budgetMs), usedMs: used };
-    }
-  } catch (error) {
-    return { outcome: classify(error, isolate, logs, used, Number.POSITIVE_INFINITY), usedMs: used };
-  } finally {
-    // Both handles keep the context alive: released at once, or a long phase fills the isolate's heap.
-    if (!isolate.isDisposed) {
-      readBack?.release();
-      context?.release();
-    }
-  }
-}
-
-/** Installs the inputs, the bundled check() and the prelude in a fresh context; answers the read-back function. */
-function prepare(state: PhaseState, context: ivm.Context, call: WireCall, logs: ScriptLog[]): ivm.Reference {
-  const { info } = state;
-  const global = context.global;
-  const input = JSON.stringify({
-    snapshot: call.snapshot,
-    storage: call.storage,
-    effects: call.effects,
-    info: { engineVersion: call.engineVersion, semanticVersion: call.semanticVersion },
-    seed: seedWords(`${info.seed}:${info.tick}:${call.trigger}`),
-    now: EPOCH_MS + info.tick * 60_000,
+  const logs: ScriptLog[] = [];
+  const body = (outcome: ScriptOutcome, extra: Partial<RanBody> = {}): RanBody => ({
+    outcome,
+    cpuMs: 0,
+    wallMs: 0,
+    logBytes: account.logBytes,
+    storageChanges: null,
+    fresh: false,
+    retry: false,
+    ...extra,
   });
-  global.setSync("__tfIn", input);
-  global.setSync("__tfTriggers", triggersJson ?? "{}");
-  global.setSync(
-    "__tfLog",
-    new ivm.Callback((level: unknown, text: unknown) => capture(state, logs, level, text)),
-  );
-  state.check.runSync(context, { timeout: 2000 });
-  return state.prelude.runSync(context, { timeout: 2000, reference: true }) as ivm.Reference;
-}
-
-const LEVELS = new Set(["log", "info", "warn", "error"]);
-
-/** Keeps a log line while the phase is under its cap; answers whether more lines are welcome. */
-function capture(state: PhaseState, logs: ScriptLog[], level: unknown, text: unknown): boolean {
-  if (state.logClosed) return false;
-  const message = String(text);
-  const bytes = Buffer.byteLength(message);
-  const kind = (typeof level === "string" && LEVELS.has(level) ? level : "log") as ScriptLog["level"];
-  if (state.logBytes + bytes > LOG_CAP_BYTES) {
-    state.logClosed = true;
-    logs.push({
-      level: "warn",
-      message: `log output truncated: scripts of this phase may log ${LOG_CAP_BYTES} bytes in all`,
-    });
-    return false;
+  // A phase this process has not seen (its first process died): rebuilt here, with no storage yet.
+  let state = phases.get(phaseId);
+  let fresh = false;
+  if (!state) {
+    state = begin(phaseId, account.info);
+    fresh = true;
   }
-  state.logBytes += bytes;
-  logs.push({ level: kind, message });
-  return true;
+  if (state.isolate.isDisposed) {
+    return body(failed("memory", "the phase's isolate was terminated", logs, 0));
+  }
+  const syntaxVerdict = parsed(call.script);
+  if (!syntaxVerdict.ok) {
+    const { message, line, column } = syntaxVerdict.error;
+    return body(failed("syntax", message, logs, 0, line, column), { fresh });
+  }
+  const left = PHASE_BUDGET_MS - account.cpuMs;
+  const wall = wallLimitMs(account);
+  if (left <= 0 || wall <= 0) {
+    return body(failed("budget", "the phase's 500 ms script budget is used up", logs, 0), { fresh });
+  }
+  if (!state.context) {
+    openContext(state);
+    fresh = true;
+  }
+  // The context lost its storage (new context) but the host sent a delta: ask for everything again.
+  if (fresh && !call.fullStorage) return body(failed("runtime", "retry", logs, 0), { fresh, retry: true });
+  const { isolate } = state;
+  const driver = state.driver as ivm.Reference;
+  const extra = JSON.stringify({
+    seed: seedWords(`${state.info.seed}:${state.info.tick}:${call.trigger}`),
+    now: EPOCH_MS + state.info.tick * 60_000,
+    logOpen: account.logBytes <= LOG_CAP_BYTES,
+  });
+  const triggersText = state.triggers === triggersVersion ? undefined : triggersJson;
+  state.triggers = triggersVersion;
+  current = { logs, bytes: account.logBytes };
+  const cpuStart = isolate.cpuTime;
+  const wallStart = performance.now();
+  const cpuMs = () => (isolate.isDisposed ? 0 : Number(isolate.cpuTime - cpuStart) / 1e6);
+  const wallLeft = () => Math.max(1, Math.ceil(wall - (performance.now() - wallStart)));
+  try {
+    const ran = driver.applySync(undefined, [0, call.input, extra, triggersText, call.script], {
+      timeout: wallLeft(),
+    });
+    let outcome: ScriptOutcome;
+    let storageChanges: string | null = null;
+    if (ran !== "") outcome = thrown(String(ran), logs);
+    else {
+      const text = String(driver.applySync(undefined, [1], { timeout: wallLeft() }));
+      if (text.startsWith("E")) outcome = thrown(text, logs);
+      else {
+        const read = decode(text, logs);
+        outcome = read.outcome;
+        storageChanges = read.storageChanges;
+      }
+    }
+    const dirty = driver.applySync(undefined, [2], { timeout: wallLeft() }) === true;
+    const used = cpuMs();
+    outcome.elapsedMs = used;
+    if (dirty) {
+      closeContext(state);
+      fresh = true;
+    }
+    return body(outcome, {
+      cpuMs: used,
+      wallMs: performance.now() - wallStart,
+      logBytes: current.bytes,
+      storageChanges,
+      fresh,
+    });
+  } catch (error) {
+    // Only isolated-vm throws here (a script's own throws are read inside the isolate): a timeout or a disposal.
+    const used = cpuMs();
+    const took = performance.now() - wallStart;
+    if (isolate.isDisposed) {
+      return body(failed("memory", "the script exceeded the phase's memory limit", logs, used), {
+        cpuMs: used,
+        wallMs: took,
+      });
+    }
+    // A stopped script may leave half-run state and queued jobs behind: its context goes.
+    closeContext(state);
+    const message = error instanceof Error ? error.message : String(error);
+    if (/timed out/i.test(message)) {
+      // Spent: the CPU budget is (nearly) used, or this was the last wall time the phase had.
+      const spent = used >= left * 0.9 || wall >= PHASE_WALL_CEILING_MS - account.wallMs;
+      if (spent) {
+        return body(
+          failed("timeout", "the phase's 500 ms script budget ran out while the script ran", logs, used),
+          {
+            cpuMs: Math.max(used, left),
+            wallMs: took,
+            fresh: true,
+          },
+        );
+      }
+      // The wall limit hit first: the machine is busy. Not charged; sent again with more wall time.
+      return body(failed("timeout", "retry", logs, used), { wallMs: took, fresh: true, retry: true });
+    }
+    return body(failed("runtime", `the sandbox failed: ${message}`, logs, used), {
+      cpuMs: used,
+      wallMs: took,
+      fresh: true,
+    });
+  } finally {
+    current = null;
+  }
 }
 
-/** Rejected storage answers the storage the script was given: the phase's writes revert (spec 4). */
-function decode(text: string, given: JsonObject, logs: ScriptLog[], elapsedMs: number): ScriptOutcome {
-  const [flags = "--", storage = "{}", effects = "[]", triggers = ""] = text.split("\u0000");
+/** "E" + [s] NUL message NUL line NUL column, from the isolate's describe(). */
+function thrown(text: string, logs: ScriptLog[]): ScriptOutcome {
+  const [head = "E", message = "uncaught value", line = "", column = ""] = text.split("\u0000");
+  const at = (value: string) => (value === "" ? null : Number(value));
+  return failed(head === "Es" ? "syntax" : "runtime", message, logs, 0, at(line), at(column));
+}
+
+/** Rejected storage: the host answers the storage the script was given (the phase's writes revert, spec 4). */
+function decode(text: string, logs: ScriptLog[]): { outcome: ScriptOutcome; storageChanges: string | null } {
+  const [flags = "--", storage = "", effects = "[]", triggers = "", reason = ""] = text.split("\u0000");
   const rejected = flags[0] === "r";
-  return {
+  const outcome: ScriptOutcome = {
     status: "ok",
-    storage: rejected ? given : JSON.parse(storage),
+    storage: {},
     storageRejected: rejected,
     effects: JSON.parse(effects),
     skip: flags[1] === "s",
     triggers: triggers === "" ? null : JSON.parse(triggers),
     logs,
-    elapsedMs,
+    elapsedMs: 0,
   };
-}
-
-/** A thrown "timed out" counts as the timeout only when the time was really used (a script can throw that text). */
-function classify(
-  error: unknown,
-  isolate: ivm.Isolate,
-  logs: ScriptLog[],
-  used: number,
-  budgetMs: number,
-): ScriptOutcome {
-  const message = messageOf(error);
-  if (isolate.isDisposed) {
-    return failed("memory", "the script exceeded the phase's memory limit", logs, used);
-  }
-  if (message === "Error: Script execution timed out." && used >= budgetMs - 2) {
-    return failed("timeout", "the phase's 500 ms script budget ran out while the script ran", logs, used);
-  }
-  const where = position(error);
-  return failed("runtime", message, logs, used, where.line, where.column);
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  try {
-    return `uncaught ${typeof error === "string" ? error : JSON.stringify(error)}`;
-  } catch {
-    return "uncaught value";
-  }
-}
-
-function position(error: unknown): { line: number | null; column: number | null } {
-  const stack = error instanceof Error && typeof error.stack === "string" ? error.stack : "";
-  for (const line of stack.split("\n")) {
-    const match = FRAME.exec(line);
-    if (match) return { line: Number(match[1]), column: Number(match[2]) };
-  }
-  return { line: null, column: null };
+  if (rejected) outcome.storageProblem = reason;
+  return { outcome, storageChanges: rejected || storage === "" ? null : storage };
 }
 
 /** cyrb128: four 32-bit words from a string, to seed sfc32. */
@@ -243,16 +342,18 @@ function handle(request: Request): Reply {
       case "begin":
         begin(request.phaseId, request.info);
         return { id: request.id, type: "begun" };
-      case "run": {
-        const { outcome, usedMs } = run(request.phaseId, request.call, request.budgetMs);
-        return { id: request.id, type: "ran", outcome, usedMs };
-      }
+      case "run":
+        return { id: request.id, type: "ran", ...run(request.phaseId, request.call, request.account) };
       case "end":
         end(request.phaseId);
         return { id: request.id, type: "ended" };
     }
   } catch (error) {
-    return { id: request.id, type: "failed", message: messageOf(error) };
+    return {
+      id: request.id,
+      type: "failed",
+      message: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 

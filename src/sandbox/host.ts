@@ -1,5 +1,3 @@
-import { type ChildProcess, fork } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import type {
   ScriptCall,
   ScriptOutcome,
@@ -7,100 +5,120 @@ import type {
   ScriptPhaseInfo,
   ScriptRunner,
 } from "../engine/ports.ts";
-import { bundleChild } from "./bundle.ts";
-import { PHASE_BUDGET_MS, type Reply, type Request, type WireCall } from "./protocol.ts";
+import { type Child, spawnChild, stopChild } from "./process.ts";
+import {
+  PHASE_BUDGET_MS,
+  PHASE_WALL_CEILING_MS,
+  type PhaseAccount,
+  type Reply,
+  type Request,
+  type WireCall,
+  wallLimitMs,
+} from "./protocol.ts";
+import { applyChanges, StorageMirror } from "./storage-sync.ts";
 
 /**
- * The parent side of the sandbox: one child process that owns the isolates
- * (src/sandbox/child.ts). A V8 abort on a huge allocation kills only the
- * child: the running call is answered "memory", every phase that lived in
- * that child is terminated, and the next phase starts a new child. Calls are
- * sent one at a time, so each call's watchdog (remaining budget plus a
- * margin) measures that call alone; a child that overruns it is killed.
+ * The parent side of the sandbox: a pool of child processes that own the
+ * isolates (src/sandbox/child.ts). One host can serve many sessions at once:
+ *
+ * - A phase is placed on the least busy process and keeps there. Each
+ *   process runs one call at a time, so when it dies (a V8 abort on a huge
+ *   allocation) or overruns its watchdog, the call it was running is the one
+ *   that caused it: only that call fails (`memory` or `timeout`) and only its
+ *   phase ends. Every other phase that lived there moves to the replacement
+ *   process at its next call, with its budget, log count and storage intact,
+ *   so its results do not change.
+ * - Budgets are CPU time of the script's own isolate, carried by the host
+ *   (PhaseAccount), so waiting behind another session's calls and sharing the
+ *   cores with other work never uses a script's budget; a wall-clock ceiling
+ *   per phase is the backstop.
  */
 
 export interface HostOptions {
-  /** Extra time over the remaining budget before the host kills a hung child. */
+  /** Extra time over a call's wall limit before the host kills a hung process. */
   watchdogMarginMs?: number;
-  /** How long a child may take to start. */
+  /** How long a process may take to start. */
   startTimeoutMs?: number;
+  /** Sandbox processes in the pool (default 1). A server running many games may use one per core. */
+  processes?: number;
 }
 
-const CHILD_SOURCE = fileURLToPath(new URL("./child.ts", import.meta.url));
-/** Built on the first start; undefined until then, null when bundling failed (tsx runs the source). */
-let childBundle: string | null | undefined;
-
-type Pending = { resolve: (reply: Reply | null) => void };
-
-interface Child {
-  process: ChildProcess;
-  ready: Promise<void>;
-  pending: Map<number, Pending>;
-  /** Phases whose isolates live in this child. */
-  phases: Set<HostPhase>;
-  alive: boolean;
-  /** Set when the host killed the child for overrunning a call: the call timed out rather than ran out of memory. */
-  watchdogFired: boolean;
-  /** The trigger map the child holds: a call passing the same object does not send it again. */
-  sentTriggers: ScriptCall["triggers"] | null;
+interface Slot {
+  child: Child | null;
+  queue: Promise<unknown>;
+  /** Open phases placed here. */
+  phases: number;
 }
 
 export class SandboxHost implements ScriptRunner {
-  private child: Child | null = null;
+  private readonly slots: Slot[];
   private nextId = 1;
   private nextPhase = 1;
-  private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** Set once when a process cannot start at all (isolated-vm's native module missing): every phase then fails at once with it. */
+  private unavailable: Error | null = null;
   readonly watchdogMarginMs: number;
   readonly startTimeoutMs: number;
 
   constructor(options: HostOptions = {}) {
     this.watchdogMarginMs = options.watchdogMarginMs ?? 1000;
     this.startTimeoutMs = options.startTimeoutMs ?? 20_000;
+    const count = Math.max(1, Math.min(64, Math.floor(options.processes ?? 1)));
+    this.slots = Array.from({ length: count }, () => ({ child: null, queue: Promise.resolve(), phases: 0 }));
   }
 
   async beginPhase(info: ScriptPhaseInfo): Promise<ScriptPhase> {
     if (this.closed) throw new Error("the sandbox is closed");
+    if (this.unavailable) throw this.unavailable;
     const phaseId = this.nextPhase++;
-    const reply = await this.serial(async () => {
-      const child = await this.ensureChild();
-      const phase = new HostPhase(this, child, phaseId);
-      const answer = await this.request(child, { id: 0, type: "begin", phaseId, info }, this.startTimeoutMs);
-      if (answer?.type !== "begun") throw new Error(failureText(answer, "could not begin the phase"));
-      child.phases.add(phase);
-      return phase;
-    });
-    return reply;
+    const slot = this.slots.reduce((best, s) => (s.phases < best.phases ? s : best));
+    slot.phases++;
+    try {
+      return await this.serial(slot, async () => {
+        const child = await this.ensureChild(slot);
+        const answer = await this.request(
+          child,
+          { id: 0, type: "begin", phaseId, info },
+          this.startTimeoutMs,
+        );
+        if (answer?.type !== "begun") throw new Error(failureText(answer, "could not begin the phase"));
+        return new HostPhase(this, slot, child, phaseId, info);
+      });
+    } catch (error) {
+      slot.phases--;
+      throw error;
+    }
   }
 
   /**
-   * Starts the child process now rather than at the first script, so that a
+   * Starts the first process now rather than at the first script, so that a
    * host can overlap its start-up (about 100 ms) with other work, such as the
    * opening narration. Failures surface at the first phase, as usual.
    */
   warm(): void {
     if (this.closed) return;
-    this.serial(async () => {
-      // close() may have come first; a child started after it would keep Node alive.
-      if (!this.closed) await this.ensureChild();
+    const slot = this.slots[0] as Slot;
+    this.serial(slot, async () => {
+      // close() may have come first; a process started after it would outlive the host.
+      if (!this.closed) await this.ensureChild(slot);
     }).catch(() => undefined);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const child = this.child;
-    this.child = null;
-    if (child) await stop(child);
+    const children = this.slots.map((slot) => slot.child);
+    for (const slot of this.slots) slot.child = null;
+    await Promise.all(children.map((child) => (child ? stopChild(child) : undefined)));
   }
 
-  /** Runs `task` after every earlier task, so the child never holds two calls at once. */
-  serial<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(task, task);
-    this.queue = result.catch(() => undefined);
+  /** Runs `task` after every earlier task of the slot, so a process never holds two calls at once. */
+  serial<T>(slot: Slot, task: () => Promise<T>): Promise<T> {
+    const result = slot.queue.then(task, task);
+    slot.queue = result.catch(() => undefined);
     return result;
   }
 
-  /** Sends one request; null when the child died or the watchdog fired first. */
+  /** Sends one request; null when the process died or the watchdog fired first. */
   request(child: Child, request: Request, timeoutMs: number): Promise<Reply | null> {
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -108,6 +126,7 @@ export class SandboxHost implements ScriptRunner {
         resolve(null);
         return;
       }
+      // This timer also keeps Node running while a call is out (the process and its channel are unref'd).
       const timer = setTimeout(() => {
         child.pending.delete(id);
         child.watchdogFired = true;
@@ -124,158 +143,173 @@ export class SandboxHost implements ScriptRunner {
     });
   }
 
-  private async ensureChild(): Promise<Child> {
-    if (this.child?.alive) {
-      await this.child.ready;
-      return this.child;
+  /** The slot's live process, started when there is none (at first use, or after one died). */
+  async ensureChild(slot: Slot): Promise<Child> {
+    if (this.unavailable) throw this.unavailable;
+    if (slot.child?.alive) {
+      await slot.child.ready;
+      return slot.child;
     }
-    const child = spawn();
-    this.child = child;
+    const child = spawnChild();
+    slot.child = child;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         child.process.kill("SIGKILL");
-        reject(new Error("the sandbox child did not start in time"));
+        reject(new Error("the sandbox process did not start in time"));
       }, this.startTimeoutMs);
     });
     try {
       await Promise.race([child.ready, timeout]);
+    } catch (error) {
+      if (child.missingNative) this.unavailable = new Error(child.missingNative);
+      throw this.unavailable ?? error;
     } finally {
       clearTimeout(timer);
     }
     return child;
   }
-}
 
-function spawn(): Child {
-  if (childBundle === undefined) childBundle = bundleChild();
-  const proc = fork(childBundle ?? CHILD_SOURCE, [], {
-    execArgv: childBundle ? [] : ["--import", "tsx"],
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-    serialization: "json",
-  });
-  const child: Child = {
-    process: proc,
-    ready: Promise.resolve(),
-    pending: new Map(),
-    phases: new Set(),
-    alive: true,
-    watchdogFired: false,
-    sentTriggers: null,
-  };
-  // A child's stderr (V8's fatal OOM report) is drained so it never blocks, and not echoed.
-  proc.stderr?.resume();
-  child.ready = new Promise((resolve, reject) => {
-    proc.on("message", (reply: Reply) => {
-      if (reply.type === "ready") {
-        resolve();
-        return;
-      }
-      const pending = child.pending.get(reply.id);
-      child.pending.delete(reply.id);
-      pending?.resolve(reply);
-    });
-    proc.on("exit", () => {
-      child.alive = false;
-      reject(new Error("the sandbox child exited while starting"));
-      for (const phase of child.phases) phase.terminated = true;
-      for (const pending of child.pending.values()) pending.resolve(null);
-      child.pending.clear();
-    });
-    proc.on("error", () => proc.kill("SIGKILL"));
-  });
-  child.ready.catch(() => undefined);
-  return child;
-}
-
-async function stop(child: Child): Promise<void> {
-  if (!child.alive) return;
-  const exited = new Promise<void>((resolve) => child.process.once("exit", () => resolve()));
-  child.process.disconnect();
-  const timer = setTimeout(() => child.process.kill("SIGKILL"), 2000);
-  await exited;
-  clearTimeout(timer);
+  /** Releases a phase's place in its slot. */
+  release(slot: Slot): void {
+    slot.phases = Math.max(0, slot.phases - 1);
+  }
 }
 
 function failureText(reply: Reply | null, fallback: string): string {
   if (reply?.type === "failed") return `${fallback}: ${reply.message}`;
-  return `${fallback}: the sandbox child stopped`;
+  return `${fallback}: the sandbox process stopped`;
 }
 
 class HostPhase implements ScriptPhase {
-  terminated = false;
-  private usedMs = 0;
+  /** The phase ended in its own failure (memory, or a process it hung): later calls do not run. */
+  private terminated: "memory" | null = null;
   private ended = false;
+  private cpuMs = 0;
+  private wallMs = 0;
+  private logBytes = 0;
+  private readonly mirror = new StorageMirror();
 
   constructor(
     private readonly host: SandboxHost,
-    private readonly child: Child,
+    private readonly slot: Slot,
+    /** The process holding this phase's isolate; a new one after that one died. */
+    private child: Child,
     private readonly phaseId: number,
+    private readonly info: ScriptPhaseInfo,
   ) {}
 
   run(call: ScriptCall): Promise<ScriptOutcome> {
-    return this.host.serial(async () => {
+    return this.host.serial(this.slot, async () => {
       if (this.ended) return stopped("runtime", "the phase has ended", 0);
-      if (this.terminated || !this.child.alive) {
-        this.terminated = true;
-        return stopped("memory", "the phase's isolate was terminated", 0);
+      if (this.terminated) return stopped("memory", "the phase's isolate was terminated", 0);
+      if (this.cpuMs >= PHASE_BUDGET_MS || this.wallMs >= PHASE_WALL_CEILING_MS) {
+        return stopped("budget", "the phase's 500 ms script budget is used up", 0);
       }
-      const left = PHASE_BUDGET_MS - this.usedMs;
-      if (left <= 0) return stopped("budget", "the phase's 500 ms script budget is used up", 0);
-      const started = performance.now();
-      // The engine never changes a trigger map in place (an edit is a new object), so identity tells
-      // "unchanged": the same map serves every phase and turn until a script edits it.
-      const { triggers, ...rest } = call;
-      const wire: WireCall = triggers === this.child.sentTriggers ? rest : call;
-      this.child.sentTriggers = triggers;
-      const reply = await this.host.request(
-        this.child,
-        { id: 0, type: "run", phaseId: this.phaseId, call: wire, budgetMs: left },
-        left + this.host.watchdogMarginMs,
-      );
-      const elapsed = performance.now() - started;
-      if (reply?.type === "ran") {
-        this.usedMs += reply.usedMs;
-        if (reply.outcome.status === "error" && reply.outcome.failure === "memory") this.terminated = true;
-        return reply.outcome;
-      }
-      this.terminated = true;
-      this.usedMs = PHASE_BUDGET_MS;
-      if (reply?.type === "failed") return stopped("runtime", reply.message, elapsed);
-      // No answer: the child died (a V8 abort on allocation) or hung past the watchdog.
-      return this.child.watchdogFired
-        ? stopped(
+      for (let attempt = 0; ; attempt++) {
+        let child: Child;
+        try {
+          child = await this.host.ensureChild(this.slot);
+        } catch (error) {
+          this.terminated = "memory";
+          return stopped("runtime", `the sandbox could not restart: ${messageOf(error)}`, 0);
+        }
+        if (child !== this.child) {
+          // Moved to a new process (the last one died in another phase's call): it holds none of our storage.
+          this.child = child;
+          this.mirror.forget();
+        }
+        const account: PhaseAccount = {
+          info: this.info,
+          cpuMs: this.cpuMs,
+          wallMs: this.wallMs,
+          logBytes: this.logBytes,
+          attempt,
+        };
+        const wire = this.wire(call, child);
+        const started = performance.now();
+        const reply = await this.host.request(
+          child,
+          { id: 0, type: "run", phaseId: this.phaseId, call: wire, account },
+          wallLimitMs(account) + this.host.watchdogMarginMs,
+        );
+        const elapsed = performance.now() - started;
+        if (reply?.type === "ran") {
+          if (reply.fresh) this.mirror.forget();
+          this.wallMs += reply.wallMs;
+          if (reply.retry) {
+            if (this.wallMs < PHASE_WALL_CEILING_MS) continue;
+            this.cpuMs = PHASE_BUDGET_MS;
+            return stopped("timeout", "the phase's wall-clock ceiling ran out while the script ran", elapsed);
+          }
+          this.cpuMs += reply.cpuMs;
+          this.logBytes = reply.logBytes;
+          const outcome = reply.outcome;
+          if (outcome.status === "error" && outcome.failure === "memory") this.terminated = "memory";
+          if (outcome.status === "error" && outcome.failure === "timeout") this.cpuMs = PHASE_BUDGET_MS;
+          if (outcome.status === "ok") {
+            outcome.storage = applyChanges(call.storage, reply.storageChanges, this.mirror);
+          }
+          return outcome;
+        }
+        // No answer: this call was the one running when the process died or hung, so it is the cause.
+        this.mirror.forget();
+        if (reply?.type === "failed") {
+          this.terminated = "memory";
+          return stopped("runtime", reply.message, elapsed);
+        }
+        if (child.watchdogFired) {
+          this.cpuMs = PHASE_BUDGET_MS;
+          return stopped(
             "timeout",
             "the script did not stop within the phase's budget; its process was killed",
             elapsed,
-          )
-        : stopped("memory", "the script exceeded the memory limit; its process was killed", elapsed);
+          );
+        }
+        this.terminated = "memory";
+        return stopped("memory", "the script exceeded the memory limit; its process was killed", elapsed);
+      }
     });
+  }
+
+  /** The call as it crosses: storage as a delta of what the process holds, the trigger map only when it changed. */
+  private wire(call: ScriptCall, child: Child): WireCall {
+    const storage = this.mirror.delta(call.storage);
+    const input = JSON.stringify({
+      snapshot: call.snapshot,
+      storage,
+      effects: call.effects,
+      info: { engineVersion: call.engineVersion, semanticVersion: call.semanticVersion },
+    });
+    const wire: WireCall = { trigger: call.trigger, script: call.script, input, fullStorage: storage.full };
+    // The engine never changes a trigger map in place (an edit is a new object), so identity tells
+    // "unchanged": the same map serves every phase and turn until a script edits it.
+    if (call.triggers !== child.sentTriggers) {
+      child.sentTriggers = call.triggers;
+      wire.triggers = call.triggers;
+    }
+    return wire;
   }
 
   end(): Promise<void> {
     if (this.ended) return Promise.resolve();
     this.ended = true;
-    this.child.phases.delete(this);
-    return this.host.serial(async () => {
+    this.host.release(this.slot);
+    return this.host.serial(this.slot, async () => {
       if (this.child.alive)
         await this.host.request(this.child, { id: 0, type: "end", phaseId: this.phaseId }, 5000);
     });
   }
 }
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 function stopped(
   failure: Extract<ScriptOutcome, { status: "error" }>["failure"],
   message: string,
   elapsedMs: number,
-) {
-  return {
-    status: "error",
-    failure,
-    message,
-    line: null,
-    column: null,
-    logs: [],
-    elapsedMs,
-  } as ScriptOutcome;
+): ScriptOutcome {
+  return { status: "error", failure, message, line: null, column: null, logs: [], elapsedMs };
 }

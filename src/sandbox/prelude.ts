@@ -1,38 +1,60 @@
+import { ERROR_MESSAGE_CAP, STORAGE_MAX_CHARS, VALUE_MAX_DEPTH } from "./protocol.ts";
+
 /**
- * The in-isolate setup of one script run, as source text. It runs in every
- * fresh context before the script: it hardens the context (no eval, no
- * Function constructor through any function prototype, no WebAssembly or
- * shared memory), installs the globals of spec 4, and returns the read-back
- * function that serialises what the script left behind. Everything the
- * read-back needs is captured here, before the script can replace or pollute
- * it, and the read-back runs inside the isolate under the phase's timeout, so
- * hostile getters, proxies and toJSON methods only burn the script's own time.
+ * The in-isolate half of the sandbox, as source text. It runs once per phase
+ * context and answers one driver function `(op, ...)`:
  *
- * The read-back reads the global object's properties: a top-level
- * `let storage` in a script is a local of that script, not a reassignment.
- * A trigger map reassigned to a non-object is ignored (left alone), and at
- * most 1000 effects are read back (the engine keeps 5).
+ * - `op 0, input, extra, triggersJson | undefined, source`: installs the
+ *   script's globals from `input` (JSON: snapshot, effects, info, storage
+ *   delta) and `extra` (JSON: seed, now, logOpen) and runs the script by indirect eval (global code, as a
+ *   classic script: `var` makes globals, `let` stays local). Answers "" or
+ *   "E" + message NUL line NUL column: a thrown value is read here, under the
+ *   script's time limit, so hostile getters only burn the script's own time.
+ * - `op 1`: the read-back: flags NUL storage changes NUL effects NUL triggers
+ *   NUL rejection reason, or "E..." when reading threw.
+ * - `op 2`: the reset between scripts; answers true when the context could
+ *   not be brought back to its baseline (the child then discards it).
  *
- * The read-back answers one string: flags, storage JSON, effects JSON and
- * trigger JSON (or "" when the triggers were left alone), separated by NUL,
- * which JSON text can never contain raw.
+ * Why one context per phase is safe: every built-in object is frozen here
+ * (with SES-style accessors on the few properties scripts override on their
+ * own objects: `toString`, `constructor`, an error's `name` and `message`),
+ * so no script can change what the next one sees; the global object is reset
+ * to its baseline after every script (extra properties deleted, replaced ones
+ * restored); `WeakRef` and `FinalizationRegistry` are absent (garbage
+ * collection must never run script code later, or differ between runs); and
+ * the RegExp legacy statics (`RegExp.$1`) are cleared. `storage`, `effects`
+ * and the trigger map are built fresh for every script.
  *
- * Inputs (set on the global object by the child, removed here):
- * `__tfIn` JSON {snapshot, storage, effects, info, seed: [4 x uint32], now},
- * `__tfTriggers` the trigger map's JSON text, `__tfLog` a host callback
- * (level, text) -> boolean (false once the phase's log cap is reached),
- * `__tfCheck` the bundled `scriptCheck`.
+ * Storage is kept here as JSON text per key between the phase's scripts: a
+ * script gets a proxy whose values are parsed only when read, and the
+ * read-back serialises only the keys the script touched, so a script's cost
+ * does not grow with storage it does not touch. Values are bounded in depth
+ * (VALUE_MAX_DEPTH) and storage in size (STORAGE_MAX_CHARS): a script that
+ * breaks either has its storage writes refused, like a BigInt or a cycle.
+ *
+ * Inputs on the global object (removed here): `__tfLog` a host callback
+ * (level, text) -> boolean (false once the phase's log cap is reached) and
+ * `__tfCheck`, the bundled `scriptCheck`.
  */
 export const PRELUDE = String.raw`(function () {
   "use strict";
   const g = globalThis;
-  const input = g.__tfIn, triggersJson = g.__tfTriggers, emit = g.__tfLog, scriptCheck = g.__tfCheck;
-  delete g.__tfIn; delete g.__tfTriggers; delete g.__tfLog; delete g.__tfCheck;
+  const emit = g.__tfLog, scriptCheck = g.__tfCheck;
+  delete g.__tfLog; delete g.__tfCheck;
+  const MAX_DEPTH = ${VALUE_MAX_DEPTH}, MAX_STORAGE = ${STORAGE_MAX_CHARS}, MESSAGE_CAP = ${ERROR_MESSAGE_CAP};
+  const SUFFIX = "\n//# sourceURL=trigger-script.js";
+  const realEval = g.eval;
   const parse = JSON.parse, stringify = JSON.stringify, isArray = Array.isArray, isView = ArrayBuffer.isView;
   const defineProperty = Object.defineProperty, getPrototypeOf = Object.getPrototypeOf, construct = Reflect.construct;
-  const toText = String, TypeErrorCtor = TypeError, test = RegExp.prototype.test, apply = Reflect.apply;
+  const gOPD = Object.getOwnPropertyDescriptor, ownKeys = Reflect.ownKeys, keysOf = Object.keys, hasOwn = Object.hasOwn;
+  const freeze = Object.freeze, isExtensible = Object.isExtensible, deleteProperty = Reflect.deleteProperty;
+  const reflectGet = Reflect.get, reflectSet = Reflect.set, reflectDefine = Reflect.defineProperty, reflectGOPD = Reflect.getOwnPropertyDescriptor;
+  const toText = String, TypeErrorCtor = TypeError, ErrorCtor = Error, SyntaxErrorCtor = SyntaxError, MapCtor = Map, SetCtor = Set, ProxyCtor = Proxy;
+  const apply = Reflect.apply, regexExec = RegExp.prototype.exec, split = String.prototype.split, slice = String.prototype.slice;
+  const FRAME = /trigger-script\.js:(\d+):(\d+)\)?$/;
   const problem = /BigInt|circular/i;
-  const data = parse(input);
+  const TOO_DEEP = {};
+  const LAZY = {};
 
   // Code generation: the constructors of every function kind are reachable
   // through .constructor of a function value, so each prototype's property is
@@ -42,10 +64,12 @@ export const PRELUDE = String.raw`(function () {
   for (let i = 0; i < kinds.length; i++) {
     defineProperty(getPrototypeOf(kinds[i]), "constructor", { value: thrower, writable: false, enumerable: false, configurable: false });
   }
+  // WeakRef and FinalizationRegistry: garbage collection would decide what a script sees, and when.
   delete g.eval; delete g.Function; delete g.WebAssembly; delete g.SharedArrayBuffer; delete g.Atomics;
+  delete g.WeakRef; delete g.FinalizationRegistry;
 
-  // Determinism: sfc32 seeded by the child from seed, tick and trigger name.
-  let a = data.seed[0] >>> 0, b = data.seed[1] >>> 0, c = data.seed[2] >>> 0, d = data.seed[3] >>> 0;
+  // Determinism: sfc32 seeded per script by the child from seed, tick and trigger name.
+  let a = 0, b = 0, c = 0, d = 0;
   const random = function random() {
     const t = (((a + b) >>> 0) + d) >>> 0;
     d = (d + 1) >>> 0;
@@ -56,7 +80,8 @@ export const PRELUDE = String.raw`(function () {
     return t / 4294967296;
   };
   defineProperty(Math, "random", { value: random, writable: true, configurable: true, enumerable: false });
-  const RealDate = Date, now = data.now;
+  const RealDate = Date;
+  let now = 0;
   const FixedDate = function Date(...args) {
     if (new.target === undefined) return new RealDate(now).toString();
     return construct(RealDate, args.length === 0 ? [now] : args, new.target);
@@ -91,72 +116,327 @@ export const PRELUDE = String.raw`(function () {
   g.log = log;
   g.console = { log: log, info: logAt("info"), warn: logAt("warn"), error: logAt("error") };
 
-  // Spec 4 globals.
-  const snapshot = data.snapshot;
+  let snapshot = null;
   g.check = function check(condition) {
     const s = g.storage;
     return scriptCheck(condition, snapshot, s !== null && typeof s === "object" ? s : {});
   };
-  g.storage = data.storage;
-  g.effects = data.effects;
-  g.skip = false;
-  g.info = { engineVersion: data.info.engineVersion, semanticVersion: data.info.semanticVersion };
-  // The trigger map can be megabytes: parsed only when a script touches it.
-  let touched = false;
-  const settle = function (value) {
-    touched = true;
-    defineProperty(g, "triggers", { value: value, writable: true, enumerable: true, configurable: true });
+
+  // Built-ins: the properties scripts assign on their own objects become
+  // accessors (an assignment on an object that inherits one defines an own
+  // property, as before), then every object reachable from the global object
+  // is frozen.
+  const tame = function (object, key) {
+    const desc = gOPD(object, key);
+    if (!desc || !("value" in desc) || !desc.configurable) return;
+    const value = desc.value;
+    defineProperty(object, key, {
+      get: function () { return value; },
+      set: function (next) {
+        if (this === object) throw new TypeErrorCtor("built-in objects are frozen in scripts: cannot assign " + toText(key));
+        if (this === null || (typeof this !== "object" && typeof this !== "function")) return;
+        defineProperty(this, key, { value: next, writable: true, enumerable: true, configurable: true });
+      },
+      enumerable: desc.enumerable,
+      configurable: false,
+    });
   };
-  defineProperty(g, "triggers", {
-    get: function () { const value = parse(triggersJson); settle(value); return value; },
-    set: function (value) { settle(value); },
-    enumerable: true,
-    configurable: true,
+  const ObjectProto = Object.prototype;
+  for (const key of ownKeys(ObjectProto)) tame(ObjectProto, key);
+  tame(Array.prototype, "toString"); tame(Array.prototype, "push");
+  tame(getPrototypeOf(thrower), "toString"); tame(getPrototypeOf(thrower), "bind");
+  tame(Promise.prototype, "constructor");
+  const errors = [Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError, AggregateError];
+  for (let i = 0; i < errors.length; i++) {
+    const proto = errors[i].prototype;
+    tame(proto, "constructor"); tame(proto, "name"); tame(proto, "message"); tame(proto, "toString");
+  }
+  const hidden = [getPrototypeOf(thrower), getPrototypeOf(kinds[1]), getPrototypeOf(kinds[2]), getPrototypeOf(kinds[3]),
+    getPrototypeOf([][Symbol.iterator]()), getPrototypeOf(new Map()[Symbol.iterator]()), getPrototypeOf(new Set()[Symbol.iterator]()),
+    getPrototypeOf(""[Symbol.iterator]()), getPrototypeOf("a".matchAll(/a/g)), getPrototypeOf(Int8Array),
+    (function () { return gOPD(arguments, "callee").get; })(), kinds[2].prototype, kinds[3].prototype];
+  try {
+    const segments = new Intl.Segmenter().segment("a");
+    hidden.push(getPrototypeOf(segments), getPrototypeOf(segments[Symbol.iterator]()));
+  } catch (_) {}
+  const seen = new SetCtor();
+  const pending = hidden;
+  for (const key of ownKeys(g)) {
+    const desc = gOPD(g, key);
+    if ("value" in desc) pending.push(desc.value); else pending.push(desc.get, desc.set);
+  }
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (item === null || (typeof item !== "object" && typeof item !== "function") || item === g || seen.has(item)) continue;
+    seen.add(item);
+    pending.push(getPrototypeOf(item));
+    for (const key of ownKeys(item)) {
+      const desc = gOPD(item, key);
+      if ("value" in desc) pending.push(desc.value); else pending.push(desc.get, desc.set);
+    }
+  }
+  for (const item of seen) freeze(item);
+
+  // Storage: JSON text per key, the key order and the approximate JSON size.
+  let cache = new MapCtor(), order = [], chars = 2;
+  const cost = function (key, json) { return key.length + json.length + 4; };
+  const syncStorage = function (delta) {
+    if (delta.full) { cache = new MapCtor(); order = []; chars = 2; }
+    for (let i = 0; i < delta.del.length; i++) {
+      const key = delta.del[i], json = cache.get(key);
+      if (json !== undefined) { chars -= cost(key, json); cache.delete(key); }
+    }
+    const keys = keysOf(delta.set);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i], old = cache.get(key), json = delta.set[key];
+      if (old !== undefined) chars -= cost(key, old);
+      chars += cost(key, json);
+      cache.set(key, json);
+    }
+    if (delta.order !== null) order = delta.order;
+  };
+
+  // A script's storage: a proxy over a plain object built at first use, values parsed when read.
+  let target = null, proxy = null, touched = null;
+  const materialize = function (key) {
+    if (typeof key !== "string") return;
+    touched.add(key);
+    const desc = gOPD(target, key);
+    if (desc !== undefined && desc.value === LAZY) {
+      defineProperty(target, key, { value: parse(cache.get(key)), writable: true, enumerable: true, configurable: true });
+    }
+  };
+  const handler = freeze({
+    get: function (t, key, receiver) { materialize(key); return reflectGet(t, key, receiver); },
+    set: function (t, key, value, receiver) { if (typeof key === "string") touched.add(key); return reflectSet(t, key, value, receiver); },
+    defineProperty: function (t, key, desc) { materialize(key); return reflectDefine(t, key, desc); },
+    deleteProperty: function (t, key) { if (typeof key === "string") touched.add(key); return deleteProperty(t, key); },
+    getOwnPropertyDescriptor: function (t, key) { materialize(key); return reflectGOPD(t, key); },
   });
-
-  const plainObject = function (value) { return value !== null && typeof value === "object" && !isArray(value); };
-  const replacer = function (_key, value) {
-    return value !== null && typeof value === "object" && isView(value) ? {} : value;
-  };
-  const rejected = function (error) {
-    return error instanceof TypeErrorCtor && apply(test, problem, [toText(error.message)]);
-  };
-
-  return function readBack() {
-    let storageOut = "{}", storageRejected = false;
-    const s = g.storage;
-    if (plainObject(s)) {
-      try {
-        const text = stringify(s, replacer);
-        storageOut = text !== undefined && text[0] === "{" ? text : "{}";
-      } catch (error) {
-        if (!rejected(error)) throw error;
-        storageRejected = true;
-      }
+  // storage and triggers stay accessors on the global object (redefining a global property costs
+  // V8 more than the rest of a small script): the getter builds the script's value on first use.
+  let storageValue = LAZY;
+  const storageGetter = function () {
+    if (storageValue !== LAZY) return storageValue;
+    target = {};
+    for (let i = 0; i < order.length; i++) {
+      defineProperty(target, order[i], { value: LAZY, writable: true, enumerable: true, configurable: true });
     }
-    let effectsOut = "[";
-    const e = g.effects;
-    if (isArray(e)) {
-      const n = e.length;
-      let first = true;
-      for (let i = 0; i < n && i < 1000; i++) {
+    touched = new SetCtor();
+    proxy = new ProxyCtor(target, handler);
+    storageValue = proxy;
+    return proxy;
+  };
+  const storageSetter = function (value) { storageValue = value; };
+
+  // The trigger map can be megabytes: parsed only when a script touches it.
+  let triggersJson = "{}", triggersTouched = false, triggersValue = LAZY;
+  const triggersGetter = function () {
+    if (triggersValue === LAZY) { triggersValue = parse(triggersJson); triggersTouched = true; }
+    return triggersValue;
+  };
+  const triggersSetter = function (value) { triggersTouched = true; triggersValue = value; };
+
+  defineProperty(g, "storage", { get: storageGetter, set: storageSetter, enumerable: true, configurable: true });
+  defineProperty(g, "triggers", { get: triggersGetter, set: triggersSetter, enumerable: true, configurable: true });
+  g.effects = [];
+  g.skip = false;
+  g.info = null;
+
+  const baseKeys = ownKeys(g);
+  const baseline = new MapCtor();
+  for (let i = 0; i < baseKeys.length; i++) baseline.set(baseKeys[i], gOPD(g, baseKeys[i]));
+  const baseProto = getPrototypeOf(g);
+  const perScript = new SetCtor(["effects", "skip", "info"]);
+
+  const describe = function (error) {
+    let message;
+    try {
+      if (error instanceof ErrorCtor) message = toText(error.name) + ": " + toText(error.message);
+      else if (typeof error === "string") message = "uncaught " + error;
+      else {
         let text;
-        try { text = stringify(e[i], replacer); } catch (_) { text = undefined; }
-        if (typeof text !== "string") continue;
-        effectsOut += (first ? "" : ",") + text;
-        first = false;
+        try { text = stringify(error); } catch (_) { text = undefined; }
+        message = "uncaught " + (text === undefined ? toText(error) : text);
+      }
+    } catch (_) {
+      message = "uncaught value";
+    }
+    if (message.length > MESSAGE_CAP) message = apply(slice, message, [0, MESSAGE_CAP]) + " [message cut at " + MESSAGE_CAP + " characters]";
+    let line = "", column = "", syntax = "";
+    try {
+      const stack = error instanceof ErrorCtor ? error.stack : undefined;
+      if (typeof stack === "string") {
+        const lines = apply(split, stack, ["\n"]);
+        for (let i = 0; i < lines.length; i++) {
+          const match = apply(regexExec, FRAME, [lines[i]]);
+          if (match !== null) { line = match[1]; column = match[2]; break; }
+        }
+      }
+      if (line === "" && error instanceof SyntaxErrorCtor) syntax = "s";
+    } catch (_) {}
+    return "E" + syntax + "\u0000" + message + "\u0000" + line + "\u0000" + column;
+  };
+
+  // Serialisation with a depth bound: the replacer knows each holder's depth.
+  let depths = null;
+  const replacer = function (_key, value) {
+    if (value !== null && typeof value === "object") {
+      if (isView(value)) return {};
+      const parent = depths.get(this);
+      const depth = (parent === undefined ? 0 : parent) + 1;
+      if (depth > MAX_DEPTH) throw TOO_DEEP;
+      depths.set(value, depth);
+    }
+    return value;
+  };
+  const serialise = function (value) {
+    depths = new MapCtor();
+    try { return stringify(value, replacer); } finally { depths = null; }
+  };
+  const plainObject = function (value) { return value !== null && typeof value === "object" && !isArray(value); };
+  const deep = function (what) { return what + " is nested deeper than " + MAX_DEPTH + " levels, the limit for values a script hands back"; };
+
+  // Answers [changesJson, rejection]: changes "" when storage is unchanged; rejection "" when accepted.
+  const readStorage = function () {
+    const desc = gOPD(g, "storage");
+    if (desc !== undefined && desc.get === storageGetter && storageValue === LAZY) return ["", ""];
+    const s = g.storage;
+    const keys = [], texts = [];
+    const reject = function (key, error) {
+      if (error === TOO_DEEP) return deep("storage." + key);
+      if (error instanceof TypeErrorCtor && apply(regexExec, problem, [toText(error.message)]) !== null) return "storage held a BigInt or a circular value";
+      throw error;
+    };
+    if (s === proxy && proxy !== null) {
+      const own = ownKeys(target);
+      for (let i = 0; i < own.length; i++) {
+        const key = own[i];
+        if (typeof key !== "string") continue;
+        const kd = gOPD(target, key);
+        if (!kd.enumerable) continue;
+        let json;
+        if (!touched.has(key) || kd.value === LAZY) json = cache.get(key);
+        else {
+          try { json = serialise(target[key]); } catch (error) { return ["", reject(key, error)]; }
+        }
+        if (typeof json === "string") { keys.push(key); texts.push(json); }
+      }
+    } else if (plainObject(s)) {
+      const own = keysOf(s);
+      for (let i = 0; i < own.length; i++) {
+        const key = own[i];
+        let json;
+        try { json = serialise(s[key]); } catch (error) { return ["", reject(key, error)]; }
+        if (typeof json === "string") { keys.push(key); texts.push(json); }
       }
     }
-    effectsOut += "]";
-    let triggersOut = "";
-    if (touched) {
-      const t = g.triggers;
-      if (plainObject(t)) {
-        const text = stringify(t, replacer);
-        if (typeof text === "string" && text[0] === "{" && text !== triggersJson) triggersOut = text;
-      }
+    let next = 2, changed = "", orderChanged = keys.length !== order.length;
+    const present = new SetCtor();
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i], json = texts[i];
+      present.add(key);
+      next += cost(key, json);
+      if (!orderChanged && order[i] !== key) orderChanged = true;
+      if (cache.get(key) !== json) changed += (changed === "" ? "" : ",") + stringify(key) + ":" + json;
     }
-    const flags = (storageRejected ? "r" : "-") + (g.skip === true ? "s" : "-");
-    return flags + "\u0000" + storageOut + "\u0000" + effectsOut + "\u0000" + triggersOut;
+    if (changed === "" && !orderChanged) return ["", ""];
+    if (next > MAX_STORAGE && next > chars) {
+      return ["", "storage would hold " + next + " characters of JSON, more than its limit of " + MAX_STORAGE];
+    }
+    const gone = [];
+    for (let i = 0; i < order.length; i++) if (!present.has(order[i])) gone.push(order[i]);
+    for (let i = 0; i < gone.length; i++) cache.delete(gone[i]);
+    for (let i = 0; i < keys.length; i++) cache.set(keys[i], texts[i]);
+    const text = '{"o":' + (orderChanged ? stringify(keys) : "null") + ',"s":{' + changed + '},"d":' + stringify(gone) + "}";
+    if (orderChanged) order = keys;
+    chars = next;
+    return [text, ""];
+  };
+
+  const readBack = function () {
+    try {
+      const stored = readStorage();
+      let effectsOut = "[";
+      const e = g.effects;
+      if (isArray(e)) {
+        const n = e.length;
+        let first = true;
+        for (let i = 0; i < n && i < 1000; i++) {
+          let text;
+          try { text = serialise(e[i]); } catch (error) {
+            if (error === TOO_DEEP) throw new RangeError(deep("effects[" + i + "]"));
+            text = undefined;
+          }
+          if (typeof text !== "string") continue;
+          effectsOut += (first ? "" : ",") + text;
+          first = false;
+        }
+      }
+      effectsOut += "]";
+      let triggersOut = "";
+      if (triggersTouched) {
+        const t = g.triggers;
+        if (plainObject(t)) {
+          let text;
+          try { text = serialise(t); } catch (error) {
+            if (error === TOO_DEEP) throw new RangeError(deep("the trigger map"));
+            throw error;
+          }
+          if (typeof text === "string" && text[0] === "{" && text !== triggersJson) triggersOut = text;
+        }
+      }
+      const flags = (stored[1] !== "" ? "r" : "-") + (g.skip === true ? "s" : "-");
+      return flags + "\u0000" + stored[0] + "\u0000" + effectsOut + "\u0000" + triggersOut + "\u0000" + stored[1];
+    } catch (error) {
+      return describe(error);
+    }
+  };
+
+  const reset = function () {
+    let dirty = false;
+    const keys = ownKeys(g);
+    for (let i = 0; i < keys.length; i++) {
+      if (!baseline.has(keys[i]) && !deleteProperty(g, keys[i])) dirty = true;
+    }
+    for (const entry of baseline) {
+      const key = entry[0], base = entry[1], desc = gOPD(g, key);
+      // effects, skip and info get new values each run: only their kind of property must be back.
+      const ok = desc !== undefined && desc.enumerable === base.enumerable && desc.configurable === base.configurable &&
+        (perScript.has(key)
+          ? "value" in desc && desc.writable === true
+          : desc.value === base.value && desc.get === base.get && desc.set === base.set && desc.writable === base.writable);
+      if (!ok && !reflectDefine(g, key, base)) dirty = true;
+    }
+    if (getPrototypeOf(g) !== baseProto || !isExtensible(g)) dirty = true;
+    apply(regexExec, /(?:)/, [""]);
+    target = null; proxy = null; touched = null; storageValue = LAZY;
+    triggersTouched = false; triggersValue = LAZY; snapshot = null; open = false;
+    return dirty;
+  };
+
+  const run = function (input, extra, triggersText, source) {
+    const data = parse(input), more = parse(extra);
+    syncStorage(data.storage);
+    if (typeof triggersText === "string") triggersJson = triggersText;
+    snapshot = data.snapshot;
+    now = more.now;
+    a = more.seed[0] >>> 0; b = more.seed[1] >>> 0; c = more.seed[2] >>> 0; d = more.seed[3] >>> 0;
+    open = more.logOpen === true;
+    g.effects = data.effects;
+    g.skip = false;
+    g.info = freeze({ engineVersion: data.info.engineVersion, semanticVersion: data.info.semanticVersion });
+    try {
+      realEval(source + SUFFIX);
+      return "";
+    } catch (error) {
+      return describe(error);
+    }
+  };
+
+  return function driver(op, input, extra, triggersText, source) {
+    if (op === 0) return run(input, extra, triggersText, source);
+    if (op === 1) return readBack();
+    return reset();
   };
 })()`;

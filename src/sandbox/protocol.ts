@@ -1,15 +1,36 @@
 import type { ScriptCall, ScriptOutcome, ScriptPhaseInfo } from "../engine/ports.ts";
 
 /**
- * The JSON messages between the sandbox host (parent) and its child process.
- * Every request carries an id; the child answers each with the same id.
+ * The JSON messages between the sandbox host (parent) and its child processes,
+ * and the limits both sides apply. Every request carries an id; the child
+ * answers each with the same id.
  */
 
-/** Script execution time per phase, shared by all its scripts (spec 8). */
+/** CPU time of script execution per phase, shared by all its scripts (spec 8). */
 export const PHASE_BUDGET_MS = 500;
+
+/**
+ * Wall-clock ceiling per phase: the backstop of the CPU budget. A script is
+ * charged its own CPU time, so a busy machine does not eat its budget; but a
+ * phase never holds a sandbox process for longer than this.
+ */
+export const PHASE_WALL_CEILING_MS = 5000;
 
 /** Log text kept per phase; then one truncation notice. */
 export const LOG_CAP_BYTES = 64 * 1024;
+
+/** Characters of a script's error message kept (a longer message is cut and marked). */
+export const ERROR_MESSAGE_CAP = 4096;
+
+/**
+ * Nesting depth of a value written to storage, pushed to `effects` or put in
+ * the trigger map by a script (`storage.a = {}` has depth 1). Deeper values
+ * are refused at the sandbox boundary, so nothing deeper than this reaches a save.
+ */
+export const VALUE_MAX_DEPTH = 64;
+
+/** Compact JSON characters of the whole storage object; a script that would grow it past this is refused. */
+export const STORAGE_MAX_CHARS = 1024 * 1024;
 
 /**
  * Memory of a phase's isolate in MB (spec 8: 16 MB base plus headroom
@@ -23,20 +44,86 @@ export function memoryLimitMb(triggerSetBytes: number): number {
 }
 
 /**
- * A script call as it crosses to the child. The trigger map (hundreds of KB on
- * a large world) is sent once and again only when it changed: a call without
- * `triggers` uses the map the child last received.
+ * Storage as it crosses to the child: the child's isolate keeps the phase's
+ * storage as JSON text per key, so a call sends only the keys whose values
+ * changed since the child last saw them (`set`, as JSON text), the keys that
+ * went away (`del`), and the key order when it changed. `full` replaces
+ * everything the child holds.
  */
-export type WireCall = Omit<ScriptCall, "triggers"> & { triggers?: ScriptCall["triggers"] };
+export interface StorageDelta {
+  full: boolean;
+  set: Record<string, string>;
+  del: string[];
+  order: string[] | null;
+}
+
+/**
+ * A script call as it crosses to the child. `input` is the JSON text the
+ * isolate reads (snapshot, effects, info and the storage delta), made once by
+ * the host and passed through untouched. The trigger map (hundreds of KB on a
+ * large world) is sent once and again only when it changed: a call without
+ * `triggers` uses the map the child last received. `fullStorage` says the
+ * delta replaces everything the child holds.
+ */
+export interface WireCall {
+  trigger: string;
+  script: string;
+  input: string;
+  fullStorage: boolean;
+  triggers?: ScriptCall["triggers"];
+}
+
+/** What the host knows of a phase and sends with each call, so that any child can run it. */
+export interface PhaseAccount {
+  info: ScriptPhaseInfo;
+  /** CPU ms the phase's scripts used so far. */
+  cpuMs: number;
+  /** Wall ms the phase's scripts took so far. */
+  wallMs: number;
+  logBytes: number;
+  /** Retries of this call after a wall-clock timeout on a busy machine (0 first). */
+  attempt: number;
+}
+
+/**
+ * The wall-clock limit of a call: the CPU budget left, doubled on every retry
+ * (a busy machine gives a script less than all of a core), never past the
+ * phase's wall-clock ceiling.
+ */
+export function wallLimitMs(account: PhaseAccount): number {
+  const left = PHASE_BUDGET_MS - account.cpuMs;
+  const ceiling = PHASE_WALL_CEILING_MS - account.wallMs;
+  return Math.max(0, Math.min(ceiling, left * 2 ** account.attempt));
+}
 
 export type Request =
   | { id: number; type: "begin"; phaseId: number; info: ScriptPhaseInfo }
-  | { id: number; type: "run"; phaseId: number; call: WireCall; budgetMs: number }
+  | { id: number; type: "run"; phaseId: number; call: WireCall; account: PhaseAccount }
   | { id: number; type: "end"; phaseId: number };
+
+/**
+ * The answer to a run. `storageChanges` is the JSON text of the storage the
+ * script left, as a delta of the storage the child held (only on success);
+ * `fresh` says the child lost its copy of the phase's storage (a new
+ * context), so the next call must send it whole; `retry` says the call ran
+ * out of wall time before its CPU budget (a busy machine) and should be sent
+ * again with more wall time.
+ */
+export type Ran = {
+  id: number;
+  type: "ran";
+  outcome: ScriptOutcome;
+  cpuMs: number;
+  wallMs: number;
+  logBytes: number;
+  storageChanges: string | null;
+  fresh: boolean;
+  retry: boolean;
+};
 
 export type Reply =
   | { id: number; type: "ready" }
   | { id: number; type: "begun" }
-  | { id: number; type: "ran"; outcome: ScriptOutcome; usedMs: number }
+  | Ran
   | { id: number; type: "ended" }
   | { id: number; type: "failed"; message: string };

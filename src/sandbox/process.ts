@@ -1,0 +1,116 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { ScriptCall } from "../engine/ports.ts";
+import { bundleChild } from "./bundle.ts";
+import type { Reply } from "./protocol.ts";
+
+/**
+ * One sandbox child process as the host sees it. The process and its IPC
+ * channel are unref'd, so a forgotten `close()` never keeps Node running (a
+ * call in flight keeps it running through its watchdog timer), and every
+ * process still alive when Node exits is killed then.
+ */
+
+const CHILD_SOURCE = fileURLToPath(new URL("./child.ts", import.meta.url));
+/** Built on the first start; undefined until then, null when bundling failed (tsx runs the source). */
+let childBundle: string | null | undefined;
+
+/**
+ * The child's environment: fixed time zone and locale, so `Date`'s local
+ * forms, `toLocaleString` and `Intl` give the same text on every machine.
+ */
+const FIXED_ENV = { TZ: "UTC", LANG: "en_US.UTF-8", LC_ALL: "en_US.UTF-8", LANGUAGE: "en_US" };
+
+type Pending = { resolve: (reply: Reply | null) => void };
+
+export interface Child {
+  process: ChildProcess;
+  ready: Promise<void>;
+  pending: Map<number, Pending>;
+  alive: boolean;
+  /** Set when the host killed the process for overrunning a call: the call timed out rather than ran out of memory. */
+  watchdogFired: boolean;
+  /** The trigger map the process holds: a call passing the same object does not send it again. */
+  sentTriggers: ScriptCall["triggers"] | null;
+  /** A plain message when the process could not load isolated-vm's native module. */
+  missingNative: string | null;
+}
+
+const live = new Set<Child>();
+let exitHook = false;
+
+export function spawnChild(): Child {
+  if (childBundle === undefined) childBundle = bundleChild();
+  if (!exitHook) {
+    exitHook = true;
+    process.once("exit", () => {
+      for (const child of live) child.process.kill("SIGKILL");
+    });
+  }
+  const proc = fork(childBundle ?? CHILD_SOURCE, [], {
+    execArgv: childBundle ? [] : ["--import", "tsx"],
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+    serialization: "json",
+    env: { ...process.env, ...FIXED_ENV },
+  });
+  const child: Child = {
+    process: proc,
+    ready: Promise.resolve(),
+    pending: new Map(),
+    alive: true,
+    watchdogFired: false,
+    sentTriggers: null,
+    missingNative: null,
+  };
+  live.add(child);
+  proc.unref();
+  unrefChannel(proc);
+  // The first KB of stderr tells a missing native module apart; the rest (V8's fatal OOM report) is drained, not echoed.
+  let head = "";
+  proc.stderr?.on("data", (chunk: Buffer) => {
+    if (head.length < 4096) head += chunk.toString("utf8");
+  });
+  (proc.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+  let started = false;
+  child.ready = new Promise((resolve, reject) => {
+    proc.on("message", (reply: Reply) => {
+      if (reply.type === "ready") {
+        started = true;
+        resolve();
+        return;
+      }
+      const pending = child.pending.get(reply.id);
+      child.pending.delete(reply.id);
+      pending?.resolve(reply);
+    });
+    proc.on("exit", () => {
+      child.alive = false;
+      live.delete(child);
+      if (!started && /isolated[-_]vm|\.node\b|NODE_MODULE_VERSION/.test(head)) {
+        child.missingNative =
+          "the script sandbox cannot start: isolated-vm's native module is missing or was built for another Node version; run `npm rebuild isolated-vm` (scripts are skipped and their triggers' typed effects apply)";
+      }
+      reject(new Error(child.missingNative ?? "the sandbox process exited while starting"));
+      for (const pending of child.pending.values()) pending.resolve(null);
+      child.pending.clear();
+    });
+    proc.on("error", () => proc.kill("SIGKILL"));
+  });
+  child.ready.catch(() => undefined);
+  return child;
+}
+
+/** The IPC channel holds a handle of its own; unref'd, it no longer keeps the event loop alive. */
+function unrefChannel(proc: ChildProcess): void {
+  const channel = (proc as unknown as { channel?: { unref?: () => void } }).channel;
+  channel?.unref?.();
+}
+
+export async function stopChild(child: Child): Promise<void> {
+  if (!child.alive) return;
+  const exited = new Promise<void>((resolve) => child.process.once("exit", () => resolve()));
+  child.process.disconnect();
+  const timer = setTimeout(() => child.process.kill("SIGKILL"), 2000);
+  await exited;
+  clearTimeout(timer);
+}
