@@ -1,0 +1,2 @@
+// Never returns: spends the whole CPU budget of its phase.
+for (;;) {}

@@ -1,0 +1,6 @@
+// A thrown value whose message never finishes reading.
+throw {
+  get message() {
+    for (;;) {}
+  },
+};
