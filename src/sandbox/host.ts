@@ -93,15 +93,19 @@ export class SandboxHost implements ScriptRunner {
   /**
    * Starts the first process now rather than at the first script, so that a
    * host can overlap its start-up (about 100 ms) with other work, such as the
-   * opening narration. Failures surface at the first phase, as usual.
+   * opening narration. Failures surface at the first phase, as usual; when
+   * the sandbox cannot run at all (isolated-vm's native module is missing),
+   * `onUnavailable` hears it once, in plain words, to tell the player at start.
    */
-  warm(): void {
+  warm(onUnavailable?: (message: string) => void): void {
     if (this.closed) return;
     const slot = this.slots[0] as Slot;
     this.serial(slot, async () => {
       // close() may have come first; a process started after it would outlive the host.
       if (!this.closed) await this.ensureChild(slot);
-    }).catch(() => undefined);
+    }).catch(() => {
+      if (this.unavailable && onUnavailable) onUnavailable(this.unavailable.message);
+    });
   }
 
   async close(): Promise<void> {
@@ -130,6 +134,8 @@ export class SandboxHost implements ScriptRunner {
       const timer = setTimeout(() => {
         child.pending.delete(id);
         child.watchdogFired = true;
+        // Dead from now on: its exit event comes later, and the next call must not be sent to it.
+        child.alive = false;
         child.process.kill("SIGKILL");
         resolve(null);
       }, timeoutMs);

@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import { createSandbox } from "../../src/sandbox/index.ts";
+import { ERROR_MESSAGE_CAP } from "../../src/sandbox/protocol.ts";
 import { parseScript } from "../../src/world/script.ts";
+import { onlyTriggers, say, start } from "../engine/helpers.ts";
 import { failure, ok, phaseInfo, runIn, runOne } from "./support.ts";
 
 const sandbox = createSandbox({ watchdogMarginMs: 400 });
+const tick1 = { type: "game-tick", operator: "equals", value: 1 };
 after(() => sandbox.close());
 
 describe("script failures (spec 7, 8)", () => {
@@ -83,5 +86,61 @@ describe("script failures (spec 7, 8)", () => {
     assert.equal(bomb.failure, "memory");
     assert.equal(failure(await runIn(phase, "1")).failure, "memory");
     await phase.end();
+  });
+
+  it("a thrown value is read inside the isolate, under the script's own budget (issue 15 item 9)", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    const started = performance.now();
+    const looping = failure(await runIn(phase, "throw { get message() { for (;;) {} } }"));
+    const took = performance.now() - started;
+    const next = failure(await runIn(phase, "storage.after = 1"));
+    await phase.end();
+    assert.equal(looping.failure, "timeout");
+    assert.ok(took < 2 * 500 + 1000, `took ${took} ms`);
+    // The budget is spent by the thrower: the next script is told so, not blamed for memory.
+    assert.equal(next.failure, "budget");
+    assert.equal(ok(await runOne(sandbox, "storage.fine = 1")).storage.fine, 1);
+  });
+
+  it("hostile thrown values: throwing getters, proxies, long messages", async () => {
+    const cases: [string, RegExp][] = [
+      ["throw { get message() { throw 1 } }", /^uncaught \[object Object\]$/],
+      ["throw new Proxy({}, { get() { throw 1 }, ownKeys() { throw 1 } })", /^uncaught value$/],
+      [
+        "const e = new Error('x'); Object.defineProperty(e, 'name', { get() { throw 2 } }); throw e",
+        /^uncaught value$/,
+      ],
+      ["throw { toJSON() { return 'j' } }", /^uncaught "j"$/],
+      ["throw Symbol('s')", /^uncaught Symbol\(s\)$/],
+    ];
+    for (const [script, pattern] of cases) {
+      const out = failure(await runOne(sandbox, script));
+      assert.equal(out.failure, "runtime", script);
+      assert.match(out.message, pattern, script);
+    }
+    const long = failure(await runOne(sandbox, "throw new Error('E'.repeat(12 * 1024 * 1024))"));
+    assert.equal(
+      long.message.length,
+      ERROR_MESSAGE_CAP + ` [message cut at ${ERROR_MESSAGE_CAP} characters]`.length,
+    );
+    assert.match(long.message, /^Error: E+ \[message cut at 4096 characters\]$/);
+  });
+
+  it("in a turn, the looping thrower is logged as timed out and the next trigger as out of budget", async () => {
+    const { session } = await start(
+      onlyTriggers({
+        thrower: { conditions: [tick1], script: "throw { get message() { for (;;) {} } }" },
+        bystander: { conditions: [tick1], script: "storage.ran = true" },
+      }),
+      { scripts: sandbox },
+    );
+    const result = await session.turn(say("look"));
+    const errors = result.logs.filter((entry) => entry.type === "trigger-script-error");
+    assert.equal(errors[0]?.trigger, "thrower");
+    assert.match(errors[0]?.message ?? "", /^Timed out: /);
+    assert.ok(!errors.some((entry) => /memory/.test(entry.message)), JSON.stringify(errors));
+    const traces = result.trace.phases.flatMap((phase) => phase.triggers);
+    assert.equal(traces.find((t) => t.trigger === "thrower")?.script?.status, "timeout");
+    assert.equal(traces.find((t) => t.trigger === "bystander")?.script?.status, "budget");
   });
 });

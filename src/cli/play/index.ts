@@ -137,7 +137,7 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
   }
 
   const sandbox = createSandbox();
-  sandbox.warm();
+  sandbox.warm((problem) => io.stderr(`\ntaleforge: ${problem}\n`));
   try {
     io.stdout(
       `${paint("gray", `Taleforge · ${file} · ${setup.load !== undefined ? "resumed game" : (setup.storyStart ?? "default start")} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,
