@@ -41,6 +41,8 @@ const CHECK_BUNDLE =
 
 interface PhaseState {
   info: ScriptPhaseInfo;
+  /** The isolate's memory limit, MB. */
+  limit: number;
   isolate: ivm.Isolate;
   context: ivm.Context | null;
   driver: ivm.Reference | null;
@@ -61,10 +63,30 @@ let current: CallLogs | null = null;
 
 const phases = new Map<number, PhaseState>();
 
+/**
+ * Isolates (with their hardened context) of ended phases, kept for the next
+ * phase with the same memory limit: creating them is most of a phase's fixed
+ * cost. A context is handed on only in the state every script leaves it in
+ * (reset to its baseline, built-ins frozen), so the next phase, of this
+ * session or another, sees no more of the last one than a script sees of the
+ * script before it; its storage copy is replaced by the first call.
+ */
+const spares: PhaseState[] = [];
+const SPARES = 2;
+
 function begin(phaseId: number, info: ScriptPhaseInfo): PhaseState {
   end(phaseId);
-  const isolate = new ivm.Isolate({ memoryLimit: memoryLimitMb(info.triggerSetBytes) });
-  const state: PhaseState = { info, isolate, context: null, driver: null, triggers: 0 };
+  const limit = memoryLimitMb(info.triggerSetBytes);
+  const spare = spares.findIndex((s) => s.limit === limit && !s.isolate.isDisposed && s.context !== null);
+  if (spare >= 0) {
+    const [state] = spares.splice(spare, 1) as [PhaseState];
+    state.info = info;
+    state.triggers = 0;
+    phases.set(phaseId, state);
+    return state;
+  }
+  const isolate = new ivm.Isolate({ memoryLimit: limit });
+  const state: PhaseState = { info, limit, isolate, context: null, driver: null, triggers: 0 };
   phases.set(phaseId, state);
   openContext(state);
   return state;
@@ -73,7 +95,9 @@ function begin(phaseId: number, info: ScriptPhaseInfo): PhaseState {
 function end(phaseId: number): void {
   const state = phases.get(phaseId);
   phases.delete(phaseId);
-  if (state && !state.isolate.isDisposed) state.isolate.dispose();
+  if (!state || state.isolate.isDisposed) return;
+  if (state.context !== null && spares.length < SPARES) spares.push(state);
+  else state.isolate.dispose();
 }
 
 /** A new hardened context for the phase (the check bundle, then the prelude); answers false when the isolate is gone. */
@@ -190,17 +214,18 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
     fresh = true;
   }
   if (state.isolate.isDisposed) {
-    return body(failed("memory", "the phase's isolate was terminated", logs, 0));
+    return body(failed("memory", "the phase's isolate was terminated", logs, 0), { fresh: true });
   }
   const syntaxVerdict = parsed(call.script);
   if (!syntaxVerdict.ok) {
     const { message, line, column } = syntaxVerdict.error;
-    return body(failed("syntax", message, logs, 0, line, column), { fresh });
+    // The storage delta of a call that does not run is not applied: the next call sends storage whole.
+    return body(failed("syntax", message, logs, 0, line, column), { fresh: true });
   }
   const left = PHASE_BUDGET_MS - account.cpuMs;
   const wall = wallLimitMs(account);
   if (left <= 0 || wall <= 0) {
-    return body(failed("budget", "the phase's 500 ms script budget is used up", logs, 0), { fresh });
+    return body(failed("budget", "the phase's 500 ms script budget is used up", logs, 0), { fresh: true });
   }
   if (!state.context) {
     openContext(state);

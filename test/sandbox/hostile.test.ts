@@ -289,7 +289,7 @@ const ATTACKS: Attack[] = [
   },
   {
     name: "a log flood is capped",
-    script: "for (let i = 0; i < 1e6; i++) console.error('y'.repeat(1000))",
+    script: "for (let i = 0; i < 1e4; i++) console.error('y'.repeat(1000))",
     expect: (o) => {
       const logs = ok(o).logs;
       assert.equal(logs.length, 66);
