@@ -2,8 +2,10 @@ import { type HostOptions, SandboxHost } from "./host.ts";
 
 /**
  * The script sandbox (spec 4, 7, 8): the engine's ScriptRunner backed by
- * isolated-vm isolates in a child process. Call `close()` when done, or the
- * child process keeps Node alive.
+ * isolated-vm isolates in child processes. One sandbox may serve many
+ * sessions at once (docs/scripts.md, "Running the sandbox in a host"); give
+ * a server's pool more processes with `{ processes }`. Call `close()` when
+ * done; a forgotten one does not keep Node alive.
  */
 export function createSandbox(options: HostOptions = {}): SandboxHost {
   return new SandboxHost(options);
