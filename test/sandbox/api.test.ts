@@ -3,7 +3,12 @@ import { after, describe, it } from "node:test";
 import fc from "fast-check";
 import { scriptCheck } from "../../src/engine/check.ts";
 import { createSandbox } from "../../src/sandbox/index.ts";
-import { LOG_CAP_BYTES, memoryLimitMb } from "../../src/sandbox/protocol.ts";
+import {
+  LOG_CAP_BYTES,
+  memoryLimitMb,
+  PHASE_WALL_CEILING_MS,
+  wallLimitMs,
+} from "../../src/sandbox/protocol.ts";
 import { ok, phaseInfo, runIn, runOne, SNAPSHOT } from "./support.ts";
 
 const sandbox = createSandbox();
@@ -195,6 +200,15 @@ describe("sandbox globals (spec 4)", () => {
     assert.equal(a.storage.d, "2000-01-01T00:07:00.000Z");
     assert.equal(later.storage.now, Date.UTC(2000, 0, 1) + 8 * 60_000);
     for (const r of a.storage.r as number[]) assert.ok(r >= 0 && r < 1);
+  });
+
+  it("a call's wall limit is the CPU budget left, doubled per retry, never past the phase's ceiling", () => {
+    const account = { info: phaseInfo(), cpuMs: 100, wallMs: 0, logBytes: 0, attempt: 0 };
+    assert.equal(wallLimitMs(account), 400);
+    assert.equal(wallLimitMs({ ...account, attempt: 2 }), 1600);
+    assert.equal(wallLimitMs({ ...account, attempt: 5 }), PHASE_WALL_CEILING_MS);
+    assert.equal(wallLimitMs({ ...account, attempt: 5, wallMs: PHASE_WALL_CEILING_MS - 10 }), 10);
+    assert.equal(wallLimitMs({ ...account, cpuMs: 500 }), 0);
   });
 
   it("the memory limit grows with the trigger set", () => {

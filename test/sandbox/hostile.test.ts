@@ -362,4 +362,59 @@ describe("hostile scripts", () => {
     assert.deepEqual(ok(fromB).storage, { mine: 1, saw: ["undefined", "undefined", '{"mine":1}'] });
     assert.deepEqual(ok(later).storage, { saw: ["undefined", "undefined"] });
   });
+
+  it("a global made non-configurable: the next script gets a fresh context, storage intact", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    try {
+      const first = ok(
+        await runIn(
+          phase,
+          "Object.defineProperty(globalThis, 'Array', { value: 1, writable: false, configurable: false });" +
+            "Object.defineProperty(globalThis, 'pinned', { value: 2, configurable: false }); storage.n = 1",
+          { storage: { kept: "yes" } },
+        ),
+      );
+      const next = ok(
+        await runIn(phase, "storage.seen = [typeof Array, typeof pinned]; storage.n += 1", {
+          storage: first.storage,
+        }),
+      );
+      assert.deepEqual(next.storage, { kept: "yes", n: 2, seen: ["function", "undefined"] });
+    } finally {
+      await phase.end();
+    }
+  });
+
+  it("a microtask queued by a getter during the read-back cannot reach the next script", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    try {
+      ok(
+        await runIn(
+          phase,
+          "Object.defineProperty(storage, 'g', { enumerable: true, get() {" +
+            " Promise.resolve().then(() => { globalThis.late = 1; Promise.resolve().then(() => { globalThis.later = 2 }) }); return 1 } })",
+        ),
+      );
+      const next = ok(await runIn(phase, "storage.seen = [typeof late, typeof later]"));
+      assert.deepEqual(next.storage.seen, ["undefined", "undefined"]);
+    } finally {
+      await phase.end();
+    }
+  });
+
+  it("the next phase, of this session or another, sees nothing of the last one", async () => {
+    const one = await sandbox.beginPhase(phaseInfo({ sessionId: "one" }));
+    ok(await runIn(one, "var left = 1; storage.secret = 'one'", { storage: { secret: "x" } }));
+    await one.end();
+    // The ended phase's isolate and context are kept for the next phase with the same memory limit.
+    const two = await sandbox.beginPhase(phaseInfo({ sessionId: "two" }));
+    try {
+      const out = ok(
+        await runIn(two, "storage.saw = [typeof left, JSON.stringify(storage)]", { storage: {} }),
+      );
+      assert.deepEqual(out.storage, { saw: ["undefined", "{}"] });
+    } finally {
+      await two.end();
+    }
+  });
 });
