@@ -86,7 +86,9 @@ async function run(context: BenchContext): Promise<void> {
   const recovery: number[] = [];
   // Issue 15 item 4: the same phase beside 900 KB of storage its scripts never touch.
   const crowded: number[] = [];
-  const bulk: JsonObject = { archive: { pages: Array.from({ length: 900 }, (_, i) => `${i}:${"p".repeat(990)}`) } };
+  const bulk: JsonObject = {
+    archive: { pages: Array.from({ length: 900 }, (_, i) => `${i}:${"p".repeat(990)}`) },
+  };
   const bombs: string[] = [];
   const progress = context.progress("sandbox", runs * 2 + 1);
   for (let r = 0; r < runs; r++) {
