@@ -63,6 +63,26 @@ function buildProgram(io: CliIo, done: (code: number) => void): Command {
 
   registerPlay(program, io, done);
   registerAuthorTools(program, io, done);
+
+  subcommand(program, io, "init")
+    .description("Start a world: write a small world that checks clean, and a play-test of it.")
+    .argument("[file]", "the world file to write", "my.world.json")
+    .option("--force", "overwrite the files if they exist")
+    .option("--no-test", "write only the world, not its play-test (<name>.test.yaml)")
+    .addHelpText(
+      "after",
+      helpAfter([
+        "Exit codes: 0 written, 2 a file exists (without --force) or cannot be written.",
+        "",
+        "Examples:",
+        "  taleforge init                     # my.world.json and my.test.yaml",
+        "  taleforge init castle.world.json   # castle.world.json and castle.test.yaml",
+      ]),
+    )
+    .action(async (file: string, options: import("./init.ts").InitOptions) => {
+      const { init } = await import("./init.ts");
+      done(await init(file, options, io));
+    });
   return program;
 }
 
