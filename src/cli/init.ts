@@ -45,7 +45,10 @@ export async function init(file: string | undefined, options: InitOptions, io: C
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EEXIST")
         return fail(io, `${path} already exists. Pick another name, or pass --force to overwrite it.`);
-      return fail(io, `cannot write ${path}: ${reasonOf(error)}. Check that its folder exists and is writable.`);
+      return fail(
+        io,
+        `cannot write ${path}: ${reasonOf(error)}. Check that its folder exists and is writable.`,
+      );
     }
   }
   const [world, test] = files.map(([path]) => relative(cwd, path) || path);

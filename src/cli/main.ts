@@ -190,12 +190,17 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
     .argument("<paths...>", "play-test files, or folders to search for *.test.yaml / *.test.json")
     .option("-f, --format <name>", "output format: text or junit", "text")
     .option("--coverage", "report which triggers, effects and quest statuses the tests reached")
+    .option(
+      "--strict",
+      "fail the play-tests of a world with errors (by default rule errors are shown and it runs)",
+    )
     .addHelpText(
       "after",
       helpAfter([
         "Exit codes:",
         "  0  every play-test passed",
         "  1  a play-test failed, or a play-test file (or its world) is broken",
+        "     (a world whose errors all come from rules runs, as in play, unless --strict)",
         "  2  nothing ran: bad option, a path that does not exist, a folder without play-tests",
         "",
         "Examples:",

@@ -47,7 +47,8 @@ function schemaAt(path: JsonPath, root: unknown): z.ZodType | undefined {
   for (const step of rest) {
     schema = childSchema(unwrap(schema), step, value);
     if (!schema) return undefined;
-    value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[step] : undefined;
+    value =
+      value !== null && typeof value === "object" ? (value as Record<string, unknown>)[step] : undefined;
   }
   return schema;
 }

@@ -46,7 +46,8 @@ export function starterWorld(): Record<string, unknown> {
           { type: "quest-init", operator: "set", value: "The Lost Flame" },
           {
             type: "story",
-            instruction: "A breathless child runs up: the Beacon Flame in the Ridge Watchtower has gone out, and Mara Flint the lamplighter is asking for help.",
+            instruction:
+              "A breathless child runs up: the Beacon Flame in the Ridge Watchtower has gone out, and Mara Flint the lamplighter is asking for help.",
           },
         ],
       },
@@ -270,7 +271,7 @@ export function starterWorld(): Record<string, unknown> {
       npcMinHealth: 10,
     },
     tipSettings: {
-      tips: ["Say what you do in plain words: \"walk to the Old Well\", \"talk to Mara Flint\"."],
+      tips: ['Say what you do in plain words: "walk to the Old Well", "talk to Mara Flint".'],
       tipDisplayEnabled: true,
       tipTurnInterval: 5,
       tipMinimumTurns: 1,

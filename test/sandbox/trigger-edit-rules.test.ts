@@ -25,7 +25,9 @@ function toJs(value: unknown): string {
   if (typeof value === "string") {
     if (value.length < 200) return JSON.stringify(value);
     return (value.match(/(.)\1*/gs) ?? [])
-      .map((run) => (run.length > 20 ? `${JSON.stringify(run[0])}.repeat(${run.length})` : JSON.stringify(run)))
+      .map((run) =>
+        run.length > 20 ? `${JSON.stringify(run[0])}.repeat(${run.length})` : JSON.stringify(run),
+      )
       .join(" + ");
   }
   if (Array.isArray(value)) return `[${value.map(toJs).join(", ")}]`;
@@ -55,7 +57,11 @@ function fromExample(code: string, bad: Record<string, unknown>): Case | undefin
 
 const plain = (extra: string) => `{ name: "t", conditions: [], effects: []${extra} }`;
 const MANUAL: Case[] = [
-  { code: "keys/name-mismatch", key: "mismatch", script: `triggers.mismatch = ${plain("").replace('"t"', '"not_mismatch"')};` },
+  {
+    code: "keys/name-mismatch",
+    key: "mismatch",
+    script: `triggers.mismatch = ${plain("").replace('"t"', '"not_mismatch"')};`,
+  },
   { code: "shape/invalid-value", key: "t", script: `triggers.t = ${plain(', scope: "everyone"')};` },
   { code: "shape/wrong-type", key: "t", script: `triggers.t = ${plain(', recurring: "yes"')};` },
   { code: "shape/missing-field", key: "t", script: 'triggers.t = { name: "t", effects: [] };' },
@@ -80,7 +86,8 @@ describe("script trigger edits pass every rule check applies to a trigger", () =
   it("every error rule of TRIGGER_MAP_RULES has a case here", () => {
     const covered = new Set(CASES.map((c) => c.code));
     for (const rule of TRIGGER_MAP_RULES)
-      if (rule.severity === "error") assert.ok(covered.has(rule.code), `${rule.code} has no script-edit case`);
+      if (rule.severity === "error")
+        assert.ok(covered.has(rule.code), `${rule.code} has no script-edit case`);
   });
 
   it("a valid edit is kept, and the added trigger fires next turn", async () => {
@@ -91,7 +98,8 @@ describe("script trigger edits pass every rule check applies to a trigger", () =
             name: "editor",
             conditions: [tick1],
             effects: [],
-            script: 'triggers.added = { name: "added", conditions: [], effects: [{ type: "write-number", key: "n", operator: "set", value: 1 }] };',
+            script:
+              'triggers.added = { name: "added", conditions: [], effects: [{ type: "write-number", key: "n", operator: "set", value: 1 }] };',
           },
         },
       },
