@@ -6,7 +6,8 @@ export const UNKNOWN_FIELD_SCHEMA = {
   description:
     "Not a field of the V33 format: Taleforge keeps it (and saves it back) but ignores it, and `taleforge check` warns about it (shape/unknown-field). Check its spelling.",
   deprecated: true,
-  deprecationMessage: "Not a field of the V33 format (taleforge check: shape/unknown-field). Check its spelling.",
+  deprecationMessage:
+    "Not a field of the V33 format (taleforge check: shape/unknown-field). Check its spelling.",
 } as const;
 
 type Json = Record<string, unknown>;

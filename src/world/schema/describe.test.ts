@@ -63,12 +63,18 @@ test("every section, field and union branch of the format has a description", ()
 test("every property of the editor schema carries its description", () => {
   const missing: string[] = [];
   const walk = (node: unknown, path: string): void => {
-    if (Array.isArray(node)) return node.forEach((child, i) => walk(child, `${path}[${i}]`));
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) walk(child, `${path}[${i}]`);
+      return;
+    }
     if (node === null || typeof node !== "object") return;
     const object = node as Record<string, unknown>;
     if (object.properties && typeof object.properties === "object")
-      for (const [key, property] of Object.entries(object.properties as Record<string, Record<string, unknown>>))
-        if (typeof property.description !== "string" || property.description.length < 10) missing.push(`${path}.${key}`);
+      for (const [key, property] of Object.entries(
+        object.properties as Record<string, Record<string, unknown>>,
+      ))
+        if (typeof property.description !== "string" || property.description.length < 10)
+          missing.push(`${path}.${key}`);
     for (const [key, child] of Object.entries(object)) walk(child, `${path}/${key}`);
   };
   walk(worldJsonSchema(), "");
