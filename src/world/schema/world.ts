@@ -67,7 +67,7 @@ export const SECTIONS = {
   ),
   triggers: describe(
     map(Trigger),
-    "The triggers, by name: the world's deterministic rules (see Trigger below).",
+    "The triggers, by name: the world's deterministic rules. Conditions and effects are described under Conditions and Effects below.",
   ),
   storyStarts: describe(
     map(StoryStart),
