@@ -177,7 +177,8 @@ export const COMPAT_MISSING_SETTING = defineCode({
 export const TRAIT_NARRATIVE_FIELD = defineCode({
   code: "trait/narrative-field",
   severity: "error",
-  description: "A trait needs exactly one of `traitNarrativeEffects` (spec 2.3) or `quirk` (older exports).",
+  description:
+    "A trait needs exactly one of `traitNarrativeEffects` (docs/format.md, traits) or `quirk` (older exports).",
   why: "The narrator reads the trait's narrative guidance from one of these fields; with both, it is unclear which one wins.",
   messages: {
     none: 'Trait "{trait}" has neither "traitNarrativeEffects" nor "quirk". Add "traitNarrativeEffects" (the narrator\'s guidance for the trait).',
