@@ -11,7 +11,10 @@ const missing = (value: unknown) =>
 test("a file with only the version fields: every missing section says its type, and objects their keys", () => {
   const messages = missing({ configVersion: "V33", heroesVersion: 33 });
   assert.ok(messages.length > 30);
-  for (const message of messages) assert.match(message, /Add it \((a |an |one of |true or false)/, message);
+  for (const message of messages) {
+    assert.match(message, /Add it \((a |an |one of |true or false)/, message);
+    assert.match(message, /, e\.g\. "[A-Za-z]+": \S/, `a one-line example: ${message}`);
+  }
   const death = messages.find((m) => m.includes('"death"'))!;
   assert.match(death, /an object with required keys "permadeath", "instructions"/);
   assert.match(death, /e\.g\. "death": \{"permadeath":false,"instructions":"…"\}/);

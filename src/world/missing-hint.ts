@@ -152,7 +152,20 @@ function exampleFor(path: JsonPath, schema: z.ZodType): string {
     if (text.length <= MAX_EXAMPLE) return text;
   }
   const built = JSON.stringify(sample(schema, 0));
-  return built === undefined || built.length > MAX_EXAMPLE ? "" : built;
+  if (built !== undefined && built.length <= MAX_EXAMPLE) return built;
+  return (fromStarter !== undefined && firstEntries(fromStarter)) || "";
+}
+
+/** `{"a":1,"b":2,…}`: the first entries of a long object that fit on the line. */
+function firstEntries(value: unknown): string | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const parts: string[] = [];
+  for (const [key, entry] of Object.entries(value)) {
+    const part = `${JSON.stringify(key)}:${JSON.stringify(entry)}`;
+    if ([...parts, part].join(",").length > MAX_EXAMPLE - 4) break;
+    parts.push(part);
+  }
+  return parts.length > 0 ? `{${parts.join(",")},…}` : undefined;
 }
 
 let starter: Record<string, unknown> | undefined;
