@@ -153,7 +153,7 @@ function exampleFor(path: JsonPath, schema: z.ZodType): string {
   }
   const built = JSON.stringify(sample(schema, 0));
   if (built !== undefined && built.length <= MAX_EXAMPLE) return built;
-  return (fromStarter !== undefined && firstEntries(fromStarter)) || "";
+  return firstEntries(fromStarter) ?? firstEntries(sample(schema, 0)) ?? "";
 }
 
 /** `{"a":1,"b":2,…}`: the first entries of a long object that fit on the line. */
