@@ -28,3 +28,28 @@ if (process.argv.includes("--check")) {
   writeFileSync(TARGET, expected);
   console.log(`Wrote ${NAME} (${CATALOGUE.length} codes).`);
 }
+
+// docs/format.md: every section and field of the format, from the schemas' descriptions.
+{
+  const { renderFormatDoc } = await import("./format-doc.ts");
+  const { starterWorld } = await import("../src/world/starter.ts");
+  const FORMAT = "docs/format.md";
+  const target = new URL(`../${FORMAT}`, import.meta.url);
+  const harbor = JSON.parse(readFileSync(new URL("../examples/harbor.world.json", import.meta.url), "utf8"));
+  const text = renderFormatDoc([starterWorld(), harbor]);
+  if (process.argv.includes("--check")) {
+    let current = "";
+    try {
+      current = readFileSync(target, "utf8");
+    } catch {
+      // A missing file is stale like any other.
+    }
+    if (current !== text) {
+      console.error(`${FORMAT} is out of date with the schemas. Run \`npm run docs\` and commit the result.`);
+      process.exitCode = 1;
+    } else console.log(`${FORMAT} is up to date.`);
+  } else {
+    writeFileSync(target, text);
+    console.log(`Wrote ${FORMAT}.`);
+  }
+}

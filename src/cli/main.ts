@@ -63,6 +63,26 @@ function buildProgram(io: CliIo, done: (code: number) => void): Command {
 
   registerPlay(program, io, done);
   registerAuthorTools(program, io, done);
+
+  subcommand(program, io, "init")
+    .description("Start a world: write a small world that checks clean, and a play-test of it.")
+    .argument("[file]", "the world file to write", "my.world.json")
+    .option("--force", "overwrite the files if they exist")
+    .option("--no-test", "write only the world, not its play-test (<name>.test.yaml)")
+    .addHelpText(
+      "after",
+      helpAfter([
+        "Exit codes: 0 written, 2 a file exists (without --force) or cannot be written.",
+        "",
+        "Examples:",
+        "  taleforge init                     # my.world.json and my.test.yaml",
+        "  taleforge init castle.world.json   # castle.world.json and castle.test.yaml",
+      ]),
+    )
+    .action(async (file: string, options: import("./init.ts").InitOptions) => {
+      const { init } = await import("./init.ts");
+      done(await init(file, options, io));
+    });
   return program;
 }
 
@@ -170,12 +190,17 @@ function registerAuthorTools(program: Command, io: CliIo, done: (code: number) =
     .argument("<paths...>", "play-test files, or folders to search for *.test.yaml / *.test.json")
     .option("-f, --format <name>", "output format: text or junit", "text")
     .option("--coverage", "report which triggers, effects and quest statuses the tests reached")
+    .option(
+      "--strict",
+      "fail the play-tests of a world with errors (by default rule errors are shown and it runs)",
+    )
     .addHelpText(
       "after",
       helpAfter([
         "Exit codes:",
         "  0  every play-test passed",
         "  1  a play-test failed, or a play-test file (or its world) is broken",
+        "     (a world whose errors all come from rules runs, as in play, unless --strict)",
         "  2  nothing ran: bad option, a path that does not exist, a folder without play-tests",
         "",
         "Examples:",

@@ -55,7 +55,7 @@ export async function map(
     if (choice.problem === "no-realms")
       return fail(
         io,
-        `${input.loaded.file} has no realm, so there is no realm map to draw (spec 2.4: regions are drawn on their realm's map). Add a realm to "realms" and name it in each region's "realm".`,
+        `${input.loaded.file} has no realm, so there is no realm map to draw (regions are drawn on their realm's map: docs/format.md, regions). Add a realm to "realms" and name it in each region's "realm".`,
       );
     return fail(
       io,
@@ -121,7 +121,7 @@ function notes(map: RealmMap): string[] {
   const without = map.regionsWithoutRealm;
   if (without.length > 0)
     out.push(
-      `${without.length} region${without.length === 1 ? " has" : "s have"} no realm and ${without.length === 1 ? "is" : "are"} on no realm map (spec 2.4): ${listed(without)}.`,
+      `${without.length} region${without.length === 1 ? " has" : "s have"} no realm and ${without.length === 1 ? "is" : "are"} on no realm map (docs/format.md, regions): ${listed(without)}.`,
     );
   const outside = map.locationsOutsideCell;
   if (outside.length > 0)

@@ -1,6 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import { z } from "zod";
-import { World } from "../world/schema/world.ts";
+import { worldJsonSchema } from "../world/json-schema.ts";
 import { EXIT_OK, fail, reasonOf } from "./exit.ts";
 import type { CliIo } from "./io.ts";
 
@@ -11,8 +10,9 @@ export interface SchemaOptions {
 
 /**
  * `taleforge schema`: the JSON Schema (draft 2020-12) of the world format, for
- * editors. It is generated from the same zod schemas the checker uses, so it
- * cannot drift; the checker's rules go further than any JSON Schema can.
+ * editors, with a description of every field (src/world/json-schema.ts). It
+ * is generated from the same zod schemas the checker uses, so it cannot
+ * drift; the checker's rules go further than any JSON Schema can.
  */
 export async function schema(options: SchemaOptions, io: CliIo): Promise<number> {
   const text = `${JSON.stringify(worldJsonSchema(), null, 2)}\n`;
@@ -32,13 +32,4 @@ export async function schema(options: SchemaOptions, io: CliIo): Promise<number>
   return EXIT_OK;
 }
 
-export function worldJsonSchema(): Record<string, unknown> {
-  const { $schema, ...rest } = z.toJSONSchema(World);
-  return {
-    $schema,
-    title: "Taleforge world (V33 format)",
-    description:
-      "A V33 world file. `taleforge check` checks far more than this schema: references, conditions, effects.",
-    ...rest,
-  };
-}
+export { worldJsonSchema } from "../world/json-schema.ts";

@@ -1,7 +1,7 @@
 import { findPlaytests } from "../author/playtest/files.ts";
 import { formatCoverage } from "../author/playtest/report/coverage.ts";
 import { formatJunit } from "../author/playtest/report/junit.ts";
-import { formatResults } from "../author/playtest/report/text.ts";
+import { formatResults, formatWorldErrors } from "../author/playtest/report/text.ts";
 import { countResults, type RunResult, runPlaytests } from "../author/playtest/run.ts";
 import { EXIT_OK, EXIT_PROBLEMS, fail, reasonOf } from "./exit.ts";
 import { type CliIo, wantsColor } from "./io.ts";
@@ -11,6 +11,8 @@ export interface TestOptions {
   format?: string;
   /** Report which triggers, effects and quest statuses the play-tests reached. */
   coverage?: boolean;
+  /** Fail the play-tests of a world with any error (by default a world whose errors all come from rules runs, as in `play`). */
+  strict?: boolean;
 }
 
 const FORMATS = ["text", "junit"];
@@ -36,7 +38,7 @@ export async function test(paths: readonly string[], options: TestOptions, io: C
 
   let result: RunResult;
   try {
-    result = await runPlaytests(found.files, { cwd });
+    result = await runPlaytests(found.files, { cwd, strict: options.strict === true });
   } catch (error) {
     // The runner reports bad input as results; this is the last guard so that a user sees one line.
     return fail(
@@ -47,6 +49,8 @@ export async function test(paths: readonly string[], options: TestOptions, io: C
 
   const color = wantsColor(io);
   io.stdout(format === "junit" ? formatJunit(result) : formatResults(result, { color }));
+  // JUnit owns stdout (one XML document), so the heading of worlds run despite their errors goes to stderr there.
+  if (format === "junit") io.stderr(formatWorldErrors(result, { color: false }));
   if (options.coverage === true) {
     // JUnit owns stdout (it must stay one XML document), so coverage goes to stderr there.
     if (format === "junit") io.stderr(formatCoverage(result.coverage, { color: false }));

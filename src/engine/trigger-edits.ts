@@ -18,10 +18,14 @@ export function noEdits(): TriggerEdits {
 }
 
 /**
- * The publish-time errors of an edited map, as one line each; empty when it
- * may be kept. The engine-made objective triggers are left out of the check
- * while unchanged: they are not the author's, and must not push an at-cap
- * world over the trigger budgets.
+ * The publish-time errors of an edited map, as one line each naming the
+ * trigger and the rule; empty when it may be kept. Every rule `check` applies
+ * to a trigger runs (TRIGGER_MAP_RULES), but only on what the scripts
+ * changed: a trigger of the world file that is unchanged keeps whatever
+ * `check` said of it, and must not make every edit of the game fail. Errors
+ * of the whole map (the trigger budgets) always count. The engine-made
+ * objective triggers are left out while unchanged: they are not the
+ * author's, and must not push an at-cap world over the budgets.
  */
 export function editProblems(index: WorldIndex, map: JsonObject): string[] {
   const authored: JsonObject = {};
@@ -30,9 +34,15 @@ export function editProblems(index: WorldIndex, map: JsonObject): string[] {
     if (made && JSON.stringify(made) === JSON.stringify(value)) continue;
     setOwn(authored, key, value);
   }
+  const changed = new Set(changedKeys(index.baseTriggers, map));
   return validateTriggerMap(index.world, authored)
     .filter((d) => d.severity === "error")
-    .map((d) => `${d.code} at ${d.path.map(String).join(".")}: ${d.message}`);
+    .filter((d) => d.path.length < 2 || changed.has(String(d.path[1])))
+    .map((d) => {
+      const where = d.path.slice(2).map(String).join(".");
+      const trigger = d.path.length < 2 ? "the trigger map" : `trigger ${JSON.stringify(String(d.path[1]))}`;
+      return `${trigger} breaks rule ${d.code}${where ? ` at ${where}` : ""}: ${d.message}`;
+    });
 }
 
 /**

@@ -177,7 +177,8 @@ export const COMPAT_MISSING_SETTING = defineCode({
 export const TRAIT_NARRATIVE_FIELD = defineCode({
   code: "trait/narrative-field",
   severity: "error",
-  description: "A trait needs exactly one of `traitNarrativeEffects` (spec 2.3) or `quirk` (older exports).",
+  description:
+    "A trait needs exactly one of `traitNarrativeEffects` (docs/format.md, traits) or `quirk` (older exports).",
   why: "The narrator reads the trait's narrative guidance from one of these fields; with both, it is unclear which one wins.",
   messages: {
     none: 'Trait "{trait}" has neither "traitNarrativeEffects" nor "quirk". Add "traitNarrativeEffects" (the narrator\'s guidance for the trait).',
@@ -189,11 +190,24 @@ export const TRAIT_NARRATIVE_FIELD = defineCode({
   },
 });
 
+export const JSON_DUPLICATE_KEY = defineCode({
+  code: "json/duplicate-key",
+  severity: "warning",
+  description: "A JSON object has the same key twice.",
+  why: "JSON readers keep only the last of two equal keys, so the first value is silently lost: usually a record pasted twice, or two records given the same name. Both places are reported, each pointing at the other.",
+  messages: {
+    ignored:
+      "Key {key} appears again in {parent} at line {otherLine}, column {otherColumn}; the later one wins, so this value is ignored. Remove one, or rename it.",
+    wins: "Key {key} already appears in {parent} at line {otherLine}, column {otherColumn}; this later one wins and that value is lost. Remove one, or rename it.",
+  },
+});
+
 export const LOAD_CODES = [
   FILE_NOT_FOUND,
   FILE_EMPTY,
   JSON_SYNTAX,
   JSON_TOO_DEEP,
+  JSON_DUPLICATE_KEY,
   WORLD_NOT_OBJECT,
   WORLD_UNSUPPORTED_VERSION,
   WORLD_MOD_FRAGMENT,

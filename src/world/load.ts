@@ -13,6 +13,7 @@ import {
   WORLD_VERSION_FIELD,
 } from "./codes.ts";
 import type { Diagnostic, JsonPath } from "./diagnostic.ts";
+import { findDuplicateKeys } from "./duplicate-keys.ts";
 import { type CodeInfo, diagnosticFrom, type Report } from "./rule.ts";
 import { findExcessiveNesting, locate, parseSource, positionAt, type SourceFile } from "./source.ts";
 import { describeValue, isPlainObject } from "./values.ts";
@@ -100,6 +101,8 @@ export function parseWorld(text: string, file = "<input>"): LoadedWorld {
   if (checkVersion(value, report)) return result;
   result.fatal = false;
   result.value = value;
+  // JSON.parse keeps the last of two equal keys without a word: say so, at both.
+  result.diagnostics.push(...findDuplicateKeys(source));
   normalise(value, result, report);
   return result;
 }

@@ -7,6 +7,7 @@ import {
   SHAPE_WRONG_TYPE,
 } from "./codes.ts";
 import { formatPath, type JsonPath } from "./diagnostic.ts";
+import { missingFieldHint } from "./missing-hint.ts";
 import type { CodeInfo, Report } from "./rule.ts";
 import { MAP_SECTIONS, recordSchema, SECTIONS, type SectionName } from "./schema/world.ts";
 import { didYouMean } from "./suggest.ts";
@@ -38,7 +39,7 @@ export function checkShape(root: Record<string, unknown>, report: Reporter): Sha
         report(SHAPE_MISSING_FIELD, {
           path: [name],
           messageId: "missing",
-          data: { field: name, parent: "the top level", hint: hintFor(schema) },
+          data: { field: name, parent: "the top level", hint: missingFieldHint([name]) },
         });
       }
       if (schema.safeParse(undefined).success) validSections.add(name);
@@ -133,13 +134,6 @@ const EXPECTED: Record<string, string> = {
   null: "null",
 };
 
-function hintFor(schema: z.ZodType): string {
-  const type = schema._zod.def.type;
-  if (type === "array") return " (use [] when it is empty)";
-  if (type === "record") return " (use {} when it is empty)";
-  return "";
-}
-
 function reportIssues(
   issues: readonly z.core.$ZodIssue[],
   prefix: JsonPath,
@@ -162,7 +156,11 @@ function reportIssues(
         .filter(Boolean)
         .join(" or ");
       if (actual === undefined)
-        report(SHAPE_MISSING_FIELD, { path, messageId: "missing", data: { field, parent, hint: "" } });
+        report(SHAPE_MISSING_FIELD, {
+          path,
+          messageId: "missing",
+          data: { field, parent, hint: missingFieldHint(path, root) },
+        });
       else
         report(SHAPE_WRONG_TYPE, {
           path,
@@ -175,14 +173,8 @@ function reportIssues(
       actual === undefined &&
       (issue.code === "invalid_type" || issue.code === "invalid_union" || issue.code === "invalid_value")
     ) {
-      const hint =
-        issue.code === "invalid_type" &&
-        (issue.expected === "array"
-          ? " (use [] when it is empty)"
-          : issue.expected === "record"
-            ? " (use {} when it is empty)"
-            : "");
-      report(SHAPE_MISSING_FIELD, { path, messageId: "missing", data: { field, parent, hint: hint || "" } });
+      const hint = missingFieldHint(path, root);
+      report(SHAPE_MISSING_FIELD, { path, messageId: "missing", data: { field, parent, hint } });
       continue;
     }
     switch (issue.code) {

@@ -4,18 +4,32 @@ import type { LoadedWorld } from "./load.ts";
 import { diagnosticFrom, type Rule } from "./rule.ts";
 import conditionRules from "./rules/condition/index.ts";
 import effectRules from "./rules/effect/index.ts";
+import keyRules from "./rules/keys/index.ts";
 import { TRIGGER_LIMIT_RULES } from "./rules/limit/index.ts";
+import referenceRules from "./rules/reference/index.ts";
+import scriptRules from "./rules/script/index.ts";
 import type { World } from "./schema/world.ts";
 import { validateWorld } from "./validate.ts";
 
 /**
- * The publish-time rules that look only at the trigger map: every condition
- * and effect rule and the trigger budgets of spec 8. Scripts may edit the
- * trigger map during play, and those edits must pass the same rules
- * (resolutions, Triggers), so the engine checks them with this list rather
- * than with rules of its own.
+ * Every publish-time rule that `check` applies to a trigger: the key equal to
+ * the name, every condition and effect rule, the trigger budgets (docs/rules.md,
+ * "limit"), the script rules and the references a trigger makes (quests,
+ * places, entities, resources, traits, events). The shape step covers the
+ * rest (`scope`, `recurring`, types). Scripts may edit the trigger map during
+ * play, and those edits must pass the same rules as a world file, so the
+ * engine checks them with this list rather than with rules of its own. Rules
+ * that also look at other sections are filtered to trigger diagnostics by
+ * validateTriggerMap.
  */
-export const TRIGGER_MAP_RULES: readonly Rule[] = [...conditionRules, ...effectRules, ...TRIGGER_LIMIT_RULES];
+export const TRIGGER_MAP_RULES: readonly Rule[] = [
+  ...keyRules,
+  ...conditionRules,
+  ...effectRules,
+  ...TRIGGER_LIMIT_RULES,
+  ...scriptRules,
+  ...referenceRules,
+];
 
 const INTERNAL_RULE_FAILURE = "internal/rule-failed";
 

@@ -84,7 +84,7 @@ describe("fired / notFired", () => {
     failsAt(
       check("fired", ["keeper_rumor"]),
       [...AT, "fired", 0],
-      /No trigger "keeper_rumor" in the world, and no script has added one so far\. Did you mean "keeper_rumour"\?/,
+      /No trigger "keeper_rumor" in the world, no script has added one so far, and no script of the world names it as a key of `triggers`\. Did you mean "keeper_rumour"\?/,
     );
     failsAt(check("notFired", ["tmple_heal"]), [...AT, "notFired", 0], /Did you mean "temple_heal"\?/);
   });

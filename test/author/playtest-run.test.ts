@@ -173,7 +173,7 @@ describe("running a play-test", () => {
     assert.deepEqual(result.files[0]!.tests[0]!.failures, []);
   });
 
-  test("a trigger a script added is known once it is live; a name no script added is an error", async () => {
+  test("a trigger a script of the world may add can be named before it is added; a name nothing can produce is an error", async () => {
     const result = await run(
       yaml(
         ...header,
@@ -188,10 +188,9 @@ describe("running a play-test", () => {
     assert.deepEqual(
       failures.map((f) => [f.step, f.message.replace(/^step \d: /, "")]),
       [
-        [1, 'No trigger "lighthouse_haven" in the world, and no script has added one so far.'],
         [
           2,
-          'No trigger "lighthouse_heaven" in the world, and no script has added one so far. Did you mean "lighthouse_haven"?',
+          'No trigger "lighthouse_heaven" in the world, no script has added one so far, and no script of the world names it as a key of `triggers`. Did you mean "lighthouse_haven"?',
         ],
       ],
     );

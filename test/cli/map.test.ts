@@ -157,7 +157,7 @@ describe("taleforge map: worlds with problems", () => {
     );
     assert.match(
       stderr,
-      /taleforge: 2 regions have no realm and are on no realm map \(spec 2\.4\): "Gull Coast", "Drowned Flats"\.\n/,
+      /taleforge: 2 regions have no realm and are on no realm map \(docs\/format\.md, regions\): "Gull Coast", "Drowned Flats"\.\n/,
     );
   });
 

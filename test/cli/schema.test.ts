@@ -21,7 +21,7 @@ test("schema: a draft 2020-12 JSON Schema of every section, $schema included", a
   assert.equal(printed.$schema, "https://json-schema.org/draft/2020-12/schema");
   assert.equal(printed.type, "object");
   assert.deepEqual(Object.keys(printed.properties).sort(), Object.keys(SECTIONS).sort());
-  assert.deepEqual(printed.properties.$schema, { type: "string" });
+  assert.equal(printed.properties.$schema.type, "string");
   assert.equal(printed.required.includes("$schema"), false);
 });
 
@@ -52,4 +52,37 @@ test("schema --output into a missing folder exits 2 with one line", async () => 
   assert.equal(stdout(), "");
   assertOneLine(stderr());
   assert.match(stderr(), /cannot write .*: ENOENT.*Check that its folder exists/);
+});
+
+test("schema allows what check allows: unknown fields are allowed and marked, compat fields optional", async () => {
+  const printed = await printedSchema();
+  const text = JSON.stringify(printed);
+  assert.doesNotMatch(text, /"additionalProperties":false/, "no object rejects unknown fields");
+  const location = printed.properties.locations.additionalProperties;
+  assert.equal(location.additionalProperties.deprecated, true);
+  assert.match(location.additionalProperties.deprecationMessage, /shape\/unknown-field/);
+  // check warns about an unknown field and still passes the world.
+  const world = JSON.parse(readFileSync(BASE_WORLD, "utf8"));
+  world.locations["Old Mill"].complexity = "simple";
+  const checked = checkValue(world);
+  assert.equal(checked.errorCount, 0);
+  assert.deepEqual(
+    checked.diagnostics.map((d) => d.code),
+    ["shape/unknown-field"],
+  );
+  // What check fills in for older exports is optional in the schema too.
+  assert.equal(printed.required.includes("gameModes"), false);
+  assert.equal(printed.properties.skillSettings.required.includes("newSkillGenerationEnabled"), false);
+  const trait = printed.properties.traits.additionalProperties;
+  assert.equal(trait.required.includes("traitNarrativeEffects"), false);
+  assert.deepEqual(trait.anyOf, [{ required: ["traitNarrativeEffects"] }, { required: ["quirk"] }]);
+});
+
+test("schema: every field says what it means", async () => {
+  const printed = await printedSchema();
+  assert.match(
+    printed.properties.skillSettings.properties.baseChanceToLearnNewSkill.description,
+    /from 0 to 1/,
+  );
+  assert.match(printed.properties.locationSettings.properties.regionSize.description, /map units/);
 });

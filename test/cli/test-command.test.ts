@@ -47,7 +47,7 @@ describe("taleforge test: exit codes and output", () => {
     const { code, stdout, stderr } = await runIn(dir, ["pass.test.yaml"]);
     assert.equal(code, 0);
     assert.equal(stderr, "");
-    assert.match(stdout, /^✔ pass\.test\.yaml › pass \(1 step, \d+ m?s\)\n\n1 passed, 0 failed\n$/);
+    assert.match(stdout, /^✔ pass\.test\.yaml › pass \(1 step, [\d.]+ m?s\)\n\n1 passed, 0 failed\n$/);
   });
 
   test("a failed expectation: exit 1, one line per failure with its position", async () => {

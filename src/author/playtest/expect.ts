@@ -8,6 +8,7 @@ import type { WorldIndex } from "../../engine/world-index.ts";
 import type { JsonPath } from "../../world/diagnostic.ts";
 import { didYouMean } from "../../world/suggest.ts";
 import type { Expect, PlayerExpect } from "./schema.ts";
+import type { ScriptTriggerNames } from "./script-triggers.ts";
 import { whyNotFired } from "./why.ts";
 
 /** What a step left behind, as the checkers see it. */
@@ -22,6 +23,8 @@ export interface Observed {
   prompts: readonly QuestPrompt[];
   /** Trigger keys live now or earlier in the test: the world's, engine-made, script-added. */
   triggers: ReadonlySet<string>;
+  /** Keys some script of the world may add (src/author/playtest/script-triggers.ts); absent: none. */
+  scriptNames?: ScriptTriggerNames;
   /** The state's `consumed` map before the step: why a spent trigger did not fire. */
   consumedBefore: Readonly<Record<string, number>>;
 }
@@ -66,11 +69,23 @@ export function checkExpect(expect: Expect, seen: Observed, at: JsonPath): Misma
   return out;
 }
 
-function unknownTrigger(key: string, seen: Observed, path: JsonPath): Mismatch | undefined {
-  if (seen.triggers.has(key)) return undefined;
+/**
+ * A key that nothing can produce: not a live trigger, not a key a script of
+ * the world may add, and (for `notFired`, which may name any key when some
+ * script writes to `triggers` under a computed key) not possibly added.
+ */
+function unknownTrigger(
+  key: string,
+  seen: Observed,
+  path: JsonPath,
+  anyNameGoes = false,
+): Mismatch | undefined {
+  if (seen.triggers.has(key) || seen.scriptNames?.names.has(key)) return undefined;
+  if (anyNameGoes && seen.scriptNames?.anyName) return undefined;
+  const known = [...seen.triggers, ...(seen.scriptNames?.names ?? [])];
   return {
     path,
-    message: `No trigger "${key}" in the world, and no script has added one so far.${didYouMean(key, seen.triggers)}`,
+    message: `No trigger "${key}" in the world, no script has added one so far, and no script of the world names it as a key of \`triggers\`.${didYouMean(key, known)}`,
   };
 }
 
@@ -97,7 +112,7 @@ export function checkFired(keys: string[], seen: Observed, at: JsonPath): Mismat
 export function checkNotFired(keys: string[], seen: Observed, at: JsonPath): Mismatch[] {
   const out: Mismatch[] = [];
   keys.forEach((key, i) => {
-    const unknown = unknownTrigger(key, seen, [...at, i]);
+    const unknown = unknownTrigger(key, seen, [...at, i], true);
     if (unknown) out.push(unknown);
     else if (seen.fired.includes(key))
       out.push({

@@ -24,6 +24,8 @@ export interface RunOptions {
   scripts?: ScriptRunner;
   /** File names in reports are relative to this folder (default: process.cwd()). */
   cwd?: string;
+  /** Refuse a world with any error; by default a world whose errors all come from rules runs, as in `play`. */
+  strict?: boolean;
 }
 
 /** A failed expectation (or a step that could not run), at its position in the file. */
@@ -58,6 +60,8 @@ export interface FileResult {
 export interface RunResult {
   files: FileResult[];
   coverage: WorldCoverage[];
+  /** Worlds that ran despite errors (all from rules), each once, with its errors as lines: the report's heading. */
+  worldErrors?: { world: string; errors: string[] }[];
 }
 
 /**
@@ -69,7 +73,8 @@ export interface RunResult {
 export async function runPlaytests(paths: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   const cwd = options.cwd ?? process.cwd();
   const show = (path: string) => display(path, cwd);
-  const worlds = new WorldCache();
+  const worlds = new WorldCache(options.strict === true);
+  const worldErrors: NonNullable<RunResult["worldErrors"]> = [];
   const coverage = new CoverageCollector();
   const aiFactory = options.ai ?? (await defaultAi());
   let sandbox: ScriptRunner | undefined;
@@ -91,7 +96,7 @@ export async function runPlaytests(paths: readonly string[], options: RunOptions
   } finally {
     await sandbox?.close();
   }
-  return { files, coverage: coverage.report() };
+  return { files, coverage: coverage.report(), worldErrors };
 
   async function runFile(loaded: LoadedPlaytest, absolute: string): Promise<FileResult> {
     const base = { file: loaded.file, source: loaded.source, problems: loaded.problems, tests: [] };
@@ -113,6 +118,8 @@ export async function runPlaytests(paths: readonly string[], options: RunOptions
         })),
       };
     }
+    if (entry.errors.length > 0 && !worldErrors.some((w) => w.world === show(worldPath)))
+      worldErrors.push({ world: show(worldPath), errors: entry.errors });
     const problems = sortProblems(checkNames(loaded.tests, entry.index, loaded.locate));
     if (problems.length > 0) return { ...base, problems };
     coverage.addWorld(worldPath, show(worldPath), entry.index);

@@ -15,6 +15,7 @@ import { type PlannedTest, playerNames } from "./plan.ts";
 import { byPosition, failureAt, type Locate } from "./problem.ts";
 import type { TestFailure } from "./run.ts";
 import type { Given, PlayerSetup, Step } from "./schema.ts";
+import { scriptTriggerNames } from "./script-triggers.ts";
 
 export interface TestRun {
   test: PlannedTest;
@@ -68,6 +69,9 @@ export async function runTest(run: TestRun): Promise<{ failures: TestFailure[]; 
       }
     }
     const triggers = new Set(liveTriggers(run.index, state.triggerEdits).map((l) => l.key));
+    const scriptNames = scriptTriggerNames(
+      Object.values(run.index.baseTriggers).flatMap((t) => (typeof t.script === "string" ? [t.script] : [])),
+    );
     let last: Pick<Observed, "turn" | "fired" | "logs" | "prompts" | "consumedBefore"> = {
       turn: opening,
       fired: opening.fired,
@@ -94,7 +98,7 @@ export async function runTest(run: TestRun): Promise<{ failures: TestFailure[]; 
         run.coverage.collector.turn(run.coverage.id, last.turn, state);
       else run.coverage.collector.quests(run.coverage.id, state);
       if (!step.expect) continue;
-      const seen: Observed = { ...last, state, index: run.index, triggers };
+      const seen: Observed = { ...last, state, index: run.index, triggers, scriptNames };
       const before = failures.length;
       for (const m of checkExpect(step.expect, seen, [...at, "expect"]))
         fail(m.path, `step ${i + 1}: ${m.message}`, i + 1, m.atKey === true);

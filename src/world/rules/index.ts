@@ -15,6 +15,7 @@ import region from "./region/index.ts";
 import resource from "./resource/index.ts";
 import script from "./script/index.ts";
 import settings from "./settings/index.ts";
+import skill from "./skill/index.ts";
 import storyStart from "./story-start/index.ts";
 import trait from "./trait/index.ts";
 import trigger from "./trigger/index.ts";
@@ -38,6 +39,7 @@ export const RULES: readonly Rule[] = [
   ...storyStart,
   ...npc,
   ...item,
+  ...skill,
   ...premade,
   ...script,
   ...trigger,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { describe } from "./describe.ts";
 
 /**
  * The condition table of spec 2.2, written once as data. The zod schemas, the
@@ -104,108 +105,196 @@ export function valueSchema(kind: ValueKind): z.ZodType {
   }
 }
 
-// Written out so that the inferred `Condition` type is a precise discriminated union.
-export const GameTickCondition = z.object({
-  type: z.literal("game-tick"),
-  operator: z.enum(NUMERIC_OPERATORS),
-  value: z.number(),
-});
-export const PlayerLevelCondition = z.object({
-  type: z.literal("player-level"),
-  operator: z.enum(NUMERIC_OPERATORS),
-  value: z.number(),
-});
-export const PlayerResourceCondition = z.object({
-  type: z.literal("player-resource"),
-  resource: z.string(),
-  operator: z.enum(NUMERIC_OPERATORS),
-  value: z.number(),
-});
-export const PlayerTraitsCondition = z.object({
-  type: z.literal("player-traits"),
-  operator: z.enum(MEMBERSHIP_OPERATORS),
-  value: z.union([z.string(), z.number(), z.boolean()]),
-});
-export const PositionCondition = z.object({
-  type: z.enum(["party-realm", "party-region", "party-location", "party-area"]),
-  operator: z.enum(TEXT_OPERATORS),
-  value: z.string(),
-});
-export const KnownEntityCondition = z.object({
-  type: z.literal("known-entity"),
-  entity: z.string(),
-  operator: z.enum(EQUALITY_OPERATORS),
-  value: z.boolean(),
-});
-export const QuestsCompletedCondition = z.object({
-  type: z.literal("quests-completed"),
-  operator: z.enum(MEMBERSHIP_OPERATORS),
-  value: z.string(),
-});
-export const QuestStatusCondition = z.object({
-  type: z.literal("quest-status"),
-  questId: z.string(),
-  operator: z.enum(EQUALITY_OPERATORS),
-  value: z.enum(QUEST_STATUSES),
-});
-export const EventStatusCondition = z.object({
-  type: z.literal("narrative-event-status"),
-  eventId: z.string(),
-  operator: z.enum(EQUALITY_OPERATORS),
-  value: z.enum(EVENT_STATUSES),
-});
-export const TextCondition = z.object({
-  type: z.enum(["story-text", "action-text"]),
-  operator: z.enum(TEXT_OPERATORS),
-  value: z.string(),
-});
-export const JudgedCondition = z.object({
-  type: z.enum(["story", "action"]),
-  query: z.string(),
-  embeddingId: z.string().optional(),
-});
-export const ReadStringCondition = z.object({
-  type: z.literal("read-string"),
-  key: z.string(),
-  operator: z.enum(TEXT_OPERATORS),
-  value: z.string(),
-});
-export const ReadNumberCondition = z.object({
-  type: z.literal("read-number"),
-  key: z.string(),
-  operator: z.enum(NUMERIC_OPERATORS),
-  value: z.number(),
-});
-export const ReadBooleanCondition = z.object({
-  type: z.literal("read-boolean"),
-  key: z.string(),
-  operator: z.enum(EQUALITY_OPERATORS),
-  value: z.boolean(),
-});
-export const ReadArrayCondition = z.object({
-  type: z.literal("read-array"),
-  key: z.string(),
-  operator: z.enum(MEMBERSHIP_OPERATORS),
-  value: z.union([z.string(), z.number(), z.boolean()]),
-});
+// Field descriptions shared by the condition kinds.
+const ops = <T extends readonly [string, ...string[]]>(list: T) =>
+  describe(
+    z.enum(list),
+    `How \`value\` is compared with the state: ${list.map((o) => `\`${o}\``).join(", ")}. The spellings \`greaterThanOrEqualTo\`/\`lessThanOrEqualTo\` are errors (condition/or-equal-to).`,
+  );
+const scalarValue = (what: string) =>
+  describe(
+    z.union([z.string(), z.number(), z.boolean()]),
+    `${what}. At most 100 characters (limit/condition-value).`,
+  );
+const textValue = (what: string) =>
+  describe(z.string(), `${what}. At most 100 characters (limit/condition-value).`);
+const number = (what: string) => describe(z.number(), what);
+const storageKey = describe(z.string(), "The storage key (docs/scripts.md: the same storage scripts use).");
 
-export const Condition = z.discriminatedUnion("type", [
-  GameTickCondition,
-  PlayerLevelCondition,
-  PlayerResourceCondition,
-  PlayerTraitsCondition,
-  PositionCondition,
-  KnownEntityCondition,
-  QuestsCompletedCondition,
-  QuestStatusCondition,
-  EventStatusCondition,
-  TextCondition,
-  JudgedCondition,
-  ReadStringCondition,
-  ReadNumberCondition,
-  ReadBooleanCondition,
-  ReadArrayCondition,
-]);
+// Written out so that the inferred `Condition` type is a precise discriminated union.
+export const GameTickCondition = describe(
+  z.object({
+    type: describe(
+      z.literal("game-tick"),
+      "The turn counter: 0 while the opening is made, 1 at the first player action.",
+    ),
+    operator: ops(NUMERIC_OPERATORS),
+    value: number("The tick to compare with."),
+  }),
+  "`game-tick`: the current turn number.",
+);
+export const PlayerLevelCondition = describe(
+  z.object({
+    type: describe(
+      z.literal("player-level"),
+      "A player's character level; true if ANY party member matches.",
+    ),
+    operator: ops(NUMERIC_OPERATORS),
+    value: number("The level to compare with."),
+  }),
+  "`player-level`: a character level in the party.",
+);
+export const PlayerResourceCondition = describe(
+  z.object({
+    type: describe(
+      z.literal("player-resource"),
+      "A player's resource value; true if ANY party member matches.",
+    ),
+    resource: describe(z.string(), "The key of the resource in `resourceSettings` (case ignored)."),
+    operator: ops(NUMERIC_OPERATORS),
+    value: number("The value to compare with."),
+  }),
+  "`player-resource`: a resource value (health, mana…) in the party.",
+);
+export const PlayerTraitsCondition = describe(
+  z.object({
+    type: describe(z.literal("player-traits"), "Whether ANY party member has a trait."),
+    operator: ops(MEMBERSHIP_OPERATORS),
+    value: scalarValue("The trait key"),
+  }),
+  "`player-traits`: a trait held in the party.",
+);
+export const PositionCondition = describe(
+  z.object({
+    type: describe(
+      z.enum(["party-realm", "party-region", "party-location", "party-area"]),
+      "Which part of the party's position: realm, region, location or area.",
+    ),
+    operator: ops(TEXT_OPERATORS),
+    value: textValue("The name (a key) to compare with, or a regular expression for `regex`"),
+  }),
+  "`party-realm`, `party-region`, `party-location`, `party-area`: where the party is.",
+);
+export const KnownEntityCondition = describe(
+  z.object({
+    type: describe(z.literal("known-entity"), "Whether an entity is known to the players."),
+    entity: describe(z.string(), "The key of an NPC, location, region, realm or faction."),
+    operator: ops(EQUALITY_OPERATORS),
+    value: describe(z.boolean(), "true: known; false: not known."),
+  }),
+  "`known-entity`: whether the players know an NPC or a place.",
+);
+export const QuestsCompletedCondition = describe(
+  z.object({
+    type: describe(z.literal("quests-completed"), "The list of completed quests."),
+    operator: ops(MEMBERSHIP_OPERATORS),
+    value: textValue("The key of the quest"),
+  }),
+  "`quests-completed`: whether a quest is among the completed ones.",
+);
+export const QuestStatusCondition = describe(
+  z.object({
+    type: describe(z.literal("quest-status"), "A quest's status."),
+    questId: describe(z.string(), "The key of the quest in `quests`."),
+    operator: ops(EQUALITY_OPERATORS),
+    value: describe(
+      z.enum(QUEST_STATUSES),
+      "`hidden`, `available`, `accepted`, `completed`, `abandoned`, `rejected` or `expired` (docs/engine.md, Quests).",
+    ),
+  }),
+  "`quest-status`: a quest's status.",
+);
+export const EventStatusCondition = describe(
+  z.object({
+    type: describe(z.literal("narrative-event-status"), "A narrative event's status."),
+    eventId: describe(z.string(), "The key of the event in `narrativeEvents`."),
+    operator: ops(EQUALITY_OPERATORS),
+    value: describe(z.enum(EVENT_STATUSES), "`inactive`, `active`, `completed` or `stopped`."),
+  }),
+  "`narrative-event-status`: a narrative event's status.",
+);
+export const TextCondition = describe(
+  z.object({
+    type: describe(
+      z.enum(["story-text", "action-text"]),
+      "`story-text`: the latest story text; `action-text`: the players' pending actions (a planning-phase trigger).",
+    ),
+    operator: ops(TEXT_OPERATORS),
+    value: textValue("The text to look for, or a regular expression for `regex` (case-sensitive)"),
+  }),
+  "`story-text`, `action-text`: the words of the story or of the players' actions, matched without AI.",
+);
+export const JudgedCondition = describe(
+  z.object({
+    type: describe(
+      z.enum(["story", "action"]),
+      "`story`: judged against the story so far; `action`: against the players' pending actions (a planning-phase trigger).",
+    ),
+    query: describe(
+      z.string(),
+      'A yes/no question the AI judges ("The player asks the keeper about the lamp."). At most 1000 characters (limit/condition-text).',
+    ),
+    embeddingId: describe(z.string().optional(), "Assigned by the engine; leave it out when authoring."),
+  }),
+  "`story`, `action`: judged by the AI. A trigger with one is semantic (at most 200 of them: limit/trigger-count), and only the most relevant ones are judged each turn (docs/engine.md, AI-judged conditions).",
+);
+export const ReadStringCondition = describe(
+  z.object({
+    type: describe(z.literal("read-string"), 'A string in storage; "" when missing or not a string.'),
+    key: storageKey,
+    operator: ops(TEXT_OPERATORS),
+    value: textValue("The text to compare with, or a regular expression for `regex`"),
+  }),
+  "`read-string`: a stored string.",
+);
+export const ReadNumberCondition = describe(
+  z.object({
+    type: describe(z.literal("read-number"), "A number in storage; 0 when missing or not a number."),
+    key: storageKey,
+    operator: ops(NUMERIC_OPERATORS),
+    value: number("The number to compare with."),
+  }),
+  "`read-number`: a stored number.",
+);
+export const ReadBooleanCondition = describe(
+  z.object({
+    type: describe(z.literal("read-boolean"), "A boolean in storage; false when missing or not a boolean."),
+    key: storageKey,
+    operator: ops(EQUALITY_OPERATORS),
+    value: describe(z.boolean(), 'true or false: JSON booleans, not the strings "true"/"false".'),
+  }),
+  "`read-boolean`: a stored true or false.",
+);
+export const ReadArrayCondition = describe(
+  z.object({
+    type: describe(z.literal("read-array"), "A list in storage; [] when missing or not a list."),
+    key: storageKey,
+    operator: ops(MEMBERSHIP_OPERATORS),
+    value: scalarValue("The element to look for"),
+  }),
+  "`read-array`: whether a stored list holds an element.",
+);
+
+export const Condition = describe(
+  z.discriminatedUnion("type", [
+    GameTickCondition,
+    PlayerLevelCondition,
+    PlayerResourceCondition,
+    PlayerTraitsCondition,
+    PositionCondition,
+    KnownEntityCondition,
+    QuestsCompletedCondition,
+    QuestStatusCondition,
+    EventStatusCondition,
+    TextCondition,
+    JudgedCondition,
+    ReadStringCondition,
+    ReadNumberCondition,
+    ReadBooleanCondition,
+    ReadArrayCondition,
+  ]),
+  "A condition: one test of the game state. All conditions of a trigger must hold (AND); every condition has a `type`, and the kinds are below.",
+);
 export type Condition = z.infer<typeof Condition>;
 
 /** The schema of each condition type, for checking one condition against its own type. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { describe } from "./describe.ts";
 
 /** The effect table of spec 2.2: one schema per effect type. */
 
@@ -7,94 +8,195 @@ const NEXT_STEP_SOURCES = ["objective", "narrative-event"] as const;
 export const RESOURCE_OPERATORS = ["add", "subtract", "multiply", "divide", "set"] as const;
 export const EFFECT_TARGETS = ["allPlayers", "satisfyingPlayers"] as const;
 
-export const StoryEffect = z.object({ type: z.literal("story"), instruction: z.string() });
-export const QuestInitEffect = z.object({
-  type: z.literal("quest-init"),
-  operator: z.literal("set"),
-  value: z.string(),
-});
-export const QuestEffect = z.object({
-  type: z.enum(["quest-progress", "quest-complete", "quest-next-step-clear"]),
-  questId: z.string(),
-});
-export const ObjectiveEffect = z.object({
-  type: z.enum(["quest-objective-reveal", "quest-objective-complete"]),
-  questId: z.string(),
-  objectiveId: z.string(),
-});
-export const QuestNextStepSetEffect = z.object({
-  type: z.literal("quest-next-step-set"),
-  questId: z.string(),
-  text: z.string(),
-  source: z.enum(NEXT_STEP_SOURCES),
-});
-export const PartyNextStepSetEffect = z.object({
-  type: z.literal("party-next-step-set"),
-  text: z.string(),
-  source: z.enum(NEXT_STEP_SOURCES),
-});
-export const PartyNextStepClearEffect = z.object({ type: z.literal("party-next-step-clear") });
-export const EventStartEffect = z.object({ type: z.literal("narrative-event-start"), eventId: z.string() });
-export const PartyMoveEffect = z.object({
-  type: z.enum(["party-realm", "party-region", "party-location", "party-area"]),
-  operator: z.literal("set"),
-  value: z.string(),
-});
-export const PlayerResourceEffect = z.object({
-  type: z.literal("player-resource"),
-  resource: z.string(),
-  target: z.enum(EFFECT_TARGETS).optional(),
-  operator: z.enum(RESOURCE_OPERATORS),
-  value: z.number(),
-});
-export const PlayerTraitsEffect = z.object({
-  type: z.literal("player-traits"),
-  target: z.enum(EFFECT_TARGETS).optional(),
-  operator: z.enum(["set", "add", "remove"]),
-  value: z.union([scalar, z.array(scalar)]),
-});
-export const KnownEntitySetEffect = z.object({
-  type: z.literal("known-entity"),
-  entity: z.string(),
-  operator: z.literal("set"),
-  value: z.boolean(),
-});
-export const KnownEntityToggleEffect = z.object({
-  type: z.literal("known-entity"),
-  entity: z.string(),
-  operator: z.literal("toggle"),
-  value: z.boolean().optional(),
-});
-export const WriteStringEffect = z.object({
-  type: z.literal("write-string"),
-  key: z.string(),
-  operator: z.literal("set"),
-  value: z.string(),
-});
-export const WriteNumberEffect = z.object({
-  type: z.literal("write-number"),
-  key: z.string(),
-  operator: z.enum(RESOURCE_OPERATORS),
-  value: z.number(),
-});
-export const WriteBooleanEffect = z.object({
-  type: z.literal("write-boolean"),
-  key: z.string(),
-  operator: z.enum(["set", "toggle"]),
-  value: z.boolean().optional(),
-});
-export const WriteArraySetEffect = z.object({
-  type: z.literal("write-array"),
-  key: z.string(),
-  operator: z.literal("set"),
-  value: z.array(scalar),
-});
-export const WriteArrayElementEffect = z.object({
-  type: z.literal("write-array"),
-  key: z.string(),
-  operator: z.enum(["add", "remove"]),
-  value: scalar,
-});
+/** The `type` of an effect, with what it does. */
+const kind = <T extends z.ZodType>(schema: T, text: string) => describe(schema, text);
+const questId = describe(z.string(), "The key of the quest in `quests`.");
+const objectiveId = describe(z.string(), "The id of the objective in the quest's `objectives`.");
+const key = describe(z.string(), "The storage key (docs/scripts.md: the same storage scripts use).");
+const set = describe(z.literal("set"), "Always `set`.");
+const hint = describe(
+  z.string(),
+  "The hint text, shown in the journal. At most 1000 characters (limit/effect-text).",
+);
+const source = describe(
+  z.enum(NEXT_STEP_SOURCES),
+  "Where the hint comes from: `objective` or `narrative-event`.",
+);
+const target = describe(
+  z.enum(EFFECT_TARGETS).optional(),
+  'Who is affected: `allPlayers` (the whole party) or `satisfyingPlayers` (only the players who satisfied the trigger\'s player conditions). Default: `allPlayers`, or `satisfyingPlayers` on a trigger with `scope: "player"`.',
+);
+const arithmetic = describe(
+  z.enum(RESOURCE_OPERATORS),
+  "`add`, `subtract`, `multiply`, `divide` the current value by `value`, or `set` it to `value`.",
+);
+
+export const StoryEffect = describe(
+  z.object({
+    type: kind(z.literal("story"), "A one-time instruction to the narrator."),
+    instruction: describe(
+      z.string(),
+      "What the narrator should write, once. It shapes the NEXT narration, not the current turn's (and never the opening). At most 1000 characters (limit/effect-text).",
+    ),
+  }),
+  "`story`: gives the narrator a one-time instruction.",
+);
+export const QuestInitEffect = describe(
+  z.object({
+    type: kind(z.literal("quest-init"), "Makes a hidden quest available."),
+    operator: set,
+    value: describe(z.string(), "The key of the quest, exactly (reference/unknown-quest)."),
+  }),
+  "`quest-init`: makes a hidden quest `available`; the player is then asked to accept it.",
+);
+export const QuestEffect = describe(
+  z.object({
+    type: kind(
+      z.enum(["quest-progress", "quest-complete", "quest-next-step-clear"]),
+      "`quest-progress` marks the main objective done (an accepted quest is then completed); `quest-complete` completes the quest whatever its status; `quest-next-step-clear` clears its next-step hint.",
+    ),
+    questId,
+  }),
+  "`quest-progress`, `quest-complete`, `quest-next-step-clear`: act on one quest.",
+);
+export const ObjectiveEffect = describe(
+  z.object({
+    type: kind(
+      z.enum(["quest-objective-reveal", "quest-objective-complete"]),
+      "`quest-objective-reveal` makes a hidden objective active and the quest's next step its text; `quest-objective-complete` completes it and moves the next step to the next active objective.",
+    ),
+    questId,
+    objectiveId,
+  }),
+  "`quest-objective-reveal`, `quest-objective-complete`: move one objective.",
+);
+export const QuestNextStepSetEffect = describe(
+  z.object({
+    type: kind(z.literal("quest-next-step-set"), "Sets a quest's next-step hint."),
+    questId,
+    text: hint,
+    source,
+  }),
+  "`quest-next-step-set`: sets a quest's next-step hint.",
+);
+export const PartyNextStepSetEffect = describe(
+  z.object({
+    type: kind(z.literal("party-next-step-set"), "Sets the party's next-step hint."),
+    text: hint,
+    source,
+  }),
+  "`party-next-step-set`: sets the party-wide next-step hint.",
+);
+export const PartyNextStepClearEffect = describe(
+  z.object({ type: kind(z.literal("party-next-step-clear"), "Clears the party's next-step hint.") }),
+  "`party-next-step-clear`: clears the party-wide next-step hint.",
+);
+export const EventStartEffect = describe(
+  z.object({
+    type: kind(z.literal("narrative-event-start"), "Starts a narrative event."),
+    eventId: describe(z.string(), "The key of the event in `narrativeEvents`."),
+  }),
+  "`narrative-event-start`: starts a narrative event (ignored while another one is active).",
+);
+export const PartyMoveEffect = describe(
+  z.object({
+    type: kind(
+      z.enum(["party-realm", "party-region", "party-location", "party-area"]),
+      "What to move the party to. `party-location` also sets the region, the realm, the coordinates and the location's first area.",
+    ),
+    operator: set,
+    value: describe(z.string(), "The key of the destination (reference/unknown-destination)."),
+  }),
+  "`party-realm`, `party-region`, `party-location`, `party-area`: move the party.",
+);
+export const PlayerResourceEffect = describe(
+  z.object({
+    type: kind(z.literal("player-resource"), "Changes a resource of players."),
+    resource: describe(z.string(), "The key of the resource in `resourceSettings` (case ignored)."),
+    target,
+    operator: arithmetic,
+    value: describe(z.number(), "The amount. The result stays from 0 to the resource's maximum."),
+  }),
+  "`player-resource`: changes a resource (health, mana…) of the party or of the satisfying players.",
+);
+export const PlayerTraitsEffect = describe(
+  z.object({
+    type: kind(z.literal("player-traits"), "Changes the traits of players."),
+    target,
+    operator: describe(
+      z.enum(["set", "add", "remove"]),
+      "`add` gives one trait, `remove` takes one away, `set` replaces all traits with `value`.",
+    ),
+    value: describe(
+      z.union([scalar, z.array(scalar)]),
+      "A trait key (or a list of them for `set`). Adding or removing applies the trait's modifiers (docs/engine.md, Traits at run time).",
+    ),
+  }),
+  "`player-traits`: gives or takes traits.",
+);
+export const KnownEntitySetEffect = describe(
+  z.object({
+    type: kind(z.literal("known-entity"), "Marks an entity known or unknown."),
+    entity: describe(z.string(), "The key of an NPC, location, region, realm or faction."),
+    operator: describe(z.literal("set"), "`set` to `value`."),
+    value: describe(z.boolean(), "true: known; false: unknown."),
+  }),
+  "`known-entity` with `set`: marks an entity known or unknown.",
+);
+export const KnownEntityToggleEffect = describe(
+  z.object({
+    type: kind(z.literal("known-entity"), "Flips whether an entity is known."),
+    entity: describe(z.string(), "The key of an NPC, location, region, realm or faction."),
+    operator: describe(z.literal("toggle"), "`toggle` flips it."),
+    value: describe(z.boolean().optional(), "Ignored by `toggle`. Optional."),
+  }),
+  "`known-entity` with `toggle`: flips whether an entity is known.",
+);
+export const WriteStringEffect = describe(
+  z.object({
+    type: kind(z.literal("write-string"), "Writes a string to storage."),
+    key,
+    operator: set,
+    value: describe(z.string(), "The string. At most 100 characters (limit/effect-value)."),
+  }),
+  "`write-string`: stores a string.",
+);
+export const WriteNumberEffect = describe(
+  z.object({
+    type: kind(z.literal("write-number"), "Writes a number to storage."),
+    key,
+    operator: arithmetic,
+    value: describe(z.number(), "The number (a missing or non-number stored value counts as 0)."),
+  }),
+  "`write-number`: stores a number, or does arithmetic on the stored one.",
+);
+export const WriteBooleanEffect = describe(
+  z.object({
+    type: kind(z.literal("write-boolean"), "Writes a boolean to storage."),
+    key,
+    operator: describe(z.enum(["set", "toggle"]), "`set` to `value`, or `toggle` the stored value."),
+    value: describe(z.boolean().optional(), "The boolean; required for `set`, ignored by `toggle`."),
+  }),
+  "`write-boolean`: stores true or false, or flips the stored value.",
+);
+export const WriteArraySetEffect = describe(
+  z.object({
+    type: kind(z.literal("write-array"), "Writes a list to storage."),
+    key,
+    operator: describe(z.literal("set"), "`set` replaces the stored list."),
+    value: describe(z.array(scalar), "The list of strings, numbers or booleans."),
+  }),
+  "`write-array` with `set`: stores a list.",
+);
+export const WriteArrayElementEffect = describe(
+  z.object({
+    type: kind(z.literal("write-array"), "Adds to or removes from a stored list."),
+    key,
+    operator: describe(z.enum(["add", "remove"]), "`add` appends `value`; `remove` removes it."),
+    value: describe(scalar, "One string, number or boolean."),
+  }),
+  "`write-array` with `add` or `remove`: appends or removes one element.",
+);
 
 export const EFFECT_SCHEMAS = {
   story: [StoryEffect],
@@ -128,26 +230,29 @@ export function isEffectType(type: unknown): type is EffectType {
   return typeof type === "string" && Object.hasOwn(EFFECT_SCHEMAS, type);
 }
 
-export const Effect = z.union([
-  StoryEffect,
-  QuestInitEffect,
-  QuestEffect,
-  ObjectiveEffect,
-  QuestNextStepSetEffect,
-  PartyNextStepSetEffect,
-  PartyNextStepClearEffect,
-  EventStartEffect,
-  PartyMoveEffect,
-  PlayerResourceEffect,
-  PlayerTraitsEffect,
-  KnownEntitySetEffect,
-  KnownEntityToggleEffect,
-  WriteStringEffect,
-  WriteNumberEffect,
-  WriteBooleanEffect,
-  WriteArraySetEffect,
-  WriteArrayElementEffect,
-]);
+export const Effect = describe(
+  z.union([
+    StoryEffect,
+    QuestInitEffect,
+    QuestEffect,
+    ObjectiveEffect,
+    QuestNextStepSetEffect,
+    PartyNextStepSetEffect,
+    PartyNextStepClearEffect,
+    EventStartEffect,
+    PartyMoveEffect,
+    PlayerResourceEffect,
+    PlayerTraitsEffect,
+    KnownEntitySetEffect,
+    KnownEntityToggleEffect,
+    WriteStringEffect,
+    WriteNumberEffect,
+    WriteBooleanEffect,
+    WriteArraySetEffect,
+    WriteArrayElementEffect,
+  ]),
+  "An effect: what a trigger does when it fires. Every effect has a `type`; the kinds are below. Malformed effects are dropped, and at most 5 valid effects of a trigger apply (limit/effects-per-trigger).",
+);
 export type Effect = z.infer<typeof Effect>;
 
 /**

@@ -16,13 +16,38 @@ export interface TextOptions {
  */
 export function formatResults(result: RunResult, options: TextOptions): string {
   const paint = painter(options.color);
-  const lines: string[] = [];
+  const lines: string[] = worldErrorLines(result, paint);
   for (const file of result.files) lines.push(...fileLines(file, paint));
   const { passed, failed } = countResults(result);
   if (lines.length > 0) lines.push("");
   const summary = `${passed} passed, ${failed} failed`;
   lines.push(paint(["bold", failed > 0 ? "red" : "green"], summary));
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The heading of a run whose worlds have errors that do not stop play (all
+ * from rules): the play-tests ran as `taleforge play` would, and --strict
+ * makes such a world fail them. Empty when every world is clean.
+ */
+export function formatWorldErrors(result: RunResult, options: TextOptions): string {
+  const lines = worldErrorLines(result, painter(options.color));
+  return lines.length > 0 ? `${lines.join("\n")}\n` : "";
+}
+
+function worldErrorLines(result: RunResult, paint: Paint): string[] {
+  const lines: string[] = [];
+  for (const { world, errors } of result.worldErrors ?? []) {
+    const count = `${errors.length} error${errors.length === 1 ? "" : "s"}`;
+    lines.push(
+      `${paint(["bold", "yellow"], "⚠")} ${paint("bold", world)} has ${count}, all from rules: its play-tests ran anyway, as \`taleforge play\` runs it (--strict fails them).`,
+    );
+    for (const error of errors.slice(0, 10)) lines.push(`    ${error}`);
+    if (errors.length > 10)
+      lines.push(`    … and ${errors.length - 10} more: run \`taleforge check ${world}\`.`);
+    lines.push("");
+  }
+  return lines;
 }
 
 function fileLines(file: FileResult, paint: Paint): string[] {

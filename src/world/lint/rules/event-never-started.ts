@@ -11,7 +11,7 @@ export default defineRule({
   code: "lint/event-never-started",
   severity: "warning",
   description: "A narrative event is never started, or every effect that starts it can never apply.",
-  why: "A narrative event does nothing until a `narrative-event-start` effect makes it active (resolutions, Narrative events): its beats never reach the narrator and its `onCompleteEffects` never apply. Either no trigger, event or script starts it at all, or every start is in a trigger that can never fire (the analysis follows what can happen from a new game; a script it cannot follow counts as able to start any event).",
+  why: "A narrative event does nothing until a `narrative-event-start` effect makes it active (docs/engine.md): its beats never reach the narrator and its `onCompleteEffects` never apply. Either no trigger, event or script starts it at all, or every start is in a trigger that can never fire (the analysis follows what can happen from a new game; a script it cannot follow counts as able to start any event).",
   messages: {
     noStart:
       'Narrative event {event} is never started: no narrative-event-start effect names it, so its beats never reach the narrator and its onCompleteEffects never apply. Add {"type": "narrative-event-start", "eventId": {event}} to the effects of the trigger that should start it.',

@@ -3,6 +3,7 @@ import contradictoryConditions from "./contradictory-conditions.ts";
 import eventNeverStarted from "./event-never-started.ts";
 import moveNowhere from "./move-nowhere.ts";
 import neverTrueCondition from "./never-true-condition.ts";
+import objectiveStuck from "./objective-stuck.ts";
 import objectiveTriggerUnreachable from "./objective-trigger-unreachable.ts";
 import questNeverAvailable from "./quest-never-available.ts";
 import storageNeverRead from "./storage-never-read.ts";
@@ -16,6 +17,7 @@ import storageNeverWritten from "./storage-never-written.ts";
 export const LINT_RULES: readonly Rule[] = [
   questNeverAvailable,
   objectiveTriggerUnreachable,
+  objectiveStuck,
   eventNeverStarted,
   neverTrueCondition,
   contradictoryConditions,

@@ -7,7 +7,7 @@ export default defineRule({
   severity: "warning",
   description:
     "A trigger named `{questId}_objective` (or `{questId}_objective_N`) belongs to a quest that can never be accepted.",
-  why: "Triggers named after a quest's objective stay out of the pool until that quest is `accepted` (spec 2.2, Naming). A quest is accepted only after it became available, so when nothing that can fire makes the quest available (no `quest-init` that can apply, and it is not in a story start's `startingQuests`) the trigger never runs, whatever its conditions. Either the quest is broken (see `lint/quest-never-available` or `quest/no-init-trigger`) or the trigger's name makes it wait for a quest by accident.",
+  why: "Triggers named after a quest's objective stay out of the pool until that quest is `accepted` (docs/format.md, triggers, Naming). A quest is accepted only after it became available, so when nothing that can fire makes the quest available (no `quest-init` that can apply, and it is not in a story start's `startingQuests`) the trigger never runs, whatever its conditions. Either the quest is broken (see `lint/quest-never-available` or `quest/no-init-trigger`) or the trigger's name makes it wait for a quest by accident.",
   messages: {
     neverAccepted:
       "Trigger {trigger} is an objective trigger of quest {quest} (by its name), so it runs only while that quest is accepted, and {quest} can never be accepted: nothing that can fire makes it available. Make the quest reachable, or rename the trigger if it should not wait for the quest.",

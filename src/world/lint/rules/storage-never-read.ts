@@ -8,7 +8,7 @@ export default defineRule({
   code: "lint/storage-never-read",
   severity: "warning",
   description: "A storage key is written, but no condition and no script ever reads it.",
-  why: 'Storage exists for triggers to remember things for later conditions and scripts (spec 2.2, spec 4); the narrator never sees it. A key that is written but never read by a `read-*` condition, a script (`storage.x`, `storage["x"]`, `check({type: "read-number", key: "x"})`) or a condition of a trigger a script adds changes nothing in play: usually the reading side names the key differently, or the condition that should read it was never written. When any script reads keys built at run time (or cannot be followed), nothing is reported.',
+  why: 'Storage exists for triggers to remember things for later conditions and scripts (docs/format.md, triggers, docs/scripts.md); the narrator never sees it. A key that is written but never read by a `read-*` condition, a script (`storage.x`, `storage["x"]`, `check({type: "read-number", key: "x"})`) or a condition of a trigger a script adds changes nothing in play: usually the reading side names the key differently, or the condition that should read it was never written. When any script reads keys built at run time (or cannot be followed), nothing is reported.',
   messages: {
     unread:
       "Storage key {key} is written here but never read: no read-* condition and no script reads it, so the write changes nothing in play.{suggestion} Read it where it matters, or remove the write.",

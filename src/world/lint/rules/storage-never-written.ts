@@ -18,14 +18,14 @@ export default defineRule({
   code: "lint/storage-never-written",
   severity: "warning",
   description: "A `read-*` condition reads a storage key that nothing ever writes with that type.",
-  why: '`read-*` conditions and `write-*` effects share one storage, and a read of a missing key (or of a value of another type) sees a fallback: 0, "", false or [] (spec 2.2). A key no `write-*` effect (of any trigger or narrative event) and no script writes is almost always a typo or a forgotten write: when the fallback fails the condition, the trigger never fires; when it passes, the condition always holds and tests nothing. Scripts count as writing every key they assign (`storage.x = …`); a script that writes keys built at run time, or that reading cannot follow, counts as writing every key, so nothing is reported then.',
+  why: '`read-*` conditions and `write-*` effects share one storage, and a read of a missing key (or of a value of another type) sees a fallback: 0, "", false or [] (docs/format.md, triggers). A key no `write-*` effect (of any trigger or narrative event) and no script writes is almost always a typo or a forgotten write: when the fallback fails the condition, the trigger never fires; when it passes, the condition always holds and tests nothing. Scripts count as writing every key they assign (`storage.x = …`); a script that writes keys built at run time, or that reading cannot follow, counts as writing every key, so nothing is reported then.',
   messages: {
     neverHolds:
       "Storage key {key} is never written as {aKind} (by any effect or script), so it always reads as {fallback} and this condition never holds: trigger {trigger} never fires.{suggestion} Write the key with a write-{kind} effect (or in a script), or fix its name.",
     alwaysFallback:
       "Storage key {key} is never written as {aKind} (by any effect or script), so this condition always sees {fallback} and always holds: it tests nothing.{suggestion} Write the key with a write-{kind} effect (or in a script), or remove the condition.",
     wrongType:
-      "Storage key {key} is read as {aKind} here but only ever written as {written}; a read of another type sees the fallback {fallback} (spec 2.2). Read it with the type it is written with, or write it as {aKind}.",
+      "Storage key {key} is read as {aKind} here but only ever written as {written}; a read of another type sees the fallback {fallback} (docs/format.md, triggers). Read it with the type it is written with, or write it as {aKind}.",
   },
   examples: {
     bad: {

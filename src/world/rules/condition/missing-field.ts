@@ -34,7 +34,7 @@ export default defineRule({
   severity: "error",
   description:
     "A condition lacks a field its type requires (`resource`, `entity`, `questId`, `eventId`, `key`, `query`, `operator`, `value`), or one of its type's text fields is not a string.",
-  why: "Each condition type reads specific fields (spec 2.2). Without them the engine cannot evaluate the condition, so the trigger would never fire as intended. The shape check only knows that a condition has a `type`; this rule knows what each type needs.",
+  why: "Each condition type reads specific fields (docs/format.md, triggers). Without them the engine cannot evaluate the condition, so the trigger would never fire as intended. The shape check only knows that a condition has a `type`; this rule knows what each type needs.",
   messages: {
     missing: 'This "{type}" condition needs "{field}" ({hint}). Add it.',
     notString: 'Field "{field}" of this "{type}" condition is {actual}; write it as a string ({hint}).',

@@ -13,7 +13,7 @@ export default defineRule({
   code: "condition/operator-not-allowed",
   severity: "error",
   description: "A condition's `operator` is not one its type accepts.",
-  why: "Each condition type takes its own operators (spec 2.2): numbers compare with `greaterThan` and friends, text with `contains` or `regex`, lists with `contains`/`notContains`, flags with `equals`/`notEquals`. Any other operator makes the condition invalid, so the trigger cannot fire as written.",
+  why: "Each condition type takes its own operators (docs/format.md, triggers): numbers compare with `greaterThan` and friends, text with `contains` or `regex`, lists with `contains`/`notContains`, flags with `equals`/`notEquals`. Any other operator makes the condition invalid, so the trigger cannot fire as written.",
   messages: {
     operator:
       'Operator "{operator}" is not allowed for "{type}" conditions.{suggestion} Use one of: {allowed}.',

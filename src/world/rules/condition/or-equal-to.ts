@@ -10,7 +10,7 @@ export default defineRule({
   code: "condition/or-equal-to",
   severity: "error",
   description: "A condition uses `greaterThanOrEqualTo` or `lessThanOrEqualTo`.",
-  why: "These spellings look right and are common in other tools, but the format rejects them with a hard error (spec 2.2). The correct operators end in `OrEqual`.",
+  why: "These spellings look right and are common in other tools, but the format rejects them with a hard error (docs/format.md, triggers). The correct operators end in `OrEqual`.",
   messages: {
     operator: 'Operator "{operator}" is not valid. Write "{fix}".',
   },

@@ -56,7 +56,7 @@ export default defineRule({
   code: "condition/value-type",
   severity: "error",
   description: "A condition's `value` is not of the type its condition type compares with.",
-  why: 'Each condition type compares with one kind of value (spec 2.2): numbers for ticks, levels, resources and `read-number`; JSON booleans for `known-entity` and `read-boolean` (the strings "true" and "false" are wrong); quest and narrative event statuses from fixed lists; a single string, number or boolean for `player-traits` and `read-array`. A value of another type never matches as intended.',
+  why: 'Each condition type compares with one kind of value (docs/format.md, triggers): numbers for ticks, levels, resources and `read-number`; JSON booleans for `known-entity` and `read-boolean` (the strings "true" and "false" are wrong); quest and narrative event statuses from fixed lists; a single string, number or boolean for `player-traits` and `read-array`. A value of another type never matches as intended.',
   messages: {
     wrongType: 'The value of this "{type}" condition is {actual}; write {expected}.',
     quoted:

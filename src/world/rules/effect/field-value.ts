@@ -9,7 +9,7 @@ export default defineRule({
   severity: "error",
   description:
     "An effect field with a fixed set of values (`source` of the next-step effects, `target` of `player-resource` and `player-traits`) holds another value.",
-  why: 'These fields take one of a few words (spec 2.2): `source` is "objective" or "narrative-event", `target` is "allPlayers" or "satisfyingPlayers". The engine silently drops an effect with any other value at run time, so at publish time it is an error.',
+  why: 'These fields take one of a few words (docs/format.md, triggers): `source` is "objective" or "narrative-event", `target` is "allPlayers" or "satisfyingPlayers". The engine silently drops an effect with any other value at run time, so at publish time it is an error.',
   messages: {
     value:
       'Field "{field}" of this "{type}" effect is "{value}", so the effect would be dropped at run time.{suggestion} Use one of: {allowed}.',

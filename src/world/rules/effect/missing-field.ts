@@ -21,7 +21,7 @@ export default defineRule({
   severity: "error",
   description:
     "An effect lacks a field its type requires (`questId`, `text`, `key`, `operator`, `value`, …), or one of its type's text fields is not a string.",
-  why: "The engine silently drops malformed effects at run time (spec 2.2): an effect missing a field its type needs would simply not happen. At publish time it is an error. Which fields each type needs comes from the effect schemas, the same ones the engine applies.",
+  why: "The engine silently drops malformed effects at run time (docs/format.md, triggers): an effect missing a field its type needs would simply not happen. At publish time it is an error. Which fields each type needs comes from the effect schemas, the same ones the engine applies.",
   messages: {
     missing:
       'This "{type}" effect needs "{field}" ({hint}); without it the effect would be dropped at run time. Add it.',

@@ -8,7 +8,7 @@ export default defineRule({
   code: "effect/operator-not-allowed",
   severity: "error",
   description: "An effect's `operator` is not one its type accepts.",
-  why: "Each effect type takes its own operators (spec 2.2): moves and `quest-init` only `set`, numbers `add`/`subtract`/`multiply`/`divide`/`set`, flags `set`/`toggle`, lists `set`/`add`/`remove`. The engine silently drops an effect with any other operator at run time, so at publish time it is an error.",
+  why: "Each effect type takes its own operators (docs/format.md, triggers): moves and `quest-init` only `set`, numbers `add`/`subtract`/`multiply`/`divide`/`set`, flags `set`/`toggle`, lists `set`/`add`/`remove`. The engine silently drops an effect with any other operator at run time, so at publish time it is an error.",
   messages: {
     operator:
       'Operator "{operator}" is not allowed for "{type}" effects, so this effect would be dropped at run time.{suggestion} Use one of: {allowed}.',

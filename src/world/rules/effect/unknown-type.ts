@@ -8,7 +8,7 @@ export default defineRule({
   code: "effect/unknown-type",
   severity: "error",
   description: "An effect's `type` is not one of the effect types.",
-  why: "The engine silently drops malformed effects at run time (spec 2.2), so an effect of an unknown type would do nothing and nobody would notice. At publish time it is an error. Typos and condition types written as effects (`read-boolean` instead of `write-boolean`) are the usual causes.",
+  why: "The engine silently drops malformed effects at run time (docs/format.md, triggers), so an effect of an unknown type would do nothing and nobody would notice. At publish time it is an error. Typos and condition types written as effects (`read-boolean` instead of `write-boolean`) are the usual causes.",
   messages: {
     unknown:
       'Effect type "{type}" does not exist, so it would be dropped at run time.{suggestion} Use one of: {types}.',

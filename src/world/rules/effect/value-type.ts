@@ -25,7 +25,7 @@ export default defineRule({
   code: "effect/value-type",
   severity: "error",
   description: "An effect's `value` is not of the type its effect type and operator take.",
-  why: "The value an effect takes depends on its type and operator (spec 2.2): numbers for resources and `write-number`, booleans for `known-entity set` and `write-boolean`, a whole array for `write-array set` but one element for `add`/`remove`. `toggle` ignores the value, but a value of the wrong type still makes the effect malformed. The engine silently drops malformed effects at run time, so at publish time they are errors.",
+  why: "The value an effect takes depends on its type and operator (docs/format.md, triggers): numbers for resources and `write-number`, booleans for `known-entity set` and `write-boolean`, a whole array for `write-array set` but one element for `add`/`remove`. `toggle` ignores the value, but a value of the wrong type still makes the effect malformed. The engine silently drops malformed effects at run time, so at publish time they are errors.",
   messages: {
     wrongType:
       'The value of this "{type}" effect (operator "{operator}") is {actual}, so the effect would be dropped at run time. Write {expected}.',

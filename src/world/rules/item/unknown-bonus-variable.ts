@@ -21,7 +21,7 @@ export default defineRule({
   severity: "warning",
   description:
     "An item bonus of type `resource`, `attribute` or `skill` names a `variable` that the world does not define.",
-  why: "An item bonus raises a resource, an attribute or a skill by name. A name that matches none is ignored by the engine, so the item silently gives less than its description promises. A warning, as for trait attributes (spec 2.3): the world still runs. `stat` bonuses are free-form and not checked.",
+  why: "An item bonus raises a resource, an attribute or a skill by name. A name that matches none is ignored by the engine, so the item silently gives less than its description promises. A warning, as for trait attributes (docs/format.md, traits): the world still runs. `stat` bonuses are free-form and not checked.",
   messages: {
     unknown:
       "Item {item} has a {kind} bonus on {variable}, which is not a defined {kind}, so it has no effect.{suggestion} Use {where}.",

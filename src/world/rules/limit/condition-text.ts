@@ -11,7 +11,7 @@ export default defineRule({
   code: "limit/condition-text",
   severity: "error",
   description: `A condition's \`query\` is longer than ${MAX_CONDITION_TEXT} characters.`,
-  why: `The engine caps condition text (the \`query\` of \`story\` and \`action\` conditions) at ${MAX_CONDITION_TEXT} raw characters, at publish time and again at run time (spec 8). Raw characters are counted as JavaScript string length (UTF-16 code units): an emoji counts 2, an accented letter 1 or 2 depending on how it was composed. A short, specific query is also judged more reliably.`,
+  why: `The engine caps condition text (the \`query\` of \`story\` and \`action\` conditions) at ${MAX_CONDITION_TEXT} raw characters, at publish time and again at run time (docs/rules.md, limit/). Raw characters are counted as JavaScript string length (UTF-16 code units): an emoji counts 2, an accented letter 1 or 2 depending on how it was composed. A short, specific query is also judged more reliably.`,
   messages: {
     length: `The query of this "{type}" condition is {length} characters; the limit is ${MAX_CONDITION_TEXT}. Shorten it to the one situation the AI should recognise.`,
   },

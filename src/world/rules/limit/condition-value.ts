@@ -13,7 +13,7 @@ export default defineRule({
   code: "limit/condition-value",
   severity: "error",
   description: `A condition's string \`value\` is longer than ${MAX_CONDITION_VALUE} characters.`,
-  why: `The engine caps a condition's \`value\` at ${MAX_CONDITION_VALUE} raw characters, at publish time and again at run time (spec 8). Raw characters are counted as JavaScript string length (UTF-16 code units): an emoji counts 2. A long value usually means a whole sentence where a short distinctive phrase would match more reliably.`,
+  why: `The engine caps a condition's \`value\` at ${MAX_CONDITION_VALUE} raw characters, at publish time and again at run time (docs/rules.md, limit/). Raw characters are counted as JavaScript string length (UTF-16 code units): an emoji counts 2. A long value usually means a whole sentence where a short distinctive phrase would match more reliably.`,
   messages: {
     length: `The value of this "{type}" condition is {length} characters; the limit is ${MAX_CONDITION_VALUE}. Shorten it: match a short distinctive phrase with "contains" or "regex".`,
   },

@@ -10,7 +10,7 @@ export default defineRule({
   code: "limit/conditions-per-trigger",
   severity: "error",
   description: `A trigger has more than ${MAX_CONDITIONS_PER_TRIGGER} conditions.`,
-  why: `The engine allows at most ${MAX_CONDITIONS_PER_TRIGGER} conditions per trigger, at publish time and again at run time (spec 8). Most triggers need 1-3. Longer chains of checks belong in several triggers linked through storage flags, or in the trigger's script.`,
+  why: `The engine allows at most ${MAX_CONDITIONS_PER_TRIGGER} conditions per trigger, at publish time and again at run time (docs/rules.md, limit/). Most triggers need 1-3. Longer chains of checks belong in several triggers linked through storage flags, or in the trigger's script.`,
   messages: {
     count: `Trigger {name} has {count} conditions; at most ${MAX_CONDITIONS_PER_TRIGGER} are allowed. Split it into chained triggers (one sets a flag with write-boolean, the next tests it with read-boolean), or test the extra conditions in its script with check() and set skip.`,
   },

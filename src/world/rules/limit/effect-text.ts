@@ -14,7 +14,7 @@ export default defineRule({
   code: "limit/effect-text",
   severity: "error",
   description: `An effect's \`instruction\` or \`text\` is longer than ${MAX_EFFECT_TEXT} characters.`,
-  why: `The engine caps effect text (a \`story\` effect's \`instruction\`, a next-step effect's \`text\`) at ${MAX_EFFECT_TEXT} raw characters, at publish time and again at run time (spec 8). Raw characters are counted as JavaScript string length (UTF-16 code units): an emoji counts 2. This is a trigger budget, so narrative events' \`onCompleteEffects\` are not checked.`,
+  why: `The engine caps effect text (a \`story\` effect's \`instruction\`, a next-step effect's \`text\`) at ${MAX_EFFECT_TEXT} raw characters, at publish time and again at run time (docs/rules.md, limit/). Raw characters are counted as JavaScript string length (UTF-16 code units): an emoji counts 2. This is a trigger budget, so narrative events' \`onCompleteEffects\` are not checked.`,
   messages: {
     length: `The {field} of this "{type}" effect is {length} characters; the limit is ${MAX_EFFECT_TEXT}. Shorten it, or spread the guidance over several triggers.`,
   },

@@ -16,7 +16,7 @@ export default defineRule({
   code: "limit/effect-value",
   severity: "error",
   description: `An effect's string \`value\` (or a string element of an array value) is longer than ${MAX_EFFECT_VALUE} characters.`,
-  why: `The engine caps an effect's \`value\` at ${MAX_EFFECT_VALUE} raw characters, at publish time and again at run time (spec 8); for an array value (\`write-array set\`, \`player-traits\`) each string element is checked. Raw characters are counted as JavaScript string length (UTF-16 code units): an emoji counts 2. This is a trigger budget, so narrative events' \`onCompleteEffects\` are not checked.`,
+  why: `The engine caps an effect's \`value\` at ${MAX_EFFECT_VALUE} raw characters, at publish time and again at run time (docs/rules.md, limit/); for an array value (\`write-array set\`, \`player-traits\`) each string element is checked. Raw characters are counted as JavaScript string length (UTF-16 code units): an emoji counts 2. This is a trigger budget, so narrative events' \`onCompleteEffects\` are not checked.`,
   messages: {
     length: `The value of this "{type}" effect is {length} characters; the limit is ${MAX_EFFECT_VALUE}. Shorten it; keep long text in a story effect's instruction.`,
     element: `Element {index} of this "{type}" effect's value is {length} characters; the limit is ${MAX_EFFECT_VALUE}. Shorten it.`,

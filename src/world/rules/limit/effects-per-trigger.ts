@@ -15,7 +15,7 @@ export default defineRule({
   code: "limit/effects-per-trigger",
   severity: "error",
   description: `A trigger has more than ${MAX_EFFECTS_PER_TRIGGER} effects.`,
-  why: `Only the first ${MAX_EFFECTS_PER_TRIGGER} valid effects of a trigger apply when it fires; the rest are silently dropped at run time, also when a script adds them (spec 7, 8). At publish time the extra effects are an error, so that none is lost unnoticed. Narrative events' \`onCompleteEffects\` are outside this cap (resolutions).`,
+  why: `Only the first ${MAX_EFFECTS_PER_TRIGGER} valid effects of a trigger apply when it fires; the rest are silently dropped at run time, also when a script adds them (docs/scripts.md and docs/rules.md, limit/). At publish time the extra effects are an error, so that none is lost unnoticed. Narrative events' \`onCompleteEffects\` are outside this cap (docs/engine.md).`,
   messages: {
     count: `Trigger {name} has {count} effects; at most ${MAX_EFFECTS_PER_TRIGGER} apply, and the ${MAX_EFFECTS_PER_TRIGGER + 1}th and later would be dropped at run time. Move the extra effects to a second trigger with the same conditions.`,
   },

@@ -9,7 +9,7 @@ export default defineRule({
   code: "limit/region-info",
   severity: "error",
   description: `A region's \`basicInfo\` or \`hiddenInfo\` is longer than ${MAX_REGION_INFO} characters.`,
-  why: `Region texts are capped at ${MAX_REGION_INFO} raw characters each (spec 2.4, 8). Raw characters are counted as JavaScript string length (UTF-16 code units): an emoji counts 2. \`hiddenInfo\` has no runtime function for regions, so it can usually be left out.`,
+  why: `Region texts are capped at ${MAX_REGION_INFO} raw characters each (docs/format.md, regions, 8). Raw characters are counted as JavaScript string length (UTF-16 code units): an emoji counts 2. \`hiddenInfo\` has no runtime function for regions, so it can usually be left out.`,
   messages: {
     basicInfo: `The basicInfo of region {name} is {length} characters; the limit is ${MAX_REGION_INFO}. Keep it to terrain, climate, landmarks and inhabitants; move details to locations or worldLore.`,
     hiddenInfo: `The hiddenInfo of region {name} is {length} characters; the limit is ${MAX_REGION_INFO}. hiddenInfo has no runtime function for regions: shorten it or remove it.`,

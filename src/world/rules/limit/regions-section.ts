@@ -16,7 +16,7 @@ export default defineRule({
   code: "limit/regions-section",
   severity: "error",
   description: `The \`regions\` section is more than ${MAX_REGIONS_SECTION} characters of pretty-printed JSON.`,
-  why: `The whole \`regions\` section is capped at ${MAX_REGIONS_SECTION} characters of pretty-printed JSON (spec 8), measured as \`JSON.stringify(regions, null, 2).length\`: JavaScript string length (UTF-16 code units), 2-space indentation starting at the section itself. Regions are summaries; the detail belongs in locations and world lore.`,
+  why: `The whole \`regions\` section is capped at ${MAX_REGIONS_SECTION} characters of pretty-printed JSON (docs/rules.md, limit/), measured as \`JSON.stringify(regions, null, 2).length\`: JavaScript string length (UTF-16 code units), 2-space indentation starting at the section itself. Regions are summaries; the detail belongs in locations and world lore.`,
   messages: {
     size: `The regions section is {size} characters of pretty-printed JSON; the limit is ${MAX_REGIONS_SECTION}. Shorten region texts by {excess} characters (hiddenInfo has no runtime function for regions), or move detail to locations and worldLore.`,
   },

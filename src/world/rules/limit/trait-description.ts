@@ -7,7 +7,7 @@ export default defineRule({
   code: "limit/trait-description",
   severity: "error",
   description: `A trait's \`description\` is longer than ${MAX_TRAIT_DESCRIPTION} characters.`,
-  why: `A trait's description is shown to the player in character creation and is capped at ${MAX_TRAIT_DESCRIPTION} raw characters (spec 2.3, 8). Raw characters are counted as JavaScript string length (UTF-16 code units): an emoji counts 2. Guidance for the narrator can be longer: it belongs in \`traitNarrativeEffects\`.`,
+  why: `A trait's description is shown to the player in character creation and is capped at ${MAX_TRAIT_DESCRIPTION} raw characters (docs/format.md, traits; docs/rules.md, limit/). Raw characters are counted as JavaScript string length (UTF-16 code units): an emoji counts 2. Guidance for the narrator can be longer: it belongs in \`traitNarrativeEffects\`.`,
   messages: {
     length: `The description of trait {name} is {length} characters; the limit is ${MAX_TRAIT_DESCRIPTION}. Shorten it, and move narrator guidance to traitNarrativeEffects.`,
   },

@@ -34,7 +34,7 @@ export default defineRule({
   code: "limit/trigger-count",
   severity: "error",
   description: `A world has more than ${MAX_MECHANICAL_TRIGGERS} mechanical or more than ${MAX_SEMANTIC_TRIGGERS} semantic triggers.`,
-  why: "The engine caps the trigger map at publish time and again at run time (spec 8). A trigger is semantic when at least one of its conditions is `story` or `action` (judged by the AI, the expensive kind); every other trigger, including ones with `story-text`/`action-text` or no conditions, is mechanical (resolutions, Triggers). Each cap is reported once, naming the counts.",
+  why: "The engine caps the trigger map at publish time and again at run time (docs/rules.md, limit/). A trigger is semantic when at least one of its conditions is `story` or `action` (judged by the AI, the expensive kind); every other trigger, including ones with `story-text`/`action-text` or no conditions, is mechanical (docs/engine.md). Each cap is reported once, naming the counts.",
   messages: {
     semantic:
       'The world has {count} semantic triggers (with a "story" or "action" condition); at most {limit} are allowed. Remove or merge {excess} of them, or use exact mechanical conditions (story-text, action-text, read-*) where they suffice.',

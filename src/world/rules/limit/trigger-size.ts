@@ -20,7 +20,7 @@ export default defineRule({
   code: "limit/trigger-size",
   severity: "error",
   description: `One trigger is more than ${MAX_TRIGGER_SIZE} characters of compact JSON.`,
-  why: `The engine caps each trigger at ${MAX_TRIGGER_SIZE} characters of compact JSON (\`JSON.stringify(trigger)\`), displayed as ${DISPLAYED_MAX_TRIGGER_SIZE}, at publish time and again at run time (spec 8). The script has no cap of its own and counts toward this size. Characters are JavaScript string length (UTF-16 code units), as \`JSON.stringify(...).length\` gives them.`,
+  why: `The engine caps each trigger at ${MAX_TRIGGER_SIZE} characters of compact JSON (\`JSON.stringify(trigger)\`), displayed as ${DISPLAYED_MAX_TRIGGER_SIZE}, at publish time and again at run time (docs/rules.md, limit/). The script has no cap of its own and counts toward this size. Characters are JavaScript string length (UTF-16 code units), as \`JSON.stringify(...).length\` gives them.`,
   messages: {
     size: `Trigger {name} is {size} characters of compact JSON; the limit is ${MAX_TRIGGER_SIZE} (shown as ${DISPLAYED_MAX_TRIGGER_SIZE}). Shorten its script or texts by {excess} characters, or split it into several triggers.`,
   },

@@ -5,7 +5,7 @@ export default defineRule({
   code: "location/level-range",
   severity: "error",
   description: "A location's `npcLevelRange` is not two positive integers with min <= max.",
-  why: "A location's level range overrides its region's for the NPCs the AI generates there (spec 2.4). Levels are whole numbers from 1; a fractional, zero or negative bound, or a min above max, leaves no valid level to pick.",
+  why: "A location's level range overrides its region's for the NPCs the AI generates there (docs/format.md, regions). Levels are whole numbers from 1; a fractional, zero or negative bound, or a min above max, leaves no valid level to pick.",
   messages: LEVEL_RANGE_MESSAGES,
   examples: {
     bad: { locations: { "Old Mill": { npcLevelRange: { min: 0, max: 3 } } } },

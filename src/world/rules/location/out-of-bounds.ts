@@ -5,7 +5,7 @@ export default defineRule({
   severity: "error",
   description:
     "A location's `x` or `y` is outside [-regionSize/2, +regionSize/2], the offset range from its region's centre.",
-  why: "Location coordinates are offsets from the centre of the location's region (spec 2.4; -50 to +50 with the default regionSize of 100). A value past the edge lies in a neighbouring region, so the location is drawn and reached somewhere other than the region it names.",
+  why: "Location coordinates are offsets from the centre of the location's region (docs/format.md, regions; -50 to +50 with the default regionSize of 100). A value past the edge lies in a neighbouring region, so the location is drawn and reached somewhere other than the region it names.",
   messages: {
     outside:
       'Location "{location}" has {axis} = {value}, outside its region ({min} to {max}, half of locationSettings.regionSize each way from the centre). Move it inside that range, or put it in the neighbouring region.',

@@ -5,7 +5,7 @@ export default defineRule({
   code: "npc/basic-info-area",
   severity: "warning",
   description: "An NPC's `basicInfo` names an area of its location other than its `currentArea`.",
-  why: "Spec 2.1: an NPC's `basicInfo` names only its actual `currentArea`, or no area. The narrator reads both, so a description that places the NPC in another area makes it appear in two places. Area names are matched as whole words, ignoring case; a longer area name wins over a shorter one inside it.",
+  why: "docs/format.md: an NPC's `basicInfo` names only its actual `currentArea`, or no area. The narrator reads both, so a description that places the NPC in another area makes it appear in two places. Area names are matched as whole words, ignoring case; a longer area name wins over a shorter one inside it.",
   messages: {
     other:
       "The basicInfo of NPC {npc} names area {area} of {location}, but the NPC stands in {currentArea}. Remove or reword the mention, or move the NPC to {area}.",

@@ -20,16 +20,16 @@ export default defineRule({
   code: "quest/no-init-trigger",
   severity: "error",
   description: "A quest has no trigger whose effects fire its `quest-init`.",
-  why: "Every quest starts hidden and only a `quest-init` effect makes it available (spec 3); spec 1.7 requires at least one trigger that fires it. Counted: typed `quest-init` effects of any trigger or of a narrative event's `onCompleteEffects` (events are started by triggers), and `quest-init` objects with `operator: \"set\"` and a literal `value` in a trigger script (a name built at run time cannot be seen; an object without the operator is dropped by the engine and named in the message). The value must be the quest's key, exactly; a quest-init naming a quest's key with other case or spaces, or its shown `name`, is pointed out in the message. Quests named in a story start's `startingQuests` are not exempt: the spec requires the trigger for every quest, and `startingQuests` bypasses the trigger system (story-start/starting-quests warns about the list itself).",
+  why: "Every quest starts hidden and only a `quest-init` effect makes it available (docs/engine.md); docs/format.md, quests requires at least one trigger that fires it. Counted: typed `quest-init` effects of any trigger or of a narrative event's `onCompleteEffects` (events are started by triggers), and `quest-init` objects with `operator: \"set\"` and a literal `value` in a trigger script (a name built at run time cannot be seen; an object without the operator is dropped by the engine and named in the message). The value must be the quest's key, exactly; a quest-init naming a quest's key with other case or spaces, or its shown `name`, is pointed out in the message. Quests named in a story start's `startingQuests` are not exempt: the spec requires the trigger for every quest, and `startingQuests` bypasses the trigger system (story-start/starting-quests warns about the list itself).",
   messages: {
     missing:
-      'Quest {quest} has no trigger that fires its quest-init, so it stays hidden for the whole game (spec 1.7). Add a trigger whose effects include {"type": "quest-init", "operator": "set", "value": {quest}} (the value is the quest\'s key, exactly), with conditions for when the quest should appear, e.g. game-tick greaterThan 0.',
+      'Quest {quest} has no trigger that fires its quest-init, so it stays hidden for the whole game (docs/format.md, quests). Add a trigger whose effects include {"type": "quest-init", "operator": "set", "value": {quest}} (the value is the quest\'s key, exactly), with conditions for when the quest should appear, e.g. game-tick greaterThan 0.',
     dropped:
       'Quest {quest} has no trigger that fires its quest-init: the quest-init object in {where} has no "operator": "set", so the engine drops it as malformed. Write it as {"type": "quest-init", "operator": "set", "value": {quest}}.',
     nearMiss:
       "Quest {quest} has no trigger that fires its quest-init: the quest-init in {where} names {value}, which is not this quest's key. Write the value exactly as {quest} (same case and spaces).",
     startingOnly:
-      'Quest {quest} is only made available by story start {start}\'s startingQuests, which bypass the trigger system; every quest needs a trigger that fires its quest-init (spec 1.7). Add a trigger whose effects include {"type": "quest-init", "operator": "set", "value": {quest}} and remove the quest from startingQuests.',
+      'Quest {quest} is only made available by story start {start}\'s startingQuests, which bypass the trigger system; every quest needs a trigger that fires its quest-init (docs/format.md, quests). Add a trigger whose effects include {"type": "quest-init", "operator": "set", "value": {quest}} and remove the quest from startingQuests.',
   },
   examples: {
     bad: {

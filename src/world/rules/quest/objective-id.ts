@@ -4,7 +4,7 @@ export default defineRule({
   code: "quest/objective-id",
   severity: "error",
   description: "A quest objective's `id` differs from its key in `objectives`.",
-  why: "`objectives` maps an objective id to an objective whose `id` equals that key (resolutions, Compatibility). A differing `id` is usually a rename done in one place only: effects reach the objective by its key (`objectiveId`), so anything written against the inner `id` misses it.",
+  why: "`objectives` maps an objective id to an objective whose `id` equals that key (docs/engine.md). A differing `id` is usually a rename done in one place only: effects reach the objective by its key (`objectiveId`), so anything written against the inner `id` misses it.",
   messages: {
     mismatch:
       "Objective key {key} of quest {quest} differs from its id {id}. Make them identical: rename the key or the id (effects find objectives by key, through objectiveId).",

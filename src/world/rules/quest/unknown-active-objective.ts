@@ -5,7 +5,7 @@ export default defineRule({
   code: "quest/unknown-active-objective",
   severity: "error",
   description: "A quest's `activeObjectiveId` is not a key of its `objectives`.",
-  why: "`activeObjectiveId` names the objective the journal shows as current (resolutions, Compatibility). When it names no objective, the quest starts with no current objective and its next-step hint has nothing to follow.",
+  why: "`activeObjectiveId` names the objective the journal shows as current (docs/engine.md). When it names no objective, the quest starts with no current objective and its next-step hint has nothing to follow.",
   messages: {
     unknown:
       "Quest {quest} has activeObjectiveId {id}, which is not a key of its objectives.{suggestion} Use one of its objective keys, or remove activeObjectiveId.",

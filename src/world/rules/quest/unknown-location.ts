@@ -6,7 +6,7 @@ export default defineRule({
   code: "quest/unknown-location",
   severity: "error",
   description: "A `detailed` quest's `questLocation` is not a key of `locations`.",
-  why: "A detailed quest is placed at its `questLocation` (spec 2.1), found by the location's exact key. A name that matches no location leaves the quest with nowhere to happen. (A `basic` quest has `spatialRelationship` instead; a missing one is a shape error.)",
+  why: "A detailed quest is placed at its `questLocation` (docs/format.md), found by the location's exact key. A name that matches no location leaves the quest with nowhere to happen. (A `basic` quest has `spatialRelationship` instead; a missing one is a shape error.)",
   messages: {
     unknown:
       'Quest {quest} has questLocation {location}, which is not a location key.{suggestion} Use the exact key of a location in "locations", or add that location.',

@@ -9,7 +9,7 @@ export default defineRule({
   severity: "error",
   description:
     "A `party-realm`/`party-region`/`party-location`/`party-area` effect, or such a condition with `equals`, names a place that does not exist.",
-  why: "Moves are by exact name (spec 2.2), and an area is a key of some location's `areas`. An effect with an unknown destination moves the party nowhere; an `equals` condition on it can never hold, so its trigger never fires.",
+  why: "Moves are by exact name (docs/format.md, triggers), and an area is a key of some location's `areas`. An effect with an unknown destination moves the party nowhere; an `equals` condition on it can never hold, so its trigger never fires.",
   messages: {
     effect:
       "No {kind} is named {name}, so this effect moves the party nowhere.{suggestion} Use an exact {kind} name (its key).",

@@ -9,7 +9,7 @@ export default defineRule({
   severity: "error",
   description:
     "A `narrative-event-start` effect or `narrative-event-status` condition names an `eventId` that is not a key of `narrativeEvents`.",
-  why: "Narrative events are found by their key in the top-level `narrativeEvents` map (resolutions, Compatibility). An unknown key starts nothing, and a status condition on it never sees the event move.",
+  why: "Narrative events are found by their key in the top-level `narrativeEvents` map (docs/engine.md). An unknown key starts nothing, and a status condition on it never sees the event move.",
   messages: {
     unknown:
       'No narrative event has the key {event}.{suggestion} Use a key of "narrativeEvents", or add the event there.',

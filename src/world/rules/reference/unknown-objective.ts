@@ -10,7 +10,7 @@ export default defineRule({
   severity: "error",
   description:
     "A quest-objective effect names an `objectiveId` that is not a key of that quest's `objectives`.",
-  why: "`quest-objective-reveal` and `quest-objective-complete` find the objective by its key in the quest's `objectives` map (resolutions, Compatibility). An unknown key does nothing at run time, so the next-step hint the author planned never appears.",
+  why: "`quest-objective-reveal` and `quest-objective-complete` find the objective by its key in the quest's `objectives` map (docs/engine.md). An unknown key does nothing at run time, so the next-step hint the author planned never appears.",
   messages: {
     unknown:
       'Quest {quest} has no objective {objective}.{suggestion} Use a key of that quest\'s "objectives", or add the objective there.',

@@ -18,7 +18,7 @@ export default defineRule({
   severity: "error",
   description:
     "A trigger condition or effect names a quest (`quest-init` value, `questId`, `quests-completed` value) that is not a key of `quests`.",
-  why: "Quests are found by their exact map key (spec 2.2: `quest-init` takes the outer key, exact match). A name that matches no key fails silently at run time: the quest never becomes available, or the condition can never hold.",
+  why: "Quests are found by their exact map key (docs/format.md, triggers: `quest-init` takes the outer key, exact match). A name that matches no key fails silently at run time: the quest never becomes available, or the condition can never hold.",
   messages: {
     unknown:
       'No quest has the key {quest}.{suggestion} Use the exact key of a quest in "quests", or add the quest.',

@@ -9,7 +9,7 @@ export default defineRule({
   severity: "error",
   description:
     "A `player-resource` condition or effect names a `resource` that is not a key of `resourceSettings`.",
-  why: "Resource keys match trimmed and case-insensitively (resolutions, Names and case), but a name that matches no key reads no pool: the condition never holds and the effect changes nothing.",
+  why: "Resource keys match trimmed and case-insensitively (docs/engine.md), but a name that matches no key reads no pool: the condition never holds and the effect changes nothing.",
   messages: {
     unknown:
       "Resource {resource} is not defined in resourceSettings.{suggestion} Use a resourceSettings key (case does not matter), or define the resource.",

@@ -8,7 +8,7 @@ export default defineRule({
   severity: "error",
   description:
     "A `player-traits` condition or effect names a trait (a string value) that is not a key of `traits`.",
-  why: "Traits are assigned and tested by their key (spec 2.3). An effect with an unknown name gives characters a bare label with none of the trait's modifiers, abilities or narrative effects; a condition on it never holds.",
+  why: "Traits are assigned and tested by their key (docs/format.md, traits). An effect with an unknown name gives characters a bare label with none of the trait's modifiers, abilities or narrative effects; a condition on it never holds.",
   messages: {
     unknown:
       'No trait has the key {trait}.{suggestion} Use the exact key of a trait in "traits", or add the trait.',

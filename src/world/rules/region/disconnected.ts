@@ -90,7 +90,7 @@ export default defineRule({
   code: "region/disconnected",
   severity: "error",
   description:
-    "The regions of a realm do not form one connected grid by shared edges (spec 2.4, region grid rule 3).",
+    "The regions of a realm do not form one connected grid by shared edges (docs/format.md, regions, region grid rule 3).",
   why: "The realm map is a grid the party walks across edge to edge; diagonals do not connect. A region with no chain of edge neighbours to the rest of its realm cannot be reached on the map, and the spec makes such a world invalid.",
   messages: {
     isolated:

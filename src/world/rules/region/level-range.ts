@@ -33,7 +33,8 @@ export function levelRangeReports(
 export default defineRule({
   code: "region/level-range",
   severity: "error",
-  description: "A region's `npcLevelRange` is not two positive integers with min <= max (spec 2.4).",
+  description:
+    "A region's `npcLevelRange` is not two positive integers with min <= max (docs/format.md, regions).",
   why: "The level range steers the levels of NPCs the AI generates in the region. Levels are whole numbers from 1; a fractional, zero or negative bound, or a min above max, leaves no valid level to pick.",
   messages: LEVEL_RANGE_MESSAGES,
   examples: {

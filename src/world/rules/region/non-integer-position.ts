@@ -3,7 +3,8 @@ import { defineRule } from "../../rule.ts";
 export default defineRule({
   code: "region/non-integer-position",
   severity: "error",
-  description: "A region's `x` or `y` is not a whole number (spec 2.4: integer grid cell positions).",
+  description:
+    "A region's `x` or `y` is not a whole number (docs/format.md, regions: integer grid cell positions).",
   why: "Region coordinates count whole cells of the realm map. A fractional position falls between cells, so the region has no place on the map and no edge neighbours.",
   messages: {
     fraction:

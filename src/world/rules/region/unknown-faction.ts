@@ -6,7 +6,7 @@ export default defineRule({
   code: "region/unknown-faction",
   severity: "error",
   description: "A name in a region's `factions` is not a key of `factions`.",
-  why: "The names in a region's `factions` must equal faction keys (spec 2.4): they mark a faction's presence across the region. A name that matches no faction marks nothing; it is usually a typo or a faction that was renamed.",
+  why: "The names in a region's `factions` must equal faction keys (docs/format.md, regions): they mark a faction's presence across the region. A name that matches no faction marks nothing; it is usually a typo or a faction that was renamed.",
   messages: {
     unknown:
       'Faction "{faction}" of region "{region}" is not a key of factions.{suggestion} Use a faction key exactly as written, or define the faction.',

@@ -4,7 +4,7 @@ export default defineRule({
   code: "resource/recharge-rate-integer",
   severity: "error",
   description: "A resource's `rechargeRate` is not a whole number.",
-  why: "The format defines `rechargeRate` as an integer (spec 2.1, resource definition): a pool recharges by whole points. A fractional rate is outside the format, so other tools that read the world may reject it.",
+  why: "The format defines `rechargeRate` as an integer (docs/format.md, resource definition): a pool recharges by whole points. A fractional rate is outside the format, so other tools that read the world may reject it.",
   messages: {
     fraction:
       'rechargeRate of resource "{resource}" is {value}, but it must be a whole number. Use {rounded}.',

@@ -6,10 +6,10 @@ export default defineRule({
   code: "script/check-regex",
   severity: "warning",
   description: 'A trigger\'s `script` calls `check()` with `operator: "regex"`.',
-  why: "In scripts, `check()` with the `regex` operator returns undefined (spec 4), so a test on its result is never true and the branch it guards never runs. Only literal condition objects are seen; a condition built at run time is not.",
+  why: "In scripts, `check()` with the `regex` operator returns undefined (docs/scripts.md), so a test on its result is never true and the branch it guards never runs. Only literal condition objects are seen; a condition built at run time is not.",
   messages: {
     regex:
-      'Script of trigger {trigger} calls check() with operator "regex" at line {line}, column {column} of the script; that returns undefined (spec 4), so the test never passes. Call check() without an operator and test the raw value with a RegExp: `/x/.test(check({type: "{type}"}))`.',
+      'Script of trigger {trigger} calls check() with operator "regex" at line {line}, column {column} of the script; that returns undefined (docs/scripts.md), so the test never passes. Call check() without an operator and test the raw value with a RegExp: `/x/.test(check({type: "{type}"}))`.',
   },
   examples: {
     bad: {

@@ -6,7 +6,7 @@ export default defineRule({
   code: "script/syntax-error",
   severity: "error",
   description: "A trigger's `script` is not valid JavaScript.",
-  why: "A script that does not parse never runs: at run time it is skipped and logged as `trigger-script-error`, while the trigger's typed effects still apply (spec 7). The script is only parsed here, never run, with the same parser and options as the sandbox, so the line and column match the run-time log.",
+  why: "A script that does not parse never runs: at run time it is skipped and logged as `trigger-script-error`, while the trigger's typed effects still apply (docs/scripts.md). The script is only parsed here, never run, with the same parser and options as the sandbox, so the line and column match the run-time log.",
   messages: {
     syntax:
       "Script of trigger {trigger} does not parse: {error} at line {line}, column {column} of the script. Fix the syntax; at run time the script would be skipped and logged as trigger-script-error while its typed effects still apply.",

@@ -6,7 +6,7 @@ export default defineRule({
   code: "script/top-level-return",
   severity: "error",
   description: "A trigger's `script` has a `return` outside any function.",
-  why: "Scripts are statements, not a function body (resolutions, Triggers), so a top-level `return` is a syntax error: the script never runs, is logged as `trigger-script-error` at run time, and the trigger's typed effects apply as if there were no script. Authors used to function-body snippets write `return` to stop early; `skip = true` or an if/else does what they mean.",
+  why: "Scripts are statements, not a function body (docs/engine.md), so a top-level `return` is a syntax error: the script never runs, is logged as `trigger-script-error` at run time, and the trigger's typed effects apply as if there were no script. Authors used to function-body snippets write `return` to stop early; `skip = true` or an if/else does what they mean.",
   messages: {
     topLevelReturn:
       "Script of trigger {trigger} has a top-level return at line {line}, column {column} of the script. Scripts are statements, not a function body: remove the top-level return (use `skip = true` or an if/else). As written it is a syntax error, so the script would never run.",

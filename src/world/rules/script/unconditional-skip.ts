@@ -6,7 +6,7 @@ export default defineRule({
   code: "script/unconditional-skip",
   severity: "warning",
   description: "A non-recurring trigger's `script` sets `skip = true` at top level, on every run.",
-  why: "`skip = true` stops the effects and keeps the trigger from counting as fired (spec 3, Trigger lifecycle). Set on every run, a non-recurring trigger never fires, never applies its effects and stays armed forever, re-running its script each turn its conditions pass. A skip inside an if, loop, function, try, `&&` or `?:`, or one a later assignment may undo, is not reported.",
+  why: "`skip = true` stops the effects and keeps the trigger from counting as fired (docs/engine.md, Trigger lifecycle). Set on every run, a non-recurring trigger never fires, never applies its effects and stays armed forever, re-running its script each turn its conditions pass. A skip inside an if, loop, function, try, `&&` or `?:`, or one a later assignment may undo, is not reported.",
   messages: {
     always:
       'Script of trigger {trigger} sets `skip = true` unconditionally at line {line}, column {column} of the script, so this non-recurring trigger never fires and stays armed forever. Put the skip under an if (skip only when the trigger should wait), or, if the script is only meant to keep storage up to date every turn, set "recurring": true.',

@@ -7,7 +7,7 @@ export default defineRule({
   code: "settings/name-collision",
   severity: "error",
   description:
-    "Two resource keys, or two attribute names, are the same once trimmed and lowercased (resolutions, Names and case).",
+    "Two resource keys, or two attribute names, are the same once trimmed and lowercased (docs/engine.md).",
   why: "The engine matches attribute names and resource keys ignoring case and surrounding spaces. Two entries that differ only in case or spaces become one at run time, so one of them silently shadows the other and modifiers land on the wrong pool or attribute.",
   messages: {
     resource:

@@ -14,12 +14,12 @@ export default defineRule({
   severity: "warning",
   description:
     "An authored NPC stands where a story start can open: in one of its opening areas, or at an opening location that has no areas.",
-  why: "Spec 2.1: named story NPCs stay out of the opening zone, because the opening scene is written from what is there and pulls them in early. Every NPC in the world file counts as a named story NPC (authors write the ones that matter; real exports rarely set `properName`), except the start's own `startingPartyNPCs`. The opening zone follows the engine's pick: the `locationAreas` that belong to each listed location, or all its areas when none does. A start with no `locations` counts only the areas it names. A warning: the game runs, but the opening may spoil the story.",
+  why: "docs/format.md: named story NPCs stay out of the opening zone, because the opening scene is written from what is there and pulls them in early. Every NPC in the world file counts as a named story NPC (authors write the ones that matter; real exports rarely set `properName`), except the start's own `startingPartyNPCs`. The opening zone follows the engine's pick: the `locationAreas` that belong to each listed location, or all its areas when none does. A start with no `locations` counts only the areas it names. A warning: the game runs, but the opening may spoil the story.",
   messages: {
     inArea:
-      "NPC {npc} stands in {place}, where {starts} can open, so the opening scene may pull it in (spec 2.1). Move it to another area, or to another location for full isolation.",
+      "NPC {npc} stands in {place}, where {starts} can open, so the opening scene may pull it in (docs/format.md). Move it to another area, or to another location for full isolation.",
     atLocation:
-      "NPC {npc} is at {place}, where {starts} can open and which has no areas, so the opening scene may pull it in (spec 2.1). Move it to another location.",
+      "NPC {npc} is at {place}, where {starts} can open and which has no areas, so the opening scene may pull it in (docs/format.md). Move it to another location.",
   },
   examples: {
     bad: { npcs: { "Ada Reed": { currentLocation: "Old Mill", currentArea: "Millyard" } } },

@@ -16,9 +16,9 @@ export default defineRule({
   severity: "warning",
   description:
     "A path out of a story start's opening area leads straight to an area where an authored NPC stands.",
-  why: "Spec 2.1: the opening zone's outgoing `paths` must not lead to areas holding named story NPCs, since the opening scene describes where the party can go next and a first step reaches them. The zone and the NPCs counted are those of story-start/npc-in-opening-zone; paths that stay inside the zone are that rule's concern. A warning: the game runs, but the story's NPCs are met too early.",
+  why: "docs/format.md: the opening zone's outgoing `paths` must not lead to areas holding named story NPCs, since the opening scene describes where the party can go next and a first step reaches them. The zone and the NPCs counted are those of story-start/npc-in-opening-zone; paths that stay inside the zone are that rule's concern. A warning: the game runs, but the story's NPCs are met too early.",
   messages: {
-    path: "This path leads from opening area {from} of {starts} to {to}, where {who}, one step from the opening (spec 2.1). Move {them} to an area the opening zone has no path to, or remove this path.",
+    path: "This path leads from opening area {from} of {starts} to {to}, where {who}, one step from the opening (docs/format.md). Move {them} to an area the opening zone has no path to, or remove this path.",
   },
   examples: {
     bad: { npcs: { "Ada Reed": { currentLocation: "Old Mill", currentArea: "Loft" } } },

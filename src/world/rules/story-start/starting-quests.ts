@@ -4,7 +4,7 @@ export default defineRule({
   code: "story-start/starting-quests",
   severity: "warning",
   description: "A story start lists quests in `startingQuests`.",
-  why: "Spec 2.1 says `startingQuests` stays `[]` on every story start, because listed quests bypass the trigger system. The engine still makes them available at game start (resolutions, Quests), so this is a warning: the same opening is better made with a trigger whose `quest-init` effect starts the quest, where conditions, scripts and the quest's own flow apply.",
+  why: "docs/format.md says `startingQuests` stays `[]` on every story start, because listed quests bypass the trigger system. The engine still makes them available at game start (docs/engine.md), so this is a warning: the same opening is better made with a trigger whose `quest-init` effect starts the quest, where conditions, scripts and the quest's own flow apply.",
   messages: {
     listed:
       'Story start {start} lists {count} starting quest(s) ({quests}); they bypass the trigger system. Set "startingQuests" to [] and start each quest with a trigger: a "quest-init" effect with value {first}.',

@@ -8,7 +8,7 @@ export default defineRule({
   severity: "error",
   description:
     "A story start's `locationAreas` lists an area that belongs to none of its `locations` (to no location at all when `locations` is empty).",
-  why: "The engine starts in one of `locationAreas` that belongs to the chosen location and, when none does, in any of its areas (resolutions, Story starts). An entry that matches nothing is silently ignored, so the opening lands in a random area instead of the one written for it.",
+  why: "The engine starts in one of `locationAreas` that belongs to the chosen location and, when none does, in any of its areas (docs/engine.md). An entry that matches nothing is silently ignored, so the opening lands in a random area instead of the one written for it.",
   messages: {
     unknown:
       "Area {area} is not an area of {where}.{suggestion} The engine ignores it and starts in a random area; use an area name of {where}.",

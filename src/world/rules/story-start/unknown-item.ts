@@ -6,7 +6,7 @@ export default defineRule({
   code: "story-start/unknown-item",
   severity: "error",
   description: "A story start's `startingItems` names an `item` that is not a key of `items`.",
-  why: "Story-start items are granted when the game begins (resolutions, Story starts), looked up by key for their category, slot and bonuses. A name that matches no item grants something the world never described.",
+  why: "Story-start items are granted when the game begins (docs/engine.md), looked up by key for their category, slot and bonuses. A name that matches no item grants something the world never described.",
   messages: {
     unknown:
       'Starting item {item} does not exist.{suggestion} Use a key of "items", or define the item there.',

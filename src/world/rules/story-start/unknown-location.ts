@@ -6,7 +6,7 @@ export default defineRule({
   code: "story-start/unknown-location",
   severity: "error",
   description: "A story start's `locations` lists a name that is not a key of `locations`.",
-  why: "A game begins at one of the story start's locations, picked at random (resolutions, Story starts). A name that matches no location can start the party nowhere.",
+  why: "A game begins at one of the story start's locations, picked at random (docs/engine.md). A name that matches no location can start the party nowhere.",
   messages: {
     unknown:
       'Story start {start} lists location {location}, which does not exist.{suggestion} Use a key of "locations", or remove the entry.',

@@ -6,7 +6,7 @@ export default defineRule({
   code: "story-start/unknown-npc",
   severity: "error",
   description: "A story start's `startingPartyNPCs` lists a name that is not a key of `npcs`.",
-  why: "Starting party NPCs join the party, known, when the game begins (resolutions, Story starts). A name that matches no NPC adds no companion, and the opening text that expects one reads wrong.",
+  why: "Starting party NPCs join the party, known, when the game begins (docs/engine.md). A name that matches no NPC adds no companion, and the opening text that expects one reads wrong.",
   messages: {
     unknown:
       'Starting party NPC {npc} does not exist.{suggestion} Use a key of "npcs", or define the NPC there.',

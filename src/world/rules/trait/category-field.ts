@@ -5,7 +5,7 @@ export default defineRule({
   severity: "warning",
   description:
     "A trait's `category` names an existing category whose `traits` list does not include the trait.",
-  why: "A trait belongs to a category only by being listed in that category's `traits` (spec 2.3); the engine ignores a `category` field on the trait. An author who set the field expects the trait in that tab of the character creator, but it is not there.",
+  why: "A trait belongs to a category only by being listed in that category's `traits` (docs/format.md, traits); the engine ignores a `category` field on the trait. An author who set the field expects the trait in that tab of the character creator, but it is not there.",
   messages: {
     notListed:
       'Trait "{trait}" says category "{category}", but it is not in traitCategories["{category}"].traits, so it is not in that category. Add "{trait}" to that list (the "category" field on a trait has no effect).',

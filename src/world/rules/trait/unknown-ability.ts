@@ -6,7 +6,7 @@ export default defineRule({
   code: "trait/unknown-ability",
   severity: "error",
   description: "A name in a trait's `abilities` is not a key of `abilities`.",
-  why: "A trait grants the abilities it lists directly, by key (spec 2.3). A name that matches no ability grants nothing the engine can use: no description, bonus or cooldown.",
+  why: "A trait grants the abilities it lists directly, by key (docs/format.md, traits). A name that matches no ability grants nothing the engine can use: no description, bonus or cooldown.",
   messages: {
     unknown:
       'Ability "{ability}" of trait "{trait}" is not a key of abilities.{suggestion} Use an ability key exactly as written, or define the ability.',

@@ -5,8 +5,9 @@ import { foldName } from "../names.ts";
 export default defineRule({
   code: "trait/unknown-attribute",
   severity: "warning",
-  description: "A trait's `attributes[].attribute` is not in `attributeSettings.attributeNames` (spec 2.3).",
-  why: "A trait's attribute modifier applies only to a defined attribute, matched ignoring case and surrounding spaces (resolutions, Names and case). Any other name has no effect, so the trait silently does less than its description promises.",
+  description:
+    "A trait's `attributes[].attribute` is not in `attributeSettings.attributeNames` (docs/format.md, traits).",
+  why: "A trait's attribute modifier applies only to a defined attribute, matched ignoring case and surrounding spaces (docs/engine.md). Any other name has no effect, so the trait silently does less than its description promises.",
   messages: {
     unknown:
       'Attribute "{attribute}" of trait "{trait}" is not in attributeSettings.attributeNames, so this modifier has no effect.{suggestion} Use a defined attribute name, or add it to attributeSettings.attributeNames.',

@@ -5,7 +5,8 @@ import { keysOf } from "../names.ts";
 export default defineRule({
   code: "trait/unknown-category",
   severity: "error",
-  description: "A trait's `category` names a category that does not exist in `traitCategories` (spec 2.3).",
+  description:
+    "A trait's `category` names a category that does not exist in `traitCategories` (docs/format.md, traits).",
   why: "Traits have no category field: a trait belongs to a category only by being listed in that category's `traits`. A `category` value naming a missing category is a validator error in the format, and usually means the trait is in no category at all, so players cannot pick it in character creation.",
   messages: {
     unknown:

@@ -8,7 +8,7 @@ export default defineRule({
   severity: "warning",
   description:
     "A trait's `vulnerabilities`, `resistances` or `immunities` names a type not in `combatSettings.damageTypes`.",
-  why: "A trait's damage profile is matched verbatim, case included, against the defined damage types (spec 2.3). A value that is not a defined damage type has no effect, so the vulnerability, resistance or immunity silently never applies.",
+  why: "A trait's damage profile is matched verbatim, case included, against the defined damage types (docs/format.md, traits). A value that is not a defined damage type has no effect, so the vulnerability, resistance or immunity silently never applies.",
   messages: {
     unknown:
       'Damage type "{type}" in {field} of trait "{trait}" is not in combatSettings.damageTypes (matched exactly, case included), so it has no effect.{suggestion} Use a defined damage type, or add it to combatSettings.damageTypes.',

@@ -6,7 +6,7 @@ export default defineRule({
   code: "trait/unknown-resource",
   severity: "warning",
   description: "A trait's `resources[].resource` is not a key of `resourceSettings`.",
-  why: "A trait's resource modifier raises or lowers a defined pool, matched ignoring case and surrounding spaces (resolutions, Names and case). A name that matches no pool has no effect, so the trait silently does less than its description promises.",
+  why: "A trait's resource modifier raises or lowers a defined pool, matched ignoring case and surrounding spaces (docs/engine.md). A name that matches no pool has no effect, so the trait silently does less than its description promises.",
   messages: {
     unknown:
       'Resource "{resource}" of trait "{trait}" is not a key of resourceSettings, so this modifier has no effect.{suggestion} Use a resource key, or define the resource in resourceSettings.',

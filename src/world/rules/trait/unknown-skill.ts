@@ -6,7 +6,7 @@ export default defineRule({
   code: "trait/unknown-skill",
   severity: "warning",
   description: "A trait's `skills[].skill` is not a key of `skills`.",
-  why: "A trait's skill modifier creates the skill at level 1 on a character who lacks it (spec 2.3). For a name that is not a defined skill, that is a skill with no governing attribute, type or description; almost always a typo or a renamed skill. It is a warning because the engine still applies it.",
+  why: "A trait's skill modifier creates the skill at level 1 on a character who lacks it (docs/format.md, traits). For a name that is not a defined skill, that is a skill with no governing attribute, type or description; almost always a typo or a renamed skill. It is a warning because the engine still applies it.",
   messages: {
     unknown:
       'Skill "{skill}" of trait "{trait}" is not a key of skills, so characters get an undefined skill of that name.{suggestion} Use a skill key exactly as written, or define the skill.',

@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { baseWorld } from "../../test/helpers/world.ts";
+import { findDuplicateKeys } from "./duplicate-keys.ts";
+import { parseWorld } from "./load.ts";
+import { validateWorld } from "./validate.ts";
+
+const found = (text: string) =>
+  findDuplicateKeys({ name: "t.json", text }).map((d) => [d.path.join("."), d.line, d.column, d.message]);
+
+test("a duplicate key is reported at both positions, each naming the other", () => {
+  assert.deepEqual(found('{\n  "a": 1,\n  "b": 2,\n  "a": 3\n}'), [
+    [
+      "a",
+      2,
+      3,
+      'Key "a" appears again in the top level at line 4, column 3; the later one wins, so this value is ignored. Remove one, or rename it.',
+    ],
+    [
+      "a",
+      4,
+      3,
+      'Key "a" already appears in the top level at line 2, column 3; this later one wins and that value is lost. Remove one, or rename it.',
+    ],
+  ]);
+});
+
+test("keys are compared per object, decoded; strings that look like keys are not keys", () => {
+  assert.deepEqual(found('[{"a": 1}, {"a": 2}, {"b": {"a": 1}, "a": "\\"a\\": 1"}]'), []);
+  assert.deepEqual(found('{"q": ["{\\"x\\": 1, \\"x\\": 2}"], "r": {"x": 1}}'), []);
+  const escaped = found('{"regions": {"Vale": {}, "V\\u0061le": {}}}');
+  assert.deepEqual(
+    escaped.map(([path, line, column]) => [path, line, column]),
+    [
+      ["regions.Vale", 1, 14],
+      ["regions.Vale", 1, 26],
+    ],
+  );
+});
+
+test("check reports a world's duplicate keys as warnings, and the world stays valid", () => {
+  const text = JSON.stringify(baseWorld(), null, 2).replace(
+    '"narratorStyle": "Plain and warm.",',
+    '"narratorStyle": "Plain and warm.",\n  "narratorStyle": "Grim.",',
+  );
+  const result = validateWorld(parseWorld(text, "w.json"));
+  const duplicates = result.diagnostics.filter((d) => d.code === "json/duplicate-key");
+  assert.equal(duplicates.length, 2);
+  assert.ok(duplicates.every((d) => d.severity === "warning" && d.path.join(".") === "narratorStyle"));
+  assert.notEqual(duplicates[0]!.line, duplicates[1]!.line);
+  assert.equal(result.errorCount, 0);
+});

@@ -1,0 +1,82 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { z } from "zod";
+import { worldJsonSchema } from "../json-schema.ts";
+import { SECTIONS } from "./world.ts";
+
+/** Every schema node of the format carries its meaning: the editor schema and docs/format.md are generated from them. */
+
+const descriptionOf = (schema: z.ZodType): string | undefined => z.globalRegistry.get(schema)?.description;
+
+/** The described node behind wrappers: `.optional()` of a described schema counts as described. */
+function described(schema: z.ZodType): boolean {
+  let current: z.ZodType | undefined = schema;
+  for (let i = 0; current && i < 5; i++) {
+    if (descriptionOf(current)) return true;
+    const def = current._zod.def as { type: string; innerType?: z.ZodType };
+    current = ["optional", "nullable", "default"].includes(def.type) ? def.innerType : undefined;
+  }
+  return false;
+}
+
+function undescribed(schema: z.ZodType, path: string, out: string[], seen = new Set<z.ZodType>()): void {
+  if (seen.has(schema)) return;
+  seen.add(schema);
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  switch (def.type) {
+    case "optional":
+    case "nullable":
+    case "default":
+      undescribed(def.innerType as z.ZodType, path, out, seen);
+      return;
+    case "object":
+      for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        if (!described(field)) out.push(`${path}.${key}`);
+        undescribed(field, `${path}.${key}`, out, seen);
+      }
+      return;
+    case "record":
+      undescribed(def.valueType as z.ZodType, `${path}.<key>`, out, seen);
+      return;
+    case "array":
+      undescribed(def.element as z.ZodType, `${path}[]`, out, seen);
+      return;
+    case "union":
+      (def.options as z.ZodType[]).forEach((option, i) => {
+        const inner = option._zod.def.type;
+        if (inner === "object" && !described(option)) out.push(`${path}|${i}`);
+        undescribed(option, `${path}|${i}`, out, seen);
+      });
+      return;
+  }
+}
+
+test("every section, field and union branch of the format has a description", () => {
+  const missing: string[] = [];
+  for (const [name, schema] of Object.entries(SECTIONS) as [string, z.ZodType][]) {
+    if (!described(schema)) missing.push(name);
+    undescribed(schema, name, missing);
+  }
+  assert.deepEqual(missing, [], `fields without a description: ${missing.join(", ")}`);
+});
+
+test("every property of the editor schema carries its description", () => {
+  const missing: string[] = [];
+  const walk = (node: unknown, path: string): void => {
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) walk(child, `${path}[${i}]`);
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    const object = node as Record<string, unknown>;
+    if (object.properties && typeof object.properties === "object")
+      for (const [key, property] of Object.entries(
+        object.properties as Record<string, Record<string, unknown>>,
+      ))
+        if (typeof property.description !== "string" || property.description.length < 10)
+          missing.push(`${path}.${key}`);
+    for (const [key, child] of Object.entries(object)) walk(child, `${path}/${key}`);
+  };
+  walk(worldJsonSchema(), "");
+  assert.deepEqual(missing, []);
+});

@@ -1,0 +1,31 @@
+import type { z } from "zod";
+
+/**
+ * The meaning of a field of the format, in one place: the editor schema
+ * (`taleforge schema`) and docs/format.md are generated from these
+ * descriptions, and a test checks that every field has one. A description
+ * says what the field does in play, its unit and range, and its default when
+ * it is optional.
+ */
+export function describe<T extends z.ZodType>(schema: T, description: string, examples?: unknown[]): T {
+  return schema.meta({ description, ...(examples ? { examples } : {}) }) as T;
+}
+
+/** The sentence every name-keyed record's `name` shares. */
+export const NAME_RULE =
+  "Must equal the record's key in its map, byte for byte: same case, same spaces (keys/name-mismatch).";
+
+export const EMBEDDING_ID =
+  "Assigned by the engine that computes embeddings; leave it out when authoring. Taleforge keeps it and does not use it.";
+
+export const KNOWN = (defaultValue: boolean) =>
+  `Whether the players know it at the start of a game. Unknown places cannot be travelled to by name and are drawn as unknown on maps; \`known-entity\` effects change it during play. Default: ${defaultValue}.`;
+
+export const HIDDEN_INFO =
+  "Secret information for the author and for tools; it never reaches the narrator or the players (docs/prompts.md). Optional.";
+
+export const IMAGE_URL =
+  "An image URL (banner or map picture) for interfaces that show one. Not used by Taleforge. Optional.";
+
+export const UNUSED =
+  "Taleforge keeps this setting for V33 hosts that read it; its engine does not use it yet.";
