@@ -31,6 +31,8 @@ export const ABSENT_GLOBALS = [
   "WebAssembly",
   "SharedArrayBuffer",
   "Atomics",
+  "WeakRef",
+  "FinalizationRegistry",
 ] as const;
 
 const ABSENT = new Set<string>(ABSENT_GLOBALS);
