@@ -61,7 +61,7 @@ export function readSave(world: World, saved: unknown): { state: SessionState; m
     } catch (error) {
       throw new EngineError(
         "save/malformed",
-        `The save is not valid JSON (${(error as Error).message}). Pass the text session.save() returned.`,
+        `The save is not valid JSON (${(error as Error).message}): it was cut short or edited, or is not a save.`,
       );
     }
   }

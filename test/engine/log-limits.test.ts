@@ -20,7 +20,10 @@ describe("the log is bounded in entry size and total size (issue 15 item 2)", ()
       assert.ok(reason !== undefined && reason.length <= LOG_ENTRY_CHARS + 100, "trace reason capped");
       sizes.push(session.save().length);
     }
-    assert.ok(sizes.every((size) => size < LOG_TOTAL_CHARS * 2 + 100_000), `save sizes ${sizes}`);
+    assert.ok(
+      sizes.every((size) => size < LOG_TOTAL_CHARS * 2 + 100_000),
+      `save sizes ${sizes}`,
+    );
     const cut = session.state.log.find((e) => e.type === "trigger-script-error")!.message;
     assert.match(cut, /more characters cut: log entries keep 2000\]$/);
   });
@@ -28,7 +31,9 @@ describe("the log is bounded in entry size and total size (issue 15 item 2)", ()
   test("many small log lines: the log keeps the newest within the total", async () => {
     const line = "x".repeat(1500);
     const runner = new DataRunner({
-      chatty: () => ({ logs: Array.from({ length: 400 }, (_, i) => ({ level: "log", message: `${i} ${line}` })) }),
+      chatty: () => ({
+        logs: Array.from({ length: 400 }, (_, i) => ({ level: "log", message: `${i} ${line}` })),
+      }),
     });
     const { session } = await start(onlyTriggers({ chatty: { ...recurring, script: "log(1)" } }), {
       scripts: runner,

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +24,7 @@ import type { World } from "../../world/schema/index.ts";
 import { runnableWorld } from "../../world/validate.ts";
 import { EXIT_PROBLEMS, fail, reasonOf } from "../exit.ts";
 import { type CliIo, wantsColor } from "../io.ts";
+import { readSaveText, saveTargetProblem } from "../save-file.ts";
 import { askPlayers, askStoryStart } from "./creation.ts";
 import { Game, type GameSetup } from "./game.ts";
 import { lineSource } from "./lines.ts";
@@ -55,6 +55,11 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
       );
   } catch (error) {
     return fail(io, reasonOf(error));
+  }
+
+  if (flags.save) {
+    const problem = await saveTargetProblem(resolve(cwd, flags.save));
+    if (problem !== null) return fail(io, `--save ${flags.save}: ${problem}`);
   }
 
   const world = await loadChecked(resolve(cwd, file), file, io);
@@ -218,7 +223,7 @@ function countCodes(diagnostics: readonly { code: string }[]): string {
 
 async function readSaveFile(path: string, shown: string): Promise<string> {
   try {
-    return await readFile(path, "utf8");
+    return await readSaveText(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(
