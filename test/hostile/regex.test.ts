@@ -82,6 +82,9 @@ describe("regexes from worlds and scripts are matched in linear time (issue 15 i
     const result = await session.turn(say("wait"));
     const notice = session.state.log.find((e) => e.message.includes("a(?=b)"));
     assert.match(notice?.message ?? "", /does not compile \(.*\).*condition\/regex-pattern/);
-    assert.equal(result.trace.phases.flatMap((p) => p.triggers).find((t) => t.trigger === "look")?.fired, false);
+    assert.equal(
+      result.trace.phases.flatMap((p) => p.triggers).find((t) => t.trigger === "look")?.fired,
+      false,
+    );
   });
 });

@@ -7,6 +7,7 @@ import type { QuestPrompt } from "../../engine/quests.ts";
 import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
 import { didYouMean } from "../../world/suggest.ts";
+import { escapeControls } from "../../world/terminal-text.ts";
 import { formatTrace } from "../format/trace.ts";
 import type { CliIo } from "../io.ts";
 import { readSaveText, writeSaveFile } from "../save-file.ts";
@@ -171,7 +172,8 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     outcome = await ctx.game.apply(input, {
       onChunk: (text) => {
         streamed = true;
-        prose.push(text);
+        // Narration is the model's text: its control characters are escaped before wrapping measures it.
+        prose.push(escapeControls(text));
       },
       signal: controller.signal,
     });
@@ -185,7 +187,7 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
   }
   const after = ctx.game.session.state;
   if (outcome.type === "turn") {
-    if (!streamed) prose.push(outcome.result.story);
+    if (!streamed) prose.push(escapeControls(outcome.result.story));
     prose.end();
     ctx.io.stdout("\n");
   }

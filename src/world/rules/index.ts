@@ -16,6 +16,7 @@ import resource from "./resource/index.ts";
 import script from "./script/index.ts";
 import settings from "./settings/index.ts";
 import storyStart from "./story-start/index.ts";
+import text from "./text/index.ts";
 import trait from "./trait/index.ts";
 import trigger from "./trigger/index.ts";
 
@@ -42,6 +43,7 @@ export const RULES: readonly Rule[] = [
   ...script,
   ...trigger,
   ...quest,
+  ...text,
 ];
 
 /**
