@@ -9,7 +9,13 @@ testRule(rule, {
   invalid: [
     {
       patch: { lore: { Mill: { content: "The mill\u001b]0;pwned\u0007 creaks." } } },
-      errors: [{ path: ["lore", "Mill", "content"], messageId: "found", data: { where: "This text", char: "U+001B" } }],
+      errors: [
+        {
+          path: ["lore", "Mill", "content"],
+          messageId: "found",
+          data: { where: "This text", char: "U+001B" },
+        },
+      ],
     },
     {
       patch: { lore: { "Mill\u202e": { content: "ok" } } },
@@ -20,8 +26,16 @@ testRule(rule, {
     {
       patch: { lore: { Mill: { content: "carriage\rreturn", keywords: ["a\u009bb"] } } },
       errors: [
-        { path: ["lore", "Mill", "content"], messageId: "found", data: { where: "This text", char: "U+000D" } },
-        { path: ["lore", "Mill", "keywords", 0], messageId: "found", data: { where: "This text", char: "U+009B" } },
+        {
+          path: ["lore", "Mill", "content"],
+          messageId: "found",
+          data: { where: "This text", char: "U+000D" },
+        },
+        {
+          path: ["lore", "Mill", "keywords", 0],
+          messageId: "found",
+          data: { where: "This text", char: "U+009B" },
+        },
       ],
     },
   ],
