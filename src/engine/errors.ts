@@ -26,7 +26,10 @@ export const ENGINE_ERRORS = {
   "quest/not-accepted": "Only an accepted quest can be abandoned.",
   "save/malformed": "The saved session is not valid JSON or not a Taleforge save.",
   "save/future-version": "The save was written by a newer engine that this one cannot read.",
-  "save/world-mismatch": "The save belongs to another world (or another version of this world).",
+  "save/world-mismatch":
+    "The save belongs to another world, or to an edited version of this world that it no longer fits (a place, trigger or quest it needs is gone).",
+  "save/inconsistent":
+    "The save describes a game its own world cannot hold (unknown places, quests, items or traits, a resource above its maximum, duplicate names, an invalid script-made trigger).",
   "ai/failed": "An AI port failed or gave an answer the engine cannot use.",
 } as const;
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { lstatSync, readdirSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { playWith, ROOT, scratchDir } from "../cli/helpers.ts";
@@ -43,5 +43,19 @@ describe("play: saves that cannot happen are refused and never reported as done 
     assert.notEqual(code, 0);
     assert.match(err, /not valid JSON/);
     assert.doesNotMatch(err, /session\.save\(\)/);
+  });
+
+  test("--load into an edited world: resumed, with what changed that matters (issue 16 item 9)", async () => {
+    const dir = scratchDir();
+    const save = join(dir.dir, "game.json");
+    const first = await playWith([EXAMPLE, ...isobel, "--save", save], ["walk to the Gutted Eel", "/quit"]);
+    assert.equal(first.code, 0, first.err);
+    const world = JSON.parse(readFileSync(EXAMPLE, "utf8"));
+    world.worldLore = { ...world.worldLore, "Fresh Lore": { text: "Added after the save." } };
+    const edited = dir.write("edited.world.json", JSON.stringify(world));
+    const second = await playWith([edited, "--load", save], ["/quit"]);
+    assert.equal(second.code, 0, second.err);
+    assert.match(second.out, /Resumed at tick 1/);
+    assert.match(second.out, /The world file changed since this save; nothing the game depends on did\./);
   });
 });

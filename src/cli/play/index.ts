@@ -30,7 +30,7 @@ import { Game, type GameSetup } from "./game.ts";
 import { lineSource } from "./lines.ts";
 import { proseWriter, runLoop } from "./loop.ts";
 import { chooseGameMode, type PlayFlags, parsePlayers, parseSeed, UsageError } from "./options.ts";
-import { describePlace } from "./views.ts";
+import { describePlace, resumedNote } from "./views.ts";
 
 /**
  * `taleforge play [world]`: a game in the terminal. Sets everything up (the
@@ -162,6 +162,7 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
     if (setup.load !== undefined) {
       const state = game.session.state;
       io.stdout(`Resumed at tick ${state.tick}, at ${describePlace(state.position)}.\n`);
+      io.stdout(resumedNote(game.session.resumed, paint));
       const last = proseWriter({ io, lines });
       last.push(state.history.story.at(-1)?.text ?? "");
       last.end();

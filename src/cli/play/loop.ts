@@ -14,7 +14,16 @@ import { readSaveText, writeSaveFile } from "../save-file.ts";
 import { changesView } from "./changes.ts";
 import { type Game, GameInput, type Outcome } from "./game.ts";
 import type { LineSource } from "./lines.ts";
-import { helpView, inventoryView, mapView, partyView, promptView, questsView, storageView } from "./views.ts";
+import {
+  helpView,
+  inventoryView,
+  mapView,
+  partyView,
+  promptView,
+  questsView,
+  resumedNote,
+  storageView,
+} from "./views.ts";
 import { type StreamWrapper, streamWrapper } from "./wrapper.ts";
 
 /** Everything the game loop works with. */
@@ -194,7 +203,11 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
   const lines = changesView(before, after, ctx.world, ctx.paint);
   if (outcome.type === "undo")
     lines.unshift(outcome.undone ? `Undone: back to tick ${after.tick}.` : "Nothing to undo.");
-  if (outcome.type === "load") lines.unshift(`Loaded the game at tick ${after.tick}.`);
+  if (outcome.type === "load") {
+    lines.unshift(`Loaded the game at tick ${after.tick}.`);
+    const note = resumedNote(ctx.game.session.resumed, ctx.paint).trimEnd();
+    if (note !== "") lines.splice(1, 0, note);
+  }
   if (outcome.type === "turn") {
     const { result } = outcome;
     if (result.tip) lines.push(ctx.paint("gray", `Tip: ${result.tip}`));
