@@ -20,6 +20,7 @@ export const ENGINE_ERRORS = {
   "turn/no-actions": "The turn input holds no player action.",
   "turn/unknown-player": "An action names a player who is not a player character of the party.",
   "turn/duplicate-player": "One player acts twice in the same turn.",
+  "turn/too-long": "An action's text is longer than the limit (MAX_ACTION_CHARS, 2,000 characters).",
   "session/busy": "Another call on this session has not finished yet.",
   "quest/unknown": "The quest name is not a quest of the world.",
   "quest/not-available": "Only an available quest can be accepted or rejected.",
