@@ -4,6 +4,7 @@ import eventNeverStarted from "./event-never-started.ts";
 import moveNowhere from "./move-nowhere.ts";
 import neverTrueCondition from "./never-true-condition.ts";
 import objectiveTriggerUnreachable from "./objective-trigger-unreachable.ts";
+import overLimit from "./over-limit.ts";
 import questNeverAvailable from "./quest-never-available.ts";
 import storageNeverRead from "./storage-never-read.ts";
 import storageNeverWritten from "./storage-never-written.ts";
@@ -22,4 +23,5 @@ export const LINT_RULES: readonly Rule[] = [
   storageNeverWritten,
   storageNeverRead,
   moveNowhere,
+  overLimit,
 ];
