@@ -159,6 +159,7 @@ const FILE_PROBLEMS: readonly EngineErrorCode[] = [
   "save/malformed",
   "save/future-version",
   "save/world-mismatch",
+  "save/inconsistent",
   "world/invalid",
 ];
 
