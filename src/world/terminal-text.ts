@@ -64,9 +64,10 @@ function allowedSgr(params: string): boolean {
  */
 export function terminalSafe(text: string): string {
   if (!UNSAFE.test(text)) return text;
-  return text.replace(OUTPUT, (match, params: string | undefined) =>
-    params !== undefined && allowedSgr(params) ? match : match.replace(UNSAFE_ALL, visible),
-  );
+  return text.replace(OUTPUT, (match, params: string | undefined) => {
+    if (params === undefined) return visible(match);
+    return allowedSgr(params) ? match : match.replace(UNSAFE_ALL, visible);
+  });
 }
 
 /**
