@@ -183,6 +183,8 @@ function checkParty(world: World, state: SessionState, problems: string[], stale
 function checkPosition(world: World, state: SessionState, problems: string[], stale: Stale): void {
   const at = state.position;
   const place = [at.area, at.location, at.region, at.realm].filter((p) => p !== "").join(", ");
+  // A world without places (minimal worlds, mods) starts the party nowhere: all four are "".
+  if (at.region === "" && at.location === "" && at.area === "") return;
   const region = Object.hasOwn(world.regions, at.region) ? world.regions[at.region]! : undefined;
   if (!region) {
     problems.push(

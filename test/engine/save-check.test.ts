@@ -79,6 +79,13 @@ describe("a save is checked against its own world, one clear error per problem (
     });
   }
 
+  test("a party nowhere (a world without places starts it there) is not a problem", async () => {
+    const { file } = await played();
+    file.state.position = { ...file.state.position, realm: "", region: "", location: "", area: "" };
+    const resumed = await restoreSession(worldWith(), file, { ai: new DataAi() });
+    assert.equal(resumed.state.position.region, "");
+  });
+
   test("every problem is listed, each on its own line", async () => {
     const { file } = await played();
     for (const [, forge] of forged) forge(file.state);
