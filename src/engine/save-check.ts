@@ -252,7 +252,8 @@ function checkTriggers(
     );
   }
   // Script-made triggers go through the same checks as when a script first wrote them.
-  for (const problem of editProblems(index, edits.overrides as JsonObject))
+  const overridden = Object.keys(edits.overrides).length > 0;
+  for (const problem of overridden ? editProblems(index, edits.overrides as JsonObject) : [])
     problems.push(`A trigger a script changed in this game is invalid: ${problem}`);
   edits.deleted = edits.deleted.filter((key) => {
     if (Object.hasOwn(base, key) || added.has(key)) return true;
