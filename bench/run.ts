@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import engine from "./engine.bench.ts";
+import hostile from "./hostile.bench.ts";
 import play from "./play.bench.ts";
 import { startProgress } from "./progress.ts";
 import sandbox from "./sandbox.bench.ts";
@@ -16,7 +17,7 @@ import validate from "./validate.bench.ts";
  * pass/fail: targets are printed next to them. Later sections (engine,
  * sandbox) are added to SECTIONS.
  */
-const SECTIONS: BenchModule[] = [validate, engine, sandbox, play];
+const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -24,8 +25,11 @@ const { values, positionals } = parseArgs({
     runs: { type: "string", default: "21" },
     scales: { type: "string", default: "4,16" },
     keep: { type: "boolean", default: false },
+    // `--hostile` runs the hostile-inputs section alone (same as the positional `hostile`).
+    hostile: { type: "boolean", default: false },
   },
 });
+if (values.hostile) positionals.push("hostile");
 
 const runs = Number(values.runs);
 const scales = values.scales

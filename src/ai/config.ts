@@ -213,13 +213,25 @@ function checkBaseUrl(found: Found<string>): string {
   return found.value.replace(/\/+$/, "");
 }
 
+/**
+ * The longest per-request timeout, in seconds: one day. Node's timers hold at
+ * most 2^31-1 ms (about 24.8 days); a longer delay fires at once, which made
+ * every request fail immediately.
+ */
+export const MAX_TIMEOUT_SECONDS = 86_400;
+
 function checkTimeout(found: Found<string>): number {
   const seconds = Number(found.value);
   if (!Number.isFinite(seconds) || seconds <= 0)
     configError(
       `The timeout "${found.value}" (from ${found.from}) must be a number of seconds > 0, e.g. 120.`,
     );
-  return Math.round(seconds * 1000);
+  if (seconds > MAX_TIMEOUT_SECONDS)
+    configError(
+      `The timeout "${found.value}" (from ${found.from}) is over the limit of ${MAX_TIMEOUT_SECONDS} seconds (one day); e.g. 120.`,
+    );
+  // At least 1 ms: a timer of 0 would fire before any answer.
+  return Math.max(1, Math.round(seconds * 1000));
 }
 
 /**

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { createOfflineProvider } from "../ai/offline/index.ts";
 import { isSpecialFile, readCheckedWorld } from "../author/world-file.ts";
 import { type EngineErrorCode, isEngineError } from "../engine/errors.ts";
@@ -15,6 +14,7 @@ import { runnableWorld } from "../world/validate.ts";
 import { EXIT_OK, EXIT_PROBLEMS, fail, reasonOf } from "./exit.ts";
 import { formatTrace, type TraceContext, traceContext } from "./format/trace.ts";
 import { type CliIo, wantsColor } from "./io.ts";
+import { readSaveText } from "./save-file.ts";
 
 export interface ExplainOptions {
   save?: string;
@@ -56,7 +56,7 @@ export async function explain(worldFile: string, options: ExplainOptions, io: Cl
   if ("exit" in world) return report(io, world);
   let saveText: string;
   try {
-    saveText = await readFile(options.save, "utf8");
+    saveText = await readSaveText(options.save);
   } catch (error) {
     return fail(io, `cannot read the save ${options.save}: ${reasonOf(error)}. Check the path.`);
   }
@@ -70,6 +70,9 @@ export async function explain(worldFile: string, options: ExplainOptions, io: Cl
     } catch (error) {
       return report(io, engineFailure(error, `the save ${options.save}`));
     }
+    // A save of an edited world: say what changed that matters, on stderr (stdout may be JSON).
+    for (const warning of session.resumed?.warnings ?? [])
+      io.stderr(`taleforge explain: the world changed since this save: ${warning}\n`);
     const before = session.state;
     const context = traceContext(world.world, before);
     const players = before.party.filter((c) => c.kind === "player").map((c) => c.name);
@@ -159,6 +162,7 @@ const FILE_PROBLEMS: readonly EngineErrorCode[] = [
   "save/malformed",
   "save/future-version",
   "save/world-mismatch",
+  "save/inconsistent",
   "world/invalid",
 ];
 

@@ -2,6 +2,8 @@ import { toDot } from "../author/graph/dot.ts";
 import { toMermaid } from "../author/graph/mermaid.ts";
 import { buildGraph, type WorldGraph } from "../author/graph/model.ts";
 import { toSvg } from "../author/graph/svg.ts";
+import { overTriggerLimits } from "../world/lint/rules/over-limit.ts";
+import { MAX_MECHANICAL_TRIGGERS, MAX_SEMANTIC_TRIGGERS } from "../world/rules/limit/trigger-count.ts";
 import { didYouMean } from "../world/suggest.ts";
 import { extensionOf, readWorldToDraw, writeDrawing } from "./drawing.ts";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail } from "./exit.ts";
@@ -70,6 +72,13 @@ export async function graph(
 
   const input = await readWorldToDraw(file, "the graph", io);
   if (!input.ok) return input.code;
+  // A world over the trigger limits cannot run, and its graph took minutes and gigabytes (issue 15 item 13).
+  if (overTriggerLimits(input.loaded.value)) {
+    io.stderr(
+      `taleforge graph: ${input.loaded.file} is over the trigger limits (${MAX_MECHANICAL_TRIGGERS} mechanical, ${MAX_SEMANTIC_TRIGGERS} semantic; see limit/trigger-count), so no graph is drawn. Bring it within the limits first.\n`,
+    );
+    return EXIT_PROBLEMS;
+  }
   const model = buildGraph(input.world);
   const text = FORMATS[format](model);
 

@@ -1,3 +1,4 @@
+import { terminalSafe } from "../world/terminal-text.ts";
 /**
  * What a command may touch of the outside world. Commands take it as a
  * parameter so that tests can run them in-process with their own writers,
@@ -47,4 +48,17 @@ async function readStdin(): Promise<string> {
 /** Colour only on a terminal, and never when NO_COLOR is set to anything but "" (no-color.org). */
 export function wantsColor(io: Pick<CliIo, "isTTY" | "env">): boolean {
   return io.isTTY && !io.env.NO_COLOR;
+}
+
+/**
+ * The same console, with every write passed through terminalSafe: the last
+ * guard against control characters from worlds, scripts, models and players
+ * (src/world/terminal-text.ts). Every command runs behind it (main.ts).
+ */
+export function terminalSafeIo(io: CliIo): CliIo {
+  return {
+    ...io,
+    stdout: (text) => io.stdout(terminalSafe(text)),
+    stderr: (text) => io.stderr(terminalSafe(text)),
+  };
 }

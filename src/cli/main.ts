@@ -1,6 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { EXIT_OK, EXIT_USAGE, fail, reasonOf } from "./exit.ts";
-import { type CliIo, processIo, wantsColor } from "./io.ts";
+import { type CliIo, processIo, terminalSafeIo, wantsColor } from "./io.ts";
 import { TOOL } from "./tool.ts";
 import type { ReportOptions } from "./world-report.ts";
 
@@ -9,7 +9,9 @@ import type { ReportOptions } from "./world-report.ts";
  * exits, so that tests can call it. Each command's module is loaded only when
  * that command runs, which keeps `--help` and `--version` fast.
  */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+export async function run(argv: readonly string[], given: CliIo): Promise<number> {
+  // Nothing any command prints may drive the terminal (issue 15 item 11).
+  const io = terminalSafeIo(given);
   let code = EXIT_OK;
   const program = buildProgram(io, (result) => {
     code = result;

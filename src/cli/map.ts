@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { buildRealmMap, chooseRealm, type MapOptions, type RealmMap } from "../author/map/model.ts";
 import { realmMapSvg } from "../author/map/svg.ts";
 import { readSave } from "../engine/save.ts";
@@ -7,6 +6,8 @@ import { didYouMean } from "../world/suggest.ts";
 import { extensionOf, readWorldToDraw, writeDrawing } from "./drawing.ts";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail, reasonOf } from "./exit.ts";
 import type { CliIo } from "./io.ts";
+import { MAX_PNG_SIDE } from "./png.ts";
+import { readSaveText } from "./save-file.ts";
 
 export interface MapCommandOptions {
   /** The realm to draw; the world's first realm by default. */
@@ -19,6 +20,12 @@ export interface MapCommandOptions {
 
 /** How many names a note lists before "and N more". */
 const LISTED = 5;
+/**
+ * The fewest pixels a region cell may get in a PNG. A realm thousands of
+ * regions long fitted into MAX_PNG_SIDE gave a 4096 × 2 px strip nobody can
+ * read; such a realm is refused as PNG (its SVG scales to any size).
+ */
+export const MIN_REGION_PIXELS = 8;
 
 /**
  * `taleforge map <world>`: one realm's map (src/author/map). Exit 0 when
@@ -75,6 +82,13 @@ export async function map(
       );
   }
   const realmMap = buildRealmMap(world, choice.realm, mapOptions);
+  const b = realmMap.bounds;
+  const cells = b ? Math.max(b.maxX - b.minX + 1, b.maxY - b.minY + 1) : 1;
+  if (ext === ".png" && cells * MIN_REGION_PIXELS > MAX_PNG_SIDE)
+    return fail(
+      io,
+      `realm "${choice.realm}" is ${b!.maxX - b!.minX + 1} × ${b!.maxY - b!.minY + 1} region cells: a PNG of at most ${MAX_PNG_SIDE} px a side would give each region under ${MIN_REGION_PIXELS} px. Write an SVG instead (--output map.svg), which scales to any size.`,
+    );
   const svg = realmMapSvg(realmMap);
 
   if (output === undefined) io.stdout(svg);
@@ -92,7 +106,7 @@ export async function map(
 async function readSavedState(path: string, world: World, io: CliIo) {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await readSaveText(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =

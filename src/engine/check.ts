@@ -1,4 +1,4 @@
-import { compareNumbers, compareText, compilePattern } from "../world/operators.ts";
+import { compareNumbers, compareText, NO_REGEX, type RegexMatcher } from "../world/operators.ts";
 import type { CheckSnapshot } from "./ports.ts";
 
 /**
@@ -14,8 +14,11 @@ import type { CheckSnapshot } from "./ports.ts";
  * - `equals` / `notEquals` compare exactly (case-sensitive);
  * - `contains` / `notContains` ignore case, because story text is written by
  *   an AI whose capitalisation cannot be predicted;
- * - `regex` compiles the value as a JavaScript pattern without flags, or as a
- *   `/pattern/flags` literal. A pattern that does not compile never matches.
+ * - `regex` compiles the value as a pattern without flags, or as a
+ *   `/pattern/flags` literal, and matches it with the RegexMatcher the host
+ *   passes: `matchPattern` of src/world/pattern.ts, RE2 in linear time (kept
+ *   out of this module so that the isolate's bundle stays small). A pattern
+ *   that does not compile never matches.
  */
 
 const NUMERIC = ["equals", "notEquals", "greaterThan", "lessThan", "greaterThanOrEqual", "lessThanOrEqual"];
@@ -87,6 +90,7 @@ export function evaluateCondition(
   condition: unknown,
   snapshot: CheckSnapshot,
   storage: Fields,
+  regex: RegexMatcher = NO_REGEX,
 ): ConditionResult {
   const problem = malformation(condition, true);
   const fields = (isObject(condition) ? condition : {}) as Fields;
@@ -104,8 +108,7 @@ export function evaluateCondition(
   const operator = fields.operator as string;
   const expected = fields.value;
   if (operator === "regex") {
-    const pattern = compilePattern(expected as string);
-    if (pattern === null) {
+    if (regex(expected as string, "") === null) {
       return {
         passed: false,
         actual,
@@ -115,7 +118,7 @@ export function evaluateCondition(
       };
     }
   }
-  return { passed: passes(type, operator, expected, actual), actual, expected };
+  return { passed: passes(type, operator, expected, actual, regex), actual, expected };
 }
 
 /**
@@ -154,11 +157,11 @@ export function matchingCharacters(condition: unknown, snapshot: CheckSnapshot):
 }
 
 /** Whether an action text satisfies an `action-text` condition (one player's action alone). */
-export function actionMatches(condition: unknown, text: string): boolean {
+export function actionMatches(condition: unknown, text: string, regex: RegexMatcher = NO_REGEX): boolean {
   if (malformation(condition, true)) return false;
   const fields = condition as Fields;
   if (fields.type !== "action-text") return false;
-  return compareText(fields.operator as string, fields.value as string, text) === true;
+  return compareText(fields.operator as string, fields.value as string, text, regex) === true;
 }
 
 // ---------------------------------------------------------------------------
@@ -264,19 +267,28 @@ function rawValue(fields: Fields, snapshot: CheckSnapshot, storage: Fields): unk
   }
 }
 
-function passes(type: string, operator: string, expected: unknown, actual: unknown): boolean {
+/** `regex` is given only by host-side callers: scripts never match patterns (see operators.ts). */
+function passes(
+  type: string,
+  operator: string,
+  expected: unknown,
+  actual: unknown,
+  regex?: RegexMatcher,
+): boolean {
   if (PER_CHARACTER_TYPES.includes(type)) {
     const byName = actual as Record<string, unknown>;
     return Object.keys(byName).some((name) => passesOne(type, operator, expected, byName[name]));
   }
   if (type === "action-text") {
     // Each player's action is tested on its own; the condition holds when any one satisfies it.
-    return (actual as string[]).some((text) => compareText(operator, expected as string, text) === true);
+    return (actual as string[]).some(
+      (text) => compareText(operator, expected as string, text, regex) === true,
+    );
   }
   if (type === "quests-completed" || type === "read-array")
     return membership(operator, actual as unknown[], expected);
   if (typeof actual === "number") return compareNumbers(operator, actual, expected as number) === true;
-  if (typeof actual === "string") return compareText(operator, expected as string, actual) === true;
+  if (typeof actual === "string") return compareText(operator, expected as string, actual, regex) === true;
   if (operator === "equals") return actual === expected;
   if (operator === "notEquals") return actual !== expected;
   return false;

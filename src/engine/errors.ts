@@ -20,13 +20,17 @@ export const ENGINE_ERRORS = {
   "turn/no-actions": "The turn input holds no player action.",
   "turn/unknown-player": "An action names a player who is not a player character of the party.",
   "turn/duplicate-player": "One player acts twice in the same turn.",
+  "turn/too-long": "An action's text is longer than the limit (MAX_ACTION_CHARS, 2,000 characters).",
   "session/busy": "Another call on this session has not finished yet.",
   "quest/unknown": "The quest name is not a quest of the world.",
   "quest/not-available": "Only an available quest can be accepted or rejected.",
   "quest/not-accepted": "Only an accepted quest can be abandoned.",
   "save/malformed": "The saved session is not valid JSON or not a Taleforge save.",
   "save/future-version": "The save was written by a newer engine that this one cannot read.",
-  "save/world-mismatch": "The save belongs to another world (or another version of this world).",
+  "save/world-mismatch":
+    "The save belongs to another world, or to an edited version of this world that it no longer fits (a place, trigger or quest it needs is gone).",
+  "save/inconsistent":
+    "The save describes a game its own world cannot hold (unknown places, quests, items or traits, a resource above its maximum, duplicate names, an invalid script-made trigger).",
   "ai/failed": "An AI port failed or gave an answer the engine cannot use.",
 } as const;
 

@@ -1,3 +1,4 @@
+import { compileRegex, matchPattern } from "../world/pattern.ts";
 import {
   actionMatches,
   evaluateCondition,
@@ -97,7 +98,7 @@ function evaluateMechanical(
     const type = typeof fields.type === "string" ? fields.type : "(none)";
     if (isJudgedType(type))
       return { index, type, actual: undefined, expected: fields.query, passed: null, judged: true };
-    const result = evaluateCondition(condition, snapshot, ctx.state.storage);
+    const result = evaluateCondition(condition, snapshot, ctx.state.storage, matchPattern);
     if (result.badPattern !== undefined && !ctx.state.badPatterns.includes(result.badPattern)) {
       ctx.state.badPatterns.push(result.badPattern);
       addLog(ctx.state, ctx.recorder, {
@@ -105,7 +106,7 @@ function evaluateMechanical(
         phase,
         trigger: live.key,
         type: "notice",
-        message: `The regex ${JSON.stringify(result.badPattern)} does not compile, so this condition never matches. Fix the pattern.`,
+        message: `The regex ${JSON.stringify(result.badPattern)} does not compile (${whyNot(result.badPattern)}), so this condition never matches. Fix the pattern (taleforge check reports it as condition/regex-pattern).`,
       });
     }
     const trace: ConditionTrace = {
@@ -348,7 +349,9 @@ function targetsOf(
       const matching = matchingCharacters(condition, snapshot);
       targets = targets.filter((t) => matching.includes(t));
     } else if (type === "action-text") {
-      const acting = actions.filter((a) => actionMatches(condition, a.text)).map((a) => a.player);
+      const acting = actions
+        .filter((a) => actionMatches(condition, a.text, matchPattern))
+        .map((a) => a.player);
       trace.conditions[i]!.players = acting;
       targets = targets.filter((t) => acting.includes(t));
     } else if (isJudgedType(type)) {
@@ -357,4 +360,10 @@ function targetsOf(
     }
   });
   return targets;
+}
+
+/** Why RE2 refuses a pattern, for the log. */
+function whyNot(pattern: string): string {
+  const compiled = compileRegex(pattern);
+  return compiled.ok ? "unknown reason" : compiled.reason;
 }

@@ -6,6 +6,13 @@ import type { SessionState } from "./state.ts";
 import type { TurnInput } from "./turn.ts";
 
 /**
+ * The longest action text a player may send, in characters: a paragraph is
+ * plenty for one turn, and every action is kept in the history of the save
+ * and sent to the model (docs/play.md "Limits").
+ */
+export const MAX_ACTION_CHARS = 2000;
+
+/**
  * Checks a turn input before anything runs: at least one action, each by a
  * player character of the party (party NPCs do not act), at most one action
  * per player, text as a string, and a well-formed intent pin.
@@ -42,6 +49,13 @@ export function checkTurnInput(state: SessionState, input: unknown): TurnInput {
         "turn/duplicate-player",
         `actions[${i}]: "${fields.player}" already acts this turn; send one action per player.`,
         { player: fields.player },
+      );
+    }
+    if (fields.text.length > MAX_ACTION_CHARS) {
+      throw new EngineError(
+        "turn/too-long",
+        `actions[${i}]: the action of "${fields.player}" is ${fields.text.length} characters; the limit is ${MAX_ACTION_CHARS}. Say it in fewer words.`,
+        { player: fields.player, length: fields.text.length, limit: MAX_ACTION_CHARS },
       );
     }
     seen.add(fields.player);

@@ -2,9 +2,11 @@ import { formatPath } from "../world/diagnostic.ts";
 import type { World } from "../world/schema/index.ts";
 import { EngineError } from "./errors.ts";
 import { hashText } from "./hash.ts";
+import { checkSave, type WorldParts, worldPartsOf } from "./save-check.ts";
 import { StateSchema } from "./save-schema.ts";
 import { ENGINE_VERSION, SEMANTIC_VERSION } from "./scripts.ts";
 import type { SessionState } from "./state.ts";
+import { indexWorld } from "./world-index.ts";
 
 /**
  * The save format (ink's StoryState: a version and the oldest version that
@@ -24,6 +26,8 @@ export interface SaveFile {
   engine: { engineVersion: number; semanticVersion: string };
   worldHash: string;
   settings: { maxJudged: number };
+  /** Fingerprints of the triggers and quests the game depends on, to name what an edit of the world changed (save-check.ts). */
+  worldParts?: WorldParts;
   state: SessionState;
 }
 
@@ -47,13 +51,28 @@ export function writeSave(world: World, state: SessionState, maxJudged: number):
     engine: { engineVersion: ENGINE_VERSION, semanticVersion: SEMANTIC_VERSION },
     worldHash: worldHash(world),
     settings: { maxJudged },
+    worldParts: worldPartsOf(indexWorld(world), state),
     state,
   };
   return JSON.stringify(file);
 }
 
-/** Reads a save (its JSON text or the parsed object) for a world; throws a coded error when it cannot be resumed. */
-export function readSave(world: World, saved: unknown): { state: SessionState; maxJudged: number } {
+/** What readSave gives: the state to resume, and what an edit of the world changed that matters to it. */
+export interface ReadSave {
+  state: SessionState;
+  maxJudged: number;
+  /** The world is not the one the save was written on (another hash), but the save fits it. */
+  edited: boolean;
+  /** What the world's edit changed that matters to this game, one sentence each (empty when unchanged). */
+  warnings: string[];
+}
+
+/**
+ * Reads a save (its JSON text or the parsed object) for a world; throws a
+ * coded error when it cannot be resumed. A save of an edited version of the
+ * world loads whenever it still fits (see save-check.ts), with warnings.
+ */
+export function readSave(world: World, saved: unknown): ReadSave {
   let value: unknown = saved;
   if (typeof saved === "string") {
     try {
@@ -61,7 +80,7 @@ export function readSave(world: World, saved: unknown): { state: SessionState; m
     } catch (error) {
       throw new EngineError(
         "save/malformed",
-        `The save is not valid JSON (${(error as Error).message}). Pass the text session.save() returned.`,
+        `The save is not valid JSON (${(error as Error).message}): it was cut short or edited, or is not a save.`,
       );
     }
   }
@@ -85,14 +104,9 @@ export function readSave(world: World, saved: unknown): { state: SessionState; m
       { version: file.version, minReadableVersion: file.minReadableVersion },
     );
   }
+  // Another hash is an edited world (or another one): the save loads when it still fits (save-check.ts).
   const expected = worldHash(world);
-  if (file.worldHash !== expected) {
-    throw new EngineError(
-      "save/world-mismatch",
-      `The save belongs to another world, or to another version of this one (world hash ${String(file.worldHash)}, this world ${expected}). Resume it with the exact world file it was played with.`,
-      { saved: file.worldHash, world: expected },
-    );
-  }
+  const edited = file.worldHash !== expected;
   let state: unknown;
   let parsed: ReturnType<typeof StateSchema.safeParse>;
   try {
@@ -105,14 +119,32 @@ export function readSave(world: World, saved: unknown): { state: SessionState; m
     const issue = parsed.error.issues[0]!;
     throw new EngineError(
       "save/malformed",
-      `The saved state is damaged at ${formatPath(["state", ...(issue.path as (string | number)[])])}: ${issue.message}.`,
+      `The saved state is damaged at ${formatPath(["state", ...(issue.path as (string | number)[])])}: ${issue.message}.${edited ? " It was also written on another world, or on another version of this one." : ""}`,
     );
   }
   const maxJudged = file.settings?.maxJudged;
-  // The original object, not zod's copy: key order is part of a byte-identical resume.
+  const parts = file.worldParts !== null && typeof file.worldParts === "object" ? file.worldParts : undefined;
+  // checkSave works on a structured clone of the original object, not zod's copy: key order is part of a byte-identical resume.
+  const checked = checkSave(indexWorld(world), state as SessionState, edited, parts);
+  if (checked.problems.length > 0) {
+    const list = checked.problems.map((p) => `\n- ${p}`).join("");
+    throw edited
+      ? new EngineError(
+          "save/world-mismatch",
+          `The save does not fit this world: it was written on another world or another version of this one (world hash ${String(file.worldHash)}, this world ${expected}), and ${checked.problems.length === 1 ? "this cannot be reconciled" : `these ${checked.problems.length} problems cannot be reconciled`}:${list}\nResume it with the world file it was played with, or restore what the edit removed.`,
+          { saved: file.worldHash, world: expected, problems: checked.problems },
+        )
+      : new EngineError(
+          "save/inconsistent",
+          `The save describes a game this world cannot hold (${checked.problems.length === 1 ? "1 problem" : `${checked.problems.length} problems`}); it was damaged or edited by hand:${list}`,
+          { problems: checked.problems },
+        );
+  }
   return {
-    state: structuredClone(state as SessionState),
+    state: checked.state,
     maxJudged: Number.isInteger(maxJudged) ? maxJudged! : 20,
+    edited,
+    warnings: checked.changes,
   };
 }
 

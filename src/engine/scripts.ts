@@ -9,7 +9,7 @@ import type {
   ScriptPhaseInfo,
   ScriptRunner,
 } from "./ports.ts";
-import { addLog } from "./record.ts";
+import { addLog, capText } from "./record.ts";
 import type { ScriptTrace } from "./trace.ts";
 
 /** Spec 9: `info.engineVersion` and `info.semanticVersion` as scripts see them. */
@@ -128,7 +128,7 @@ export class PhaseScripts {
     return {
       trace: {
         status,
-        reason: outcome.message,
+        reason: capText(String(outcome.message)),
         line: outcome.line,
         column: outcome.column,
         elapsedMs: outcome.elapsedMs,

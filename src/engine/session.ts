@@ -40,15 +40,22 @@ export class Session {
   readonly world: World;
   /** The opening (tick 0) of a created session; null for a restored one. */
   readonly opening: TurnResult | null;
+  /**
+   * For a restored session: whether the world was edited since the save, and
+   * what the edit changed that matters to this game (show it to the player).
+   * Null for a created session.
+   */
+  readonly resumed: { edited: boolean; warnings: readonly string[] } | null;
   private current: SessionState;
   private readonly env: Env;
   private busy = false;
 
-  constructor(env: Env, state: SessionState, opening: TurnResult | null) {
+  constructor(env: Env, state: SessionState, opening: TurnResult | null, resumed: Session["resumed"] = null) {
     this.env = env;
     this.world = env.index.world;
     this.current = state;
     this.opening = opening;
+    this.resumed = resumed;
   }
 
   /** A copy of the current state (plain JSON). */
@@ -172,9 +179,12 @@ export async function createSession(
 }
 
 /**
- * Resumes a saved session on the same world: the next turn plays exactly as it
- * would have without the save. Refuses a damaged save, one from a newer
- * engine, or one of another world, with a coded error.
+ * Resumes a saved session: on the same world, the next turn plays exactly as
+ * it would have without the save. On an edited version of the world, the save
+ * loads when it still fits, and `resumed.warnings` lists what the edit
+ * changed that matters. Refuses a damaged or impossible save, one from a
+ * newer engine, or one that does not fit the world, with a coded error that
+ * lists every problem.
  */
 export async function restoreSession(
   world: unknown,
@@ -183,12 +193,12 @@ export async function restoreSession(
 ): Promise<Session> {
   const ports = checkPorts(options);
   const checked = prepareWorld(world, ports.validate);
-  const { state, maxJudged } = readSave(checked, saved);
+  const { state, maxJudged, edited, warnings } = readSave(checked, saved);
   const env: Env = {
     index: indexWorld(checked),
     ai: ports.ai,
     scripts: ports.scripts,
     maxJudged: options.maxJudged === undefined ? maxJudged : ports.maxJudged,
   };
-  return new Session(env, state, null);
+  return new Session(env, state, null, { edited, warnings });
 }

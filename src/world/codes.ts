@@ -1,3 +1,4 @@
+import { FILE_ENCODING } from "./encoding.ts";
 import { defineCode } from "./rule.ts";
 
 /**
@@ -220,4 +221,5 @@ export const LOAD_CODES = [
   COMPAT_MISSING_GAME_MODES,
   COMPAT_MISSING_SETTING,
   TRAIT_NARRATIVE_FIELD,
+  FILE_ENCODING,
 ];

@@ -14,6 +14,7 @@ import {
 } from "./codes.ts";
 import type { Diagnostic, JsonPath } from "./diagnostic.ts";
 import { findDuplicateKeys } from "./duplicate-keys.ts";
+import { FILE_ENCODING, wideEncoding } from "./encoding.ts";
 import { type CodeInfo, diagnosticFrom, type Report } from "./rule.ts";
 import { findExcessiveNesting, locate, parseSource, positionAt, type SourceFile } from "./source.ts";
 import { describeValue, isPlainObject } from "./values.ts";
@@ -62,6 +63,8 @@ export const MAX_DEPTH = 256;
 /** Reads a world from text already in memory. Never throws. */
 export function parseWorld(text: string, file = "<input>"): LoadedWorld {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const encoding = wideEncoding(body);
+  if (encoding !== null) return failed(file, FILE_ENCODING, "utf16", { file, encoding });
   if (body.trim() === "") return failed(file, FILE_EMPTY, "empty", { file });
   const deep = findExcessiveNesting(body, MAX_DEPTH);
   if (deep) {

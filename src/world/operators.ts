@@ -8,7 +8,18 @@
  * Each comparison answers null when it cannot decide: an operator it does not
  * know, or a regex that does not compile. The engine reads null as "fails",
  * lint as "may hold".
+ *
+ * The `regex` operator is matched by the function the caller passes
+ * (`matchPattern` of src/world/pattern.ts, RE2): the script isolate never
+ * matches patterns (spec 4: `check()` answers undefined for them), so the RE2
+ * engine is kept out of its bundle by not importing it here.
  */
+
+/** Matches a pattern (a condition's value) against text; null when the pattern does not compile. */
+export type RegexMatcher = (pattern: string, text: string) => boolean | null;
+
+/** For callers that never match patterns (the script isolate): every pattern fails. */
+export const NO_REGEX: RegexMatcher = () => null;
 
 export function compareNumbers(operator: string, actual: number, expected: number): boolean | null {
   switch (operator) {
@@ -29,8 +40,13 @@ export function compareNumbers(operator: string, actual: number, expected: numbe
   }
 }
 
-/** equals/notEquals exact; contains/notContains ignore case; regex as compilePattern reads it. */
-export function compareText(operator: string, expected: string, actual: string): boolean | null {
+/** equals/notEquals exact; contains/notContains ignore case; regex through `regex` (see above). */
+export function compareText(
+  operator: string,
+  expected: string,
+  actual: string,
+  regex: RegexMatcher = NO_REGEX,
+): boolean | null {
   switch (operator) {
     case "equals":
       return actual === expected;
@@ -40,12 +56,8 @@ export function compareText(operator: string, expected: string, actual: string):
       return actual.toLowerCase().includes(expected.toLowerCase());
     case "notContains":
       return !actual.toLowerCase().includes(expected.toLowerCase());
-    case "regex": {
-      const pattern = compilePattern(expected);
-      if (pattern === null) return null;
-      pattern.lastIndex = 0;
-      return pattern.test(actual);
-    }
+    case "regex":
+      return regex(expected, actual);
     default:
       return null;
   }
@@ -73,28 +85,4 @@ export function compareMembership(operator: string, found: boolean): boolean | n
     default:
       return null;
   }
-}
-
-const patterns = new Map<string, RegExp | null>();
-
-/**
- * Compiles (and caches) a condition's pattern: a `/source/flags` literal or a
- * bare source; the g and y flags are dropped so that a test never depends on
- * an earlier one. Null when it does not compile.
- */
-export function compilePattern(source: string): RegExp | null {
-  const cached = patterns.get(source);
-  if (cached !== undefined) return cached;
-  let compiled: RegExp | null;
-  try {
-    const literal = /^\/(.*)\/([dgimsuvy]*)$/s.exec(source);
-    compiled = literal
-      ? new RegExp(literal[1]!, literal[2]!.replace("g", "").replace("y", ""))
-      : new RegExp(source);
-  } catch {
-    compiled = null;
-  }
-  if (patterns.size > 1000) patterns.clear();
-  patterns.set(source, compiled);
-  return compiled;
 }

@@ -5,7 +5,7 @@ import { build } from "esbuild";
 import fc from "fast-check";
 import { CHECK_TYPES, evaluateCondition, matchingCharacters, scriptCheck } from "../../src/engine/check.ts";
 import type { CheckSnapshot } from "../../src/engine/ports.ts";
-import { compilePattern } from "../../src/world/operators.ts";
+import { compileRegex, matchPattern } from "../../src/world/pattern.ts";
 import { CONDITION_TYPES } from "../../src/world/schema/conditions.ts";
 
 /** Spec 2.2 condition table and spec 4 check(), over a fixed snapshot. */
@@ -25,7 +25,8 @@ const snapshot: CheckSnapshot = {
 };
 const storage = { name: "Ada", count: 3, flag: true, list: ["a", 2, false], wrong: "7" };
 
-const run = (condition: Record<string, unknown>) => evaluateCondition(condition, snapshot, storage).passed;
+const run = (condition: Record<string, unknown>) =>
+  evaluateCondition(condition, snapshot, storage, matchPattern).passed;
 
 describe("spec 2.2 numeric conditions: game-tick", () => {
   const cases: [string, number, boolean][] = [
@@ -49,7 +50,7 @@ describe("spec 2.2 numeric conditions: game-tick", () => {
   }
   test("the trace holds the actual and expected values", () => {
     assert.deepEqual(
-      evaluateCondition({ type: "game-tick", operator: "equals", value: 3 }, snapshot, storage),
+      evaluateCondition({ type: "game-tick", operator: "equals", value: 3 }, snapshot, storage, matchPattern),
       {
         passed: false,
         actual: 7,
@@ -70,7 +71,12 @@ describe("spec 2.2 ANY-member conditions: player-level, player-resource, player-
     assert.equal(run({ type: "player-level", operator: "greaterThanOrEqual", value: 3 }), true);
     assert.equal(run({ type: "player-level", operator: "lessThanOrEqual", value: 0 }), false);
     assert.deepEqual(
-      evaluateCondition({ type: "player-level", operator: "equals", value: 9 }, snapshot, storage).actual,
+      evaluateCondition(
+        { type: "player-level", operator: "equals", value: 9 },
+        snapshot,
+        storage,
+        matchPattern,
+      ).actual,
       {
         Wren: 3,
         Tom: 1,
@@ -181,7 +187,7 @@ describe("spec 2.2 text conditions: party-*, story-text, action-text, read-strin
     );
     assert.equal(result.passed, false);
     assert.equal(result.badPattern, "([");
-    assert.equal(compilePattern("(["), null);
+    assert.equal(compileRegex("([").ok, false);
     assert.equal(run({ type: "action-text", operator: "regex", value: "([" }), false);
   });
 });
@@ -280,14 +286,14 @@ describe("malformed conditions", () => {
       { type: "player-resource", operator: "equals", value: 1 },
       { type: "quest-status", questId: "Mill Fire", operator: "equals", value: "done" },
     ]) {
-      const result = evaluateCondition(condition, snapshot, storage);
+      const result = evaluateCondition(condition, snapshot, storage, matchPattern);
       assert.equal(result.passed, false, JSON.stringify(condition));
       assert.ok(result.error, JSON.stringify(condition));
       assert.equal(scriptCheck(condition, snapshot, storage), undefined);
     }
   });
   test("story and action are not decided mechanically", () => {
-    const result = evaluateCondition({ type: "story", query: "a dragon" }, snapshot, storage);
+    const result = evaluateCondition({ type: "story", query: "a dragon" }, snapshot, storage, matchPattern);
     assert.equal(result.passed, false);
     assert.match(result.error!, /AI/);
   });
@@ -395,7 +401,7 @@ describe("spec 4 check(): with an operator", () => {
       fc.property(arb, (condition) => {
         assert.equal(
           scriptCheck(condition, snapshot, storage),
-          evaluateCondition(condition, snapshot, storage).passed,
+          evaluateCondition(condition, snapshot, storage, matchPattern).passed,
         );
       }),
     );

@@ -1,6 +1,7 @@
 import { type Paint, painter, plural } from "../../author/paint.ts";
 import { type Diagnostic, formatPosition } from "../../world/diagnostic.ts";
 import { codeFrame } from "../../world/source.ts";
+import { escapeControls } from "../../world/terminal-text.ts";
 import type { CheckedWorld, FormatContext } from "./checked.ts";
 
 /**
@@ -17,17 +18,20 @@ export function formatStylish(checked: CheckedWorld, context: Pick<FormatContext
 function describe(d: Diagnostic, checked: CheckedWorld, paint: Paint): string {
   const severity = d.severity === "error" ? paint("red", "error") : paint("yellow", "warning");
   const lines = [
-    `${paint("bold", formatPosition(checked.file, d))}  ${severity}  ${paint("gray", d.code)}  ${d.message}`,
+    // Keys, values, file names and source lines are the author's text: never printed raw (terminal-text.ts).
+    `${paint("bold", escapeControls(formatPosition(checked.file, d)))}  ${severity}  ${paint("gray", d.code)}  ${escapeControls(d.message)}`,
   ];
   if (checked.source && d.line !== null && d.column !== null) {
-    const frame = codeFrame(checked.source, d.line, d.column);
+    const frame = escapeControls(codeFrame(checked.source, d.line, d.column));
     // Only the caret line (an empty gutter, then spaces and "^") is coloured, never the source text.
     const caretLine = /^( +\| *)\^$/;
     for (const line of frame.split("\n"))
       lines.push(`  ${line.replace(caretLine, (_all, gutter: string) => `${gutter}${paint("red", "^")}`)}`);
   }
   for (const related of d.related ?? [])
-    lines.push(`  ↳ ${paint("bold", formatPosition(checked.file, related))}  ${related.message}`);
+    lines.push(
+      `  ↳ ${paint("bold", escapeControls(formatPosition(checked.file, related)))}  ${escapeControls(related.message)}`,
+    );
   return lines.join("\n");
 }
 

@@ -14,6 +14,7 @@ import { liveTriggers, triggerMapOf } from "../../engine/trigger-pool.ts";
 import { indexWorld } from "../../engine/world-index.ts";
 import { formatPath } from "../../world/diagnostic.ts";
 import type { Trigger, World } from "../../world/schema/index.ts";
+import { escapeControlsDeep } from "../../world/terminal-text.ts";
 
 export interface TraceFormatOptions {
   color: boolean;
@@ -65,11 +66,13 @@ interface Ctx {
  * and expected value, every script and effect, and the state diff. A pure
  * function of the result.
  */
-export function formatTrace(result: TurnResult, options: TraceFormatOptions): string {
+export function formatTrace(given: TurnResult, options: TraceFormatOptions): string {
+  // Script logs and errors, world names and story text are not Taleforge's: escape their control characters.
+  const result = escapeControlsDeep(given);
   const ctx: Ctx = {
     paint: painter(options.color),
     verbose: options.verbose === true,
-    subject: subjects(options.triggers),
+    subject: subjects(escapeControlsDeep(options.triggers)),
   };
   const trace = result.trace;
   const blocks: string[] = [header(result, ctx)];

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,12 +24,13 @@ import type { World } from "../../world/schema/index.ts";
 import { runnableWorld } from "../../world/validate.ts";
 import { EXIT_PROBLEMS, fail, reasonOf } from "../exit.ts";
 import { type CliIo, wantsColor } from "../io.ts";
+import { readSaveText, saveTargetProblem } from "../save-file.ts";
 import { askPlayers, askStoryStart } from "./creation.ts";
 import { Game, type GameSetup } from "./game.ts";
 import { lineSource } from "./lines.ts";
 import { proseWriter, runLoop } from "./loop.ts";
 import { chooseGameMode, type PlayFlags, parsePlayers, parseSeed, UsageError } from "./options.ts";
-import { describePlace } from "./views.ts";
+import { describePlace, resumedNote } from "./views.ts";
 
 /**
  * `taleforge play [world]`: a game in the terminal. Sets everything up (the
@@ -55,6 +55,11 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
       );
   } catch (error) {
     return fail(io, reasonOf(error));
+  }
+
+  if (flags.save) {
+    const problem = await saveTargetProblem(resolve(cwd, flags.save));
+    if (problem !== null) return fail(io, `--save ${flags.save}: ${problem}`);
   }
 
   const world = await loadChecked(resolve(cwd, file), file, io);
@@ -157,6 +162,7 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
     if (setup.load !== undefined) {
       const state = game.session.state;
       io.stdout(`Resumed at tick ${state.tick}, at ${describePlace(state.position)}.\n`);
+      io.stdout(resumedNote(game.session.resumed, paint));
       const last = proseWriter({ io, lines });
       last.push(state.history.story.at(-1)?.text ?? "");
       last.end();
@@ -218,7 +224,7 @@ function countCodes(diagnostics: readonly { code: string }[]): string {
 
 async function readSaveFile(path: string, shown: string): Promise<string> {
   try {
-    return await readFile(path, "utf8");
+    return await readSaveText(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(

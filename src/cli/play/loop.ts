@@ -1,4 +1,3 @@
-import { readFile, rename, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Provider } from "../../ai/provider.ts";
 import { usageSince } from "../../ai/provider.ts";
@@ -8,12 +7,23 @@ import type { QuestPrompt } from "../../engine/quests.ts";
 import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
 import { didYouMean } from "../../world/suggest.ts";
+import { escapeControls } from "../../world/terminal-text.ts";
 import { formatTrace } from "../format/trace.ts";
 import type { CliIo } from "../io.ts";
+import { readSaveText, writeSaveFile } from "../save-file.ts";
 import { changesView } from "./changes.ts";
 import { type Game, GameInput, type Outcome } from "./game.ts";
 import type { LineSource } from "./lines.ts";
-import { helpView, inventoryView, mapView, partyView, promptView, questsView, storageView } from "./views.ts";
+import {
+  helpView,
+  inventoryView,
+  mapView,
+  partyView,
+  promptView,
+  questsView,
+  resumedNote,
+  storageView,
+} from "./views.ts";
 import { type StreamWrapper, streamWrapper } from "./wrapper.ts";
 
 /** Everything the game loop works with. */
@@ -171,7 +181,8 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     outcome = await ctx.game.apply(input, {
       onChunk: (text) => {
         streamed = true;
-        prose.push(text);
+        // Narration is the model's text: its control characters are escaped before wrapping measures it.
+        prose.push(escapeControls(text));
       },
       signal: controller.signal,
     });
@@ -185,14 +196,18 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
   }
   const after = ctx.game.session.state;
   if (outcome.type === "turn") {
-    if (!streamed) prose.push(outcome.result.story);
+    if (!streamed) prose.push(escapeControls(outcome.result.story));
     prose.end();
     ctx.io.stdout("\n");
   }
   const lines = changesView(before, after, ctx.world, ctx.paint);
   if (outcome.type === "undo")
     lines.unshift(outcome.undone ? `Undone: back to tick ${after.tick}.` : "Nothing to undo.");
-  if (outcome.type === "load") lines.unshift(`Loaded the game at tick ${after.tick}.`);
+  if (outcome.type === "load") {
+    lines.unshift(`Loaded the game at tick ${after.tick}.`);
+    const note = resumedNote(ctx.game.session.resumed, ctx.paint).trimEnd();
+    if (note !== "") lines.splice(1, 0, note);
+  }
   if (outcome.type === "turn") {
     const { result } = outcome;
     if (result.tip) lines.push(ctx.paint("gray", `Tip: ${result.tip}`));
@@ -305,7 +320,7 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
       if (!path) return out("Name a file: /load game.json.");
       let text: string;
       try {
-        text = await readFile(resolve(ctx.cwd, path), "utf8");
+        text = await readSaveText(resolve(ctx.cwd, path));
       } catch (error) {
         return out(`Could not read ${path}: ${(error as Error).message}`);
       }
@@ -322,28 +337,25 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
   }
 }
 
-async function autosave(ctx: LoopContext): Promise<void> {
-  if (!ctx.savePath) return;
+/** Writes the save after a turn; answers whether the file on disk now holds this game. */
+async function autosave(ctx: LoopContext): Promise<boolean> {
+  if (!ctx.savePath) return false;
   const problem = await writeSave(ctx, resolve(ctx.cwd, ctx.savePath));
   if (problem !== null) ctx.io.stdout(ctx.paint("red", `Could not save to ${ctx.savePath}: ${problem}\n`));
+  return problem === null;
 }
 
-/** Writes the save through a temporary file, so that a crash mid-write never leaves half a save. */
+/** Writes the save atomically and durably (save-file.ts); null when written, else why not. */
 async function writeSave(ctx: LoopContext, path: string): Promise<string | null> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, ctx.game.save());
-    await rename(temporary, path);
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
+  return writeSaveFile(path, ctx.game.save());
 }
 
 async function finish(ctx: LoopContext): Promise<void> {
-  await autosave(ctx);
+  const saved = await autosave(ctx);
   const lines: string[] = [];
-  if (ctx.savePath) lines.push(`Saved to ${ctx.savePath}.`);
+  // Never claim a save that did not happen (the failure was printed just above).
+  if (ctx.savePath)
+    lines.push(saved ? `Saved to ${ctx.savePath}.` : `The game was NOT saved to ${ctx.savePath}.`);
   const used = ctx.provider.usage();
   if (ctx.provider.model !== "offline" && used.calls > 0)
     lines.push(

@@ -1,4 +1,4 @@
-import { firstSentence, type Paint } from "../../author/paint.ts";
+import { firstSentence, type Paint, plural } from "../../author/paint.ts";
 import { isKnown } from "../../engine/known.ts";
 import type { QuestPrompt } from "../../engine/quests.ts";
 import type { SessionState } from "../../engine/state.ts";
@@ -161,4 +161,19 @@ export function helpView(): string {
     "",
     "With several players, each is asked in turn; an empty line passes.",
   ].join("\n");
+}
+
+/** The warning of a save loaded into an edited world: what the edit changed that matters to this game. */
+export function resumedNote(
+  resumed: { edited: boolean; warnings: readonly string[] } | null,
+  paint: (style: "yellow", text: string) => string,
+): string {
+  if (!resumed?.edited) return "";
+  if (resumed.warnings.length === 0)
+    return `${paint("yellow", "The world file changed since this save; nothing the game depends on did.")}\n`;
+  const lines = [
+    `The world file changed since this save. What matters to this game (${plural(resumed.warnings.length, "change")}):`,
+    ...resumed.warnings.map((w) => `  - ${w}`),
+  ];
+  return `${paint("yellow", lines.join("\n"))}\n`;
 }

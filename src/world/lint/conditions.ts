@@ -1,4 +1,5 @@
 import { compareEquality, compareMembership, compareNumbers, compareText } from "../operators.ts";
+import { matchPattern } from "../pattern.ts";
 import {
   CONDITION_TYPES,
   EQUALITY_OPERATORS,
@@ -279,7 +280,9 @@ export function holds(condition: Condition, value: unknown): boolean {
     case "numeric":
       return typeof value === "number" && (compareNumbers(operator, value, expected as number) ?? true);
     case "text":
-      return typeof value === "string" && (compareText(operator, expected as string, value) ?? true);
+      return (
+        typeof value === "string" && (compareText(operator, expected as string, value, matchPattern) ?? true)
+      );
     case "equality":
       return compareEquality(operator, value, expected) ?? true;
     default:

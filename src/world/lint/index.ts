@@ -2,6 +2,7 @@ import type { LoadedWorld } from "../load.ts";
 import { RULES } from "../rules/index.ts";
 import { type ValidationResult, validateWorld } from "../validate.ts";
 import { LINT_RULES } from "./rules/index.ts";
+import overLimit, { overTriggerLimits } from "./rules/over-limit.ts";
 
 export { LINT_RULES };
 
@@ -11,5 +12,7 @@ export { LINT_RULES };
  * and storage keys that silently do nothing. Never throws, like validateWorld.
  */
 export function lintWorld(loaded: LoadedWorld): ValidationResult {
+  // Over the trigger limits, only check's rules run (and one warning says so): see over-limit.ts.
+  if (overTriggerLimits(loaded.value)) return validateWorld(loaded, { rules: [...RULES, overLimit] });
   return validateWorld(loaded, { rules: [...RULES, ...LINT_RULES] });
 }

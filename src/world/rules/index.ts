@@ -17,6 +17,7 @@ import script from "./script/index.ts";
 import settings from "./settings/index.ts";
 import skill from "./skill/index.ts";
 import storyStart from "./story-start/index.ts";
+import text from "./text/index.ts";
 import trait from "./trait/index.ts";
 import trigger from "./trigger/index.ts";
 
@@ -44,6 +45,7 @@ export const RULES: readonly Rule[] = [
   ...script,
   ...trigger,
   ...quest,
+  ...text,
 ];
 
 /**

@@ -5,6 +5,7 @@ import moveNowhere from "./move-nowhere.ts";
 import neverTrueCondition from "./never-true-condition.ts";
 import objectiveStuck from "./objective-stuck.ts";
 import objectiveTriggerUnreachable from "./objective-trigger-unreachable.ts";
+import overLimit from "./over-limit.ts";
 import questNeverAvailable from "./quest-never-available.ts";
 import storageNeverRead from "./storage-never-read.ts";
 import storageNeverWritten from "./storage-never-written.ts";
@@ -24,4 +25,5 @@ export const LINT_RULES: readonly Rule[] = [
   storageNeverWritten,
   storageNeverRead,
   moveNowhere,
+  overLimit,
 ];

@@ -1,4 +1,5 @@
 import { objectiveQuestOf } from "../../objectives.ts";
+import { matchPattern } from "../../pattern.ts";
 import { defineRule } from "../../rule.ts";
 import { CONDITION_SCHEMAS, isConditionType } from "../../schema/conditions.ts";
 import type { World } from "../../schema/world.ts";
@@ -157,12 +158,8 @@ function compareText(actual: string, operator: unknown, value: unknown): boolean
     case "notContains":
       return !actual.includes(text);
     case "regex":
-      try {
-        return new RegExp(text).test(actual);
-      } catch {
-        // A bad pattern is another rule's problem; assume the condition may hold.
-        return true;
-      }
+      // A bad pattern is another rule's problem (condition/regex-pattern); assume the condition may hold.
+      return matchPattern(text, actual) ?? true;
     default:
       return true;
   }

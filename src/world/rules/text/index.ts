@@ -1,0 +1,3 @@
+import controlCharacters from "./control-characters.ts";
+
+export default [controlCharacters];
