@@ -391,7 +391,10 @@ describe("offline narration: narrative events", () => {
     for (let turns = 0; turns <= 4; turns++) {
       const answer = await narrate({ ...lamp, event: event(turns) });
       assert.equal(answer.eventVerdict, expected[turns], `activeTurns ${turns}`);
-      assert.ok(answer.text.includes(parseBeats(storm.beats)[Math.min(turns, 3)]!), answer.text);
+      const beat = parseBeats(storm.beats)[Math.min(turns, 3)]!;
+      // The final beat is an "either ... or ..." the offline narrator cannot resolve: it is not told as if both happened.
+      if (turns < 3) assert.ok(answer.text.includes(beat), answer.text);
+      else assert.ok(!answer.text.includes("Either the lamp burns"), answer.text);
     }
   });
 

@@ -1,9 +1,10 @@
 import type { EventVerdict, Intent } from "../../engine/ports.ts";
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
 import { nameStart, type WorldFacts } from "./facts.ts";
-import { renderInstruction } from "./instructions.ts";
+import { renderInstruction, renderOpening } from "./instructions.ts";
 import { movementVerbAt, unknownDestination } from "./intent.ts";
 import type { NameIndex } from "./names.ts";
+import { isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
 import type { NarrationInput } from "./request.ts";
 import { closing, echo, journal, moved, npc, placeName, refusal, unknownPlace } from "./templates.ts";
@@ -93,7 +94,9 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   const parts: string[] = [];
 
   if (input.opening) {
-    if (scene.openingText.trim()) parts.push(scene.openingText.trim());
+    // The story start's prose only: its directions to the narrator are never printed (narrator-only.ts).
+    const opening = renderOpening(scene.openingText.trim());
+    if (opening) parts.push(opening);
     parts.push(sceneLine(input));
   } else {
     parts.push(actionLines(input, outcomes, ctx));
@@ -114,7 +117,8 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
       places: ctx.locations,
       classify,
     });
-    if (prose) told.push(prose);
+    // Never the same instruction twice: not within a turn, nor again after it was told in a recent turn.
+    if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose))) told.push(prose);
   }
   parts.push(...told);
 
@@ -123,7 +127,14 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     const beats = parseBeats(input.event.beats);
     verdict = eventVerdict(input, beats, told.join("\n"));
     if (verdict === "stopped") parts.push(journal.eventStopped(input.event.title));
-    else parts.push(toSecondPerson(beatOfTurn(beats, input.event.activeTurns)));
+    // A beat's conditional or narrator-only sentences ("wreckage or none depending on ...") are not told.
+    else
+      parts.push(
+        sentences(toSecondPerson(beatOfTurn(beats, input.event.activeTurns)))
+          .map(pruneBranches)
+          .filter((s) => s !== "" && !isNarratorOnly(s))
+          .join(" "),
+      );
   }
 
   const changes = journalLines(outcomes);

@@ -22,7 +22,7 @@ import { worldHash } from "../../engine/save.ts";
 import { createSandbox } from "../../sandbox/index.ts";
 import { countByCode, formatCodeCount, formatPosition } from "../../world/diagnostic.ts";
 import type { World } from "../../world/schema/index.ts";
-import { runnableWorld } from "../../world/validate.ts";
+import { blockingErrors, runnableWorld } from "../../world/validate.ts";
 import { EXIT_PROBLEMS, fail, reasonOf } from "../exit.ts";
 import { type CliIo, wantsColor } from "../io.ts";
 import { askPlayers, askStoryStart } from "./creation.ts";
@@ -198,12 +198,18 @@ async function loadChecked(path: string, shown: string, io: CliIo): Promise<Worl
       );
     return runnable;
   }
-  const shownErrors = errors.slice(0, 5).map((d) => `  ${formatPosition(shown, d)}  ${d.code}  ${d.message}`);
+  // Only what blocks play is named as the reason; rule errors are counted after (docs/cli.md: they do not block).
+  const blocking = blockingErrors(read.checked);
+  const others = errors.length - blocking.length;
+  const shownErrors = blocking.slice(0, 5).map((d) => `  ${formatPosition(shown, d)}  ${d.code}  ${d.message}`);
   io.stderr(
     [
-      `taleforge play: ${shown} has ${plural(errors.length, "error")} that ${errors.length === 1 ? "makes" : "make"} it impossible to play:`,
+      `taleforge play: ${shown} has ${plural(blocking.length, "error")} that ${blocking.length === 1 ? "makes" : "make"} it impossible to play:`,
       ...shownErrors,
-      ...(errors.length > 5 ? [`  ... and ${errors.length - 5} more.`] : []),
+      ...(blocking.length > 5 ? [`  ... and ${blocking.length - 5} more.`] : []),
+      ...(others > 0
+        ? [`It also has ${plural(others, "rule error")} (${countCodes(errors.filter((d) => !blocking.includes(d)))}), which would not block play on their own.`]
+        : []),
       `Run "taleforge check ${shown}" for the full report.`,
       "",
     ].join("\n"),
