@@ -212,7 +212,12 @@ function normalise(
  * records that are objects are touched; anything else is left to the shape
  * check. Recorded in compat.settingsAdded so that an export can drop them again.
  */
-const TOLERATED_FIELDS: readonly { section: string; field: string; fallback: () => unknown; shown: string }[] = [
+const TOLERATED_FIELDS: readonly {
+  section: string;
+  field: string;
+  fallback: () => unknown;
+  shown: string;
+}[] = [
   { section: "premadeCharacters", field: "attributes", fallback: () => ({}), shown: "{}" },
   { section: "premadeCharacters", field: "traits", fallback: () => [], shown: "[]" },
   { section: "premadeCharacters", field: "gender", fallback: () => "", shown: '""' },

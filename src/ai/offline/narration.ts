@@ -118,7 +118,8 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
       classify,
     });
     // Never the same instruction twice: not within a turn, nor again after it was told in a recent turn.
-    if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose))) told.push(prose);
+    if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose)))
+      told.push(prose);
   }
   parts.push(...told);
 

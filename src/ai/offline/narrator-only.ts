@@ -25,7 +25,7 @@ const HIDDEN =
 
 /** Conditional or alternative wording that a narrator must resolve: "depending on", "whether she ... or ...", "either ... or". */
 const BRANCHING =
-  /\b(?:depending on|depends on|as appropriate|if (?:any|applicable|needed|relevant|so|not)|or none|or not|and\/or|e\.g\.|for example|such as:|or (?:let|have|make|give|offer|show|describe))\b|\bwhether\b(?!\s+to\b)[^.]*\bor\b|\beither\b[^.]*\bor\b/i;
+  /\b(?:depending on|depends on|as appropriate|if (?:any|applicable|needed|relevant|so|not)|or none|or not|(?:may|might|could) or (?:may|might|could) not|and\/or|e\.g\.|for example|such as:|or (?:let|have|make|give|offer|show|describe))\b|\bwhether\b(?!\s+to\b)[^.]*\bor\b|\beither\b[^.]*\bor\b/i;
 
 /**
  * Verbs that, as the first word of a sentence, direct the narrator. The
@@ -112,16 +112,23 @@ export function isNarratorOnly(sentence: string): boolean {
   if (plain === "") return false;
   if (isMarkup(plain)) return true;
   if (META.test(plain) || HIDDEN.test(plain) || BRANCHING.test(plain)) return true;
-  if (/^(?:if|when|whenever|unless|should|in case|once|after|before|until)\b[^,]*\b(?:player|party|they|characters?)\b/i.test(plain))
+  if (
+    /^(?:if|when|whenever|unless|should|in case|once|after|before|until)\b[^,]*\b(?:player|party|they|characters?)\b/i.test(
+      plain,
+    )
+  )
     return true;
-  const first = /^(?:(?:now|then|also|and|but|please|always|never|only|just|finally|instead|first|next|do not|don't)\s+)*([A-Za-z']+)/i.exec(
-    plain,
-  );
+  const first =
+    /^(?:(?:now|then|also|and|but|please|always|never|only|just|finally|instead|first|next|do not|don't)\s+)*([A-Za-z']+)/i.exec(
+      plain,
+    );
   const verb = first?.[1]?.toLowerCase() ?? "";
   const directive = /^(?:do not|don't|never|always|only|please)\b/i.test(plain);
   if ((NARRATOR_VERBS.has(verb) || directive) && !/^(?:you|your|yours)$/i.test(verb)) {
     // A player-facing imperative: speaks to "you", names nothing of the game ("Make your way to the gate").
-    const toPlayer = /\b(?:you|your|yourself)\b/i.test(plain) && !/\b(?:player|party|characters?|scene|story)\b/i.test(plain);
+    const toPlayer =
+      /\b(?:you|your|yourself)\b/i.test(plain) &&
+      !/\b(?:player|party|characters?|scene|story)\b/i.test(plain);
     return !toPlayer;
   }
   return false;

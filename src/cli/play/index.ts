@@ -201,14 +201,18 @@ async function loadChecked(path: string, shown: string, io: CliIo): Promise<Worl
   // Only what blocks play is named as the reason; rule errors are counted after (docs/cli.md: they do not block).
   const blocking = blockingErrors(read.checked);
   const others = errors.length - blocking.length;
-  const shownErrors = blocking.slice(0, 5).map((d) => `  ${formatPosition(shown, d)}  ${d.code}  ${d.message}`);
+  const shownErrors = blocking
+    .slice(0, 5)
+    .map((d) => `  ${formatPosition(shown, d)}  ${d.code}  ${d.message}`);
   io.stderr(
     [
       `taleforge play: ${shown} has ${plural(blocking.length, "error")} that ${blocking.length === 1 ? "makes" : "make"} it impossible to play:`,
       ...shownErrors,
       ...(blocking.length > 5 ? [`  ... and ${blocking.length - 5} more.`] : []),
       ...(others > 0
-        ? [`It also has ${plural(others, "rule error")} (${countCodes(errors.filter((d) => !blocking.includes(d)))}), which would not block play on their own.`]
+        ? [
+            `It also has ${plural(others, "rule error")} (${countCodes(errors.filter((d) => !blocking.includes(d)))}), which would not block play on their own.`,
+          ]
         : []),
       `Run "taleforge check ${shown}" for the full report.`,
       "",

@@ -11,7 +11,9 @@ testRule(rule, {
     },
     {
       name: "firstQuest is free text, never a quest key",
-      patch: { storyStarts: { Morning: { firstQuest: "The first quest is to find the miller's lost sheep." } } },
+      patch: {
+        storyStarts: { Morning: { firstQuest: "The first quest is to find the miller's lost sheep." } },
+      },
     },
     { name: "an empty firstQuest", patch: { storyStarts: { Morning: { firstQuest: "" } } } },
   ],
