@@ -3,7 +3,8 @@ import checkRegex from "./check-regex.ts";
 import syntaxError from "./syntax-error.ts";
 import topLevelReturn from "./top-level-return.ts";
 import unconditionalSkip from "./unconditional-skip.ts";
+import unknownName from "./unknown-name.ts";
 
-const rules: Rule[] = [syntaxError, topLevelReturn, checkRegex, unconditionalSkip];
+const rules: Rule[] = [syntaxError, topLevelReturn, checkRegex, unconditionalSkip, unknownName];
 
 export default rules;
