@@ -18,6 +18,7 @@ import { Replay, recordProvider } from "../../ai/recorded.ts";
 import { painter, plural } from "../../author/paint.ts";
 import { readCheckedWorld } from "../../author/world-file.ts";
 import { isEngineError } from "../../engine/errors.ts";
+import { chooseStoryStart } from "../../engine/options.ts";
 import { worldHash } from "../../engine/save.ts";
 import { createSandbox } from "../../sandbox/index.ts";
 import { countByCode, formatCodeCount, formatPosition } from "../../world/diagnostic.ts";
@@ -140,7 +141,7 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
   sandbox.warm();
   try {
     io.stdout(
-      `${paint("gray", `Taleforge · ${file} · ${setup.load !== undefined ? "resumed game" : (setup.storyStart ?? "default start")} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,
+      `${paint("gray", `Taleforge · ${file} · ${setup.load !== undefined ? "resumed game" : startName(world, setup.storyStart)} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,
     );
     io.stdout(paint("gray", "Type /help for commands.\n\n"));
     let game: Game;
@@ -179,6 +180,16 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
     lines.close();
     await sandbox.close();
     await provider.close();
+  }
+}
+
+/** The name of the story start the game will open with (the engine's own choice when none is given). */
+function startName(world: World, wanted: string | undefined): string {
+  try {
+    const key = chooseStoryStart(world, wanted);
+    return world.storyStarts[key]?.name || key;
+  } catch {
+    return wanted ?? "default start";
   }
 }
 
