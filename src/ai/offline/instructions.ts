@@ -237,9 +237,16 @@ function conditionHolds(condition: string, instruction: string, ctx: Instruction
   let holds = intent !== "other" && intent === ctx.intent;
   if (!holds) {
     const words = stems([...contentWords(positive)].filter((w) => !CONDITION_NOISE.has(w)));
-    holds = coverage(words, stemmedWords(ctx.actionText)) >= 0.5;
+    holds = coverage(words, actionWords(ctx.actionText)) >= 0.5;
   }
   return negative ? !holds : holds;
+}
+
+/** The stemmed words of the turn's actions, read once per turn however many conditions ask. */
+let lastActions: { text: string; words: Set<string> } | null = null;
+function actionWords(text: string): Set<string> {
+  if (lastActions?.text !== text) lastActions = { text, words: stemmedWords(text) };
+  return lastActions.words;
 }
 
 /** "Let <subject> <verb> ..." -> "<Subject> <verb>s ...", or "" when the verb cannot be found. */

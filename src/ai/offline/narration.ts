@@ -1,4 +1,5 @@
 import type { EventVerdict, Intent } from "../../engine/ports.ts";
+import { attemptLine, journeyToNowhere } from "./attempt.ts";
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
 import { nameStart, type WorldFacts } from "./facts.ts";
 import { renderInstruction, renderOpening } from "./instructions.ts";
@@ -93,19 +94,7 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   const npcNames = scene.npcsPresent.map((n) => n.name);
   const parts: string[] = [];
 
-  if (input.opening) {
-    // The story start's prose only: its directions to the narrator are never printed (narrator-only.ts).
-    const opening = renderOpening(scene.openingText.trim());
-    if (opening) parts.push(opening);
-    parts.push(sceneLine(input));
-  } else {
-    parts.push(actionLines(input, outcomes, ctx));
-    parts.push(placeLines(input, outcomes, ctx.facts, key));
-  }
-  const arrived =
-    input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
-  parts.push(npcLines(input, arrived));
-
+  // Instructions and the event's beat first: whether anything happened this turn decides how the action is told.
   const classify = (text: string) => ctx.classify(text, npcNames);
   const actionText = input.actions.map((a) => a.text).join("\n");
   const told: string[] = [];
@@ -121,22 +110,36 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose)))
       told.push(prose);
   }
-  parts.push(...told);
-
   let verdict: EventVerdict | undefined;
+  let beat = "";
   if (input.event) {
     const beats = parseBeats(input.event.beats);
     verdict = eventVerdict(input, beats, told.join("\n"));
-    if (verdict === "stopped") parts.push(journal.eventStopped(input.event.title));
     // A beat's conditional or narrator-only sentences ("wreckage or none depending on ...") are not told.
-    else
-      parts.push(
-        sentences(toSecondPerson(beatOfTurn(beats, input.event.activeTurns)))
-          .map(pruneBranches)
-          .filter((s) => s !== "" && !isNarratorOnly(s))
-          .join(" "),
-      );
+    beat =
+      verdict === "stopped"
+        ? journal.eventStopped(input.event.title)
+        : sentences(toSecondPerson(beatOfTurn(beats, input.event.activeTurns)))
+            .map(pruneBranches)
+            .filter((s) => s !== "" && !isNarratorOnly(s))
+            .join(" ");
   }
+  const happened = outcomes.length > 0 || told.length > 0 || beat !== "";
+
+  if (input.opening) {
+    // The story start's prose only: its directions to the narrator are never printed (narrator-only.ts).
+    const opening = renderOpening(scene.openingText.trim());
+    if (opening) parts.push(opening);
+    parts.push(sceneLine(input));
+  } else {
+    parts.push(actionLines(input, outcomes, ctx, happened, key));
+    parts.push(placeLines(input, outcomes, ctx.facts, key));
+  }
+  const arrived =
+    input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
+  parts.push(npcLines(input, arrived));
+  parts.push(...told);
+  parts.push(beat);
 
   const changes = journalLines(outcomes);
   parts.push(changes.join(" "));
@@ -158,7 +161,13 @@ function sceneLine(input: NarrationInput): string {
 
 const MOVING: ReadonlySet<string> = new Set(["travel", "move", "teleport", "fastTravel"]);
 
-function actionLines(input: NarrationInput, outcomes: Outcome[], ctx: NarrationContext): string {
+function actionLines(
+  input: NarrationInput,
+  outcomes: Outcome[],
+  ctx: NarrationContext,
+  happened: boolean,
+  key: string,
+): string {
   const lines: string[] = [];
   const single = input.actions.length <= 1;
   const isName = nameStarts(input, ctx.facts);
@@ -179,7 +188,13 @@ function actionLines(input: NarrationInput, outcomes: Outcome[], ctx: NarrationC
       lines.push(unknownPlace(clip(nowhere, 60)));
       return;
     }
-    const said = echo(clip(action.text, 300), isName);
+    // A journey nobody made ("walk north", "walk to the village" where there is none) is told as staying put.
+    const stayed = !movement && !(byIntent && refused) ? journeyToNowhere(action.text) : null;
+    let said = stayed ?? echo(clip(action.text, 300), isName);
+    if (!stayed && !happened)
+      said =
+        attemptLine(action.text, said, { key: `${key}|${i}`, npcsPresent: input.scene.npcsPresent.length }) ??
+        said;
     lines.push(single || !action.player ? said : `${action.player}: ${said.replace(/^You /, "you ")}`);
   });
   if (input.actions.length === 0 && refused?.type === "refused")
