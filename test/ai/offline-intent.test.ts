@@ -293,3 +293,24 @@ describe("offline names", () => {
   });
   it("never across a sentence break", () => assert.deepEqual(names("gutted. eel"), []));
 });
+
+describe("offline intent: travel needs a destination the party is not at (issue 18, 8)", () => {
+  const ai18 = createOfflineProvider(HARBOR);
+  const at = (text: string, location: string, area?: string) => ai18.classify(intentRequest(text, location, area));
+  it("an act at the current location keeps its own intent", async () => {
+    const answer = await at(
+      "We drive off the raiders and put out the fire at the Gutted Eel",
+      "The Gutted Eel",
+      "Hearth Room",
+    );
+    assert.notEqual(answer.intent, "travel");
+  });
+  it("a movement aimed at the current location still says the party is there", async () => {
+    for (const text of ["walk to the Gutted Eel", "enter the Gutted Eel", "I run back to the Gutted Eel"])
+      assert.equal((await at(text, "The Gutted Eel", "Hearth Room")).intent, "travel", text);
+  });
+  it("driving to a place is travel, driving off raiders is not", async () => {
+    assert.equal((await at("drive to the Old Lighthouse", "The Gutted Eel", "Hearth Room")).intent, "travel");
+    assert.notEqual((await at("drive off the Gutted Eel's raiders", "Brinewick Docks")).intent, "travel");
+  });
+});

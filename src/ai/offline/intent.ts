@@ -129,6 +129,18 @@ function jump(intent: "teleport" | "fastTravel", places: NameMatch[], after: num
     : { intent, confidence: WEAK };
 }
 
+const REPEL = new Set(["off", "back", "away", "out"]);
+const AIMING = new Set(["to", "towards", "toward", "into", "for", "onto"]);
+
+/** Whether a place is the aim of the movement verb at `verb`: right after it, or after to/into/towards. */
+function aimedAt(tokens: readonly Token[], verb: number, m: NameMatch): boolean {
+  let k = m.start - 1;
+  while (k > verb && SKIP_BEFORE_PLACE.has(tokens[k]!.raw)) k--;
+  if (k === verb) return true;
+  while (k > verb && /^(?:up|down|back|over|out|across|along|on|way|my|our|your)$/.test(tokens[k]!.raw) && !AIMING.has(tokens[k]!.raw)) k--;
+  return AIMING.has(tokens[k]!.raw);
+}
+
 /**
  * Rule 4. For each movement verb (in order) that is not negated and not in a
  * clause that talks about travel: the places named after it in the same
@@ -144,6 +156,9 @@ function moveIntent(tokens: Token[], places: NameMatch[], input: IntentInput): I
     const base = movementVerbAt(tokens, i);
     if (base === null || negated(tokens, i) || talksAboutTravel(tokens, i)) continue;
     if (MOVE_VERBS.has(tokens[i]!.raw) && asNoun(tokens, i)) continue;
+    // "drive off the raiders", "drive back the wolves": repelling, not a journey.
+    if (/^(?:drive|drives|driving|drove|driven)$/.test(tokens[i]!.raw) && REPEL.has(tokens[i + 1]?.raw ?? ""))
+      continue;
     const clause = tokens[i]!.clause;
     const destinations = places.filter(
       (m) => m.start > i && tokens[m.start]!.clause === clause && !isOrigin(tokens, m, i, base),
@@ -151,7 +166,9 @@ function moveIntent(tokens: Token[], places: NameMatch[], input: IntentInput): I
     const current = input.position.location.toLowerCase();
     const elsewhere = destinations.find((m) => m.kind === "location" && m.name.toLowerCase() !== current);
     const area = destinations.find((m) => m.kind === "area");
-    const here = destinations.find((m) => m.kind === "location");
+    // The place the party is at counts only when the movement aims at it ("walk to the inn", "enter the inn"):
+    // "put out the fire at the inn" names it as the scene of another act (issue 18, 8).
+    const here = destinations.find((m) => m.kind === "location" && aimedAt(tokens, i, m));
     const region = destinations.find((m) => m.kind === "region");
     const confidence = (m: NameMatch) => (m.alias ? ALIAS : CLEAR);
     if (elsewhere) return { intent: "travel", target: elsewhere.name, confidence: confidence(elsewhere) };
