@@ -296,7 +296,8 @@ describe("offline names", () => {
 
 describe("offline intent: travel needs a destination the party is not at (issue 18, 8)", () => {
   const ai18 = createOfflineProvider(HARBOR);
-  const at = (text: string, location: string, area?: string) => ai18.classify(intentRequest(text, location, area));
+  const at = (text: string, location: string, area?: string) =>
+    ai18.classify(intentRequest(text, location, area));
   it("an act at the current location keeps its own intent", async () => {
     const answer = await at(
       "We drive off the raiders and put out the fire at the Gutted Eel",

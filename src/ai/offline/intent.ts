@@ -72,6 +72,32 @@ function placeIndex(places: readonly Place[]): NameIndex {
   return new NameIndex(ordered, "head");
 }
 
+const MOVING_INTENTS: ReadonlySet<string> = new Set(["travel", "move", "teleport", "fastTravel"]);
+/** "stay here", "we should not leave", "wait here": an action that holds the party where it is. */
+const HOLD =
+  /\b(?:stay|stays|staying|remain|remains|wait here|hold on|not (?:leave|go|move)|don'?t (?:leave|go|move)|no one (?:leaves|moves))\b/i;
+
+/**
+ * The party's intent from every player's action (one classifier call, docs/play.md "A party"):
+ * a move asked for by any player moves the party, unless another player's
+ * action holds it where it is; otherwise the first action decides. The
+ * answer names the player who led (`leader`); the others follow.
+ */
+export function classifyParty(input: IntentInput, facts: WorldFacts): IntentAnswer {
+  const all = (input.actions ?? []).filter((a) => a.text.trim() !== "");
+  if (all.length <= 1) return classifyIntent(input, facts);
+  const answers = all.map((a) => ({
+    player: a.player,
+    answer: classifyIntent({ ...input, text: a.text }, facts),
+  }));
+  const mover = answers.find((a) => MOVING_INTENTS.has(a.answer.intent) && a.answer.target);
+  const held = answers.some(
+    (a) => a !== mover && HOLD.test(all.find((x) => x.player === a.player)?.text ?? ""),
+  );
+  const chosen = mover && !held ? mover : answers[0]!;
+  return chosen.player ? { ...chosen.answer, leader: chosen.player } : chosen.answer;
+}
+
 export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAnswer {
   const tokens = tokenize(input.text);
   if (tokens.length === 0) return { intent: "other", confidence: NONE };
@@ -137,7 +163,12 @@ function aimedAt(tokens: readonly Token[], verb: number, m: NameMatch): boolean 
   let k = m.start - 1;
   while (k > verb && SKIP_BEFORE_PLACE.has(tokens[k]!.raw)) k--;
   if (k === verb) return true;
-  while (k > verb && /^(?:up|down|back|over|out|across|along|on|way|my|our|your)$/.test(tokens[k]!.raw) && !AIMING.has(tokens[k]!.raw)) k--;
+  while (
+    k > verb &&
+    /^(?:up|down|back|over|out|across|along|on|way|my|our|your)$/.test(tokens[k]!.raw) &&
+    !AIMING.has(tokens[k]!.raw)
+  )
+    k--;
   return AIMING.has(tokens[k]!.raw);
 }
 

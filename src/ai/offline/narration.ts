@@ -174,16 +174,26 @@ function actionLines(
   const refused = outcomes.find((o) => o.type === "refused");
   const movement = outcomes.find((o) => o.type === "travel" || o.type === "move");
   const byIntent = input.intent !== null && MOVING.has(input.intent.intent);
+  // The action that decided the party's intent (the leader's, with several players; else the first).
+  const lead = Math.max(
+    0,
+    input.actions.findIndex((a) => input.intent?.leader !== undefined && a.player === input.intent.leader),
+  );
+  const followers: string[] = [];
   input.actions.slice(0, 6).forEach((action, i) => {
-    if (i === 0 && refused?.type === "refused" && byIntent) {
+    if (i === lead && refused?.type === "refused" && byIntent) {
       lines.push(refusal(refused.reason, ctx.facts));
       return;
     }
-    if (i === 0 && movement && byIntent) {
-      lines.push(movementLine(movement, action.text));
+    if (i === lead && movement && byIntent) {
+      const line = movementLine(movement, action.text);
+      lines.push(
+        single || !action.player ? line : `${action.player} leads the way: ${line.replace(/^You /, "you ")}`,
+      );
       return;
     }
-    const nowhere = i === 0 && input.intent?.intent === "other" ? unknownDestination(action.text) : null;
+    if (movement && byIntent && !single && action.player) followers.push(action.player);
+    const nowhere = i === lead && input.intent?.intent === "other" ? unknownDestination(action.text) : null;
     if (nowhere) {
       lines.push(unknownPlace(clip(nowhere, 60)));
       return;
@@ -199,6 +209,8 @@ function actionLines(
   });
   if (input.actions.length === 0 && refused?.type === "refused")
     lines.push(refusal(refused.reason, ctx.facts));
+  if (followers.length > 0)
+    lines.push(`${followers.join(" and ")} ${followers.length === 1 ? "follows" : "follow"}.`);
   for (const o of outcomes) {
     if (o.type === "placed") lines.push(moved.placed(o.place));
     if ((o.type === "travel" || o.type === "move") && !(byIntent && o === movement)) {
