@@ -72,6 +72,48 @@ function placeIndex(places: readonly Place[]): NameIndex {
   return new NameIndex(ordered, "head");
 }
 
+/** Each world's areas, by name, with the one location that has an area of that name (shared names are left out). */
+const areaHomes = new WeakMap<WorldFacts, { index: NameIndex; home: Map<string, string> }>();
+
+/**
+ * "walk to the Fish Market" typed at another location: the Fish Market is an
+ * area of Brinewick Docks, which the request does not list (it lists the
+ * areas of the current location only). The party goes there through its
+ * location: travel to Brinewick Docks (issue 14, 7).
+ */
+function areaElsewhere(tokens: Token[], input: IntentInput, facts: WorldFacts): IntentAnswer | null {
+  let cached = areaHomes.get(facts);
+  if (!cached) {
+    const home = new Map<string, string>();
+    const shared = new Set<string>();
+    for (const [location, areas] of facts.locationAreas)
+      for (const area of areas) {
+        if (home.has(area) && home.get(area) !== location) shared.add(area);
+        home.set(area, location);
+      }
+    for (const area of shared) home.delete(area);
+    cached = {
+      index: new NameIndex(
+        [...home.keys()].map((name) => ({ name, kind: "area" })),
+        "none",
+      ),
+      home,
+    };
+    areaHomes.set(facts, cached);
+  }
+  const matches = cached.index.match(tokens);
+  if (matches.length === 0) return null;
+  for (let i = 0; i < tokens.length; i++) {
+    const base = movementVerbAt(tokens, i);
+    if (base === null || negated(tokens, i) || talksAboutTravel(tokens, i)) continue;
+    const m = matches.find((x) => x.start > i && tokens[x.start]!.clause === tokens[i]!.clause);
+    const location = m ? cached.home.get(m.name) : undefined;
+    if (location && location.toLowerCase() !== input.position.location.toLowerCase())
+      return { intent: "travel", target: location, confidence: ALIAS };
+  }
+  return null;
+}
+
 const MOVING_INTENTS: ReadonlySet<string> = new Set(["travel", "move", "teleport", "fastTravel"]);
 /** "stay here", "we should not leave", "wait here": an action that holds the party where it is. */
 const HOLD =
@@ -114,7 +156,7 @@ export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAns
   const teleport = findFirst(TELEPORT, tokens) ?? findFirst(BLINK, tokens);
   if (teleport) return jump("teleport", places, teleport.end - 1);
 
-  const movement = moveIntent(tokens, places, input);
+  const movement = moveIntent(tokens, places, input) ?? areaElsewhere(tokens, input, facts);
   if (movement) return movement;
 
   for (const rule of COMBAT) {
