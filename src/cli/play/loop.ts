@@ -203,7 +203,13 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     prose.end();
     ctx.io.stdout("\n");
   }
-  const lines = changesView(before, after, ctx.world, ctx.paint);
+  const lines = changesView(
+    before,
+    after,
+    ctx.world,
+    ctx.paint,
+    outcome.type === "turn" ? outcome.result.story : "",
+  );
   if (outcome.type === "undo")
     lines.unshift(outcome.undone ? `Undone: back to tick ${after.tick}.` : "Nothing to undo.");
   if (outcome.type === "load") lines.unshift(`Loaded the game at tick ${after.tick}.`);
