@@ -97,7 +97,12 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
   const lines = lineSource(io);
   // Ask at a terminal what the command line left open (never when replaying, resuming or piping).
   if (lines.interactive && !replay && setup.load === undefined) {
-    const out = (text: string) => io.stdout(text);
+    // Lists of starts, characters and traits are word-wrapped at a terminal like the story (never mid-word).
+    const out = (text: string) => {
+      const writer = proseWriter({ io, lines });
+      writer.push(text);
+      writer.end();
+    };
     if (setup.storyStart === undefined) {
       const start = await askStoryStart(world, lines, out, paint);
       if (start !== undefined) setup.storyStart = start;

@@ -228,7 +228,12 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
       );
     }
   }
-  if (lines.length > 0) ctx.io.stdout(`${lines.join("\n")}\n`);
+  if (lines.length > 0) {
+    // Word-wrapped at a terminal (tips and long objectives were broken mid-word at 80 columns).
+    const changes = proseWriter(ctx);
+    changes.push(`${lines.join("\n")}\n`);
+    changes.end();
+  }
   if (outcome.type === "turn" && ctx.showTrace)
     ctx.io.stdout(`${formatTrace(outcome.result, { color: ctx.color, ...ctx.game.lastContext })}\n`);
   await autosave(ctx);
@@ -274,7 +279,7 @@ function openOffers(ctx: LoopContext): string[] {
  */
 function lapseText(ctx: LoopContext, quest: string): string {
   const entry = ctx.game.session.state.quests[quest];
-  if (!entry || entry.status !== "available" || !entry.availableAt) return "";
+  if (entry?.status !== "available" || !entry.availableAt) return "";
   const left = Math.max(1, entry.availableAt.tick + QUEST_EXPIRY_TURNS - ctx.game.session.state.tick);
   const where = entry.availableAt.location;
   const turns = left === 1 ? "after this turn" : `after ${left} turns`;
