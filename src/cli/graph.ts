@@ -100,8 +100,16 @@ function describe(model: WorldGraph): string {
     const n = model.nodes.filter((node) => node.kind === kind).length;
     return `${n} ${word}${n === 1 ? "" : "s"}`;
   };
+  // "97 triggers" for a world of 89 would puzzle its author: the engine's objective triggers are counted apart.
+  const triggers = model.nodes.filter((node) => node.kind === "trigger");
+  const made = triggers.filter((node) => node.trigger?.engineMade).length;
+  const own = triggers.length - made;
+  const triggerText =
+    made === 0
+      ? count("trigger", "trigger")
+      : `${own} trigger${own === 1 ? "" : "s"} (and ${made} objective trigger${made === 1 ? "" : "s"} the engine adds)`;
   return [
-    count("trigger", "trigger"),
+    triggerText,
     count("quest", "quest"),
     count("event", "narrative event"),
     count("storage", "storage key"),

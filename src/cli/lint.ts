@@ -1,3 +1,4 @@
+import { describeCoverage, scriptCoverage } from "../world/lint/coverage.ts";
 import { lintWorld } from "../world/lint/index.ts";
 import type { CliIo } from "./io.ts";
 import { type ReportOptions, reportOnWorld } from "./world-report.ts";
@@ -10,8 +11,21 @@ export type LintOptions = ReportOptions;
  * silently breaks it: quests that can never become available, triggers whose
  * conditions can never hold or contradict each other, events never started,
  * storage keys never written or never read, moves to nowhere. Same formats,
- * options and exit codes as `check`.
+ * options and exit codes as `check`. The stylish report ends with how many
+ * trigger scripts were fully analysed (world/lint/coverage.ts).
  */
-export function lint(file: string, options: LintOptions, io: CliIo): Promise<number> {
-  return reportOnWorld(file, options, io, { verb: "lint", run: lintWorld });
+export async function lint(file: string, options: LintOptions, io: CliIo): Promise<number> {
+  let value: Readonly<Record<string, unknown>> | undefined;
+  let read = false;
+  const code = await reportOnWorld(file, options, io, {
+    verb: "lint",
+    run: (loaded) => {
+      read = true;
+      value = loaded.value;
+      return lintWorld(loaded);
+    },
+  });
+  if (read && value && (options.format ?? "stylish") === "stylish")
+    io.stdout(`${describeCoverage(scriptCoverage(value))}\n`);
+  return code;
 }

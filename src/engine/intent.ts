@@ -15,6 +15,7 @@ export async function classifyIntent(
   first: { player: string; text: string },
   pinned: IntentAnswer | undefined,
   signal?: AbortSignal,
+  all: readonly { player: string; text: string }[] = [first],
 ): Promise<{ answer: IntentAnswer; trace: TurnTrace["intent"]; calls: number }> {
   if (pinned !== undefined) {
     const answer = sanitise(pinned);
@@ -36,6 +37,8 @@ export async function classifyIntent(
         position: { realm, region, location, area },
         npcsPresent: npcNamesHere(ctx),
         recentStory: recentStory(ctx).join("\n\n"),
+        // With several players, the party's intent is read from every action (still one call).
+        ...(all.length > 1 ? { actions: all.map((a) => ({ player: a.player, text: a.text })) } : {}),
       },
       signal,
     );
@@ -61,6 +64,7 @@ function sanitise(raw: unknown): { value: IntentAnswer; note?: string } {
   if (typeof fields.target === "string") value.target = fields.target;
   if (typeof fields.confidence === "number" && Number.isFinite(fields.confidence))
     value.confidence = fields.confidence;
+  if (typeof fields.leader === "string" && fields.leader !== "") value.leader = fields.leader.slice(0, 200);
   return known
     ? { value }
     : { value, note: `unknown intent ${JSON.stringify(fields.intent)} read as "other"` };

@@ -149,6 +149,12 @@ export interface IntentRequest {
   position: CheckSnapshot["position"];
   npcsPresent: string[];
   recentStory: string;
+  /**
+   * Every action of the turn, in the players' order, when more than one
+   * player acted (`player`/`text` are the first of them). The party's intent
+   * is read from all of them in the same one call (docs/play.md, "A party").
+   */
+  actions?: { player: string; text: string }[];
 }
 
 export interface IntentAnswer {
@@ -156,6 +162,8 @@ export interface IntentAnswer {
   /** For travel, move, fastTravel, teleport: the destination as named by the player. */
   target?: string;
   confidence?: number;
+  /** The player whose action decided the party's intent, when several acted (the others follow). */
+  leader?: string;
 }
 
 /** One AI-judged condition of a candidate trigger. */

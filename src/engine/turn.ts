@@ -69,7 +69,7 @@ export async function playTurn(
   // The pool does not depend on the intent: a bad judge pin is refused before any AI call.
   const pool = liveTriggers(env.index, state.triggerEdits);
   checkJudgePins(pool, input.pins?.judge);
-  const intent = await classifyIntent(ctx, env.ai, actions[0]!, input.pins?.intent, hooks.signal);
+  const intent = await classifyIntent(ctx, env.ai, actions[0]!, input.pins?.intent, hooks.signal, actions);
   const phaseBase = {
     ctx,
     pool,

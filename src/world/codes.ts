@@ -175,6 +175,26 @@ export const COMPAT_MISSING_SETTING = defineCode({
   },
 });
 
+export const COMPAT_MISSING_FIELD = defineCode({
+  code: "compat/missing-field",
+  severity: "warning",
+  description:
+    "A record field that real worlds omit and the hosted platform tolerates is missing (a premade character's `attributes`, `traits`, `gender` or `description`); it is read with an empty default.",
+  why: "Worlds written for the hosted platform are played there without these fields. Refusing them would make a playable world unplayable; the empty default (no attribute bonus, no trait, no text) is what the platform evidently does.",
+  messages: {
+    missing:
+      '"{field}" is missing in {record}; loaded as {fallback}. Add "{field}": {fallback} (or fill it in) to silence this.',
+  },
+  examples: {
+    bad: { premadeCharacters: [{ name: "Ada", gender: "female", description: "A miller.", traits: [] }] },
+    good: {
+      premadeCharacters: [
+        { name: "Ada", gender: "female", description: "A miller.", attributes: {}, traits: [] },
+      ],
+    },
+  },
+});
+
 export const TRAIT_NARRATIVE_FIELD = defineCode({
   code: "trait/narrative-field",
   severity: "error",
@@ -220,6 +240,7 @@ export const LOAD_CODES = [
   SHAPE_PROTO_KEY,
   COMPAT_MISSING_GAME_MODES,
   COMPAT_MISSING_SETTING,
+  COMPAT_MISSING_FIELD,
   TRAIT_NARRATIVE_FIELD,
   FILE_ENCODING,
 ];

@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import {
+  COMPAT_MISSING_FIELD,
   COMPAT_MISSING_GAME_MODES,
   COMPAT_MISSING_SETTING,
   FILE_EMPTY,
@@ -187,6 +188,7 @@ function normalise(
       data: { field: "newSkillGenerationEnabled", section: "skillSettings", fallback: "false" },
     });
   }
+  tolerateMissingFields(value, result, report);
   const traits = value.traits;
   if (!isPlainObject(traits)) return;
   for (const [key, trait] of Object.entries(traits)) {
@@ -206,6 +208,50 @@ function normalise(
     else if (hasQuirk) {
       trait.traitNarrativeEffects = trait.quirk;
       result.compat.quirkTraits.push(key);
+    }
+  }
+}
+
+/**
+ * Record fields the hosted platform plays without (real worlds omit them):
+ * each missing one is filled with its empty value, with a warning. Only
+ * records that are objects are touched; anything else is left to the shape
+ * check. Recorded in compat.settingsAdded so that an export can drop them again.
+ */
+const TOLERATED_FIELDS: readonly {
+  section: string;
+  field: string;
+  fallback: () => unknown;
+  shown: string;
+}[] = [
+  { section: "premadeCharacters", field: "attributes", fallback: () => ({}), shown: "{}" },
+  { section: "premadeCharacters", field: "traits", fallback: () => [], shown: "[]" },
+  { section: "premadeCharacters", field: "gender", fallback: () => "", shown: '""' },
+  { section: "premadeCharacters", field: "description", fallback: () => "", shown: '""' },
+];
+
+function tolerateMissingFields(
+  value: Record<string, unknown>,
+  result: LoadedWorld,
+  report: (info: CodeInfo, r: Report) => void,
+) {
+  for (const { section, field, fallback, shown } of TOLERATED_FIELDS) {
+    const records = value[section];
+    const entries: [string | number, unknown][] = Array.isArray(records)
+      ? records.map((r, i) => [i, r])
+      : isPlainObject(records)
+        ? Object.entries(records)
+        : [];
+    for (const [key, record] of entries) {
+      if (!isPlainObject(record) || field in record) continue;
+      record[field] = fallback();
+      result.compat.settingsAdded.push(`${section}.${key}.${field}`);
+      const name = typeof record.name === "string" ? JSON.stringify(record.name) : `#${key}`;
+      report(COMPAT_MISSING_FIELD, {
+        path: [section, key],
+        messageId: "missing",
+        data: { field, record: `${section} ${name}`, fallback: shown },
+      });
     }
   }
 }

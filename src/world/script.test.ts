@@ -267,7 +267,6 @@ describe("analyseScript", () => {
       "storage[key] = 1;",
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the text is a script, not a template
       "storage[`k${n}`] = 1;",
-      "const s = storage; s.x = 1;",
       "for (const k of Object.keys(storage)) log(k);",
       "log({ storage });",
       "key in storage;",
@@ -278,6 +277,47 @@ describe("analyseScript", () => {
       assert.equal(analysisOf(source).storage.dynamic, true, source);
     }
     assert.equal(analysisOf("if (typeof storage === 'object') storage.x = 1;").storage.dynamic, false);
+    assert.deepEqual(analysisOf("storage[key] = 1;").storage.dynamicWhy, ["computed keys"]);
+    assert.deepEqual(analysisOf("log(Object.keys(storage));").storage.dynamicWhy, [
+      "storage used as a value",
+    ]);
+  });
+
+  test("follows aliases, defaults, destructuring and optional chaining of storage (issue 18)", () => {
+    const storageOf = (source: string) => {
+      const { reads, writes, dynamic } = analysisOf(source).storage;
+      return { reads, writes, dynamic };
+    };
+    assert.deepEqual(storageOf("const guild = storage.factions.guild; guild.rank = 'silver';"), {
+      reads: ["factions"],
+      writes: ["factions"],
+      dynamic: false,
+    });
+    assert.deepEqual(storageOf("const s = storage; s.x = 1;"), { reads: [], writes: ["x"], dynamic: false });
+    assert.deepEqual(storageOf("const { factions, gold = 0, rank: r } = storage; r.x = 1; log(gold);"), {
+      reads: ["factions", "gold", "rank"],
+      writes: ["rank"],
+      dynamic: false,
+    });
+    assert.deepEqual(storageOf("const g = storage?.factions?.guild; if (g) log(g.rank);"), {
+      reads: ["factions"],
+      writes: [],
+      dynamic: false,
+    });
+    assert.deepEqual(
+      storageOf(
+        "let f = storage.factions || {}; f = f || {}; f.count = (f.count || 0) + 1; storage.factions = f;",
+      ),
+      { reads: ["factions"], writes: ["factions"], dynamic: false },
+    );
+    assert.deepEqual(storageOf("const q = storage.quests; q.list.push('a');"), {
+      reads: ["quests"],
+      writes: ["quests"],
+      dynamic: false,
+    });
+    // A name bound twice may point elsewhere: not followed as an alias, and nothing is written through it.
+    assert.deepEqual(storageOf("let a = storage.a; a = 5;"), { reads: ["a"], writes: [], dynamic: false });
+    assert.equal(storageOf("const { ...all } = storage;").dynamic, true);
   });
 
   test("finds check() calls with the regex operator, which return undefined", () => {

@@ -2,6 +2,7 @@ import { type AnyNode, type Options, Parser, type Program } from "acorn";
 import { fullAncestor } from "acorn-walk";
 import { findNodeAtLocation, type Node, parseTree } from "jsonc-parser";
 import type { JsonPath } from "./diagnostic.ts";
+import { type Aliases, collectAliases } from "./script-aliases.ts";
 import { climbMembers, literalString, memberKey, positionOf, propertyKey } from "./script-ast.ts";
 import { type ScriptEffects, ScriptEffectsCollector } from "./script-effects.ts";
 import { type Position, positionAt, type SourceFile } from "./source.ts";
@@ -117,6 +118,8 @@ export interface ScriptAnalysis {
      * or a local variable or parameter named `storage`.
      */
     dynamic: boolean;
+    /** Why the lists may be incomplete, when `dynamic`: "computed keys", "storage used as a value", "a local named storage". */
+    dynamicWhy?: string[];
   };
   /** `check({… operator: "regex" …})` calls, which return undefined (spec 4). */
   regexChecks: { conditionType: string | null; at: ScriptPosition }[];
@@ -175,13 +178,24 @@ export function analyseScript(program: Program): ScriptAnalysis {
   // Assignments to `skip` other than `skip = true`: start offset, and whether a function could run them later.
   const skipUndos: { start: number; deferred: boolean }[] = [];
   const effects = new ScriptEffectsCollector();
+  // Names that stand for storage or one of its keys (script-aliases.ts): reads and writes through them count.
+  const aliases = collectAliases(program);
+  for (const key of aliases.destructuredReads) reads.add(key);
+  const why = new Set<string>();
+  if (aliases.dynamic) {
+    dynamic = true;
+    why.add("computed keys");
+  }
 
   fullAncestor(program, (node, _state, ancestors, type) => {
     effects.visit(node, ancestors, type);
     if (type === "VariablePattern" && node.type === "Identifier") {
       if (node.name === "storage") {
         if (isAssignmentTarget(ancestors)) reassigned = true;
-        else dynamic = true;
+        else {
+          dynamic = true;
+          why.add("a local named storage");
+        }
       } else if (node.name === "skip" && isAssignmentTarget(ancestors)) {
         const parent = ancestors[ancestors.length - 2];
         const setsTrue =
@@ -191,19 +205,28 @@ export function analyseScript(program: Program): ScriptAnalysis {
       return;
     }
     switch (node.type) {
-      case "Identifier":
-        if (node.name === "storage") {
+      case "Identifier": {
+        const alias = node.name === "storage" ? undefined : aliases.names.get(node.name);
+        if (node.name === "storage" || alias?.key === null) {
+          if (makesRootAlias(ancestors, aliases)) return;
           const use = storageUse(ancestors);
           if (use.reassigns) reassigned = true;
-          if (use.dynamic) dynamic = true;
+          if (use.dynamic) {
+            dynamic = true;
+            why.add(computedKey(ancestors) ? "computed keys" : "storage used as a value");
+          }
           if (use.read !== undefined) reads.add(use.read);
           if (use.write !== undefined) writes.add(use.write);
+        } else if (alias?.key) {
+          reads.add(alias.key);
+          if (writesThrough(ancestors, aliases)) writes.add(alias.key);
         } else if (node.name === "skip") {
           const parent = ancestors[ancestors.length - 2];
           if (parent?.type === "UpdateExpression")
             skipUndos.push({ start: node.start, deferred: insideFunction(ancestors) });
         }
         return;
+      }
       case "ObjectExpression": {
         if (literalString(propertyOf(node, "type")) !== "quest-init") return;
         const quest = literalString(propertyOf(node, "value"));
@@ -237,11 +260,76 @@ export function analyseScript(program: Program): ScriptAnalysis {
   return {
     questInits,
     malformedQuestInits,
-    storage: { reads: [...reads], writes: [...writes], reassigned, dynamic },
+    storage: {
+      reads: [...reads],
+      writes: [...writes],
+      reassigned,
+      dynamic,
+      ...(dynamic ? { dynamicWhy: [...why] } : {}),
+    },
     regexChecks,
     unconditionalSkip,
     effects: effects.result(),
   };
+}
+
+/** `storage[key]` or `key in storage` with a key known only at run time. */
+function computedKey(ancestors: AnyNode[]): boolean {
+  const id = ancestors[ancestors.length - 1]!;
+  const parent = ancestors[ancestors.length - 2];
+  if (parent?.type === "MemberExpression" && parent.object === id) return parent.computed;
+  return parent?.type === "BinaryExpression" && parent.operator === "in" && parent.right === id;
+}
+
+/**
+ * `storage` (or a name for it) that only makes another name for storage:
+ * `const s = storage`, `const s = storage || {}`, `const { a } = storage`.
+ * It is followed through that name, so it is no use of storage as a value.
+ */
+function makesRootAlias(ancestors: AnyNode[], aliases: Aliases): boolean {
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const node = ancestors[i]!;
+    if (aliases.sources.has(node)) return true;
+    const up = ancestors[i - 1];
+    if (up?.type !== "LogicalExpression" && up?.type !== "ChainExpression") return false;
+  }
+  return false;
+}
+
+/**
+ * Whether a name that stands inside a storage key changes it: `guild.rank =
+ * 'silver'`, `guild.members.push(x)`, `delete guild.old`; or hands it on
+ * (`promote(guild)`), which may change it. Reading `guild.rank`, testing
+ * `guild`, or making another name from it does not.
+ */
+function writesThrough(ancestors: AnyNode[], aliases: Aliases): boolean {
+  const id = ancestors[ancestors.length - 1]!;
+  const parent = ancestors[ancestors.length - 2];
+  if (aliases.sources.has(id) || (parent && aliases.sources.has(parent))) return false;
+  if (parent?.type === "MemberExpression" && parent.object === id) {
+    const { top, depth, context } = climbMembers(ancestors);
+    if (isWriteTarget(context, top)) return true;
+    const method = top.type === "MemberExpression" ? memberKey(top) : undefined;
+    if (context?.type === "CallExpression" && context.callee === top && MUTATORS.has(method ?? ""))
+      return true;
+    if (depth >= 1 && context && aliases.sources.has(context)) return false;
+    return false;
+  }
+  switch (parent?.type) {
+    case "IfStatement":
+    case "UnaryExpression":
+    case "BinaryExpression":
+    case "LogicalExpression":
+    case "ConditionalExpression":
+    case "TemplateLiteral":
+    case "ExpressionStatement":
+    case "VariableDeclarator":
+      return false;
+    case "CallExpression":
+      return parent.callee !== id && !(parent.callee.type === "Identifier" && parent.callee.name === "log");
+    default:
+      return true;
+  }
 }
 
 interface StorageUse {

@@ -103,7 +103,16 @@ function deepFreeze<T>(value: T): T {
 export function runnableWorld(loaded: LoadedWorld, result: ValidationResult): World | undefined {
   if (result.world) return result.world;
   if (!loaded.value || loaded.fatal) return undefined;
+  return blockingErrors(result).length === 0 ? (loaded.value as World) : undefined;
+}
+
+/**
+ * The errors that keep a world from being played: every error that does not
+ * come from a rule (load and shape errors, a rule that failed). Rule errors
+ * leave the engine a sound world; `play` lists these first, and only these,
+ * as the reason it refuses.
+ */
+export function blockingErrors(result: ValidationResult): Diagnostic[] {
   const ruleCodes = new Set((RULES as readonly Rule[]).map((r) => r.code));
-  const errors = result.diagnostics.filter((d) => d.severity === "error");
-  return errors.every((d) => ruleCodes.has(d.code)) ? (loaded.value as World) : undefined;
+  return result.diagnostics.filter((d) => d.severity === "error" && !ruleCodes.has(d.code));
 }

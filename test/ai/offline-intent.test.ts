@@ -158,9 +158,6 @@ describe("offline intent: not movement (invalid)", () => {
     { text: "look at the lighthouse", intent: "other" },
     { text: "I blink in surprise", intent: "other" },
     { text: "the walk to the lighthouse is long", intent: "other" },
-    // Areas of other locations are not areas here.
-    { text: "climb the stairwell", intent: "other" },
-    { text: "go up to the Lamp Room", at: EEL, intent: "other" },
     { text: "", intent: "other" },
     { text: "   \n\t ", intent: "other" },
     { text: "!!!???", intent: "other" },
@@ -292,4 +289,51 @@ describe("offline names", () => {
     assert.deepEqual(names("that cairn"), ["Widows' Cairn"]);
   });
   it("never across a sentence break", () => assert.deepEqual(names("gutted. eel"), []));
+});
+
+describe("offline intent: travel needs a destination the party is not at (issue 18, 8)", () => {
+  const ai18 = createOfflineProvider(HARBOR);
+  const at = (text: string, location: string, area?: string) =>
+    ai18.classify(intentRequest(text, location, area));
+  it("an act at the current location keeps its own intent", async () => {
+    const answer = await at(
+      "We drive off the raiders and put out the fire at the Gutted Eel",
+      "The Gutted Eel",
+      "Hearth Room",
+    );
+    assert.notEqual(answer.intent, "travel");
+  });
+  it("a movement aimed at the current location still says the party is there", async () => {
+    for (const text of ["walk to the Gutted Eel", "enter the Gutted Eel", "I run back to the Gutted Eel"])
+      assert.equal((await at(text, "The Gutted Eel", "Hearth Room")).intent, "travel", text);
+  });
+  it("driving to a place is travel, driving off raiders is not", async () => {
+    assert.equal((await at("drive to the Old Lighthouse", "The Gutted Eel", "Hearth Room")).intent, "travel");
+    assert.notEqual((await at("drive off the Gutted Eel's raiders", "Brinewick Docks")).intent, "travel");
+  });
+});
+
+describe("offline intent: an area of another location (issue 14, 7; issue 18, 9)", () => {
+  const ai7 = createOfflineProvider(HARBOR);
+  it("walking to an area of another known location travels to that location", async () => {
+    const answer = await ai7.classify(
+      intentRequest("walk to the Fish Market", "The Gutted Eel", "Hearth Room"),
+    );
+    assert.deepEqual([answer.intent, answer.target], ["travel", "Brinewick Docks"]);
+  });
+  it("areas of other locations are reached through their location, not moved to here", async () => {
+    for (const [text, location] of [
+      ["climb the stairwell", "Brinewick Docks"],
+      ["go up to the Lamp Room", "The Gutted Eel"],
+    ] as const) {
+      const answer = await ai7.classify(intentRequest(text, location));
+      assert.deepEqual([answer.intent, answer.target], ["travel", "Old Lighthouse"], text);
+    }
+  });
+  it("not when the movement is negated", async () => {
+    const answer = await ai7.classify(
+      intentRequest("I won't go to the Fish Market", "The Gutted Eel", "Hearth Room"),
+    );
+    assert.notEqual(answer.intent, "travel");
+  });
 });

@@ -53,9 +53,11 @@ describe("offline judge: the threshold", () => {
     ["action", READ, "reading the keeper's logbook by lamplight", true],
     ["action", LIGHT, "light the lighthouse lamp", true],
     ["action", LIGHT, "I lit the lighthouse lamp", true],
-    // ... and fail when a word of three is missing (2/3 < 0.75), or with unrelated actions.
-    ["action", READ, "read the logbook", false],
-    ["action", LIGHT, "light the lamp", false],
+    // ... and ordinary shorter phrasings of the same act pass: the verb and the head noun (phrasing.ts) ...
+    ["action", READ, "read the logbook", true],
+    ["action", LIGHT, "light the lamp", true],
+    ["action", LIGHT, "light the lamp with the brass key", true],
+    // ... while unrelated actions fail.
     ["action", READ, "climb the stairwell", false],
     ["action", LIGHT, "go up to the Lamp Room", false],
     // Negated actions do not count.

@@ -49,7 +49,7 @@ describe("taleforge graph on the example world", () => {
     assert.equal(stderr(), "");
     assert.equal(
       stdout(),
-      `Wrote the graph of 35 triggers, 3 quests, 1 narrative event, 14 storage keys to ${out} (dot).\n`,
+      `Wrote the graph of 33 triggers (and 2 objective triggers the engine adds), 3 quests, 1 narrative event, 14 storage keys to ${out} (dot).\n`,
     );
     assert.match(readFileSync(out, "utf8"), /^digraph world/);
   });

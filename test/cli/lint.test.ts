@@ -53,7 +53,7 @@ describe("lint exit codes", () => {
   test("a world with nothing to report exits 0 and says so", async () => {
     const { io, stdout, stderr } = captureIo();
     assert.equal(await lint(BASE_WORLD, {}, io), 0);
-    assert.equal(stdout(), "✔ no problems\n");
+    assert.equal(stdout(), "✔ no problems\nlint: 0 scripts (1 trigger, none with a script).\n");
     assert.equal(stderr(), "");
   });
 
@@ -134,7 +134,7 @@ describe("lint output", () => {
     );
     assert.match(text, /↳ .*contradiction\.world\.json:\d+:\d+ {2}it clashes with this condition/);
     assert.match(text, /lint\/quest-never-available {2}Quest "Lost Sheep" can never become available/);
-    assert.match(text, /✖ 1 error, 1 warning\n$/);
+    assert.match(text, /✖ 1 error, 1 warning\nlint: 0 scripts \(1 trigger, none with a script\)\.\n$/);
   });
 
   test("SARIF lists the lint rules and points at the condition", async () => {

@@ -460,6 +460,6 @@ test("without a world, play finds the example world that ships with Taleforge, f
   const dir = scratchDir();
   const result = await playWith([], ["/quit"], { cwd: dir.dir });
   assert.equal(result.code, 0, result.err);
-  assert.match(result.out, /examples\/harbor\.world\.json · default start · offline narrator/);
+  assert.match(result.out, /examples\/harbor\.world\.json · Dawn at the Docks · offline narrator/);
   assert.match(result.out, /First light/);
 });

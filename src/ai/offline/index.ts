@@ -11,7 +11,7 @@ import { AiError, isAiError } from "../errors.ts";
 import { emptyUsage, estimateTokens, type Provider } from "../provider.ts";
 import { embedText } from "./embed.ts";
 import { worldFacts } from "./facts.ts";
-import { classifyIntent } from "./intent.ts";
+import { classifyIntent, classifyParty } from "./intent.ts";
 import { judgeAll } from "./judge.ts";
 import { NameIndex } from "./names.ts";
 import { compose } from "./narration.ts";
@@ -65,7 +65,7 @@ export function createOfflineProvider(world: World, options: { gameMode?: string
 
     async classify(request: IntentRequest, signal?: AbortSignal): Promise<IntentAnswer> {
       return guard("classify", signal, () => {
-        const answer = classifyIntent(intentInput(request), facts);
+        const answer = classifyParty(intentInput(request), facts);
         count(JSON.stringify(answer));
         return answer;
       });

@@ -1,6 +1,14 @@
 import type { Intent } from "../../engine/ports.ts";
 import { contentWords, coverage } from "../../engine/relevance.ts";
 import type { NameIndex } from "./names.ts";
+import {
+  isHiddenState,
+  isMarkup,
+  isNarratorOnly,
+  pruneBranches,
+  splitGates,
+  verbatimPassage,
+} from "./narrator-only.ts";
 import { namesParty, quoteSpans, third, toSecondPerson } from "./person.ts";
 import { capitalise, endSentence, sentences, stemmedWords, stems, tokenize } from "./text.ts";
 
@@ -68,17 +76,65 @@ const PRONOUN_SUBJECTS: Record<string, string> = {
   "the party": "You",
 };
 
-/** The prose for one instruction ("" when nothing of it applies this turn). */
+/**
+ * The prose for one instruction ("" when nothing of it applies this turn).
+ * Narrator-only text (narrator-only.ts) is never printed: an instruction that
+ * states hidden state is dropped whole; one that asks for a passage verbatim
+ * gives that passage only; a gate ("Disregard this instruction if the player
+ * is not asking about ...") decides for the whole instruction; headings, idea
+ * lists and directions that cannot become prose are dropped sentence by
+ * sentence.
+ */
 export function renderInstruction(instruction: string, ctx: InstructionContext): string {
+  const passage = verbatimPassage(instruction);
+  if (passage !== null) return passage;
+  if (isHiddenState(instruction)) return "";
+  const { gates, rest } = splitGates(sentences(withoutMarkup(instruction)));
+  for (const gate of gates) {
+    const holds = gate.condition.trim() !== "" && conditionHolds(gate.condition, instruction, ctx);
+    if (holds === gate.inverted) return "";
+  }
   const out: string[] = [];
   const party = namesParty(instruction);
-  for (const sentence of sentences(instruction)) {
+  for (const sentence of rest) {
     for (const segment of splitOutsideQuotes(sentence, ";")) {
-      const prose = renderSegment(segment, instruction, ctx);
-      if (prose) out.push(endSentence(capitalise(toSecondPerson(prose, party))));
+      const prose = pruneBranches(renderSegment(segment, instruction, ctx));
+      if (prose && !isNarratorOnly(prose)) out.push(endSentence(capitalise(toSecondPerson(prose, party))));
     }
   }
-  return out.join(" ");
+  return [...new Set(out)].join(" ");
+}
+
+/**
+ * A story start's text, for the opening: its prose as written (no person
+ * rewrite: story starts already speak to the player), without the sentences
+ * written for the narrator ("Set the scene in ...", "Generate a story start
+ * ..."); a verbatim passage when the text asks for one.
+ */
+export function renderOpening(text: string): string {
+  const passage = verbatimPassage(text);
+  if (passage !== null) return passage;
+  if (isHiddenState(text)) return "";
+  const paragraphs = withoutMarkup(text)
+    .split(/\n\s*\n/)
+    .map((p) =>
+      sentences(p)
+        .map(pruneBranches)
+        .filter((s) => s !== "" && !isNarratorOnly(s))
+        .join(" "),
+    )
+    .filter((p) => p.trim() !== "");
+  return paragraphs.join("\n\n");
+}
+
+/**
+ * Without Markdown structure: headings and everything after the first one
+ * (sections of ideas for the narrator), list items, label lines.
+ */
+function withoutMarkup(text: string): string {
+  const lines = text.split("\n");
+  const heading = lines.findIndex((l) => /^\s*#{1,6}\s/.test(l) || /^\s*\*\*[^*]+\*\*:?\s*$/.test(l));
+  return (heading >= 0 ? lines.slice(0, heading) : lines).filter((l) => !isMarkup(l)).join("\n");
 }
 
 function splitOutsideQuotes(text: string, separator: string): string[] {
@@ -181,9 +237,16 @@ function conditionHolds(condition: string, instruction: string, ctx: Instruction
   let holds = intent !== "other" && intent === ctx.intent;
   if (!holds) {
     const words = stems([...contentWords(positive)].filter((w) => !CONDITION_NOISE.has(w)));
-    holds = coverage(words, stemmedWords(ctx.actionText)) >= 0.5;
+    holds = coverage(words, actionWords(ctx.actionText)) >= 0.5;
   }
   return negative ? !holds : holds;
+}
+
+/** The stemmed words of the turn's actions, read once per turn however many conditions ask. */
+let lastActions: { text: string; words: Set<string> } | null = null;
+function actionWords(text: string): Set<string> {
+  if (lastActions?.text !== text) lastActions = { text, words: stemmedWords(text) };
+  return lastActions.words;
 }
 
 /** "Let <subject> <verb> ..." -> "<Subject> <verb>s ...", or "" when the verb cannot be found. */

@@ -72,6 +72,74 @@ function placeIndex(places: readonly Place[]): NameIndex {
   return new NameIndex(ordered, "head");
 }
 
+/** Each world's areas, by name, with the one location that has an area of that name (shared names are left out). */
+const areaHomes = new WeakMap<WorldFacts, { index: NameIndex; home: Map<string, string> }>();
+
+/**
+ * "walk to the Fish Market" typed at another location: the Fish Market is an
+ * area of Brinewick Docks, which the request does not list (it lists the
+ * areas of the current location only). The party goes there through its
+ * location: travel to Brinewick Docks (issue 14, 7).
+ */
+function areaElsewhere(tokens: Token[], input: IntentInput, facts: WorldFacts): IntentAnswer | null {
+  let cached = areaHomes.get(facts);
+  if (!cached) {
+    const home = new Map<string, string>();
+    const shared = new Set<string>();
+    for (const [location, areas] of facts.locationAreas)
+      for (const area of areas) {
+        if (home.has(area) && home.get(area) !== location) shared.add(area);
+        home.set(area, location);
+      }
+    for (const area of shared) home.delete(area);
+    cached = {
+      index: new NameIndex(
+        [...home.keys()].map((name) => ({ name, kind: "area" })),
+        "none",
+      ),
+      home,
+    };
+    areaHomes.set(facts, cached);
+  }
+  const matches = cached.index.match(tokens);
+  if (matches.length === 0) return null;
+  for (let i = 0; i < tokens.length; i++) {
+    const base = movementVerbAt(tokens, i);
+    if (base === null || negated(tokens, i) || talksAboutTravel(tokens, i)) continue;
+    const m = matches.find((x) => x.start > i && tokens[x.start]!.clause === tokens[i]!.clause);
+    const location = m ? cached.home.get(m.name) : undefined;
+    if (location && location.toLowerCase() !== input.position.location.toLowerCase())
+      return { intent: "travel", target: location, confidence: ALIAS };
+  }
+  return null;
+}
+
+const MOVING_INTENTS: ReadonlySet<string> = new Set(["travel", "move", "teleport", "fastTravel"]);
+/** "stay here", "we should not leave", "wait here": an action that holds the party where it is. */
+const HOLD =
+  /\b(?:stay|stays|staying|remain|remains|wait here|hold on|not (?:leave|go|move)|don'?t (?:leave|go|move)|no one (?:leaves|moves))\b/i;
+
+/**
+ * The party's intent from every player's action (one classifier call, docs/play.md "A party"):
+ * a move asked for by any player moves the party, unless another player's
+ * action holds it where it is; otherwise the first action decides. The
+ * answer names the player who led (`leader`); the others follow.
+ */
+export function classifyParty(input: IntentInput, facts: WorldFacts): IntentAnswer {
+  const all = (input.actions ?? []).filter((a) => a.text.trim() !== "");
+  if (all.length <= 1) return classifyIntent(input, facts);
+  const answers = all.map((a) => ({
+    player: a.player,
+    answer: classifyIntent({ ...input, text: a.text }, facts),
+  }));
+  const mover = answers.find((a) => MOVING_INTENTS.has(a.answer.intent) && a.answer.target);
+  const held = answers.some(
+    (a) => a !== mover && HOLD.test(all.find((x) => x.player === a.player)?.text ?? ""),
+  );
+  const chosen = mover && !held ? mover : answers[0]!;
+  return chosen.player ? { ...chosen.answer, leader: chosen.player } : chosen.answer;
+}
+
 export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAnswer {
   const tokens = tokenize(input.text);
   if (tokens.length === 0) return { intent: "other", confidence: NONE };
@@ -88,7 +156,7 @@ export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAns
   const teleport = findFirst(TELEPORT, tokens) ?? findFirst(BLINK, tokens);
   if (teleport) return jump("teleport", places, teleport.end - 1);
 
-  const movement = moveIntent(tokens, places, input);
+  const movement = moveIntent(tokens, places, input) ?? areaElsewhere(tokens, input, facts);
   if (movement) return movement;
 
   for (const rule of COMBAT) {
@@ -129,6 +197,23 @@ function jump(intent: "teleport" | "fastTravel", places: NameMatch[], after: num
     : { intent, confidence: WEAK };
 }
 
+const REPEL = new Set(["off", "back", "away", "out"]);
+const AIMING = new Set(["to", "towards", "toward", "into", "for", "onto"]);
+
+/** Whether a place is the aim of the movement verb at `verb`: right after it, or after to/into/towards. */
+function aimedAt(tokens: readonly Token[], verb: number, m: NameMatch): boolean {
+  let k = m.start - 1;
+  while (k > verb && SKIP_BEFORE_PLACE.has(tokens[k]!.raw)) k--;
+  if (k === verb) return true;
+  while (
+    k > verb &&
+    /^(?:up|down|back|over|out|across|along|on|way|my|our|your)$/.test(tokens[k]!.raw) &&
+    !AIMING.has(tokens[k]!.raw)
+  )
+    k--;
+  return AIMING.has(tokens[k]!.raw);
+}
+
 /**
  * Rule 4. For each movement verb (in order) that is not negated and not in a
  * clause that talks about travel: the places named after it in the same
@@ -144,6 +229,9 @@ function moveIntent(tokens: Token[], places: NameMatch[], input: IntentInput): I
     const base = movementVerbAt(tokens, i);
     if (base === null || negated(tokens, i) || talksAboutTravel(tokens, i)) continue;
     if (MOVE_VERBS.has(tokens[i]!.raw) && asNoun(tokens, i)) continue;
+    // "drive off the raiders", "drive back the wolves": repelling, not a journey.
+    if (/^(?:drive|drives|driving|drove|driven)$/.test(tokens[i]!.raw) && REPEL.has(tokens[i + 1]?.raw ?? ""))
+      continue;
     const clause = tokens[i]!.clause;
     const destinations = places.filter(
       (m) => m.start > i && tokens[m.start]!.clause === clause && !isOrigin(tokens, m, i, base),
@@ -151,7 +239,9 @@ function moveIntent(tokens: Token[], places: NameMatch[], input: IntentInput): I
     const current = input.position.location.toLowerCase();
     const elsewhere = destinations.find((m) => m.kind === "location" && m.name.toLowerCase() !== current);
     const area = destinations.find((m) => m.kind === "area");
-    const here = destinations.find((m) => m.kind === "location");
+    // The place the party is at counts only when the movement aims at it ("walk to the inn", "enter the inn"):
+    // "put out the fire at the inn" names it as the scene of another act (issue 18, 8).
+    const here = destinations.find((m) => m.kind === "location" && aimedAt(tokens, i, m));
     const region = destinations.find((m) => m.kind === "region");
     const confidence = (m: NameMatch) => (m.alias ? ALIAS : CLEAR);
     if (elsewhere) return { intent: "travel", target: elsewhere.name, confidence: confidence(elsewhere) };

@@ -2,6 +2,13 @@ import type { JudgeVerdict } from "../../engine/ports.ts";
 import { contentWords, coverage } from "../../engine/relevance.ts";
 import { NameIndex } from "./names.ts";
 import { negated } from "./patterns.ts";
+import {
+  type Alternative,
+  alternativePasses,
+  alternativesOf,
+  canonicalWords,
+  nounCoverage,
+} from "./phrasing.ts";
 import type { JudgeInput } from "./request.ts";
 import { stem, stemmedWords, stems, tokenize } from "./text.ts";
 
@@ -44,20 +51,64 @@ export function queryWords(query: string): Set<string> {
 interface ReadAction {
   player: string;
   words: Set<string>;
+  /** Canonical words (phrasing.ts): stems with synonyms folded. */
+  canonical: Set<string>;
   tokens: ReturnType<typeof tokenize>;
 }
 
-function actionPasses(query: Set<string>, action: ReadAction): boolean {
-  if (coverage(query, action.words) < JUDGE_THRESHOLD) return false;
-  return !action.tokens.some((t, i) => query.has(stem(t.fold)) && negated(action.tokens, i));
+interface ReadQuery {
+  words: Set<string>;
+  alternatives: Alternative[];
+}
+
+function readQuery(query: string): ReadQuery {
+  return { words: queryWords(query), alternatives: alternativesOf(query) };
+}
+
+/**
+ * An action does what the query asks when it covers JUDGE_THRESHOLD of the
+ * query's words, or when it does the act of one of the query's alternatives
+ * (phrasing.ts: the verb or a synonym, and the nouns weighted by head noun).
+ * A negated query word, verb or synonym fails it ("I don't read the logbook").
+ */
+function actionPasses(query: ReadQuery, action: ReadAction): boolean {
+  const lexical = coverage(query.words, action.words) >= JUDGE_THRESHOLD;
+  if (!lexical && !query.alternatives.some((a) => alternativePasses(a, action.canonical))) return false;
+  const asked = new Set([
+    ...query.words,
+    ...query.alternatives.flatMap((a) => [...a.verbs, ...a.nouns.keys()]),
+  ]);
+  return !action.tokens.some(
+    (t, i) => (asked.has(stem(t.fold)) || asked.has(canonicalOf(t.fold))) && negated(action.tokens, i),
+  );
+}
+
+function canonicalOf(word: string): string {
+  return [...canonicalWords(word)].at(-1) ?? word;
+}
+
+/** Story text passes on coverage, or on an alternative with its act and at least STORY_NOUNS of its nouns (stricter: a story has many words). */
+const STORY_NOUNS = 0.75;
+
+function storyPasses(query: ReadQuery, words: Set<string>, canonical: Set<string>): boolean {
+  if (coverage(query.words, words) >= JUDGE_THRESHOLD) return true;
+  return query.alternatives.some(
+    (a) =>
+      a.verbs.size > 0 &&
+      a.nouns.size > 0 &&
+      [...a.verbs].some((v) => canonical.has(v)) &&
+      nounCoverage(a, canonical) >= STORY_NOUNS,
+  );
 }
 
 export function judgeAll(input: JudgeInput): JudgeVerdict[] {
   // Each text is read once, however many questions there are.
   const storyWords = stemmedWords(input.storyText);
+  let storyCanonical: Set<string> | null = null;
   const actions: ReadAction[] = input.actions.map((a) => ({
     player: a.player,
     words: stemmedWords(a.text),
+    canonical: canonicalWords(a.text.slice(0, 4000)),
     tokens: tokenize(a.text),
   }));
   let named: string[] | null = null;
@@ -74,10 +125,11 @@ export function judgeAll(input: JudgeInput): JudgeVerdict[] {
     return named;
   };
   return input.questions.map((question) => {
-    const query = queryWords(question.query);
+    const query = readQuery(question.query);
     const base = { trigger: question.trigger, conditionIndex: question.conditionIndex };
     if (question.kind === "story") {
-      const passed = coverage(query, storyWords) >= JUDGE_THRESHOLD;
+      storyCanonical ??= canonicalWords(input.storyText);
+      const passed = storyPasses(query, storyWords, storyCanonical);
       return passed ? { ...base, passed, players: storyPlayers() } : { ...base, passed, players: [] };
     }
     const players = [...new Set(actions.filter((a) => actionPasses(query, a)).map((a) => a.player))];

@@ -1,9 +1,11 @@
 import type { EventVerdict, Intent } from "../../engine/ports.ts";
+import { attemptLine, journeyToNowhere } from "./attempt.ts";
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
 import { nameStart, type WorldFacts } from "./facts.ts";
-import { renderInstruction } from "./instructions.ts";
+import { renderInstruction, renderOpening } from "./instructions.ts";
 import { movementVerbAt, unknownDestination } from "./intent.ts";
 import type { NameIndex } from "./names.ts";
+import { isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
 import type { NarrationInput } from "./request.ts";
 import { closing, echo, journal, moved, npc, placeName, refusal, unknownPlace } from "./templates.ts";
@@ -92,17 +94,7 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   const npcNames = scene.npcsPresent.map((n) => n.name);
   const parts: string[] = [];
 
-  if (input.opening) {
-    if (scene.openingText.trim()) parts.push(scene.openingText.trim());
-    parts.push(sceneLine(input));
-  } else {
-    parts.push(actionLines(input, outcomes, ctx));
-    parts.push(placeLines(input, outcomes, ctx.facts, key));
-  }
-  const arrived =
-    input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
-  parts.push(npcLines(input, arrived));
-
+  // Instructions and the event's beat first: whether anything happened this turn decides how the action is told.
   const classify = (text: string) => ctx.classify(text, npcNames);
   const actionText = input.actions.map((a) => a.text).join("\n");
   const told: string[] = [];
@@ -114,17 +106,40 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
       places: ctx.locations,
       classify,
     });
-    if (prose) told.push(prose);
+    // Never the same instruction twice: not within a turn, nor again after it was told in a recent turn.
+    if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose)))
+      told.push(prose);
   }
-  parts.push(...told);
-
   let verdict: EventVerdict | undefined;
+  let beat = "";
   if (input.event) {
     const beats = parseBeats(input.event.beats);
     verdict = eventVerdict(input, beats, told.join("\n"));
-    if (verdict === "stopped") parts.push(journal.eventStopped(input.event.title));
-    else parts.push(toSecondPerson(beatOfTurn(beats, input.event.activeTurns)));
+    // A beat's conditional or narrator-only sentences ("wreckage or none depending on ...") are not told.
+    beat =
+      verdict === "stopped"
+        ? journal.eventStopped(input.event.title)
+        : sentences(toSecondPerson(beatOfTurn(beats, input.event.activeTurns)))
+            .map(pruneBranches)
+            .filter((s) => s !== "" && !isNarratorOnly(s))
+            .join(" ");
   }
+  const happened = outcomes.length > 0 || told.length > 0 || beat !== "";
+
+  if (input.opening) {
+    // The story start's prose only: its directions to the narrator are never printed (narrator-only.ts).
+    const opening = renderOpening(scene.openingText.trim());
+    if (opening) parts.push(opening);
+    parts.push(sceneLine(input));
+  } else {
+    parts.push(actionLines(input, outcomes, ctx, happened, key));
+    parts.push(placeLines(input, outcomes, ctx.facts, key));
+  }
+  const arrived =
+    input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
+  parts.push(npcLines(input, arrived));
+  parts.push(...told);
+  parts.push(beat);
 
   const changes = journalLines(outcomes);
   parts.push(changes.join(" "));
@@ -146,32 +161,56 @@ function sceneLine(input: NarrationInput): string {
 
 const MOVING: ReadonlySet<string> = new Set(["travel", "move", "teleport", "fastTravel"]);
 
-function actionLines(input: NarrationInput, outcomes: Outcome[], ctx: NarrationContext): string {
+function actionLines(
+  input: NarrationInput,
+  outcomes: Outcome[],
+  ctx: NarrationContext,
+  happened: boolean,
+  key: string,
+): string {
   const lines: string[] = [];
   const single = input.actions.length <= 1;
   const isName = nameStarts(input, ctx.facts);
   const refused = outcomes.find((o) => o.type === "refused");
   const movement = outcomes.find((o) => o.type === "travel" || o.type === "move");
   const byIntent = input.intent !== null && MOVING.has(input.intent.intent);
+  // The action that decided the party's intent (the leader's, with several players; else the first).
+  const lead = Math.max(
+    0,
+    input.actions.findIndex((a) => input.intent?.leader !== undefined && a.player === input.intent.leader),
+  );
+  const followers: string[] = [];
   input.actions.slice(0, 6).forEach((action, i) => {
-    if (i === 0 && refused?.type === "refused" && byIntent) {
+    if (i === lead && refused?.type === "refused" && byIntent) {
       lines.push(refusal(refused.reason, ctx.facts));
       return;
     }
-    if (i === 0 && movement && byIntent) {
-      lines.push(movementLine(movement, action.text));
+    if (i === lead && movement && byIntent) {
+      const line = movementLine(movement, action.text);
+      lines.push(
+        single || !action.player ? line : `${action.player} leads the way: ${line.replace(/^You /, "you ")}`,
+      );
       return;
     }
-    const nowhere = i === 0 && input.intent?.intent === "other" ? unknownDestination(action.text) : null;
+    if (movement && byIntent && !single && action.player) followers.push(action.player);
+    const nowhere = i === lead && input.intent?.intent === "other" ? unknownDestination(action.text) : null;
     if (nowhere) {
       lines.push(unknownPlace(clip(nowhere, 60)));
       return;
     }
-    const said = echo(clip(action.text, 300), isName);
+    // A journey nobody made ("walk north", "walk to the village" where there is none) is told as staying put.
+    const stayed = !movement && !(byIntent && refused) ? journeyToNowhere(action.text) : null;
+    let said = stayed ?? echo(clip(action.text, 300), isName);
+    if (!stayed && !happened)
+      said =
+        attemptLine(action.text, said, { key: `${key}|${i}`, npcsPresent: input.scene.npcsPresent.length }) ??
+        said;
     lines.push(single || !action.player ? said : `${action.player}: ${said.replace(/^You /, "you ")}`);
   });
   if (input.actions.length === 0 && refused?.type === "refused")
     lines.push(refusal(refused.reason, ctx.facts));
+  if (followers.length > 0)
+    lines.push(`${followers.join(" and ")} ${followers.length === 1 ? "follows" : "follow"}.`);
   for (const o of outcomes) {
     if (o.type === "placed") lines.push(moved.placed(o.place));
     if ((o.type === "travel" || o.type === "move") && !(byIntent && o === movement)) {

@@ -53,6 +53,8 @@ export interface IntentInput {
   places: Place[];
   position: Position;
   npcsPresent: string[];
+  /** Every action of the turn when several players acted (IntentRequest.actions). */
+  actions?: Action[];
 }
 
 export function intentInput(request: unknown): IntentInput {
@@ -67,6 +69,7 @@ export function intentInput(request: unknown): IntentInput {
     npcsPresent: list(r.npcsPresent)
       .map((n) => str(n, 500))
       .filter((n) => n !== ""),
+    actions: actions(r.actions),
   };
 }
 
@@ -83,7 +86,7 @@ export interface NarrationInput {
   tick: number;
   opening: boolean;
   actions: Action[];
-  intent: { intent: Intent; target: string } | null;
+  intent: { intent: Intent; target: string; leader?: string } | null;
   instructions: string[];
   event: { key: string; title: string; beats: string; activeTurns: number } | null;
   scene: {
@@ -113,7 +116,13 @@ export function narrationInput(request: unknown): NarrationInput {
     actions: actions(r.actions),
     intent:
       typeof intent.intent === "string" && INTENTS.includes(intent.intent as Intent)
-        ? { intent: intent.intent as Intent, target: str(intent.target, 500) }
+        ? {
+            intent: intent.intent as Intent,
+            target: str(intent.target, 500),
+            ...(typeof intent.leader === "string" && intent.leader !== ""
+              ? { leader: str(intent.leader, 500) }
+              : {}),
+          }
         : null,
     instructions: list(r.instructions, 50)
       .map((i) => str(i))

@@ -126,15 +126,30 @@ export function echo(action: string, isName: (firstWord: string) => boolean): st
   if (text === "") return "You wait.";
   const first = /^[\p{L}'’-]+/u.exec(text)?.[0] ?? "";
   const vocative = /^[^,]{1,40},\s/.test(text) && first !== "" && isName(first);
-  if (/["“”]/.test(text) || /\?\s*$/.test(text) || vocative) {
+  // A question without its "?" ("what is this place") is still a question: never "You what is this place."
+  const question = QUESTION_WORDS.test(text) && !/[.!]\s*$/.test(text);
+  if (/["“”]/.test(text) || /\?\s*$/.test(text) || vocative || question) {
     const said = text.replace(/^["“]|["”]$/g, "");
-    return `You say: “${endSentence(said)}”`;
+    return `You say: “${question && !/[?!.]\s*$/.test(said) ? `${said}?` : endSentence(said)}”`;
+  }
+  // Words to the narrator or to whoever listens: "tell me about the lighthouse" -> "You ask about the lighthouse."
+  const request = /^(?:please\s+)?(tell|show|give)\s+(?:me|us)\b\s*(.*)$/i.exec(text);
+  if (request) {
+    const rest = fromFirstPerson(request[2]!.replace(/^(?:about\s+)/i, ""));
+    const verb = request[1]!.toLowerCase();
+    if (verb === "tell") return endSentence(`You ask about ${rest || "what is going on"}`);
+    if (verb === "show") return endSentence(`You ask to see ${rest || "it"}`);
+    return endSentence(`You ask for ${rest || "it"}`);
   }
   const firstPerson = /^(?:i|we|let's|let us|lets)\b\s*/i.exec(text);
   if (firstPerson) return endSentence(`You ${fromFirstPerson(text.slice(firstPerson[0].length))}`);
   const body = first && !isName(first) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
   return endSentence(`You ${fromFirstPerson(body)}`);
 }
+
+/** The opening words of a question typed without its "?". */
+const QUESTION_WORDS =
+  /^(?:how|where|what|which|why|when|who|whom|whose|is|are|was|were|can|could|should|would|will|shall|may|might|do|does|did|have|has)\b\s+\S/i;
 
 function fromFirstPerson(text: string): string {
   return text

@@ -94,7 +94,9 @@ function header(result: TurnResult, { paint }: Ctx): string {
   if (intent.answer) {
     const target = intent.answer.target !== undefined ? ` → ${quote(intent.answer.target)}` : "";
     const source = intent.source === "pin" ? "pinned" : intent.source;
-    lines.push(`  intent    ${intent.answer.intent}${target} ${paint("gray", `(${source})`)}`);
+    // With several players, who led the party's intent (the others followed).
+    const leader = intent.answer.leader !== undefined ? `, led by ${quote(intent.answer.leader)}` : "";
+    lines.push(`  intent    ${intent.answer.intent}${target} ${paint("gray", `(${source}${leader})`)}`);
   }
   if (intent.note) lines.push(`            ${paint("gray", intent.note)}`);
   const move = trace.movement;

@@ -11,19 +11,36 @@ import { describePlace } from "./views.ts";
  * traits and items, people met, next steps. Compared state to state, so it
  * shows the same thing whatever caused the change (a trigger, an answer).
  */
-export function changesView(before: SessionState, after: SessionState, world: World, paint: Paint): string[] {
+export function changesView(
+  before: SessionState,
+  after: SessionState,
+  world: World,
+  paint: Paint,
+  story = "",
+): string[] {
   const lines: string[] = [];
   const index = indexWorld(world);
+  const done: string[] = [];
+  const revealed: string[] = [];
   for (const [key, quest] of Object.entries(after.quests)) {
     const was = before.quests[key];
     if ((was?.status ?? "hidden") !== quest.status && quest.status !== "hidden")
       lines.push(paint("yellow", `Quest "${key}": ${quest.status}.`));
+    // Progress on a quest that was let go (expired, rejected, abandoned) is kept silently, not shown as if it were active.
+    if (quest.status === "expired" || quest.status === "rejected" || quest.status === "abandoned") continue;
     for (const [id, status] of Object.entries(quest.objectives)) {
       const previous = was?.objectives[id] ?? "hidden";
       if (previous === status || status === "hidden") continue;
       const text = world.quests[key]?.objectives?.[id]?.text ?? id;
+      (status === "completed" ? done : revealed).push(text);
       lines.push(status === "completed" ? paint("green", `  Done: ${text}`) : `  New objective: ${text}`);
     }
+  }
+  // The narration's "Next:" was written before the turn's last changes: when it names what is now done, say what is next.
+  const told = /(?:^|\n)Next: (.+?)\s*$/.exec(story.trim())?.[1]?.replace(/\.$/, "");
+  if (told !== undefined && done.some((text) => text.replace(/\.$/, "") === told)) {
+    const next = after.partyNextStep?.text || revealed[0];
+    if (next && next.replace(/\.$/, "") !== told) lines.push(paint("cyan", `Next: ${next}`));
   }
   for (const [key, event] of Object.entries(after.events)) {
     const was = before.events[key]?.status ?? "inactive";

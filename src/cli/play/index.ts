@@ -17,11 +17,12 @@ import { Replay, recordProvider } from "../../ai/recorded.ts";
 import { painter, plural } from "../../author/paint.ts";
 import { readCheckedWorld } from "../../author/world-file.ts";
 import { isEngineError } from "../../engine/errors.ts";
+import { chooseStoryStart } from "../../engine/options.ts";
 import { worldHash } from "../../engine/save.ts";
 import { createSandbox } from "../../sandbox/index.ts";
 import { countByCode, formatCodeCount, formatPosition } from "../../world/diagnostic.ts";
 import type { World } from "../../world/schema/index.ts";
-import { runnableWorld } from "../../world/validate.ts";
+import { blockingErrors, runnableWorld } from "../../world/validate.ts";
 import { EXIT_PROBLEMS, fail, reasonOf } from "../exit.ts";
 import { type CliIo, wantsColor } from "../io.ts";
 import { readSaveText, saveTargetProblem } from "../save-file.ts";
@@ -101,7 +102,12 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
   const lines = lineSource(io);
   // Ask at a terminal what the command line left open (never when replaying, resuming or piping).
   if (lines.interactive && !replay && setup.load === undefined) {
-    const out = (text: string) => io.stdout(text);
+    // Lists of starts, characters and traits are word-wrapped at a terminal like the story (never mid-word).
+    const out = (text: string) => {
+      const writer = proseWriter({ io, lines });
+      writer.push(text);
+      writer.end();
+    };
     if (setup.storyStart === undefined) {
       const start = await askStoryStart(world, lines, out, paint);
       if (start !== undefined) setup.storyStart = start;
@@ -145,7 +151,7 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
   sandbox.warm((problem) => io.stderr(`\ntaleforge: ${problem}\n`));
   try {
     io.stdout(
-      `${paint("gray", `Taleforge · ${file} · ${setup.load !== undefined ? "resumed game" : (setup.storyStart ?? "default start")} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,
+      `${paint("gray", `Taleforge · ${file} · ${setup.load !== undefined ? "resumed game" : startName(world, setup.storyStart)} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,
     );
     io.stdout(paint("gray", "Type /help for commands.\n\n"));
     let game: Game;
@@ -188,6 +194,16 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
   }
 }
 
+/** The name of the story start the game will open with (the engine's own choice when none is given). */
+function startName(world: World, wanted: string | undefined): string {
+  try {
+    const key = chooseStoryStart(world, wanted);
+    return world.storyStarts[key]?.name || key;
+  } catch {
+    return wanted ?? "default start";
+  }
+}
+
 const EXAMPLE_WORLD = fileURLToPath(new URL("../../../examples/harbor.world.json", import.meta.url));
 
 /** The world, validated; or the exit code after saying why it cannot be played. */
@@ -204,12 +220,22 @@ async function loadChecked(path: string, shown: string, io: CliIo): Promise<Worl
       );
     return runnable;
   }
-  const shownErrors = errors.slice(0, 5).map((d) => `  ${formatPosition(shown, d)}  ${d.code}  ${d.message}`);
+  // Only what blocks play is named as the reason; rule errors are counted after (docs/cli.md: they do not block).
+  const blocking = blockingErrors(read.checked);
+  const others = errors.length - blocking.length;
+  const shownErrors = blocking
+    .slice(0, 5)
+    .map((d) => `  ${formatPosition(shown, d)}  ${d.code}  ${d.message}`);
   io.stderr(
     [
-      `taleforge play: ${shown} has ${plural(errors.length, "error")} that ${errors.length === 1 ? "makes" : "make"} it impossible to play:`,
+      `taleforge play: ${shown} has ${plural(blocking.length, "error")} that ${blocking.length === 1 ? "makes" : "make"} it impossible to play:`,
       ...shownErrors,
-      ...(errors.length > 5 ? [`  ... and ${errors.length - 5} more.`] : []),
+      ...(blocking.length > 5 ? [`  ... and ${blocking.length - 5} more.`] : []),
+      ...(others > 0
+        ? [
+            `It also has ${plural(others, "rule error")} (${countCodes(errors.filter((d) => !blocking.includes(d)))}), which would not block play on their own.`,
+          ]
+        : []),
       `Run "taleforge check ${shown}" for the full report.`,
       "",
     ].join("\n"),

@@ -3,7 +3,7 @@ import type { Provider } from "../../ai/provider.ts";
 import { usageSince } from "../../ai/provider.ts";
 import type { Replay } from "../../ai/recorded.ts";
 import { type Paint, plural } from "../../author/paint.ts";
-import type { QuestPrompt } from "../../engine/quests.ts";
+import { QUEST_EXPIRY_TURNS, type QuestPrompt } from "../../engine/quests.ts";
 import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
 import { didYouMean } from "../../world/suggest.ts";
@@ -98,6 +98,19 @@ export async function runLoop(ctx: LoopContext): Promise<number> {
           continue;
         }
         offers = [];
+      } else if (answerOf(text) !== null) {
+        // A bare "y" with no offer on the prompt is an answer, never an action ("You y."):
+        // it takes the one quest still on offer, or says how to answer.
+        const open = openOffers(ctx);
+        if (open.length === 1) await step(ctx, { type: "answer", quest: open[0]!, answer: answerOf(text)! });
+        else
+          ctx.io.stdout(
+            open.length === 0
+              ? "No quest is waiting for a yes or no. /quests lists your quests.\n"
+              : `Several quests are on offer (${open.join(", ")}): answer with /accept <quest> or /reject <quest>.\n`,
+          );
+        i--;
+        continue;
       }
       if (text === "") {
         // Alone, an empty line asks again; in a party it passes this player's turn.
@@ -112,6 +125,7 @@ export async function runLoop(ctx: LoopContext): Promise<number> {
     if (outcome?.type === "turn") {
       offers = [...outcome.result.prompts];
       askOffer(ctx, offers);
+      warnLapsing(ctx, offers);
     }
   }
   await finish(ctx);
@@ -200,7 +214,13 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     prose.end();
     ctx.io.stdout("\n");
   }
-  const lines = changesView(before, after, ctx.world, ctx.paint);
+  const lines = changesView(
+    before,
+    after,
+    ctx.world,
+    ctx.paint,
+    outcome.type === "turn" ? outcome.result.story : "",
+  );
   if (outcome.type === "undo")
     lines.unshift(outcome.undone ? `Undone: back to tick ${after.tick}.` : "Nothing to undo.");
   if (outcome.type === "load") {
@@ -223,7 +243,12 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
       );
     }
   }
-  if (lines.length > 0) ctx.io.stdout(`${lines.join("\n")}\n`);
+  if (lines.length > 0) {
+    // Word-wrapped at a terminal (tips and long objectives were broken mid-word at 80 columns).
+    const changes = proseWriter(ctx);
+    changes.push(`${lines.join("\n")}\n`);
+    changes.end();
+  }
   if (outcome.type === "turn" && ctx.showTrace)
     ctx.io.stdout(`${formatTrace(outcome.result, { color: ctx.color, ...ctx.game.lastContext })}\n`);
   await autosave(ctx);
@@ -248,10 +273,43 @@ function askOffer(ctx: LoopContext, offers: readonly QuestPrompt[]): void {
   const offer = offers[0];
   if (!offer) return;
   const prose = proseWriter(ctx);
+  const lapse = lapseText(ctx, offer.quest);
   prose.push(
-    `\n${promptView(offer, ctx.paint)}\nAccept "${offer.quest}"? Type y or n, or play on and decide later (/accept).\n`,
+    `\n${promptView(offer, ctx.paint)}\nAccept "${offer.quest}"? Type y or n, or play on and decide later (/accept).${lapse ? ` ${lapse}` : ""}\n`,
   );
   prose.end();
+}
+
+/** The quests on offer now (available, not yet answered), in journal order. */
+function openOffers(ctx: LoopContext): string[] {
+  return Object.entries(ctx.game.session.state.quests)
+    .filter(([, q]) => q.status === "available")
+    .map(([key]) => key);
+}
+
+/**
+ * When an offer lapses (engine quests.ts: at the end of the turn at
+ * availability + QUEST_EXPIRY_TURNS, or when the party leaves the location
+ * where it was offered), in the player's words.
+ */
+function lapseText(ctx: LoopContext, quest: string): string {
+  const entry = ctx.game.session.state.quests[quest];
+  if (entry?.status !== "available" || !entry.availableAt) return "";
+  const left = Math.max(1, entry.availableAt.tick + QUEST_EXPIRY_TURNS - ctx.game.session.state.tick);
+  const where = entry.availableAt.location;
+  const turns = left === 1 ? "after this turn" : `after ${left} turns`;
+  return where ? `This offer lapses if you leave ${where}, or ${turns}.` : `This offer lapses ${turns}.`;
+}
+
+/** The turn before an offer lapses, say so again (an offer the prompt no longer shows). */
+function warnLapsing(ctx: LoopContext, shown: readonly QuestPrompt[]): void {
+  const state = ctx.game.session.state;
+  for (const [quest, entry] of Object.entries(state.quests)) {
+    if (entry.status !== "available" || !entry.availableAt) continue;
+    if (shown.some((p) => p.quest === quest)) continue;
+    if (entry.availableAt.tick + QUEST_EXPIRY_TURNS - state.tick !== 1) continue;
+    ctx.io.stdout(`The offer of "${quest}" lapses after this turn: /accept ${quest} takes it.\n`);
+  }
 }
 
 function answerOf(text: string): "accept" | "reject" | null {

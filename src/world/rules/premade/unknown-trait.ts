@@ -5,9 +5,9 @@ import { keysOf } from "../names.ts";
 
 export default defineRule({
   code: "premade/unknown-trait",
-  severity: "error",
+  severity: "warning",
   description: "A premade character's `traits` lists a name that is not a key of `traits`.",
-  why: "A premade character starts with the listed traits and their modifiers, abilities and starting items, looked up by key. A name that matches no trait gives the character nothing for it. Premade characters are read as written, so one malformed character does not hide the others.",
+  why: "A premade character starts with the listed traits and their modifiers, abilities and starting items, looked up by key. A name that matches no trait gives the character nothing for it. Premade characters are read as written, so one malformed character does not hide the others. The hosted platform skips such an entry and still plays the world, so this is a warning, not an error (only what makes the platform refuse a world is an error).",
   messages: {
     unknown:
       'Premade character {character} has trait {trait}, which does not exist.{suggestion} Use a key of "traits", or remove the entry.',

@@ -4,9 +4,9 @@ import { keysOf } from "../names.ts";
 
 export default defineRule({
   code: "region/unknown-faction",
-  severity: "error",
+  severity: "warning",
   description: "A name in a region's `factions` is not a key of `factions`.",
-  why: "The names in a region's `factions` must equal faction keys (docs/format.md, regions): they mark a faction's presence across the region. A name that matches no faction marks nothing; it is usually a typo or a faction that was renamed.",
+  why: "The names in a region's `factions` must equal faction keys (docs/format.md, regions): they mark a faction's presence across the region. A name that matches no faction marks nothing; it is usually a typo or a faction that was renamed. The hosted platform skips such an entry and still plays the world, so this is a warning, not an error (only what makes the platform refuse a world is an error).",
   messages: {
     unknown:
       'Faction "{faction}" of region "{region}" is not a key of factions.{suggestion} Use a faction key exactly as written, or define the faction.',

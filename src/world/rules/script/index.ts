@@ -4,7 +4,8 @@ import syntaxError from "./syntax-error.ts";
 import topLevelReturn from "./top-level-return.ts";
 import unconditionalSkip from "./unconditional-skip.ts";
 import unknownGlobal from "./unknown-global.ts";
+import unknownName from "./unknown-name.ts";
 
-const rules: Rule[] = [syntaxError, topLevelReturn, checkRegex, unconditionalSkip, unknownGlobal];
+const rules: Rule[] = [syntaxError, topLevelReturn, checkRegex, unconditionalSkip, unknownGlobal, unknownName];
 
 export default rules;

@@ -30,5 +30,10 @@ testRule(rule, {
         },
       ],
     },
+    {
+      name: "an empty entry (real exports hold them): skipped, so a warning",
+      patch: { storyStarts: { Morning: { startingPartyNPCs: ["", "Ada Reed"] } } },
+      errors: [{ path: ["storyStarts", "Morning", "startingPartyNPCs", 0], messageId: "unknown" }],
+    },
   ],
 });

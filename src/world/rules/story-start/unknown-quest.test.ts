@@ -9,21 +9,28 @@ testRule(rule, {
       name: "a known starting quest",
       patch: { storyStarts: { Morning: { startingQuests: ["Lost Sheep"] } } },
     },
+    {
+      name: "firstQuest is free text, never a quest key",
+      patch: {
+        storyStarts: { Morning: { firstQuest: "The first quest is to find the miller's lost sheep." } },
+      },
+    },
+    { name: "an empty firstQuest", patch: { storyStarts: { Morning: { firstQuest: "" } } } },
   ],
   invalid: [
     {
-      name: "example: firstQuest with a case slip",
+      name: "example: a starting quest with a case slip",
       patch: rule.examples!.bad,
       errors: [
         {
-          path: ["storyStarts", "Morning", "firstQuest"],
+          path: ["storyStarts", "Morning", "startingQuests", 0],
           messageId: "unknown",
           data: { quest: '"Lost sheep"', suggestion: ' Did you mean "Lost Sheep"?' },
         },
       ],
     },
     {
-      name: "starting quests by index, then firstQuest",
+      name: "starting quests by index; firstQuest is not read",
       patch: {
         storyStarts: { Morning: { startingQuests: ["Lost Sheep", "Dragon Hunt"], firstQuest: "Sheep Lost" } },
       },
@@ -33,7 +40,6 @@ testRule(rule, {
           messageId: "unknown",
           data: { quest: '"Dragon Hunt"', suggestion: "" },
         },
-        { path: ["storyStarts", "Morning", "firstQuest"], messageId: "unknown" },
       ],
     },
   ],

@@ -4,9 +4,9 @@ import { keysOf } from "../names.ts";
 
 export default defineRule({
   code: "trait/unknown-ability",
-  severity: "error",
+  severity: "warning",
   description: "A name in a trait's `abilities` is not a key of `abilities`.",
-  why: "A trait grants the abilities it lists directly, by key (docs/format.md, traits). A name that matches no ability grants nothing the engine can use: no description, bonus or cooldown.",
+  why: "A trait grants the abilities it lists directly, by key (docs/format.md, traits). A name that matches no ability grants nothing the engine can use: no description, bonus or cooldown. The hosted platform skips such an entry and still plays the world, so this is a warning, not an error (only what makes the platform refuse a world is an error).",
   messages: {
     unknown:
       'Ability "{ability}" of trait "{trait}" is not a key of abilities.{suggestion} Use an ability key exactly as written, or define the ability.',

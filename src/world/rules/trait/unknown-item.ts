@@ -4,9 +4,9 @@ import { keysOf } from "../names.ts";
 
 export default defineRule({
   code: "trait/unknown-item",
-  severity: "error",
+  severity: "warning",
   description: "A trait's `startingItems[].item` is not a key of `items`.",
-  why: "A trait's starting items are granted (or removed) by item key when a character takes the trait. A name that matches no item has no category, description or bonuses to grant; it is usually a typo or a renamed item.",
+  why: "A trait's starting items are granted (or removed) by item key when a character takes the trait. A name that matches no item has no category, description or bonuses to grant; it is usually a typo or a renamed item. The hosted platform skips such an entry and still plays the world, so this is a warning, not an error (only what makes the platform refuse a world is an error).",
   messages: {
     unknown:
       'Item "{item}" in the starting items of trait "{trait}" is not a key of items.{suggestion} Use an item key exactly as written, or define the item.',

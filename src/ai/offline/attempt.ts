@@ -1,0 +1,106 @@
+import { negated } from "./patterns.ts";
+import { pickStable, tokenize } from "./text.ts";
+import { MOVE_VERBS, QUESTION_OPENERS, TRAVEL_VERBS } from "./vocabulary.ts";
+
+/**
+ * An honest echo (issue 14, 1): the offline narrator does not decide what an
+ * action achieves, so it must not say it was achieved. When the turn changed
+ * nothing (no outcome, no story instruction, no event beat), an action is
+ * told as an attempt with no result ("You search the desk; nothing comes of
+ * it."); words it cannot read as an act are quoted ("You try “xyzzy”, but
+ * nothing comes of it."); a journey with no place the world knows is told as
+ * staying put; speech to nobody is told as such. Observing (look, listen,
+ * wait) and speaking are acts that always happen, so they keep their echo.
+ */
+
+/** Acts that happen whatever the world holds: their plain echo is true. */
+const ALWAYS_HAPPEN = new Set(
+  "look looks glance glances gaze peer listen listens wait waits watch watches rest rests sit sits stand stands think thinks breathe breathes sleep sleeps nap pause pauses linger lingers stay stays smile smiles nod nods shrug shrugs sigh sighs laugh laughs pray prays hum hums sing sings whistle whistles kneel kneels relax relaxes say says shout shouts whisper whispers call calls yell yells dont do want wants wish will would need am feel feels hope decide decides prefer like love hate refuse refuses remember know see hear wonder plan mean intend".split(
+    " ",
+  ),
+);
+
+const SOCIAL = new Set(
+  "talk talks speak speaks ask asks greet greets chat chats question questions tell tells thank thanks confront confronts bargain bargains haggle haggles persuade persuades threaten threatens approach approaches".split(
+    " ",
+  ),
+);
+
+/** Common verbs players type: an action opening with one is an act, anything else is quoted as typed. */
+const KNOWN_VERBS = new Set(
+  "search examine inspect check open close take grab pick get fetch collect gather steal pocket drop give hand offer show return bring buy sell trade pay use light ignite burn extinguish douse read study write climb jump swim dive push pull lift carry drag throw kick hit strike attack fight punch stab slash shoot kill dodge block hide sneak follow track hunt fish eat drink cook craft build repair fix mend break smash unlock lock knock ring toll play dance help heal bandage cure feed pet touch smell taste feel search dig bury cut chop saw tie untie free release rescue save call signal wave point leave enter cross explore investigate find seek try attempt cast summon bless curse enchant wear equip remove wash clean sweep light count sort load unload row steer sail board ride mount dismount lead hug kiss comfort calm scare warn bribe rob loot pray forage harvest plant water tend trap set lay place put hang mark sign stamp burn".split(
+    " ",
+  ),
+);
+
+/** Words that name a kind of place: "walk to the village" means a place, "walk to the window" does not. */
+const PLACE_NOUNS = new Set(
+  "village town city inn tavern pub market temple church chapel castle keep fort harbour harbor docks dock port pier quay forest woods wood road river lake sea shore beach coast mountain mountains hill hills cave caves mill farm camp tower lighthouse square plaza palace hall guild college library shop smithy forge stable stables bridge gate gates ruins crypt cemetery graveyard swamp marsh desert valley cliff cliffs island capital outpost border bazaar district quarter".split(
+    " ",
+  ),
+);
+
+const DIRECTIONS = new Set(
+  "north south east west northeast northwest southeast southwest north-east north-west south-east south-west up down upstairs downstairs inside outside onward onwards ahead forward away around back".split(
+    " ",
+  ),
+);
+
+const NOTHING = ["nothing comes of it", "nothing changes", "it makes no difference that you can see"];
+
+/** A movement that reaches no known place: the prose for staying put, or null when the action is no such movement. */
+export function journeyToNowhere(action: string): string | null {
+  const tokens = tokenize(action);
+  for (let i = 0; i < tokens.length; i++) {
+    const base = MOVE_VERBS.get(tokens[i]!.raw);
+    if (base === undefined || !TRAVEL_VERBS.has(base) || negated(tokens, i) || tokens[i]!.question) continue;
+    const rest = tokens.slice(i + 1).filter((t) => t.clause === tokens[i]!.clause);
+    const words = rest.map((t) => t.raw);
+    const place = words.find((w) => PLACE_NOUNS.has(w));
+    if (place !== undefined) {
+      const at = words.indexOf(place);
+      const phrase = words.slice(Math.max(0, at - 2), at + 1).filter((w) => w !== "to" && w !== "towards");
+      return `You stay where you are: you know of no ${phrase.join(" ").replace(/^(?:the|a|an)\s+/, "")} by that name here. /map shows the places you know.`;
+    }
+    if (
+      words.length > 0 &&
+      words.length <= 3 &&
+      words.every((w) => DIRECTIONS.has(w) || w === "the" || w === "a" || w === "bit" || w === "little")
+    )
+      return "You stay where you are: no road you know leads that way. Name a place to go; /map shows the places you know.";
+  }
+  return null;
+}
+
+/**
+ * The echo of an action on a turn where nothing happened: null when the plain
+ * echo is already true (looking, waiting, speaking to someone present).
+ */
+export function attemptLine(
+  action: string,
+  echoed: string,
+  ctx: { key: string; npcsPresent: number },
+): string | null {
+  const text = action.trim();
+  const words =
+    text
+      .toLowerCase()
+      .replace(/[’']/g, "")
+      .match(/[a-z-]+/g) ?? [];
+  const start = words[0] === "i" || words[0] === "we" ? 1 : 0;
+  const verb = words[start] ?? "";
+  if (verb === "" || QUESTION_OPENERS.has(verb) || echoed.startsWith("You say:")) return null;
+  // Looking, waiting and moving about the place always happen (a journey to a place is journeyToNowhere's).
+  if (ALWAYS_HAPPEN.has(verb) || MOVE_VERBS.has(verb)) return null;
+  if (SOCIAL.has(verb))
+    return ctx.npcsPresent > 0 ? null : "You speak up, but there is no one here to answer.";
+  const nothing = pickStable(NOTHING, ctx.key);
+  if (!KNOWN_VERBS.has(verb) && !KNOWN_VERBS.has(verb.replace(/(?:es|s)$/, "")))
+    return `You try “${clipWords(text, 8)}”, but ${nothing}.`;
+  return `${echoed.replace(/[.!]$/, "")}; ${nothing}.`;
+}
+
+function clipWords(text: string, n: number): string {
+  const words = text.split(/\s+/);
+  return words.length > n ? `${words.slice(0, n).join(" ")}…` : text;
+}
