@@ -199,13 +199,23 @@ async function judgeCandidates(
       input.signal,
     );
   } catch (error) {
-    throw new EngineError(
-      "ai/failed",
-      `The AI judge failed in the ${input.phase} phase: ${(error as Error)?.message ?? error}`,
-      {
+    const message = (error as Error)?.message ?? String(error);
+    // Issue 19 item 5: the state phase runs after the player read the story, so a failed judge
+    // call cannot void the turn. Its questions count as "not passed" for this tick (the triggers
+    // stay armed) and the log says so. A cancelled turn is still cancelled.
+    if (input.phase !== "state" || input.signal?.aborted)
+      throw new EngineError("ai/failed", `The AI judge failed in the ${input.phase} phase: ${message}`, {
         port: "judge",
-      },
-    );
+      });
+    addLog(ctx.state, ctx.recorder, {
+      tick: ctx.state.tick,
+      phase: input.phase,
+      trigger: null,
+      type: "notice",
+      message: `The AI judge failed in the state phase (${message}); its ${questions.length} question(s) count as not passed this turn and the triggers stay armed.`,
+    });
+    trace.failed = message;
+    verdicts = [];
   }
   trace.called = true;
   applyVerdicts(

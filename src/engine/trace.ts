@@ -47,6 +47,8 @@ export interface PhaseTrace {
     pinned: string[];
     /** How candidates were ranked: embeddings when the provider has them and ranking mattered. */
     ranking: "lexical" | "embedding";
+    /** The judge call failed after the story was shown: its questions counted as not passed (issue 19). */
+    failed?: string;
   };
   scripts: { begun: boolean; budgetExhausted: boolean };
   edits: { status: "none" | "kept" | "discarded"; changed: string[]; problems: string[] };

@@ -1,3 +1,4 @@
+import { MOVE_MIN_CONFIDENCE } from "../../engine/intent.ts";
 import { own } from "../../engine/own.ts";
 import { INTENTS, type Intent, type IntentRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
@@ -57,7 +58,7 @@ const RULES = [
     "is other, or interactNPC when it is said to a character present.",
   "move needs an explicit nearby destination within the current location: one of the areas listed. Without " +
     "one it is not move.",
-  "Answer travel or move only at high confidence (0.8 or more). When unsure, answer other.",
+  `Answer travel or move only at high confidence (${MOVE_MIN_CONFIDENCE} or more; the game reads a lower one as other). When unsure, answer other.`,
   "acceptQuest only recognises that the player agrees: the game then asks the player to confirm, after the turn.",
   "other is everything that fits no other intent.",
 ];
