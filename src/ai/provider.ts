@@ -14,6 +14,8 @@ export interface Provider extends AiPorts {
   usage(): Usage;
   /** Releases what the provider holds (HTTP agents, open cassette files). */
   close(): Promise<void>;
+  /** How the provider samples and bounds its calls, for the cassette header (issue 19 item 6); absent offline. */
+  sampling?(): Record<string, number | null>;
 }
 
 export interface Usage {

@@ -64,7 +64,10 @@ export async function classifyIntent(
 export const MOVE_MIN_CONFIDENCE = 0.75;
 const NEEDS_CONFIDENCE = new Set<Intent>(["travel", "move"]);
 
-function atConfidence(answer: { value: IntentAnswer; note?: string }): { value: IntentAnswer; note?: string } {
+function atConfidence(answer: { value: IntentAnswer; note?: string }): {
+  value: IntentAnswer;
+  note?: string;
+} {
   const { intent, confidence, target } = answer.value;
   if (!NEEDS_CONFIDENCE.has(intent) || confidence === undefined || confidence >= MOVE_MIN_CONFIDENCE)
     return answer;

@@ -15,7 +15,15 @@ export interface TurnTrace {
    * counts those model calls; `embed` (ranking candidates by embeddings, only
    * when a phase has more than it may send) is counted apart.
    */
-  aiCalls: { classify: number; narrate: number; judge: number; embed: number; total: number };
+  aiCalls: {
+    classify: number;
+    narrate: number;
+    judge: number;
+    embed: number;
+    /** The running summary's own call, on fold turns (absent when none was made). */
+    summary?: number;
+    total: number;
+  };
   intent: { source: "classifier" | "pin" | "none"; answer: IntentAnswer | null; note?: string };
   movement: MovementTrace | null;
   phases: PhaseTrace[];

@@ -24,7 +24,6 @@ import {
   PROMPT_BUDGETS,
 } from "../../src/ai/prompts/index.ts";
 import { INTENT_DEFINITIONS } from "../../src/ai/prompts/intent.ts";
-import { recentAfterSummarised } from "../../src/ai/prompts/narration.ts";
 import { TRAILER_MARKER, TrailerSchema } from "../../src/ai/trailer.ts";
 import { INTENTS, type NarrationRequest } from "../../src/engine/ports.ts";
 import type { World } from "../../src/world/schema/index.ts";
@@ -158,22 +157,13 @@ test("narration: the party's traits bring their narrative guidance", async () =>
   assert.ok(text.includes(`Blessed (Isobel Carrow): ${world.traits.Blessed!.traitNarrativeEffects}`));
 });
 
-test("narration: entries to summarise are not printed twice", async () => {
+test("narration: no story entry is printed twice, and the summary's work is not asked of the narrator", async () => {
   const request = exampleEventTurn(world);
   const text = all(await narrationFor(world, request, null));
-  for (const line of request.summarise!) {
-    assert.equal(text.split(line.text).length - 1, 1, `printed once: ${line.text.slice(0, 30)}`);
+  for (const line of request.scene.recentStory) {
+    assert.equal(text.split(line).length - 1, 1, `printed once: ${line.slice(0, 30)}`);
   }
-  assert.deepEqual(recentAfterSummarised(["a", "b", "c"], [{ tick: 1, text: "a" }]), ["b", "c"]);
-  // The engine caps the recent window: only the tail of the batch may start it.
-  assert.deepEqual(
-    recentAfterSummarised(
-      ["c", "d", "e"],
-      ["a", "b", "c"].map((text, tick) => ({ tick, text })),
-    ),
-    ["d", "e"],
-  );
-  assert.deepEqual(recentAfterSummarised(["x", "y"], [{ tick: 1, text: "a" }]), ["x", "y"]);
+  assert.doesNotMatch(text, /fold into the summary|running summary/i);
 });
 
 test("opening: system is generateStory then generateInitialStart; the story start is retold; no trailer", async () => {

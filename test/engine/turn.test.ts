@@ -233,7 +233,9 @@ describe("narration", () => {
     const scene = ai.narrated[1]!.scene;
     assert.equal(scene.locationInfo, "A creaking watermill.");
     assert.equal(scene.areaDescription, "Muddy yard.");
-    assert.deepEqual(scene.npcsPresent, [{ name: "Ada Reed", info: "A shepherd who lost her flock." }]);
+    assert.deepEqual(scene.npcsPresent, [
+      { name: "Ada Reed", info: "A shepherd who lost her flock.", known: false },
+    ]);
     assert.deepEqual(scene.party, [{ name: "Player", level: 1, resources: { health: 20 }, traits: [] }]);
     assert.equal(r.story, "The wheel turns.");
     assert.deepEqual(session.state.history.story.at(-1), { tick: 1, text: "The wheel turns." });

@@ -101,7 +101,11 @@ export const INTENT_TRIM_ORDER = [
 
 const rank = rankIn(INTENT_TRIM_ORDER);
 
-export function intentPrompt(world: World, request: IntentRequest): ChatMessage[] {
+export function intentPrompt(
+  world: World,
+  request: IntentRequest,
+  budget: number = PROMPT_BUDGETS.intent,
+): ChatMessage[] {
   const position = request.position;
   const names = (kind: IntentRequest["places"][number]["kind"]) =>
     request.places.filter((p) => p.kind === kind).map((p) => inline(p.name, TEXT_CAPS.name));
@@ -138,7 +142,7 @@ export function intentPrompt(world: World, request: IntentRequest): ChatMessage[
       { role: "system", blocks: [fixed(null, INTENT_SYSTEM)] },
       { role: "user", blocks: user },
     ],
-    PROMPT_BUDGETS.intent,
+    budget,
   );
 }
 
