@@ -1,3 +1,4 @@
+import { callIdentity } from "./call-identity.ts";
 import type { StepContext } from "./context.ts";
 import { EngineError } from "./errors.ts";
 import { INTENTS, type Intent, type IntentAnswer, type IntentClassifier } from "./ports.ts";
@@ -30,6 +31,7 @@ export async function classifyIntent(
     raw = await classifier.classify(
       {
         tick: ctx.state.tick,
+        ...callIdentity(ctx.state, "intent"),
         player: first.player,
         text: first.text,
         places: placesFor(ctx),
