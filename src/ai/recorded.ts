@@ -138,8 +138,7 @@ export class Replay {
         return this.settle(recorded) as NarrationAnswer;
       },
       judge: async (request: JudgeRequest) => this.answer("judge", request) as JudgeVerdict[],
-      summarise: async (request: SummaryRequest) =>
-        this.answer("summarise", request) as { summary: string },
+      summarise: async (request: SummaryRequest) => this.answer("summarise", request) as { summary: string },
     };
     if (data.header.embeddings) {
       provider.embed = async (texts: string[]) => this.answer("embed", { texts }) as number[][];

@@ -63,7 +63,9 @@ describe("openai provider through the engine", () => {
     assert.deepEqual(result.trace.aiCalls, { classify: 1, narrate: 1, judge: 2, embed: 0, total: 4 });
 
     const sent = chat(mock);
-    const kinds = sent.map((r) => r.body.response_format?.json_schema?.name ?? (r.body.stream ? "stream" : "?"));
+    const kinds = sent.map(
+      (r) => r.body.response_format?.json_schema?.name ?? (r.body.stream ? "stream" : "?"),
+    );
     // The intent and the planning judge go out together (issue 19 item 8), in either order.
     assert.deepEqual([...kinds.slice(0, 2)].sort(), ["taleforge_intent", "taleforge_judge"]);
     assert.deepEqual(kinds.slice(2), ["stream", "taleforge_judge"]);

@@ -41,7 +41,9 @@ describe("openai provider: streamed narration", () => {
     assert.equal(plain.temperature, undefined, "the server's default unless configured");
     assert.equal(plain.seed, 7);
     assert.equal(plain.prompt_cache_key, "s-1");
-    await provider(mock, { narrationMaxTokens: 300, temperature: 0.7, topP: 0.9 }).narrate(narrationRequest());
+    await provider(mock, { narrationMaxTokens: 300, temperature: 0.7, topP: 0.9 }).narrate(
+      narrationRequest(),
+    );
     const tuned = chat(mock)[1]!.body;
     assert.deepEqual([tuned.max_tokens, tuned.temperature, tuned.top_p], [300, 0.7, 0.9]);
     assert.equal(tuned.prompt_cache_key, undefined, "no game, no key");
@@ -61,8 +63,8 @@ describe("openai provider: streamed narration", () => {
 
   test("a model that stops at max_tokens (finish_reason length): kept, marked, the limit named", async () => {
     const reply = streamed(["The tide turns and"]);
-    (reply.sse![reply.sse!.length - 1] as { choices: { finish_reason: string }[] }).choices[0]!.finish_reason =
-      "length";
+    (reply.sse![reply.sse!.length - 1] as { choices: { finish_reason: string }[] })
+      .choices[0]!.finish_reason = "length";
     mock.reply(reply);
     const answer = await provider(mock).narrate(narrationRequest());
     assert.equal(answer.text, `The tide turns and${CUT_MARK}`);

@@ -83,11 +83,11 @@ function hostileTurn(world: World, withEvent: boolean): NarrationRequest {
     actions: Array.from({ length: 50 }, (_, i) => ({ player: `${i} ${NASTY}`, text: huge(100_000) })),
     intent: { intent: "travel", target: huge(10_000), confidence: 2 },
     instructions: Array.from({ length: 100 }, () => huge(10_000)),
-    event: withTrailer ? { key: NASTY, title: huge(10_000), beats: huge(200_000), activeTurns: 99 } : null,
+    event: withEvent ? { key: NASTY, title: huge(10_000), beats: huge(200_000), activeTurns: 99 } : null,
     scene: hostileScene(world),
     outcomes: Array.from({ length: 100 }, () => huge(5_000)),
     summary: huge(200_000),
-    summarise: withTrailer ? Array.from({ length: 500 }, (_, tick) => ({ tick, text: huge(20_000) })) : null,
+    summarise: withEvent ? Array.from({ length: 500 }, (_, tick) => ({ tick, text: huge(20_000) })) : null,
     journal: Array.from({ length: 1_000 }, () => ({ quest: NASTY, status: NASTY, nextStep: huge(5_000) })),
     partyNextStep: huge(10_000),
   };

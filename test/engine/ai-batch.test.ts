@@ -141,7 +141,11 @@ describe("issue 19 item 5: a failed judge call after the story never voids the t
     const state = r.trace.phases[1]!;
     assert.match(state.judge.failed!, /500/);
     assert.equal(state.triggers[0]!.verdict, "no verdict");
-    assert.ok(r.logs.some((l) => l.type === "notice" && /judge failed in the state phase.*not passed/.test(l.message)));
+    assert.ok(
+      r.logs.some(
+        (l) => l.type === "notice" && /judge failed in the state phase.*not passed/.test(l.message),
+      ),
+    );
     assert.equal(session.state.tick, 1, "the turn counted");
     fail = false;
     const next = await session.turn(say("x"));

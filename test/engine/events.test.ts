@@ -151,7 +151,11 @@ describe("resolutions 'Narrative events'", () => {
     };
     const two = await session.turn(say("3"));
     assert.equal(two.trace.event!.verdict, "missing");
-    assert.ok(two.logs.some((l) => l.type === "notice" && /No verdict came for the narrative event "fair"/.test(l.message)));
+    assert.ok(
+      two.logs.some(
+        (l) => l.type === "notice" && /No verdict came for the narrative event "fair"/.test(l.message),
+      ),
+    );
     assert.equal(session.state.events.fair!.status, "active");
     const three = await session.turn(say("4"));
     assert.equal(three.trace.event!.verdict, "completed");

@@ -49,7 +49,8 @@ export async function streamNarration(
 ): Promise<NarrationAnswer> {
   const context = contextOf(transport, "narration");
   const limits = call.limits;
-  const started = Date.now();
+  // The streaming-time limit counts from the first chunk: waiting for it is bounded by the timeout.
+  let started: number | null = null;
   let shown = false;
   let callbackError: { error: unknown } | null = null;
   const show = (text: string) => {
@@ -104,6 +105,7 @@ export async function streamNarration(
         try {
           for await (const chunk of stream) {
             attempt.alive();
+            started ??= Date.now();
             if (chunk.usage) usage = chunk.usage;
             const choice = chunk.choices?.[0];
             if (typeof choice?.finish_reason === "string") finish = choice.finish_reason;
@@ -151,7 +153,7 @@ export async function streamNarration(
       if (outcome.refusal.trim() !== "" || outcome.finish === "content_filter")
         throw new AiError(
           "refused",
-          `The model "${transport.model}" refused to narrate: ${oneLine(outcome.refusal, transport.apiKey, 160) || "the content filter stopped the answer"}. A refusal is not a story; try another model.`,
+          `The model "${transport.model}" refused to narrate: ${quoted(outcome.refusal, transport.apiKey)} A refusal is not a story; try another model.`,
         );
       if (outcome.stop?.type === "time")
         throw new AiError(
@@ -170,6 +172,12 @@ export async function streamNarration(
     if (callbackError !== null) throw (callbackError as { error: unknown }).error;
     return { text: outcome.text + mark, notice: notice.text };
   }
+}
+
+/** A refusal's text for a message: quoted, one line, capped; the content filter when there is none. */
+export function quoted(text: string, apiKey: string | undefined): string {
+  const line = oneLine(text, apiKey, 160);
+  return line === "" ? "(the content filter stopped the answer)." : `"${line}"`;
 }
 
 /** Which limit was hit or what broke, in words for the log; null for a story that ended by itself. */

@@ -5,6 +5,7 @@ import { AiError } from "../errors.ts";
 import type { ChatMessage } from "../prompts/index.ts";
 import { BadResponse, describeFailure, oneLine, rejectsParameter } from "./errors.ts";
 import { STRUCTURED_RAISE } from "./limits.ts";
+import { quoted } from "./narration.ts";
 import { send } from "./send.ts";
 import { contextOf, optionalParams, refusedParam, type Transport } from "./transport.ts";
 import { messagesText } from "./usage.ts";
@@ -100,7 +101,7 @@ async function completeWhole<T>(
     if (answer.refusal !== null)
       throw new AiError(
         "refused",
-        `The model "${transport.model}" refused the ${spec.call} request: ${oneLine(answer.refusal, transport.apiKey, 160) || "no reason given"}. A refusal is not an answer; try another model.`,
+        `The model "${transport.model}" refused the ${spec.call} request: ${quoted(answer.refusal, transport.apiKey)} A refusal is not an answer; try another model.`,
       );
     if (answer.finish !== "length") return answer.content;
     if (raised)
