@@ -196,7 +196,9 @@ test("hostile judge request: a huge story gives way before twenty normal questio
     history: { summary: huge(1_000_000), entries },
   });
   assert.ok(size(withHistory) <= PROMPT_BUDGETS.judge);
-  questions.forEach((q, i) => assert.ok(all(withHistory).includes(`${i + 1}. [${q.kind}] ${q.query}`)));
+  questions.forEach((q, i) => {
+    assert.ok(all(withHistory).includes(`${i + 1}. [${q.kind}] ${q.query}`));
+  });
   assert.ok(all(withHistory).includes("## NEWEST story entry\n[turn 15] 14 "), "the newest entry stays");
 });
 

@@ -125,6 +125,36 @@ describe("resolutions 'Triggers': AI-judged conditions", () => {
   });
 });
 
+describe("spec 2.2: story conditions are judged against the session history", () => {
+  test("the judge gets the summary and the story since it, newest last: a condition met two turns ago still passes", async () => {
+    const ai = new DataAi({
+      story: (r) => (r.tick === 1 ? "The bell rings over the vale." : `Quiet, tick ${r.tick}.`),
+      // The judge passes when any history entry says it: the bell rang on tick 1.
+      judge: ({ request }) => (request.history?.entries ?? []).some((e) => /bell rings/.test(e.text)),
+    });
+    const { session } = await start(
+      onlyTriggers({
+        s: story("The bell has rung.", {
+          conditions: [{ type: "story", query: "The bell has rung." }, tick("greaterThan", 2)],
+        }),
+      }),
+      { ai },
+    );
+    await session.turn(say("x"));
+    await session.turn(say("x"));
+    const r = await session.turn(say("x"));
+    assert.deepEqual(r.fired, ["s"]);
+    const request = ai.judged.at(-1)!;
+    assert.deepEqual(
+      request.history!.entries.map((e) => e.tick),
+      [0, 1, 2, 3],
+      "the story since the summary (the opening included), oldest first, this turn's last",
+    );
+    assert.equal(request.history!.entries.at(-1)!.text, "Quiet, tick 3.");
+    assert.equal(request.scene!.position.location, "Old Mill");
+  });
+});
+
 describe("issue 19 item 5: a failed judge call after the story never voids the turn", () => {
   test("a failing state-phase judge counts as not passed, logs a notice, and the trigger stays armed", async () => {
     const ai = new DataAi({ judge: ({ request }) => request.tick > 0 });
