@@ -71,6 +71,26 @@ describe("openai provider: streamed narration", () => {
     assert.match(answer.notice!, /narration token limit of 1200 \(narrationMaxTokens\)/);
   });
 
+  test("issue 19 item 9: reported prompt tokens far below the estimate are a truncation warning", async () => {
+    const long = narrationRequest({ summary: "The mill turns. ".repeat(1_000) });
+    mock.reply(streamed(["Calm."], { usage: { prompt_tokens: 300, completion_tokens: 2 } }));
+    const cut = await provider(mock).narrate(long);
+    assert.equal(cut.text, "Calm.");
+    assert.match(cut.notice!, /counted 300 prompt tokens for a prompt of about \d+: .*--context-tokens/);
+    mock.reply(streamed(["Calm."], { usage: { prompt_tokens: 4_000, completion_tokens: 2 } }));
+    assert.equal((await provider(mock).narrate(long)).notice, undefined);
+  });
+
+  test("contextTokens shrinks the prompt to the window minus the answer", async () => {
+    const long = narrationRequest({ summary: "The mill turns. ".repeat(300) });
+    mock.reply(streamed(["A."]), streamed(["B."]));
+    await provider(mock).narrate(long);
+    await provider(mock, { contextTokens: 2_048, narrationMaxTokens: 600 }).narrate(long);
+    const [wide, narrow] = chat(mock).map((r) => JSON.stringify(r.body.messages).length);
+    assert.ok(narrow! < wide!, `${narrow} < ${wide}`);
+    assert.ok(narrow! <= (2_048 - 600 - 100) * 3 + 500, `${narrow}`);
+  });
+
   test("leading and trailing whitespace is trimmed, and the chunks add up to the text", async () => {
     mock.reply(streamed(["\n\n  ", "The door", " opens.  \n", "\n", "It creaks.\n\n"]));
     const chunks: string[] = [];

@@ -5,6 +5,7 @@ import type {
 import type { NarrationAnswer } from "../../engine/ports.ts";
 import { AiError } from "../errors.ts";
 import type { ChatMessage } from "../prompts/index.ts";
+import { estimateTokens } from "../provider.ts";
 import { describeFailure, type Failure, oneLine, StreamCut, seconds } from "./errors.ts";
 import type { NarrationLimits } from "./limits.ts";
 import { send } from "./send.ts";
@@ -166,12 +167,36 @@ export async function streamNarration(
       );
     }
     const notice = noticeOf(outcome.stop, outcome.finish, outcome.text.length, limits, transport);
-    if (notice === null) return { text: outcome.text };
+    const truncated = truncationWarning(outcome.usage, messages);
+    if (notice === null)
+      return truncated === null ? { text: outcome.text } : { text: outcome.text, notice: truncated };
     const mark = notice.interrupted ? INTERRUPTED_MARK : CUT_MARK;
     show(mark);
     if (callbackError !== null) throw (callbackError as { error: unknown }).error;
-    return { text: outcome.text + mark, notice: notice.text };
+    return {
+      text: outcome.text + mark,
+      notice: truncated === null ? notice.text : `${notice.text} ${truncated}`,
+    };
   }
+}
+
+/** Below this share of the estimate, a server's reported prompt tokens suggest it cut the prompt. */
+const TRUNCATION_RATIO = 0.5;
+
+/**
+ * Issue 19 item 9: a server whose context window is smaller than the prompt
+ * silently drops the prompt's start (the rules). When it reports far fewer
+ * prompt tokens than the prompt holds, say so, with what to do.
+ */
+export function truncationWarning(
+  usage: ReportedUsage | null,
+  messages: readonly { content: string }[],
+): string | null {
+  const reported = usage?.prompt_tokens;
+  if (typeof reported !== "number" || !Number.isFinite(reported) || reported <= 0) return null;
+  const estimate = estimateTokens(messagesText(messages));
+  if (estimate < 1_000 || reported >= estimate * TRUNCATION_RATIO) return null;
+  return `The server counted ${reported} prompt tokens for a prompt of about ${estimate}: it probably cut the prompt to fit its context window. Set --context-tokens (TALEFORGE_CONTEXT_TOKENS) to the server's window.`;
 }
 
 /** A refusal's text for a message: quoted, one line, capped; the content filter when there is none. */
