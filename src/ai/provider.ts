@@ -23,6 +23,8 @@ export interface Usage {
   calls: number;
   promptTokens: number;
   completionTokens: number;
+  /** Prompt tokens the server served from its prompt cache (issue 19 item 7), when it says; absent otherwise. */
+  cachedTokens?: number;
 }
 
 export function emptyUsage(): Usage {
@@ -31,11 +33,13 @@ export function emptyUsage(): Usage {
 
 /** `after - before`, field by field: the usage of whatever ran in between. */
 export function usageSince(before: Usage, after: Usage): Usage {
-  return {
+  const used: Usage = {
     calls: after.calls - before.calls,
     promptTokens: after.promptTokens - before.promptTokens,
     completionTokens: after.completionTokens - before.completionTokens,
   };
+  if (after.cachedTokens !== undefined) used.cachedTokens = after.cachedTokens - (before.cachedTokens ?? 0);
+  return used;
 }
 
 /** A rough token count (about four characters a token in English), for budgets and offline figures. */
