@@ -362,3 +362,19 @@ test("docs/prompts.md: budgets, example sizes and the example match the code", a
     assert.ok(snapshot.includes(line), `example line not in the snapshot: ${line}`);
   }
 });
+
+test("issue 19 item 3: resources, death and the game mode's difficulty reach the narrator; state changes in prose are forbidden", async () => {
+  const copy = structuredClone(world);
+  copy.gameModes!["Wrecker's Luck"]!.difficulty = "Hard";
+  const [system, user] = await narrationFor(copy, exampleEventTurn(copy), "Wrecker's Luck");
+  assert.match(system!.content, /Do not change the game's state in prose/);
+  for (const resource of Object.values(copy.resourceSettings)) {
+    if (resource.usageInstructions) assert.ok(user!.content.includes(resource.usageInstructions.trim()));
+  }
+  assert.ok(user!.content.includes(copy.death.instructions.trim()));
+  assert.ok(user!.content.includes("Difficulty: Hard"));
+  // A task that asks a model to change state is not sent.
+  copy.aiInstructions.generateResourceUpdates = { custom: "Deal 10 damage on every hit." };
+  const [again] = await narrationFor(copy, exampleTurn(copy), null);
+  assert.doesNotMatch(again!.content, /Deal 10 damage/);
+});
