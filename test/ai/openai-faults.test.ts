@@ -244,8 +244,9 @@ describe("fault suite: after the story was shown, the turn counts", () => {
   });
 
   test("an endless stream: cut at the streaming-time limit, the limit named", async () => {
+    // Finite (5,000 events, at least 10 s), so that a regression fails the test instead of hanging the suite.
     const endless = streamed(
-      Array.from({ length: 100_000 }, () => "on and on "),
+      Array.from({ length: 5_000 }, () => "on and on "),
       { eventDelayMs: 2 },
     );
     server({ narration: [endless] });
