@@ -3,6 +3,7 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import ai from "./ai.bench.ts";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import engine from "./engine.bench.ts";
 import hostile from "./hostile.bench.ts";
@@ -17,7 +18,7 @@ import validate from "./validate.bench.ts";
  * pass/fail: targets are printed next to them. Later sections (engine,
  * sandbox) are added to SECTIONS.
  */
-const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile];
+const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile, ai];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -20,6 +20,8 @@ export const JudgeAnswerSchema = z.object({
     z.object({
       /** The question's number as the prompt lists it (1-based). */
       question: z.number().int().min(1),
+      /** The words of the text that decide it, written before the verdict: room to reason (issue 19 item 10). */
+      evidence: z.string(),
       passed: z.boolean(),
       /** For questions about players: the player names the text supports. */
       players: z.array(z.string()),
@@ -27,6 +29,12 @@ export const JudgeAnswerSchema = z.object({
   ),
 });
 export type JudgeAnswerJson = z.infer<typeof JudgeAnswerSchema>;
+
+/** The running summary, asked for in its own call on fold turns (issue 19 item 4). */
+export const SummaryAnswerSchema = z.object({
+  summary: z.string(),
+});
+export type SummaryAnswerJson = z.infer<typeof SummaryAnswerSchema>;
 
 /**
  * The JSON object inside a model's text, read leniently: from the first "{"

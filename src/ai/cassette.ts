@@ -26,10 +26,16 @@ export const CassetteHeader = z.object({
   embeddings: z.boolean(),
   /** Whatever the host needs to start the same game again (world hash, seed, players...). */
   setup: z.record(z.string(), json),
+  /**
+   * How the recorded provider sampled (issue 19 item 6): temperatures, top-p,
+   * token and length limits, context window. For the record: a replay answers
+   * from the tape whatever these say.
+   */
+  sampling: z.record(z.string(), json).optional(),
 });
 export type CassetteHeader = z.infer<typeof CassetteHeader>;
 
-const CALLS = ["classify", "narrate", "judge", "embed"] as const;
+const CALLS = ["classify", "narrate", "judge", "embed", "summarise"] as const;
 export type CallName = (typeof CALLS)[number];
 
 export const CallEntry = z.object({

@@ -22,10 +22,19 @@ export type ProviderConfig =
       apiKey?: string;
       embeddingModel?: string;
       timeoutMs?: number;
+      /** The server's context window in tokens (prompt budgets derive from it); see defaultContextTokens. */
+      contextTokens?: number;
       source: ConfigSource;
     };
 
-export type Setting = "provider" | "baseUrl" | "model" | "apiKey" | "embeddingModel" | "timeout";
+export type Setting =
+  | "provider"
+  | "baseUrl"
+  | "model"
+  | "apiKey"
+  | "embeddingModel"
+  | "timeout"
+  | "contextTokens";
 
 export interface ConfigSource {
   /** The config file that was read, or null when there was none. */
@@ -42,6 +51,8 @@ export interface ConfigFlags {
   embeddingModel?: string;
   /** Seconds, as typed on the command line. */
   timeout?: string | number;
+  /** The server's context window in tokens, as typed. */
+  contextTokens?: string | number;
   /** The config file to read instead of the default places. */
   config?: string;
 }
@@ -64,6 +75,7 @@ const FLAG: Record<Setting, string> = {
   apiKey: "--api-key",
   embeddingModel: "--embedding-model",
   timeout: "--timeout",
+  contextTokens: "--context-tokens",
 };
 
 /** Environment variables per setting, first found wins. OPENAI_* are fallbacks shared with other tools. */
@@ -74,6 +86,7 @@ const ENV: Record<Setting, string[]> = {
   apiKey: ["TALEFORGE_API_KEY", "OPENAI_API_KEY"],
   embeddingModel: ["TALEFORGE_EMBEDDING_MODEL"],
   timeout: ["TALEFORGE_TIMEOUT"],
+  contextTokens: ["TALEFORGE_CONTEXT_TOKENS"],
 };
 
 /** Hosted services that always need a key. */
@@ -86,6 +99,7 @@ const FILE_FIELDS: Record<Setting, string> = {
   apiKey: "must be a string",
   embeddingModel: "must be a string, the embedding model name",
   timeout: "must be a number of seconds > 0",
+  contextTokens: "must be a whole number of tokens, e.g. 8192",
 };
 
 const ConfigFileSchema = z.strictObject({
@@ -96,6 +110,7 @@ const ConfigFileSchema = z.strictObject({
   apiKey: z.string().optional(),
   embeddingModel: z.string().optional(),
   timeout: z.number().positive().optional(),
+  contextTokens: z.number().int().positive().optional(),
 });
 type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
@@ -176,7 +191,37 @@ export async function resolveProviderConfig(input: ConfigInput): Promise<Provide
     config.timeoutMs = checkTimeout(timeout);
     source.settings.timeout = timeout.from;
   }
+  const contextTokens = pick("contextTokens");
+  if (contextTokens) {
+    config.contextTokens = checkContextTokens(contextTokens);
+    source.settings.contextTokens = contextTokens.from;
+  } else {
+    const fallback = defaultContextTokens(baseUrl);
+    if (fallback !== undefined) {
+      config.contextTokens = fallback;
+      source.settings.contextTokens = "default for this server";
+    }
+  }
   return config;
+}
+
+/**
+ * The context window assumed when none is set (issue 19 item 9): Ollama
+ * serves 4,096 tokens unless told otherwise, and silently drops the start of
+ * a longer prompt; hosted APIs and other servers get the built-in budgets
+ * (about 5,000 tokens of narration prompt), fit for 8k windows and up.
+ */
+export function defaultContextTokens(baseUrl: string): number | undefined {
+  return /:11434(\/|$)/.test(baseUrl) ? 4_096 : undefined;
+}
+
+function checkContextTokens(found: Found<string>): number {
+  const tokens = Number(found.value);
+  if (!Number.isInteger(tokens) || tokens < 2_048 || tokens > 10_000_000)
+    configError(
+      `The context window "${found.value}" (from ${found.from}) must be a whole number of tokens from 2048 to 10000000, e.g. 8192.`,
+    );
+  return tokens;
 }
 
 /** One line for players and logs: the provider, the model, the server, and where the key came from (never the key). */

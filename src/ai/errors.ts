@@ -11,6 +11,7 @@ export const AI_ERROR_KINDS = {
   timeout: "The server did not answer in time.",
   server: "The server failed (5xx) after every retry, or answered an error we cannot use.",
   "bad-output": "The model's answer could not be used, even after a repair attempt.",
+  refused: "The model refused to answer (a refusal or the server's content filter).",
   config: "The provider settings are missing or invalid.",
   cassette: "A cassette file could not be read, or the game diverged from it.",
   aborted: "The call was cancelled.",

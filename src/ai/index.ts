@@ -21,6 +21,7 @@ export function createProvider(
     ...(config.apiKey !== undefined ? { apiKey: config.apiKey } : {}),
     ...(config.embeddingModel !== undefined ? { embeddingModel: config.embeddingModel } : {}),
     ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
+    ...(config.contextTokens !== undefined ? { contextTokens: config.contextTokens } : {}),
     gameMode: options.gameMode,
   });
 }

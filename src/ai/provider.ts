@@ -14,6 +14,8 @@ export interface Provider extends AiPorts {
   usage(): Usage;
   /** Releases what the provider holds (HTTP agents, open cassette files). */
   close(): Promise<void>;
+  /** How the provider samples and bounds its calls, for the cassette header (issue 19 item 6); absent offline. */
+  sampling?(): Record<string, number | null>;
 }
 
 export interface Usage {
@@ -21,6 +23,8 @@ export interface Usage {
   calls: number;
   promptTokens: number;
   completionTokens: number;
+  /** Prompt tokens the server served from its prompt cache (issue 19 item 7), when it says; absent otherwise. */
+  cachedTokens?: number;
 }
 
 export function emptyUsage(): Usage {
@@ -29,11 +33,13 @@ export function emptyUsage(): Usage {
 
 /** `after - before`, field by field: the usage of whatever ran in between. */
 export function usageSince(before: Usage, after: Usage): Usage {
-  return {
+  const used: Usage = {
     calls: after.calls - before.calls,
     promptTokens: after.promptTokens - before.promptTokens,
     completionTokens: after.completionTokens - before.completionTokens,
   };
+  if (after.cachedTokens !== undefined) used.cachedTokens = after.cachedTokens - (before.cachedTokens ?? 0);
+  return used;
 }
 
 /** A rough token count (about four characters a token in English), for budgets and offline figures. */

@@ -5,6 +5,7 @@ import type {
   JudgeVerdict,
   NarrationAnswer,
   NarrationRequest,
+  SummaryRequest,
 } from "../engine/ports.ts";
 import {
   type CallEntry,
@@ -82,6 +83,11 @@ export function recordProvider(inner: Provider, sink: TapeSink): RecordingProvid
     judge: (request: JudgeRequest, signal?: AbortSignal) =>
       record("judge", request, () => inner.judge(request, signal)),
   };
+  if (inner.summarise) {
+    const summarise = inner.summarise.bind(inner);
+    provider.summarise = (request: SummaryRequest, signal?: AbortSignal) =>
+      record("summarise", request, () => summarise(request, signal));
+  }
   if (inner.embed) {
     const embed = inner.embed.bind(inner);
     provider.embed = (texts: string[], signal?: AbortSignal) =>
@@ -132,6 +138,7 @@ export class Replay {
         return this.settle(recorded) as NarrationAnswer;
       },
       judge: async (request: JudgeRequest) => this.answer("judge", request) as JudgeVerdict[],
+      summarise: async (request: SummaryRequest) => this.answer("summarise", request) as { summary: string },
     };
     if (data.header.embeddings) {
       provider.embed = async (texts: string[]) => this.answer("embed", { texts }) as number[][];
@@ -145,6 +152,7 @@ export class Replay {
 
   /** The next host input, or undefined when the next entry is not one (or the tape is over). */
   nextInput(): unknown {
+    this.skipPlayed();
     const next = this.data.entries[this.at];
     if (next === undefined || isCallEntry(next)) return undefined;
     this.at++;
@@ -153,12 +161,12 @@ export class Replay {
 
   /** Whether every entry was played. */
   get finished(): boolean {
-    return this.at >= this.data.entries.length;
+    return this.remaining === 0;
   }
 
   /** Entries not played yet. */
   get remaining(): number {
-    return this.data.entries.length - this.at;
+    return this.data.entries.length - this.at - this.ahead.size;
   }
 
   private answer(call: CallName, request: unknown): unknown {
@@ -174,9 +182,27 @@ export class Replay {
     }
   }
 
+  /**
+   * Entries after `at` already played: calls the engine makes at once (the
+   * intent beside the planning judge, the summary beside the state judge)
+   * are written in the order they finished, which a replay need not repeat.
+   * A call may take a matching entry among the next CONCURRENT call entries
+   * (never past a player input).
+   */
+  private readonly ahead = new Set<number>();
+
+  private skipPlayed(): void {
+    while (this.ahead.delete(this.at)) this.at++;
+  }
+
   private match(call: CallName, request: unknown): CallEntry {
+    this.skipPlayed();
     const index = this.at;
     const next: CassetteEntry | undefined = this.data.entries[index];
+    if (next !== undefined && isCallEntry(next) && next.call !== call) {
+      const later = this.lookAhead(call, request);
+      if (later !== null) return later;
+    }
     const where = `${this.name}, entry ${index + 1}`;
     if (next === undefined)
       throw new AiError(
@@ -200,7 +226,23 @@ export class Replay {
         `The game diverged from ${where} (${call}): the request differs at ${difference}. Replay with the same world, seed, players and Taleforge version.`,
       );
     this.at++;
+    this.skipPlayed();
     return next;
+  }
+
+  private lookAhead(call: CallName, request: unknown): CallEntry | null {
+    const wanted = toJson(request);
+    for (let i = this.at + 1, seen = 0; i < this.data.entries.length && seen < CONCURRENT; i++) {
+      const entry = this.data.entries[i]!;
+      if (!isCallEntry(entry)) return null;
+      if (this.ahead.has(i)) continue;
+      seen++;
+      if (entry.call === call && firstDifference(entry.request, wanted, "") === null) {
+        this.ahead.add(i);
+        return entry;
+      }
+    }
+    return null;
   }
 
   private settle(entry: CallEntry): unknown {
@@ -218,6 +260,9 @@ export class Replay {
     return entry.answer;
   }
 }
+
+/** How far a replayed call may look past the next entry for its own (see Replay `ahead`). */
+const CONCURRENT = 3;
 
 /** The path of the first difference between two JSON values, with both sides; null when equal. */
 export function firstDifference(recorded: unknown, actual: unknown, path: string): string | null {

@@ -1,4 +1,5 @@
 import { compileRegex, matchPattern } from "../world/pattern.ts";
+import { callIdentity } from "./call-identity.ts";
 import {
   actionMatches,
   evaluateCondition,
@@ -8,9 +9,19 @@ import {
 } from "./check.ts";
 import type { StepContext } from "./context.ts";
 import { EngineError } from "./errors.ts";
-import type { AiJudge, CheckSnapshot, Embedder, JudgeQuestion, JudgeVerdict, Phase } from "./ports.ts";
+import type {
+  AiJudge,
+  CheckSnapshot,
+  Embedder,
+  EventVerdict,
+  JudgeQuestion,
+  JudgeRequest,
+  JudgeVerdict,
+  Phase,
+} from "./ports.ts";
 import { addLog } from "./record.ts";
 import { contentWords, cosine, coverage, type Ranked, rankByScore } from "./relevance.ts";
+import { npcNamesHere, storySinceSummaryLines } from "./scene.ts";
 import type { ConditionTrace, PhaseTrace, TriggerTrace } from "./trace.ts";
 import { exclusion, type LiveTrigger } from "./trigger-pool.ts";
 
@@ -31,6 +42,8 @@ export interface Selection {
   judge: PhaseTrace["judge"];
   judgeCalls: number;
   embedCalls: number;
+  /** The judge's verdict on the active narrative event, when it was asked (`SelectInput.event`). */
+  eventVerdict?: EventVerdict;
 }
 
 export interface SelectInput {
@@ -43,7 +56,18 @@ export interface SelectInput {
   maxJudged: number;
   /** AI verdicts fixed by the caller, by trigger key: those triggers are not sent to the judge. */
   pins?: Record<string, boolean>;
+  /**
+   * The active narrative event to ask about in this (state) phase's judge call,
+   * when the narrator gave no verdict (issue 19 item 4).
+   */
+  event?: EventQuestion | null;
   signal?: AbortSignal;
+}
+
+export interface EventQuestion {
+  key: string;
+  title: string;
+  beats: string;
 }
 
 export async function selectFiring(input: SelectInput): Promise<Selection> {
@@ -84,6 +108,7 @@ export async function selectFiring(input: SelectInput): Promise<Selection> {
     judge: judge.trace,
     judgeCalls: judge.calls,
     embedCalls: judge.embedCalls,
+    ...(judge.eventVerdict !== undefined ? { eventVerdict: judge.eventVerdict } : {}),
   };
 }
 
@@ -132,10 +157,17 @@ function evaluateMechanical(
   };
 }
 
+interface Judged {
+  trace: PhaseTrace["judge"];
+  calls: number;
+  embedCalls: number;
+  eventVerdict?: EventVerdict;
+}
+
 async function judgeCandidates(
   input: SelectInput,
   candidates: { live: LiveTrigger; trace: TriggerTrace }[],
-): Promise<{ trace: PhaseTrace["judge"]; calls: number; embedCalls: number }> {
+): Promise<Judged> {
   const trace: PhaseTrace["judge"] = {
     called: false,
     candidates: [],
@@ -144,7 +176,8 @@ async function judgeCandidates(
     pinned: [],
     ranking: "lexical",
   };
-  if (candidates.length === 0) return { trace, calls: 0, embedCalls: 0 };
+  const event = input.event ?? null;
+  if (candidates.length === 0 && event === null) return { trace, calls: 0, embedCalls: 0 };
   const ctx = input.ctx;
   const players = ctx.state.party.filter((c) => c.kind === "player").map((c) => c.name);
   const pins = input.pins ?? {};
@@ -159,8 +192,9 @@ async function judgeCandidates(
     trace.pinned.push(entry.live.key);
     applyPin(entry.trace, pins[entry.live.key] === true, players);
   }
-  if (unpinned.length === 0) return { trace, calls: 0, embedCalls: 0 };
-  const scored = await scoreCandidates(input, unpinned, trace);
+  if (unpinned.length === 0 && event === null) return { trace, calls: 0, embedCalls: 0 };
+  const scored =
+    unpinned.length === 0 ? { items: [], calls: 0 } : await scoreCandidates(input, unpinned, trace);
   const ranked = rankByScore(scored.items);
   const questions: JudgeQuestion[] = [];
   ranked.forEach(({ item, score }, rank) => {
@@ -185,36 +219,98 @@ async function judgeCandidates(
         });
     }
   });
+  if (event !== null) questions.push(...eventQuestions(event));
   if (questions.length === 0) return { trace, calls: 0, embedCalls: scored.calls };
   let verdicts: JudgeVerdict[];
+  const request: JudgeRequest = {
+    phase: input.phase,
+    tick: ctx.state.tick,
+    ...callIdentity(ctx.state, input.phase === "state" ? "judge-state" : "judge-planning"),
+    questions,
+    storyText: input.snapshot.storyText,
+    actions: input.actions.map((a) => ({ ...a })),
+    players,
+    history: { summary: ctx.state.summary.text, entries: storySinceSummaryLines(ctx) },
+    scene: { position: { ...ctx.state.position }, npcsPresent: npcNamesHere(ctx) },
+  };
   try {
-    verdicts = await input.judge.judge(
-      {
-        phase: input.phase,
-        tick: ctx.state.tick,
-        questions,
-        storyText: input.snapshot.storyText,
-        actions: input.actions.map((a) => ({ ...a })),
-        players,
-      },
-      input.signal,
-    );
+    verdicts = await input.judge.judge(request, input.signal);
   } catch (error) {
-    throw new EngineError(
-      "ai/failed",
-      `The AI judge failed in the ${input.phase} phase: ${(error as Error)?.message ?? error}`,
-      {
+    const message = (error as Error)?.message ?? String(error);
+    // Issue 19 item 5: the state phase runs after the player read the story, so a failed judge
+    // call cannot void the turn. Its questions count as "not passed" for this tick (the triggers
+    // stay armed) and the log says so. A cancelled turn is still cancelled.
+    if (input.phase !== "state" || input.signal?.aborted)
+      throw new EngineError("ai/failed", `The AI judge failed in the ${input.phase} phase: ${message}`, {
         port: "judge",
-      },
-    );
+      });
+    addLog(ctx.state, ctx.recorder, {
+      tick: ctx.state.tick,
+      phase: input.phase,
+      trigger: null,
+      type: "notice",
+      message: `The AI judge failed in the state phase (${message}); its ${questions.length} question(s) count as not passed this turn and the triggers stay armed.`,
+    });
+    trace.failed = message;
+    verdicts = [];
   }
   trace.called = true;
-  applyVerdicts(
-    ranked.slice(0, input.maxJudged).map((r) => r.item.trace),
-    Array.isArray(verdicts) ? verdicts : [],
-    players,
-  );
-  return { trace, calls: 1, embedCalls: scored.calls };
+  const list = Array.isArray(verdicts) ? verdicts : [];
+  const sent = ranked.slice(0, input.maxJudged).map((r) => r.item.trace);
+  applyVerdicts(sent, list, players);
+  const unanswered = sent.filter((t) => t.verdict === "no verdict").map((t) => t.trigger);
+  if (unanswered.length > 0 && trace.failed === undefined)
+    addLog(ctx.state, ctx.recorder, {
+      tick: ctx.state.tick,
+      phase: input.phase,
+      trigger: null,
+      type: "notice",
+      message: `The AI judge gave no verdict for ${unanswered.slice(0, 5).join(", ")}${unanswered.length > 5 ? ` and ${unanswered.length - 5} more` : ""}; those conditions count as not passed this turn.`,
+    });
+  const out: Judged = { trace, calls: 1, embedCalls: scored.calls };
+  if (event !== null && trace.failed === undefined) {
+    const verdict = eventVerdictOf(event, list);
+    if (verdict !== undefined) out.eventVerdict = verdict;
+  }
+  return out;
+}
+
+/** The key the event's questions are asked under, as in the log's `trigger` field for events. */
+export function eventQuestionKey(event: string): string {
+  return `narrativeEvents/${event}`;
+}
+
+/** Two questions about the active event: did this turn reach its outcome (0), or leave it (1)? */
+function eventQuestions(event: EventQuestion): JudgeQuestion[] {
+  const trigger = eventQuestionKey(event.key);
+  const beats = event.beats.replace(/\s+/g, " ").trim().slice(0, 600);
+  return [
+    {
+      trigger,
+      conditionIndex: 0,
+      kind: "event",
+      query: `This turn's story reached the outcome of the narrative event "${event.title}" (its beats: ${beats}).`,
+    },
+    {
+      trigger,
+      conditionIndex: 1,
+      kind: "event",
+      query: `In this turn's story the party disengaged from the narrative event "${event.title}" without reaching its outcome (for example, it left the place where the event began).`,
+    },
+  ];
+}
+
+/** Completed wins a tie (resolutions "Narrative events"); no answer to either question is undefined. */
+function eventVerdictOf(event: EventQuestion, verdicts: readonly JudgeVerdict[]): EventVerdict | undefined {
+  const trigger = eventQuestionKey(event.key);
+  const of = (index: number) =>
+    verdicts.find((v) => v && v.trigger === trigger && v.conditionIndex === index)?.passed;
+  const completed = of(0);
+  const stopped = of(1);
+  if (completed === true) return "completed";
+  if (stopped === true) return "stopped";
+  if (completed === false || stopped === false) return "neither";
+  return undefined;
 }
 
 /** A pinned trigger: each AI-judged condition takes the pinned verdict, crediting every player. */

@@ -1,3 +1,4 @@
+import { callIdentity } from "./call-identity.ts";
 import type { StepContext } from "./context.ts";
 import { EngineError } from "./errors.ts";
 import { INTENTS, type Intent, type IntentAnswer, type IntentClassifier } from "./ports.ts";
@@ -31,6 +32,7 @@ export async function classifyIntent(
     raw = await classifier.classify(
       {
         tick: ctx.state.tick,
+        ...callIdentity(ctx.state, "intent"),
         player: first.player,
         text: first.text,
         places: placesFor(ctx),
@@ -49,11 +51,35 @@ export async function classifyIntent(
       { port: "classify" },
     );
   }
-  const answer = sanitise(raw);
+  const answer = atConfidence(sanitise(raw));
   return {
     answer: answer.value,
     trace: withNote({ source: "classifier", answer: answer.value }, answer.note),
     calls: 1,
+  };
+}
+
+/**
+ * Spec 3 ("Planning-phase intent types"): travel and move fire only at high
+ * confidence. The classifier's answer below this is read as `other` (the turn
+ * goes on, nobody moves) and the trace says the destination was unclear. An
+ * answer without a confidence expressed no doubt and counts as sure; a pinned
+ * intent is the caller's decision and is never checked.
+ */
+export const MOVE_MIN_CONFIDENCE = 0.75;
+const NEEDS_CONFIDENCE = new Set<Intent>(["travel", "move"]);
+
+function atConfidence(answer: { value: IntentAnswer; note?: string }): {
+  value: IntentAnswer;
+  note?: string;
+} {
+  const { intent, confidence, target } = answer.value;
+  if (!NEEDS_CONFIDENCE.has(intent) || confidence === undefined || confidence >= MOVE_MIN_CONFIDENCE)
+    return answer;
+  const where = target === undefined ? "" : ` "${target}"`;
+  return {
+    value: { intent: "other", confidence },
+    note: `${intent}${where} at confidence ${confidence} (below ${MOVE_MIN_CONFIDENCE}, spec 3) read as "other": the destination was unclear`,
   };
 }
 

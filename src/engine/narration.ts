@@ -1,7 +1,17 @@
+import { callIdentity } from "./call-identity.ts";
 import type { StepContext } from "./context.ts";
 import { EngineError } from "./errors.ts";
 import { own } from "./own.ts";
-import type { IntentAnswer, NarrationAnswer, NarrationRequest, Narrator, StoryLine } from "./ports.ts";
+import type {
+  IntentAnswer,
+  NarrationAnswer,
+  NarrationRequest,
+  Narrator,
+  StoryLine,
+  Summariser,
+  SummaryRequest,
+} from "./ports.ts";
+import { addLog } from "./record.ts";
 import { RECENT_STORY, sceneOf, unsummarisedFrom } from "./scene.ts";
 
 /**
@@ -28,17 +38,25 @@ export const SUMMARY_MAX_BATCH = 12;
 /** A summary longer than this is cut: it goes into every later prompt. */
 export const SUMMARY_MAX_CHARS = 4000;
 
+/**
+ * What a narration gives the turn: the story, the narrator's event verdict
+ * when it gave one, and the story entries still to summarise when the
+ * narrator did not summarise them itself (the turn asks the summariser for
+ * them after the story was shown).
+ */
+export type Narrated = NarrationAnswer & { calls: number; summarise: StoryLine[] | null };
+
 export async function narrate(
   ctx: StepContext,
   narrator: Narrator,
   input: NarrationInput,
   onChunk?: (text: string) => void,
   signal?: AbortSignal,
-): Promise<NarrationAnswer & { calls: number }> {
+): Promise<Narrated> {
   if (input.pinned !== undefined) {
     ctx.state.history.story.push({ tick: ctx.state.tick, text: input.pinned });
     onChunk?.(input.pinned);
-    return { text: input.pinned, calls: 0 };
+    return { text: input.pinned, calls: 0, summarise: null };
   }
   const request = narrationRequest(ctx, input);
   let answer: unknown;
@@ -57,22 +75,89 @@ export async function narrate(
       { port: "narrate" },
     );
   }
-  const { eventVerdict: verdict, summary } = answer as NarrationAnswer;
+  const { eventVerdict: verdict, summary, notice } = answer as NarrationAnswer;
+  let pending = request.summarise;
   if (request.summarise && typeof summary === "string" && summary.trim() !== "") {
-    ctx.state.summary = {
-      text: summary.trim().slice(0, SUMMARY_MAX_CHARS),
-      upTo: request.summarise.at(-1)!.tick,
-    };
+    applySummary(ctx, request.summarise, summary);
+    pending = null;
   }
+  if (typeof notice === "string" && notice.trim() !== "")
+    addLog(ctx.state, ctx.recorder, {
+      tick: ctx.state.tick,
+      phase: input.opening ? "opening" : "turn",
+      trigger: null,
+      type: "notice",
+      message: notice.slice(0, 1_000),
+    });
   const story = input.opening && text.trim() === "" ? (input.openingText ?? "") : text;
   ctx.state.history.story.push({ tick: ctx.state.tick, text: story });
-  return verdict === undefined ? { text: story, calls: 1 } : { text: story, eventVerdict: verdict, calls: 1 };
+  const out: Narrated = { text: story, calls: 1, summarise: pending };
+  if (verdict !== undefined) out.eventVerdict = verdict;
+  return out;
+}
+
+/** The running summary now covers the story up to the last entry folded in. */
+export function applySummary(ctx: StepContext, folded: readonly StoryLine[], summary: string): void {
+  ctx.state.summary = { text: summary.trim().slice(0, SUMMARY_MAX_CHARS), upTo: folded.at(-1)!.tick };
+}
+
+/**
+ * The running summary in its own call (issue 19 item 4), made after the
+ * story was shown, beside the state phase: it never delays the first word
+ * and never voids the turn. A missing or failed answer is a logged notice;
+ * the entries stay unsummarised and are sent again on the next turn.
+ * Returns the summary text to apply, or null.
+ */
+export async function summariseAfterStory(
+  ctx: StepContext,
+  ai: Partial<Summariser>,
+  entries: StoryLine[] | null,
+  signal?: AbortSignal,
+): Promise<{ text: string | null; calls: number }> {
+  if (entries === null || entries.length === 0) return { text: null, calls: 0 };
+  const notice = (message: string) =>
+    addLog(ctx.state, ctx.recorder, {
+      tick: ctx.state.tick,
+      phase: "turn",
+      trigger: null,
+      type: "notice",
+      message,
+    });
+  if (typeof ai.summarise !== "function") {
+    notice(
+      `The running summary was due (${entries.length} story entries) but the AI wrote none; the entries are sent again next turn.`,
+    );
+    return { text: null, calls: 0 };
+  }
+  // Built now, before the state phase changes anything: the request is the same in a replay.
+  const request: SummaryRequest = {
+    tick: ctx.state.tick,
+    ...callIdentity(ctx.state, "summary"),
+    summary: ctx.state.summary.text,
+    entries: entries.map((e) => ({ tick: e.tick, text: e.text })),
+  };
+  try {
+    const answer = await ai.summarise(request, signal);
+    const text = typeof answer?.summary === "string" ? answer.summary.trim() : "";
+    if (text === "") {
+      notice("The summariser answered without a summary; the entries are sent again next turn.");
+      return { text: null, calls: 1 };
+    }
+    return { text, calls: 1 };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    notice(
+      `The running summary failed (${(error as Error)?.message ?? error}); the story was kept and the entries are sent again next turn.`,
+    );
+    return { text: null, calls: 1 };
+  }
 }
 
 function narrationRequest(ctx: StepContext, input: NarrationInput): NarrationRequest {
   const definition = input.event === null ? undefined : own(ctx.index.world.narrativeEvents, input.event);
   return {
     tick: ctx.state.tick,
+    ...callIdentity(ctx.state, "narration"),
     opening: input.opening,
     actions: input.actions.map((a) => ({ ...a })),
     intent: input.intent,

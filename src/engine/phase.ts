@@ -1,9 +1,9 @@
 import type { StepContext } from "./context.ts";
 import { applyEffects, dropEffects, EFFECT_CAP } from "./effects/apply.ts";
 import type { EffectContext } from "./effects/context.ts";
-import { selectFiring } from "./evaluate.ts";
+import { type EventQuestion, selectFiring } from "./evaluate.ts";
 import { setOwn } from "./own.ts";
-import type { AiJudge, Embedder, Json, JsonObject, Phase, ScriptRunner } from "./ports.ts";
+import type { AiJudge, Embedder, EventVerdict, Json, JsonObject, Phase, ScriptRunner } from "./ports.ts";
 import { addLog } from "./record.ts";
 import { PhaseScripts } from "./scripts.ts";
 import { scriptSnapshot, takeSnapshot } from "./snapshot.ts";
@@ -31,6 +31,8 @@ export interface PhaseRun {
   scripts: ScriptRunner | undefined;
   /** AI verdicts fixed by the caller, by trigger key. */
   pins?: Record<string, boolean>;
+  /** The active narrative event whose verdict this phase's judge call also asks (evaluate.ts). */
+  event?: EventQuestion | null;
   signal?: AbortSignal;
 }
 
@@ -41,6 +43,8 @@ export interface PhaseResult {
   embedCalls: number;
   /** The edited map when this phase's edits were kept; null otherwise. */
   keptMap: JsonObject | null;
+  /** The judge's verdict on the event of `PhaseRun.event`, when it answered. */
+  eventVerdict?: EventVerdict;
 }
 
 export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
@@ -56,6 +60,7 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
     judge: run.judge,
     maxJudged: run.maxJudged,
     ...(run.pins ? { pins: run.pins } : {}),
+    ...(run.event ? { event: run.event } : {}),
     ...(run.signal ? { signal: run.signal } : {}),
   });
   const scripts = new PhaseScripts(
@@ -139,6 +144,7 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
     judgeCalls: selection.judgeCalls,
     embedCalls: selection.embedCalls,
     keptMap: edits.kept,
+    ...(selection.eventVerdict !== undefined ? { eventVerdict: selection.eventVerdict } : {}),
   };
 }
 

@@ -140,7 +140,20 @@ export interface ScriptLog {
 // AI (spec 1, 3; resolutions)
 // ---------------------------------------------------------------------------
 
-export interface IntentRequest {
+/**
+ * What a provider needs to make a call reproducible and cache-friendly
+ * (issue 19 item 6, 7): a sampling seed derived from the session seed, the
+ * tick and the call, and the game's identity (a prompt-cache key). Optional,
+ * so that in-test requests may leave them out.
+ */
+export interface CallIdentity {
+  /** A 31-bit seed for this call (engine `callSeed`). */
+  seed?: number;
+  /** The session id: one per game, stable across turns. */
+  game?: string;
+}
+
+export interface IntentRequest extends CallIdentity {
   tick: number;
   player: string;
   text: string;
@@ -166,15 +179,20 @@ export interface IntentAnswer {
   leader?: string;
 }
 
-/** One AI-judged condition of a candidate trigger. */
+/**
+ * One AI-judged condition of a candidate trigger, or (kind "event") one of the
+ * two questions about the active narrative event that the state phase asks
+ * when the narrator gave no verdict (issue 19 item 4): `trigger` is then
+ * `narrativeEvents/<key>`, condition 0 asks "completed", 1 asks "stopped".
+ */
 export interface JudgeQuestion {
   trigger: string;
   conditionIndex: number;
-  kind: "story" | "action";
+  kind: "story" | "action" | "event";
   query: string;
 }
 
-export interface JudgeRequest {
+export interface JudgeRequest extends CallIdentity {
   phase: Phase;
   tick: number;
   questions: JudgeQuestion[];
@@ -182,6 +200,19 @@ export interface JudgeRequest {
   storyText: string;
   actions: { player: string; text: string }[];
   players: string[];
+  /**
+   * The running summary and the story entries since it (newest last): `story`
+   * conditions are judged against the session history (spec 2.2), not only the
+   * latest narration. Left out by in-test requests.
+   */
+  history?: { summary: string; entries: StoryLine[] };
+  /** Where the party is and who is present: the judge reads the scene too. */
+  scene?: JudgeScene;
+}
+
+export interface JudgeScene {
+  position: CheckSnapshot["position"];
+  npcsPresent: string[];
 }
 
 export interface JudgeVerdict {
@@ -205,7 +236,7 @@ export interface Embedder {
   embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
 }
 
-export interface NarrationRequest {
+export interface NarrationRequest extends CallIdentity {
   tick: number;
   opening: boolean;
   actions: { player: string; text: string }[];
@@ -245,7 +276,12 @@ export interface SceneView {
   position: CheckSnapshot["position"];
   locationInfo: string;
   areaDescription: string;
-  npcsPresent: { name: string; info: string }[];
+  /**
+   * NPCs present, with their public info. `known: false` when the party has
+   * not met them (the narrator describes them, never names them);
+   * `properName` when the world gives a fuller name than the key.
+   */
+  npcsPresent: { name: string; info: string; known?: false; properName?: string }[];
   party: { name: string; level: number; resources: Record<string, number>; traits: string[] }[];
   recentStory: string[];
   openingText?: string;
@@ -259,6 +295,26 @@ export interface NarrationAnswer {
   eventVerdict?: EventVerdict;
   /** The new running summary, when the request asked for one (`summarise`). */
   summary?: string;
+  /**
+   * Set when the story is not what the model would have written in full: a
+   * limit was hit (length, streaming time, max_tokens) or the stream broke
+   * after text was shown. The text is kept (the player read it); the engine
+   * logs this as a notice.
+   */
+  notice?: string;
+}
+
+/** A running summary asked for in its own call, after the story was shown (issue 19 item 4). */
+export interface SummaryRequest extends CallIdentity {
+  tick: number;
+  /** The running summary so far ("" before the first one). */
+  summary: string;
+  /** The entries to fold in, oldest first. */
+  entries: StoryLine[];
+}
+
+export interface Summariser {
+  summarise(request: SummaryRequest, signal?: AbortSignal): Promise<{ summary: string }>;
 }
 
 export interface Narrator {
@@ -275,4 +331,9 @@ export interface IntentClassifier {
 }
 
 /** Everything a turn asks of the AI. Providers in src/ai implement all of it; `embed` is optional. */
-export interface AiPorts extends IntentClassifier, Narrator, AiJudge, Partial<Embedder> {}
+export interface AiPorts
+  extends IntentClassifier,
+    Narrator,
+    AiJudge,
+    Partial<Embedder>,
+    Partial<Summariser> {}

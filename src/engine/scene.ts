@@ -1,5 +1,6 @@
 import type { StepContext } from "./context.ts";
-import type { IntentRequest, SceneView } from "./ports.ts";
+import { isKnown } from "./known.ts";
+import type { IntentRequest, SceneView, StoryLine } from "./ports.ts";
 import type { WorldIndex } from "./world-index.ts";
 
 /** How many recent story entries the AI sees. */
@@ -46,10 +47,15 @@ export function recentStory(ctx: StepContext): string[] {
 export const RECENT_STORY_MAX = 15;
 
 function storySinceSummary(ctx: StepContext): string[] {
+  return storySinceSummaryLines(ctx).map((s) => s.text);
+}
+
+/** The same entries with their ticks (the judge's history, spec 2.2). */
+export function storySinceSummaryLines(ctx: StepContext): StoryLine[] {
   const story = ctx.state.history.story;
   const after = story.length - unsummarisedFrom(ctx);
   const count = Math.min(RECENT_STORY_MAX, Math.max(RECENT_STORY, after));
-  return story.slice(-count).map((s) => s.text);
+  return story.slice(-count).map((s) => ({ tick: s.tick, text: s.text }));
 }
 
 /**
@@ -75,7 +81,15 @@ function npcsAt(ctx: StepContext, location: string, area: string): SceneView["np
   const inParty = new Set(ctx.state.party.map((c) => c.name));
   return (npcsByPlace(ctx.index).get(`${location}\u0000${area}`) ?? [])
     .filter((key) => !inParty.has(key))
-    .map((key) => ({ name: key, info: ctx.index.world.npcs[key]!.basicInfo ?? "" }));
+    .map((key) => {
+      const npc = ctx.index.world.npcs[key]!;
+      const entry: SceneView["npcsPresent"][number] = { name: key, info: npc.basicInfo ?? "" };
+      // The narrator must not name someone the party has not met (issue 19 item 10).
+      if (!isKnown(ctx.state, ctx.index, key)) entry.known = false;
+      if (typeof npc.properName === "string" && npc.properName.trim() !== "")
+        entry.properName = npc.properName;
+      return entry;
+    });
 }
 
 const placeCache = new WeakMap<WorldIndex, Map<string, string[]>>();
@@ -95,19 +109,24 @@ function npcsByPlace(index: WorldIndex): Map<string, string[]> {
   return map;
 }
 
-const placesCache = new WeakMap<WorldIndex, IntentRequest["places"]>();
-
-/** Places the classifier may name: every location and region, plus the areas of the current location. */
+/**
+ * Places the classifier may name: the areas of the current location, the
+ * locations the party knows or that lie in its region, and the regions it
+ * knows plus its own (issue 19 item 10: the classifier is not told of places
+ * the party has never heard of, and the prompt stays small in large worlds).
+ */
 export function placesFor(ctx: StepContext): IntentRequest["places"] {
-  let base = placesCache.get(ctx.index);
-  if (!base) {
-    const world = ctx.index.world;
-    base = [
-      ...Object.keys(world.locations).map((name) => ({ name, kind: "location" as const })),
-      ...Object.keys(world.regions).map((name) => ({ name, kind: "region" as const })),
-    ];
-    placesCache.set(ctx.index, base);
-  }
-  const areas = Object.keys(ctx.index.world.locations[ctx.state.position.location]?.areas ?? {});
-  return [...areas.map((name) => ({ name, kind: "area" as const })), ...base];
+  const world = ctx.index.world;
+  const here = ctx.state.position;
+  const known = (name: string) => isKnown(ctx.state, ctx.index, name);
+  const areas = Object.keys(world.locations[here.location]?.areas ?? {});
+  const locations = Object.keys(world.locations).filter(
+    (name) => world.locations[name]!.region === here.region || known(name),
+  );
+  const regions = Object.keys(world.regions).filter((name) => name === here.region || known(name));
+  return [
+    ...areas.map((name) => ({ name, kind: "area" as const })),
+    ...locations.map((name) => ({ name, kind: "location" as const })),
+    ...regions.map((name) => ({ name, kind: "region" as const })),
+  ];
 }

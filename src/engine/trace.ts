@@ -15,7 +15,15 @@ export interface TurnTrace {
    * counts those model calls; `embed` (ranking candidates by embeddings, only
    * when a phase has more than it may send) is counted apart.
    */
-  aiCalls: { classify: number; narrate: number; judge: number; embed: number; total: number };
+  aiCalls: {
+    classify: number;
+    narrate: number;
+    judge: number;
+    embed: number;
+    /** The running summary's own call, on fold turns (absent when none was made). */
+    summary?: number;
+    total: number;
+  };
   intent: { source: "classifier" | "pin" | "none"; answer: IntentAnswer | null; note?: string };
   movement: MovementTrace | null;
   phases: PhaseTrace[];
@@ -47,6 +55,8 @@ export interface PhaseTrace {
     pinned: string[];
     /** How candidates were ranked: embeddings when the provider has them and ranking mattered. */
     ranking: "lexical" | "embedding";
+    /** The judge call failed after the story was shown: its questions counted as not passed (issue 19). */
+    failed?: string;
   };
   scripts: { begun: boolean; budgetExhausted: boolean };
   edits: { status: "none" | "kept" | "discarded"; changed: string[]; problems: string[] };

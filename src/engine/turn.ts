@@ -4,16 +4,18 @@ import { diffStates } from "./diff.ts";
 import { draftOf } from "./draft.ts";
 import type { Env } from "./env.ts";
 import { EngineError } from "./errors.ts";
+import type { EventQuestion } from "./evaluate.ts";
 import { concludeEvent } from "./event-verdict.ts";
 import { activeEvent } from "./events.ts";
 import { classifyIntent } from "./intent.ts";
 import { moveByIntent } from "./movement.ts";
-import { narrate } from "./narration.ts";
+import { applySummary, narrate, summariseAfterStory } from "./narration.ts";
+import { own } from "./own.ts";
 import { runPhase } from "./phase.ts";
 import type { IntentAnswer, JsonObject } from "./ports.ts";
 import { expireQuests, questPrompts } from "./quests.ts";
 import { recharge } from "./recharge.ts";
-import { newRecorder } from "./record.ts";
+import { addLog, newRecorder } from "./record.ts";
 import type { TurnResult } from "./result.ts";
 import type { SessionState } from "./state.ts";
 import { nextTip } from "./tips.ts";
@@ -69,7 +71,8 @@ export async function playTurn(
   // The pool does not depend on the intent: a bad judge pin is refused before any AI call.
   const pool = liveTriggers(env.index, state.triggerEdits);
   checkJudgePins(pool, input.pins?.judge);
-  const intent = await classifyIntent(ctx, env.ai, actions[0]!, input.pins?.intent, hooks.signal, actions);
+  // The classifier's request is built now, before the planning phase changes anything.
+  const intentCall = classifyIntent(ctx, env.ai, actions[0]!, input.pins?.intent, hooks.signal, actions);
   const phaseBase = {
     ctx,
     pool,
@@ -80,11 +83,19 @@ export async function playTurn(
     ...(input.pins?.judge ? { pins: input.pins.judge } : {}),
     ...(hooks.signal ? { signal: hooks.signal } : {}),
   };
-  const planning = await runPhase({
+  // Issue 19 item 8: the planning phase (its judge call) does not depend on the intent, so both
+  // run at once: two sequential round trips before the first narrated word, not three. The
+  // intent changes nothing before movement, which waits for both.
+  const planningCall = runPhase({
     ...phaseBase,
     phase: "planning",
     scriptMap: triggerMapOf(pool) as unknown as JsonObject,
   });
+  const [intentDone, planningDone] = await Promise.allSettled([intentCall, planningCall]);
+  if (intentDone.status === "rejected") throw intentDone.reason;
+  if (planningDone.status === "rejected") throw planningDone.reason;
+  const intent = intentDone.value;
+  const planning = planningDone.value;
   const movement = moveByIntent(ctx, intent.answer);
   // The narrator must know when a move was asked for and did not happen, so it does not describe an arrival.
   if (movement && !movement.moved) ctx.recorder.outcomes.push(`The party did not move: ${movement.reason}.`);
@@ -104,13 +115,34 @@ export async function playTurn(
     hooks.onChunk,
     hooks.signal,
   );
-  const statePhase = await runPhase({
+  // After the story was shown nothing may void the turn (issue 19 item 5). The event verdict, when
+  // the narrator gave none, is asked in the state phase's judge call; the running summary is its own
+  // call beside it (its request is built before the phase changes anything, and applied after).
+  const eventQuestion = narration.eventVerdict === undefined ? eventQuestionOf(ctx, event) : null;
+  const summaryCall = summariseAfterStory(ctx, env.ai, narration.summarise, hooks.signal);
+  const stateCall = runPhase({
     ...phaseBase,
     phase: "state",
     scriptMap: planning.keptMap ?? (triggerMapOf(pool) as unknown as JsonObject),
+    event: eventQuestion,
   });
+  const [summaryDone, stateDone] = await Promise.allSettled([summaryCall, stateCall]);
+  if (stateDone.status === "rejected") throw stateDone.reason;
+  if (summaryDone.status === "rejected") throw summaryDone.reason;
+  const statePhase = stateDone.value;
+  if (summaryDone.value.text !== null && narration.summarise)
+    applySummary(ctx, narration.summarise, summaryDone.value.text);
 
-  const eventTrace = concludeEvent(ctx, event, narration.eventVerdict);
+  const verdict = narration.eventVerdict ?? statePhase.eventVerdict;
+  if (event !== null && verdict === undefined)
+    addLog(state, ctx.recorder, {
+      tick: state.tick,
+      phase: "state",
+      trigger: `narrativeEvents/${event}`,
+      type: "notice",
+      message: `No verdict came for the narrative event "${event}" this turn (the narrator gave none and the judge did not answer); it stays active.`,
+    });
+  const eventTrace = concludeEvent(ctx, event, verdict);
   expireQuests(ctx);
   const prompts = questPrompts(ctx, intent.answer.intent === "acceptQuest");
   const recharged = recharge(ctx, intent.answer.intent === "sleep");
@@ -120,6 +152,7 @@ export async function playTurn(
 
   const judge = planning.judgeCalls + statePhase.judgeCalls;
   const embed = planning.embedCalls + statePhase.embedCalls;
+  const summaries = summaryDone.value.calls;
   const result: TurnResult = {
     tick: state.tick,
     intent: intent.answer,
@@ -132,7 +165,8 @@ export async function playTurn(
         narrate: narration.calls,
         judge,
         embed,
-        total: intent.calls + narration.calls + judge,
+        ...(summaries > 0 ? { summary: summaries } : {}),
+        total: intent.calls + narration.calls + judge + summaries,
       },
       intent: intent.trace,
       movement,
@@ -148,6 +182,14 @@ export async function playTurn(
     tip,
   };
   return { state, result };
+}
+
+/** The active event as the judge is asked about it, or null. */
+function eventQuestionOf(ctx: StepContext, event: string | null): EventQuestion | null {
+  if (event === null) return null;
+  const definition = own(ctx.index.world.narrativeEvents, event);
+  if (!definition) return null;
+  return { key: event, title: definition.title, beats: definition.beats };
 }
 
 /** A judge pin must name a trigger of the live map: a typo would otherwise pin nothing, silently. */

@@ -25,6 +25,8 @@ export interface MockReply {
   eventDelayMs?: number;
   /** Never answer (until the client gives up). */
   hang?: boolean;
+  /** Destroy the connection after this many SSE events (a stream that drops mid-answer). */
+  dropAfter?: number;
 }
 
 export interface RecordedRequest {
@@ -181,6 +183,10 @@ export class MockServer {
       if (reply.done !== false) events.push("[DONE]");
       const next = (i: number) => {
         if (res.destroyed) return;
+        if (reply.dropAfter !== undefined && i >= reply.dropAfter) {
+          res.destroy();
+          return;
+        }
         if (i >= events.length) {
           res.end();
           return;

@@ -1,5 +1,5 @@
 /** Requests, a world and a provider factory shared by the OpenAI-compatible provider's tests. */
-import { createOpenAiProvider, type OpenAiOptions } from "../../src/ai/openai/index.ts";
+import { createOpenAiProvider, type OpenAiProviderOptions } from "../../src/ai/openai/index.ts";
 import type { Provider } from "../../src/ai/provider.ts";
 import type { IntentRequest, JudgeRequest, NarrationRequest } from "../../src/engine/ports.ts";
 import type { World } from "../../src/world/schema/index.ts";
@@ -76,7 +76,7 @@ export class Sleeps {
 
 export function provider(
   mock: MockServer,
-  options: Partial<OpenAiOptions> = {},
+  options: Partial<OpenAiProviderOptions> = {},
   sleeps: Sleeps = new Sleeps(),
 ): Provider {
   return createOpenAiProvider(world, {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { setTimeout as wait } from "node:timers/promises";
-import { TRAILER_MARKER } from "../../src/ai/trailer.ts";
+import { CUT_MARK, INTERRUPTED_MARK } from "../../src/ai/openai/narration.ts";
 import { apiError, MockServer, streamed } from "./mock-server.ts";
 import { chat, failure, narrationRequest, provider } from "./openai-fixtures.ts";
 
@@ -33,41 +33,62 @@ describe("openai provider: streamed narration", () => {
     assert.deepEqual(ai.usage(), { calls: 1, promptTokens: 120, completionTokens: 9 });
   });
 
-  test("the trailer is split off even when the marker is split across chunks; verdict and summary parsed", async () => {
-    const [a, b] = [TRAILER_MARKER.slice(0, 4), TRAILER_MARKER.slice(4)];
-    mock.reply(
-      streamed([
-        "Thunder rolls.",
-        `\n${a}`,
-        `${b}\n{"event": "comp`,
-        'leted", "summary": "The storm broke over the mill."}',
-      ]),
+  test("every request is bounded: max_tokens, and the narration's sampling settings when given", async () => {
+    mock.reply(streamed(["Calm."]), streamed(["Calm again."]));
+    await provider(mock).narrate(narrationRequest({ seed: 7, game: "s-1" }));
+    const plain = chat(mock)[0]!.body;
+    assert.equal(plain.max_tokens, 1_200);
+    assert.equal(plain.temperature, undefined, "the server's default unless configured");
+    assert.equal(plain.seed, 7);
+    assert.equal(plain.prompt_cache_key, "s-1");
+    await provider(mock, { narrationMaxTokens: 300, temperature: 0.7, topP: 0.9 }).narrate(
+      narrationRequest(),
     );
-    const chunks: string[] = [];
-    const answer = await provider(mock).narrate(
-      narrationRequest({ event, summarise: [{ tick: 0, text: "Dawn." }] }),
-      (c) => chunks.push(c),
-    );
-    assert.deepEqual(answer, {
-      text: "Thunder rolls.",
-      eventVerdict: "completed",
-      summary: "The storm broke over the mill.",
-    });
-    assert.equal(chunks.join(""), "Thunder rolls.", "the player never sees the trailer or the marker");
+    const tuned = chat(mock)[1]!.body;
+    assert.deepEqual([tuned.max_tokens, tuned.temperature, tuned.top_p], [300, 0.7, 0.9]);
+    assert.equal(tuned.prompt_cache_key, undefined, "no game, no key");
   });
 
-  test("a verdict or summary the request did not ask for is dropped", async () => {
-    mock.reply(streamed([`Quiet.\n${TRAILER_MARKER}\n{"event":"stopped","summary":"x"}`]));
+  test("issue 15 item 5: a story longer than narrationMaxChars is cut there, marked, and the limit named", async () => {
+    mock.reply(streamed(Array.from({ length: 50 }, () => "word ".repeat(20))));
     const chunks: string[] = [];
-    assert.deepEqual(await provider(mock).narrate(narrationRequest(), (c) => chunks.push(c)), {
-      text: "Quiet.",
-    });
-    assert.deepEqual(chunks, ["Quiet."]);
+    const answer = await provider(mock, { narrationMaxChars: 1_000 }).narrate(narrationRequest(), (c) =>
+      chunks.push(c),
+    );
+    assert.ok(answer.text.endsWith(CUT_MARK));
+    assert.ok(answer.text.length <= 1_000 + CUT_MARK.length);
+    assert.match(answer.notice!, /narration length limit of 1,000 characters \(narrationMaxChars\)/);
+    assert.equal(chunks.join(""), answer.text, "the player sees the mark too");
   });
 
-  test("a missing or broken trailer leaves the verdict out", async () => {
-    mock.reply(streamed(["Rain.", `\n${TRAILER_MARKER}\n{not json`]));
-    assert.deepEqual(await provider(mock).narrate(narrationRequest({ event })), { text: "Rain." });
+  test("a model that stops at max_tokens (finish_reason length): kept, marked, the limit named", async () => {
+    const reply = streamed(["The tide turns and"]);
+    (reply.sse![reply.sse!.length - 1] as { choices: { finish_reason: string }[] })
+      .choices[0]!.finish_reason = "length";
+    mock.reply(reply);
+    const answer = await provider(mock).narrate(narrationRequest());
+    assert.equal(answer.text, `The tide turns and${CUT_MARK}`);
+    assert.match(answer.notice!, /narration token limit of 1200 \(narrationMaxTokens\)/);
+  });
+
+  test("issue 19 item 9: reported prompt tokens far below the estimate are a truncation warning", async () => {
+    const long = narrationRequest({ summary: "The mill turns. ".repeat(1_000) });
+    mock.reply(streamed(["Calm."], { usage: { prompt_tokens: 300, completion_tokens: 2 } }));
+    const cut = await provider(mock).narrate(long);
+    assert.equal(cut.text, "Calm.");
+    assert.match(cut.notice!, /counted 300 prompt tokens for a prompt of about \d+: .*--context-tokens/);
+    mock.reply(streamed(["Calm."], { usage: { prompt_tokens: 4_000, completion_tokens: 2 } }));
+    assert.equal((await provider(mock).narrate(long)).notice, undefined);
+  });
+
+  test("contextTokens shrinks the prompt to the window minus the answer", async () => {
+    const long = narrationRequest({ summary: "The mill turns. ".repeat(300) });
+    mock.reply(streamed(["A."]), streamed(["B."]));
+    await provider(mock).narrate(long);
+    await provider(mock, { contextTokens: 2_048, narrationMaxTokens: 600 }).narrate(long);
+    const [wide, narrow] = chat(mock).map((r) => JSON.stringify(r.body.messages).length);
+    assert.ok(narrow! < wide!, `${narrow} < ${wide}`);
+    assert.ok(narrow! <= (2_048 - 600 - 100) * 3 + 500, `${narrow}`);
   });
 
   test("leading and trailing whitespace is trimmed, and the chunks add up to the text", async () => {
@@ -122,7 +143,7 @@ describe("openai provider: streamed narration", () => {
     assert.equal(chat(mock).length, 0);
   });
 
-  test("a failure before any text is retried; one after text was shown is final", async () => {
+  test("a failure before any text is retried; one after text was shown keeps the text, marked (issue 19 item 5)", async () => {
     const early = provider(mock);
     mock.reply(apiError(503, "loading"), streamed(["Fine."]));
     assert.equal((await early.narrate(narrationRequest())).text, "Fine.");
@@ -131,15 +152,15 @@ describe("openai provider: streamed narration", () => {
     const story = streamed(["Half a story"]).sse!.slice(0, 2);
     mock.reply({ sse: [...story, { error: { message: "model crashed" } }], done: false });
     const chunks: string[] = [];
-    const error = await failure(provider(mock).narrate(narrationRequest(), (c) => chunks.push(c)));
-    assert.equal(error.kind, "server");
-    assert.match(error.message, /model crashed/);
-    assert.deepEqual(chunks, ["Half a story"]);
+    const answer = await provider(mock).narrate(narrationRequest(), (c) => chunks.push(c));
+    assert.equal(answer.text, `Half a story${INTERRUPTED_MARK}`);
+    assert.match(answer.notice!, /broke after 12 characters \(the server sent an error: model crashed\)/);
+    assert.deepEqual(chunks, ["Half a story", INTERRUPTED_MARK]);
     assert.equal(chat(mock).length, 1, "not retried: the player saw part of it");
   });
 
   test("an empty story is bad-output", async () => {
-    mock.reply(streamed(["  ", `\n${TRAILER_MARKER}\n{"event":"neither"}`]));
+    mock.reply(streamed(["  ", "\n"]));
     const error = await failure(provider(mock).narrate(narrationRequest({ event })));
     assert.equal(error.kind, "bad-output");
   });

@@ -40,9 +40,9 @@ describe("openai provider: structured answers", () => {
     mock.reply(
       jsonCompletion({
         verdicts: [
-          { question: 2, passed: true, players: ["player"] },
-          { question: 1, passed: false, players: [] },
-          { question: 7, passed: true, players: [] },
+          { question: 2, evidence: "e", passed: true, players: ["player"] },
+          { question: 1, evidence: "e", passed: false, players: [] },
+          { question: 7, evidence: "e", passed: true, players: [] },
         ],
       }),
     );
@@ -122,7 +122,7 @@ describe("openai provider: structured answers", () => {
       target: "Millyard",
       confidence: 0.7,
     });
-    mock.reply(jsonCompletion({ verdicts: [{ question: 1, passed: true, players: [] }] }));
+    mock.reply(jsonCompletion({ verdicts: [{ question: 1, evidence: "e", passed: true, players: [] }] }));
     assert.deepEqual(await ai.judge(judgeRequest), [{ trigger: "bell", conditionIndex: 0, passed: true }]);
     const sent = chat(mock);
     assert.deepEqual(
@@ -146,7 +146,7 @@ describe("openai provider: structured answers", () => {
     mock.reply(jsonCompletion({ intent: "sleep", target: null, confidence: 1 }));
     assert.equal((await ai.classify(intentRequest)).intent, "sleep");
     mock.reply(jsonCompletion({ intent: "heal", target: null, confidence: 1 }));
-    assert.equal((await ai.classify(intentRequest)).intent, "heal");
+    assert.equal((await ai.classify({ ...intentRequest, text: "bandage my arm" })).intent, "heal");
     assert.deepEqual(
       chat(mock).map((r) => r.body.response_format?.type ?? "none"),
       ["json_schema", "json_object", "none", "none"],

@@ -6,6 +6,7 @@ import type {
   NarrationRequest,
   SceneView,
   StoryLine,
+  SummaryRequest,
 } from "../../src/engine/ports.ts";
 import type { World } from "../../src/world/schema/index.ts";
 
@@ -218,7 +219,24 @@ export function exampleJudge(world: World): JudgeRequest {
       { player: "Tomas Reed", text: "I keep watch on the stairs." },
     ],
     players: ["Isobel Carrow", "Tomas Reed"],
+    history: {
+      summary: "Isobel Carrow arrived on Brinewick's docks at dawn to find the Old Lighthouse dark.",
+      entries: [
+        { tick: 4, text: TURN_1 },
+        { tick: 5, text: TURN_2 },
+      ],
+    },
+    scene: {
+      position: { realm: "Brine Reach", region: "Brinewick", location: "Old Lighthouse", area: "Lamp Room" },
+      npcsPresent: ["Corvin Slade"],
+    },
   };
+}
+
+/** The summary call of the event turn: the four older entries folded into the summary so far. */
+export function exampleSummary(world: World): SummaryRequest {
+  const turn = exampleEventTurn(world);
+  return { tick: turn.tick, summary: turn.summary, entries: turn.summarise! };
 }
 
 // ---------------------------------------------------------------------------

@@ -76,18 +76,18 @@ function hostileScene(world: World): NarrationRequest["scene"] {
   };
 }
 
-function hostileTurn(world: World, withTrailer: boolean): NarrationRequest {
-  const base = withTrailer ? exampleEventTurn(world) : exampleTurn(world);
+function hostileTurn(world: World, withEvent: boolean): NarrationRequest {
+  const base = withEvent ? exampleEventTurn(world) : exampleTurn(world);
   return {
     ...base,
     actions: Array.from({ length: 50 }, (_, i) => ({ player: `${i} ${NASTY}`, text: huge(100_000) })),
     intent: { intent: "travel", target: huge(10_000), confidence: 2 },
     instructions: Array.from({ length: 100 }, () => huge(10_000)),
-    event: withTrailer ? { key: NASTY, title: huge(10_000), beats: huge(200_000), activeTurns: 99 } : null,
+    event: withEvent ? { key: NASTY, title: huge(10_000), beats: huge(200_000), activeTurns: 99 } : null,
     scene: hostileScene(world),
     outcomes: Array.from({ length: 100 }, () => huge(5_000)),
     summary: huge(200_000),
-    summarise: withTrailer ? Array.from({ length: 500 }, (_, tick) => ({ tick, text: huge(20_000) })) : null,
+    summarise: withEvent ? Array.from({ length: 500 }, (_, tick) => ({ tick, text: huge(20_000) })) : null,
     journal: Array.from({ length: 1_000 }, () => ({ quest: NASTY, status: NASTY, nextStep: huge(5_000) })),
     partyNextStep: huge(10_000),
   };
@@ -105,24 +105,16 @@ function assertSafe(name: string, messages: ChatMessage[], budget: number, marke
   assert.ok(!CONTROL.test(text), `${name}: control character`);
 }
 
-test("hostile world and turn: the narration prompt stays within budget and keeps its own trailer only", () => {
+test("hostile world and turn: the narration prompt stays within budget and carries no marker", () => {
   const world = hostileWorld();
-  for (const withTrailer of [false, true]) {
-    const request = hostileTurn(world, withTrailer);
+  for (const withEvent of [false, true]) {
+    const request = hostileTurn(world, withEvent);
     const lore = Object.entries(world.worldLore).map(([key, v]) => ({ key, text: v.text }));
     const messages = narrationPrompt(world, request, { gameMode: "Evil", lore });
-    assertSafe(`turn (trailer ${withTrailer})`, messages, PROMPT_BUDGETS.narration, withTrailer ? 1 : 0);
+    assertSafe(`turn (event ${withEvent})`, messages, PROMPT_BUDGETS.narration, 0);
     const text = all(messages);
     assert.ok(text.includes("## Rules of the game"));
     assert.ok(text.includes("## Your task"));
-    if (withTrailer) {
-      assert.ok(text.includes(`\n${TRAILER_MARKER}\n`), "the real marker on its own line");
-      assert.ok(
-        text.includes('{"event": "<completed|stopped|neither>", "summary": "<the new running summary>"}'),
-      );
-      // The only marker is in the trailer instructions, after everything the world or players wrote.
-      assert.ok(text.indexOf(TRAILER_MARKER) > text.indexOf("## After the story"));
-    }
   }
 });
 
@@ -189,12 +181,25 @@ test("hostile judge request: a huge story gives way before twenty normal questio
   const world = harbor();
   const base = exampleJudge(world);
   const questions = Array.from({ length: 20 }, (_, i) => ({ ...base.questions[i % 3]!, conditionIndex: i }));
-  const messages = judgePrompt(world, { ...base, questions, storyText: huge(1_000_000) });
+  const { history: _, ...plain } = base;
+  const messages = judgePrompt(world, { ...plain, questions, storyText: huge(1_000_000) });
   assert.ok(size(messages) <= PROMPT_BUDGETS.judge);
   questions.forEach((q, i) => {
     assert.ok(all(messages).includes(`${i + 1}. [${q.kind}] ${q.query}`));
   });
   assert.ok(all(messages).includes("## Story text\n…"), "the story keeps its end");
+  // With the session history (spec 2.2): huge old entries give way, the newest entry stays.
+  const entries = Array.from({ length: 15 }, (_, i) => ({ tick: i + 1, text: `${i} ${huge(1_000_000)}` }));
+  const withHistory = judgePrompt(world, {
+    ...base,
+    questions,
+    history: { summary: huge(1_000_000), entries },
+  });
+  assert.ok(size(withHistory) <= PROMPT_BUDGETS.judge);
+  questions.forEach((q, i) => {
+    assert.ok(all(withHistory).includes(`${i + 1}. [${q.kind}] ${q.query}`));
+  });
+  assert.ok(all(withHistory).includes("## NEWEST story entry\n[turn 15] 14 "), "the newest entry stays");
 });
 
 test("a world author's text cannot fake a trailer even when no trailer is asked", () => {

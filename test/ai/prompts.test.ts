@@ -22,10 +22,10 @@ import {
   judgePrompt,
   narrationPrompt,
   PROMPT_BUDGETS,
+  summaryPrompt,
 } from "../../src/ai/prompts/index.ts";
 import { INTENT_DEFINITIONS } from "../../src/ai/prompts/intent.ts";
-import { recentAfterSummarised } from "../../src/ai/prompts/narration.ts";
-import { TRAILER_MARKER, TrailerSchema } from "../../src/ai/trailer.ts";
+import { TRAILER_MARKER } from "../../src/ai/trailer.ts";
 import { INTENTS, type NarrationRequest } from "../../src/engine/ports.ts";
 import type { World } from "../../src/world/schema/index.ts";
 import { harbor } from "../helpers/author.ts";
@@ -40,6 +40,7 @@ import {
   exampleIntent,
   exampleJudge,
   exampleOpening,
+  exampleSummary,
   exampleTurn,
   size,
 } from "./prompts-fixtures.ts";
@@ -101,6 +102,10 @@ test("snapshot: judge prompt (example world)", () => {
   matchSnapshot("judge", judgePrompt(world, exampleJudge(world)));
 });
 
+test("snapshot: summary prompt (example world)", () => {
+  matchSnapshot("summary", summaryPrompt(world, exampleSummary(world)));
+});
+
 // ---------------------------------------------------------------------------
 // The world's own text flows into the prompts
 // ---------------------------------------------------------------------------
@@ -158,22 +163,13 @@ test("narration: the party's traits bring their narrative guidance", async () =>
   assert.ok(text.includes(`Blessed (Isobel Carrow): ${world.traits.Blessed!.traitNarrativeEffects}`));
 });
 
-test("narration: entries to summarise are not printed twice", async () => {
+test("narration: no story entry is printed twice, and the summary's work is not asked of the narrator", async () => {
   const request = exampleEventTurn(world);
   const text = all(await narrationFor(world, request, null));
-  for (const line of request.summarise!) {
-    assert.equal(text.split(line.text).length - 1, 1, `printed once: ${line.text.slice(0, 30)}`);
+  for (const line of request.scene.recentStory) {
+    assert.equal(text.split(line).length - 1, 1, `printed once: ${line.slice(0, 30)}`);
   }
-  assert.deepEqual(recentAfterSummarised(["a", "b", "c"], [{ tick: 1, text: "a" }]), ["b", "c"]);
-  // The engine caps the recent window: only the tail of the batch may start it.
-  assert.deepEqual(
-    recentAfterSummarised(
-      ["c", "d", "e"],
-      ["a", "b", "c"].map((text, tick) => ({ tick, text })),
-    ),
-    ["d", "e"],
-  );
-  assert.deepEqual(recentAfterSummarised(["x", "y"], [{ tick: 1, text: "a" }]), ["x", "y"]);
+  assert.doesNotMatch(text, /fold into the summary|running summary/i);
 });
 
 test("opening: system is generateStory then generateInitialStart; the story start is retold; no trailer", async () => {
@@ -188,38 +184,28 @@ test("opening: system is generateStory then generateInitialStart; the story star
 });
 
 // ---------------------------------------------------------------------------
-// The trailer and the answer formats
+// Order (issue 19 item 7) and the answer formats
 // ---------------------------------------------------------------------------
 
-test("trailer: asked only with an active event or a summary to make, and only for the fields needed", async () => {
-  const plain = exampleTurn(world);
-  const both = exampleEventTurn(world);
-  const cases: [string, NarrationRequest, string[]][] = [
-    ["neither", plain, []],
-    ["event only", { ...both, summarise: null }, ['"event"']],
-    ["summary only", { ...both, event: null }, ['"summary"']],
-    ["both", both, ['"event"', '"summary"']],
-  ];
-  for (const [name, request, fields] of cases) {
-    const text = all(narrationPrompt(world, request, { gameMode: null, lore: [] }));
-    const markers = text.split(TRAILER_MARKER).length - 1;
-    assert.equal(markers, fields.length === 0 ? 0 : 1, name);
-    if (fields.length === 0) continue;
-    const after = text.slice(text.indexOf(TRAILER_MARKER) + TRAILER_MARKER.length);
-    const shape = after.split("\n")[2]!;
-    const template = JSON.parse(shape.replace("<completed|stopped|neither>", "neither"));
-    assert.deepEqual(
-      Object.keys(template),
-      fields.map((f) => JSON.parse(f)),
-      name,
-    );
-    assert.ok(TrailerSchema.safeParse(template).success, name);
-  }
-});
-
-test("trailer: the marker stands on its own line", async () => {
-  const text = all(await narrationFor(world, exampleEventTurn(world), null));
-  assert.ok(text.includes(`\n${TRAILER_MARKER}\n`));
+test("narration: ordered from stable to volatile, so consecutive turns share a long prefix", async () => {
+  const text = all(await narrationFor(world, exampleEventTurn(world), "Wrecker's Luck"));
+  const order = [
+    "## World background",
+    "## Narrator style",
+    "## Game mode",
+    "## Story so far (summary)",
+    "## Story since the summary",
+    "## Lore that may matter now",
+    "## Scene",
+    "## Journal",
+    "## Narrative event",
+    "## Actions this turn",
+    "## Your task",
+  ].map((heading) => [heading, text.indexOf(heading)] as const);
+  for (const [heading, at] of order) assert.ok(at >= 0, `${heading} present`);
+  for (let i = 1; i < order.length; i++)
+    assert.ok(order[i - 1]![1] < order[i]![1], `${order[i - 1]![0]} before ${order[i]![0]}`);
+  assert.ok(!text.includes(TRAILER_MARKER), "no trailer: the narration is story only");
 });
 
 test("intent: every intent has a one-line definition, in INTENTS order", () => {
@@ -263,11 +249,11 @@ test("judge: the story text is sent only for story questions, the actions only f
   const actionOnly = all(
     judgePrompt(world, { ...request, questions: request.questions.filter((q) => q.kind === "action") }),
   );
-  assert.ok(!actionOnly.includes("## Story text") && actionOnly.includes("## Actions"));
+  assert.ok(!actionOnly.includes("## NEWEST story entry") && actionOnly.includes("## Actions"));
   const storyOnly = all(
     judgePrompt(world, { ...request, questions: request.questions.filter((q) => q.kind === "story") }),
   );
-  assert.ok(storyOnly.includes("## Story text") && !storyOnly.includes("## Actions"));
+  assert.ok(storyOnly.includes("## NEWEST story entry") && !storyOnly.includes("## Actions"));
 });
 
 // ---------------------------------------------------------------------------
@@ -306,9 +292,7 @@ test("budgets: the at-cap world's prompts stay within budget and keep what matte
   assert.ok(text.includes(turn.event!.beats));
   assert.ok(text.includes(turn.scene.recentStory.at(-1)!), "the previous turn survives whole");
   assert.ok(text.includes(turn.summary), "the summary survives whole");
-  assert.equal(text.split(TRAILER_MARKER).length - 1, 1);
-  // Every entry to summarise is still there in some form (cut evenly, not dropped).
-  for (const line of turn.summarise!) assert.ok(text.includes(line.text.slice(0, 200)));
+  assert.equal(text.split(TRAILER_MARKER).length - 1, 0);
 
   const opening = await narrationFor(cap, atCapOpening(cap), "Story");
   assert.ok(size(opening) <= PROMPT_BUDGETS.opening);
@@ -341,7 +325,7 @@ test("builders are pure: same input, same output; the request and world are not 
 // docs/prompts.md stays true to the code
 // ---------------------------------------------------------------------------
 
-test("docs/prompts.md: budgets, example sizes, the trailer and the example match the code", async () => {
+test("docs/prompts.md: budgets, example sizes and the example match the code", async () => {
   const doc = readFileSync(new URL("../../docs/prompts.md", import.meta.url), "utf8");
   const n = (value: number) => value.toLocaleString("en-US");
   const rows: [string, number, number][] = [
@@ -357,6 +341,7 @@ test("docs/prompts.md: budgets, example sizes, the trailer and the example match
       size(await narrationFor(world, exampleOpening(world), "Harbour Tale")),
     ],
     ["judge", PROMPT_BUDGETS.judge, size(judgePrompt(world, exampleJudge(world)))],
+    ["summary", PROMPT_BUDGETS.summary, size(summaryPrompt(world, exampleSummary(world)))],
   ];
   for (const [kind, budget, measured] of rows) {
     assert.ok(doc.includes(`| ${kind} | ${n(budget)} `), `${kind} budget ${budget}`);
@@ -365,17 +350,31 @@ test("docs/prompts.md: budgets, example sizes, the trailer and the example match
   }
   const event = size(await narrationFor(world, exampleEventTurn(world), "Wrecker's Luck"));
   assert.ok(
-    doc.includes(`${n(event)} (~${n(Math.round(event / 40) * 10)}) with event and summary`),
+    doc.includes(`${n(event)} (~${n(Math.round(event / 40) * 10)}) with an event and a summary`),
     `${event}`,
   );
 
   const snapshot = readFileSync(new URL("narration-event-summary.txt", SNAPSHOTS), "utf8");
   const blocks = [...doc.matchAll(/```text\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  const trailer = blocks.find((b) => b.startsWith("## After the story"))!;
-  assert.ok(snapshot.includes(trailer.trimEnd()), "the trailer shown is the one the builder writes");
   const example = blocks.find((b) => b.startsWith("===== system"))!;
   for (const line of example.split("\n")) {
     if (line.trim() === "" || line.includes("…")) continue;
     assert.ok(snapshot.includes(line), `example line not in the snapshot: ${line}`);
   }
+});
+
+test("issue 19 item 3: resources, death and the game mode's difficulty reach the narrator; state changes in prose are forbidden", async () => {
+  const copy = structuredClone(world);
+  copy.gameModes!["Wrecker's Luck"]!.difficulty = "Hard";
+  const [system, user] = await narrationFor(copy, exampleEventTurn(copy), "Wrecker's Luck");
+  assert.match(system!.content, /Do not change the game's state in prose/);
+  for (const resource of Object.values(copy.resourceSettings)) {
+    if (resource.usageInstructions) assert.ok(user!.content.includes(resource.usageInstructions.trim()));
+  }
+  assert.ok(user!.content.includes(copy.death.instructions.trim()));
+  assert.ok(user!.content.includes("Difficulty: Hard"));
+  // A task that asks a model to change state is not sent.
+  copy.aiInstructions.generateResourceUpdates = { custom: "Deal 10 damage on every hit." };
+  const [again] = await narrationFor(copy, exampleTurn(copy), null);
+  assert.doesNotMatch(again!.content, /Deal 10 damage/);
 });

@@ -106,19 +106,80 @@ describe("resolutions 'Triggers': AI-judged conditions", () => {
     assert.equal(ai.classified.length, 1);
     assert.equal(ai.narrated.length, 2, "the opening and this turn");
   });
-  test("a failing judge rejects the turn with ai/failed and leaves the session as it was", async () => {
+  test("a failing planning judge (before any story) rejects the turn with ai/failed and leaves the session as it was", async () => {
     const ai = new DataAi();
     ai.judge = async (request) => {
-      if (request.tick > 0) throw new Error("rate limited");
+      if (request.tick > 0 && request.phase === "planning") throw new Error("rate limited");
       return [];
     };
-    const { session } = await start(onlyTriggers({ s: story("x") }), { ai });
+    const { session } = await start(
+      onlyTriggers({ a: { conditions: [{ type: "action", query: "The player waves." }] } }),
+      { ai },
+    );
     const before = session.save();
     await assert.rejects(session.turn(say("x")), {
       code: "ai/failed",
       message: /judge failed.*rate limited/,
     });
     assert.equal(session.save(), before);
+  });
+});
+
+describe("spec 2.2: story conditions are judged against the session history", () => {
+  test("the judge gets the summary and the story since it, newest last: a condition met two turns ago still passes", async () => {
+    const ai = new DataAi({
+      story: (r) => (r.tick === 1 ? "The bell rings over the vale." : `Quiet, tick ${r.tick}.`),
+      // The judge passes when any history entry says it: the bell rang on tick 1.
+      judge: ({ request }) => (request.history?.entries ?? []).some((e) => /bell rings/.test(e.text)),
+    });
+    const { session } = await start(
+      onlyTriggers({
+        s: story("The bell has rung.", {
+          conditions: [{ type: "story", query: "The bell has rung." }, tick("greaterThan", 2)],
+        }),
+      }),
+      { ai },
+    );
+    await session.turn(say("x"));
+    await session.turn(say("x"));
+    const r = await session.turn(say("x"));
+    assert.deepEqual(r.fired, ["s"]);
+    const request = ai.judged.at(-1)!;
+    assert.deepEqual(
+      request.history!.entries.map((e) => e.tick),
+      [0, 1, 2, 3],
+      "the story since the summary (the opening included), oldest first, this turn's last",
+    );
+    assert.equal(request.history!.entries.at(-1)!.text, "Quiet, tick 3.");
+    assert.equal(request.scene!.position.location, "Old Mill");
+  });
+});
+
+describe("issue 19 item 5: a failed judge call after the story never voids the turn", () => {
+  test("a failing state-phase judge counts as not passed, logs a notice, and the trigger stays armed", async () => {
+    const ai = new DataAi({ judge: ({ request }) => request.tick > 0 });
+    const real = ai.judge.bind(ai);
+    let fail = true;
+    ai.judge = async (request) => {
+      if (request.tick > 0 && request.phase === "state" && fail) throw new Error("the server failed (500)");
+      return real(request);
+    };
+    const { session } = await start(onlyTriggers({ s: story("x") }), { ai });
+    const r = await session.turn(say("x"));
+    assert.equal(r.story, "Story of tick 1.", "the story the player read is kept");
+    assert.deepEqual(r.fired, []);
+    const state = r.trace.phases[1]!;
+    assert.match(state.judge.failed!, /500/);
+    assert.equal(state.triggers[0]!.verdict, "no verdict");
+    assert.ok(
+      r.logs.some(
+        (l) => l.type === "notice" && /judge failed in the state phase.*not passed/.test(l.message),
+      ),
+    );
+    assert.equal(session.state.tick, 1, "the turn counted");
+    fail = false;
+    const next = await session.turn(say("x"));
+    assert.deepEqual(next.fired, ["s"], "still armed: it fires once the judge answers");
   });
 });
 

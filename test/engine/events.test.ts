@@ -124,8 +124,42 @@ describe("resolutions 'Narrative events'", () => {
     }
     const r = await session.turn(say("5"));
     assert.equal(r.trace.event!.result, "forced");
-    assert.equal(r.trace.event!.verdict, "missing");
+    // The narrator gave no verdict, so the state-phase judge was asked; it said no to both questions.
+    assert.equal(r.trace.event!.verdict, "neither");
     assert.deepEqual(session.state.events.storm, { status: "completed", activeTurns: 4 });
+  });
+  test("issue 19 item 4: without a narrator verdict the state-phase judge is asked; completed wins; a failed judge is a notice", async () => {
+    const ai = aiWith({});
+    ai.script.judge = ({ question, request }) =>
+      question.kind === "event" && request.tick === 4 && question.conditionIndex === 0;
+    const { session } = await start({ ...events(), ...onlyTriggers({ go: startAt("fair", 1) }) }, { ai });
+    await session.turn(say("1"));
+    await session.turn(say("2"));
+    const asked = ai.judged.filter((j) => j.phase === "state" && j.tick === 2);
+    assert.deepEqual(
+      asked[0]!.questions.map((q) => [q.trigger, q.conditionIndex, q.kind]),
+      [
+        ["narrativeEvents/fair", 0, "event"],
+        ["narrativeEvents/fair", 1, "event"],
+      ],
+    );
+    assert.match(asked[0]!.questions[0]!.query, /The Fair.*Stalls and music/);
+    const real = ai.judge.bind(ai);
+    ai.judge = async (request) => {
+      if (request.tick === 3) throw new Error("server failed (500)");
+      return real(request);
+    };
+    const two = await session.turn(say("3"));
+    assert.equal(two.trace.event!.verdict, "missing");
+    assert.ok(
+      two.logs.some(
+        (l) => l.type === "notice" && /No verdict came for the narrative event "fair"/.test(l.message),
+      ),
+    );
+    assert.equal(session.state.events.fair!.status, "active");
+    const three = await session.turn(say("4"));
+    assert.equal(three.trace.event!.verdict, "completed");
+    assert.equal(session.state.events.fair!.status, "completed");
   });
   test("a completed event restarts only from a recurring trigger, with its count reset", async () => {
     const { session } = await start(

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { MOVE_MIN_CONFIDENCE } from "../../src/engine/intent.ts";
 import { applyPatch } from "../../src/world/patch.ts";
 import { DataAi, onlyTriggers, say, start } from "./helpers.ts";
 
@@ -79,6 +80,21 @@ describe("spec 3 planning: the intent", () => {
     assert.equal(ai.classified.length, 0);
     assert.deepEqual(r.trace.intent, { source: "pin", answer: { intent: "sleep" } });
     assert.equal(r.trace.aiCalls.total, 1);
+  });
+  test("spec 3: travel and move below MOVE_MIN_CONFIDENCE are read as other and nobody moves", async () => {
+    const ai = new DataAi({ intent: { intent: "travel", target: "Fen Hut", confidence: 0.2 } });
+    const { session } = await start({}, { ai });
+    const r = await session.turn(say("maybe the hut?"));
+    assert.equal(r.intent?.intent, "other");
+    assert.equal(r.trace.movement, null);
+    assert.equal(session.state.position.location, "Old Mill");
+    assert.match(r.trace.intent.note!, /travel "Fen Hut" at confidence 0.2 .*destination was unclear/);
+    ai.script.intent = { intent: "move", target: "Loft", confidence: 0.5 };
+    await session.turn(say("loft?"));
+    assert.equal(session.state.position.area, "Millyard");
+    ai.script.intent = { intent: "travel", target: "Fen Hut", confidence: MOVE_MIN_CONFIDENCE };
+    const sure = await session.turn(say("walk to the hut"));
+    assert.equal(sure.trace.movement?.moved, true);
   });
   test("an answer naming no known intent is read as other, and the trace says so", async () => {
     const { session } = await start({}, { ai: new DataAi({ intent: { intent: "dance" as "other" } }) });
@@ -217,7 +233,9 @@ describe("narration", () => {
     const scene = ai.narrated[1]!.scene;
     assert.equal(scene.locationInfo, "A creaking watermill.");
     assert.equal(scene.areaDescription, "Muddy yard.");
-    assert.deepEqual(scene.npcsPresent, [{ name: "Ada Reed", info: "A shepherd who lost her flock." }]);
+    assert.deepEqual(scene.npcsPresent, [
+      { name: "Ada Reed", info: "A shepherd who lost her flock.", known: false },
+    ]);
     assert.deepEqual(scene.party, [{ name: "Player", level: 1, resources: { health: 20 }, traits: [] }]);
     assert.equal(r.story, "The wheel turns.");
     assert.deepEqual(session.state.history.story.at(-1), { tick: 1, text: "The wheel turns." });

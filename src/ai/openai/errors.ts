@@ -15,9 +15,11 @@ export type Failure =
   | { type: "timeout" }
   | { type: "aborted" }
   /** The server answered 200 with something that is not what the protocol says. */
-  | { type: "bad-response"; message: string };
+  | { type: "bad-response"; message: string }
+  /** A stream that ended without a finish_reason before any text: a failed call (issue 15 item 5). */
+  | { type: "stream-cut"; chars: number };
 
-export type CallName = "intent" | "narration" | "judge" | "embeddings";
+export type CallName = "intent" | "narration" | "judge" | "summary" | "embeddings";
 
 export interface CallContext {
   call: CallName;
@@ -31,8 +33,16 @@ export interface CallContext {
 /** Thrown inside an attempt when a 200 answer does not follow the protocol (no choices, not JSON). */
 export class BadResponse extends Error {}
 
+/** Thrown inside a streamed attempt that ended without a finish_reason and without text. */
+export class StreamCut extends Error {
+  constructor(readonly chars: number) {
+    super(`the stream ended after ${chars} characters without a finish_reason`);
+  }
+}
+
 export function describeFailure(error: unknown): Failure {
   if (error instanceof BadResponse) return { type: "bad-response", message: error.message };
+  if (error instanceof StreamCut) return { type: "stream-cut", chars: error.chars };
   if (error instanceof APIUserAbortError) return { type: "aborted" };
   if (error instanceof APIConnectionTimeoutError) return { type: "timeout" };
   if (error instanceof APIError && typeof error.status === "number") {
@@ -74,6 +84,8 @@ export function retryClass(failure: Failure): RetryClass {
       return failure.code !== null && TRANSIENT_CODES.has(failure.code) ? "backoff" : "never";
     case "timeout":
       return "once";
+    case "stream-cut":
+      return "backoff";
     default:
       return "never";
   }
@@ -106,6 +118,12 @@ export function toAiError(
       return new AiError(
         "unreachable",
         `Could not reach the server at ${context.baseUrl} (${connectionReason(failure)}). Check that it is running and that --base-url is right.`,
+        options,
+      );
+    case "stream-cut":
+      return new AiError(
+        "server",
+        `${at} closed the ${context.call} stream after ${failure.chars} characters without a finish_reason${tries}: the answer was incomplete. Try again, or look at the server's log.`,
         options,
       );
     case "bad-response":
@@ -262,7 +280,7 @@ function connectionReason(failure: Extract<Failure, { type: "connection" }>): st
   }
 }
 
-function seconds(ms: number): string {
+export function seconds(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }

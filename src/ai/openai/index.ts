@@ -1,13 +1,24 @@
-import type { IntentRequest, JudgeRequest, NarrationRequest } from "../../engine/ports.ts";
+import type { IntentRequest, JudgeRequest, NarrationRequest, SummaryRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
-import { IntentAnswerSchema, JudgeAnswerSchema } from "../answers.ts";
+import { IntentAnswerSchema, JudgeAnswerSchema, SummaryAnswerSchema } from "../answers.ts";
 import { httpUrl } from "../config.ts";
 import { AiError } from "../errors.ts";
 import { loreQuery, selectLore } from "../lore.ts";
-import { intentPrompt, judgePrompt, type LoreEntry, narrationPrompt } from "../prompts/index.ts";
+import {
+  budgetsFor,
+  intentPrompt,
+  judgePrompt,
+  type LoreEntry,
+  narrationPrompt,
+  PROMPT_BUDGETS,
+  type PromptBudgets,
+  summaryPrompt,
+} from "../prompts/index.ts";
 import type { Provider } from "../provider.ts";
 import { toIntentAnswer, toJudgeVerdicts } from "./answers.ts";
 import { embedTexts } from "./embeddings.ts";
+import { checkLimits, type LimitOptions, type Limits, samplingRecord } from "./limits.ts";
+import { PaidAnswers } from "./memo.ts";
 import { streamNarration } from "./narration.ts";
 import { DEFAULT_MAX_RETRIES, type RetryPolicy, retryPolicy } from "./retry.ts";
 import { guard } from "./send.ts";
@@ -36,12 +47,30 @@ export interface OpenAiOptions {
   loreLimit?: number;
   /** Backoff settings and the sleep between retries (tests make it instant). */
   retry?: Partial<Omit<RetryPolicy, "maxRetries">>;
+  /**
+   * The server's context window in tokens: prompt budgets are derived from it,
+   * minus the answer's token limit (issue 19 item 9). Left out: the built-in
+   * budgets (about 5,000 tokens of narration prompt), fit for 8k windows and up.
+   */
+  contextTokens?: number;
 }
+
+/** The provider's options with the token limits and sampling of limits.ts. */
+export type OpenAiProviderOptions = OpenAiOptions & LimitOptions;
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 const INTENT = structuredSpec("intent", IntentAnswerSchema);
 const JUDGE = structuredSpec("judge", JudgeAnswerSchema);
+const SUMMARY = structuredSpec("summary", SummaryAnswerSchema);
+
+/** The smallest context window accepted: below it no prompt fits with its answer. */
+export const MIN_CONTEXT_TOKENS = 2_048;
+
+/** The provider, with its sampling record always present. */
+export interface OpenAiProvider extends Provider {
+  sampling(): Record<string, number | null>;
+}
 
 /**
  * The AI ports over any OpenAI-compatible chat-completions server (OpenAI,
@@ -49,8 +78,12 @@ const JUDGE = structuredSpec("judge", JudgeAnswerSchema);
  * judge answers, streamed narration carrying the event verdict and summary,
  * optional embeddings. Every failure is an AiError with a one-line message.
  */
-export function createOpenAiProvider(world: World, options: OpenAiOptions): Provider {
+export function createOpenAiProvider(world: World, options: OpenAiProviderOptions): OpenAiProvider {
   const settings = checkOptions(options);
+  const limits = settings.limits;
+  const budgets = settings.budgets;
+  // Answers already paid for (intent, judge): a turn replayed after a failure does not ask again (item 5).
+  const paid = new PaidAnswers();
   const transport = makeTransport({
     baseUrl: settings.baseUrl,
     model: settings.model,
@@ -91,14 +124,30 @@ export function createOpenAiProvider(world: World, options: OpenAiOptions): Prov
     }
   };
 
-  const provider: Provider = {
+  const structured = (request: { seed?: number; game?: string }) => ({
+    seed: request.seed,
+    game: request.game,
+    maxTokens: limits.structuredMaxTokens,
+  });
+
+  const provider: OpenAiProvider = {
     name: "openai",
     model: settings.model,
 
     classify(request: IntentRequest, signal?: AbortSignal) {
       const active = within(signal);
-      return guard("intent", active, async () =>
-        toIntentAnswer(await structuredAnswer(transport, INTENT, intentPrompt(world, request), active)),
+      return guard("intent", active, () =>
+        paid.answer("intent", request, async () =>
+          toIntentAnswer(
+            await structuredAnswer(
+              transport,
+              INTENT,
+              intentPrompt(world, request, budgets.intent),
+              active,
+              structured(request),
+            ),
+          ),
+        ),
       );
     },
 
@@ -108,29 +157,51 @@ export function createOpenAiProvider(world: World, options: OpenAiOptions): Prov
         const messages = narrationPrompt(world, request, {
           gameMode: settings.gameMode,
           lore: await lore(request, active),
+          budget: request.opening ? budgets.opening : budgets.narration,
         });
-        return streamNarration(
-          transport,
-          messages,
-          { eventVerdict: Boolean(request.event), summary: Boolean(request.summarise) },
-          onChunk,
-          active,
-        );
+        return streamNarration(transport, messages, onChunk, active, {
+          limits: limits.narration,
+          seed: request.seed,
+          game: request.game,
+        });
       });
     },
 
     judge(request: JudgeRequest, signal?: AbortSignal) {
       const active = within(signal);
       if (request.questions.length === 0) return guard("judge", active, async () => []);
-      return guard("judge", active, async () =>
-        toJudgeVerdicts(
-          await structuredAnswer(transport, JUDGE, judgePrompt(world, request), active),
-          request,
+      return guard("judge", active, () =>
+        paid.answer("judge", request, async () =>
+          toJudgeVerdicts(
+            await structuredAnswer(
+              transport,
+              JUDGE,
+              judgePrompt(world, request, budgets.judge),
+              active,
+              structured(request),
+            ),
+            request,
+          ),
         ),
       );
     },
 
+    summarise(request: SummaryRequest, signal?: AbortSignal) {
+      const active = within(signal);
+      return guard("summary", active, async () => {
+        const answer = await structuredAnswer(
+          transport,
+          SUMMARY,
+          summaryPrompt(world, request, budgets.summary),
+          active,
+          { ...structured(request), maxTokens: Math.max(limits.structuredMaxTokens, 1_000) },
+        );
+        return { summary: answer.summary };
+      });
+    },
+
     usage: () => transport.usage.snapshot(),
+    sampling: () => ({ ...samplingRecord(limits), contextTokens: settings.contextTokens ?? null }),
 
     async close() {
       lifetime.abort();
@@ -149,10 +220,13 @@ interface Settings {
   maxRetries: number;
   gameMode: string | null;
   loreLimit: number | undefined;
+  limits: Limits;
+  contextTokens: number | undefined;
+  budgets: PromptBudgets;
 }
 
 /** The options checked (AiError "config" naming the option) and defaulted. */
-function checkOptions(options: OpenAiOptions): Settings {
+function checkOptions(options: OpenAiProviderOptions): Settings {
   const bad = (message: string): never => {
     throw new AiError("config", message);
   };
@@ -176,6 +250,29 @@ function checkOptions(options: OpenAiOptions): Settings {
   const loreLimit = options.loreLimit;
   if (loreLimit !== undefined && (!Number.isInteger(loreLimit) || loreLimit < 0))
     bad(`loreLimit must be a whole number >= 0, not ${String(loreLimit)}.`);
+  // Node's timers overflow above 2^31 - 1 ms: every request would fail at once (issue 15 item 7).
+  if (timeoutMs > 2_147_483_647)
+    bad(`The timeout must be at most 2147483 seconds, not ${Math.round(timeoutMs / 1000)}.`);
+  const limits = checkLimits(options);
+  const contextTokens = options.contextTokens;
+  if (
+    contextTokens !== undefined &&
+    (!Number.isInteger(contextTokens) || contextTokens < MIN_CONTEXT_TOKENS || contextTokens > 10_000_000)
+  )
+    bad(
+      `contextTokens must be a whole number from ${MIN_CONTEXT_TOKENS} to 10000000, not ${String(contextTokens)}.`,
+    );
+  if (contextTokens !== undefined && contextTokens <= limits.narration.maxTokens + 1_000)
+    bad(
+      `contextTokens (${contextTokens}) leaves no room for a prompt beside the narration's ${limits.narration.maxTokens}-token answer: lower narrationMaxTokens or raise contextTokens.`,
+    );
+  const budgets =
+    contextTokens === undefined
+      ? PROMPT_BUDGETS
+      : budgetsFor(contextTokens, {
+          narration: limits.narration.maxTokens,
+          structured: limits.structuredMaxTokens,
+        });
   return {
     baseUrl,
     model,
@@ -185,5 +282,8 @@ function checkOptions(options: OpenAiOptions): Settings {
     maxRetries,
     gameMode: options.gameMode ?? null,
     loreLimit,
+    limits,
+    contextTokens,
+    budgets,
   };
 }

@@ -1,35 +1,57 @@
-import type { ChatCompletionChunk } from "openai/resources/chat/completions";
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsStreaming,
+} from "openai/resources/chat/completions";
 import type { NarrationAnswer } from "../../engine/ports.ts";
 import { AiError } from "../errors.ts";
 import type { ChatMessage } from "../prompts/index.ts";
-import { parseTrailer, TrailerSplitter } from "../trailer.ts";
-import { describeFailure, rejectsParameter } from "./errors.ts";
+import { estimateTokens } from "../provider.ts";
+import { describeFailure, type Failure, oneLine, StreamCut, seconds } from "./errors.ts";
+import type { NarrationLimits } from "./limits.ts";
 import { send } from "./send.ts";
-import { contextOf, type Transport } from "./transport.ts";
+import { contextOf, optionalParams, refusedParam, type Transport } from "./transport.ts";
 import { messagesText, type ReportedUsage } from "./usage.ts";
 
-/** What the narration request asked for besides the story. */
-export interface NarrationWants {
-  eventVerdict: boolean;
-  summary: boolean;
+/** How one narration call is made: its limits, the engine's seed and the game's cache key. */
+export interface NarrationCall {
+  limits: NarrationLimits;
+  seed?: number | undefined;
+  game?: string | undefined;
 }
 
-const STREAM_OPTIONS = /stream_options|include_usage/i;
+/** Why a stream stopped before the model said it was done. */
+type Stop =
+  | { type: "chars" }
+  | { type: "time" }
+  | { type: "silence" }
+  | { type: "broke"; failure: Failure }
+  | { type: "unfinished" };
+
+/** Marks shown after a story that did not end by itself: the player sees that it was cut, and why is logged. */
+export const CUT_MARK = " (cut off)";
+export const INTERRUPTED_MARK = " (interrupted)";
 
 /**
- * Streams a narration: story text reaches `onChunk` as it arrives, the
- * trailer (event verdict, summary) is split off and never shown. A failed
- * attempt is retried only while nothing has been shown; after that the
- * failure is final (the player cannot unsee text).
+ * Streams a narration: story text reaches `onChunk` as it arrives. Every
+ * request carries `max_tokens`; what is received is capped in characters and
+ * in total streaming time (limits.ts). A failed attempt is retried only while
+ * nothing has been shown. Once the player has read part of the story, nothing
+ * voids it (issue 19 item 5): a stream that breaks, goes silent, ends without
+ * a finish_reason, or hits a limit keeps its text with a visible mark, and
+ * `notice` says which limit or failure it was. Only a cancel by the caller
+ * still fails the call.
  */
 export async function streamNarration(
   transport: Transport,
   messages: ChatMessage[],
-  wants: NarrationWants,
   onChunk: ((text: string) => void) | undefined,
   signal: AbortSignal | undefined,
+  call: NarrationCall,
 ): Promise<NarrationAnswer> {
   const context = contextOf(transport, "narration");
+  const limits = call.limits;
+  // The streaming-time limit counts from the first chunk: waiting for it is bounded by the timeout.
+  let started: number | null = null;
   let shown = false;
   let callbackError: { error: unknown } | null = null;
   const show = (text: string) => {
@@ -43,7 +65,13 @@ export async function streamNarration(
     }
   };
   for (;;) {
-    const withUsage = transport.accepts.streamOptions;
+    const optional = optionalParams(transport, {
+      stream_options: { include_usage: true },
+      temperature: limits.temperature,
+      top_p: limits.topP,
+      seed: call.seed,
+      prompt_cache_key: call.game,
+    });
     const outcome = await send(
       transport,
       context,
@@ -56,52 +84,184 @@ export async function streamNarration(
               model: transport.model,
               messages,
               stream: true,
-              ...(withUsage ? { stream_options: { include_usage: true } } : {}),
-            },
+              max_tokens: limits.maxTokens,
+              ...optional,
+            } as ChatCompletionCreateParamsStreaming,
             { signal: attempt.signal },
           );
         } catch (error) {
-          if (withUsage && rejectsParameter(describeFailure(error), STREAM_OPTIONS))
-            return { rejected: true as const };
+          const param = refusedParam(describeFailure(error), optional);
+          if (param !== null) return { refused: param as string };
           throw error;
         }
-        const splitter = new TrailerSplitter();
         const story = new TrimmedStory((text) => {
           // A chunk already read when the call was cancelled is not shown.
           if (!attempt.signal.aborted) show(text);
         });
         let raw = "";
+        let refusal = "";
         let usage: ReportedUsage | null = null;
-        for await (const chunk of stream) {
-          attempt.alive();
-          if (chunk.usage) usage = chunk.usage;
-          const delta = chunk.choices?.[0]?.delta?.content;
-          if (typeof delta !== "string" || delta === "") continue;
-          raw += delta;
-          story.push(splitter.push(delta));
+        let finish: string | null = null;
+        let stop: Stop | null = null;
+        try {
+          for await (const chunk of stream) {
+            attempt.alive();
+            started ??= Date.now();
+            if (chunk.usage) usage = chunk.usage;
+            const choice = chunk.choices?.[0];
+            if (typeof choice?.finish_reason === "string") finish = choice.finish_reason;
+            const refused = (choice?.delta as { refusal?: unknown } | undefined)?.refusal;
+            if (typeof refused === "string" && refusal.length < 2_000) refusal += refused;
+            const delta = choice?.delta?.content;
+            if (typeof delta === "string" && delta !== "") {
+              const piece = delta.slice(0, limits.maxChars - raw.length);
+              raw += piece;
+              story.push(piece);
+              if (raw.length >= limits.maxChars) {
+                stop = { type: "chars" };
+                break;
+              }
+            }
+            if (Date.now() - started > limits.maxStreamMs) {
+              stop = { type: "time" };
+              break;
+            }
+          }
+        } catch (error) {
+          // Before any text, the attempt fails and may be retried; after it, the text is kept.
+          if (story.text() === "" || signal?.aborted) throw error;
+          stop = { type: "broke", failure: describeFailure(error) };
         }
-        const end = splitter.end();
-        story.push(end.rest);
-        return { text: story.text(), trailer: end.trailer, raw, usage };
+        if (stop === null && attempt.signal.aborted && !signal?.aborted) stop = { type: "silence" };
+        if (stop === null && finish === null && !attempt.signal.aborted) {
+          // Issue 15 item 5: a stream that ends without a finish_reason is a failed call, not a story.
+          if (story.text() === "" && refusal === "") throw new StreamCut(raw.length);
+          stop = { type: "unfinished" };
+        }
+        return { text: story.text(), raw, refusal, usage, finish, stop };
       },
       () => !shown,
+      (result) => "text" in result && result.text !== "",
     );
-    if ("rejected" in outcome) {
-      transport.accepts.streamOptions = false;
+    if ("refused" in outcome && typeof outcome.refused === "string") {
+      transport.accepts.refused.add(outcome.refused);
       continue;
     }
+    if (!("text" in outcome)) continue;
     if (callbackError !== null) throw (callbackError as { error: unknown }).error;
     transport.usage.add(outcome.usage, { prompt: messagesText(messages), completion: outcome.raw });
-    if (outcome.text === "")
+    if (outcome.text === "") {
+      if (outcome.refusal.trim() !== "" || outcome.finish === "content_filter")
+        throw new AiError(
+          "refused",
+          `The model "${transport.model}" refused to narrate: ${quoted(outcome.refusal, transport.apiKey)} A refusal is not a story; try another model.`,
+        );
+      if (outcome.stop?.type === "time")
+        throw new AiError(
+          "timeout",
+          `The server at ${transport.baseUrl} streamed no story within the narration streaming limit of ${seconds(limits.maxStreamMs)} (narrationMaxStreamMs).`,
+        );
       throw new AiError(
         "bad-output",
         `The model "${transport.model}" wrote no story for the narration. Try again, or use a larger or instruction-tuned model.`,
       );
-    const answer: NarrationAnswer = { text: outcome.text };
-    const trailer = outcome.trailer === null ? {} : parseTrailer(outcome.trailer);
-    if (wants.eventVerdict && trailer.eventVerdict) answer.eventVerdict = trailer.eventVerdict;
-    if (wants.summary && trailer.summary) answer.summary = trailer.summary;
-    return answer;
+    }
+    const notice = noticeOf(outcome.stop, outcome.finish, outcome.text.length, limits, transport);
+    const truncated = truncationWarning(outcome.usage, messages);
+    if (notice === null)
+      return truncated === null ? { text: outcome.text } : { text: outcome.text, notice: truncated };
+    const mark = notice.interrupted ? INTERRUPTED_MARK : CUT_MARK;
+    show(mark);
+    if (callbackError !== null) throw (callbackError as { error: unknown }).error;
+    return {
+      text: outcome.text + mark,
+      notice: truncated === null ? notice.text : `${notice.text} ${truncated}`,
+    };
+  }
+}
+
+/** Below this share of the estimate, a server's reported prompt tokens suggest it cut the prompt. */
+const TRUNCATION_RATIO = 0.5;
+
+/**
+ * Issue 19 item 9: a server whose context window is smaller than the prompt
+ * silently drops the prompt's start (the rules). When it reports far fewer
+ * prompt tokens than the prompt holds, say so, with what to do.
+ */
+export function truncationWarning(
+  usage: ReportedUsage | null,
+  messages: readonly { content: string }[],
+): string | null {
+  const reported = usage?.prompt_tokens;
+  if (typeof reported !== "number" || !Number.isFinite(reported) || reported <= 0) return null;
+  const estimate = estimateTokens(messagesText(messages));
+  if (estimate < 1_000 || reported >= estimate * TRUNCATION_RATIO) return null;
+  return `The server counted ${reported} prompt tokens for a prompt of about ${estimate}: it probably cut the prompt to fit its context window. Set --context-tokens (TALEFORGE_CONTEXT_TOKENS) to the server's window.`;
+}
+
+/** A refusal's text for a message: quoted, one line, capped; the content filter when there is none. */
+export function quoted(text: string, apiKey: string | undefined): string {
+  const line = oneLine(text, apiKey, 160);
+  return line === "" ? "(the content filter stopped the answer)." : `"${line}"`;
+}
+
+/** Which limit was hit or what broke, in words for the log; null for a story that ended by itself. */
+function noticeOf(
+  stop: Stop | null,
+  finish: string | null,
+  chars: number,
+  limits: NarrationLimits,
+  transport: Transport,
+): { text: string; interrupted: boolean } | null {
+  const after = `after ${chars.toLocaleString("en-US")} characters`;
+  if (stop === null) {
+    if (finish !== "length") return null;
+    return {
+      text: `The story was cut ${after}: the model reached the narration token limit of ${limits.maxTokens} (narrationMaxTokens).`,
+      interrupted: false,
+    };
+  }
+  switch (stop.type) {
+    case "chars":
+      return {
+        text: `The story was cut at the narration length limit of ${limits.maxChars.toLocaleString("en-US")} characters (narrationMaxChars).`,
+        interrupted: false,
+      };
+    case "time":
+      return {
+        text: `The story was cut ${after}: it streamed longer than the narration streaming limit of ${seconds(limits.maxStreamMs)} (narrationMaxStreamMs).`,
+        interrupted: false,
+      };
+    case "silence":
+      return {
+        text: `The story was interrupted ${after}: the server at ${transport.baseUrl} sent nothing for ${seconds(transport.timeoutMs)} (--timeout). The text shown was kept.`,
+        interrupted: true,
+      };
+    case "unfinished":
+      return {
+        text: `The story was interrupted: the server at ${transport.baseUrl} closed the stream ${after} without a finish_reason. The text shown was kept.`,
+        interrupted: true,
+      };
+    case "broke":
+      return {
+        text: `The story was interrupted: the stream from ${transport.baseUrl} broke ${after} (${describeBreak(stop.failure, transport)}). The text shown was kept.`,
+        interrupted: true,
+      };
+  }
+}
+
+function describeBreak(failure: Failure, transport: Transport): string {
+  switch (failure.type) {
+    case "status":
+      return `the server sent an error: ${oneLine(failure.message, transport.apiKey, 120) || failure.status}`;
+    case "connection":
+      return "the server closed the connection";
+    case "timeout":
+      return "it timed out";
+    case "bad-response":
+      return oneLine(failure.message, transport.apiKey, 120);
+    default:
+      return failure.type;
   }
 }
 

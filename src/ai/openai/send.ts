@@ -22,7 +22,8 @@ export interface Attempt {
  * Runs a request with the provider's timeout, cancellation and retry policy
  * (retry.ts), and maps its last failure to an AiError (errors.ts). `run`
  * makes one attempt; `canRetry` lets a streamed call refuse a retry once the
- * player has seen part of the answer.
+ * player has seen part of the answer, and `keepOnTimeout` keep what it
+ * received before the server went silent.
  */
 export async function send<T>(
   transport: Transport,
@@ -30,6 +31,7 @@ export async function send<T>(
   signal: AbortSignal | undefined,
   run: (attempt: Attempt) => Promise<T>,
   canRetry: () => boolean = () => true,
+  keepOnTimeout: (result: T) => boolean = () => false,
 ): Promise<T> {
   let retriedOnce = false;
   for (let attempt = 0; ; attempt++) {
@@ -51,8 +53,9 @@ export async function send<T>(
     let cause: unknown;
     try {
       const result = await run({ signal: controller.signal, alive });
-      // A stream cut by an abort ends quietly in the SDK: what it returned is not the answer.
-      if (!signal?.aborted && !timedOut) return result;
+      // A stream cut by an abort ends quietly in the SDK: what it returned is not the answer,
+      // unless the call keeps what the player already saw (a stream that went silent mid-story).
+      if (!signal?.aborted && (!timedOut || keepOnTimeout(result))) return result;
       failure = signal?.aborted ? { type: "aborted" } : { type: "timeout" };
     } catch (error) {
       if (error instanceof AiError) throw error;

@@ -1,22 +1,28 @@
+import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { z } from "zod";
 import { jsonObjectIn } from "../answers.ts";
 import { AiError } from "../errors.ts";
 import type { ChatMessage } from "../prompts/index.ts";
 import { BadResponse, describeFailure, oneLine, rejectsParameter } from "./errors.ts";
+import { STRUCTURED_RAISE } from "./limits.ts";
+import { quoted } from "./narration.ts";
 import { send } from "./send.ts";
-import { contextOf, type Transport } from "./transport.ts";
+import { contextOf, optionalParams, refusedParam, type Transport } from "./transport.ts";
 import { messagesText } from "./usage.ts";
 
 /** A structured answer: its call, the name its JSON schema is sent under, and the zod schema that checks it. */
 export interface StructuredSpec<T> {
-  call: "intent" | "judge";
+  call: "intent" | "judge" | "summary";
   name: string;
   schema: z.ZodType<T>;
   /** The JSON Schema sent to the server, made from `schema` (see jsonSchemaOf). */
   jsonSchema: Record<string, unknown>;
 }
 
-export function structuredSpec<T>(call: "intent" | "judge", schema: z.ZodType<T>): StructuredSpec<T> {
+export function structuredSpec<T>(
+  call: "intent" | "judge" | "summary",
+  schema: z.ZodType<T>,
+): StructuredSpec<T> {
   return { call, name: `taleforge_${call}`, schema, jsonSchema: jsonSchemaOf(schema) };
 }
 
@@ -42,18 +48,29 @@ function stripSafeBounds(value: unknown): unknown {
   return out;
 }
 
+/** How one structured call is sampled: the engine's seed, the game's cache key, the answer's token limit. */
+export interface Sampling {
+  seed?: number | undefined;
+  game?: string | undefined;
+  maxTokens: number;
+}
+
 /**
- * Asks for a structured answer and checks it with zod. An answer that is not
- * JSON or does not match gets ONE repair request (the bad answer goes back
- * with what is wrong); a second bad answer is AiError "bad-output".
+ * Asks for a structured answer and checks it with zod. An answer cut off by
+ * its token limit (finish_reason "length") is asked again once with a higher
+ * limit: it is not a model's bad JSON. A refusal is AiError "refused". An
+ * answer that is not JSON or does not match gets ONE repair request (the bad
+ * answer goes back with what is wrong); a second bad answer is AiError
+ * "bad-output".
  */
 export async function structuredAnswer<T>(
   transport: Transport,
   spec: StructuredSpec<T>,
   messages: ChatMessage[],
   signal: AbortSignal | undefined,
+  sampling: Sampling = { maxTokens: 800 },
 ): Promise<T> {
-  const first = await complete(transport, spec, messages, signal);
+  const first = await completeWhole(transport, spec, messages, signal, sampling);
   const parsed = parseAnswer(first, spec.schema);
   if (parsed.ok) return parsed.value;
   const repair: ChatMessage[] = [
@@ -61,13 +78,39 @@ export async function structuredAnswer<T>(
     { role: "assistant", content: first },
     { role: "user", content: repairRequest(parsed.error, spec) },
   ];
-  const second = await complete(transport, spec, repair, signal);
+  const second = await completeWhole(transport, spec, repair, signal, sampling);
   const again = parseAnswer(second, spec.schema);
   if (again.ok) return again.value;
   throw new AiError(
     "bad-output",
     `The model "${transport.model}" gave no usable ${spec.call} answer, even after a repair request: ${again.error}. Try a larger or instruction-tuned model.`,
   );
+}
+
+/** One answer's text, not cut off and not a refusal (see structuredAnswer). */
+async function completeWhole<T>(
+  transport: Transport,
+  spec: StructuredSpec<T>,
+  messages: ChatMessage[],
+  signal: AbortSignal | undefined,
+  sampling: Sampling,
+): Promise<string> {
+  let maxTokens = sampling.maxTokens;
+  for (let raised = false; ; raised = true) {
+    const answer = await complete(transport, spec, messages, signal, { ...sampling, maxTokens });
+    if (answer.refusal !== null)
+      throw new AiError(
+        "refused",
+        `The model "${transport.model}" refused the ${spec.call} request: ${quoted(answer.refusal, transport.apiKey)} A refusal is not an answer; try another model.`,
+      );
+    if (answer.finish !== "length") return answer.content;
+    if (raised)
+      throw new AiError(
+        "bad-output",
+        `The model "${transport.model}" was cut off at its ${maxTokens}-token limit twice on the ${spec.call} answer. Raise structuredMaxTokens, or use a model that answers briefly.`,
+      );
+    maxTokens *= STRUCTURED_RAISE;
+  }
 }
 
 /** The repair request: what was wrong, and the shape wanted. */
@@ -88,36 +131,61 @@ async function complete<T>(
   spec: StructuredSpec<T>,
   messages: ChatMessage[],
   signal: AbortSignal | undefined,
-): Promise<string> {
+  sampling: Sampling,
+): Promise<Answer> {
   const context = contextOf(transport, spec.call);
   for (;;) {
     const format = transport.accepts.responseFormat;
     const sent = format === "json_schema" ? messages : withSchemaInPrompt(messages, spec);
+    const optional = optionalParams(transport, {
+      temperature: 0,
+      seed: sampling.seed,
+      prompt_cache_key: sampling.game,
+    });
     const outcome = await send(transport, context, signal, async (attempt) => {
       try {
         const response = await transport.client.chat.completions.create(
           {
             model: transport.model,
             messages: sent,
+            max_tokens: sampling.maxTokens,
+            ...optional,
             ...responseFormat(format, spec),
-          },
+          } as ChatCompletionCreateParamsNonStreaming,
           { signal: attempt.signal },
         );
-        return { response, content: contentOf(response) };
+        return { response, answer: answerOf(response) };
       } catch (error) {
-        if (format !== "prompt" && rejectsParameter(describeFailure(error), RESPONSE_FORMAT))
+        const failure = describeFailure(error);
+        const param = refusedParam(failure, optional);
+        if (param !== null) return { refused: param as string };
+        if (format !== "prompt" && rejectsParameter(failure, RESPONSE_FORMAT))
           return { rejected: true as const };
         throw error;
       }
     });
+    if ("refused" in outcome && typeof outcome.refused === "string") {
+      transport.accepts.refused.add(outcome.refused);
+      continue;
+    }
     if ("rejected" in outcome) {
       if (transport.accepts.responseFormat === format)
         transport.accepts.responseFormat = format === "json_schema" ? "json_object" : "prompt";
       continue;
     }
-    transport.usage.add(outcome.response.usage, { prompt: messagesText(sent), completion: outcome.content });
-    return outcome.content;
+    transport.usage.add(outcome.response.usage, {
+      prompt: messagesText(sent),
+      completion: outcome.answer.content,
+    });
+    return outcome.answer;
   }
+}
+
+interface Answer {
+  content: string;
+  finish: string | null;
+  /** The model's refusal text, when it refused (OpenAI's `refusal` field) instead of answering. */
+  refusal: string | null;
 }
 
 function responseFormat(format: Transport["accepts"]["responseFormat"], spec: StructuredSpec<unknown>) {
@@ -140,13 +208,27 @@ function withSchemaInPrompt(messages: ChatMessage[], spec: StructuredSpec<unknow
   return messages.map((m, i) => (i === at ? { role: m.role, content: `${m.content}\n\n${rule}` } : m));
 }
 
-function contentOf(response: unknown): string {
+function answerOf(response: unknown): Answer {
   const choices = (response as { choices?: unknown } | null)?.choices;
   if (!Array.isArray(choices)) throw new BadResponse("the answer has no choices");
-  const message = (choices[0] as { message?: { content?: unknown; refusal?: unknown } } | undefined)?.message;
-  if (typeof message?.content === "string") return message.content;
-  if (typeof message?.refusal === "string") return message.refusal;
-  return "";
+  const choice = choices[0] as
+    | { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown }
+    | undefined;
+  const message = choice?.message;
+  const content = typeof message?.content === "string" ? message.content : "";
+  const finish = typeof choice?.finish_reason === "string" ? choice.finish_reason : null;
+  const refused = typeof message?.refusal === "string" && message.refusal.trim() !== "";
+  // finish_reason "content_filter" with nothing written is a refusal by the server's filter.
+  const filtered = finish === "content_filter" && content.trim() === "";
+  return {
+    content,
+    finish,
+    refusal: refused
+      ? (message!.refusal as string)
+      : filtered
+        ? "the content filter stopped the answer"
+        : null,
+  };
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };

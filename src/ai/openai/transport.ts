@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import type { CallContext, CallName } from "./errors.ts";
+import { type CallContext, type CallName, type Failure, rejectsParameter } from "./errors.ts";
 import type { RetryPolicy } from "./retry.ts";
 import { UsageCounter } from "./usage.ts";
 
@@ -27,7 +27,48 @@ export interface Transport {
     responseFormat: "json_schema" | "json_object" | "prompt";
     /** Whether `stream_options: {include_usage: true}` may be sent. */
     streamOptions: boolean;
+    /** Optional parameters (OPTIONAL_PARAMS) this server refused once: never sent again. */
+    refused: Set<string>;
   };
+}
+
+/**
+ * Parameters a request can do without: a server that refuses one by name
+ * (400 "unrecognized argument prompt_cache_key") gets the request again
+ * without it, and never sees it again.
+ */
+export const OPTIONAL_PARAMS = [
+  "prompt_cache_key",
+  "seed",
+  "top_p",
+  "temperature",
+  "stream_options",
+] as const;
+
+/** `params` without the optional ones the server refused. */
+export function optionalParams(
+  transport: Transport,
+  params: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || transport.accepts.refused.has(key)) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/** The optional parameter a rejection names (and that was sent), or null. */
+export function refusedParam(
+  failure: Failure,
+  sent: Record<string, unknown>,
+): (typeof OPTIONAL_PARAMS)[number] | null {
+  for (const name of OPTIONAL_PARAMS) {
+    if (!(name in sent)) continue;
+    const pattern = name === "stream_options" ? /stream_options|include_usage/i : new RegExp(name, "i");
+    if (rejectsParameter(failure, pattern)) return name;
+  }
+  return null;
 }
 
 export function makeTransport(settings: {
@@ -51,7 +92,7 @@ export function makeTransport(settings: {
     client,
     ...settings,
     usage: new UsageCounter(),
-    accepts: { responseFormat: "json_schema", streamOptions: true },
+    accepts: { responseFormat: "json_schema", streamOptions: true, refused: new Set() },
   };
 }
 

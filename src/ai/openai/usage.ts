@@ -4,6 +4,8 @@ import { emptyUsage, estimateTokens, type Usage } from "../provider.ts";
 export interface ReportedUsage {
   prompt_tokens?: number | null;
   completion_tokens?: number | null;
+  /** OpenAI and vLLM report the prompt tokens served from the prompt cache here. */
+  prompt_tokens_details?: { cached_tokens?: number | null } | null;
 }
 
 /**
@@ -18,7 +20,11 @@ export class UsageCounter {
   add(reported: ReportedUsage | null | undefined, estimate: { prompt: string; completion: string }): void {
     const prompt = reported?.prompt_tokens;
     const completion = reported?.completion_tokens;
+    const cached = reported?.prompt_tokens_details?.cached_tokens;
+    const hadCache = this.total.cachedTokens !== undefined || isCount(cached);
     this.total = {
+      // Only servers that report cached tokens get the field: absent is "not said", not zero.
+      ...(hadCache ? { cachedTokens: (this.total.cachedTokens ?? 0) + (isCount(cached) ? cached : 0) } : {}),
       calls: this.total.calls + 1,
       promptTokens: this.total.promptTokens + (isCount(prompt) ? prompt : estimateTokens(estimate.prompt)),
       completionTokens:

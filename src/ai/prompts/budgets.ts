@@ -7,13 +7,52 @@ import { SUMMARY_MAX_CHARS } from "../../engine/narration.ts";
  * reaches them, the at-cap world trims the least important parts. About four
  * characters make a token, so the narration prompt stays near 5,000 tokens.
  */
-export const PROMPT_BUDGETS: { intent: number; narration: number; opening: number; judge: number } =
-  Object.freeze({
-    intent: 6_000,
-    narration: 20_000,
-    opening: 16_000,
-    judge: 8_000,
-  });
+export const PROMPT_BUDGETS: PromptBudgets = Object.freeze({
+  intent: 6_000,
+  narration: 20_000,
+  opening: 16_000,
+  judge: 10_000,
+  summary: 16_000,
+});
+
+export interface PromptBudgets {
+  intent: number;
+  narration: number;
+  opening: number;
+  judge: number;
+  summary: number;
+}
+
+/**
+ * Characters per token assumed when a context window bounds a prompt: below
+ * the usual four, so that a prompt of non-English text or many names still
+ * fits (a server that runs out of window silently drops the prompt's start).
+ */
+export const WINDOW_CHARS_PER_TOKEN = 3;
+/** Tokens kept free for the chat template's own markup around the messages. */
+export const TEMPLATE_TOKENS = 100;
+
+/**
+ * The budgets for a server whose context window is `contextTokens` (issue 19
+ * item 9): each prompt kind gets at most the window minus the answer's token
+ * limit, in characters; never more than its PROMPT_BUDGETS entry.
+ */
+export function budgetsFor(
+  contextTokens: number,
+  answerTokens: { narration: number; structured: number },
+): PromptBudgets {
+  const room = (answer: number) =>
+    Math.max(2_000, (contextTokens - answer - TEMPLATE_TOKENS) * WINDOW_CHARS_PER_TOKEN);
+  const narration = room(answerTokens.narration);
+  const structured = room(answerTokens.structured);
+  return {
+    intent: Math.min(PROMPT_BUDGETS.intent, structured),
+    narration: Math.min(PROMPT_BUDGETS.narration, narration),
+    opening: Math.min(PROMPT_BUDGETS.opening, narration),
+    judge: Math.min(PROMPT_BUDGETS.judge, structured),
+    summary: Math.min(PROMPT_BUDGETS.summary, structured),
+  };
+}
 
 /** A prompt's size as PROMPT_BUDGETS counts it: the length of all its messages' contents together. */
 export function promptChars(messages: readonly { content: string }[]): number {
@@ -54,6 +93,10 @@ export const TEXT_CAPS = Object.freeze({
   outcome: 500,
   nextStep: 500,
   beats: 4_000,
+  /** One resource's usageInstructions. */
+  resourceUsage: 600,
+  /** `death.instructions`. */
+  death: 1_500,
   openingText: 4_000,
   /** One judge question (spec 8: condition text is at most 1,000). */
   query: 1_000,

@@ -3,8 +3,9 @@
  * chat messages, one builder per file, each within its PROMPT_BUDGETS entry.
  * docs/prompts.md describes what each prompt holds and how it is trimmed.
  */
-export { PROMPT_BUDGETS, promptChars } from "./budgets.ts";
+export { budgetsFor, PROMPT_BUDGETS, type PromptBudgets, promptChars } from "./budgets.ts";
 export { intentPrompt } from "./intent.ts";
 export { judgePrompt } from "./judge.ts";
 export { narrationPrompt } from "./narration.ts";
+export { summaryPrompt } from "./summary.ts";
 export type { ChatMessage, LoreEntry, NarrationPromptOptions } from "./types.ts";

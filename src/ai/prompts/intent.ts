@@ -1,3 +1,4 @@
+import { MOVE_MIN_CONFIDENCE } from "../../engine/intent.ts";
 import { own } from "../../engine/own.ts";
 import { INTENTS, type Intent, type IntentRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
@@ -57,7 +58,7 @@ const RULES = [
     "is other, or interactNPC when it is said to a character present.",
   "move needs an explicit nearby destination within the current location: one of the areas listed. Without " +
     "one it is not move.",
-  "Answer travel or move only at high confidence (0.8 or more). When unsure, answer other.",
+  `Answer travel or move only at high confidence (${MOVE_MIN_CONFIDENCE} or more; the game reads a lower one as other). When unsure, answer other.`,
   "acceptQuest only recognises that the player agrees: the game then asks the player to confirm, after the turn.",
   "other is everything that fits no other intent.",
 ];
@@ -100,7 +101,11 @@ export const INTENT_TRIM_ORDER = [
 
 const rank = rankIn(INTENT_TRIM_ORDER);
 
-export function intentPrompt(world: World, request: IntentRequest): ChatMessage[] {
+export function intentPrompt(
+  world: World,
+  request: IntentRequest,
+  budget: number = PROMPT_BUDGETS.intent,
+): ChatMessage[] {
   const position = request.position;
   const names = (kind: IntentRequest["places"][number]["kind"]) =>
     request.places.filter((p) => p.kind === kind).map((p) => inline(p.name, TEXT_CAPS.name));
@@ -137,7 +142,7 @@ export function intentPrompt(world: World, request: IntentRequest): ChatMessage[
       { role: "system", blocks: [fixed(null, INTENT_SYSTEM)] },
       { role: "user", blocks: user },
     ],
-    PROMPT_BUDGETS.intent,
+    budget,
   );
 }
 

@@ -1,6 +1,7 @@
 import type { JudgeRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
+import { placeLines } from "./scene.ts";
 import {
   actionLine,
   type Block,
@@ -11,6 +12,7 @@ import {
   fixed,
   inline,
   neutral,
+  prose,
   rankIn,
 } from "./sections.ts";
 import type { ChatMessage } from "./types.ts";
@@ -25,69 +27,134 @@ import type { ChatMessage } from "./types.ts";
 export const JUDGE_SYSTEM = [
   "You judge conditions in a turn-based text role-playing game. For each numbered question, decide whether " +
     "it is true, strictly from the text given:",
-  "- a [story] question is judged against the story text only;",
+  "- a [story] question is judged against the story of the whole game so far: the summary and the story " +
+    "entries. Earlier events count: what happened in an earlier entry still holds unless a later one undoes it.",
   "- an [action] question is judged against the players' actions only: what the players wrote they do this " +
     "turn, whether or not it succeeds.",
-  'A question about "the player" holds when any of the players satisfies it.',
+  "- an [event] question asks about the newest story entry only: whether this turn's story reached or " +
+    "abandoned a narrative event.",
+  'A question about "the player" holds when any of the players satisfies it. The scene says where the party ' +
+    "is and who is present.",
   "Answer true only when the text clearly supports it. When the text does not say, answer false. Do not guess, " +
     "do not fill gaps from general knowledge, and do not anticipate what may happen next.",
-  'For each question, list under "players" the players (names from the Players list) the text supports: for ' +
-    "an [action] question, the players whose own action satisfies it; for a [story] question, the players the " +
-    "story shows satisfying it, or every player when it is about the scene or the whole party. When the answer " +
-    "is false, list none.",
+  'For each question, first write under "evidence" the few words of the text that decide it (at most one ' +
+    'sentence; "none" when nothing does), then the verdict under "passed".',
+  'List under "players" the players (names from the Players list) the text supports: for an [action] ' +
+    "question, the players whose own action satisfies it; for a [story] question, the players the story " +
+    "shows satisfying it, or every player when it is about the scene or the whole party. When the answer is " +
+    "false, list none.",
   "",
   "## Answer",
   "Answer with one JSON object and nothing else, with one verdict for every question, numbered as in the list:",
-  '{"verdicts": [{"question": 1, "passed": true, "players": ["<player name>"]}, {"question": 2, "passed": false, "players": []}]}',
+  '{"verdicts": [{"question": 1, "evidence": "<the words that decide it>", "passed": true, "players": ["<player name>"]}, ' +
+    '{"question": 2, "evidence": "none", "passed": false, "players": []}]}',
 ].join("\n");
 
 /**
- * Trim order when over budget: only the story text (its start first). The
- * questions, actions and players are protected: a question left out gets no
- * verdict, and a condition without a verdict fails (engine evaluate.ts). The
- * story text and the actions are sent only when a question of that kind
- * needs them.
+ * Trim order when over budget, first to go first: the oldest story entries,
+ * then the summary, then the characters present. The questions, actions,
+ * players and the newest story entry are protected: a question left out gets
+ * no verdict, and a condition without a verdict fails (engine evaluate.ts).
+ * The story and the actions are sent only when a question of that kind needs
+ * them. Ordered from stable to volatile (summary, story, scene, players,
+ * actions, questions) so that the planning and state calls of a turn share a
+ * prefix.
  */
-export const JUDGE_TRIM_ORDER = ["story text"] as const;
+export const JUDGE_TRIM_ORDER = ["story entries", "summary", "characters present"] as const;
 
 const rank = rankIn(JUDGE_TRIM_ORDER);
 
-export function judgePrompt(_world: World, request: JudgeRequest): ChatMessage[] {
+export function judgePrompt(
+  _world: World,
+  request: JudgeRequest,
+  budget: number = PROMPT_BUDGETS.judge,
+): ChatMessage[] {
   const kinds = new Set(request.questions.map((q) => q.kind));
   const questions = request.questions.map(
-    (q, i) =>
-      `${i + 1}. [${q.kind === "action" ? "action" : "story"}] ${inline(String(q.query), TEXT_CAPS.query)}`,
+    (q, i) => `${i + 1}. [${KIND_LABEL[q.kind] ?? "story"}] ${inline(String(q.query), TEXT_CAPS.query)}`,
   );
-  const user: Block[] = [
-    block("## Questions", questions, "protected", { omitted: (n) => `(${n} more questions left out)` }),
-  ];
-  if (kinds.has("story")) {
-    const story = neutral(request.storyText).trim();
+  const user: Block[] = [];
+  if (kinds.has("story") || kinds.has("event")) user.push(...storyBlocks(request, budget));
+  if (request.scene) {
+    const scene = request.scene;
+    user.push(block("## Scene", placeLines(scene.position), "protected"));
     user.push(
       block(
-        "## Story text",
-        [story === "" ? "(no story yet)" : cutStart(story, PROMPT_BUDGETS.judge)],
-        rank("story text"),
-        {
-          from: "start",
-        },
+        "## Characters present",
+        bullets(scene.npcsPresent.map((n) => inline(n, TEXT_CAPS.name))),
+        rank("characters present"),
+        { omitted: (n) => `(and ${n} more)` },
       ),
     );
   }
+  user.push(block("## Players", bullets(request.players.map((p) => inline(p, TEXT_CAPS.name))), "protected"));
   if (kinds.has("action")) {
     const actions = request.actions.map((a) => actionLine(a.player, a.text));
     user.push(
-      block("## Actions", actions.length > 0 ? bullets(actions) : ["(no actions)"], "protected", {
+      block("## Actions this turn", actions.length > 0 ? bullets(actions) : ["(no actions)"], "protected", {
         omitted: (n) => `(${n} more actions left out)`,
       }),
     );
   }
-  user.push(block("## Players", bullets(request.players.map((p) => inline(p, TEXT_CAPS.name))), "protected"));
+  user.push(
+    block("## Questions", questions, "protected", { omitted: (n) => `(${n} more questions left out)` }),
+  );
   return fit(
     [
       { role: "system", blocks: [fixed(null, JUDGE_SYSTEM)] },
       { role: "user", blocks: user },
     ],
-    PROMPT_BUDGETS.judge,
+    budget,
   );
+}
+
+const KIND_LABEL: Record<string, string> = { story: "story", action: "action", event: "event" };
+
+/**
+ * The story the [story] questions are judged against (spec 2.2: the session
+ * history): the running summary, then the story entries since it, oldest
+ * first, the newest marked. Without `history` (in-test requests), the story
+ * text alone. The newest entry is protected; older ones go first.
+ */
+function storyBlocks(request: JudgeRequest, budget: number): Block[] {
+  const history = request.history;
+  if (!history) {
+    const story = neutral(request.storyText).trim();
+    return [
+      block(
+        "## Story text",
+        [story === "" ? "(no story yet)" : cutStart(story, budget)],
+        rank("story entries"),
+        {
+          from: "start",
+        },
+      ),
+    ];
+  }
+  const entries = history.entries.filter((e) => typeof e.text === "string" && e.text.trim() !== "");
+  const newest = entries.at(-1);
+  const older = entries.slice(0, -1);
+  const blocks: Block[] = [
+    block("## Story so far (summary)", [prose(history.summary, TEXT_CAPS.summary)], rank("summary"), {
+      from: "start",
+    }),
+    block(
+      "## Earlier story entries (oldest first)",
+      older.map((e) => `[turn ${Number(e.tick)}] ${prose(e.text, TEXT_CAPS.storyEntry)}`),
+      rank("story entries"),
+      { join: "\n\n", from: "start", omitted: (n) => `(${n} older entries left out)` },
+    ),
+  ];
+  blocks.push(
+    block(
+      "## NEWEST story entry",
+      [
+        newest
+          ? `[turn ${Number(newest.tick)}] ${prose(newest.text, TEXT_CAPS.storyEntry)}`
+          : "(no story yet)",
+      ],
+      "protected",
+    ),
+  );
+  return blocks;
 }

@@ -1,43 +1,44 @@
-import type { NarrationRequest, StoryLine } from "../../engine/ports.ts";
+import type { NarrationRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
 import { narratorSystem } from "./narrator-system.ts";
 import { openingPrompt } from "./opening.ts";
 import { sceneBlocks } from "./scene.ts";
 import { actionLine, type Block, block, bullets, fit, fixed, inline, prose, rankIn } from "./sections.ts";
-import { trailerBlock } from "./trailer-block.ts";
 import type { ChatMessage, NarrationPromptOptions } from "./types.ts";
-import { worldBlocks } from "./world-text.ts";
+import { loreBlock, worldBlocks } from "./world-text.ts";
 
 /**
  * Trim steps of the turn prompt when it is over budget, first to go first.
- * The entries to summarise are first cut evenly (each keeps its start, at
- * least SUMMARISE_FLOOR characters) and dropped only near the end: an entry
- * dropped here never reaches the summary, while a recent entry left out now
- * comes back later to be summarised. Never trimmed: the actions, the
- * instructions (world, style, game mode, one-time), the place, the outcomes,
- * the intent, the event and the answer format.
+ * Never trimmed: the actions, the instructions (world, style, game mode,
+ * one-time), the place, the outcomes, the intent and the event.
  */
 export const NARRATION_TRIM_ORDER = [
   "lore",
   "journal",
   "traits",
   "characters present",
-  "story to summarise (cut evenly)",
   "recent story",
   "world background",
   "area",
   "location",
   "party",
-  "story to summarise",
   "summary",
 ] as const;
 
-const SUMMARISE_FLOOR = 300;
-
 const rank = rankIn(NARRATION_TRIM_ORDER);
 
-/** The narrator's prompt for a turn; `request.opening` selects the opening prompt instead. */
+/**
+ * The narrator's prompt for a turn; `request.opening` selects the opening
+ * prompt instead. Ordered from the most stable to the least (issue 19 item
+ * 7), so that consecutive turns share a long prefix a server can cache: the
+ * system message, the world's background, style, game mode, resources and
+ * death, the running summary, the story since the summary (it only grows
+ * between summaries), then what changes every turn: the lore picked now, the
+ * scene, the journal, the one-time instructions, the event, the outcomes and
+ * the actions. The running summary is written by its own call (summary.ts),
+ * so this prompt asks for the story only.
+ */
 export function narrationPrompt(
   world: World,
   request: NarrationRequest,
@@ -45,29 +46,18 @@ export function narrationPrompt(
 ): ChatMessage[] {
   if (request.opening) return openingPrompt(world, request, options);
   const scene = request.scene;
-  const summarise = request.summarise ?? [];
   const user: Block[] = [
     ...worldBlocks(world, options, rank),
     block("## Story so far (summary)", [prose(request.summary, TEXT_CAPS.summary)], rank("summary"), {
       from: "start",
     }),
     block(
-      "## Older story to fold into the summary (oldest first)",
-      summarise.map((s) => prose(s.text, TEXT_CAPS.storyEntry)),
-      rank("story to summarise"),
-      {
-        join: "\n\n",
-        from: "start",
-        omitted: (n) => `(${n} older entries left out)`,
-        even: { rank: rank("story to summarise (cut evenly)"), floor: SUMMARISE_FLOOR },
-      },
-    ),
-    block(
-      "## Recent story (oldest first; the last entry is the previous turn)",
-      recentAfterSummarised(scene.recentStory, summarise).map((t) => prose(t, TEXT_CAPS.storyEntry)),
+      "## Story since the summary (oldest first; the last entry is the previous turn)",
+      scene.recentStory.map((t) => prose(t, TEXT_CAPS.storyEntry)),
       rank("recent story"),
       { join: "\n\n", from: "start", omitted: (n) => `(${n} older entries left out)` },
     ),
+    loreBlock(options, rank("lore")),
     ...sceneBlocks(world, scene, rank),
     journalBlock(request, rank("journal")),
     block(
@@ -92,23 +82,10 @@ export function narrationPrompt(
       "Write the story of this turn: what happens when the players act as described above.",
     ),
   ];
-  const trailer = trailerBlock(request);
-  if (trailer) user.push(trailer);
-  return fit([narratorSystem(world, "turn"), { role: "user", blocks: user }], PROMPT_BUDGETS.narration);
-}
-
-/**
- * The entries to summarise are the oldest of scene.recentStory (the engine
- * sends everything after the summary): the recent story leaves out the ones
- * already shown for summarising, so no entry is printed twice. The overlap is
- * the longest tail of `summarise` that starts the recent story.
- */
-export function recentAfterSummarised(recent: readonly string[], summarise: readonly StoryLine[]): string[] {
-  for (let k = Math.min(recent.length, summarise.length); k > 0; k--) {
-    const tail = summarise.slice(summarise.length - k);
-    if (tail.every((line, i) => line.text === recent[i])) return recent.slice(k);
-  }
-  return [...recent];
+  return fit(
+    [narratorSystem(world, "turn"), { role: "user", blocks: user }],
+    options.budget ?? PROMPT_BUDGETS.narration,
+  );
 }
 
 function journalBlock(request: NarrationRequest, trim: number): Block {

@@ -5,7 +5,7 @@ import { narratorSystem } from "./narrator-system.ts";
 import { sceneBlocks } from "./scene.ts";
 import { type Block, block, fit, fixed, prose, rankIn } from "./sections.ts";
 import type { ChatMessage, NarrationPromptOptions } from "./types.ts";
-import { worldBlocks } from "./world-text.ts";
+import { loreBlock, worldBlocks } from "./world-text.ts";
 
 /**
  * Trim order of the opening prompt, first to go first. Never trimmed: the
@@ -27,8 +27,7 @@ export const OPENING_TRIM_ORDER = [
 const rank = rankIn(OPENING_TRIM_ORDER);
 
 /**
- * The opening scene (tick 0): no actions, no outcomes, no trailer (there is
- * no event or summary yet). One-time instructions are not carried: the
+ * The opening scene (tick 0): no actions, no outcomes, no event or summary yet. One-time instructions are not carried: the
  * opening is written before tick-0 triggers apply (spec 3).
  */
 export function openingPrompt(
@@ -40,11 +39,15 @@ export function openingPrompt(
   const user: Block[] = [
     ...worldBlocks(world, options, rank),
     block("## Story start", [prose(scene.openingText ?? "", TEXT_CAPS.openingText)], rank("story start")),
+    loreBlock(options, rank("lore")),
     ...sceneBlocks(world, scene, rank),
     fixed(
       "## Your task",
       "Write the opening scene of the game: retell and expand the story start in this place, for this party.",
     ),
   ];
-  return fit([narratorSystem(world, "opening"), { role: "user", blocks: user }], PROMPT_BUDGETS.opening);
+  return fit(
+    [narratorSystem(world, "opening"), { role: "user", blocks: user }],
+    options.budget ?? PROMPT_BUDGETS.opening,
+  );
 }

@@ -55,11 +55,19 @@ function areaBlock(scene: SceneView, trim: number): Block {
   return block("## The area", [prose(scene.areaDescription ?? "", TEXT_CAPS.areaDescription)], trim);
 }
 
-/** NPCs present with their public info; the last listed go first when trimming. */
+/**
+ * NPCs present with their public info; the last listed go first when
+ * trimming. Someone the party has not met is shown by description only, so
+ * the narrator cannot give the name away; a known NPC goes by the world's
+ * `properName` when it has one.
+ */
 function npcsBlock(scene: SceneView, trim: number): Block {
   const lines = scene.npcsPresent.map((npc) => {
-    const name = inline(npc.name, TEXT_CAPS.name);
     const info = inline(npc.info ?? "", TEXT_CAPS.npcInfo);
+    if (npc.known === false)
+      return `Someone the party has not met (do not name them): ${info === "" ? "no description" : info}`;
+    const proper = typeof npc.properName === "string" ? npc.properName.trim() : "";
+    const name = inline(proper !== "" ? proper : npc.name, TEXT_CAPS.name);
     return info === "" ? name : `${name}: ${info}`;
   });
   return block("## Characters present (besides the party)", bullets(lines), trim, {

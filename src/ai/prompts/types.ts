@@ -15,4 +15,6 @@ export interface NarrationPromptOptions {
   gameMode: string | null;
   /** Lore picked for this turn (src/ai/lore.ts `selectLore`), best first. */
   lore: LoreEntry[];
+  /** The prompt's character budget when the server's context window is smaller than the default allows (budgets.ts `budgetsFor`). */
+  budget?: number;
 }

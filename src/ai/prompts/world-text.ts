@@ -46,19 +46,55 @@ export function instructionsBlock(world: World, tasks: readonly string[]): Block
 
 /**
  * The world's blocks that open the narration and opening prompts, in this
- * order: the background, the narrator style, the game mode and the lore.
+ * order: the background, the narrator style, the game mode (with its
+ * difficulty), how to depict the resources, and death. All of it is the same
+ * on every turn of a game, so it belongs to the prompt's stable prefix (issue
+ * 19 item 7); the lore picked for the turn comes later (`loreBlock`).
  */
 export function worldBlocks(
   world: World,
   options: NarrationPromptOptions,
-  rank: (part: "world background" | "lore") => number,
+  rank: (part: "world background") => number,
 ): Block[] {
   return [
     backgroundBlock(world, rank("world background")),
     styleBlock(world),
     gameModeBlock(world, options.gameMode),
-    loreBlock(options, rank("lore")),
+    resourcesBlock(world),
+    deathBlock(world),
   ];
+}
+
+/**
+ * `resourceSettings.*.usageInstructions`: how the author wants each resource
+ * shown in the story. The narrator depicts resources; it never changes them
+ * (the narrator system's rules): only triggers do.
+ */
+function resourcesBlock(world: World): Block {
+  const lines: string[] = [];
+  for (const [key, resource] of Object.entries(world.resourceSettings ?? {})) {
+    const text = (resource as { usageInstructions?: unknown }).usageInstructions;
+    if (typeof text !== "string" || text.trim() === "") continue;
+    const name = typeof resource.name === "string" && resource.name.trim() !== "" ? resource.name : key;
+    lines.push(`${inline(name, TEXT_CAPS.name)}: ${inline(text, TEXT_CAPS.resourceUsage)}`);
+  }
+  return block("## Resources (how to show them in the story)", bullets(lines), "protected");
+}
+
+/** `death`: the author's instructions for when a character dies, and whether death is final. */
+function deathBlock(world: World): Block {
+  const death = world.death as { permadeath?: unknown; instructions?: unknown } | undefined;
+  const text = typeof death?.instructions === "string" ? death.instructions.trim() : "";
+  if (text === "") return block(null, [], "protected");
+  const rule =
+    death?.permadeath === true
+      ? "Death is final in this world (permadeath)."
+      : "Death is not final in this world (no permadeath).";
+  return block(
+    "## Death (only when the game's outcomes say a character died or fell)",
+    [rule, prose(text, TEXT_CAPS.death)],
+    "protected",
+  );
 }
 
 /** `storySettings.worldBackground`, trimmable (it is long and the scene repeats what matters now). */
@@ -74,20 +110,19 @@ function styleBlock(world: World): Block {
   return block("## Narrator style", [prose(text, TEXT_CAPS.narratorStyle)], "protected");
 }
 
-/** The session's game mode: its name and instructions; nothing when there is none or the key is unknown. */
+/** The session's game mode: its name, instructions and difficulty; nothing when there is none or the key is unknown. */
 function gameModeBlock(world: World, gameMode: string | null): Block {
   const mode = gameMode === null ? undefined : own(world.gameModes, gameMode);
   if (!mode || typeof mode.instructions !== "string") return block(null, [], "protected");
   const name = inline(typeof mode.name === "string" && mode.name.trim() !== "" ? mode.name : gameMode!, 200);
-  return block(
-    `## Game mode: ${name}`,
-    [prose(mode.instructions, TEXT_CAPS.gameModeInstructions)],
-    "protected",
-  );
+  const items = [prose(mode.instructions, TEXT_CAPS.gameModeInstructions)];
+  if (typeof mode.difficulty === "string" && mode.difficulty.trim() !== "")
+    items.push(`Difficulty: ${inline(mode.difficulty, TEXT_CAPS.name)}`);
+  return block(`## Game mode: ${name}`, items, "protected");
 }
 
 /** Lore picked for the turn, best first: the least relevant entries go first when trimming. */
-function loreBlock(options: NarrationPromptOptions, trim: number): Block {
+export function loreBlock(options: NarrationPromptOptions, trim: number): Block {
   const lines = options.lore.map(
     (l) => `${inline(l.key, TEXT_CAPS.name)}: ${inline(l.text, TEXT_CAPS.lore)}`,
   );

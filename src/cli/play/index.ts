@@ -138,6 +138,7 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
           worldHash: worldHash(world),
           ...(JSON.parse(JSON.stringify(setup)) as Record<string, never>),
         },
+        ...(provider.sampling ? { sampling: provider.sampling() } : {}),
       };
       recording = recordProvider(provider, openCassetteWriter(resolve(cwd, flags.record), header));
       provider = recording;

@@ -14,6 +14,7 @@ export interface PlayFlags {
   apiKey?: string;
   embeddingModel?: string;
   timeout?: string;
+  contextTokens?: string;
   config?: string;
   seed?: string;
   save?: string;
