@@ -9,9 +9,9 @@ import { captureIo, playWith, scratchDir } from "./helpers.ts";
 /**
  * `play`, `test` and `explain` on every real world file of shared/worlds and
  * its mod fragments (lint, graph and map have their own): each either works
- * or refuses in one clear line, and none crashes. A world whose only errors
- * come from rules (Hedoria: quests with no init trigger) is played with a
- * warning; a mod fragment is refused.
+ * or refuses in one clear line, and none crashes. Hedoria's quests with no
+ * init trigger are warnings (the platform plays such worlds); a mod fragment
+ * is refused.
  */
 const files = sharedWorldFiles();
 const isMod = (file: string) => file.includes(`${join("worlds", "mods")}`);
@@ -71,9 +71,9 @@ describe("the shared worlds", {
       const tested = captureIo();
       const code = await run(["test", playtest], tested.io);
       noCrash(tested.stdout() + tested.stderr());
-      const errors = name.includes("hedoria") ? 1 : 0;
-      assert.equal(code, errors, tested.stdout() + tested.stderr());
-      assert.match(tested.stdout(), errors ? /0 passed, 1 failed/ : /1 passed, 0 failed/);
+      // No shared world has an error since quests without an init trigger are warnings (issue 18).
+      assert.equal(code, 0, tested.stdout() + tested.stderr());
+      assert.match(tested.stdout(), /1 passed, 0 failed/);
 
       // A dry run on the saved game.
       const explained = captureIo();
@@ -85,14 +85,11 @@ describe("the shared worlds", {
     });
   }
 
-  test("a world with only rule errors is played after a one-line warning", async () => {
+  test("Hedoria, whose quests have no init trigger, plays with no error (they are warnings now)", async () => {
     const hedoria = files.find((f) => f.includes("hedoria"));
     if (!hedoria) return;
-    const played = await playWith([hedoria], ["/quit"]);
+    const played = await playWith([hedoria, "--player", "Kit"], ["/quit"]);
     assert.equal(played.code, 0);
-    assert.match(
-      played.err,
-      /^taleforge play: .*hedoria.* has 4 errors \(quest\/no-init-trigger ×4\); playing anyway, but they may break the story\. Run "taleforge check .*" for the details\.\n$/,
-    );
+    assert.equal(played.err, "");
   });
 });
