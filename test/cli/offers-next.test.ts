@@ -27,3 +27,25 @@ test("when the narration's Next names what the turn completed, the next step fol
     /Done: Travel to the Old Lighthouse on the Gull Coast\.\n {2}New objective: Climb the lighthouse stairwell\.\nNext: Climb the lighthouse stairwell\./,
   );
 });
+
+test("a world play refuses names only the errors that block play, then counts the rule errors (issue 18, 2)", async () => {
+  const { baseWorld } = await import("../helpers/world.ts");
+  const { scratchDir } = await import("./helpers.ts");
+  const world = baseWorld() as {
+    premadeCharacters: Record<string, unknown>[];
+    storyStarts: Record<string, Record<string, unknown>>;
+  };
+  world.premadeCharacters[0]!.attributes = "strong"; // a shape error: blocks play
+  world.storyStarts.Morning!.locations = ["Atlantis"]; // a rule error: would not
+  const file = scratchDir().write("refused.world.json", JSON.stringify(world, null, 2));
+  const played = await playWith([file, "--premade", "Wren"], ["/quit"]);
+  assert.equal(played.code, 1);
+  const [headline, first] = played.err.split("\n");
+  assert.match(headline!, /has 1 error that makes it impossible to play:$/);
+  assert.match(first!, /shape\//);
+  assert.doesNotMatch(played.err.split("It also has")[0]!, /story-start\/unknown-location/);
+  assert.match(
+    played.err,
+    /It also has 1 rule error \(story-start\/unknown-location\), which would not block play on their own\./,
+  );
+});
