@@ -118,7 +118,9 @@ export async function playTurn(
   // After the story was shown nothing may void the turn (issue 19 item 5). The event verdict, when
   // the narrator gave none, is asked in the state phase's judge call; the running summary is its own
   // call beside it (its request is built before the phase changes anything, and applied after).
-  const eventQuestion = narration.eventVerdict === undefined ? eventQuestionOf(ctx, event) : null;
+  // A pinned story asks no AI about the event either (pins: no narrator call, no verdict that turn).
+  const eventQuestion =
+    narration.calls > 0 && narration.eventVerdict === undefined ? eventQuestionOf(ctx, event) : null;
   const summaryCall = summariseAfterStory(ctx, env.ai, narration.summarise, hooks.signal);
   const stateCall = runPhase({
     ...phaseBase,
@@ -134,7 +136,7 @@ export async function playTurn(
     applySummary(ctx, narration.summarise, summaryDone.value.text);
 
   const verdict = narration.eventVerdict ?? statePhase.eventVerdict;
-  if (event !== null && verdict === undefined)
+  if (event !== null && verdict === undefined && narration.calls > 0)
     addLog(state, ctx.recorder, {
       tick: state.tick,
       phase: "state",
