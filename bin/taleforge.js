@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly (no build step): tsx compiles them on load.
+// The development launcher: runs the TypeScript sources directly through tsx, as the tests do. The
+// installed `taleforge` command (package.json `bin`) is the JavaScript built into dist/ by `prepare`.
 import { register } from "tsx/esm/api";
 
 register();

@@ -5,8 +5,17 @@
 
 // AI: providers (offline, OpenAI-compatible, recorded), their configuration and cassettes.
 export * from "./ai/index.ts";
+// The trace formatter the command line prints turns with.
+export {
+  formatTrace,
+  type TraceContext,
+  type TraceFormatOptions,
+  traceContext,
+} from "./cli/format/trace.ts";
 // Engine: sessions, turns, saves, and the ports the sandbox and AI providers implement.
 export * from "./engine/index.ts";
+// The sandbox's types, for a platform that holds one.
+export type { HostOptions, SandboxHost } from "./sandbox/index.ts";
 export { createSandbox } from "./sandbox/index.ts";
 export type { Diagnostic, JsonPath, Related, Severity } from "./world/diagnostic.ts";
 export { formatPath } from "./world/diagnostic.ts";
@@ -15,4 +24,6 @@ export { type LoadedWorld, loadWorld, parseWorld } from "./world/load.ts";
 export type { CodeInfo, Rule, RuleContext } from "./world/rule.ts";
 export { CATALOGUE, RULES } from "./world/rules/index.ts";
 export * from "./world/schema/index.ts";
-export { type ValidationResult, validateWorld } from "./world/validate.ts";
+// The validator, its options, and the world a game can run despite rule errors.
+export type { ValidateOptions } from "./world/validate.ts";
+export { runnableWorld, type ValidationResult, validateWorld } from "./world/validate.ts";

@@ -19,6 +19,7 @@ export function diffStates(before: unknown, after: unknown): DiffEntry[] {
   return out;
 }
 
+/** `path` is the walk's own stack, pushed and popped; an entry gets a copy. */
 function walk(a: unknown, b: unknown, path: (string | number)[], out: DiffEntry[], root: boolean): void {
   if (a === b) return;
   if (Array.isArray(a) && Array.isArray(b)) {
@@ -26,7 +27,11 @@ function walk(a: unknown, b: unknown, path: (string | number)[], out: DiffEntry[
     for (let i = 0; i < length; i++) {
       if (i >= a.length) out.push({ path: [...path, i], after: b[i] });
       else if (i >= b.length) out.push({ path: [...path, i], before: a[i] });
-      else walk(a[i], b[i], [...path, i], out, false);
+      else if (a[i] !== b[i]) {
+        path.push(i);
+        walk(a[i], b[i], path, out, false);
+        path.pop();
+      }
     }
     return;
   }
@@ -34,7 +39,11 @@ function walk(a: unknown, b: unknown, path: (string | number)[], out: DiffEntry[
     for (const key of Object.keys(a)) {
       if (root && SKIPPED.has(key)) continue;
       if (!Object.hasOwn(b, key)) out.push({ path: [...path, key], before: a[key] });
-      else walk(a[key], b[key], [...path, key], out, false);
+      else if (a[key] !== b[key]) {
+        path.push(key);
+        walk(a[key], b[key], path, out, false);
+        path.pop();
+      }
     }
     for (const key of Object.keys(b)) {
       if (root && SKIPPED.has(key)) continue;
@@ -42,7 +51,7 @@ function walk(a: unknown, b: unknown, path: (string | number)[], out: DiffEntry[
     }
     return;
   }
-  out.push({ path, before: a, after: b });
+  out.push({ path: [...path], before: a, after: b });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

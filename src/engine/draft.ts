@@ -38,6 +38,25 @@ function copyField(key: keyof SessionState, value: unknown): unknown {
     case "triggerEdits":
       return value;
     default:
-      return typeof value === "object" && value !== null ? structuredClone(value) : value;
+      return cloneJson(value);
   }
+}
+
+/**
+ * A deep copy of plain JSON data (the state is JSON by construction): what
+ * structuredClone gives for it, without its serialisation round trip.
+ */
+function cloneJson(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(cloneJson);
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const child = cloneJson((value as Record<string, unknown>)[key]);
+    // A key named "__proto__" (a quest or storage key can be anything) stays an own property.
+    if (key === "__proto__")
+      Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true });
+    else out[key] = child;
+  }
+  return out;
 }

@@ -1,11 +1,10 @@
 import { type AnyNode, type Options, Parser, type Program } from "acorn";
 import { fullAncestor } from "acorn-walk";
-import { findNodeAtLocation, type Node, parseTree } from "jsonc-parser";
 import type { JsonPath } from "./diagnostic.ts";
 import { type Aliases, collectAliases } from "./script-aliases.ts";
 import { climbMembers, literalString, memberKey, positionOf, propertyKey } from "./script-ast.ts";
 import { type ScriptEffects, ScriptEffectsCollector } from "./script-effects.ts";
-import { type Position, positionAt, type SourceFile } from "./source.ts";
+import { type Position, positionAt, type SourceFile, spanAt } from "./source.ts";
 
 /**
  * Trigger scripts (spec 4): the one parser of the `script` field, shared by
@@ -489,18 +488,8 @@ export function scriptPositionInFile(
   path: JsonPath,
   scriptOffset: number,
 ): Position | null {
-  let root: Node | undefined;
-  try {
-    source.tree ??= {
-      root: parseTree(source.text, [], { disallowComments: true, allowTrailingComma: false }),
-    };
-    root = source.tree.root;
-  } catch {
-    // jsonc-parser recurses per nesting level; a file nested past the stack has no positions.
-    return null;
-  }
-  const node = root ? findNodeAtLocation(root, path) : undefined;
-  if (node?.type !== "string") return null;
-  const literal = source.text.slice(node.offset, node.offset + node.length);
-  return positionAt(source, node.offset + offsetInJsonLiteral(literal, scriptOffset));
+  const span = spanAt(source, path);
+  if (!span || source.text.charCodeAt(span.offset) !== 34) return null;
+  const literal = source.text.slice(span.offset, span.end);
+  return positionAt(source, span.offset + offsetInJsonLiteral(literal, scriptOffset));
 }

@@ -9,7 +9,8 @@ import {
 import { formatPath, type JsonPath } from "./diagnostic.ts";
 import { missingFieldHint } from "./missing-hint.ts";
 import type { CodeInfo, Report } from "./rule.ts";
-import { MAP_SECTIONS, recordSchema, SECTIONS, type SectionName } from "./schema/world.ts";
+import { MAP_SECTIONS, RECORD_SHAPES, recordSchema, SECTIONS, type SectionName } from "./schema/world.ts";
+import { accepts, branchOf, type Plan, planOf } from "./shape-plan.ts";
 import { didYouMean } from "./suggest.ts";
 import { describeValue, isPlainObject, valueAt } from "./values.ts";
 
@@ -23,15 +24,37 @@ export interface ShapeResult {
 
 const MAPS = new Set<string>(MAP_SECTIONS);
 
+export interface ShapeOptions {
+  /**
+   * Whether some object of the world may hold an own `__proto__` key. False
+   * when the text has neither `__proto__` nor a `\\u` escape, which skips
+   * the search for them.
+   */
+  protoKeys?: boolean;
+}
+
+const SECTION_NAMES = Object.keys(SECTIONS);
+
 /**
  * Checks every section on its own, and each record of a keyed map on its own,
  * so that one broken record neither hides the others nor keeps the rules from
- * seeing the rest of the world.
+ * seeing the rest of the world; in the same walk, reports fields the format
+ * does not define. The walk follows plans built once from the schemas
+ * (shape-plan.ts); zod parses a record again only when it fails, for its issues.
  */
-export function checkShape(root: Record<string, unknown>, report: Reporter): ShapeResult {
+export function checkShape(
+  root: Record<string, unknown>,
+  report: Reporter,
+  options: ShapeOptions = {},
+): ShapeResult {
+  const protoKeys = options.protoKeys ?? true;
   const valid: Record<string, unknown> = {};
   const validSections = new Set<SectionName>();
   if (Object.hasOwn(root, "__proto__")) reportProtoKeys(root, [], report, false);
+  for (const key in root) {
+    if (Object.hasOwn(root, key) && !Object.hasOwn(SECTIONS, key))
+      reportUnknown(key, [], SECTION_NAMES, report);
+  }
   for (const [name, schema] of Object.entries(SECTIONS) as [SectionName, z.ZodType][]) {
     const value = root[name];
     if (value === undefined) {
@@ -46,14 +69,25 @@ export function checkShape(root: Record<string, unknown>, report: Reporter): Sha
       continue;
     }
     if (MAPS.has(name)) {
-      const kept = checkMap(name, value, report);
+      const kept = checkMap(name, value, report, protoKeys);
       if (kept) {
         valid[name] = kept.records;
         if (kept.allValid) validSections.add(name);
       }
       continue;
     }
-    if (reportProtoKeys(value, [name], report)) continue;
+    const plan = planOf(schema);
+    const path: JsonPath = [name];
+    if (protoKeys && hasProtoKey(value)) {
+      reportProtoKeys(value, path, report);
+      walkUnknown(plan, value, path, report);
+      continue;
+    }
+    if (visit(plan, value, path, report)) {
+      valid[name] = value;
+      validSections.add(name);
+      continue;
+    }
     const result = schema.safeParse(value);
     if (result.success) {
       valid[name] = value;
@@ -61,6 +95,25 @@ export function checkShape(root: Record<string, unknown>, report: Reporter): Sha
     } else reportIssues(result.error.issues, [name], root, report);
   }
   return { valid, validSections };
+}
+
+/** Whether any object under a value has an own `__proto__` key (JSON.parse makes one from the text). */
+function hasProtoKey(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    if (Array.isArray(node)) {
+      for (const child of node) if (child !== null && typeof child === "object") stack.push(child);
+      continue;
+    }
+    if (Object.hasOwn(node, "__proto__")) return true;
+    for (const key in node) {
+      const child = (node as Record<string, unknown>)[key];
+      if (child !== null && typeof child === "object") stack.push(child);
+    }
+  }
+  return false;
 }
 
 /**
@@ -97,7 +150,7 @@ function hasOtherVersionField(root: Record<string, unknown>): boolean {
   return Object.keys(root).some((k) => /Version$/.test(k) && k !== "configVersion" && k !== "heroesVersion");
 }
 
-function checkMap(name: SectionName, value: unknown, report: Reporter) {
+function checkMap(name: SectionName, value: unknown, report: Reporter, protoKeys: boolean) {
   if (!isPlainObject(value)) {
     report(SHAPE_WRONG_TYPE, {
       path: [name],
@@ -106,15 +159,33 @@ function checkMap(name: SectionName, value: unknown, report: Reporter) {
     });
     return undefined;
   }
-  const schema = recordSchema(name);
+  const schema = recordSchema(name)!;
+  // The record as the format defines it (for unknown fields), and the looser shape checked at load, if any.
+  const full = planOf(mapValueSchema(name));
+  const lenient = RECORD_SHAPES[name] ? planOf(schema) : undefined;
   const records: Record<string, unknown> = {};
   let allValid = true;
-  for (const [key, record] of Object.entries(value)) {
-    if (reportProtoKeys(record, [name, key], report)) {
+  const path: JsonPath = [name, ""];
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const record = value[key];
+    path[1] = key;
+    if (protoKeys && hasProtoKey(record)) {
+      reportProtoKeys(record, [name, key], report);
+      walkUnknown(full, record, path, report);
       allValid = false;
       continue;
     }
-    const result = schema!.safeParse(record);
+    let ok: boolean;
+    if (lenient) {
+      ok = accepts(lenient, record);
+      walkUnknown(full, record, path, report);
+    } else ok = visit(full, record, path, report);
+    if (ok) {
+      records[key] = record;
+      continue;
+    }
+    const result = schema.safeParse(record);
     if (result.success) records[key] = record;
     else {
       allValid = false;
@@ -122,6 +193,14 @@ function checkMap(name: SectionName, value: unknown, report: Reporter) {
     }
   }
   return { records, allValid };
+}
+
+/** The schema of one record of a keyed map section, as the World schema has it. */
+function mapValueSchema(name: SectionName): z.ZodType {
+  let schema = SECTIONS[name] as z.ZodType;
+  while (schema._zod.def.type === "optional")
+    schema = (schema._zod.def as unknown as { innerType: z.ZodType }).innerType;
+  return (schema._zod.def as unknown as { valueType: z.ZodType }).valueType;
 }
 
 const EXPECTED: Record<string, string> = {
@@ -273,6 +352,130 @@ export function findUnknownFields(schema: z.ZodType, value: unknown, path: JsonP
   }
 }
 
+/** Reports a field the format does not define, at its key, with a "did you mean". */
+function reportUnknown(key: string, parent: JsonPath, known: readonly string[], report: Reporter): void {
+  report(SHAPE_UNKNOWN_FIELD, {
+    path: [...parent, key],
+    atKey: true,
+    messageId: "unknown",
+    data: {
+      field: key,
+      parent: parent.length ? formatPath(parent) : "the top level",
+      suggestion: didYouMean(key, known),
+    },
+  });
+}
+
+/**
+ * Walks a value beside its plan and reports unknown fields, as
+ * findUnknownFields does. `path` is the walk's own stack, pushed and popped;
+ * a report copies it.
+ */
+function walkUnknown(plan: Plan, value: unknown, path: JsonPath, report: Reporter): void {
+  switch (plan.kind) {
+    case "optional":
+    case "nullable":
+      walkUnknown(plan.inner, value, path, report);
+      return;
+    case "object":
+      if (!isPlainObject(value)) return;
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        const field = plan.fields.get(key);
+        if (field) {
+          path.push(key);
+          walkUnknown(field, value[key], path, report);
+          path.pop();
+        } else if (!plan.loose) reportUnknown(key, path, plan.keys, report);
+      }
+      return;
+    case "record":
+      if (!isPlainObject(value)) return;
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        path.push(key);
+        walkUnknown(plan.value, value[key], path, report);
+        path.pop();
+      }
+      return;
+    case "array":
+      if (!Array.isArray(value)) return;
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        walkUnknown(plan.element, value[i], path, report);
+        path.pop();
+      }
+      return;
+    case "union": {
+      const branch = branchOf(plan, value);
+      if (branch) walkUnknown(branch, value, path, report);
+      return;
+    }
+    case "zod":
+      findUnknownFields(plan.schema, value, [...path], report);
+      return;
+  }
+}
+
+/**
+ * walkUnknown and `accepts` in one walk: reports unknown fields and answers
+ * whether the schema accepts the value (zod's answer).
+ */
+function visit(plan: Plan, value: unknown, path: JsonPath, report: Reporter): boolean {
+  switch (plan.kind) {
+    case "optional":
+      return value === undefined || visit(plan.inner, value, path, report);
+    case "nullable":
+      return value === null || visit(plan.inner, value, path, report);
+    case "object": {
+      if (!isPlainObject(value)) return accepts(plan, value);
+      let ok = true;
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        const field = plan.fields.get(key);
+        if (field) {
+          path.push(key);
+          if (!visit(field, value[key], path, report)) ok = false;
+          path.pop();
+        } else if (!plan.loose) reportUnknown(key, path, plan.keys, report);
+      }
+      if (!ok) return false;
+      for (const [key, field] of plan.fields) {
+        if (!Object.hasOwn(value, key) && !accepts(field, undefined)) return false;
+      }
+      return true;
+    }
+    case "record": {
+      if (!isPlainObject(value)) return accepts(plan, value);
+      let ok = true;
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        path.push(key);
+        if (!visit(plan.value, value[key], path, report)) ok = false;
+        path.pop();
+      }
+      return ok;
+    }
+    case "array": {
+      if (!Array.isArray(value)) return false;
+      let ok = true;
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        if (!visit(plan.element, value[i], path, report)) ok = false;
+        path.pop();
+      }
+      return ok;
+    }
+    case "union":
+    case "zod":
+      walkUnknown(plan, value, path, report);
+      return accepts(plan, value);
+    default:
+      return accepts(plan, value);
+  }
+}
+
+/** Per union and discriminator value, the branches that value can mean: built once, not per node. */
 /** Per union and discriminator value, the branches that value can mean: built once, not per node. */
 const branchCache = new WeakMap<object, Map<unknown, z.ZodType[]>>();
 

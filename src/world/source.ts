@@ -7,6 +7,7 @@ import {
   printParseErrorCode,
 } from "jsonc-parser";
 import type { JsonPath } from "./diagnostic.ts";
+import { PositionIndex } from "./positions.ts";
 
 /**
  * A JSON text with its syntax tree, so that any JSON path can be mapped back
@@ -15,8 +16,10 @@ import type { JsonPath } from "./diagnostic.ts";
 export interface SourceFile {
   name: string;
   text: string;
-  /** Built on first use: most files are valid and need no positions at all. */
+  /** The syntax tree of a text that is not valid JSON (or one a caller already built). */
   tree?: { root: Node | undefined };
+  /** Built on first use: most files are valid and need no positions at all. */
+  index?: PositionIndex;
   lineStarts?: number[];
 }
 
@@ -52,9 +55,24 @@ export function parseSource(
   }
 }
 
-function rootOf(source: SourceFile): Node | undefined {
-  source.tree ??= { root: parseTree(source.text, [], { disallowComments: true, allowTrailingComma: false }) };
-  return source.tree.root;
+/**
+ * Where the value at a path starts and ends in a valid JSON text (see
+ * PositionIndex), or undefined. The index is built on the first call.
+ */
+export function spanAt(
+  source: SourceFile,
+  path: JsonPath,
+  atKey = false,
+): { offset: number; end: number } | undefined {
+  if (source.tree) {
+    const root = source.tree.root;
+    const node = root ? findNodeAtLocation(root, path) : undefined;
+    if (!node) return undefined;
+    const keyNode = atKey && node.parent?.type === "property" ? node.parent.children?.[0] : undefined;
+    return { offset: (keyNode ?? node).offset, end: node.offset + node.length };
+  }
+  source.index ??= new PositionIndex(source.text);
+  return source.index.find(path, atKey);
 }
 
 function describeParseError(code: string): string {
@@ -80,6 +98,12 @@ function describeParseError(code: string): string {
 }
 
 function computeLineStarts(text: string): number[] {
+  // Without carriage returns, indexOf jumps from one line feed to the next in native code.
+  if (!text.includes("\r")) {
+    const starts = [0];
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    return starts;
+  }
   const starts = [0];
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
@@ -113,16 +137,14 @@ export function positionAt(source: SourceFile, offset: number): Position {
  * its value (for "unknown field" and "key differs from name").
  */
 export function locate(source: SourceFile | undefined, path: JsonPath, atKey = false): Position | null {
-  const root = source ? rootOf(source) : undefined;
-  if (!source || !root) return null;
+  if (!source) return null;
   for (let depth = path.length; depth >= 0; depth--) {
-    const node = findNodeAtLocation(root, path.slice(0, depth));
-    if (!node) continue;
-    const keyNode =
-      atKey && depth === path.length && node.parent?.type === "property"
-        ? node.parent.children?.[0]
-        : undefined;
-    return positionAt(source, (keyNode ?? node).offset);
+    const span = spanAt(
+      source,
+      depth === path.length ? path : path.slice(0, depth),
+      atKey && depth === path.length,
+    );
+    if (span) return positionAt(source, span.offset);
   }
   return null;
 }
@@ -161,21 +183,32 @@ function clip(text: string, column: number, isTarget: boolean): { text: string; 
 
 /**
  * Finds the first place where arrays/objects nest deeper than `limit`, by a
- * flat scan of the text (no recursion, strings skipped), or undefined.
+ * flat scan of the text (no recursion), or undefined. Strings are jumped over
+ * whole with indexOf.
  */
 export function findExcessiveNesting(text: string, limit: number): { offset: number } | undefined {
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
     const ch = text.charCodeAt(i);
-    if (inString) {
-      if (ch === 92)
-        i++; // backslash: skip the escaped character
-      else if (ch === 34) inString = false;
-    } else if (ch === 34) inString = true;
-    else if (ch === 123 || ch === 91) {
+    if (ch === 34) {
+      i = closingQuote(text, i);
+      if (i < 0) return undefined;
+    } else if (ch === 123 || ch === 91) {
       if (++depth > limit) return { offset: i };
     } else if (ch === 125 || ch === 93) depth--;
   }
   return undefined;
+}
+
+/** The quote that closes the string opening at `start`, or -1 when the string never ends. */
+function closingQuote(text: string, start: number): number {
+  let i = text.indexOf('"', start + 1);
+  while (i !== -1) {
+    let backslashes = 0;
+    for (let j = i - 1; text.charCodeAt(j) === 92; j--) backslashes++;
+    if (backslashes % 2 === 0) return i;
+    i = text.indexOf('"', i + 1);
+  }
+  return -1;
 }

@@ -3,8 +3,8 @@ import { type Diagnostic, type JsonPath, sortDiagnostics } from "./diagnostic.ts
 import type { LoadedWorld } from "./load.ts";
 import { type CodeInfo, diagnosticFrom, type Report, type Rule, type RuleContext } from "./rule.ts";
 import { RULES } from "./rules/index.ts";
-import { World } from "./schema/world.ts";
-import { checkShape, findUnknownFields } from "./shape.ts";
+import type { World } from "./schema/world.ts";
+import { checkShape } from "./shape.ts";
 import { locate } from "./source.ts";
 
 export interface ValidationResult {
@@ -46,8 +46,10 @@ export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}
   if (root && !loaded.fatal) {
     const where = (path: JsonPath, atKey: boolean) => locate(loaded.source, path, atKey);
     const report = (info: CodeInfo, r: Report) => diagnostics.push(diagnosticFrom(info, r, where));
-    const shape = checkShape(root, report);
-    findUnknownFields(World, root, [], report);
+    const text = loaded.source?.text;
+    // JSON.parse makes an own `__proto__` key only from that text, or from one written with \u escapes.
+    const protoKeys = text === undefined || text.includes("__proto__") || text.includes("\\u");
+    const shape = checkShape(root, report, { protoKeys });
     const world = deepFreeze({ ...emptyWorld(), ...shape.valid }) as World;
     shaped = world;
     const raw = deepFreeze(root);
@@ -84,10 +86,21 @@ export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}
   };
 }
 
+/** Freezes a value and everything under it (a frozen object's children are taken as frozen already). */
 function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object" || Object.isFrozen(node)) continue;
+    Object.freeze(node);
+    if (Array.isArray(node)) {
+      for (const child of node) if (child !== null && typeof child === "object") stack.push(child);
+    } else {
+      for (const key in node) {
+        const child = (node as Record<string, unknown>)[key];
+        if (child !== null && typeof child === "object") stack.push(child);
+      }
+    }
   }
   return value;
 }

@@ -1,4 +1,5 @@
 import type { JsonPath } from "./diagnostic.ts";
+import { perFrozenValue } from "./per-world.ts";
 
 /** Small helpers for looking at JSON values of unknown shape without throwing. */
 
@@ -37,9 +38,13 @@ export function valueAt(root: unknown, path: JsonPath): unknown {
   return node;
 }
 
-/** Entries of a value that should be an object; none when it is anything else. */
-export function entriesOf(value: unknown): [string, unknown][] {
-  return isPlainObject(value) ? Object.entries(value) : [];
+const frozenEntries = perFrozenValue((value: Record<string, unknown>) =>
+  Object.freeze(Object.entries(value)),
+);
+
+/** Entries of a value that should be an object; none when it is anything else. Read-only: shared per frozen world. */
+export function entriesOf(value: unknown): readonly [string, unknown][] {
+  return isPlainObject(value) ? frozenEntries(value) : [];
 }
 
 /** Elements of a value that should be an array; none when it is anything else. */

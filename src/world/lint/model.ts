@@ -4,6 +4,7 @@ import { areasByLocation, destinationNames, entityNames, keysOf, type PlaceType 
 import { CONDITION_SCHEMAS, CONDITION_TYPES, isConditionType } from "../schema/conditions.ts";
 import { parseEffect } from "../schema/effects.ts";
 import { inspectScript, type ScriptPosition } from "../script.ts";
+import { schemaAccepts } from "../shape-plan.ts";
 import { elementsOf, entriesOf, isPlainObject } from "../values.ts";
 
 /**
@@ -196,7 +197,7 @@ function compileCondition(
   path: JsonPath,
 ): Condition | null {
   const type = condition.type;
-  if (!isConditionType(type) || !CONDITION_SCHEMAS[type].safeParse(condition).success) return null;
+  if (!isConditionType(type) || !schemaAccepts(CONDITION_SCHEMAS[type], condition)) return null;
   const field = refFieldOf(type);
   const ref = field === undefined ? "" : condition[field];
   return {

@@ -1,3 +1,4 @@
+import { perFrozenValue } from "../per-world.ts";
 import { didYouMean } from "../suggest.ts";
 import { elementsOf, entriesOf, isPlainObject } from "../values.ts";
 
@@ -36,8 +37,12 @@ export interface AreaInfo {
   paths: { target: string; index: number }[];
 }
 
-/** location key -> area key -> area, for every location whose `areas` is an object. */
-export function areasByLocation(raw: Readonly<Record<string, unknown>>): Map<string, Map<string, AreaInfo>> {
+/** location key -> area key -> area, for every location whose `areas` is an object. Read-only: shared per frozen world. */
+export const areasByLocation: (
+  raw: Readonly<Record<string, unknown>>,
+) => ReadonlyMap<string, ReadonlyMap<string, AreaInfo>> = perFrozenValue(collectAreas);
+
+function collectAreas(raw: Readonly<Record<string, unknown>>): Map<string, Map<string, AreaInfo>> {
   const out = new Map<string, Map<string, AreaInfo>>();
   for (const [location, record] of entriesOf(raw.locations)) {
     if (!isPlainObject(record) || !isPlainObject(record.areas)) continue;
@@ -55,7 +60,9 @@ export function areasByLocation(raw: Readonly<Record<string, unknown>>): Map<str
 }
 
 /** area key -> the locations that define an area of that name (names repeat across locations). */
-export function locationsByArea(areas: Map<string, Map<string, AreaInfo>>): Map<string, string[]> {
+export function locationsByArea(
+  areas: ReadonlyMap<string, ReadonlyMap<string, AreaInfo>>,
+): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const [location, byName] of areas) {
     for (const area of byName.keys()) {

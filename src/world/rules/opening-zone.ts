@@ -28,7 +28,7 @@ export interface OpeningZone {
 }
 
 export interface Geography {
-  areas: Map<string, Map<string, AreaInfo>>;
+  areas: ReadonlyMap<string, ReadonlyMap<string, AreaInfo>>;
   zones: OpeningZone[];
 }
 

@@ -1,4 +1,5 @@
 import type { JsonPath } from "../diagnostic.ts";
+import { perFrozenValue } from "../per-world.ts";
 import { elementsOf, entriesOf, isPlainObject } from "../values.ts";
 
 /**
@@ -20,7 +21,16 @@ export interface RawEffect {
   effect: Record<string, unknown>;
 }
 
-export function* rawConditions(raw: Readonly<Record<string, unknown>>): Generator<RawCondition> {
+/** Every condition of every trigger, as written; computed once per (frozen) world. */
+export const rawConditions: (raw: Readonly<Record<string, unknown>>) => readonly RawCondition[] =
+  perFrozenValue((raw: Readonly<Record<string, unknown>>) => Object.freeze([...walkConditions(raw)]));
+
+/** Every effect of every trigger and narrative event, as written; computed once per (frozen) world. */
+export const rawEffects: (raw: Readonly<Record<string, unknown>>) => readonly RawEffect[] = perFrozenValue(
+  (raw: Readonly<Record<string, unknown>>) => Object.freeze([...walkEffects(raw)]),
+);
+
+function* walkConditions(raw: Readonly<Record<string, unknown>>): Generator<RawCondition> {
   for (const [trigger, value] of entriesOf(raw.triggers)) {
     if (!isPlainObject(value)) continue;
     const list = elementsOf(value.conditions);
@@ -32,7 +42,7 @@ export function* rawConditions(raw: Readonly<Record<string, unknown>>): Generato
   }
 }
 
-export function* rawEffects(raw: Readonly<Record<string, unknown>>): Generator<RawEffect> {
+function* walkEffects(raw: Readonly<Record<string, unknown>>): Generator<RawEffect> {
   for (const [trigger, value] of entriesOf(raw.triggers)) {
     if (!isPlainObject(value)) continue;
     const list = elementsOf(value.effects);

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { defineRule } from "../../rule.ts";
 import { type EffectType, isEffectType } from "../../schema/effects.ts";
+import { schemaAccepts } from "../../shape-plan.ts";
 import { describeValue } from "../../values.ts";
 import { arrayIn, describeSchema, effectSpec } from "../effect-spec.ts";
 import { rawEffects } from "../triggers.ts";
@@ -62,7 +63,7 @@ export default defineRule({
       // Unknown operators and missing values are reported by the other effect rules.
       if (!isEffectType(type) || typeof operator !== "string" || value === undefined) continue;
       const schema = effectSpec(type).valueFor(operator);
-      if (!schema || schema.safeParse(value).success) continue;
+      if (!schema || schemaAccepts(schema, value)) continue;
       const at = [...path, "value"];
       const actual = describeValue(value);
       const expected = describeSchema(schema);

@@ -30,7 +30,7 @@ export default defineRule({
   },
   check({ world, raw, report }) {
     const areas = areasByLocation(raw);
-    const matchers = new Map<string, { area: string; pattern: RegExp }[]>();
+    const matchers = new Map<string, AreaPattern[]>();
     for (const [key, npc] of Object.entries(world.npcs)) {
       if (!npc.basicInfo) continue;
       const own = areas.get(npc.currentLocation);
@@ -59,22 +59,36 @@ export default defineRule({
   },
 });
 
+interface AreaPattern {
+  area: string;
+  pattern: RegExp;
+  /** The trimmed name in lower case when it is ASCII, for a quick test before the pattern runs. */
+  ascii: string | undefined;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Whole-word, case-insensitive patterns, longest name first so that "Market Street" hides "Market". */
-function compile(names: string[]): { area: string; pattern: RegExp }[] {
+function compile(names: string[]): AreaPattern[] {
   return names
     .filter((name) => name.trim() !== "")
     .sort((a, b) => b.length - a.length)
     .map((area) => ({
       area,
       pattern: new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(area.trim())}(?![\\p{L}\\p{N}_])`, "giu"),
+      ascii: ASCII.test(area) ? area.trim().toLowerCase() : undefined,
     }));
 }
 
 /** Areas named in the text, each once, in the order of the list. */
-function mentionedAreas(text: string, list: { area: string; pattern: RegExp }[]): string[] {
+function mentionedAreas(text: string, list: AreaPattern[]): string[] {
   const taken: [number, number][] = [];
   const found: string[] = [];
-  for (const { area, pattern } of list) {
+  // In ASCII text, an ASCII name matches (ignoring case) only where its lower case occurs in the
+  // lower-cased text, so most patterns need not run (and be compiled) at all.
+  const lower = ASCII.test(text) ? text.toLowerCase() : undefined;
+  for (const { area, pattern, ascii } of list) {
+    if (lower !== undefined && ascii !== undefined && !lower.includes(ascii)) continue;
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
       const start = match.index;

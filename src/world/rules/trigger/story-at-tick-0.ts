@@ -3,6 +3,7 @@ import { matchPattern } from "../../pattern.ts";
 import { defineRule } from "../../rule.ts";
 import { CONDITION_SCHEMAS, isConditionType } from "../../schema/conditions.ts";
 import type { World } from "../../schema/world.ts";
+import { schemaAccepts } from "../../shape-plan.ts";
 import { keysOf } from "../names.ts";
 
 /** What the state holds when tick-0 triggers are evaluated (resolutions: Ticks, Quests, Story starts). */
@@ -61,7 +62,7 @@ export default defineRule({
 });
 
 function isWellFormed(condition: Record<string, unknown>): boolean {
-  return isConditionType(condition.type) && CONDITION_SCHEMAS[condition.type].safeParse(condition).success;
+  return isConditionType(condition.type) && schemaAccepts(CONDITION_SCHEMAS[condition.type], condition);
 }
 
 function tickZeroFacts(world: World, raw: Readonly<Record<string, unknown>>): TickZero {

@@ -1,0 +1,128 @@
+/**
+ * Builds what the package ships: the command line and the library as plain
+ * JavaScript in dist/ (esbuild, one ES module per entry plus shared chunks,
+ * so that each command still loads only its own modules), and the library's
+ * type declarations in dist/types (tsc -p tsconfig.build.json). `npm ci`
+ * runs it through the `prepare` script. Tests and development run the
+ * TypeScript sources directly and never read dist/.
+ *
+ * `npx tsx scripts/build.ts [outdir] [--no-types]`
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build, type Metafile, type Plugin } from "esbuild";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * Packages that stay outside the bundle: native code (isolated-vm, resvg,
+ * esbuild's binary) is loaded from node_modules where it was installed, and
+ * tsx only runs TypeScript sources (the sandbox's fallback).
+ */
+export const EXTERNAL = ["isolated-vm", "@resvg/resvg-js", "esbuild", "tsx"];
+
+/**
+ * In a bundle, `import.meta.url` would name the output chunk. Modules use it
+ * to find files beside their sources (the sandbox's child, the example
+ * world), so it is replaced by the URL of the source file itself, written
+ * relative to the output folder so that an installed package works anywhere.
+ */
+function sourceUrls(outdir: string): Plugin {
+  return {
+    name: "source-urls",
+    setup(context) {
+      context.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+        const { readFile } = await import("node:fs/promises");
+        const text = await readFile(args.path, "utf8");
+        if (!text.includes("import.meta.url")) return undefined;
+        const fromOut = relative(outdir, args.path).split("\\").join("/");
+        const url = `new URL(${JSON.stringify(fromOut)}, import.meta.url).href`;
+        return { contents: text.replaceAll("import.meta.url", url), loader: "ts" };
+      });
+    },
+  };
+}
+
+/**
+ * zod's namespace re-exports its messages in some fifty languages (about 300
+ * KB of the bundle), which every command would parse at start-up; Taleforge
+ * writes its own messages and uses zod's English ones only. Its locale list
+ * is cut to English in the bundle.
+ */
+const englishOnly: Plugin = {
+  name: "zod-english-only",
+  setup(context) {
+    context.onLoad({ filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+      contents: 'export { default as en } from "./en.js";',
+      loader: "js",
+    }));
+  },
+};
+
+/** The JavaScript of dist/: `taleforge.js` (the bin) and `index.js` (the library). */
+export async function buildJavaScript(outdir: string): Promise<Metafile> {
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { taleforge: "src/cli/bin.ts", index: "src/index.ts" },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    // Flat: every output file sits in outdir, which the source-urls plugin's paths are relative to.
+    chunkNames: "[name]-[hash]",
+    external: EXTERNAL,
+    // ES module builds first: jsonc-parser's UMD build requires its files by computed paths.
+    mainFields: ["module", "main"],
+    plugins: [sourceUrls(outdir), englishOnly],
+    // Bundled CommonJS packages (commander) call require(): give every ES module one.
+    banner: {
+      js: '#!/usr/bin/env node\nimport { createRequire as __tfRequire } from "node:module";\nconst require = __tfRequire(import.meta.url);',
+    },
+    sourcemap: false,
+    metafile: true,
+    logLevel: "warning",
+  });
+  return result.metafile;
+}
+
+/** The library's .d.ts files, for TypeScript consumers. */
+export function buildTypes(outdir: string): void {
+  const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
+  const result = spawnSync(
+    process.execPath,
+    [tsc, "-p", join(ROOT, "tsconfig.build.json"), "--outDir", join(outdir, "types")],
+    { stdio: "inherit" },
+  );
+  if (result.status !== 0) throw new Error("tsc could not emit the type declarations (see above).");
+  rewriteSpecifiers(join(outdir, "types"));
+}
+
+/**
+ * The sources import each other as `./x.ts`, which tsc keeps in declarations;
+ * a consumer's TypeScript resolves `./x.js` to the `./x.d.ts` beside it
+ * without any option, so the declarations say `.js`.
+ */
+function rewriteSpecifiers(dir: string): void {
+  for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    if (!name.endsWith(".d.ts")) continue;
+    const file = join(dir, name);
+    const text = readFileSync(file, "utf8");
+    const rewritten = text.replace(
+      /((?:from|import)\s*\(?\s*)(["'])(\.{1,2}\/[^"']*?)\.ts\2/g,
+      "$1$2$3.js$2",
+    );
+    if (rewritten !== text) writeFileSync(file, rewritten);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const args = process.argv.slice(2);
+  const outdir = resolve(ROOT, args.find((a) => !a.startsWith("--")) ?? "dist");
+  await buildJavaScript(outdir);
+  if (!args.includes("--no-types")) buildTypes(outdir);
+}
