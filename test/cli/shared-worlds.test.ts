@@ -77,7 +77,11 @@ describe("the shared worlds", {
       assert.match(tested.stdout(), /1 passed, 0 failed/);
       assert.doesNotMatch(tested.stdout(), /all from rules/);
       const strict = captureIo();
-      assert.equal(await run(["test", playtest, "--strict"], strict.io), 0, strict.stdout() + strict.stderr());
+      assert.equal(
+        await run(["test", playtest, "--strict"], strict.io),
+        0,
+        strict.stdout() + strict.stderr(),
+      );
 
       // A dry run on the saved game.
       const explained = captureIo();

@@ -6,6 +6,13 @@ import unconditionalSkip from "./unconditional-skip.ts";
 import unknownGlobal from "./unknown-global.ts";
 import unknownName from "./unknown-name.ts";
 
-const rules: Rule[] = [syntaxError, topLevelReturn, checkRegex, unconditionalSkip, unknownGlobal, unknownName];
+const rules: Rule[] = [
+  syntaxError,
+  topLevelReturn,
+  checkRegex,
+  unconditionalSkip,
+  unknownGlobal,
+  unknownName,
+];
 
 export default rules;
