@@ -13,7 +13,7 @@ import type { World } from "../world/schema/index.ts";
 import { didYouMean } from "../world/suggest.ts";
 import { runnableWorld } from "../world/validate.ts";
 import { EXIT_OK, EXIT_PROBLEMS, fail, reasonOf } from "./exit.ts";
-import { formatTrace, type TraceContext, traceContext } from "./format/trace.ts";
+import { formatTrace, type TraceContext, traceContext } from "../host/trace.ts";
 import { type CliIo, wantsColor } from "./io.ts";
 
 export interface ExplainOptions {

@@ -26,7 +26,7 @@ import { runnableWorld } from "../../world/validate.ts";
 import { EXIT_PROBLEMS, fail, reasonOf } from "../exit.ts";
 import { type CliIo, wantsColor } from "../io.ts";
 import { askPlayers, askStoryStart } from "./creation.ts";
-import { Game, type GameSetup } from "./game.ts";
+import { Game, type GameSetup } from "../../host/game.ts";
 import { lineSource } from "./lines.ts";
 import { proseWriter, runLoop } from "./loop.ts";
 import { chooseGameMode, type PlayFlags, parsePlayers, parseSeed, UsageError } from "./options.ts";

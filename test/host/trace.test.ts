@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { formatTrace } from "../../src/cli/format/trace.ts";
+import { formatTrace } from "../../src/host/trace.ts";
 import type { TurnResult } from "../../src/engine/result.ts";
 import { createSession, type Session } from "../../src/engine/session.ts";
 import type { TriggerTrace } from "../../src/engine/trace.ts";
