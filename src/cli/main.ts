@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { EXIT_OK, EXIT_USAGE, fail, reasonOf } from "./exit.ts";
 import { type CliIo, processIo, wantsColor } from "./io.ts";
+import { registerServe } from "./serve.ts";
 import { TOOL } from "./tool.ts";
 import type { ReportOptions } from "./world-report.ts";
 
@@ -63,6 +64,8 @@ function buildProgram(io: CliIo, done: (code: number) => void): Command {
 
   registerPlay(program, io, done);
   registerAuthorTools(program, io, done);
+  // taleforge serve (src/cli/serve.ts): games over HTTP; the server loads only when it runs.
+  registerServe(subcommand(program, io, "serve"), io, done);
   return program;
 }
 
