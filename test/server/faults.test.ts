@@ -29,7 +29,8 @@ describe(`server: a failing narrator (${STORE_NAME})`, () => {
 
   before(async () => {
     mock = await MockServer.start();
-    mock.handler = () => (mode.current === "hang" ? { hang: true } : { status: 500, json: { error: { message: "boom" } } });
+    mock.handler = () =>
+      mode.current === "hang" ? { hang: true } : { status: 500, json: { error: { message: "boom" } } };
     running = await startServer({
       narrator: (world, game) =>
         mode.current === "offline"
@@ -55,14 +56,19 @@ describe(`server: a failing narrator (${STORE_NAME})`, () => {
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
     const created = (await anyone.post("/games", { world: hash, seed: 3 })).json;
     const host = new Client(running.url, created.hostToken);
-    const joined = (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } })).json;
+    const joined = (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } }))
+      .json;
     const ann = new Client(running.url, joined.token);
 
     mode.current = "500";
     const refused = await host.post(`/games/${created.id}/start`);
     assert.equal(refused.status, 502, refused.text);
     assert.equal(refused.json.error.code, "turn/failed");
-    assert.equal((await host.get(`/games/${created.id}`)).json.status, "lobby", "a failed opening starts nothing");
+    assert.equal(
+      (await host.get(`/games/${created.id}`)).json.status,
+      "lobby",
+      "a failed opening starts nothing",
+    );
 
     mode.current = "offline";
     assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
@@ -71,7 +77,10 @@ describe(`server: a failing narrator (${STORE_NAME})`, () => {
       mode.current = failure;
       const before = (await host.get(`/games/${created.id}/save`)).text;
       if (failure === "500") {
-        const sent = await ann.post(`/games/${created.id}/actions`, { text: "walk to the Gutted Eel", idempotencyKey: "k1" });
+        const sent = await ann.post(`/games/${created.id}/actions`, {
+          text: "walk to the Gutted Eel",
+          idempotencyKey: "k1",
+        });
         assert.equal(sent.status, 202);
       } else {
         assert.equal((await host.post(`/games/${created.id}/turn`)).status, 202);
@@ -81,7 +90,11 @@ describe(`server: a failing narrator (${STORE_NAME})`, () => {
       const game = (await host.get(`/games/${created.id}`)).json;
       assert.equal(game.tick, 0, `after a ${failure}, the game is at its previous turn`);
       assert.equal(game.players[0].submitted, true, "the submitted action stays");
-      assert.equal((await host.get(`/games/${created.id}/save`)).text, before, "nothing half-applied is stored");
+      assert.equal(
+        (await host.get(`/games/${created.id}/save`)).text,
+        before,
+        "nothing half-applied is stored",
+      );
       assert.equal((await ann.get(`/games/${created.id}/transcript`)).json.transcript.length, 1);
     }
 
@@ -94,7 +107,11 @@ describe(`server: a failing narrator (${STORE_NAME})`, () => {
     );
     assert.equal(done.json.tick, 1);
     const transcript = (await ann.get(`/games/${created.id}/transcript`)).json.transcript;
-    assert.deepEqual(transcript[1].inputs.actions, [{ player: "Ann", text: "walk to the Gutted Eel" }], "the same action ran, once");
+    assert.deepEqual(
+      transcript[1].inputs.actions,
+      [{ player: "Ann", text: "walk to the Gutted Eel" }],
+      "the same action ran, once",
+    );
     stream.close();
   });
 });

@@ -38,7 +38,11 @@ describe(`server: errors and access (${STORE_NAME})`, () => {
     await closeSandbox();
   });
 
-  const isError = (answer: { status: number; json: { error?: { code?: string; message?: string } }; text: string }, status: number, code: string) => {
+  const isError = (
+    answer: { status: number; json: { error?: { code?: string; message?: string } }; text: string },
+    status: number,
+    code: string,
+  ) => {
     assert.equal(answer.status, status, answer.text);
     assert.equal(answer.json.error?.code, code, answer.text);
     assert.ok(typeof answer.json.error?.message === "string" && answer.json.error.message.length > 10);
@@ -58,16 +62,32 @@ describe(`server: errors and access (${STORE_NAME})`, () => {
 
   it("answers malformed, oversized and mistyped requests with stable codes", async () => {
     isError(await anyone.call("POST", "/games", "{not json"), 400, "request/malformed-json");
-    isError(await anyone.call("POST", "/games", JSON.stringify({ world: hash, pad: "x".repeat(5000) })), 413, "request/too-large");
-    isError(await anyone.call("POST", "/worlds", `${WORLD_TEXT}${" ".repeat(100)}`), 413, "request/too-large");
+    isError(
+      await anyone.call("POST", "/games", JSON.stringify({ world: hash, pad: "x".repeat(5000) })),
+      413,
+      "request/too-large",
+    );
+    isError(
+      await anyone.call("POST", "/worlds", `${WORLD_TEXT}${" ".repeat(100)}`),
+      413,
+      "request/too-large",
+    );
     isError(await anyone.post("/games", { world: hash, seed: -1 }), 400, "request/invalid");
     isError(await anyone.post("/games", { world: hash, extra: true }), 400, "request/invalid");
     isError(await anyone.post("/games", { world: "f".repeat(64) }), 404, "world/not-found");
     isError(await anyone.post("/games", { world: hash, storyStart: "Nowhere" }), 400, "world/unknown-name");
-    isError(await anyone.call("POST", "/games", "<xml/>", { "content-type": "application/xml" }), 415, "request/unsupported-type");
+    isError(
+      await anyone.call("POST", "/games", "<xml/>", { "content-type": "application/xml" }),
+      415,
+      "request/unsupported-type",
+    );
     isError(await anyone.get("/games/not-an-id"), 400, "request/invalid");
     isError(await anyone.get("/nowhere"), 404, "route/not-found");
-    isError(await anyone.post("/games/join", { invite: "NOPE-NOPE", character: { name: "X" } }), 404, "game/invite-unknown");
+    isError(
+      await anyone.post("/games/join", { invite: "NOPE-NOPE", character: { name: "X" } }),
+      404,
+      "game/invite-unknown",
+    );
     isError(await anyone.get(`/worlds/${hash}/map.svg?realm=Atlantis`), 400, "world/unknown-name");
     const svg = await anyone.get(`/worlds/${hash}/map.svg`);
     assert.equal(svg.status, 200);
@@ -78,12 +98,20 @@ describe(`server: errors and access (${STORE_NAME})`, () => {
     const [first, second] = games as [(typeof games)[0], (typeof games)[0]];
     isError(await anyone.get(`/games/${first.id}`), 401, "auth/missing");
     isError(await new Client(running.url, "tfp_forged").get(`/games/${first.id}`), 401, "auth/invalid");
-    for (const path of [`/games/${second.id}`, `/games/${second.id}/transcript`, `/games/${second.id}/events`]) {
+    for (const path of [
+      `/games/${second.id}`,
+      `/games/${second.id}/transcript`,
+      `/games/${second.id}/events`,
+    ]) {
       isError(await first.players[0]!.get(path), 403, "auth/other-game");
       isError(await first.host.get(path), 403, "auth/other-game");
     }
     isError(await first.players[0]!.get(`/games/${first.id}/log`), 403, "auth/host-only");
-    isError(await first.host.post(`/games/${first.id}/actions`, { text: "wave", idempotencyKey: "h" }), 403, "auth/player-only");
+    isError(
+      await first.host.post(`/games/${first.id}/actions`, { text: "wave", idempotencyKey: "h" }),
+      403,
+      "auth/player-only",
+    );
   });
 
   it("keeps one submission per player per turn, and a key for one action", async () => {
@@ -91,9 +119,21 @@ describe(`server: errors and access (${STORE_NAME})`, () => {
     const [ann] = game.players as [Client];
     const sent = await ann.post(`/games/${game.id}/actions`, { text: "look around", idempotencyKey: "a1" });
     assert.equal(sent.status, 202, sent.text);
-    isError(await ann.post(`/games/${game.id}/actions`, { text: "dance", idempotencyKey: "a1" }), 409, "submission/key-reused");
-    isError(await ann.post(`/games/${game.id}/actions`, { text: "dance", idempotencyKey: "a2" }), 409, "submission/conflict");
-    isError(await ann.post(`/games/${game.id}/quests/${encodeURIComponent("No Such Quest")}/accept`), 422, "engine/refused");
+    isError(
+      await ann.post(`/games/${game.id}/actions`, { text: "dance", idempotencyKey: "a1" }),
+      409,
+      "submission/key-reused",
+    );
+    isError(
+      await ann.post(`/games/${game.id}/actions`, { text: "dance", idempotencyKey: "a2" }),
+      409,
+      "submission/conflict",
+    );
+    isError(
+      await ann.post(`/games/${game.id}/quests/${encodeURIComponent("No Such Quest")}/accept`),
+      422,
+      "engine/refused",
+    );
   });
 
   it("lets the host kick a player: the token stops working and the turn stops waiting", async () => {
@@ -114,7 +154,11 @@ describe(`server: errors and access (${STORE_NAME})`, () => {
   it("pauses, refuses actions while paused, and ends", async () => {
     const game = games[1]!;
     assert.equal((await game.host.post(`/games/${game.id}/pause`)).status, 200);
-    isError(await game.players[0]!.post(`/games/${game.id}/actions`, { text: "wait", idempotencyKey: "p" }), 409, "game/state");
+    isError(
+      await game.players[0]!.post(`/games/${game.id}/actions`, { text: "wait", idempotencyKey: "p" }),
+      409,
+      "game/state",
+    );
     isError(await game.host.post(`/games/${game.id}/pause`), 409, "game/state");
     assert.equal((await game.host.post(`/games/${game.id}/resume`)).status, 200);
     isError(await game.host.post(`/games/${game.id}/turn`), 409, "turn/no-actions");
