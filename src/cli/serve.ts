@@ -60,65 +60,23 @@ export function registerServe(command: Command, io: CliIo, done: (code: number) 
     });
 }
 
-/** Starts the server and resolves when it has stopped (SIGTERM or SIGINT): 0, or 2 when it could not start. */
+/** Starts the server (src/server/index.ts, its one entry) and resolves when it has stopped: 0, or 2 when it could not start. */
 async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
   const port = Number(flags.port ?? "8080");
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     return fail(io, `--port takes a port number (0-65535), not "${flags.port}".`);
-  const { homedir } = await import("node:os");
-  const { resolveProviderConfig, describeProviderConfig } = await import("../ai/config.ts");
-  const { createProvider } = await import("../ai/index.ts");
-  const { createOfflineProvider } = await import("../ai/offline/index.ts");
-  const { createSandbox } = await import("../sandbox/index.ts");
-  const { createServer } = await import("../server/app.ts");
-  const { createLogger } = await import("../server/logger.ts");
-  const { openStore } = await import("../server/store/open.ts");
-
-  const cwd = io.cwd ?? process.cwd();
+  const { runServer } = await import("../server/index.ts");
   const provider = flags.narrator && !flags.provider ? flags.narrator : flags.provider;
-  const config = await resolveProviderConfig({
-    flags: { ...flags, ...(provider !== undefined ? { provider } : {}) },
-    env: io.env,
-    cwd,
-    home: homedir(),
-  });
-  const log = createLogger({ level: flags.logLevel ?? "info" });
-  const store = await openStore(
-    flags.database !== undefined ? { database: flags.database } : { data: flags.data ?? "taleforge-data" },
-  );
-  const sandbox = createSandbox();
-  sandbox.warm();
-  const server = await createServer({
-    store,
-    scripts: sandbox,
-    log,
+  await runServer({
+    port,
+    host: flags.host ?? "127.0.0.1",
+    store:
+      flags.database !== undefined ? { database: flags.database } : { data: flags.data ?? "taleforge-data" },
     ...(flags.cors !== undefined ? { cors: flags.cors } : {}),
-    narrator: (world, game) =>
-      game.narrator === "offline"
-        ? createOfflineProvider(world, { gameMode: game.gameMode })
-        : createProvider(world, config, { gameMode: game.gameMode }),
+    logLevel: flags.logLevel ?? "info",
+    provider: { ...flags, ...(provider !== undefined ? { provider } : {}) },
+    env: io.env,
+    cwd: io.cwd ?? process.cwd(),
   });
-  const url = await server.app.listen({ host: flags.host ?? "127.0.0.1", port });
-  log.info(
-    { store: store.describe, narrator: describeProviderConfig(config), url },
-    "taleforge serve is listening",
-  );
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      log.info({ signal }, "stopping: finishing the turns in flight");
-      process.off("SIGTERM", onTerm);
-      process.off("SIGINT", onInt);
-      void server
-        .close(30_000)
-        .then(() => sandbox.close())
-        .finally(resolve);
-    };
-    const onTerm = () => stop("SIGTERM");
-    const onInt = () => stop("SIGINT");
-    process.on("SIGTERM", onTerm);
-    process.on("SIGINT", onInt);
-  });
-  log.info("stopped");
-  log.flush();
   return 0;
 }
