@@ -97,7 +97,7 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migrate(db, "postgres");
+    await migrate(db, "postgres", schema ?? "public");
   } catch (error) {
     await db.destroy();
     throw error;
@@ -116,8 +116,13 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
   };
 }
 
-async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrations(dialect) });
+/** `schema`: PostgreSQL's, named so that Kysely looks for its own tables there and not in another schema. */
+async function migrate(db: Kysely<Database>, dialect: Dialect, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrations(dialect),
+    ...(schema !== undefined ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "?";
