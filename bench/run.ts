@@ -8,6 +8,7 @@ import engine from "./engine.bench.ts";
 import play from "./play.bench.ts";
 import { startProgress } from "./progress.ts";
 import sandbox from "./sandbox.bench.ts";
+import serve from "./serve.bench.ts";
 import validate from "./validate.bench.ts";
 
 /**
@@ -16,7 +17,7 @@ import validate from "./validate.bench.ts";
  * pass/fail: targets are printed next to them. Later sections (engine,
  * sandbox) are added to SECTIONS.
  */
-const SECTIONS: BenchModule[] = [validate, engine, sandbox, play];
+const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, serve];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
