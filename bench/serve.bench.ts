@@ -151,13 +151,21 @@ async function run(context: BenchContext): Promise<void> {
   } else context.print("PostgreSQL rows skipped: set TALEFORGE_TEST_DATABASE_URL to measure them.");
   let memory: { idle: number; fanOut: number } | undefined;
   for (const config of configs) {
-    const s = await setup(config.label, config.where(), config.count);
+    const where = config.where();
+    const s = await setup(config.label, where, config.count);
     try {
       const { hash, turnsPerSecond } = await activeGames(s, world);
       rows.push([config.label, turnsPerSecond.toFixed(1), ms(median(s.durations)), ms(p99(s.durations))]);
       if (!memory) memory = await idleAndFanOut(s, hash);
     } finally {
       await s.close();
+      if (where.database && where.schema) {
+        const pg = (await import("pg")).default;
+        const client = new pg.Client({ connectionString: where.database });
+        await client.connect();
+        await client.query(`drop schema if exists ${where.schema} cascade`);
+        await client.end();
+      }
     }
   }
   context.print(formatTable(["Store", "turns/s", "turn p50", "turn p99"], rows));
