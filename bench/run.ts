@@ -10,6 +10,7 @@ import hostile from "./hostile.bench.ts";
 import play from "./play.bench.ts";
 import { startProgress } from "./progress.ts";
 import sandbox from "./sandbox.bench.ts";
+import serve from "./serve.bench.ts";
 import validate from "./validate.bench.ts";
 
 /**
@@ -18,7 +19,7 @@ import validate from "./validate.bench.ts";
  * pass/fail: targets are printed next to them. Later sections (engine,
  * sandbox) are added to SECTIONS.
  */
-const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile, ai];
+const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile, ai, serve];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

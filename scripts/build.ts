@@ -19,9 +19,23 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /**
  * Packages that stay outside the bundle: native code (isolated-vm, resvg,
  * esbuild's binary) is loaded from node_modules where it was installed, and
- * tsx only runs TypeScript sources (the sandbox's fallback).
+ * tsx only runs TypeScript sources (the sandbox's fallback). The server's
+ * packages (loaded only by `serve`) stay outside too: better-sqlite3 is native,
+ * and pino and fastify find files of their own at run time.
  */
-export const EXTERNAL = ["isolated-vm", "@resvg/resvg-js", "esbuild", "tsx"];
+export const EXTERNAL = [
+  "isolated-vm",
+  "@resvg/resvg-js",
+  "esbuild",
+  "tsx",
+  "better-sqlite3",
+  "pg",
+  "pino",
+  "fastify",
+  "kysely",
+  "@fastify/helmet",
+  "@fastify/rate-limit",
+];
 
 /**
  * In a bundle, `import.meta.url` would name the output chunk. Modules use it

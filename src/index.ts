@@ -5,15 +5,15 @@
 
 // AI: providers (offline, OpenAI-compatible, recorded), their configuration and cassettes.
 export * from "./ai/index.ts";
+// Engine: sessions, turns, saves, and the ports the sandbox and AI providers implement.
+export * from "./engine/index.ts";
 // The trace formatter the command line prints turns with.
 export {
   formatTrace,
   type TraceContext,
   type TraceFormatOptions,
   traceContext,
-} from "./cli/format/trace.ts";
-// Engine: sessions, turns, saves, and the ports the sandbox and AI providers implement.
-export * from "./engine/index.ts";
+} from "./host/trace.ts";
 // The sandbox's types, for a platform that holds one.
 export type { HostOptions, SandboxHost } from "./sandbox/index.ts";
 export { createSandbox } from "./sandbox/index.ts";

@@ -6,13 +6,13 @@ import { INTENTS, type Intent } from "../engine/ports.ts";
 import type { TurnResult } from "../engine/result.ts";
 import { restoreSession, type Session } from "../engine/session.ts";
 import type { TurnInput } from "../engine/turn.ts";
+import { formatTrace, type TraceContext, traceContext } from "../host/trace.ts";
 import { createSandbox } from "../sandbox/index.ts";
 import { formatPath, formatPosition } from "../world/diagnostic.ts";
 import type { World } from "../world/schema/index.ts";
 import { didYouMean } from "../world/suggest.ts";
 import { runnableWorld } from "../world/validate.ts";
 import { EXIT_OK, EXIT_PROBLEMS, fail, reasonOf } from "./exit.ts";
-import { formatTrace, type TraceContext, traceContext } from "./format/trace.ts";
 import { type CliIo, wantsColor } from "./io.ts";
 import { readSaveText } from "./save-file.ts";
 

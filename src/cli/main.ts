@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { EXIT_OK, EXIT_USAGE, fail, reasonOf } from "./exit.ts";
 import { type CliIo, processIo, terminalSafeIo, wantsColor } from "./io.ts";
+import { registerServe } from "./serve.ts";
 import { TOOL } from "./tool.ts";
 import type { ReportOptions } from "./world-report.ts";
 
@@ -85,6 +86,9 @@ function buildProgram(io: CliIo, done: (code: number) => void): Command {
       const { init } = await import("./init.ts");
       done(await init(file, options, io));
     });
+
+  // taleforge serve (src/cli/serve.ts): games over HTTP; the server loads only when it runs.
+  registerServe(subcommand(program, io, "serve"), io, done);
   return program;
 }
 

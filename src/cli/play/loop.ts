@@ -5,14 +5,14 @@ import type { Replay } from "../../ai/recorded.ts";
 import { type Paint, plural } from "../../author/paint.ts";
 import { QUEST_EXPIRY_TURNS, type QuestPrompt } from "../../engine/quests.ts";
 import type { SessionState } from "../../engine/state.ts";
+import { type Game, GameInput, type Outcome } from "../../host/game.ts";
+import { formatTrace } from "../../host/trace.ts";
 import type { World } from "../../world/schema/index.ts";
 import { didYouMean } from "../../world/suggest.ts";
 import { escapeControls } from "../../world/terminal-text.ts";
-import { formatTrace } from "../format/trace.ts";
 import type { CliIo } from "../io.ts";
 import { readSaveText, writeSaveFile } from "../save-file.ts";
 import { changesView } from "./changes.ts";
-import { type Game, GameInput, type Outcome } from "./game.ts";
 import type { LineSource } from "./lines.ts";
 import {
   helpView,

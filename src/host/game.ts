@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { PlayerSpec } from "../../engine/characters.ts";
-import type { AiPorts, ScriptRunner } from "../../engine/ports.ts";
-import type { TurnResult } from "../../engine/result.ts";
-import { createSession, type QuestAnswerResult, restoreSession, type Session } from "../../engine/session.ts";
-import type { TurnHooks } from "../../engine/turn.ts";
-import type { World } from "../../world/schema/index.ts";
-import { type TraceContext, traceContext } from "../format/trace.ts";
+import type { PlayerSpec } from "../engine/characters.ts";
+import type { AiPorts, ScriptRunner } from "../engine/ports.ts";
+import type { TurnResult } from "../engine/result.ts";
+import { createSession, type QuestAnswerResult, restoreSession, type Session } from "../engine/session.ts";
+import type { TurnHooks } from "../engine/turn.ts";
+import type { World } from "../world/schema/index.ts";
+import { type TraceContext, traceContext } from "./trace.ts";
 
 /**
  * One game as the player sees it: a session plus what a host adds around it

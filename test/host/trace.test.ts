@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { formatTrace } from "../../src/cli/format/trace.ts";
 import type { TurnResult } from "../../src/engine/result.ts";
 import { createSession, type Session } from "../../src/engine/session.ts";
 import type { TriggerTrace } from "../../src/engine/trace.ts";
 import { liveTriggers, triggerMapOf } from "../../src/engine/trigger-pool.ts";
 import { indexWorld } from "../../src/engine/world-index.ts";
+import { formatTrace } from "../../src/host/trace.ts";
 import { createSandbox, type SandboxHost } from "../../src/sandbox/index.ts";
 import { DataAi } from "../engine/helpers.ts";
 import { harbor } from "../helpers/author.ts";

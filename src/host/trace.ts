@@ -1,7 +1,7 @@
-import { type Paint, painter, plural, type Style } from "../../author/paint.ts";
-import type { DiffEntry } from "../../engine/diff.ts";
-import type { TurnResult } from "../../engine/result.ts";
-import type { SessionState } from "../../engine/state.ts";
+import { type Paint, painter, plural, type Style } from "../author/paint.ts";
+import type { DiffEntry } from "../engine/diff.ts";
+import type { TurnResult } from "../engine/result.ts";
+import type { SessionState } from "../engine/state.ts";
 import type {
   ConditionTrace,
   EffectTrace,
@@ -9,12 +9,12 @@ import type {
   PhaseTrace,
   ScriptTrace,
   TriggerTrace,
-} from "../../engine/trace.ts";
-import { liveTriggers, triggerMapOf } from "../../engine/trigger-pool.ts";
-import { indexWorld } from "../../engine/world-index.ts";
-import { formatPath } from "../../world/diagnostic.ts";
-import type { Trigger, World } from "../../world/schema/index.ts";
-import { escapeControlsDeep } from "../../world/terminal-text.ts";
+} from "../engine/trace.ts";
+import { liveTriggers, triggerMapOf } from "../engine/trigger-pool.ts";
+import { indexWorld } from "../engine/world-index.ts";
+import { formatPath } from "../world/diagnostic.ts";
+import type { Trigger, World } from "../world/schema/index.ts";
+import { escapeControlsDeep } from "../world/terminal-text.ts";
 
 export interface TraceFormatOptions {
   color: boolean;

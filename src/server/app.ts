@@ -1,0 +1,204 @@
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { ScriptRunner } from "../engine/ports.ts";
+import { ENGINE_VERSION } from "../engine/scripts.ts";
+import { bearer, hashToken } from "./auth.ts";
+import { ApiError } from "./errors.ts";
+import type { Logger } from "./logger.ts";
+import { openApiDocument } from "./openapi.ts";
+import { REGISTERED } from "./route.ts";
+import { eventRoutes, type StreamLimits } from "./routes/events.ts";
+import { gameRoutes } from "./routes/games.ts";
+import { historyRoutes } from "./routes/history.ts";
+import { worldRoutes } from "./routes/worlds.ts";
+import { type NarratorFactory, Runner } from "./runner.ts";
+import type { OpenStore } from "./store/open.ts";
+import { Store } from "./store/store.ts";
+import { Sweeper } from "./sweeper.ts";
+import { WorldCache } from "./worlds.ts";
+
+export interface ServerOptions {
+  store: OpenStore;
+  narrator: NarratorFactory;
+  scripts: ScriptRunner | undefined;
+  log: Logger;
+  /** This process's name in leases and logs. */
+  process?: string;
+  /** Requests per minute per token (or address, without one). */
+  perMinute?: number;
+  /** Actions per minute per token on the submit route. */
+  actionsPerMinute?: number;
+  /** Request body limit; world uploads have their own. */
+  bodyLimit?: number;
+  worldLimit?: number;
+  /** An origin allowed by CORS; CORS is off without it. */
+  cors?: string;
+  leaseMs?: number;
+  /** How often this process looks for turns that are due (timeouts, crashed claims). 0: never. */
+  sweepMs?: number;
+  streams?: Partial<StreamLimits>;
+}
+
+export interface Server {
+  app: FastifyInstance;
+  store: Store;
+  runner: Runner;
+  /** Stops accepting, finishes the steps in flight (at most `graceMs`), closes the store. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Rebuilt per server; the route list is filled by the route modules. */
+export async function createServer(options: ServerOptions): Promise<Server> {
+  const store = new Store(options.store);
+  const worlds = new WorldCache(store);
+  const processName = options.process ?? `${process.pid}`;
+  const runner = new Runner({
+    store,
+    worlds,
+    narrator: options.narrator,
+    scripts: options.scripts,
+    process: processName,
+    leaseMs: options.leaseMs ?? 120_000,
+    log: options.log,
+  });
+  const app = Fastify({
+    loggerInstance: options.log as FastifyBaseLogger,
+    bodyLimit: options.bodyLimit ?? 256 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  }) as unknown as FastifyInstance;
+  let ready = false;
+
+  // JSON bodies are kept as text too: a world's hash is the hash of the bytes uploaded.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body as string;
+    (request as { rawText?: string }).rawText = text;
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(
+        new ApiError("request/malformed-json", "The body is not valid JSON; send a JSON document."),
+        undefined,
+      );
+    }
+  });
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } });
+  await app.register(rateLimit, {
+    max: options.perMinute ?? 600,
+    timeWindow: 60_000,
+    keyGenerator: (request) => {
+      const token = bearer(request.headers.authorization);
+      return token ? `t:${hashToken(token)}` : `a:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(
+        "rate/limited",
+        `Too many requests: at most ${context.max} per minute. Retry in ${Math.ceil(context.ttl / 1000)} s.`,
+        {
+          limit: context.max,
+          retryAfterSeconds: Math.ceil(context.ttl / 1000),
+        },
+      ),
+  });
+  if (options.cors !== undefined) {
+    const origin = options.cors;
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.headers.origin === origin) {
+        reply.header("access-control-allow-origin", origin);
+        reply.header("vary", "Origin");
+        reply.header("access-control-allow-headers", "authorization, content-type, last-event-id");
+        reply.header("access-control-allow-methods", "GET, POST, PUT, DELETE");
+      }
+      if (request.method === "OPTIONS") return reply.code(204).send();
+    });
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    const failure = toApiError(error);
+    if (failure.code === "server/internal") request.log.error({ err: error }, "unexpected error");
+    if (failure.code === "rate/limited")
+      reply.header("retry-after", String(failure.details.retryAfterSeconds ?? 60));
+    reply.code(failure.status).type("application/json").send(failure.toJSON());
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const failure = new ApiError(
+      "route/not-found",
+      `No route ${request.method} ${request.url.split("?")[0]}; /openapi.json lists them.`,
+    );
+    reply.code(404).send(failure.toJSON());
+  });
+
+  REGISTERED.length = 0;
+  const limits = {
+    actionsPerMinute: options.actionsPerMinute ?? 30,
+    worldLimit: options.worldLimit ?? 8 * 1024 * 1024,
+  };
+  worldRoutes(app, store, worlds, limits);
+  gameRoutes(app, store, worlds, runner, options.narrator, limits);
+  historyRoutes(app, store, worlds, runner, options.narrator, options.scripts);
+  const streams = eventRoutes(app, store, options.streams);
+  const document = openApiDocument([...REGISTERED], String(ENGINE_VERSION));
+
+  app.get("/openapi.json", async () => document);
+  app.get("/healthz", async () => ({ ok: true }));
+  app.get("/readyz", async (_request, reply) => {
+    if (!ready)
+      return reply.code(503).send(new ApiError("server/unavailable", "Starting or stopping.").toJSON());
+    try {
+      await store.ping();
+      return { ok: true, store: options.store.dialect };
+    } catch {
+      return reply.code(503).send(new ApiError("server/unavailable", "The store does not answer.").toJSON());
+    }
+  });
+
+  const sweeper = new Sweeper(store, runner, options.log, options.sweepMs ?? 2000);
+  await app.ready();
+  sweeper.start();
+  ready = true;
+
+  return {
+    app,
+    store,
+    runner,
+    async close(graceMs = 10_000) {
+      ready = false;
+      sweeper.stop();
+      streams.closeAll();
+      const closing = app.close();
+      const drained = await runner.drain(graceMs);
+      if (!drained)
+        options.log.warn(
+          { graceMs },
+          "steps still running at shutdown; their claims expire and another process runs them",
+        );
+      await closing;
+      await options.store.close();
+    },
+  };
+}
+
+/** Fastify's own errors (body too large, bad content type...) as API errors; anything else is internal. */
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const e = error as { code?: string; statusCode?: number; message?: string };
+  switch (e?.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new ApiError("request/too-large", "The body is larger than this route accepts; send less.");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new ApiError("request/unsupported-type", "Send the body as application/json.");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return new ApiError("request/malformed-json", "The body is not valid JSON; send a JSON document.");
+  }
+  if (e?.statusCode === 429)
+    return new ApiError("rate/limited", "Too many requests; wait a minute and retry.");
+  if (e?.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500)
+    return new ApiError("request/invalid", "The request is not valid; /openapi.json describes every route.");
+  return new ApiError("server/internal", "An unexpected error; the server log has the details.");
+}

@@ -1,0 +1,70 @@
+import { homedir } from "node:os";
+import { type ConfigFlags, describeProviderConfig, resolveProviderConfig } from "../ai/config.ts";
+import { createProvider } from "../ai/index.ts";
+import { createOfflineProvider } from "../ai/offline/index.ts";
+import { createSandbox } from "../sandbox/index.ts";
+import { createServer } from "./app.ts";
+import { createLogger } from "./logger.ts";
+import { openStore, type StoreOptions } from "./store/open.ts";
+
+export interface RunOptions {
+  port: number;
+  host: string;
+  store: StoreOptions;
+  cors?: string;
+  logLevel: string;
+  /** The narrator's provider settings, as `taleforge play` takes them. */
+  provider: ConfigFlags;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+}
+
+/**
+ * The server's one entry for the command line (`taleforge serve`): opens the
+ * store, starts the sandbox and the HTTP server, and resolves when SIGTERM or
+ * SIGINT has stopped it gracefully.
+ */
+export async function runServer(options: RunOptions): Promise<void> {
+  const config = await resolveProviderConfig({
+    flags: options.provider,
+    env: options.env,
+    cwd: options.cwd,
+    home: homedir(),
+  });
+  const log = createLogger({ level: options.logLevel });
+  const store = await openStore(options.store);
+  const sandbox = createSandbox();
+  sandbox.warm();
+  const server = await createServer({
+    store,
+    scripts: sandbox,
+    log,
+    ...(options.cors !== undefined ? { cors: options.cors } : {}),
+    narrator: (world, game) =>
+      game.narrator === "offline"
+        ? createOfflineProvider(world, { gameMode: game.gameMode })
+        : createProvider(world, config, { gameMode: game.gameMode }),
+  });
+  const url = await server.app.listen({ host: options.host, port: options.port });
+  log.info(
+    { store: store.describe, narrator: describeProviderConfig(config), url },
+    "taleforge serve is listening",
+  );
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      log.info({ signal }, "stopping: finishing the turns in flight");
+      process.off("SIGTERM", onTerm);
+      process.off("SIGINT", onInt);
+      void server
+        .close(30_000)
+        .then(() => sandbox.close())
+        .finally(resolve);
+    };
+    const onTerm = () => stop("SIGTERM");
+    const onInt = () => stop("SIGINT");
+    process.on("SIGTERM", onTerm);
+    process.on("SIGINT", onInt);
+  });
+  log.info("stopped");
+  log.flush();
+}

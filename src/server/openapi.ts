@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { SERVER_ERRORS } from "./errors.ts";
+import type { RouteSpec } from "./route.ts";
+
+const ErrorBody = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(SERVER_ERRORS) as [string, ...string[]]),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()),
+  }),
+});
+
+const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
+
+/** The OpenAPI 3.1 document, made from the zod schemas the routes validate with. */
+export function openApiDocument(
+  routes: readonly RouteSpec<z.ZodType, z.ZodType, z.ZodType>[],
+  version: string,
+) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const path = r.url.replace(/:([A-Za-z]+)/g, "{$1}");
+    const parameters = [...fields(r.params, "path"), ...fields(r.query, "query")];
+    const operation: Record<string, unknown> = {
+      summary: r.summary,
+      tags: [r.tag],
+      ...(r.access === "public" ? {} : { security: [{ bearer: [] }], "x-access": r.access }),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(r.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: schema(r.body) } } } }
+        : {}),
+      responses: {
+        [String(r.status ?? 200)]: {
+          description: "Success",
+          content: { [r.produces ?? "application/json"]: { schema: r.response ? schema(r.response) : {} } },
+        },
+        default: {
+          description: "An error (see the error code table)",
+          content: { "application/json": { schema: schema(ErrorBody) } },
+        },
+      },
+    };
+    paths[path] ??= {};
+    paths[path][r.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Taleforge server", version },
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    paths,
+  };
+}
+
+function fields(object: z.ZodType | undefined, where: "path" | "query") {
+  if (!object || !(object instanceof z.ZodObject)) return [];
+  return Object.entries(object.shape as Record<string, z.ZodType>).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === "path" || !s.safeParse(undefined).success,
+    schema: schema(s),
+  }));
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { bearer, hashToken } from "./auth.ts";
+import { ApiError } from "./errors.ts";
+import type { Game, Player, Store } from "./store/store.ts";
+
+/** Who is calling: the game's host, one of its players, or anyone (public routes). */
+export type Caller =
+  | { role: "host"; game: Game }
+  | { role: "player"; game: Game; player: Player }
+  | { role: "anyone" };
+
+export type Access = "public" | "host" | "member" | "player";
+
+export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  url: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The success answer, for the OpenAPI document. */
+  response?: z.ZodType;
+  /** A content type other than JSON (SVG, SSE, JSON Lines, a save file). */
+  produces?: string;
+  status?: number;
+  bodyLimit?: number;
+  /** Requests per minute per token or address, tighter than the server-wide limit. */
+  perMinute?: number;
+}
+
+export interface RouteContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  caller: Caller;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Every route registered, for /openapi.json. */
+export const REGISTERED: RouteSpec<z.ZodType, z.ZodType, z.ZodType>[] = [];
+
+const NoParams = z.object({});
+
+/**
+ * Registers a route whose params, query and body are checked by zod schemas
+ * (the same schemas make the OpenAPI document) and whose caller is checked
+ * against its access before the handler runs.
+ */
+export function route<
+  P extends z.ZodType = typeof NoParams,
+  Q extends z.ZodType = typeof NoParams,
+  B extends z.ZodType = z.ZodUnknown,
+>(
+  app: FastifyInstance,
+  store: Store,
+  spec: RouteSpec<P, Q, B>,
+  handler: (ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>,
+): void {
+  REGISTERED.push(spec as unknown as RouteSpec<z.ZodType, z.ZodType, z.ZodType>);
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    ...(spec.bodyLimit !== undefined ? { bodyLimit: spec.bodyLimit } : {}),
+    ...(spec.perMinute !== undefined
+      ? { config: { rateLimit: { max: spec.perMinute, timeWindow: 60_000 } } }
+      : {}),
+    handler: async (request, reply) => {
+      const params = parse("path", spec.params ?? NoParams, request.params);
+      const query = parse("query", spec.query ?? NoParams, request.query);
+      const body = spec.body ? parse("body", spec.body, request.body ?? {}) : undefined;
+      const caller = await authorize(store, spec.access, request, (params as { id?: string }).id);
+      reply.code(spec.status ?? 200);
+      const value = await handler({
+        params: params as z.infer<P>,
+        query: query as z.infer<Q>,
+        body: body as z.infer<B>,
+        caller,
+        request,
+        reply,
+      });
+      if (reply.sent) return reply;
+      return value;
+    },
+  });
+}
+
+function parse(where: string, schema: z.ZodType, value: unknown): unknown {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues
+    .slice(0, 10)
+    .map((i) => ({ path: i.path.map(String), message: i.message }));
+  const first = issues[0];
+  throw new ApiError(
+    "request/invalid",
+    `The request ${where} is not valid${first ? ` at ${[where, ...first.path].join(".")}: ${first.message}` : ""}. /openapi.json describes every route.`,
+    { where, issues },
+  );
+}
+
+async function authorize(
+  store: Store,
+  access: Access,
+  request: FastifyRequest,
+  gameId: string | undefined,
+): Promise<Caller> {
+  if (access === "public") return { role: "anyone" };
+  const token = bearer(request.headers.authorization);
+  if (token === undefined)
+    throw new ApiError("auth/missing", "Send the game's token as `Authorization: Bearer <token>`.");
+  const hash = hashToken(token);
+  let caller: Exclude<Caller, { role: "anyone" }> | undefined;
+  if (token.startsWith("tfh_")) {
+    const game = await store.gameByHostToken(hash);
+    if (game) caller = { role: "host", game };
+  } else if (token.startsWith("tfp_")) {
+    const player = await store.playerByToken(hash);
+    const game = player ? await store.game(player.game_id) : undefined;
+    if (player && game) caller = { role: "player", game, player };
+  }
+  if (!caller)
+    throw new ApiError(
+      "auth/invalid",
+      "This token is not one this server issued; create or join a game for one.",
+    );
+  if (gameId !== undefined && caller.game.id !== gameId)
+    throw new ApiError("auth/other-game", "This token belongs to another game.", { game: gameId });
+  if (caller.role === "player" && caller.player.status === "kicked")
+    throw new ApiError("auth/kicked", "The host removed you from this game.");
+  if (access === "host" && caller.role !== "host")
+    throw new ApiError("auth/host-only", "Only the game's host may do this; use the host token.");
+  if (access === "player" && caller.role !== "player")
+    throw new ApiError(
+      "auth/player-only",
+      "This route acts as a player's character; use that player's token.",
+    );
+  return caller;
+}
+
+/** The game of a caller known to belong to one. */
+export function gameOf(caller: Caller): Game {
+  if (caller.role === "anyone") throw new ApiError("auth/missing", "This route needs a game token.");
+  return caller.game;
+}

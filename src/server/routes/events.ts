@@ -1,0 +1,149 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { bearer, hashToken } from "../auth.ts";
+import { ApiError } from "../errors.ts";
+import { type Caller, route } from "../route.ts";
+import { GameParams } from "../schemas.ts";
+import type { BusMessage } from "../store/bus.ts";
+import type { Store, StoredEvent } from "../store/store.ts";
+
+export interface StreamLimits {
+  /** Open streams per token. */
+  perToken: number;
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  heartbeatMs: number;
+  /** Read the store this often even without a wake-up (a NOTIFY lost while reconnecting). */
+  pollMs: number;
+}
+
+const DEFAULTS: StreamLimits = { perToken: 4, heartbeatMs: 15_000, pollMs: 5_000 };
+const BATCH = 200;
+
+/**
+ * `GET /games/:id/events`: Server-Sent Events. Stored events carry their id;
+ * a client that reconnects with `Last-Event-ID` (or `?after=`) gets every
+ * event after it, so nothing is missed. Narration chunks stream live
+ * (`event: narration`, no id); the `turn` event that follows carries the
+ * whole narration. Players get the events for everyone and their own; the
+ * host gets all of them, the log entries included.
+ */
+export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<StreamLimits> = {}) {
+  const limits = { ...DEFAULTS, ...given };
+  const open = new Map<string, number>();
+  const closers = new Set<() => void>();
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/games/:id/events",
+      summary: "The game's live events (Server-Sent Events), resumable with Last-Event-ID.",
+      tag: "events",
+      access: "member",
+      params: GameParams,
+      query: z.object({ after: z.coerce.number().int().min(0).optional() }),
+      produces: "text/event-stream",
+    },
+    async ({ params, query, request, reply, caller }) => {
+      const key = hashToken(bearer(request.headers.authorization) ?? "");
+      const count = open.get(key) ?? 0;
+      if (count >= limits.perToken)
+        throw new ApiError(
+          "sse/too-many",
+          `At most ${limits.perToken} event streams per token; close one first.`,
+          {
+            limit: limits.perToken,
+          },
+        );
+      const header = request.headers["last-event-id"];
+      const fromHeader = typeof header === "string" && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
+      let last = fromHeader ?? query.after ?? 0;
+      open.set(key, count + 1);
+      const visible = audienceOf(caller);
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+        "x-content-type-options": "nosniff",
+      });
+      raw.write(": taleforge events\n\n");
+
+      let closed = false;
+      let pumping = false;
+      let again = false;
+      const pump = async () => {
+        if (closed) return;
+        if (pumping) {
+          again = true;
+          return;
+        }
+        pumping = true;
+        try {
+          do {
+            again = false;
+            let batch: StoredEvent[];
+            do {
+              batch = await store.events(params.id, last, BATCH);
+              for (const event of batch) {
+                last = event.id;
+                if (!visible(event.audience)) continue;
+                raw.write(`id: ${event.id}\nevent: ${event.kind}\ndata: ${event.data}\n\n`);
+              }
+            } while (batch.length === BATCH && !closed);
+          } while (again && !closed);
+        } catch {
+          // The store is unreachable for now: the next poll tries again.
+        } finally {
+          pumping = false;
+        }
+      };
+      const onMessage = (message: BusMessage) => {
+        if (closed) return;
+        if (message.kind === "chunk")
+          raw.write(
+            `event: narration\ndata: ${JSON.stringify({ tick: message.tick, text: message.text })}\n\n`,
+          );
+        else void pump();
+      };
+      const unsubscribe = store.bus.subscribe(params.id, onMessage);
+      const poll = setInterval(() => void pump(), limits.pollMs);
+      const beat = setInterval(() => raw.write(": keep-alive\n\n"), limits.heartbeatMs);
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe();
+        clearInterval(poll);
+        clearInterval(beat);
+        open.set(key, (open.get(key) ?? 1) - 1);
+        if ((open.get(key) ?? 0) <= 0) open.delete(key);
+        closers.delete(close);
+        raw.end();
+      };
+      closers.add(close);
+      request.raw.on("close", close);
+      raw.on("error", close);
+      await pump();
+    },
+  );
+
+  return {
+    /** Ends every open stream (shutdown): clients reconnect elsewhere with their Last-Event-ID. */
+    closeAll() {
+      for (const close of [...closers]) close();
+    },
+  };
+}
+
+function audienceOf(caller: Caller): (audience: string) => boolean {
+  if (caller.role === "host") return () => true;
+  if (caller.role === "player") {
+    const id = caller.player.id;
+    return (audience) => audience === "all" || audience === id;
+  }
+  return (audience) => audience === "all";
+}

@@ -1,0 +1,254 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { CASSETTE_FORMAT, CASSETTE_VERSION, type CassetteEntry } from "../../ai/cassette.ts";
+import type { ScriptRunner } from "../../engine/ports.ts";
+import type { TurnResult } from "../../engine/result.ts";
+import { readSave, worldHash } from "../../engine/save.ts";
+import { restoreSession } from "../../engine/session.ts";
+import { formatTrace, traceContext } from "../../host/trace.ts";
+import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
+import { ApiError } from "../errors.ts";
+import { route } from "../route.ts";
+import type { NarratorFactory, Runner } from "../runner.ts";
+import { GameParams, ImportGame, LogQuery } from "../schemas.ts";
+import type { Game, Store } from "../store/store.ts";
+import type { WorldCache } from "../worlds.ts";
+
+/** History and saves: the transcript, the host's trace and log, export and import, the cassette. */
+export function historyRoutes(
+  app: FastifyInstance,
+  store: Store,
+  worlds: WorldCache,
+  _runner: Runner,
+  narrator: NarratorFactory,
+  scripts: ScriptRunner | undefined,
+) {
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/games/:id/transcript",
+      summary: "The whole story so far: each step's actions and narration.",
+      tag: "history",
+      access: "member",
+      params: GameParams,
+    },
+    async ({ params }) => ({
+      transcript: (await store.transcript(params.id)).map((t) => ({
+        seq: t.seq,
+        kind: t.kind,
+        tick: t.tick,
+        inputs: JSON.parse(t.inputs) as unknown,
+        result: JSON.parse(t.result) as unknown,
+        narration: t.narration,
+        at: t.created_at,
+      })),
+    }),
+  );
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/games/:id/save",
+      summary: "Export the game as the save file `taleforge play --load` reads.",
+      tag: "history",
+      access: "host",
+      params: GameParams,
+    },
+    async ({ params, reply }) => {
+      const last = await store.lastTurn(params.id);
+      if (!last) throw new ApiError("game/state", "The game has not started; there is nothing to save yet.");
+      reply
+        .type("application/json")
+        .header("content-disposition", `attachment; filename="${params.id}.save.json"`);
+      return reply.send(last.state);
+    },
+  );
+
+  route(
+    app,
+    store,
+    {
+      method: "POST",
+      url: "/games/import",
+      summary: "Import a save file as a new running game; players join by claiming its characters.",
+      tag: "history",
+      access: "public",
+      body: ImportGame,
+      status: 201,
+      bodyLimit: 8 * 1024 * 1024 + 4096,
+      response: z.object({
+        id: z.string(),
+        hostToken: z.string(),
+        invite: z.string(),
+        characters: z.array(z.string()),
+      }),
+    },
+    async ({ body }) => {
+      const world = await worlds.get(body.world);
+      let state: ReturnType<typeof readSave>["state"];
+      let text: string;
+      try {
+        const session = await restoreSession(world, body.save, {
+          ai: narrator(world, { gameMode: null, narrator: "offline" }),
+          scripts,
+          validate: false,
+        });
+        state = session.state;
+        text = session.save();
+      } catch (error) {
+        throw new ApiError(
+          "save/invalid",
+          `The save cannot be loaded on this world: ${(error as Error).message}`,
+        );
+      }
+      const hostToken = newToken("host");
+      const now = Date.now();
+      const game: Game = {
+        id: newId(),
+        world_hash: body.world,
+        status: "running",
+        host_token_hash: hashToken(hostToken),
+        invite_code: newInviteCode(),
+        seed: state.seed,
+        story_start: state.storyStart,
+        game_mode: null,
+        narrator: body.narrator ?? "server",
+        seq: 0,
+        tick: state.tick,
+        forced_tick: null,
+        turn_timeout_ms: null,
+        turn_opened_at: now,
+        lease_owner: null,
+        lease_until: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await store.importGame(game, {
+        game_id: game.id,
+        seq: 0,
+        kind: "import",
+        tick: state.tick,
+        state: text,
+        inputs: "{}",
+        cassette: "[]",
+        trace: null,
+        result: "{}",
+        narration: "",
+        created_at: now,
+      });
+      const characters = state.party.filter((c) => c.kind === "player").map((c) => c.name);
+      return { id: game.id, hostToken, invite: game.invite_code, characters };
+    },
+  );
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/games/:id/trace",
+      summary:
+        "A step's trace (host only): the same as /trace in play and `taleforge explain`, as JSON and as text.",
+      tag: "history",
+      access: "host",
+      params: GameParams,
+      query: z.object({ seq: z.coerce.number().int().min(0).optional() }),
+    },
+    async ({ params, query }) => {
+      const game = (await store.game(params.id))!;
+      const seq = query.seq ?? game.seq - 1;
+      const row = await store.turn(game.id, seq);
+      if (!row || row.trace === null)
+        throw new ApiError("game/state", `Step ${seq} has no trace (not played yet, or a quest answer).`, {
+          seq,
+        });
+      const result = JSON.parse(row.trace) as TurnResult;
+      const world = await worlds.get(game.world_hash);
+      const before = seq > 0 ? await store.turn(game.id, seq - 1) : undefined;
+      const context = before ? traceContext(world, readSave(world, before.state).state) : undefined;
+      return {
+        seq,
+        tick: row.tick,
+        trace: result.trace,
+        fired: result.fired,
+        diff: result.diff,
+        text: formatTrace(result, { color: false, ...(context ?? {}) }),
+      };
+    },
+  );
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/games/:id/log",
+      summary: "The game's log (spec 6), host only, filtered by tick, type and trigger.",
+      tag: "history",
+      access: "host",
+      params: GameParams,
+      query: LogQuery,
+    },
+    async ({ params, query }) => ({
+      entries: (
+        await store.log(
+          params.id,
+          {
+            ...(query.tick !== undefined ? { tick: query.tick } : {}),
+            ...(query.type !== undefined ? { type: query.type } : {}),
+            ...(query.trigger !== undefined ? { trigger: query.trigger } : {}),
+          },
+          query.limit ?? 1000,
+        )
+      ).map((l) => ({ tick: l.tick, phase: l.phase, trigger: l.trigger, type: l.type, message: l.message })),
+    }),
+  );
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/games/:id/cassette",
+      summary: "The game as a cassette (JSON Lines) that `taleforge play --replay` plays back exactly.",
+      tag: "history",
+      access: "host",
+      params: GameParams,
+      produces: "application/x-ndjson",
+    },
+    async ({ params, reply }) => {
+      const game = (await store.game(params.id))!;
+      const rows = await store.cassette(game.id);
+      if (rows.length === 0)
+        throw new ApiError("game/state", "The game has not started; there is nothing to replay.");
+      const first = await store.turn(game.id, 0);
+      const world = await worlds.get(game.world_hash);
+      const players =
+        first?.kind === "opening" ? (JSON.parse(first.inputs) as { players: unknown[] }).players : undefined;
+      const header = {
+        format: CASSETTE_FORMAT,
+        version: CASSETTE_VERSION,
+        provider: game.narrator,
+        model: game.narrator,
+        embeddings: false,
+        setup: {
+          worldHash: worldHash(world),
+          seed: game.seed,
+          gameMode: game.game_mode,
+          ...(game.story_start !== null ? { storyStart: game.story_start } : {}),
+          ...(players ? { players } : {}),
+          ...(first?.kind === "import" ? { load: first.state } : {}),
+        },
+      };
+      const lines = [JSON.stringify(header)];
+      for (const row of rows)
+        for (const entry of JSON.parse(row.cassette) as CassetteEntry[]) lines.push(JSON.stringify(entry));
+      reply.type("application/x-ndjson");
+      return reply.send(`${lines.join("\n")}\n`);
+    },
+  );
+}

@@ -1,0 +1,157 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { buildRealmMap, chooseRealm } from "../../author/map/model.ts";
+import { realmMapSvg } from "../../author/map/svg.ts";
+import { ApiError } from "../errors.ts";
+import { route } from "../route.ts";
+import { WorldParams } from "../schemas.ts";
+import type { Store } from "../store/store.ts";
+import { premades, storyStarts, worldSummary } from "../views.ts";
+import { checkUpload, type WorldCache, worldHashOf } from "../worlds.ts";
+
+/** Worlds: upload (checked, content-addressed), list, and what players may read of one. */
+export function worldRoutes(
+  app: FastifyInstance,
+  store: Store,
+  worlds: WorldCache,
+  limits: { worldLimit: number },
+) {
+  route(
+    app,
+    store,
+    {
+      method: "POST",
+      url: "/worlds",
+      summary:
+        "Upload a world file (the body is the file). A world with errors is refused with its check report.",
+      tag: "worlds",
+      access: "public",
+      query: z.object({ name: z.string().min(1).max(200).optional() }),
+      bodyLimit: limits.worldLimit,
+      status: 201,
+      response: z.object({ hash: z.string(), name: z.string(), created: z.boolean(), report: z.unknown() }),
+    },
+    async ({ query, request, reply }) => {
+      const text = (request as { rawText?: string }).rawText;
+      if (text === undefined || text.trim() === "")
+        throw new ApiError(
+          "request/invalid",
+          "Send the world file as the body, with Content-Type: application/json.",
+        );
+      const name = query.name ?? "world";
+      const { world, report } = checkUpload(text, name);
+      const hash = worldHashOf(text);
+      const created = await store.putWorld({
+        hash,
+        name,
+        text,
+        bytes: Buffer.byteLength(text),
+        warnings: JSON.stringify(report.diagnostics),
+        created_at: Date.now(),
+      });
+      worlds.remember(hash, world);
+      if (!created) reply.code(200);
+      return { hash, name, created, report };
+    },
+  );
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/worlds",
+      summary: "List the uploaded worlds, newest first.",
+      tag: "worlds",
+      access: "public",
+    },
+    async () => ({
+      worlds: (await store.worlds(500)).map((w) => ({
+        hash: w.hash,
+        name: w.name,
+        bytes: w.bytes,
+        createdAt: w.created_at,
+      })),
+    }),
+  );
+
+  const named = async (hash: string) => {
+    const row = await store.world(hash);
+    if (!row)
+      throw new ApiError("world/not-found", `No world ${hash}; upload it with POST /worlds.`, { hash });
+    return { row, world: await worlds.get(hash) };
+  };
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/worlds/:hash",
+      summary: "A world's public summary.",
+      tag: "worlds",
+      access: "public",
+      params: WorldParams,
+    },
+    async ({ params }) => {
+      const { row, world } = await named(params.hash);
+      return { ...worldSummary(world, row.hash, row.name), warnings: JSON.parse(row.warnings) as unknown[] };
+    },
+  );
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/worlds/:hash/starts",
+      summary: "A world's story starts.",
+      tag: "worlds",
+      access: "public",
+      params: WorldParams,
+    },
+    async ({ params }) => ({ storyStarts: storyStarts((await named(params.hash)).world) }),
+  );
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/worlds/:hash/premades",
+      summary: "A world's premade characters.",
+      tag: "worlds",
+      access: "public",
+      params: WorldParams,
+    },
+    async ({ params }) => ({ premadeCharacters: premades((await named(params.hash)).world) }),
+  );
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/worlds/:hash/map.svg",
+      summary: "A realm's map as SVG (what `taleforge map` draws), with the world's default known places.",
+      tag: "worlds",
+      access: "public",
+      params: WorldParams,
+      query: z.object({ realm: z.string().max(200).optional() }),
+      produces: "image/svg+xml",
+    },
+    async ({ params, query, reply }) => {
+      const { world } = await named(params.hash);
+      const choice = chooseRealm(world, query.realm);
+      if (!choice.ok)
+        throw new ApiError(
+          "world/unknown-name",
+          query.realm ? `No realm "${query.realm}" in this world.` : "This world has no realm to draw.",
+          {
+            realm: query.realm ?? null,
+          },
+        );
+      reply.type("image/svg+xml").send(realmMapSvg(buildRealmMap(world, choice.realm)));
+    },
+  );
+}

@@ -1,0 +1,366 @@
+import type { CassetteEntry } from "../ai/cassette.ts";
+import { isAiError } from "../ai/errors.ts";
+import type { Provider } from "../ai/provider.ts";
+import { type RecordingProvider, recordProvider } from "../ai/recorded.ts";
+import type { PlayerSpec } from "../engine/characters.ts";
+import { isEngineError } from "../engine/errors.ts";
+import type { ScriptRunner } from "../engine/ports.ts";
+import type { TurnResult } from "../engine/result.ts";
+import type { LogEntry } from "../engine/state.ts";
+import { type GameInput, type GameSetup, Game as HostGame } from "../host/game.ts";
+import type { World } from "../world/schema/index.ts";
+import { newId } from "./auth.ts";
+import { ApiError } from "./errors.ts";
+import type { Logger } from "./logger.ts";
+import type { Game, NewEvent, Store, Turn } from "./store/store.ts";
+import { playerResult } from "./views.ts";
+import type { WorldCache } from "./worlds.ts";
+
+/** Makes the narrator (intent, narration, judge) for one step of a game. */
+export type NarratorFactory = (world: World, game: { gameMode: string | null; narrator: string }) => Provider;
+
+export interface RunnerOptions {
+  store: Store;
+  worlds: WorldCache;
+  narrator: NarratorFactory;
+  scripts: ScriptRunner | undefined;
+  /** This process, in lease owners and logs. */
+  process: string;
+  /** How long a claim on a game holds: longer than any turn may take (narrator timeouts included). */
+  leaseMs: number;
+  log: Logger;
+}
+
+interface StepOutcome {
+  kind: Turn["kind"];
+  inputs: unknown;
+  result: unknown;
+  narration: string;
+  trace: unknown;
+  logs: LogEntry[];
+  events: NewEvent[];
+  /** The game's new status, when the step changes it (the opening starts the game). */
+  status?: Game["status"];
+}
+
+/**
+ * Runs the steps that change a game (the opening, a turn, a quest answer):
+ * claims the game, restores its last committed state, runs the step through
+ * the host's Game with a recording narrator, and commits the new state, the
+ * cassette entries, the log and the events in one transaction. A step that
+ * fails commits nothing: the game stays at its previous state and the same
+ * submissions can run again.
+ */
+export class Runner {
+  private readonly running = new Set<Promise<unknown>>();
+  private stopping = false;
+  constructor(private readonly options: RunnerOptions) {}
+
+  /** Starts a game: its opening becomes state row 0. */
+  async open(game: Game, players: PlayerSpec[]): Promise<TurnResult> {
+    let opening: TurnResult | null = null;
+    await this.step(
+      game,
+      async (host) => {
+        opening = host.session.opening;
+        if (opening === null) throw new Error("a new session has an opening");
+        return {
+          kind: "opening",
+          inputs: { players },
+          result: playerResult(opening),
+          narration: opening.story,
+          trace: opening,
+          logs: opening.logs,
+          status: "running",
+          events: [
+            { audience: "all", kind: "game-started", data: { tick: 0 } },
+            { audience: "all", kind: "turn", data: { seq: 0, ...playerResult(opening), actions: [] } },
+            ...logEvent(opening.logs, 0),
+          ],
+        };
+      },
+      { players },
+    );
+    return opening!;
+  }
+
+  /**
+   * Runs the game's next turn when every active player has submitted (or the
+   * host forced it, or its timeout passed, with at least one action).
+   * "waiting": not everyone has; "busy": another process or request is
+   * running a step of this game. The claim is taken before the submissions
+   * are read, and a submission is refused while a claim holds, so a turn
+   * never misses an acknowledged action.
+   */
+  async maybeTurn(gameId: string, force: boolean): Promise<"ran" | "waiting" | "busy" | "idle"> {
+    const { store } = this.options;
+    const game = await store.game(gameId);
+    if (game?.status !== "running") return "idle";
+    const tick = game.tick + 1;
+    const ready = async () => {
+      const players = (await store.players(gameId)).filter((p) => p.status === "active");
+      const submitted = (await store.submissions(gameId, tick)).filter((s) =>
+        players.some((p) => p.id === s.player_id),
+      );
+      const forced = force || game.forced_tick === tick || this.timedOut(game);
+      if (force && submitted.length === 0) throw noActions();
+      if (submitted.length === 0 || (!forced && submitted.length < players.length)) return null;
+      const names = new Map(players.map((p) => [p.id, p.name]));
+      return submitted.map((s) => ({ player: names.get(s.player_id)!, text: s.text }));
+    };
+    // A cheap look first; then the claim, then the look that counts (no submission gets in once claimed).
+    if ((await ready()) === null) return "waiting";
+    const owner = await this.acquire(game).catch((error) => {
+      if (error instanceof ApiError && error.code === "game/busy") return null;
+      throw error;
+    });
+    if (owner === null) return "busy";
+    let actions: { player: string; text: string }[];
+    try {
+      const found = await ready();
+      if (found === null) {
+        await store.release(gameId, owner);
+        return "waiting";
+      }
+      actions = found;
+    } catch (error) {
+      await store.release(gameId, owner).catch(() => {});
+      throw error;
+    }
+    await this.track(
+      this.claimed(game, owner, async (host, chunk) => {
+        const outcome = await host.apply({ type: "turn", actions }, { onChunk: chunk });
+        const result = (outcome as { result: TurnResult }).result;
+        const seen = playerResult(result);
+        return {
+          kind: "turn",
+          inputs: { actions },
+          result: seen,
+          narration: result.story,
+          trace: result,
+          logs: result.logs,
+          events: [
+            { audience: "all", kind: "turn", data: { seq: game.seq, ...seen, actions } },
+            ...logEvent(result.logs, result.tick),
+          ],
+        };
+      }),
+    );
+    return "ran";
+  }
+
+  /** A player answers a quest prompt (accept, reject) or abandons a quest: one committed step. */
+  async answer(game: Game, player: string, quest: string, answer: "accept" | "reject" | "abandon") {
+    let outcome: unknown;
+    await this.step(game, async (host) => {
+      const done = await host.apply({ type: "answer", quest, answer } satisfies GameInput);
+      const result = (done as { result: { quest: string; status: string; logs: LogEntry[] } }).result;
+      outcome = { quest: result.quest, status: result.status };
+      return {
+        kind: "answer",
+        inputs: { player, quest, answer },
+        result: outcome,
+        narration: "",
+        trace: null,
+        logs: result.logs,
+        events: [
+          {
+            audience: "all",
+            kind: "quest",
+            data: { player, quest: result.quest, answer, status: result.status },
+          },
+          ...logEvent(result.logs, game.tick),
+        ],
+      };
+    });
+    return outcome as { quest: string; status: string };
+  }
+
+  private timedOut(game: Game): boolean {
+    return (
+      game.turn_timeout_ms !== null &&
+      game.turn_opened_at !== null &&
+      Date.now() - game.turn_opened_at >= game.turn_timeout_ms
+    );
+  }
+
+  private async step(
+    game: Game,
+    run: (host: HostGame, chunk: (text: string) => void) => Promise<StepOutcome>,
+    fresh?: { players: PlayerSpec[] },
+  ): Promise<void> {
+    const owner = await this.acquire(game);
+    await this.track(this.claimed(game, owner, run, fresh));
+  }
+
+  /** Claims the game at its current seq, or fails with game/busy. */
+  private async acquire(game: Game): Promise<string> {
+    if (this.stopping)
+      throw new ApiError("server/unavailable", "The server is shutting down; retry on another process.");
+    const owner = `${this.options.process}/${newId()}`;
+    if (!(await this.options.store.lease(game.id, game.seq, owner, Date.now() + this.options.leaseMs)))
+      throw new ApiError(
+        "game/busy",
+        "Another step of this game is running; its result arrives as an event.",
+        {
+          game: game.id,
+        },
+      );
+    return owner;
+  }
+
+  private async track(work: Promise<void>): Promise<void> {
+    this.running.add(work);
+    try {
+      await work;
+    } finally {
+      this.running.delete(work);
+    }
+  }
+
+  private async claimed(
+    game: Game,
+    owner: string,
+    run: (host: HostGame, chunk: (text: string) => void) => Promise<StepOutcome>,
+    fresh?: { players: PlayerSpec[] },
+  ): Promise<void> {
+    const { store, log } = this.options;
+    const started = Date.now();
+    let provider: RecordingProvider | undefined;
+    try {
+      const world = await this.options.worlds.get(game.world_hash);
+      const last = fresh ? undefined : await store.lastTurn(game.id);
+      if (!fresh && !last) throw new ApiError("game/state", "The game has not started; the host starts it.");
+      const entries: CassetteEntry[] = [];
+      provider = recordProvider(
+        this.options.narrator(world, { gameMode: game.game_mode, narrator: game.narrator }),
+        {
+          write: (entry) => entries.push(entry),
+        },
+      );
+      const setup: GameSetup = last
+        ? { seed: game.seed, gameMode: game.game_mode, load: last.state }
+        : {
+            seed: game.seed,
+            gameMode: game.game_mode,
+            ...(game.story_start !== null ? { storyStart: game.story_start } : {}),
+            players: fresh!.players,
+          };
+      const tick = game.tick + (fresh ? 0 : 1);
+      const chunk = (text: string) => {
+        void store.bus.publish({ game: game.id, kind: "chunk", tick, text }).catch(() => {});
+      };
+      const host = await HostGame.start(
+        world,
+        { ai: provider, scripts: this.options.scripts },
+        setup,
+        provider,
+        {
+          onChunk: fresh ? chunk : undefined,
+        },
+      );
+      const outcome = await run(host, chunk);
+      const usage = provider.usage();
+      const row: Turn = {
+        game_id: game.id,
+        seq: game.seq,
+        kind: outcome.kind,
+        tick: host.session.tick,
+        state: host.save(),
+        inputs: JSON.stringify(outcome.inputs),
+        cassette: JSON.stringify(entries),
+        trace: outcome.trace === null ? null : JSON.stringify(outcome.trace),
+        result: JSON.stringify(outcome.result),
+        narration: outcome.narration,
+        created_at: Date.now(),
+      };
+      const logs = outcome.logs.map((l) => ({
+        tick: l.tick,
+        phase: l.phase,
+        trigger: l.trigger,
+        type: l.type,
+        message: l.message,
+      }));
+      if (
+        !(await store.commitStep(
+          row,
+          owner,
+          logs,
+          outcome.events,
+          outcome.status ? { status: outcome.status } : {},
+        ))
+      )
+        throw new ApiError(
+          "game/busy",
+          "This step took longer than its claim and another process took the game over; nothing was committed.",
+          { game: game.id },
+        );
+      log.info(
+        {
+          game: game.id,
+          seq: row.seq,
+          tick: row.tick,
+          kind: row.kind,
+          durationMs: Date.now() - started,
+          aiCalls: usage.calls,
+          promptTokens: usage.promptTokens,
+          completionTokens: usage.completionTokens,
+        },
+        "step committed",
+      );
+    } catch (error) {
+      await store.release(game.id, owner).catch(() => {});
+      const failure = asApiError(error);
+      if (failure.code === "turn/failed")
+        await store
+          .addEvents(game.id, [
+            { audience: "all", kind: "turn-failed", data: { tick: game.tick + 1, message: failure.message } },
+          ])
+          .catch(() => {});
+      if (failure.code === "server/internal") log.error({ game: game.id, err: error }, "step failed");
+      else log.warn({ game: game.id, code: failure.code, durationMs: Date.now() - started }, failure.message);
+      throw failure;
+    } finally {
+      await provider?.close().catch(() => {});
+    }
+  }
+
+  /** Stops taking new steps and waits (at most `ms`) for those running. */
+  async drain(ms: number): Promise<boolean> {
+    this.stopping = true;
+    const all = Promise.allSettled([...this.running]).then(() => true);
+    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref());
+    return Promise.race([all, timeout]);
+  }
+}
+
+function logEvent(logs: LogEntry[], tick: number): NewEvent[] {
+  return logs.length > 0 ? [{ audience: "host", kind: "log", data: { tick, entries: logs } }] : [];
+}
+
+function noActions(): ApiError {
+  return new ApiError(
+    "turn/no-actions",
+    "No player has submitted an action for this turn yet; wait for one.",
+  );
+}
+
+/** An engine refusal (bad quest, bad input) or an AI failure, as the API says it. */
+export function asApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isEngineError(error)) {
+    const code = (error as { code: string }).code;
+    if (code.startsWith("ai/") || code === "session/busy")
+      return new ApiError("turn/failed", `The turn failed and was not applied: ${error.message}`, {
+        engine: code,
+      });
+    return new ApiError("engine/refused", error.message, { engine: code });
+  }
+  if (isAiError(error))
+    return new ApiError(
+      "turn/failed",
+      `The narrator failed (${error.kind}); the game stayed at its previous turn. Retry the turn.`,
+      { ai: error.kind },
+    );
+  return new ApiError("server/internal", "An unexpected error; the server log has the details.");
+}

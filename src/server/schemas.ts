@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+/** The request shapes of the API; route.ts validates with them and openapi.ts documents them. */
+
+export const WorldHash = z.string().regex(/^[0-9a-f]{64}$/, "a world hash: 64 hex digits");
+export const Id = z.string().regex(/^[0-9a-f]{32}$/, "an id: 32 hex digits");
+const Name = z.string().min(1).max(200);
+
+export const GameParams = z.object({ id: Id });
+export const WorldParams = z.object({ hash: WorldHash });
+
+export const Character = z.union([
+  z.strictObject({ premade: Name }),
+  z.strictObject({
+    name: Name,
+    traits: z.array(Name).max(20).optional(),
+    attributes: z.record(Name, z.number().int().min(-1000).max(1000)).optional(),
+  }),
+]);
+
+export const CreateGame = z.strictObject({
+  world: WorldHash,
+  storyStart: Name.optional(),
+  seed: z.number().int().min(0).max(0xffffffff).optional(),
+  gameMode: Name.nullable().optional(),
+  narrator: z.enum(["offline", "server"]).optional(),
+  turnTimeoutSeconds: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 3600)
+    .optional(),
+});
+
+export const JoinGame = z.strictObject({
+  invite: z.string().min(4).max(40),
+  character: Character,
+});
+
+export const SubmitAction = z.strictObject({
+  text: z.string().trim().min(1).max(2000),
+  idempotencyKey: z.string().min(1).max(100),
+});
+
+export const ImportGame = z.strictObject({
+  world: WorldHash,
+  save: z
+    .string()
+    .min(2)
+    .max(8 * 1024 * 1024),
+  narrator: z.enum(["offline", "server"]).optional(),
+});
+
+export const QuestAnswer = z.object({
+  id: Id,
+  quest: Name,
+  answer: z.enum(["accept", "reject", "abandon"]),
+});
+
+export const LogQuery = z.object({
+  tick: z.coerce.number().int().min(0).optional(),
+  type: z.string().max(40).optional(),
+  trigger: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(5000).optional(),
+});

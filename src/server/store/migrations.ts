@@ -1,0 +1,116 @@
+import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
+
+export type Dialect = "sqlite" | "postgres";
+
+/**
+ * The store's migrations, for both dialects: one list, applied in name order
+ * by Kysely's Migrator. Append new ones; never edit one that has shipped.
+ * Integer columns that may exceed 32 bits (times, seeds) are bigint on
+ * PostgreSQL (SQLite integers are 64-bit already).
+ */
+export function migrations(dialect: Dialect): MigrationProvider {
+  const big = dialect === "postgres" ? "bigint" : "integer";
+  const initial: Migration = {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("worlds")
+        .addColumn("hash", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("text", "text", (c) => c.notNull())
+        .addColumn("bytes", big, (c) => c.notNull())
+        .addColumn("warnings", "text", (c) => c.notNull())
+        .addColumn("created_at", big, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("games")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("world_hash", "text", (c) => c.notNull().references("worlds.hash"))
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("host_token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("invite_code", "text", (c) => c.notNull().unique())
+        .addColumn("seed", big, (c) => c.notNull())
+        .addColumn("story_start", "text")
+        .addColumn("game_mode", "text")
+        .addColumn("narrator", "text", (c) => c.notNull())
+        .addColumn("seq", big, (c) => c.notNull())
+        .addColumn("tick", big, (c) => c.notNull())
+        .addColumn("forced_tick", big)
+        .addColumn("turn_timeout_ms", big)
+        .addColumn("turn_opened_at", big)
+        .addColumn("lease_owner", "text")
+        .addColumn("lease_until", big)
+        .addColumn("created_at", big, (c) => c.notNull())
+        .addColumn("updated_at", big, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("players")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("game_id", "text", (c) => c.notNull().references("games.id"))
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("spec", "text", (c) => c.notNull())
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("joined_at", big, (c) => c.notNull())
+        .addUniqueConstraint("players_game_name", ["game_id", "name"])
+        .execute();
+      await db.schema
+        .createTable("submissions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("game_id", "text", (c) => c.notNull().references("games.id"))
+        .addColumn("player_id", "text", (c) => c.notNull().references("players.id"))
+        .addColumn("tick", big, (c) => c.notNull())
+        .addColumn("idempotency_key", "text", (c) => c.notNull())
+        .addColumn("text", "text", (c) => c.notNull())
+        .addColumn("created_at", big, (c) => c.notNull())
+        .addUniqueConstraint("submissions_key", ["game_id", "player_id", "idempotency_key"])
+        .addUniqueConstraint("submissions_turn", ["game_id", "player_id", "tick"])
+        .execute();
+      await db.schema
+        .createTable("turns")
+        .addColumn("game_id", "text", (c) => c.notNull().references("games.id"))
+        .addColumn("seq", big, (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("tick", big, (c) => c.notNull())
+        .addColumn("state", "text", (c) => c.notNull())
+        .addColumn("inputs", "text", (c) => c.notNull())
+        .addColumn("cassette", "text", (c) => c.notNull())
+        .addColumn("trace", "text")
+        .addColumn("result", "text", (c) => c.notNull())
+        .addColumn("narration", "text", (c) => c.notNull())
+        .addColumn("created_at", big, (c) => c.notNull())
+        .addPrimaryKeyConstraint("turns_pk", ["game_id", "seq"])
+        .execute();
+      await db.schema
+        .createTable("log_entries")
+        .addColumn("game_id", "text", (c) => c.notNull().references("games.id"))
+        .addColumn("seq", big, (c) => c.notNull())
+        .addColumn("n", big, (c) => c.notNull())
+        .addColumn("tick", big, (c) => c.notNull())
+        .addColumn("phase", "text", (c) => c.notNull())
+        .addColumn("trigger", "text")
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("message", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("log_entries_pk", ["game_id", "seq", "n"])
+        .execute();
+      await db.schema
+        .createTable("events")
+        .addColumn("id", dialect === "postgres" ? "bigserial" : "integer", (c) =>
+          dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn("game_id", "text", (c) => c.notNull().references("games.id"))
+        .addColumn("audience", "text", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("data", "text", (c) => c.notNull())
+        .addColumn("created_at", big, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("events_game").on("events").columns(["game_id", "id"]).execute();
+      await db.schema.createIndex("log_game_tick").on("log_entries").columns(["game_id", "tick"]).execute();
+      await db.schema.createIndex("games_lease").on("games").columns(["status", "lease_until"]).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ["events", "log_entries", "turns", "submissions", "players", "games", "worlds"])
+        await sql`drop table if exists ${sql.table(table)}`.execute(db);
+    },
+  };
+  return { getMigrations: async () => ({ "0001_initial": initial }) };
+}

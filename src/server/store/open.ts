@@ -1,0 +1,135 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { ApiError } from "../errors.ts";
+import { type Bus, localBus, postgresBus } from "./bus.ts";
+import { lockDataFolder } from "./lock.ts";
+import { type Dialect, migrations } from "./migrations.ts";
+import type { Database } from "./schema.ts";
+
+export interface StoreOptions {
+  /** The data folder of the embedded SQLite store (created when missing). */
+  data?: string;
+  /** A postgresql:// URL: the store is then that database, shared by every process using it. */
+  database?: string;
+  /** PostgreSQL only: the schema to use (created when missing); the tests use a fresh one per run. */
+  schema?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+export interface OpenStore {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Wakes the listeners of a game (every process on PostgreSQL). */
+  bus: Bus;
+  /** A short description for the logs: never the password. */
+  describe: string;
+  close(): Promise<void>;
+}
+
+/** Opens (and migrates forward) the store: SQLite under `data`, or the PostgreSQL database `database`. */
+export async function openStore(options: StoreOptions): Promise<OpenStore> {
+  if (options.database !== undefined) return openPostgres(options.database, options);
+  const folder = options.data ?? "taleforge-data";
+  mkdirSync(folder, { recursive: true });
+  const unlock = lockDataFolder(folder);
+  try {
+    const file = join(folder, "taleforge.sqlite");
+    const sqlite = new SqliteDatabase(file);
+    sqlite.pragma("journal_mode = WAL");
+    // FULL: a committed turn survives a power cut, not only a process crash.
+    sqlite.pragma("synchronous = FULL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    await migrate(db, "sqlite");
+    return {
+      db,
+      dialect: "sqlite",
+      bus: localBus(),
+      describe: `sqlite ${file}`,
+      async close() {
+        await db.destroy();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, options: StoreOptions): Promise<OpenStore> {
+  const schema = options.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+    throw new ApiError(
+      "store/config",
+      `The schema name "${schema}" must be lower-case letters, digits and _.`,
+    );
+  // int8 (bigint) columns hold times and seeds, all far below 2^53: read them as numbers.
+  const types = {
+    getTypeParser: ((oid: number, format?: string) =>
+      oid === 20
+        ? (v: string) => Number(v)
+        : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+  };
+  const config: pg.PoolConfig = {
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types,
+    ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
+  };
+  if (schema !== undefined) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`create schema if not exists ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool(config);
+  pool.on("error", () => {
+    // An idle client lost its connection (the server restarted): the pool replaces it on the next query.
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrate(db, "postgres", schema ?? "public");
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const bus = await postgresBus(config);
+  const where = new URL(url);
+  return {
+    db,
+    dialect: "postgres",
+    bus,
+    describe: `postgresql ${where.hostname}:${where.port || 5432}${where.pathname}${schema ? ` schema ${schema}` : ""}`,
+    async close() {
+      await bus.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** `schema`: PostgreSQL's, named so that Kysely looks for its own tables there and not in another schema. */
+async function migrate(db: Kysely<Database>, dialect: Dialect, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrations(dialect),
+    ...(schema !== undefined ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "?";
+    throw new ApiError(
+      "store/migration",
+      `Migrating the store failed at ${failed}: ${(error as Error).message ?? String(error)}. The store was left at the last migration that succeeded.`,
+      { migration: failed },
+    );
+  }
+}

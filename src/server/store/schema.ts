@@ -1,0 +1,122 @@
+import type { Generated } from "kysely";
+
+/**
+ * The one schema of the server's store, for SQLite and PostgreSQL alike
+ * (migrations.ts creates it). Times are epoch milliseconds; JSON is stored as
+ * text so that both dialects read it the same way.
+ */
+export interface Database {
+  worlds: WorldsTable;
+  games: GamesTable;
+  players: PlayersTable;
+  submissions: SubmissionsTable;
+  turns: TurnsTable;
+  log_entries: LogEntriesTable;
+  events: EventsTable;
+}
+
+/** Uploaded world files, content-addressed: the same bytes are stored once. */
+export interface WorldsTable {
+  /** sha256 of the file's bytes, hex. */
+  hash: string;
+  name: string;
+  text: string;
+  bytes: number;
+  /** The check's warnings, as the JSON diagnostics of `taleforge check --format json`. */
+  warnings: string;
+  created_at: number;
+}
+
+export type GameStatus = "lobby" | "running" | "paused" | "ended";
+
+export interface GamesTable {
+  id: string;
+  world_hash: string;
+  status: GameStatus;
+  host_token_hash: string;
+  invite_code: string;
+  seed: number;
+  story_start: string | null;
+  game_mode: string | null;
+  /** "offline" or "server" (the narrator the server was started with). */
+  narrator: string;
+  /** How many state rows (turns) the game has: the next row's seq. */
+  seq: number;
+  tick: number;
+  /** The tick the host asked to run without waiting for every player (null: none). */
+  forced_tick: number | null;
+  /** Optional per-game turn timeout; the turn runs with what was submitted when it passes. */
+  turn_timeout_ms: number | null;
+  /** When the current turn opened (the last commit), for the timeout. */
+  turn_opened_at: number | null;
+  /** The process running a step of this game, and until when its claim holds. */
+  lease_owner: string | null;
+  lease_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PlayersTable {
+  id: string;
+  game_id: string;
+  /** The character's name in the party. */
+  name: string;
+  /** The character as asked at join (JSON PlayerSpec). */
+  spec: string;
+  token_hash: string;
+  status: "active" | "kicked";
+  joined_at: number;
+}
+
+export interface SubmissionsTable {
+  id: string;
+  game_id: string;
+  player_id: string;
+  /** The tick this action is for (the game's tick + 1 when submitted). */
+  tick: number;
+  idempotency_key: string;
+  text: string;
+  created_at: number;
+}
+
+/** One state change of a game: the opening, a turn, a quest answer or an import. */
+export interface TurnsTable {
+  game_id: string;
+  seq: number;
+  kind: "opening" | "turn" | "answer" | "import";
+  tick: number;
+  /** The save text after this step (what `taleforge play --load` reads). */
+  state: string;
+  /** JSON: the host inputs of this step (actions or a quest answer). */
+  inputs: string;
+  /** JSON: the cassette entries of this step (inputs and AI calls, in order). */
+  cassette: string;
+  /** JSON: the whole turn result with its trace (host only), or null. */
+  trace: string | null;
+  /** JSON: the result players see (fired triggers, prompts, quest changes). */
+  result: string;
+  narration: string;
+  created_at: number;
+}
+
+export interface LogEntriesTable {
+  game_id: string;
+  seq: number;
+  n: number;
+  tick: number;
+  phase: string;
+  trigger: string | null;
+  type: string;
+  message: string;
+}
+
+/** What SSE listeners receive, in id order; stored so that a client can resume with Last-Event-ID. */
+export interface EventsTable {
+  id: Generated<number>;
+  game_id: string;
+  /** "all", "host", or a player id. */
+  audience: string;
+  kind: string;
+  data: string;
+  created_at: number;
+}

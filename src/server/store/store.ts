@@ -1,0 +1,405 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Bus } from "./bus.ts";
+import type { OpenStore } from "./open.ts";
+import type {
+  Database,
+  EventsTable,
+  GamesTable,
+  LogEntriesTable,
+  PlayersTable,
+  SubmissionsTable,
+  TurnsTable,
+  WorldsTable,
+} from "./schema.ts";
+
+export type Game = Selectable<GamesTable>;
+export type Player = Selectable<PlayersTable>;
+export type Submission = Selectable<SubmissionsTable>;
+export type Turn = Selectable<TurnsTable>;
+export type World = Selectable<WorldsTable>;
+export type StoredEvent = Selectable<EventsTable>;
+export type LogRow = Selectable<LogEntriesTable>;
+
+export interface NewEvent {
+  audience: string;
+  kind: string;
+  data: unknown;
+}
+
+/** The queries the server makes, over either dialect. Every multi-row write is one transaction. */
+export class Store {
+  readonly db: Kysely<Database>;
+  readonly bus: Bus;
+  constructor(readonly open: OpenStore) {
+    this.db = open.db;
+    this.bus = open.bus;
+  }
+
+  // Worlds
+
+  async putWorld(row: World): Promise<boolean> {
+    const result = await this.db
+      .insertInto("worlds")
+      .values(row)
+      .onConflict((oc) => oc.column("hash").doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  world(hash: string): Promise<World | undefined> {
+    return this.db.selectFrom("worlds").selectAll().where("hash", "=", hash).executeTakeFirst();
+  }
+
+  worlds(limit: number) {
+    return this.db
+      .selectFrom("worlds")
+      .select(["hash", "name", "bytes", "created_at"])
+      .orderBy("created_at", "desc")
+      .limit(limit)
+      .execute();
+  }
+
+  // Games and players
+
+  async createGame(row: Game): Promise<void> {
+    await this.db.insertInto("games").values(row).execute();
+  }
+
+  game(id: string): Promise<Game | undefined> {
+    return this.db.selectFrom("games").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  gameByInvite(code: string): Promise<Game | undefined> {
+    return this.db.selectFrom("games").selectAll().where("invite_code", "=", code).executeTakeFirst();
+  }
+
+  gameByHostToken(hash: string): Promise<Game | undefined> {
+    return this.db.selectFrom("games").selectAll().where("host_token_hash", "=", hash).executeTakeFirst();
+  }
+
+  playerByToken(hash: string): Promise<Player | undefined> {
+    return this.db.selectFrom("players").selectAll().where("token_hash", "=", hash).executeTakeFirst();
+  }
+
+  players(game: string): Promise<Player[]> {
+    return this.db
+      .selectFrom("players")
+      .selectAll()
+      .where("game_id", "=", game)
+      .orderBy("joined_at")
+      .orderBy("id")
+      .execute();
+  }
+
+  /** Adds a player and their join event in one transaction. */
+  async addPlayer(row: Player, event: NewEvent): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("players").values(row).execute();
+      await insertEvents(trx, row.game_id, [event]);
+    });
+    await this.wake(row.game_id);
+  }
+
+  /** Changes a game's status (and optionally a player's), with its event, when the status is still `from`. */
+  async setStatus(
+    game: string,
+    from: readonly Game["status"][],
+    to: Game["status"],
+    event: NewEvent,
+    extra: Partial<Pick<Game, "turn_opened_at">> = {},
+  ): Promise<boolean> {
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("games")
+        .set({ status: to, updated_at: Date.now(), ...extra })
+        .where("id", "=", game)
+        .where("status", "in", from)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await insertEvents(trx, game, [event]);
+      return true;
+    });
+    if (changed) await this.wake(game);
+    return changed;
+  }
+
+  async kick(game: string, player: string, event: NewEvent): Promise<boolean> {
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("players")
+        .set({ status: "kicked" })
+        .where("id", "=", player)
+        .where("game_id", "=", game)
+        .where("status", "=", "active")
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await insertEvents(trx, game, [event]);
+      return true;
+    });
+    if (changed) await this.wake(game);
+    return changed;
+  }
+
+  async forceTick(game: string, tick: number): Promise<void> {
+    await this.db.updateTable("games").set({ forced_tick: tick }).where("id", "=", game).execute();
+  }
+
+  /** An imported game starts running at the save's state (row 0). */
+  async importGame(game: Game, turn: Turn): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("games")
+        .values({ ...game, seq: 1 })
+        .execute();
+      await trx.insertInto("turns").values(turn).execute();
+      await insertEvents(trx, game.id, [
+        { audience: "all", kind: "game-imported", data: { tick: turn.tick } },
+      ]);
+    });
+  }
+
+  // Submissions
+
+  submissions(game: string, tick: number): Promise<Submission[]> {
+    return this.db
+      .selectFrom("submissions")
+      .selectAll()
+      .where("game_id", "=", game)
+      .where("tick", "=", tick)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+  }
+
+  submissionByKey(game: string, player: string, key: string): Promise<Submission | undefined> {
+    return this.db
+      .selectFrom("submissions")
+      .selectAll()
+      .where("game_id", "=", game)
+      .where("player_id", "=", player)
+      .where("idempotency_key", "=", key)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Stores a submission and its event (one transaction) before it is
+   * acknowledged, only while the game is running at the tick before
+   * `row.tick` and no step holds it: a turn that claimed the game has read its
+   * submissions, so a later one would be lost ("busy"). "duplicate": a row
+   * with the same key or for the same turn exists.
+   */
+  async addSubmission(row: Submission, event: NewEvent): Promise<"ok" | "duplicate" | "busy"> {
+    let stored: boolean;
+    try {
+      stored = await this.db.transaction().execute(async (trx) => {
+        const now = Date.now();
+        // The update also locks the game's row (PostgreSQL), so a claim and a submission are ordered.
+        const free = await trx
+          .updateTable("games")
+          .set({ updated_at: now })
+          .where("id", "=", row.game_id)
+          .where("tick", "=", row.tick - 1)
+          .where("status", "=", "running")
+          .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
+          .executeTakeFirst();
+        if (Number(free.numUpdatedRows) !== 1) return false;
+        await trx.insertInto("submissions").values(row).execute();
+        await insertEvents(trx, row.game_id, [event]);
+        return true;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return "duplicate";
+      throw error;
+    }
+    if (!stored) return "busy";
+    await this.wake(row.game_id);
+    return "ok";
+  }
+
+  // Turns
+
+  lastTurn(game: string): Promise<Turn | undefined> {
+    return this.db
+      .selectFrom("turns")
+      .selectAll()
+      .where("game_id", "=", game)
+      .orderBy("seq", "desc")
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  turn(game: string, seq: number): Promise<Turn | undefined> {
+    return this.db
+      .selectFrom("turns")
+      .selectAll()
+      .where("game_id", "=", game)
+      .where("seq", "=", seq)
+      .executeTakeFirst();
+  }
+
+  transcript(game: string) {
+    return this.db
+      .selectFrom("turns")
+      .select(["seq", "kind", "tick", "inputs", "result", "narration", "created_at"])
+      .where("game_id", "=", game)
+      .orderBy("seq")
+      .execute();
+  }
+
+  cassette(game: string) {
+    return this.db
+      .selectFrom("turns")
+      .select(["seq", "cassette"])
+      .where("game_id", "=", game)
+      .orderBy("seq")
+      .execute();
+  }
+
+  /**
+   * Claims a game for one step (a turn, an answer, the opening) until
+   * `until`: only when its seq is still `seq` and no live claim holds it.
+   * A claim whose deadline passed (its process died) is taken over.
+   */
+  async lease(game: string, seq: number, owner: string, until: number): Promise<boolean> {
+    const now = Date.now();
+    const result = await this.db
+      .updateTable("games")
+      .set({ lease_owner: owner, lease_until: until })
+      .where("id", "=", game)
+      .where("seq", "=", seq)
+      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async release(game: string, owner: string): Promise<void> {
+    await this.db
+      .updateTable("games")
+      .set({ lease_owner: null, lease_until: null })
+      .where("id", "=", game)
+      .where("lease_owner", "=", owner)
+      .execute();
+  }
+
+  /**
+   * Commits one step: the new state row, its log entries, its events and the
+   * game's new seq and tick, in one transaction, and only while `owner` still
+   * holds the lease on seq `turn.seq` (a claim that expired and was taken
+   * over commits nothing). Returns whether it committed.
+   */
+  async commitStep(
+    turn: Turn,
+    owner: string,
+    logs: Omit<LogRow, "game_id" | "seq" | "n">[],
+    events: NewEvent[],
+    game: Partial<Pick<Game, "status">> = {},
+  ): Promise<boolean> {
+    const committed = await this.db.transaction().execute(async (trx) => {
+      const now = Date.now();
+      const result = await trx
+        .updateTable("games")
+        .set({
+          seq: turn.seq + 1,
+          tick: turn.tick,
+          lease_owner: null,
+          lease_until: null,
+          forced_tick: null,
+          turn_opened_at: now,
+          updated_at: now,
+          ...game,
+        })
+        .where("id", "=", turn.game_id)
+        .where("seq", "=", turn.seq)
+        .where("lease_owner", "=", owner)
+        .where("lease_until", ">=", now)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx.insertInto("turns").values(turn).execute();
+      if (logs.length > 0)
+        await trx
+          .insertInto("log_entries")
+          .values(logs.map((l, n) => ({ ...l, game_id: turn.game_id, seq: turn.seq, n })))
+          .execute();
+      await insertEvents(trx, turn.game_id, events);
+      return true;
+    });
+    if (committed) await this.wake(turn.game_id);
+    return committed;
+  }
+
+  async addEvents(game: string, events: NewEvent[]): Promise<void> {
+    await this.db.transaction().execute((trx) => insertEvents(trx, game, events));
+    await this.wake(game);
+  }
+
+  events(game: string, after: number, limit: number): Promise<StoredEvent[]> {
+    return this.db
+      .selectFrom("events")
+      .selectAll()
+      .where("game_id", "=", game)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(limit)
+      .execute();
+  }
+
+  log(game: string, filter: { tick?: number; type?: string; trigger?: string }, limit: number) {
+    let query = this.db.selectFrom("log_entries").selectAll().where("game_id", "=", game);
+    if (filter.tick !== undefined) query = query.where("tick", "=", filter.tick);
+    if (filter.type !== undefined) query = query.where("type", "=", filter.type);
+    if (filter.trigger !== undefined) query = query.where("trigger", "=", filter.trigger);
+    return query.orderBy("seq").orderBy("n").limit(limit).execute();
+  }
+
+  /** Running games whose claim expired, whose host forced a turn, or whose turn timeout passed. */
+  async dueGames(now: number, limit: number): Promise<Game[]> {
+    return this.db
+      .selectFrom("games")
+      .selectAll()
+      .where("status", "=", "running")
+      .where((eb) =>
+        eb.or([
+          eb("lease_until", "<", now),
+          eb.and([eb("forced_tick", "is not", null), eb("lease_until", "is", null)]),
+          eb.and([eb("turn_timeout_ms", "is not", null), eb("lease_until", "is", null)]),
+        ]),
+      )
+      .limit(limit)
+      .execute();
+  }
+
+  async ping(): Promise<void> {
+    await this.db.selectFrom("games").select("id").limit(1).execute();
+  }
+
+  private async wake(game: string): Promise<void> {
+    await this.bus.publish({ game, kind: "events" }).catch(() => {});
+  }
+}
+
+async function insertEvents(trx: Transaction<Database>, game: string, events: NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const now = Date.now();
+  await trx
+    .insertInto("events")
+    .values(
+      events.map((e) => ({
+        game_id: game,
+        audience: e.audience,
+        kind: e.kind,
+        data: JSON.stringify(e.data),
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** A unique-constraint failure, in either dialect's words. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return (
+    e?.code === "23505" ||
+    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY"
+  );
+}

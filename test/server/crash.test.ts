@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { after, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import {
+  Client,
+  closeSandbox,
+  DATABASE_URL,
+  dropStore,
+  eventually,
+  freshStore,
+  type Running,
+  STORE_NAME,
+  startServer,
+} from "./harness.ts";
+
+const WORLD_TEXT = readFileSync(new URL("../../examples/harbor.world.json", import.meta.url), "utf8");
+const CHILD = fileURLToPath(new URL("./child-server.ts", import.meta.url));
+
+function startChild(where: object): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
+    env: { ...process.env, TALEFORGE_CHILD_STORE: JSON.stringify(where), TALEFORGE_CHILD_LEASE_MS: "1500" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split("\n")[0];
+      if (out.includes("\n") && line) resolve({ child, url: line.trim() });
+    });
+    child.on("exit", (code) => reject(new Error(`the child server exited (${code}) before listening`)));
+  });
+}
+
+/**
+ * kill -9 in the middle of a turn: the game is at its previous turn, never
+ * between, and the turn completes on the other process once the dead
+ * process's lease expires (PostgreSQL: two processes at once; SQLite: the
+ * data folder's next process, which takes over the dead one's lock).
+ */
+describe(`server: kill -9 mid-turn (${STORE_NAME}${DATABASE_URL ? ", two processes" : ", restart"})`, () => {
+  const where = freshStore();
+  let other: Running | undefined;
+  after(async () => {
+    await other?.close();
+    await dropStore(where);
+    await closeSandbox();
+  });
+
+  it("leaves the game at the previous turn, then the other process runs the turn exactly once", {
+    timeout: 120_000,
+  }, async () => {
+    if (DATABASE_URL) other = await startServer({ where });
+    const { child, url } = await startChild(where);
+    const anyone = new Client(url);
+    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
+    const created = (await anyone.post("/games", { world: hash, seed: 5 })).json;
+    const host = new Client(url, created.hostToken);
+    const joined = (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } }))
+      .json;
+    assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
+    const ann = new Client(url, joined.token);
+    // Sent to the child, whose turn hangs in the narrator with the game claimed.
+    assert.equal(
+      (
+        await ann.post(`/games/${created.id}/actions`, {
+          text: "walk to the Gutted Eel",
+          idempotencyKey: "k",
+        })
+      ).status,
+      202,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill("SIGKILL");
+    await new Promise((r) => child.once("exit", r));
+
+    other ??= await startServer({ where });
+    const survivor = new Client(other.url, created.hostToken);
+    const atCrash = (await survivor.get(`/games/${created.id}`)).json;
+    assert.ok(atCrash.tick === 0 || atCrash.tick === 1, "the game is at its previous or next turn");
+    const done = await eventually(
+      () => survivor.get(`/games/${created.id}`),
+      (a) => a.json.tick === 1,
+      60_000,
+    );
+    assert.equal(done.json.tick, 1, "the other process completed the turn");
+    const transcript = (await new Client(other.url, joined.token).get(`/games/${created.id}/transcript`)).json
+      .transcript;
+    assert.equal(transcript.length, 2, "the opening and one turn: nothing half-applied, nothing twice");
+    assert.deepEqual(transcript[1].inputs.actions, [{ player: "Ann", text: "walk to the Gutted Eel" }]);
+  });
+});

@@ -1,0 +1,238 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createOfflineProvider } from "../../src/ai/offline/index.ts";
+import type { Provider } from "../../src/ai/provider.ts";
+import { createSandbox, type SandboxHost } from "../../src/sandbox/index.ts";
+import { createServer, type Server, type ServerOptions } from "../../src/server/app.ts";
+import { silentLogger } from "../../src/server/logger.ts";
+import type { NarratorFactory } from "../../src/server/runner.ts";
+import { openStore } from "../../src/server/store/open.ts";
+import type { World } from "../../src/world/schema/index.ts";
+
+/**
+ * Real servers for the API tests: on 127.0.0.1, port 0, over the embedded
+ * SQLite store in a fresh folder, or over PostgreSQL (a fresh schema per
+ * run) when TALEFORGE_TEST_DATABASE_URL is set.
+ */
+export const DATABASE_URL = process.env.TALEFORGE_TEST_DATABASE_URL || undefined;
+export const STORE_NAME = DATABASE_URL ? "postgresql" : "sqlite";
+
+export interface Running {
+  url: string;
+  server: Server;
+  /** The store this server uses, to start a second process on the same one. */
+  where: { data?: string; database?: string; schema?: string };
+  close(): Promise<void>;
+}
+
+let sandbox: SandboxHost | undefined;
+export function sharedSandbox(): SandboxHost {
+  sandbox ??= createSandbox();
+  return sandbox;
+}
+
+export async function closeSandbox(): Promise<void> {
+  await sandbox?.close();
+  sandbox = undefined;
+}
+
+export const offlineNarrator: NarratorFactory = (world: World, game) =>
+  createOfflineProvider(world, { gameMode: game.gameMode }) as Provider;
+
+export function freshStore(): { data?: string; database?: string; schema?: string } {
+  if (DATABASE_URL)
+    return { database: DATABASE_URL, schema: `tf_test_${process.pid}_${randomBytes(4).toString("hex")}` };
+  return { data: mkdtempSync(join(tmpdir(), "taleforge-server-")) };
+}
+
+export async function startServer(
+  options: Partial<ServerOptions> & { where?: { data?: string; database?: string; schema?: string } } = {},
+): Promise<Running> {
+  const where = options.where ?? freshStore();
+  const store = await openStore(where);
+  const server = await createServer({
+    store,
+    narrator: offlineNarrator,
+    scripts: sharedSandbox(),
+    log: silentLogger(),
+    perMinute: 100_000,
+    actionsPerMinute: 100_000,
+    sweepMs: 200,
+    ...options,
+  });
+  await server.app.listen({ host: "127.0.0.1", port: 0 });
+  const address = server.app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    where,
+    async close() {
+      await server.close(5000);
+    },
+  };
+}
+
+/** Drops what a test run made: the SQLite folder or the PostgreSQL schema. */
+export async function dropStore(where: { data?: string; database?: string; schema?: string }): Promise<void> {
+  if (where.data) rmSync(where.data, { recursive: true, force: true });
+  if (where.database && where.schema) {
+    const pg = (await import("pg")).default;
+    const client = new pg.Client({ connectionString: where.database });
+    await client.connect();
+    await client.query(`drop schema if exists ${where.schema} cascade`);
+    await client.end();
+  }
+}
+
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are read as loose JSON.
+  json: any;
+  text: string;
+  headers: Headers;
+}
+
+/** Every answer a client got, for the scans for hidden strings. */
+export class Client {
+  readonly seen: { route: string; text: string }[] = [];
+  constructor(
+    readonly base: string,
+    public token?: string,
+  ) {}
+
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (this.token) (init.headers as Record<string, string>).authorization = `Bearer ${this.token}`;
+    if (body !== undefined) {
+      (init.headers as Record<string, string>)["content-type"] ??= "application/json";
+      init.body = typeof body === "string" ? body : JSON.stringify(body);
+    }
+    const response = await fetch(`${this.base}${path}`, init);
+    const text = await response.text();
+    this.seen.push({ route: `${method} ${path}`, text });
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json, text, headers: response.headers };
+  }
+  get(path: string) {
+    return this.call("GET", path);
+  }
+  post(path: string, body?: unknown) {
+    return this.call("POST", path, body ?? {});
+  }
+}
+
+export interface SseEvent {
+  id?: string;
+  event: string;
+  // biome-ignore lint/suspicious/noExplicitAny: event payloads are read as loose JSON.
+  data: any;
+}
+
+/** A minimal SSE client: collects events until closed. */
+export function listen(url: string, token: string, lastEventId?: string) {
+  const events: SseEvent[] = [];
+  const waiters: { test: (e: SseEvent[]) => boolean; resolve: () => void }[] = [];
+  let buffer = "";
+  const check = () => {
+    for (const w of [...waiters])
+      if (w.test(events)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+  };
+  let raw = "";
+  const request = http.get(url, {
+    headers: { authorization: `Bearer ${token}`, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
+  });
+  const ready = new Promise<number>((resolve, reject) => {
+    request.on("response", (response) => {
+      resolve(response.statusCode ?? 0);
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        raw += chunk;
+        buffer += chunk;
+        for (let at = buffer.indexOf("\n\n"); at >= 0; at = buffer.indexOf("\n\n")) {
+          const block = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          const event: SseEvent = { event: "message", data: undefined };
+          let data = "";
+          for (const line of block.split("\n")) {
+            if (line.startsWith(":")) continue;
+            const [field, ...rest] = line.split(": ");
+            const value = rest.join(": ");
+            if (field === "id") event.id = value;
+            else if (field === "event") event.event = value;
+            else if (field === "data") data += value;
+          }
+          if (data === "") continue;
+          event.data = JSON.parse(data);
+          events.push(event);
+        }
+        check();
+      });
+      response.on("error", () => {});
+    });
+    request.on("error", reject);
+  });
+  return {
+    events,
+    ready,
+    get raw() {
+      return raw;
+    },
+    until(test: (e: SseEvent[]) => boolean, ms = 60_000): Promise<void> {
+      if (test(events)) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `SSE: no matching event within ${ms} ms; got ${events.map((e) => e.event).join(",")}`,
+              ),
+            ),
+          ms,
+        );
+        waiters.push({
+          test,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+      });
+    },
+    close() {
+      request.destroy();
+    },
+  };
+}
+
+/** Polls until `test` holds (a game reaching a tick...), failing after `ms`. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  test: (value: T) => boolean,
+  ms = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (test(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`condition not reached within ${ms} ms: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
