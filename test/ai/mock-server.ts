@@ -217,6 +217,8 @@ export class MockServer {
 export interface Tokens {
   prompt_tokens: number;
   completion_tokens: number;
+  /** What a server with a prompt cache adds (OpenAI): the prompt tokens it served from the cache. */
+  prompt_tokens_details?: { cached_tokens: number };
 }
 
 const usageOf = (t: Tokens) => ({ ...t, total_tokens: t.prompt_tokens + t.completion_tokens });

@@ -454,6 +454,33 @@ describe("taleforge play against an OpenAI-compatible server (a real HTTP mock o
       await server.close();
     }
   });
+
+  test("a turn's usage line shows the prompt tokens the server served from its cache (issue 19 item 7)", async () => {
+    const { MockServer, jsonCompletion, streamed } = await import("../ai/mock-server.ts");
+    const server = await MockServer.start();
+    try {
+      server.reply(
+        streamed(["Fog on the pier."], { usage: { prompt_tokens: 900, completion_tokens: 20 } }),
+        jsonCompletion(
+          { intent: "travel", target: "The Gutted Eel", confidence: 0.95 },
+          { prompt_tokens: 500, completion_tokens: 12, prompt_tokens_details: { cached_tokens: 384 } },
+        ),
+        streamed(["You shoulder through the door."], {
+          usage: { prompt_tokens: 1000, completion_tokens: 15, prompt_tokens_details: { cached_tokens: 896 } },
+        }),
+      );
+      const { code, out, err } = await playWith(
+        [EXAMPLE, ...isobel, "--base-url", server.url, "--model", "test-model", "--api-key", "sk-x"],
+        ["walk to the Gutted Eel", "/quit"],
+      );
+      assert.equal(code, 0, err);
+      // Both calls of the turn reported a cached share: the line sums them.
+      assert.match(out, /\(2 AI calls, 1527 tokens: 1500 in \(1280 cached\), 27 out\)/);
+      assert.match(out, /3 AI calls, 2400 prompt \(1280 cached\) and 47 completion tokens\./);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 test("without a world, play finds the example world that ships with Taleforge, from any folder", async () => {

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Provider } from "../../ai/provider.ts";
-import { usageSince } from "../../ai/provider.ts";
+import { type Usage, usageSince } from "../../ai/provider.ts";
 import type { Replay } from "../../ai/recorded.ts";
 import { type Paint, plural } from "../../author/paint.ts";
 import { QUEST_EXPIRY_TURNS, type QuestPrompt } from "../../engine/quests.ts";
@@ -235,12 +235,7 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
       lines.push(ctx.paint("gray", `(script error in ${log.trigger ?? "a trigger"}; /trace explains)`));
     if (ctx.provider.model !== "offline") {
       const used = usageSince(usageBefore, ctx.provider.usage());
-      lines.push(
-        ctx.paint(
-          "gray",
-          `(${plural(used.calls, "AI call")}, ${used.promptTokens + used.completionTokens} tokens: ${used.promptTokens} in, ${used.completionTokens} out)`,
-        ),
-      );
+      lines.push(ctx.paint("gray", usageLine(used)));
     }
   }
   if (lines.length > 0) {
@@ -253,6 +248,15 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     ctx.io.stdout(`${formatTrace(outcome.result, { color: ctx.color, ...ctx.game.lastContext })}\n`);
   await autosave(ctx);
   return outcome;
+}
+
+/**
+ * A turn's cost, e.g. "(2 AI calls, 1527 tokens: 1500 in (1024 cached), 27 out)". The cached share
+ * is shown only when the server reports it (issue 19 item 7): absent means "not said", not zero.
+ */
+export function usageLine(used: Usage): string {
+  const cached = used.cachedTokens === undefined ? "" : ` (${used.cachedTokens} cached)`;
+  return `(${plural(used.calls, "AI call")}, ${used.promptTokens + used.completionTokens} tokens: ${used.promptTokens} in${cached}, ${used.completionTokens} out)`;
 }
 
 /** Prose as it streams: word-wrapped to the terminal when playing at one, as written otherwise (pipes, files). */
@@ -417,7 +421,7 @@ async function finish(ctx: LoopContext): Promise<void> {
   const used = ctx.provider.usage();
   if (ctx.provider.model !== "offline" && used.calls > 0)
     lines.push(
-      `${plural(used.calls, "AI call")}, ${used.promptTokens} prompt and ${used.completionTokens} completion tokens.`,
+      `${plural(used.calls, "AI call")}, ${used.promptTokens} prompt${used.cachedTokens === undefined ? "" : ` (${used.cachedTokens} cached)`} and ${used.completionTokens} completion tokens.`,
     );
   lines.push("Farewell.");
   ctx.io.stdout(`\n${ctx.paint("gray", lines.join("\n"))}\n`);
