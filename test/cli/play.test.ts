@@ -466,7 +466,11 @@ describe("taleforge play against an OpenAI-compatible server (a real HTTP mock o
           { prompt_tokens: 500, completion_tokens: 12, prompt_tokens_details: { cached_tokens: 384 } },
         ),
         streamed(["You shoulder through the door."], {
-          usage: { prompt_tokens: 1000, completion_tokens: 15, prompt_tokens_details: { cached_tokens: 896 } },
+          usage: {
+            prompt_tokens: 1000,
+            completion_tokens: 15,
+            prompt_tokens_details: { cached_tokens: 896 },
+          },
         }),
       );
       const { code, out, err } = await playWith(
