@@ -104,3 +104,53 @@ function clipWords(text: string, n: number): string {
   const words = text.split(/\s+/);
   return words.length > n ? `${words.slice(0, n).join(" ")}…` : text;
 }
+
+/**
+ * Verbs whose plain echo would claim a change only the game's state may make: an item taken, given,
+ * bought, eaten or lost, a wound dealt or healed (issue 19 item 3, docs/engine.md "What the narrator
+ * may decide"). The offline narrator never decides such a change, so it tells these acts as tries.
+ */
+const STATE_VERBS = new Set(
+  "take takes grab grabs pick picks get gets fetch fetches collect collects gather gathers steal steals pocket pockets loot loots rob robs find finds receive receives gain gains earn earns win wins buy buys drop drops give gives hand hands return returns bring brings sell sells trade trades pay pays spend spends lose loses discard discards eat eats drink drinks quaff quaffs swallow swallows consume consumes use uses heal heals bandage bandages cure cures stab stabs slash slashes shoot shoots hit hits strike strikes punch punches kill kills cut cuts wound wounds hurt hurts injure injures".split(
+    " ",
+  ),
+);
+
+/** "I am wounded", "we got robbed": a state change claimed in the passive. */
+const BEING = new Set("am are is was were get gets got become becomes".split(" "));
+const SUFFERED = new Set(
+  "wounded hurt injured healed cured poisoned killed stabbed bitten robbed paid given rewarded struck hit shot slain dead bleeding cut".split(
+    " ",
+  ),
+);
+
+/**
+ * The honest telling of an action that claims a change of items, resources or wounds, or null when
+ * it claims none: "You try to take the lamp key." (", but nothing comes of it." on a turn where
+ * nothing happened). Whatever the game did record is told by the turn's outcomes, never by the echo.
+ */
+export function stateClaimLine(
+  action: string,
+  echoed: string,
+  ctx: { key: string; happened: boolean },
+): string | null {
+  if (echoed.startsWith("You say:")) return null;
+  const words =
+    action
+      .toLowerCase()
+      .replace(/[’']/g, "")
+      .match(/[a-z-]+/g) ?? [];
+  const start = words[0] === "i" || words[0] === "we" ? 1 : 0;
+  const verb = words[start] ?? "";
+  if (QUESTION_OPENERS.has(verb) && !BEING.has(verb)) return null;
+  const end = ctx.happened ? "." : `, but ${pickStable(NOTHING, ctx.key)}.`;
+  // A passive claim ("I am wounded by the Salt Widow") is the player's words, not an act of theirs.
+  if (BEING.has(verb) && SUFFERED.has(words[start + 1] ?? ""))
+    return `You try “${clipWords(action.trim(), 8)}”${end}`;
+  // The first verb, or one opening a later clause ("look around and take the key").
+  const claims = words.some(
+    (w, i) => STATE_VERBS.has(w) && (i === start || ["and", "then"].includes(words[i - 1] ?? "")),
+  );
+  if (!claims || !/^You [a-z]/.test(echoed)) return null;
+  return `You try to ${echoed.slice(4).replace(/[.!]+$/, "")}${end}`;
+}

@@ -1,5 +1,5 @@
 import type { EventVerdict, Intent } from "../../engine/ports.ts";
-import { attemptLine, journeyToNowhere } from "./attempt.ts";
+import { attemptLine, journeyToNowhere, stateClaimLine } from "./attempt.ts";
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
 import { nameStart, type WorldFacts } from "./facts.ts";
 import { renderInstruction, renderOpening } from "./instructions.ts";
@@ -201,7 +201,10 @@ function actionLines(
     // A journey nobody made ("walk north", "walk to the village" where there is none) is told as staying put.
     const stayed = !movement && !(byIntent && refused) ? journeyToNowhere(action.text) : null;
     let said = stayed ?? echo(clip(action.text, 300), isName);
-    if (!stayed && !happened)
+    // An echo never claims an item, resource or wound the state did not record (issue 19 item 3).
+    const claim = stayed ? null : stateClaimLine(action.text, said, { key: `${key}|${i}`, happened });
+    if (claim) said = claim;
+    else if (!stayed && !happened)
       said =
         attemptLine(action.text, said, { key: `${key}|${i}`, npcsPresent: input.scene.npcsPresent.length }) ??
         said;
