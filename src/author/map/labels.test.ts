@@ -149,6 +149,13 @@ describe("realm map labels", () => {
     assert.deepEqual(names.sort(), map.locations.map((l) => l.key).sort());
   });
 
+  test("a party at the east edge keeps its word inside the picture", () => {
+    const map = buildRealmMap(harbor(), "Brine Reach", {
+      party: { realm: "Brine Reach", region: "Gull Coast", location: "", area: "", x: 50, y: 0 },
+    });
+    checkLayout(realmMapSvg(map));
+  });
+
   test("a long realm, region and location name on a one-cell realm stay inside the picture", () => {
     const long = "An Extraordinarily Long Name That Would Never Fit On Any Reasonable Map At All".repeat(2);
     const world = tinyWorld({

@@ -1,15 +1,6 @@
 import { oneLine, textWidth } from "../text.ts";
 import { escapeXml, num } from "../xml.ts";
-import {
-  type Box,
-  fitText,
-  LabelSpace,
-  type Placed,
-  placeLabel,
-  type TextSpec,
-  textBox,
-  wrapText,
-} from "./labels.ts";
+import { fitText, LabelSpace, type Placed, placeLabel, type TextSpec, textBox, wrapText } from "./labels.ts";
 import type { MapLocation, RealmMap } from "./model.ts";
 
 /**
@@ -168,7 +159,7 @@ export function realmMapSvg(map: RealmMap): string {
   }
   out.push("</g>");
 
-  const partyOut = map.party ? party(map.party, pointX, pointY, S, font.areas * 1.1, fixed) : [];
+  const partyOut = map.party ? party(map.party, pointX, pointY, S, font.areas * 1.1, width, fixed) : [];
   const legendOut = legend(map, left, legendTop, S, legendSize, fixed);
   const labels = placeLocationLabels(map.locations, space, pointX, pointY, S, font);
 
@@ -300,13 +291,14 @@ function party(
   pointY: (north: number) => number,
   S: number,
   size: number,
+  width: number,
   fixed: (spec: TextSpec) => void,
 ): string[] {
   const px = pointX(at.east);
   const py = pointY(at.north);
   const d = S * 0.03;
   const where = [at.location, at.area].filter((s) => s !== "").join(", ") || at.region;
-  const label: TextSpec = {
+  const right: TextSpec = {
     text: "party",
     x: px + d * 1.4,
     y: py - d * 0.6,
@@ -314,6 +306,8 @@ function party(
     anchor: "start",
     bold: true,
   };
+  // At the east edge of the picture the word goes to the marker's left.
+  const label: TextSpec = textBox(right).x1 <= width ? right : { ...right, x: px - d * 1.4, anchor: "end" };
   fixed(label);
   return [
     `<g class="party" data-region="${escapeXml(at.region)}" data-location="${escapeXml(at.location)}">`,
