@@ -19,6 +19,12 @@ export interface CliIo {
   cwd?: string;
   /** The terminal's width, when stdout is one (play wraps prose to it). */
   columns?: number;
+  /**
+   * Where a progress bar of long work is drawn (process.stderr): only when it
+   * is a terminal (cli/progress.ts). Raw, not through terminalSafe: the bar
+   * moves the cursor, and its text is Taleforge's own, never the world's.
+   */
+  progressStream?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 }
 
 export function processIo(): CliIo {
@@ -36,6 +42,7 @@ export function processIo(): CliIo {
     stdinIsTTY: process.stdin.isTTY === true,
     cwd: process.cwd(),
     ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
+    progressStream: process.stderr,
   };
 }
 

@@ -1,9 +1,16 @@
 import { describeCoverage, scriptCoverage } from "../world/lint/coverage.ts";
 import { lintWorld } from "../world/lint/index.ts";
 import type { CliIo } from "./io.ts";
+import { startProgress } from "./progress.ts";
 import { type ReportOptions, reportOnWorld } from "./world-report.ts";
 
 export type LintOptions = ReportOptions;
+
+/**
+ * From this many triggers, lint's play analysis takes long enough (seconds)
+ * to show a progress bar, on a terminal only (cli/progress.ts).
+ */
+export const LONG_LINT_TRIGGERS = 500;
 
 /**
  * `taleforge lint <world|->`: everything `check` reports, plus the lint rules
@@ -22,7 +29,15 @@ export async function lint(file: string, options: LintOptions, io: CliIo): Promi
     run: (loaded) => {
       read = true;
       value = loaded.value;
-      return lintWorld(loaded);
+      const triggers = loaded.value?.triggers;
+      const count = triggers !== null && typeof triggers === "object" ? Object.keys(triggers).length : 0;
+      if (count < LONG_LINT_TRIGGERS) return lintWorld(loaded);
+      const progress = startProgress(io, `linting ${count} triggers`, 1);
+      try {
+        return lintWorld(loaded, { onRule: progress.update });
+      } finally {
+        progress.stop();
+      }
     },
   });
   if (read && value && (options.format ?? "stylish") === "stylish")

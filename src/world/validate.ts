@@ -30,6 +30,8 @@ export interface ValidationResult {
 export interface ValidateOptions {
   /** The rules to run; all of them by default. */
   rules?: readonly Rule[];
+  /** Called before the first rule and after each with how many have run and how many there are (progress of long work). */
+  onRule?: (done: number, total: number) => void;
 }
 
 const INTERNAL_RULE_FAILURE = "internal/rule-failed";
@@ -53,7 +55,10 @@ export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}
     const world = deepFreeze({ ...emptyWorld(), ...shape.valid }) as World;
     shaped = world;
     const raw = deepFreeze(root);
-    for (const rule of options.rules ?? RULES) {
+    const rules = options.rules ?? RULES;
+    let done = 0;
+    options.onRule?.(0, rules.length);
+    for (const rule of rules) {
       const context: RuleContext = {
         world,
         raw,
@@ -72,6 +77,7 @@ export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}
           column: null,
         });
       }
+      options.onRule?.(++done, rules.length);
     }
   }
   sortDiagnostics(diagnostics);

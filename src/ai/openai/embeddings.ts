@@ -1,3 +1,4 @@
+import { jsonBody } from "./body.ts";
 import { BadResponse } from "./errors.ts";
 import { send } from "./send.ts";
 import { contextOf, type Transport } from "./transport.ts";
@@ -20,10 +21,10 @@ export async function embedTexts(
   for (let start = 0; start < texts.length; start += EMBEDDING_BATCH) {
     const batch = texts.slice(start, start + EMBEDDING_BATCH);
     const response = await send(transport, context, signal, async (attempt) => {
-      const answer = await transport.client.embeddings.create(
-        { model, input: batch, encoding_format: "float" },
-        { signal: attempt.signal },
-      );
+      const { data, response: raw } = await transport.client.embeddings
+        .create({ model, input: batch, encoding_format: "float" }, { signal: attempt.signal })
+        .withResponse();
+      const answer = jsonBody(data, raw) as typeof data;
       return { answer, vectors: inOrder(answer, batch.length) };
     });
     transport.usage.add(response.answer.usage, { prompt: batch.join("\n"), completion: "" });

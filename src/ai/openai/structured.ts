@@ -1,8 +1,12 @@
-import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
+import type {
+  ChatCompletion,
+  ChatCompletionCreateParamsNonStreaming,
+} from "openai/resources/chat/completions";
 import { z } from "zod";
 import { jsonObjectIn } from "../answers.ts";
 import { AiError } from "../errors.ts";
 import type { ChatMessage } from "../prompts/index.ts";
+import { jsonBody } from "./body.ts";
 import { BadResponse, describeFailure, oneLine, rejectsParameter } from "./errors.ts";
 import { STRUCTURED_RAISE } from "./limits.ts";
 import { quoted } from "./narration.ts";
@@ -144,16 +148,19 @@ async function complete<T>(
     });
     const outcome = await send(transport, context, signal, async (attempt) => {
       try {
-        const response = await transport.client.chat.completions.create(
-          {
-            model: transport.model,
-            messages: sent,
-            max_tokens: sampling.maxTokens,
-            ...optional,
-            ...responseFormat(format, spec),
-          } as ChatCompletionCreateParamsNonStreaming,
-          { signal: attempt.signal },
-        );
+        const { data, response: raw } = await transport.client.chat.completions
+          .create(
+            {
+              model: transport.model,
+              messages: sent,
+              max_tokens: sampling.maxTokens,
+              ...optional,
+              ...responseFormat(format, spec),
+            } as ChatCompletionCreateParamsNonStreaming,
+            { signal: attempt.signal },
+          )
+          .withResponse();
+        const response = jsonBody(data, raw) as ChatCompletion;
         return { response, answer: answerOf(response) };
       } catch (error) {
         const failure = describeFailure(error);
