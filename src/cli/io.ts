@@ -25,6 +25,12 @@ export interface CliIo {
    * moves the cursor, and its text is Taleforge's own, never the world's.
    */
   progressStream?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  /**
+   * stdout without the terminalSafe guard, for readline's line editing at a
+   * terminal (play): it moves the cursor on purpose, and what it echoes is
+   * the player's own typing. Everything else goes through stdout.
+   */
+  rawStdout?: (text: string) => void;
 }
 
 export function processIo(): CliIo {
@@ -43,6 +49,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
     progressStream: process.stderr,
+    rawStdout: (text) => process.stdout.write(text),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
+import { terminalSafe } from "../../world/terminal-text.ts";
 import type { CliIo } from "../io.ts";
 
 /**
@@ -28,9 +29,11 @@ export function lineSource(io: CliIo): LineSource {
     };
   }
   const interactive = io.stdinIsTTY === true && io.isTTY;
+  // At a terminal, readline's own cursor moves must reach it unescaped; the prompt it draws is made safe below.
+  const write = interactive && io.rawStdout ? io.rawStdout : io.stdout;
   const output = new Writable({
     write(chunk, _encoding, done) {
-      io.stdout(chunk.toString());
+      write(chunk.toString());
       done();
     },
   });
@@ -44,7 +47,7 @@ export function lineSource(io: CliIo): LineSource {
     async read(prompt) {
       if (ended) return null;
       if (interactive) {
-        rl.setPrompt(prompt);
+        rl.setPrompt(terminalSafe(prompt));
         rl.prompt();
       } else io.stdout(prompt);
       const next = await lines.next();

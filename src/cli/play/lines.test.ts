@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { PassThrough } from "node:stream";
+import { test } from "node:test";
+import { terminalSafeIo } from "../io.ts";
+import { lineSource } from "./lines.ts";
+
+/**
+ * At a terminal, readline draws the prompt with cursor moves (ESC [ 1G, ESC [ 0J):
+ * they must reach the terminal as they are, not escaped by the guard that every
+ * other write passes (they were printed as "\u001b[1G" for every prompt), while a
+ * prompt holding outside text still has its control characters escaped.
+ */
+test("at a terminal the prompt's cursor moves pass, outside control characters in it do not", async () => {
+  const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
+  let guarded = "";
+  let raw = "";
+  const io = terminalSafeIo({
+    stdout: (text) => {
+      guarded += text;
+    },
+    stderr: () => {},
+    isTTY: true,
+    env: {},
+    readStdin: async () => "",
+    stdin,
+    stdinIsTTY: true,
+    rawStdout: (text) => {
+      raw += text;
+    },
+  });
+  const lines = lineSource(io);
+  const line = lines.read("Mara\u001b]0;owned\u0007> ");
+  stdin.write("look\r");
+  assert.equal(await line, "look");
+  lines.close();
+  assert.equal(guarded, "", "readline writes only through rawStdout");
+  assert.match(raw, /\u001b\[\d*G/, "readline's own cursor move is there");
+  assert.ok(!raw.includes("\u001b]0;"), "the title-changing sequence of the prompt is escaped");
+  assert.ok(!raw.includes("\\u001b[1G"), "no escaped cursor move");
+});
