@@ -9,7 +9,7 @@ import { RE2JS } from "re2js";
  * A value is a bare pattern or a `/pattern/flags` literal, as before: flags
  * i (ignore case), m (multi-line) and s (dot matches newline) apply; d, g, u,
  * v and y change nothing a yes/no test can see. JavaScript syntax is read
- * through `RE2JS.translateRegExp` (\uXXXX, [^], \cX). What RE2 cannot do,
+ * through `RE2JS.translateRegExp` (`\u00e9` escapes, [^], \cX). What RE2 cannot do,
  * because it needs backtracking, does not compile: lookahead `(?=`, `(?!`,
  * lookbehind `(?<=`, `(?<!` and backreferences `\1`. Such a pattern never
  * matches (the engine logs it once per session) and `check` reports it as

@@ -7,7 +7,7 @@
  * the screen, change the title, write the clipboard (OSC 52), hide text or
  * make links (OSC 8); CR overwrites a line; C1 characters (U+0080-U+009F)
  * are 8-bit escapes on some terminals; bidirectional overrides reorder what
- * is shown (the "Trojan source" trick). Each is shown as a visible `\uXXXX`
+ * is shown (the "Trojan source" trick). Each is shown as a visible `\u001b`-style
  * escape instead, which in a JSON string is the same character, so JSON and
  * SARIF output keep their data.
  *

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { after, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import {
@@ -13,9 +12,9 @@ import {
   type Running,
   STORE_NAME,
   startServer,
+  WORLD_TEXT,
 } from "./harness.ts";
 
-const WORLD_TEXT = readFileSync(new URL("../../examples/harbor.world.json", import.meta.url), "utf8");
 const CHILD = fileURLToPath(new URL("./child-server.ts", import.meta.url));
 
 function startChild(where: object): Promise<{ child: ChildProcess; url: string }> {

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { createOpenAiProvider } from "../../src/ai/openai/index.ts";
 import { MockServer } from "../ai/mock-server.ts";
@@ -13,9 +12,8 @@ import {
   type Running,
   STORE_NAME,
   startServer,
+  WORLD_TEXT,
 } from "./harness.ts";
-
-const WORLD_TEXT = readFileSync(new URL("../../examples/harbor.world.json", import.meta.url), "utf8");
 
 /**
  * A narrator that fails: a local server speaking the OpenAI protocol answers

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +19,9 @@ import type { World } from "../../src/world/schema/index.ts";
  */
 export const DATABASE_URL = process.env.TALEFORGE_TEST_DATABASE_URL || undefined;
 export const STORE_NAME = DATABASE_URL ? "postgresql" : "sqlite";
+
+/** The example world's file, as a client uploads it. */
+export const WORLD_TEXT = readFileSync(new URL("../../examples/harbor.world.json", import.meta.url), "utf8");
 
 export interface Running {
   url: string;

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
 import {
@@ -11,9 +10,8 @@ import {
   type Running,
   STORE_NAME,
   startServer,
+  WORLD_TEXT,
 } from "./harness.ts";
-
-const WORLD_TEXT = readFileSync(new URL("../../examples/harbor.world.json", import.meta.url), "utf8");
 
 type Op =
   | { kind: "submit"; player: number; server: number }

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { readWalkthrough } from "../helpers/walkthrough.ts";
 import {
@@ -11,9 +10,9 @@ import {
   type SseEvent,
   STORE_NAME,
   startServer,
+  WORLD_TEXT,
 } from "./harness.ts";
 
-const WORLD_TEXT = readFileSync(new URL("../../examples/harbor.world.json", import.meta.url), "utf8");
 const WORLD = JSON.parse(WORLD_TEXT);
 
 /** Every hiddenInfo string of the example world: none may reach a player. */

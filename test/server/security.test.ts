@@ -2,9 +2,15 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { SERVER_ERRORS } from "../../src/server/errors.ts";
-import { Client, closeSandbox, dropStore, type Running, STORE_NAME, startServer } from "./harness.ts";
-
-const WORLD_TEXT = readFileSync(new URL("../../examples/harbor.world.json", import.meta.url), "utf8");
+import {
+  Client,
+  closeSandbox,
+  dropStore,
+  type Running,
+  STORE_NAME,
+  startServer,
+  WORLD_TEXT,
+} from "./harness.ts";
 
 /** Bad input and wrong tokens of every kind: a JSON error with a stable code, never a stack trace. */
 describe(`server: errors and access (${STORE_NAME})`, () => {
