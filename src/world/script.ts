@@ -4,6 +4,7 @@ import type { JsonPath } from "./diagnostic.ts";
 import { type Aliases, collectAliases } from "./script-aliases.ts";
 import { climbMembers, literalString, memberKey, positionOf, propertyKey } from "./script-ast.ts";
 import { type ScriptEffects, ScriptEffectsCollector } from "./script-effects.ts";
+import { absentGlobals } from "./script-globals.ts";
 import { type Position, positionAt, type SourceFile, spanAt } from "./source.ts";
 
 /**
@@ -130,6 +131,8 @@ export interface ScriptAnalysis {
   unconditionalSkip: ScriptPosition | null;
   /** The effects the script can apply and the triggers it can add, or where it stops being followable (script-effects.ts). */
   effects: ScriptEffects;
+  /** The first use of each global the sandbox does not have, in source order (script-globals.ts). */
+  absentGlobals: { name: string; at: ScriptPosition }[];
 }
 
 export type InspectedScript = { ok: true; analysis: ScriptAnalysis } | { ok: false; error: ScriptError };
@@ -269,6 +272,7 @@ export function analyseScript(program: Program): ScriptAnalysis {
     regexChecks,
     unconditionalSkip,
     effects: effects.result(),
+    absentGlobals: absentGlobals(program),
   };
 }
 

@@ -1,43 +1,9 @@
-import type { AnyNode, Program } from "acorn";
-import { fullAncestor } from "acorn-walk";
 import { defineRule } from "../../rule.ts";
-import { parseScript, type ScriptPosition } from "../../script.ts";
-import { memberKey, positionOf } from "../../script-ast.ts";
+import { inspectScript } from "../../script.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
 
-/**
- * Globals of Node or of browsers that the script sandbox does not have
- * (docs/scripts.md, "What is absent"). A test runs `typeof` of each in the
- * real sandbox, so that this list cannot claim what is not true.
- */
-export const ABSENT_GLOBALS = [
-  "require",
-  "module",
-  "exports",
-  "process",
-  "Buffer",
-  "fetch",
-  "XMLHttpRequest",
-  "setTimeout",
-  "setInterval",
-  "setImmediate",
-  "clearTimeout",
-  "clearInterval",
-  "clearImmediate",
-  "__dirname",
-  "__filename",
-  "eval",
-  "Function",
-  "WebAssembly",
-  "SharedArrayBuffer",
-  "Atomics",
-  "WeakRef",
-  "FinalizationRegistry",
-] as const;
-
-const ABSENT = new Set<string>(ABSENT_GLOBALS);
-/** Names through which a global can be reached as a property. */
-const GLOBAL_OBJECTS = new Set(["globalThis", "self", "window", "global"]);
+// The list and the search live beside the script analysis, so that a script is parsed once for every rule.
+export { ABSENT_GLOBALS, absentGlobals } from "../../script-globals.ts";
 
 export default defineRule({
   code: "script/unknown-global",
@@ -56,10 +22,10 @@ export default defineRule({
   check({ raw, report }) {
     for (const [key, trigger] of entriesOf(raw.triggers)) {
       if (!isPlainObject(trigger) || typeof trigger.script !== "string") continue;
-      const parsed = parseScript(trigger.script);
+      const inspected = inspectScript(trigger.script);
       // A script that does not parse has its own error (script/syntax-error).
-      if (!parsed.ok) continue;
-      for (const use of absentGlobals(parsed.program)) {
+      if (!inspected.ok) continue;
+      for (const use of inspected.analysis.absentGlobals) {
         report({
           path: ["triggers", key, "script"],
           messageId: "absent",
@@ -69,74 +35,3 @@ export default defineRule({
     }
   },
 });
-
-/** The first use of each absent global in a script, in source order. */
-export function absentGlobals(program: Program): { name: string; at: ScriptPosition }[] {
-  const declared = declaredNames(program);
-  const found = new Map<string, ScriptPosition>();
-  const note = (name: string, node: AnyNode) => {
-    if (!found.has(name)) found.set(name, positionOf(node));
-  };
-  fullAncestor(program, (node, _state, ancestors, type) => {
-    if (node.type === "ImportExpression") return note("import()", node);
-    if (node.type === "MemberExpression" && node.object.type === "Identifier") {
-      const key = memberKey(node);
-      if (GLOBAL_OBJECTS.has(node.object.name) && !declared.has(node.object.name) && key && ABSENT.has(key))
-        note(`${node.object.name}.${key}`, node);
-      return;
-    }
-    if (node.type !== "Identifier" || type === "VariablePattern") return;
-    if (!ABSENT.has(node.name) || declared.has(node.name)) return;
-    const parent = ancestors[ancestors.length - 2];
-    // `typeof require` is how a script tests for a global safely.
-    if (parent?.type === "UnaryExpression" && parent.operator === "typeof") return;
-    note(node.name, node);
-  });
-  return [...found].map(([name, at]) => ({ name, at })).sort((a, b) => a.at.offset - b.at.offset);
-}
-
-/** Every name the script declares anywhere (variables, functions, parameters, classes, catch bindings): never reported. */
-function declaredNames(program: Program): Set<string> {
-  const names = new Set<string>();
-  const collect = (pattern: AnyNode | null | undefined): void => {
-    if (!pattern) return;
-    switch (pattern.type) {
-      case "Identifier":
-        names.add(pattern.name);
-        return;
-      case "ObjectPattern":
-        for (const p of pattern.properties) collect(p.type === "RestElement" ? p.argument : p.value);
-        return;
-      case "ArrayPattern":
-        for (const e of pattern.elements) collect(e);
-        return;
-      case "RestElement":
-        collect(pattern.argument);
-        return;
-      case "AssignmentPattern":
-        collect(pattern.left);
-        return;
-    }
-  };
-  fullAncestor(program, (node) => {
-    switch (node.type) {
-      case "VariableDeclarator":
-        collect(node.id);
-        return;
-      case "FunctionDeclaration":
-      case "FunctionExpression":
-      case "ArrowFunctionExpression":
-        if ("id" in node && node.id) collect(node.id);
-        for (const p of node.params) collect(p);
-        return;
-      case "ClassDeclaration":
-      case "ClassExpression":
-        if (node.id) collect(node.id);
-        return;
-      case "CatchClause":
-        collect(node.param);
-        return;
-    }
-  });
-  return names;
-}
