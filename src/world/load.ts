@@ -67,7 +67,8 @@ export function parseWorld(text: string, file = "<input>"): LoadedWorld {
   const encoding = wideEncoding(body);
   if (encoding !== null) return failed(file, FILE_ENCODING, "utf16", { file, encoding });
   if (body.trim() === "") return failed(file, FILE_EMPTY, "empty", { file });
-  const deep = findExcessiveNesting(body, MAX_DEPTH);
+  const counted = { keys: 0 };
+  const deep = findExcessiveNesting(body, MAX_DEPTH, counted);
   if (deep) {
     const source: SourceFile = { name: file, text: body };
     const failure = failed(file, JSON_TOO_DEEP, "deep", { limit: String(MAX_DEPTH) });
@@ -105,10 +106,32 @@ export function parseWorld(text: string, file = "<input>"): LoadedWorld {
   if (checkVersion(value, report)) return result;
   result.fatal = false;
   result.value = value;
-  // JSON.parse keeps the last of two equal keys without a word: say so, at both.
-  result.diagnostics.push(...findDuplicateKeys(source));
+  // JSON.parse keeps the last of two equal keys without a word: say so, at both. Each key of the
+  // text makes one property unless it repeats one, so when the parsed value holds as many keys as
+  // the text there is no duplicate, and the search that places them is skipped.
+  if (keyCount(value) !== counted.keys) result.diagnostics.push(...findDuplicateKeys(source));
   normalise(value, result, report);
   return result;
+}
+
+/** The own keys of every object in a parsed JSON value (before the compatibility steps add any). */
+function keyCount(value: unknown): number {
+  let keys = 0;
+  const stack = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    if (Array.isArray(node)) {
+      for (const child of node) if (child !== null && typeof child === "object") stack.push(child);
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      keys++;
+      const child = (node as Record<string, unknown>)[key];
+      if (child !== null && typeof child === "object") stack.push(child);
+    }
+  }
+  return keys;
 }
 
 function failed(file: string, info: CodeInfo, messageId: string, data: Record<string, string>): LoadedWorld {

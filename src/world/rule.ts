@@ -36,6 +36,11 @@ export interface RuleContext<M extends string = string> {
   readonly world: World;
   /** The whole loaded value as written (after compatibility normalisation); frozen. */
   readonly raw: Readonly<Record<string, unknown>>;
+  /**
+   * The JSON text `raw` was parsed from, when there is one: a rule may read it to rule out a finding
+   * without walking the world (text/control-characters), never to find one.
+   */
+  readonly text?: string;
   /** Whether a top-level section passed its shape check (so settings-based rules can trust it). */
   sectionValid(section: SectionName): boolean;
   report(report: Report<M>): void;

@@ -184,20 +184,34 @@ function clip(text: string, column: number, isTarget: boolean): { text: string; 
 /**
  * Finds the first place where arrays/objects nest deeper than `limit`, by a
  * flat scan of the text (no recursion), or undefined. Strings are jumped over
- * whole with indexOf.
+ * whole with indexOf. When `counts` is given, the same scan counts the
+ * object keys of the text (strings followed by a colon), so that the loader
+ * can tell without a second scan whether any key is duplicated.
  */
-export function findExcessiveNesting(text: string, limit: number): { offset: number } | undefined {
+export function findExcessiveNesting(
+  text: string,
+  limit: number,
+  counts?: { keys: number },
+): { offset: number } | undefined {
   let depth = 0;
+  let keys = 0;
   const length = text.length;
   for (let i = 0; i < length; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 34) {
       i = closingQuote(text, i);
       if (i < 0) return undefined;
+      if (counts) {
+        let next = i + 1;
+        let after = text.charCodeAt(next);
+        while (after === 32 || after === 10 || after === 13 || after === 9) after = text.charCodeAt(++next);
+        if (after === 58) keys++;
+      }
     } else if (ch === 123 || ch === 91) {
       if (++depth > limit) return { offset: i };
     } else if (ch === 125 || ch === 93) depth--;
   }
+  if (counts) counts.keys = keys;
   return undefined;
 }
 

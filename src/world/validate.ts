@@ -62,6 +62,7 @@ export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}
       const context: RuleContext = {
         world,
         raw,
+        text,
         sectionValid: (section) => shape.validSections.has(section),
         report: (r) => report(rule, r),
       };

@@ -6,6 +6,31 @@ import { isPlainObject } from "../../values.ts";
 /** Reports after which the rest are counted in one: a world full of them needs one fix, not a thousand lines. */
 const MAX_REPORTS = 50;
 
+/**
+ * What a JSON text must contain for a parsed key or string to hold a control character (see
+ * terminal-text.ts): the character itself, or an escape of one (\b, \f, \r or \u with its code).
+ * A candidate only means the walk runs (raw carriage returns between tokens are candidates too);
+ * no candidate means no finding.
+ */
+const CANDIDATE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\\[bfr]|\\u(?:00[01]|007[fF]|00[89]|061[cC]|200[eEfF]|202[a-eA-E]|206[6-9])/g;
+
+/** Whether the text may hold a control character in a key or string: a candidate not behind an escaped backslash (`\\b` in a regular expression is a backslash and a b). */
+function mayHoldControls(text: string): boolean {
+  CANDIDATE.lastIndex = 0;
+  for (let match = CANDIDATE.exec(text); match; match = CANDIDATE.exec(text)) {
+    const at = match.index;
+    if (text.charCodeAt(at) !== BACKSLASH) return true;
+    let before = 0;
+    while (text.charCodeAt(at - 1 - before) === BACKSLASH) before++;
+    if (before % 2 === 0) return true;
+    CANDIDATE.lastIndex = at + 1;
+  }
+  return false;
+}
+
+const BACKSLASH = 92;
+
 export default defineRule({
   code: "text/control-characters",
   severity: "warning",
@@ -20,7 +45,9 @@ export default defineRule({
     bad: { lore: { Mill: { content: "The mill\u001b[2J creaks." } } },
     good: { lore: { Mill: { content: "The mill creaks." } } },
   },
-  check({ raw, report }) {
+  check({ raw, text, report }) {
+    // A string of the world can hold such a character only if the text holds it, raw or escaped.
+    if (text !== undefined && !mayHoldControls(text)) return;
     let found = 0;
     // One path, pushed and popped as the walk goes (a report copies it): a new array per node was
     // most of this rule's time on a large world.
