@@ -7,29 +7,28 @@ import { isPlainObject } from "../../values.ts";
 const MAX_REPORTS = 50;
 
 /**
- * What a JSON text must contain for a parsed key or string to hold a control character (see
- * terminal-text.ts): the character itself, or an escape of one (\b, \f, \r or \u with its code).
- * A candidate only means the walk runs (raw carriage returns between tokens are candidates too);
- * no candidate means no finding.
+ * Whether a valid JSON text may hold a control character (see terminal-text.ts) in a key or
+ * string. JSON does not allow the C0 controls raw inside strings, so they can only come from an
+ * escape (\b, \f, \r or \u with their code); the others (DEL, C1, the bidirectional controls)
+ * may also be written raw. True means the walk runs (it may find nothing: a \u0009 is a tab);
+ * false means no finding, so the walk is skipped.
  */
-const CANDIDATE =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\\[bfr]|\\u(?:00[01]|007[fF]|00[89]|061[cC]|200[eEfF]|202[a-eA-E]|206[6-9])/g;
-
-/** Whether the text may hold a control character in a key or string: a candidate not behind an escaped backslash (`\\b` in a regular expression is a backslash and a b). */
 function mayHoldControls(text: string): boolean {
-  CANDIDATE.lastIndex = 0;
-  for (let match = CANDIDATE.exec(text); match; match = CANDIDATE.exec(text)) {
-    const at = match.index;
-    if (text.charCodeAt(at) !== BACKSLASH) return true;
-    let before = 0;
-    while (text.charCodeAt(at - 1 - before) === BACKSLASH) before++;
-    if (before % 2 === 0) return true;
-    CANDIDATE.lastIndex = at + 1;
+  if (RAW_CONTROL.test(text)) return true;
+  // Every backslash of a valid JSON text starts an escape; jumping over each whole escape keeps an
+  // escaped backslash (`\\b` in a regular expression) from being read as the start of another.
+  for (let i = text.indexOf("\\"); i !== -1; i = text.indexOf("\\", i + 2)) {
+    const next = text.charCodeAt(i + 1);
+    if (next === 98 || next === 102 || next === 114) return true; // \b \f \r
+    if (next === 117 && CONTROL_CODE.test(text.slice(i + 2, i + 6))) return true; // \u and a code
   }
   return false;
 }
 
-const BACKSLASH = 92;
+/** The controls above U+001F, which JSON allows raw in a string. */
+const RAW_CONTROL = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** The four hex digits of a \u escape of a control character (tab and newline included: they only cost a walk). */
+const CONTROL_CODE = /^(?:00[01]|007[fF]|00[89]|061[cC]|200[eEfF]|202[a-eA-E]|206[6-9])/;
 
 export default defineRule({
   code: "text/control-characters",
