@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { Metafile } from "esbuild";
 import { buildJavaScript } from "../../scripts/build.ts";
+import { TOOL } from "../../src/cli/tool.ts";
 import { BASE_WORLD, ROOT } from "../cli/helpers.ts";
 
 // The build of dist/ into a folder of its own (under node_modules, where its external packages
@@ -64,6 +65,18 @@ test("the start-up alone (--help, --version) loads no command", () => {
     ),
     [],
   );
+});
+
+test("--version is answered by the built entry before the command line loads", () => {
+  const loaded = [...loadedWith(outputHolding("src/cli/bin.ts"))];
+  assert.deepEqual(
+    loaded.filter((input) => input === "src/cli/main.ts" || input.includes("node_modules/commander/")),
+    [],
+  );
+  for (const flag of ["--version", "-v"]) {
+    const run = spawnSync(process.execPath, [join(outdir, "taleforge.js"), flag], { encoding: "utf8" });
+    assert.deepEqual([run.status, run.stdout, run.stderr], [0, `${TOOL.version}\n`, ""]);
+  }
 });
 
 test("the built command checks a world like the sources do", () => {
