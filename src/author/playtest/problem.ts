@@ -1,5 +1,4 @@
 import type { JsonPath } from "../../world/diagnostic.ts";
-import type { TestFailure } from "./run.ts";
 
 /**
  * A problem with a play-test file (it cannot run as written), in the shape of
@@ -12,6 +11,16 @@ export interface Problem {
   path: JsonPath;
   line: number | null;
   column: number | null;
+}
+
+/** A failed expectation (or a step that could not run), at its position in the file. */
+export interface TestFailure {
+  message: string;
+  path: JsonPath;
+  line: number | null;
+  column: number | null;
+  /** 1-based step number within the test; null for the test's setup (world, players, given). */
+  step: number | null;
 }
 
 export const PROBLEM_CODES = {

@@ -1,8 +1,8 @@
 import type { AnyNode, Program } from "acorn";
 import { fullAncestor } from "acorn-walk";
 import { defineRule } from "../../rule.ts";
-import { parseScript, type ScriptPosition } from "../../script.ts";
-import { memberKey, positionOf } from "../../script-ast.ts";
+import { memberKey, positionOf } from "../../script/ast.ts";
+import { parseScript, type ScriptPosition } from "../../script/inspect.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
 
 /**
