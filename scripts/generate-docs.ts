@@ -53,3 +53,28 @@ if (process.argv.includes("--check")) {
     console.log(`Wrote ${FORMAT}.`);
   }
 }
+
+// docs/errors.md: the error tables of the engine, the AI layer, the play-tests and the server.
+{
+  const { ERROR_TABLES, renderErrorsDoc } = await import("./errors-doc.ts");
+  const ERRORS = "docs/errors.md";
+  const target = new URL(`../${ERRORS}`, import.meta.url);
+  const text = renderErrorsDoc(ERROR_TABLES);
+  if (process.argv.includes("--check")) {
+    let current = "";
+    try {
+      current = readFileSync(target, "utf8");
+    } catch {
+      // A missing file is stale like any other.
+    }
+    if (current !== text) {
+      console.error(
+        `${ERRORS} is out of date with the error tables. Run \`npm run docs\` and commit the result.`,
+      );
+      process.exitCode = 1;
+    } else console.log(`${ERRORS} is up to date.`);
+  } else {
+    writeFileSync(target, text);
+    console.log(`Wrote ${ERRORS}.`);
+  }
+}
