@@ -78,3 +78,22 @@ if (process.argv.includes("--check")) {
     console.log(`Wrote ${ERRORS}.`);
   }
 }
+
+// docs/cli.md: its synopsis and command reference, from the command modules (the prose is by hand).
+{
+  const { renderCliDoc } = await import("./cli-doc.ts");
+  const { COMMANDS } = await import("../src/cli/commands/index.ts");
+  const CLI = "docs/cli.md";
+  const target = new URL(`../${CLI}`, import.meta.url);
+  const current = readFileSync(target, "utf8");
+  const text = renderCliDoc(current, COMMANDS);
+  if (process.argv.includes("--check")) {
+    if (current !== text) {
+      console.error(`${CLI} is out of date with the commands. Run \`npm run docs\` and commit the result.`);
+      process.exitCode = 1;
+    } else console.log(`${CLI} is up to date.`);
+  } else {
+    writeFileSync(target, text);
+    console.log(`Wrote ${CLI}.`);
+  }
+}
