@@ -12,11 +12,13 @@ import { describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ERROR_TABLES, renderErrorsDoc } from "../scripts/errors-doc.ts";
 import { jsonBlock, readBaseWorld, renderRulesDoc, slug } from "../scripts/rules-doc.ts";
+import { EFFECT_APPLIERS } from "../src/engine/effects/index.ts";
 import { ENGINE_ERRORS } from "../src/engine/errors.ts";
 import type { Diagnostic } from "../src/world/diagnostic.ts";
 import { LINT_RULES } from "../src/world/lint/index.ts";
 import type { CodeInfo, Rule, WorldPatch } from "../src/world/rule.ts";
 import { CATALOGUE, RULES } from "../src/world/rules/index.ts";
+import { EFFECT_TYPE_NAMES } from "../src/world/schema/effects.ts";
 import { checkPatch } from "./helpers/world.ts";
 
 const RULES_DIR = fileURLToPath(new URL("../src/world/rules/", import.meta.url));
@@ -332,5 +334,61 @@ describe("error tables", () => {
     for (const source of ERROR_TABLES)
       for (const code of Object.keys(source.table))
         assert.ok(page.includes(`| \`${code}\` |`), `no row for ${source.name} ${code}`);
+  });
+});
+
+/**
+ * Effect types: one module per type, named exactly after it, under
+ * src/engine/effects/ (helpers two of them share are in shared/), registered
+ * in EFFECT_APPLIERS, played by an engine test and described in docs/format.md.
+ */
+describe("effect types", () => {
+  const EFFECTS_DIR = fileURLToPath(new URL("../src/engine/effects/", import.meta.url));
+  /** The modules of effects/ that are not an effect type. */
+  const NOT_TYPES = new Set(["index.ts", "apply.ts", "context.ts"]);
+  const typeFiles = readdirSync(EFFECTS_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts"))
+    .map((entry) => entry.name)
+    .filter((name) => !NOT_TYPES.has(name));
+
+  test("the files under src/engine/effects/ and the EffectType union agree", () => {
+    const names = typeFiles.map((file) => file.slice(0, -".ts".length)).sort();
+    const missing = EFFECT_TYPE_NAMES.filter((type) => !names.includes(type)).map(
+      (type) => `effect type ${type} has no src/engine/effects/${type}.ts`,
+    );
+    const extra = names
+      .filter((name) => !(EFFECT_TYPE_NAMES as readonly string[]).includes(name))
+      .map((name) => `src/engine/effects/${name}.ts is no effect type: move a helper to effects/shared/`);
+    assert.deepEqual([...missing, ...extra], []);
+  });
+
+  test("each type's applier in EFFECT_APPLIERS comes from the module named after it", async () => {
+    const wrong: string[] = [];
+    for (const type of EFFECT_TYPE_NAMES) {
+      const path = join(EFFECTS_DIR, `${type}.ts`);
+      if (!existsSync(path)) continue;
+      const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+      if (!Object.values(module).includes(EFFECT_APPLIERS[type]))
+        wrong.push(`EFFECT_APPLIERS["${type}"] is not exported by src/engine/effects/${type}.ts`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  test("each effect type is played by an engine test and described in docs/format.md", () => {
+    const engineTests = ["test/engine", "test/engine/effects"]
+      .flatMap((dir) =>
+        readdirSync(join(SRC_DIR, "..", dir))
+          .filter((file) => file.endsWith(".test.ts"))
+          .map((file) => readFileSync(join(SRC_DIR, "..", dir, file), "utf8")),
+      )
+      .join("\n");
+    const format = readFileSync(join(SRC_DIR, "..", "docs", "format.md"), "utf8");
+    const missing = EFFECT_TYPE_NAMES.flatMap((type) => [
+      ...(engineTests.includes(`"${type}"`) ? [] : [`${type}: no test under test/engine/ plays it`]),
+      ...(format.includes(`\`${type}\``)
+        ? []
+        : [`${type}: docs/format.md does not describe it (npm run docs)`]),
+    ]);
+    assert.deepEqual(missing, []);
   });
 });
