@@ -12,12 +12,14 @@ import { describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ERROR_TABLES, renderErrorsDoc } from "../scripts/errors-doc.ts";
 import { jsonBlock, readBaseWorld, renderRulesDoc, slug } from "../scripts/rules-doc.ts";
+import { CONDITIONS } from "../src/engine/conditions/index.ts";
 import { EFFECT_APPLIERS } from "../src/engine/effects/index.ts";
 import { ENGINE_ERRORS } from "../src/engine/errors.ts";
 import type { Diagnostic } from "../src/world/diagnostic.ts";
 import { LINT_RULES } from "../src/world/lint/index.ts";
 import type { CodeInfo, Rule, WorldPatch } from "../src/world/rule.ts";
 import { CATALOGUE, RULES } from "../src/world/rules/index.ts";
+import { CONDITION_TYPE_NAMES } from "../src/world/schema/conditions.ts";
 import { EFFECT_TYPE_NAMES } from "../src/world/schema/effects.ts";
 import { checkPatch } from "./helpers/world.ts";
 
@@ -385,6 +387,57 @@ describe("effect types", () => {
     const format = readFileSync(join(SRC_DIR, "..", "docs", "format.md"), "utf8");
     const missing = EFFECT_TYPE_NAMES.flatMap((type) => [
       ...(engineTests.includes(`"${type}"`) ? [] : [`${type}: no test under test/engine/ plays it`]),
+      ...(format.includes(`\`${type}\``)
+        ? []
+        : [`${type}: docs/format.md does not describe it (npm run docs)`]),
+    ]);
+    assert.deepEqual(missing, []);
+  });
+});
+
+/**
+ * Condition types: one module per type under src/engine/conditions/, named
+ * exactly after it, registered in CONDITIONS, tested and documented
+ * (test/engine/check.test.ts checks each entry against the schema's table).
+ */
+describe("condition types", () => {
+  const DIR = fileURLToPath(new URL("../src/engine/conditions/", import.meta.url));
+  /** The modules of conditions/ that are not a condition type. */
+  const NOT_TYPES = new Set(["index.ts", "evaluate.ts", "spec.ts"]);
+  const names = readdirSync(DIR)
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !NOT_TYPES.has(file))
+    .map((file) => file.slice(0, -".ts".length));
+
+  test("the files under src/engine/conditions/ and the ConditionType union agree", () => {
+    const missing = CONDITION_TYPE_NAMES.filter((type) => !names.includes(type)).map(
+      (type) => `condition type ${type} has no src/engine/conditions/${type}.ts`,
+    );
+    const extra = names
+      .filter((name) => !(CONDITION_TYPE_NAMES as readonly string[]).includes(name))
+      .map(
+        (name) => `src/engine/conditions/${name}.ts is no condition type of src/world/schema/conditions.ts`,
+      );
+    assert.deepEqual([...missing, ...extra], []);
+  });
+
+  test("CONDITIONS holds each module's default export under its type", async () => {
+    const wrong: string[] = [];
+    for (const name of names) {
+      const module = (await import(pathToFileURL(join(DIR, `${name}.ts`)).href)) as { default?: unknown };
+      if (CONDITIONS[name as keyof typeof CONDITIONS] !== module.default)
+        wrong.push(`CONDITIONS["${name}"] is not the default export of src/engine/conditions/${name}.ts`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  test("each condition type is evaluated by an engine test and described in docs/format.md", () => {
+    const engineTests = readdirSync(join(SRC_DIR, "..", "test", "engine"))
+      .filter((file) => file.endsWith(".test.ts"))
+      .map((file) => readFileSync(join(SRC_DIR, "..", "test", "engine", file), "utf8"))
+      .join("\n");
+    const format = readFileSync(join(SRC_DIR, "..", "docs", "format.md"), "utf8");
+    const missing = CONDITION_TYPE_NAMES.flatMap((type) => [
+      ...(engineTests.includes(`"${type}"`) ? [] : [`${type}: no test under test/engine/ evaluates it`]),
       ...(format.includes(`\`${type}\``)
         ? []
         : [`${type}: docs/format.md does not describe it (npm run docs)`]),

@@ -6,7 +6,7 @@ import {
   isJudgedType,
   matchingCharacters,
   PER_CHARACTER_TYPES,
-} from "./check.ts";
+} from "./conditions/evaluate.ts";
 import type { StepContext } from "./context.ts";
 import { EngineError } from "./errors.ts";
 import type {
