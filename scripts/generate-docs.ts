@@ -53,3 +53,47 @@ if (process.argv.includes("--check")) {
     console.log(`Wrote ${FORMAT}.`);
   }
 }
+
+// docs/errors.md: the error tables of the engine, the AI layer, the play-tests and the server.
+{
+  const { ERROR_TABLES, renderErrorsDoc } = await import("./errors-doc.ts");
+  const ERRORS = "docs/errors.md";
+  const target = new URL(`../${ERRORS}`, import.meta.url);
+  const text = renderErrorsDoc(ERROR_TABLES);
+  if (process.argv.includes("--check")) {
+    let current = "";
+    try {
+      current = readFileSync(target, "utf8");
+    } catch {
+      // A missing file is stale like any other.
+    }
+    if (current !== text) {
+      console.error(
+        `${ERRORS} is out of date with the error tables. Run \`npm run docs\` and commit the result.`,
+      );
+      process.exitCode = 1;
+    } else console.log(`${ERRORS} is up to date.`);
+  } else {
+    writeFileSync(target, text);
+    console.log(`Wrote ${ERRORS}.`);
+  }
+}
+
+// docs/cli.md: its synopsis and command reference, from the command modules (the prose is by hand).
+{
+  const { renderCliDoc } = await import("./cli-doc.ts");
+  const { COMMANDS } = await import("../src/cli/commands/index.ts");
+  const CLI = "docs/cli.md";
+  const target = new URL(`../${CLI}`, import.meta.url);
+  const current = readFileSync(target, "utf8");
+  const text = renderCliDoc(current, COMMANDS);
+  if (process.argv.includes("--check")) {
+    if (current !== text) {
+      console.error(`${CLI} is out of date with the commands. Run \`npm run docs\` and commit the result.`);
+      process.exitCode = 1;
+    } else console.log(`${CLI} is up to date.`);
+  } else {
+    writeFileSync(target, text);
+    console.log(`Wrote ${CLI}.`);
+  }
+}

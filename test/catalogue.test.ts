@@ -6,15 +6,21 @@
  * rules are checked as soon as their files appear.
  */
 import assert from "node:assert/strict";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { ERROR_TABLES, renderErrorsDoc } from "../scripts/errors-doc.ts";
 import { jsonBlock, readBaseWorld, renderRulesDoc, slug } from "../scripts/rules-doc.ts";
+import { CONDITIONS } from "../src/engine/conditions/index.ts";
+import { EFFECT_APPLIERS } from "../src/engine/effects/index.ts";
+import { ENGINE_ERRORS } from "../src/engine/errors.ts";
 import type { Diagnostic } from "../src/world/diagnostic.ts";
 import { LINT_RULES } from "../src/world/lint/index.ts";
 import type { CodeInfo, Rule, WorldPatch } from "../src/world/rule.ts";
 import { CATALOGUE, RULES } from "../src/world/rules/index.ts";
+import { CONDITION_TYPE_NAMES } from "../src/world/schema/conditions.ts";
+import { EFFECT_TYPE_NAMES } from "../src/world/schema/effects.ts";
 import { checkPatch } from "./helpers/world.ts";
 
 const RULES_DIR = fileURLToPath(new URL("../src/world/rules/", import.meta.url));
@@ -230,5 +236,212 @@ describe("rules documentation", () => {
       assert.ok(page.includes(`(#${slug(info.code)})`), `no contents line for ${info.code}`);
     }
     assert.doesNotMatch(page, /this example is out of date/);
+  });
+});
+
+/**
+ * The error tables outside the rules catalogue (engine, AI, play-tests,
+ * server; scripts/errors-doc.ts lists them): one shape, codes unique across
+ * every table, each code named by a test, each documented in docs/errors.md.
+ */
+describe("error tables", () => {
+  /** Codes two tables share on purpose, with the reason; any other repeat is a mistake. */
+  const SHARED: Record<string, string> = {
+    "world/invalid":
+      "the server answers an upload with errors with the engine's code for a session on such a world (public API of both)",
+    "turn/no-actions":
+      "the server answers a turn with no submission with the engine's code for an empty turn",
+  };
+  /**
+   * Codes no test names yet, with the reason. The list only shrinks: a test
+   * below fails when a listed code becomes named by a test.
+   */
+  const UNTESTED: Record<string, string> = {
+    refused: "test/ai/openai-faults.test.ts asserts a refusal by its message, not its kind",
+    "rate/limited": "the server tests do not exhaust the rate limit (it would slow every test behind it)",
+    "game/not-found": "the server tests reach unknown games through tokens, which answer auth/invalid first",
+    "game/no-players": "no server test starts a game before anyone joined",
+    "player/not-found": "no server test kicks a player who is not in the game",
+    "save/invalid": "no server test uploads a broken save",
+    "sse/too-many": "no server test opens more event streams than the limit",
+    "store/locked": "no test opens a SQLite data folder held by another process",
+    "store/migration": "no test serves a store that fails to migrate",
+    "store/config": "no test passes an invalid store configuration",
+    "server/unavailable": "no test calls the server while it starts or stops",
+    "server/internal": "an unexpected error cannot be provoked through the API (that is the point)",
+  };
+  const TEST_TEXT = ["src", "test"]
+    .flatMap((root) =>
+      readdirSync(root, { recursive: true, encoding: "utf8" })
+        .filter((file) => file.endsWith(".test.ts") && !file.endsWith("catalogue.test.ts"))
+        .map((file) => readFileSync(join(root, file), "utf8")),
+    )
+    .join("\n");
+  const quoted = (text: string) => new RegExp(`["'\`]${text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")}["'\`]`);
+
+  test("codes are unique across the tables and the rules catalogue", () => {
+    const owners = new Map<string, string[]>();
+    for (const info of CATALOGUE) owners.set(info.code, ["rules catalogue"]);
+    for (const source of ERROR_TABLES)
+      for (const code of Object.keys(source.table))
+        owners.set(code, [...(owners.get(code) ?? []), source.name]);
+    const repeated = [...owners]
+      .filter(([code, tables]) => tables.length > 1 && !(code in SHARED))
+      .map(([code, tables]) => `${code} is in ${tables.join(" and ")}`);
+    assert.deepEqual(repeated, [], "give the code another name, or list it in SHARED with the reason");
+    for (const code of Object.keys(SHARED)) assert.equal(owners.get(code)?.length, 2, `${code} is shared`);
+  });
+
+  test("every entry has a description; every engine entry words its messages in the table", () => {
+    const incomplete = ERROR_TABLES.flatMap((source) =>
+      Object.entries(source.table)
+        .filter(([, info]) => !info.description.trim())
+        .map(([code]) => `${source.name} ${code}: empty description`),
+    );
+    for (const [code, info] of Object.entries(ENGINE_ERRORS)) {
+      const messages = Object.entries(info.messages as Record<string, string>);
+      if (messages.length === 0) incomplete.push(`ENGINE_ERRORS ${code}: no messages`);
+      for (const [id, text] of messages)
+        if (!text.trim()) incomplete.push(`ENGINE_ERRORS ${code}: "${id}" empty`);
+    }
+    assert.deepEqual(incomplete, []);
+  });
+
+  test("every engine message is thrown somewhere in src/engine", () => {
+    const engineDir = fileURLToPath(new URL("../src/engine/", import.meta.url));
+    const source = readdirSync(engineDir, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && file !== "errors.ts")
+      .map((file) => readFileSync(join(engineDir, file), "utf8"))
+      .join("\n");
+    const unused = Object.entries(ENGINE_ERRORS).flatMap(([code, info]) =>
+      Object.keys(info.messages)
+        .filter((id) => !quoted(id).test(source))
+        .map((id) => `${code} "${id}"`),
+    );
+    assert.deepEqual(unused, [], "remove the message, or throw it");
+  });
+
+  test("every code is named by at least one test (or listed in UNTESTED with the reason)", () => {
+    const codes = ERROR_TABLES.flatMap((source) => Object.keys(source.table));
+    const untested = codes.filter((code) => !(code in UNTESTED) && !quoted(code).test(TEST_TEXT));
+    assert.deepEqual(untested, [], "add a test that produces the code and asserts it");
+    const nowTested = Object.keys(UNTESTED).filter((code) => quoted(code).test(TEST_TEXT));
+    assert.deepEqual(nowTested, [], "a test names these now: remove them from UNTESTED");
+    const unknown = Object.keys(UNTESTED).filter((code) => !codes.includes(code));
+    assert.deepEqual(unknown, [], "UNTESTED lists codes no table has");
+  });
+
+  test("docs/errors.md has every code of every table", () => {
+    const page = renderErrorsDoc(ERROR_TABLES);
+    for (const source of ERROR_TABLES)
+      for (const code of Object.keys(source.table))
+        assert.ok(page.includes(`| \`${code}\` |`), `no row for ${source.name} ${code}`);
+  });
+});
+
+/**
+ * Effect types: one module per type, named exactly after it, under
+ * src/engine/effects/ (helpers two of them share are in shared/), registered
+ * in EFFECT_APPLIERS, played by an engine test and described in docs/format.md.
+ */
+describe("effect types", () => {
+  const EFFECTS_DIR = fileURLToPath(new URL("../src/engine/effects/", import.meta.url));
+  /** The modules of effects/ that are not an effect type. */
+  const NOT_TYPES = new Set(["index.ts", "apply.ts", "context.ts"]);
+  const typeFiles = readdirSync(EFFECTS_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts"))
+    .map((entry) => entry.name)
+    .filter((name) => !NOT_TYPES.has(name));
+
+  test("the files under src/engine/effects/ and the EffectType union agree", () => {
+    const names = typeFiles.map((file) => file.slice(0, -".ts".length)).sort();
+    const missing = EFFECT_TYPE_NAMES.filter((type) => !names.includes(type)).map(
+      (type) => `effect type ${type} has no src/engine/effects/${type}.ts`,
+    );
+    const extra = names
+      .filter((name) => !(EFFECT_TYPE_NAMES as readonly string[]).includes(name))
+      .map((name) => `src/engine/effects/${name}.ts is no effect type: move a helper to effects/shared/`);
+    assert.deepEqual([...missing, ...extra], []);
+  });
+
+  test("each type's applier in EFFECT_APPLIERS comes from the module named after it", async () => {
+    const wrong: string[] = [];
+    for (const type of EFFECT_TYPE_NAMES) {
+      const path = join(EFFECTS_DIR, `${type}.ts`);
+      if (!existsSync(path)) continue;
+      const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+      if (!Object.values(module).includes(EFFECT_APPLIERS[type]))
+        wrong.push(`EFFECT_APPLIERS["${type}"] is not exported by src/engine/effects/${type}.ts`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  test("each effect type is played by an engine test and described in docs/format.md", () => {
+    const engineTests = ["test/engine", "test/engine/effects"]
+      .flatMap((dir) =>
+        readdirSync(join(SRC_DIR, "..", dir))
+          .filter((file) => file.endsWith(".test.ts"))
+          .map((file) => readFileSync(join(SRC_DIR, "..", dir, file), "utf8")),
+      )
+      .join("\n");
+    const format = readFileSync(join(SRC_DIR, "..", "docs", "format.md"), "utf8");
+    const missing = EFFECT_TYPE_NAMES.flatMap((type) => [
+      ...(engineTests.includes(`"${type}"`) ? [] : [`${type}: no test under test/engine/ plays it`]),
+      ...(format.includes(`\`${type}\``)
+        ? []
+        : [`${type}: docs/format.md does not describe it (npm run docs)`]),
+    ]);
+    assert.deepEqual(missing, []);
+  });
+});
+
+/**
+ * Condition types: one module per type under src/engine/conditions/, named
+ * exactly after it, registered in CONDITIONS, tested and documented
+ * (test/engine/check.test.ts checks each entry against the schema's table).
+ */
+describe("condition types", () => {
+  const DIR = fileURLToPath(new URL("../src/engine/conditions/", import.meta.url));
+  /** The modules of conditions/ that are not a condition type. */
+  const NOT_TYPES = new Set(["index.ts", "evaluate.ts", "spec.ts"]);
+  const names = readdirSync(DIR)
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !NOT_TYPES.has(file))
+    .map((file) => file.slice(0, -".ts".length));
+
+  test("the files under src/engine/conditions/ and the ConditionType union agree", () => {
+    const missing = CONDITION_TYPE_NAMES.filter((type) => !names.includes(type)).map(
+      (type) => `condition type ${type} has no src/engine/conditions/${type}.ts`,
+    );
+    const extra = names
+      .filter((name) => !(CONDITION_TYPE_NAMES as readonly string[]).includes(name))
+      .map(
+        (name) => `src/engine/conditions/${name}.ts is no condition type of src/world/schema/conditions.ts`,
+      );
+    assert.deepEqual([...missing, ...extra], []);
+  });
+
+  test("CONDITIONS holds each module's default export under its type", async () => {
+    const wrong: string[] = [];
+    for (const name of names) {
+      const module = (await import(pathToFileURL(join(DIR, `${name}.ts`)).href)) as { default?: unknown };
+      if (CONDITIONS[name as keyof typeof CONDITIONS] !== module.default)
+        wrong.push(`CONDITIONS["${name}"] is not the default export of src/engine/conditions/${name}.ts`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  test("each condition type is evaluated by an engine test and described in docs/format.md", () => {
+    const engineTests = readdirSync(join(SRC_DIR, "..", "test", "engine"))
+      .filter((file) => file.endsWith(".test.ts"))
+      .map((file) => readFileSync(join(SRC_DIR, "..", "test", "engine", file), "utf8"))
+      .join("\n");
+    const format = readFileSync(join(SRC_DIR, "..", "docs", "format.md"), "utf8");
+    const missing = CONDITION_TYPE_NAMES.flatMap((type) => [
+      ...(engineTests.includes(`"${type}"`) ? [] : [`${type}: no test under test/engine/ evaluates it`]),
+      ...(format.includes(`\`${type}\``)
+        ? []
+        : [`${type}: docs/format.md does not describe it (npm run docs)`]),
+    ]);
+    assert.deepEqual(missing, []);
   });
 });

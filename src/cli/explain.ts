@@ -1,5 +1,4 @@
 import { createOfflineProvider } from "../ai/offline/index.ts";
-import { isSpecialFile, readCheckedWorld } from "../author/world-file.ts";
 import { type EngineErrorCode, isEngineError } from "../engine/errors.ts";
 import { setOwn } from "../engine/own.ts";
 import { INTENTS, type Intent } from "../engine/ports.ts";
@@ -8,6 +7,7 @@ import { restoreSession, type Session } from "../engine/session.ts";
 import type { TurnInput } from "../engine/turn.ts";
 import { formatTrace, type TraceContext, traceContext } from "../host/trace.ts";
 import { createSandbox } from "../sandbox/index.ts";
+import { isSpecialFile, readCheckedWorld } from "../world/checked-file.ts";
 import { formatPath, formatPosition } from "../world/diagnostic.ts";
 import type { World } from "../world/schema/index.ts";
 import { didYouMean } from "../world/suggest.ts";

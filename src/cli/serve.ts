@@ -1,5 +1,4 @@
-import type { Command } from "commander";
-import { fail, reasonOf } from "./exit.ts";
+import { fail } from "./exit.ts";
 import type { CliIo } from "./io.ts";
 
 export interface ServeFlags {
@@ -19,49 +18,8 @@ export interface ServeFlags {
   logLevel?: string;
 }
 
-/** `taleforge serve`: its options; the server itself (src/server) is loaded only when it runs. */
-export function registerServe(command: Command, io: CliIo, done: (code: number) => void): void {
-  command
-    .description(
-      "Serve games over HTTP for parties of players (SQLite by default, PostgreSQL with --database).",
-    )
-    .option("--port <n>", "the port to listen on", "8080")
-    .option("--host <address>", "the address to listen on", "127.0.0.1")
-    .option("--data <folder>", "the data folder of the embedded SQLite store", "taleforge-data")
-    .option("--database <url>", "a postgresql:// URL: share one database between several processes")
-    .option("--cors <origin>", "allow this origin (CORS is off without it)")
-    .option("--narrator <name>", "offline or openai (the provider options below, as for play)")
-    .option("--provider <name>", "offline (default) or openai")
-    .option("--model <name>", "the model name (openai provider)")
-    .option("--base-url <url>", "the OpenAI-compatible server's base URL (implies openai)")
-    .option("--api-key <key>", "the API key (prefer TALEFORGE_API_KEY or OPENAI_API_KEY)")
-    .option("--embedding-model <name>", "a model for embeddings (optional)")
-    .option("--timeout <seconds>", "per-request timeout of the openai provider")
-    .option("--config <file>", "a JSON config file with provider settings")
-    .option("--log-level <level>", "pino log level: fatal, error, warn, info, debug", "info")
-    .addHelpText(
-      "after",
-      [
-        "",
-        "docs/server.md shows the API with curl, running behind a proxy, backups and upgrades.",
-        "",
-        "Examples:",
-        "  taleforge serve                                        # http://127.0.0.1:8080, data in ./taleforge-data",
-        "  taleforge serve --database postgresql://taleforge@db/taleforge --port 8081",
-        "",
-      ].join("\n"),
-    )
-    .action(async (flags: ServeFlags) => {
-      try {
-        done(await serve(flags, io));
-      } catch (error) {
-        done(fail(io, reasonOf(error)));
-      }
-    });
-}
-
 /** Starts the server (src/server/index.ts, its one entry) and resolves when it has stopped: 0, or 2 when it could not start. */
-async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
+export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
   const port = Number(flags.port ?? "8080");
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     return fail(io, `--port takes a port number (0-65535), not "${flags.port}".`);

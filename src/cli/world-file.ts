@@ -1,4 +1,4 @@
-import { type CheckedWorldFile, type ReadWorldOptions, readCheckedWorld } from "../author/world-file.ts";
+import { type CheckedWorldFile, type ReadWorldOptions, readCheckedWorld } from "../world/checked-file.ts";
 import { fail, reasonOf } from "./exit.ts";
 import type { CliIo } from "./io.ts";
 

@@ -6,7 +6,7 @@ import {
   isJudgedType,
   matchingCharacters,
   PER_CHARACTER_TYPES,
-} from "./check.ts";
+} from "./conditions/evaluate.ts";
 import type { StepContext } from "./context.ts";
 import { EngineError } from "./errors.ts";
 import type {
@@ -241,9 +241,7 @@ async function judgeCandidates(
     // call cannot void the turn. Its questions count as "not passed" for this tick (the triggers
     // stay armed) and the log says so. A cancelled turn is still cancelled.
     if (input.phase !== "state" || input.signal?.aborted)
-      throw new EngineError("ai/failed", `The AI judge failed in the ${input.phase} phase: ${message}`, {
-        port: "judge",
-      });
+      throw new EngineError("ai/failed", "judge", { phase: input.phase, reason: message }, { port: "judge" });
     addLog(ctx.state, ctx.recorder, {
       tick: ctx.state.tick,
       phase: input.phase,

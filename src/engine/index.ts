@@ -1,6 +1,6 @@
 /** The engine's public API, re-exported by the package entry (src/index.ts). */
 export type { PlayerSpec } from "./characters.ts";
-export { type ConditionResult, evaluateCondition, scriptCheck } from "./check.ts";
+export { type ConditionResult, evaluateCondition, scriptCheck } from "./conditions/evaluate.ts";
 export { damageMultipliers, IMMUNE, RESISTANT, VULNERABLE } from "./damage.ts";
 export type { DiffEntry } from "./diff.ts";
 export { DEFAULT_MAX_JUDGED } from "./env.ts";

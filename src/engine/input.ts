@@ -19,42 +19,46 @@ export const MAX_ACTION_CHARS = 2000;
  */
 export function checkTurnInput(state: SessionState, input: unknown): TurnInput {
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
-    throw new EngineError(
-      "turn/invalid",
-      "A turn input is an object: {actions: [{player, text}], pins?: {intent?, story?, judge?}}.",
-    );
+    throw new EngineError("turn/invalid", "not-object");
   }
   const { actions, pins } = input as Record<string, unknown>;
   if (actions === undefined || (Array.isArray(actions) && actions.length === 0)) {
-    throw new EngineError("turn/no-actions", "The turn holds no action: give at least one {player, text}.");
+    throw new EngineError("turn/no-actions", "none");
   }
-  if (!Array.isArray(actions))
-    throw new EngineError("turn/invalid", "turn input `actions` must be an array of {player, text}.");
+  if (!Array.isArray(actions)) throw new EngineError("turn/invalid", "actions");
   const players = state.party.filter((c) => c.kind === "player").map((c) => c.name);
   const seen = new Set<string>();
   const checked = actions.map((action, i) => {
     const fields = (action !== null && typeof action === "object" ? action : {}) as Record<string, unknown>;
     if (typeof fields.player !== "string" || typeof fields.text !== "string") {
-      throw new EngineError("turn/invalid", `actions[${i}] must be {player: string, text: string}.`);
+      throw new EngineError("turn/invalid", "action", { index: i });
     }
     if (!players.includes(fields.player)) {
       throw new EngineError(
         "turn/unknown-player",
-        `actions[${i}]: "${fields.player}" is not a player of this session.${didYouMean(fields.player, players)} Players: ${players.map((p) => `"${p}"`).join(", ")}.`,
+        "unknown",
+        {
+          index: i,
+          player: fields.player,
+          suggestion: didYouMean(fields.player, players),
+          players: players.map((p) => `"${p}"`).join(", "),
+        },
         { player: fields.player },
       );
     }
     if (seen.has(fields.player)) {
       throw new EngineError(
         "turn/duplicate-player",
-        `actions[${i}]: "${fields.player}" already acts this turn; send one action per player.`,
+        "twice",
+        { index: i, player: fields.player },
         { player: fields.player },
       );
     }
     if (fields.text.length > MAX_ACTION_CHARS) {
       throw new EngineError(
         "turn/too-long",
-        `actions[${i}]: the action of "${fields.player}" is ${fields.text.length} characters; the limit is ${MAX_ACTION_CHARS}. Say it in fewer words.`,
+        "too-long",
+        { index: i, player: fields.player, length: fields.text.length, limit: MAX_ACTION_CHARS },
         { player: fields.player, length: fields.text.length, limit: MAX_ACTION_CHARS },
       );
     }
@@ -63,34 +67,33 @@ export function checkTurnInput(state: SessionState, input: unknown): TurnInput {
   });
   const out: TurnInput = { actions: checked };
   if (pins !== undefined) {
-    if (pins === null || typeof pins !== "object")
-      throw new EngineError("turn/invalid", "turn input `pins` must be an object.");
+    if (pins === null || typeof pins !== "object") throw new EngineError("turn/invalid", "pins");
     const intent = (pins as Record<string, unknown>).intent;
     if (intent !== undefined) {
       const name = (intent as { intent?: unknown } | null)?.intent;
       if (!INTENTS.includes(name as Intent)) {
-        throw new EngineError(
-          "turn/invalid",
-          `pins.intent.intent must be one of ${INTENTS.join(", ")}, not ${JSON.stringify(name)}.`,
-        );
+        throw new EngineError("turn/invalid", "pin-intent", {
+          intents: INTENTS.join(", "),
+          value: `${JSON.stringify(name)}`,
+        });
       }
       out.pins = { intent: intent as NonNullable<TurnInput["pins"]>["intent"] };
     }
     const { story, judge } = pins as Record<string, unknown>;
     if (story !== undefined) {
-      if (typeof story !== "string") throw new EngineError("turn/invalid", "pins.story must be a string.");
+      if (typeof story !== "string") throw new EngineError("turn/invalid", "pin-story");
       out.pins = { ...out.pins, story };
     }
     if (judge !== undefined) {
       if (judge === null || typeof judge !== "object" || Array.isArray(judge))
-        throw new EngineError("turn/invalid", "pins.judge must map trigger keys to true or false.");
+        throw new EngineError("turn/invalid", "pin-judge");
       const verdicts: Record<string, boolean> = {};
       for (const [key, value] of Object.entries(judge)) {
         if (typeof value !== "boolean")
-          throw new EngineError(
-            "turn/invalid",
-            `pins.judge["${key}"] must be true or false, not ${JSON.stringify(value)}.`,
-          );
+          throw new EngineError("turn/invalid", "pin-verdict", {
+            trigger: key,
+            value: `${JSON.stringify(value)}`,
+          });
         setOwn(verdicts, key, value);
       }
       out.pins = { ...out.pins, judge: verdicts };

@@ -47,7 +47,8 @@ export async function classifyIntent(
   } catch (error) {
     throw new EngineError(
       "ai/failed",
-      `The intent classifier failed: ${(error as Error)?.message ?? error}`,
+      "classifier",
+      { reason: `${(error as Error)?.message ?? error}` },
       { port: "classify" },
     );
   }

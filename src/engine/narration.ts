@@ -63,17 +63,16 @@ export async function narrate(
   try {
     answer = await narrator.narrate(request, onChunk, signal);
   } catch (error) {
-    throw new EngineError("ai/failed", `The narrator failed: ${(error as Error)?.message ?? error}`, {
-      port: "narrate",
-    });
+    throw new EngineError(
+      "ai/failed",
+      "narrator",
+      { reason: `${(error as Error)?.message ?? error}` },
+      { port: "narrate" },
+    );
   }
   const text = (answer as NarrationAnswer | null)?.text;
   if (typeof text !== "string") {
-    throw new EngineError(
-      "ai/failed",
-      "The narrator answered without a text string; the turn was not played.",
-      { port: "narrate" },
-    );
+    throw new EngineError("ai/failed", "narrator-text", {}, { port: "narrate" });
   }
   const { eventVerdict: verdict, summary, notice } = answer as NarrationAnswer;
   let pending = request.summarise;

@@ -2,7 +2,7 @@ import type { World } from "../world/schema/index.ts";
 import { didYouMean } from "../world/suggest.ts";
 import type { PlayerSpec } from "./characters.ts";
 import { DEFAULT_MAX_JUDGED } from "./env.ts";
-import { EngineError } from "./errors.ts";
+import { EngineError, type EngineMessageId } from "./errors.ts";
 import type { AiPorts, ScriptRunner } from "./ports.ts";
 import { attributeName, type WorldIndex } from "./world-index.ts";
 
@@ -28,8 +28,11 @@ export type RestoreOptions = Omit<SessionOptions, "storyStart" | "players" | "se
 
 export const DEFAULT_PLAYER = "Player";
 
-function invalid(message: string): never {
-  throw new EngineError("options/invalid", message);
+function invalid(
+  messageId: EngineMessageId<"options/invalid">,
+  data: Record<string, string | number> = {},
+): never {
+  throw new EngineError("options/invalid", messageId, data);
 }
 
 /** Checks the options every session needs (AI ports, script runner, judge cap). */
@@ -39,46 +42,39 @@ export function checkPorts(options: RestoreOptions | undefined): {
   maxJudged: number;
   validate: boolean;
 } {
-  if (options === null || typeof options !== "object")
-    invalid("Pass an options object with at least `ai` (the AI ports).");
+  if (options === null || typeof options !== "object") invalid("missing");
   const ai = options.ai as Partial<AiPorts> | undefined;
   for (const method of ["classify", "narrate", "judge"] as const) {
-    if (typeof ai?.[method] !== "function")
-      invalid(`options.ai must implement ${method}() (see AiPorts in src/engine/ports.ts).`);
+    if (typeof ai?.[method] !== "function") invalid("ai-method", { method });
   }
   const scripts = options.scripts;
   if (scripts !== undefined && typeof scripts?.beginPhase !== "function") {
-    invalid("options.scripts must be a ScriptRunner (beginPhase/close), or be left out to skip scripts.");
+    invalid("scripts");
   }
   const maxJudged = options.maxJudged ?? DEFAULT_MAX_JUDGED;
   if (!Number.isInteger(maxJudged) || maxJudged < 0)
-    invalid(`options.maxJudged must be a whole number >= 0, not ${String(options.maxJudged)}.`);
-  if (options.validate !== undefined && typeof options.validate !== "boolean")
-    invalid("options.validate must be true or false.");
+    invalid("max-judged", { value: String(options.maxJudged) });
+  if (options.validate !== undefined && typeof options.validate !== "boolean") invalid("validate");
   return { ai: ai as AiPorts, scripts, maxJudged, validate: options.validate ?? true };
 }
 
 export function checkSeed(seed: unknown): number {
   if (seed === undefined) return 0;
-  if (typeof seed !== "number" || !Number.isFinite(seed))
-    invalid(`options.seed must be a finite number, not ${String(seed)}.`);
+  if (typeof seed !== "number" || !Number.isFinite(seed)) invalid("seed", { value: String(seed) });
   return seed;
 }
 
 /** The story start to begin with (resolutions "Story starts": the named one, else `isDefault`, else the first). */
 export function chooseStoryStart(world: World, wanted: unknown): string {
   const keys = Object.keys(world.storyStarts);
-  if (keys.length === 0)
-    throw new EngineError(
-      "options/no-story-start",
-      "The world defines no story start; add one to storyStarts.",
-    );
+  if (keys.length === 0) throw new EngineError("options/no-story-start", "none");
   if (wanted === undefined) return keys.find((k) => world.storyStarts[k]!.isDefault === true) ?? keys[0]!;
-  if (typeof wanted !== "string") invalid("options.storyStart must be the key of a story start.");
+  if (typeof wanted !== "string") invalid("story-start");
   if (Object.hasOwn(world.storyStarts, wanted)) return wanted;
   throw new EngineError(
     "options/unknown-story-start",
-    `No story start "${wanted}".${didYouMean(wanted, keys)} The world has: ${keys.map((k) => `"${k}"`).join(", ")}.`,
+    "unknown",
+    { storyStart: wanted, suggestion: didYouMean(wanted, keys), known: keys.map((k) => `"${k}"`).join(", ") },
     { storyStart: wanted },
   );
 }
@@ -96,17 +92,13 @@ export function checkPlayers(
 ): PlayerSpec[] {
   const world = index.world;
   const list = players === undefined ? [{ name: DEFAULT_PLAYER }] : players;
-  if (!Array.isArray(list) || list.length === 0)
-    invalid("options.players must be a non-empty array of players.");
+  if (!Array.isArray(list) || list.length === 0) invalid("players");
   const names = new Map<string, string>();
   for (const npc of partyNpcs) names.set(npc.toLowerCase(), npc);
   const specs: PlayerSpec[] = list.map((entry, i) => {
     const where = `options.players[${i}]`;
     if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
-      throw new EngineError(
-        "player/invalid",
-        `${where} must be {premade: name} or {name, attributes?, traits?}.`,
-      );
+      throw new EngineError("player/invalid", "shape", { where });
     }
     const spec = entry as Record<string, unknown>;
     let name: string;
@@ -116,7 +108,13 @@ export function checkPlayers(
         const known = world.premadeCharacters.map((p) => p.name);
         throw new EngineError(
           "player/unknown-premade",
-          `${where}: no premade character ${JSON.stringify(spec.premade)}.${typeof spec.premade === "string" ? didYouMean(spec.premade, known) : ""} Premades: ${known.map((n) => `"${n}"`).join(", ") || "none"}.`,
+          "unknown",
+          {
+            where,
+            premade: `${JSON.stringify(spec.premade)}`,
+            suggestion: typeof spec.premade === "string" ? didYouMean(spec.premade, known) : "",
+            known: known.map((n) => `"${n}"`).join(", ") || "none",
+          },
           { premade: spec.premade },
         );
       }
@@ -126,11 +124,7 @@ export function checkPlayers(
     }
     const clash = names.get(name.toLowerCase());
     if (clash !== undefined) {
-      throw new EngineError(
-        "player/duplicate-name",
-        `${where}: the name "${name}" is already taken by "${clash}" in the party. Give each party member its own name.`,
-        { name },
-      );
+      throw new EngineError("player/duplicate-name", "taken", { where, name, clash }, { name });
     }
     names.set(name.toLowerCase(), name);
     return spec.premade !== undefined ? { premade: name } : (spec as PlayerSpec);
@@ -141,48 +135,43 @@ export function checkPlayers(
 function checkCustom(index: WorldIndex, spec: Record<string, unknown>, where: string): string {
   const world = index.world;
   if (typeof spec.name !== "string" || spec.name.trim() === "") {
-    throw new EngineError(
-      "player/invalid",
-      `${where}: a made-up player needs a non-empty "name" (or use {premade: name}).`,
-    );
+    throw new EngineError("player/invalid", "no-name", { where });
   }
   const attributes = spec.attributes ?? {};
   if (attributes === null || typeof attributes !== "object" || Array.isArray(attributes)) {
-    throw new EngineError("player/invalid", `${where}.attributes must map attribute names to numbers.`);
+    throw new EngineError("player/invalid", "attributes", { where });
   }
   for (const [key, value] of Object.entries(attributes)) {
     if (attributeName(index, key) === undefined) {
       const known = world.attributeSettings.attributeNames;
       throw new EngineError(
         "player/unknown-attribute",
-        `${where}: no attribute "${key}".${didYouMean(key, known)} Attributes: ${known.join(", ") || "none"}.`,
+        "unknown",
+        { where, attribute: key, suggestion: didYouMean(key, known), known: known.join(", ") || "none" },
         { attribute: key },
       );
     }
     if (typeof value !== "number" || !Number.isFinite(value)) {
-      throw new EngineError("player/invalid", `${where}.attributes.${key} must be a finite number.`);
+      throw new EngineError("player/invalid", "attribute-value", { where, attribute: key });
     }
   }
   const traits = spec.traits ?? [];
   if (!Array.isArray(traits) || traits.some((t) => typeof t !== "string")) {
-    throw new EngineError("player/invalid", `${where}.traits must be an array of trait names.`);
+    throw new EngineError("player/invalid", "traits", { where });
   }
   const perCategory = new Map<string, number>();
   for (const trait of traits as string[]) {
     if (!Object.hasOwn(world.traits, trait)) {
       throw new EngineError(
         "player/unknown-trait",
-        `${where}: no trait "${trait}".${didYouMean(trait, Object.keys(world.traits))}`,
+        "unknown",
+        { where, trait, suggestion: didYouMean(trait, Object.keys(world.traits)) },
         { trait },
       );
     }
     const categories = Object.values(world.traitCategories).filter((c) => c.traits.includes(trait));
     if (categories.length === 0) {
-      throw new EngineError(
-        "player/trait-not-selectable",
-        `${where}: trait "${trait}" is in no trait category, so it cannot be chosen at creation (a player-traits effect can still grant it).`,
-        { trait },
-      );
+      throw new EngineError("player/trait-not-selectable", "no-category", { where, trait }, { trait });
     }
     for (const category of categories) {
       const count = (perCategory.get(category.name) ?? 0) + 1;
@@ -190,13 +179,12 @@ function checkCustom(index: WorldIndex, spec: Record<string, unknown>, where: st
       if (count > category.maxSelections) {
         throw new EngineError(
           "player/too-many-traits",
-          `${where}: at most ${category.maxSelections} trait(s) of category "${category.name}" may be chosen.`,
+          "too-many",
+          { where, max: category.maxSelections, category: category.name },
           { category: category.name },
         );
       }
     }
   }
-  return spec.name.trim() === spec.name
-    ? spec.name
-    : invalid(`${where}.name must not start or end with spaces.`);
+  return spec.name.trim() === spec.name ? spec.name : invalid("name-spaces", { where });
 }

@@ -77,14 +77,7 @@ export function answerQuest(ctx: StepContext, key: string, answer: QuestAnswer):
   const status = questStatus(ctx, key);
   if (answer === "abandon") {
     if (status !== "accepted") {
-      throw new EngineError(
-        "quest/not-accepted",
-        `Quest "${key}" is ${status}; only an accepted quest can be abandoned.`,
-        {
-          quest: key,
-          status,
-        },
-      );
+      throw new EngineError("quest/not-accepted", "abandon", { quest: key, status }, { quest: key, status });
     }
     moveQuest(ctx, key, "abandoned", "abandoned by the player");
     return "abandoned";
@@ -92,7 +85,8 @@ export function answerQuest(ctx: StepContext, key: string, answer: QuestAnswer):
   if (status !== "available") {
     throw new EngineError(
       "quest/not-available",
-      `Quest "${key}" is ${status}; only an available quest can be ${answer === "accept" ? "accepted" : "rejected"}.`,
+      answer === "accept" ? "accept" : "reject",
+      { quest: key, status },
       { quest: key, status },
     );
   }

@@ -78,29 +78,21 @@ export function readSave(world: World, saved: unknown): ReadSave {
     try {
       value = JSON.parse(saved);
     } catch (error) {
-      throw new EngineError(
-        "save/malformed",
-        `The save is not valid JSON (${(error as Error).message}): it was cut short or edited, or is not a save.`,
-      );
+      throw new EngineError("save/malformed", "json", { reason: `${(error as Error).message}` });
     }
   }
   const file = value as Partial<SaveFile> | null;
   if (file === null || typeof file !== "object" || file.format !== SAVE_FORMAT) {
-    throw new EngineError(
-      "save/malformed",
-      `This is not a Taleforge save: it lacks "format": "${SAVE_FORMAT}".`,
-    );
+    throw new EngineError("save/malformed", "format", { format: SAVE_FORMAT });
   }
   if (!Number.isInteger(file.version) || !Number.isInteger(file.minReadableVersion)) {
-    throw new EngineError(
-      "save/malformed",
-      "The save has no valid version numbers (version, minReadableVersion).",
-    );
+    throw new EngineError("save/malformed", "version");
   }
   if (file.minReadableVersion! > SAVE_VERSION) {
     throw new EngineError(
       "save/future-version",
-      `The save needs save format ${file.minReadableVersion} or later (written as version ${file.version}); this engine reads version ${SAVE_VERSION}. Update Taleforge to resume it.`,
+      "newer",
+      { minReadableVersion: file.minReadableVersion!, version: file.version!, engineVersion: SAVE_VERSION },
       { version: file.version, minReadableVersion: file.minReadableVersion },
     );
   }
@@ -113,14 +105,14 @@ export function readSave(world: World, saved: unknown): ReadSave {
     state = upgrade(file.state);
     parsed = StateSchema.safeParse(state);
   } catch (error) {
-    throw new EngineError("save/malformed", `The saved state cannot be read: ${(error as Error).message}.`);
+    throw new EngineError("save/malformed", "state", { reason: `${(error as Error).message}` });
   }
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new EngineError(
-      "save/malformed",
-      `The saved state is damaged at ${formatPath(["state", ...(issue.path as (string | number)[])])}: ${issue.message}.${edited ? " It was also written on another world, or on another version of this one." : ""}`,
-    );
+    throw new EngineError("save/malformed", edited ? "damaged-edited" : "damaged", {
+      path: formatPath(["state", ...(issue.path as (string | number)[])]),
+      issue: issue.message,
+    });
   }
   const maxJudged = file.settings?.maxJudged;
   const parts = file.worldParts !== null && typeof file.worldParts === "object" ? file.worldParts : undefined;
@@ -128,15 +120,18 @@ export function readSave(world: World, saved: unknown): ReadSave {
   const checked = checkSave(indexWorld(world), state as SessionState, edited, parts);
   if (checked.problems.length > 0) {
     const list = checked.problems.map((p) => `\n- ${p}`).join("");
+    const count = checked.problems.length;
     throw edited
       ? new EngineError(
           "save/world-mismatch",
-          `The save does not fit this world: it was written on another world or another version of this one (world hash ${String(file.worldHash)}, this world ${expected}), and ${checked.problems.length === 1 ? "this cannot be reconciled" : `these ${checked.problems.length} problems cannot be reconciled`}:${list}\nResume it with the world file it was played with, or restore what the edit removed.`,
+          count === 1 ? "one" : "many",
+          { saved: String(file.worldHash), world: expected, count, list },
           { saved: file.worldHash, world: expected, problems: checked.problems },
         )
       : new EngineError(
           "save/inconsistent",
-          `The save describes a game this world cannot hold (${checked.problems.length === 1 ? "1 problem" : `${checked.problems.length} problems`}); it was damaged or edited by hand:${list}`,
+          count === 1 ? "one" : "many",
+          { count, list },
           { problems: checked.problems },
         );
   }

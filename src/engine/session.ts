@@ -122,24 +122,24 @@ export class Session {
   }
 
   private claim() {
-    if (this.busy)
-      throw new EngineError(
-        "session/busy",
-        "A turn is still running on this session; wait for it to finish.",
-      );
+    if (this.busy) throw new EngineError("session/busy", "busy");
     this.busy = true;
   }
 }
 
 /** A quest named by its key; a case-insensitive match is accepted when it is the only one. */
 function questKey(world: World, name: unknown): string {
-  if (typeof name !== "string")
-    throw new EngineError("quest/unknown", "A quest is named by its key (a string).");
+  if (typeof name !== "string") throw new EngineError("quest/unknown", "not-string");
   if (Object.hasOwn(world.quests, name)) return name;
   const keys = Object.keys(world.quests);
   const folded = keys.filter((k) => k.toLowerCase() === name.trim().toLowerCase());
   if (folded.length === 1) return folded[0]!;
-  throw new EngineError("quest/unknown", `No quest "${name}".${didYouMean(name, keys)}`, { quest: name });
+  throw new EngineError(
+    "quest/unknown",
+    "unknown",
+    { quest: name, suggestion: didYouMean(name, keys) },
+    { quest: name },
+  );
 }
 
 /**
@@ -162,7 +162,7 @@ export async function createSession(
   const players = checkPlayers(index, options.players, partyNpcs);
   const seed = checkSeed(options.seed);
   if (options.sessionId !== undefined && typeof options.sessionId !== "string") {
-    throw new EngineError("options/invalid", "options.sessionId must be a string.");
+    throw new EngineError("options/invalid", "session-id");
   }
   const env: Env = { index, ai: ports.ai, scripts: ports.scripts, maxJudged: ports.maxJudged };
   const { state, result } = await openSession(

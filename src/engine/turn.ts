@@ -202,7 +202,8 @@ function checkJudgePins(pool: readonly LiveTrigger[], pins: Record<string, boole
     if (!keys.has(key)) {
       throw new EngineError(
         "turn/invalid",
-        `pins.judge names "${key}", which is not a trigger of this session.${didYouMean(key, [...keys])}`,
+        "pin-trigger",
+        { trigger: key, suggestion: didYouMean(key, [...keys]) },
         { trigger: key },
       );
     }

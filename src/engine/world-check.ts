@@ -16,17 +16,14 @@ const CACHE_SIZE = 16;
  */
 export function prepareWorld(input: unknown, validate: boolean): World {
   if (input === null || typeof input !== "object" || Array.isArray(input)) {
-    throw new EngineError(
-      "world/invalid",
-      "The world must be a V33 world object (for example the `world` of validateWorld's result).",
-    );
+    throw new EngineError("world/invalid", "not-object");
   }
   if (!validate) return input as World;
   let text: string;
   try {
     text = JSON.stringify(input);
   } catch (error) {
-    throw new EngineError("world/invalid", `The world is not plain JSON data: ${(error as Error).message}.`);
+    throw new EngineError("world/invalid", "not-json", { reason: `${(error as Error).message}` });
   }
   const key = hashText(text);
   const known = checked.get(key);
@@ -36,10 +33,7 @@ export function prepareWorld(input: unknown, validate: boolean): World {
     result = validateWorld(parseWorld(text, "<world>"));
   } catch (error) {
     // The checker does not throw on odd worlds; a pathological one (say, nested thousands deep) still must not crash a caller.
-    throw new EngineError(
-      "world/invalid",
-      `The world could not be checked: ${(error as Error).message}. Simplify it and run taleforge check.`,
-    );
+    throw new EngineError("world/invalid", "unchecked", { reason: `${(error as Error).message}` });
   }
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0 || !result.world) {
@@ -47,9 +41,11 @@ export function prepareWorld(input: unknown, validate: boolean): World {
       .slice(0, 5)
       .map((d) => `${d.code} at ${formatPath(d.path)}: ${d.message}`)
       .join("\n  ");
+    const count = errors.length;
     throw new EngineError(
       "world/invalid",
-      `The world has ${errors.length} validation error${errors.length === 1 ? "" : "s"}; fix ${errors.length === 1 ? "it" : "them"} (taleforge check) before playing:\n  ${shown}${errors.length > 5 ? `\n  (and ${errors.length - 5} more)` : ""}`,
+      count === 1 ? "errors-one" : count > 5 ? "errors-more" : "errors-many",
+      { count, shown, rest: count - 5 },
       { diagnostics: errors },
     );
   }

@@ -4,7 +4,7 @@ import {
   objectiveQuestOf as questOfObjective,
 } from "../world/objectives.ts";
 import type { Trigger, World } from "../world/schema/index.ts";
-import { normaliseKey } from "./check.ts";
+import { normaliseKey } from "./conditions/spec.ts";
 import { setOwn } from "./own.ts";
 
 /**

@@ -13,12 +13,12 @@ import { buildSync } from "esbuild";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
-/** `scriptCheck` of src/engine/check.ts as a classic script that sets `globalThis.__tfCheck`. */
+/** `scriptCheck` of src/engine/conditions/evaluate.ts as a classic script that sets `globalThis.__tfCheck`. */
 export function bundleCheck(): string {
   const result = buildSync({
     stdin: {
-      contents: 'import { scriptCheck } from "./check.ts"; globalThis.__tfCheck = scriptCheck;',
-      resolveDir: join(HERE, "..", "engine"),
+      contents: 'import { scriptCheck } from "./evaluate.ts"; globalThis.__tfCheck = scriptCheck;',
+      resolveDir: join(HERE, "..", "engine", "conditions"),
       loader: "ts",
     },
     bundle: true,

@@ -1,6 +1,6 @@
 import ivm from "isolated-vm";
 import type { ScriptLog, ScriptOutcome, ScriptPhaseInfo } from "../engine/ports.ts";
-import { parseScript } from "../world/script.ts";
+import { parseScript } from "../world/script/inspect.ts";
 import { PRELUDE } from "./prelude.ts";
 import {
   LOG_CAP_BYTES,

@@ -1,8 +1,10 @@
+import type { ErrorInfo } from "../world/error-table.ts";
+
 /**
  * Every error the server answers with: a stable code, its HTTP status and
  * what it means. Responses are `{"error": {"code", "message", "details"}}`;
  * the message says what to do. docs/server.md lists this table (a test keeps
- * the two in step).
+ * the two in step); docs/errors.md is generated from it with the other error tables.
  */
 export const SERVER_ERRORS = {
   "request/invalid": {
@@ -76,7 +78,7 @@ export const SERVER_ERRORS = {
     status: 500,
     description: "An unexpected error; the server log has the details (never the response).",
   },
-} as const satisfies Record<string, { status: number; description: string }>;
+} as const satisfies Record<string, ErrorInfo & { status: number }>;
 
 export type ServerErrorCode = keyof typeof SERVER_ERRORS;
 

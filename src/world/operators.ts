@@ -1,8 +1,8 @@
 /**
  * What the condition operators mean, in one place: the engine evaluates
- * conditions with these (src/engine/check.ts) and lint decides what can never
+ * conditions with these (src/engine/conditions/) and lint decides what can never
  * hold with the same functions (src/world/lint/conditions.ts), so the two
- * cannot disagree. This file imports nothing: check.ts is bundled into the
+ * cannot disagree. This file imports nothing: the conditions are bundled into the
  * script isolate together with it.
  *
  * Each comparison answers null when it cannot decide: an operator it does not

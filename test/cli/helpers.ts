@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { after } from "node:test";
 import { fileURLToPath } from "node:url";
-import { type CheckedWorldFile, readCheckedWorld } from "../../src/author/world-file.ts";
 import type { CliIo } from "../../src/cli/io.ts";
 import { run } from "../../src/cli/main.ts";
+import { type CheckedWorldFile, readCheckedWorld } from "../../src/world/checked-file.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const BASE_WORLD = join(ROOT, "test/fixtures/base.world.json");

@@ -1,9 +1,14 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { build } from "esbuild";
 import fc from "fast-check";
-import { CHECK_TYPES, evaluateCondition, matchingCharacters, scriptCheck } from "../../src/engine/check.ts";
+import {
+  CHECK_TYPES,
+  evaluateCondition,
+  matchingCharacters,
+  scriptCheck,
+} from "../../src/engine/conditions/evaluate.ts";
 import type { CheckSnapshot } from "../../src/engine/ports.ts";
 import { compileRegex, matchPattern } from "../../src/world/pattern.ts";
 import { CONDITION_TYPES } from "../../src/world/schema/conditions.ts";
@@ -408,7 +413,7 @@ describe("spec 4 check(): with an operator", () => {
   });
 });
 
-describe("check.ts stays a self-contained module for the sandbox", () => {
+describe("src/engine/conditions/ stays self-contained for the sandbox", () => {
   test("its operator table matches CONDITION_TYPES of the world schema", () => {
     assert.deepEqual(Object.keys(CHECK_TYPES).sort(), Object.keys(CONDITION_TYPES).sort());
     for (const [type, spec] of Object.entries(CONDITION_TYPES)) {
@@ -418,18 +423,27 @@ describe("check.ts stays a self-contained module for the sandbox", () => {
       assert.deepEqual([...mine.fields], [...spec.fields], type);
     }
   });
-  test("its only runtime import is the operators module, which imports nothing", () => {
+  test("its only runtime imports are its own modules and the operators module, which imports nothing", () => {
     const imports = (path: string) =>
       readFileSync(new URL(path, import.meta.url), "utf8")
         .split("\n")
         .filter((line) => /^\s*import\b/.test(line));
-    for (const line of imports("../../src/engine/check.ts"))
-      assert.match(line, /^import type |from "\.\.\/world\/operators\.ts";$/);
+    const modules = readdirSync(new URL("../../src/engine/conditions/", import.meta.url)).filter((f) =>
+      f.endsWith(".ts"),
+    );
+    assert.ok(modules.includes("evaluate.ts"));
+    for (const file of modules)
+      for (const line of imports(`../../src/engine/conditions/${file}`))
+        assert.match(
+          line,
+          /^import type |from "\.\.\/\.\.\/world\/operators\.ts";$|from "\.\/[\w-]+\.ts";$/,
+          file,
+        );
     assert.deepEqual(imports("../../src/world/operators.ts"), []);
   });
   test("esbuild bundles it into code with no import, require, clock or randomness", async () => {
     const result = await build({
-      entryPoints: [new URL("../../src/engine/check.ts", import.meta.url).pathname],
+      entryPoints: [new URL("../../src/engine/conditions/evaluate.ts", import.meta.url).pathname],
       bundle: true,
       write: false,
       format: "iife",

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { scriptCheck } from "../../src/engine/check.ts";
+import { scriptCheck } from "../../src/engine/conditions/evaluate.ts";
 import type { JsonObject, ScriptCall } from "../../src/engine/ports.ts";
 import { contentWords } from "../../src/engine/relevance.ts";
 import { createSession, restoreSession } from "../../src/engine/session.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import fc from "fast-check";
-import { scriptCheck } from "../../src/engine/check.ts";
+import { scriptCheck } from "../../src/engine/conditions/evaluate.ts";
 import { createSandbox } from "../../src/sandbox/index.ts";
 import {
   LOG_CAP_BYTES,

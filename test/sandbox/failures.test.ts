@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import { createSandbox } from "../../src/sandbox/index.ts";
 import { ERROR_MESSAGE_CAP } from "../../src/sandbox/protocol.ts";
-import { parseScript } from "../../src/world/script.ts";
+import { parseScript } from "../../src/world/script/inspect.ts";
 import { onlyTriggers, say, start } from "../engine/helpers.ts";
 import { failure, ok, phaseInfo, runIn, runOne } from "./support.ts";
 

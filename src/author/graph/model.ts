@@ -1,7 +1,7 @@
 import { phaseOf } from "../../engine/trigger-pool.ts";
 import { indexWorld, objectiveQuestOf } from "../../engine/world-index.ts";
 import type { Trigger, World } from "../../world/schema/index.ts";
-import { inspectScript } from "../../world/script.ts";
+import { inspectScript } from "../../world/script/inspect.ts";
 
 /**
  * A world's logic as a graph: which triggers move which quests and narrative
@@ -231,7 +231,7 @@ function effectEdge(effect: Loose, from: string, node: NodeFn, edge: EdgeFn, via
 }
 
 /**
- * What reading the script tells (src/world/script.ts): literal storage keys
+ * What reading the script tells (src/world/script/inspect.ts): literal storage keys
  * read and written, and literal quest-init objects. A script that does not
  * parse adds nothing; `taleforge check` reports it.
  */

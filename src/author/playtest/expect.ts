@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { normaliseKey } from "../../engine/check.ts";
+import { normaliseKey } from "../../engine/conditions/spec.ts";
 import { isKnown } from "../../engine/known.ts";
 import type { QuestPrompt } from "../../engine/quests.ts";
 import type { TurnResult } from "../../engine/result.ts";

@@ -14,7 +14,7 @@ export { CHECKERS, checkExpect, type Mismatch, type Observed } from "./expect.ts
 export { findPlaytests, PLAYTEST_FILE } from "./files.ts";
 export { type LoadedPlaytest, parsePlaytest, readPlaytest } from "./load.ts";
 export { MAX_ALIAS_COUNT, MAX_FILE_BYTES } from "./parse.ts";
-export { PROBLEM_CODES, type Problem, type ProblemCode } from "./problem.ts";
+export { PROBLEM_CODES, type Problem, type ProblemCode, type TestFailure } from "./problem.ts";
 export { formatCoverage } from "./report/coverage.ts";
 export { formatJunit } from "./report/junit.ts";
 export { formatResults } from "./report/text.ts";
@@ -25,7 +25,6 @@ export {
   type RunOptions,
   type RunResult,
   runPlaytests,
-  type TestFailure,
   type TestResult,
 } from "./run.ts";
 export { DEFAULT_SEED, PlaytestFile } from "./schema.ts";

@@ -1,4 +1,4 @@
-import { normaliseKey } from "../../engine/check.ts";
+import { normaliseKey } from "../../engine/conditions/spec.ts";
 import type { WorldIndex } from "../../engine/world-index.ts";
 import type { JsonPath } from "../../world/diagnostic.ts";
 import { didYouMean } from "../../world/suggest.ts";

@@ -1,5 +1,5 @@
 import type { JsonPath } from "../../world/diagnostic.ts";
-import type { TestFailure } from "./run.ts";
+import type { ErrorTable } from "../../world/error-table.ts";
 
 /**
  * A problem with a play-test file (it cannot run as written), in the shape of
@@ -14,19 +14,34 @@ export interface Problem {
   column: number | null;
 }
 
+/** A failed expectation (or a step that could not run), at its position in the file. */
+export interface TestFailure {
+  message: string;
+  path: JsonPath;
+  line: number | null;
+  column: number | null;
+  /** 1-based step number within the test; null for the test's setup (world, players, given). */
+  step: number | null;
+}
+
+/** The codes of play-test file problems, in the error tables' shape (docs/errors.md). */
 export const PROBLEM_CODES = {
-  "playtest/unreadable": "The play-test file cannot be read.",
-  "playtest/too-large": "The play-test file is larger than a play-test needs to be.",
-  "playtest/syntax": "The file is not valid YAML (or JSON, for *.test.json).",
-  "playtest/duplicate-key": "A key appears twice in the same mapping.",
-  "playtest/alias": "YAML aliases expand to too much data, or name an anchor that is not defined.",
-  "playtest/unknown-key": "A key the play-test format does not define (a typo, usually).",
-  "playtest/missing-key": "A required key is missing.",
-  "playtest/wrong-type": "A value has the wrong type.",
-  "playtest/invalid-value": "A value is not one of the allowed values.",
-  "playtest/conflict": "Keys that cannot be used together, or one that needs another.",
-  "playtest/unknown-name": "A name (trigger, quest, event, player, place...) that the world does not define.",
-} as const;
+  "playtest/unreadable": { description: "The play-test file cannot be read." },
+  "playtest/too-large": { description: "The play-test file is larger than a play-test needs to be." },
+  "playtest/syntax": { description: "The file is not valid YAML (or JSON, for *.test.json)." },
+  "playtest/duplicate-key": { description: "A key appears twice in the same mapping." },
+  "playtest/alias": {
+    description: "YAML aliases expand to too much data, or name an anchor that is not defined.",
+  },
+  "playtest/unknown-key": { description: "A key the play-test format does not define (a typo, usually)." },
+  "playtest/missing-key": { description: "A required key is missing." },
+  "playtest/wrong-type": { description: "A value has the wrong type." },
+  "playtest/invalid-value": { description: "A value is not one of the allowed values." },
+  "playtest/conflict": { description: "Keys that cannot be used together, or one that needs another." },
+  "playtest/unknown-name": {
+    description: "A name (trigger, quest, event, player, place...) that the world does not define.",
+  },
+} as const satisfies ErrorTable;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
 

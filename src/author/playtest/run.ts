@@ -1,13 +1,12 @@
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { AiPorts, ScriptRunner } from "../../engine/ports.ts";
-import type { JsonPath } from "../../world/diagnostic.ts";
 import type { World } from "../../world/schema/index.ts";
 import type { SourceFile } from "../../world/source.ts";
 import { CoverageCollector, type WorldCoverage } from "./coverage.ts";
 import { type LoadedPlaytest, readPlaytest, sortProblems } from "./load.ts";
 import { checkNames } from "./names.ts";
-import { failureAt, type Problem } from "./problem.ts";
+import { failureAt, type Problem, type TestFailure } from "./problem.ts";
 import { runTest } from "./test-run.ts";
 import { WorldCache } from "./worlds.ts";
 
@@ -26,16 +25,6 @@ export interface RunOptions {
   cwd?: string;
   /** Refuse a world with any error; by default a world whose errors all come from rules runs, as in `play`. */
   strict?: boolean;
-}
-
-/** A failed expectation (or a step that could not run), at its position in the file. */
-export interface TestFailure {
-  message: string;
-  path: JsonPath;
-  line: number | null;
-  column: number | null;
-  /** 1-based step number within the test; null for the test's setup (world, players, given). */
-  step: number | null;
 }
 
 export interface TestResult {

@@ -1,7 +1,7 @@
 import type { AnyNode } from "acorn";
 import { fullAncestor } from "acorn-walk";
-import { parseScript } from "../../world/script.ts";
-import { literalString } from "../../world/script-ast.ts";
+import { literalString } from "../../world/script/ast.ts";
+import { parseScript } from "../../world/script/inspect.ts";
 
 /** Trigger keys the scripts of a world may add during play, as far as reading the scripts tells. */
 export interface ScriptTriggerNames {

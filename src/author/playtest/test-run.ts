@@ -12,8 +12,7 @@ import type { World } from "../../world/schema/index.ts";
 import type { CoverageCollector } from "./coverage.ts";
 import { checkExpect, type Observed } from "./expect.ts";
 import { type PlannedTest, playerNames } from "./plan.ts";
-import { byPosition, failureAt, type Locate } from "./problem.ts";
-import type { TestFailure } from "./run.ts";
+import { byPosition, failureAt, type Locate, type TestFailure } from "./problem.ts";
 import type { Given, PlayerSetup, Step } from "./schema.ts";
 import { scriptTriggerNames } from "./script-triggers.ts";
 

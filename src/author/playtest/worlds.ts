@@ -1,8 +1,8 @@
 import { indexWorld, type WorldIndex } from "../../engine/world-index.ts";
+import { isSpecialFile, readCheckedWorld } from "../../world/checked-file.ts";
 import { type Diagnostic, formatPath, formatPosition } from "../../world/diagnostic.ts";
 import type { World } from "../../world/schema/index.ts";
 import { runnableWorld, type ValidationResult } from "../../world/validate.ts";
-import { isSpecialFile, readCheckedWorld } from "../world-file.ts";
 
 /**
  * A world the play-tests can run, with the errors it runs despite (all from

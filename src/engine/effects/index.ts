@@ -1,18 +1,22 @@
 import type { Effect, EffectType } from "../../world/schema/index.ts";
 import type { EffectContext, EffectOutcome } from "./context.ts";
-import { applyEventStart } from "./event-start.ts";
 import { applyKnownEntity } from "./known-entity.ts";
-import {
-  applyPartyNextStepClear,
-  applyPartyNextStepSet,
-  applyQuestNextStepClear,
-  applyQuestNextStepSet,
-} from "./next-step.ts";
-import { applyObjectiveComplete, applyObjectiveReveal } from "./objective.ts";
-import { applyPartyMove } from "./party-move.ts";
+import { applyEventStart } from "./narrative-event-start.ts";
+import { applyPartyArea } from "./party-area.ts";
+import { applyPartyLocation } from "./party-location.ts";
+import { applyPartyNextStepClear } from "./party-next-step-clear.ts";
+import { applyPartyNextStepSet } from "./party-next-step-set.ts";
+import { applyPartyRealm } from "./party-realm.ts";
+import { applyPartyRegion } from "./party-region.ts";
 import { applyPlayerResource } from "./player-resource.ts";
 import { applyPlayerTraits } from "./player-traits.ts";
-import { applyQuestComplete, applyQuestInit, applyQuestProgress } from "./quest.ts";
+import { applyQuestComplete } from "./quest-complete.ts";
+import { applyQuestInit } from "./quest-init.ts";
+import { applyQuestNextStepClear } from "./quest-next-step-clear.ts";
+import { applyQuestNextStepSet } from "./quest-next-step-set.ts";
+import { applyObjectiveComplete } from "./quest-objective-complete.ts";
+import { applyObjectiveReveal } from "./quest-objective-reveal.ts";
+import { applyQuestProgress } from "./quest-progress.ts";
 import { applyStory } from "./story.ts";
 import { applyWriteArray } from "./write-array.ts";
 import { applyWriteBoolean } from "./write-boolean.ts";
@@ -21,7 +25,12 @@ import { applyWriteString } from "./write-string.ts";
 
 type Applier = (effect: never, ctx: EffectContext) => EffectOutcome;
 
-/** Effect type -> the module that applies it: one per type or tight family (spec 2.2's effect table). */
+/**
+ * Effect type -> its applier, from the module named after the type
+ * (src/engine/effects/<type>.ts; helpers they share are in shared/). The
+ * Record makes the compiler report a type without an applier;
+ * test/catalogue.test.ts checks the files and this table agree.
+ */
 export const EFFECT_APPLIERS: Record<EffectType, Applier> = {
   story: applyStory,
   "quest-init": applyQuestInit,
@@ -34,10 +43,10 @@ export const EFFECT_APPLIERS: Record<EffectType, Applier> = {
   "party-next-step-set": applyPartyNextStepSet,
   "party-next-step-clear": applyPartyNextStepClear,
   "narrative-event-start": applyEventStart,
-  "party-realm": applyPartyMove,
-  "party-region": applyPartyMove,
-  "party-location": applyPartyMove,
-  "party-area": applyPartyMove,
+  "party-realm": applyPartyRealm,
+  "party-region": applyPartyRegion,
+  "party-location": applyPartyLocation,
+  "party-area": applyPartyArea,
   "player-resource": applyPlayerResource,
   "player-traits": applyPlayerTraits,
   "known-entity": applyKnownEntity,

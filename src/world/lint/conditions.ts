@@ -269,7 +269,7 @@ export function satisfiable(conditions: readonly Condition[], domain: Domain): b
   }
 }
 
-/** Whether a value makes the condition hold, as the engine evaluates it (src/engine/check.ts). */
+/** Whether a value makes the condition hold, as the engine evaluates it (src/engine/conditions/). */
 export function holds(condition: Condition, value: unknown): boolean {
   const { type, operator } = condition;
   const expected = condition.value;

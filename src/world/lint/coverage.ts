@@ -1,11 +1,11 @@
-import { inspectScript } from "../script.ts";
+import { inspectScript } from "../script/inspect.ts";
 import { entriesOf, isPlainObject } from "../values.ts";
 
 /**
  * How much of a world's trigger scripts lint could follow: a script is fully
  * analysed when every storage key it reads or writes is known (aliases,
  * defaults, destructuring and optional chaining are followed; see
- * script-aliases.ts) and every effect or trigger it makes is a literal. The
+ * script/aliases.ts) and every effect or trigger it makes is a literal. The
  * others make the storage rules assume "could read or write anything", so
  * authors are told how many there are and why.
  */

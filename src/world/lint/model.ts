@@ -3,7 +3,7 @@ import { makesObjectiveTrigger, objectiveQuestOf, objectiveTriggerKey } from "..
 import { areasByLocation, destinationNames, entityNames, keysOf, type PlaceType } from "../rules/names.ts";
 import { CONDITION_SCHEMAS, CONDITION_TYPES, isConditionType } from "../schema/conditions.ts";
 import { parseEffect } from "../schema/effects.ts";
-import { inspectScript, type ScriptPosition } from "../script.ts";
+import { inspectScript, type ScriptPosition } from "../script/inspect.ts";
 import { schemaAccepts } from "../shape-plan.ts";
 import { elementsOf, entriesOf, isPlainObject } from "../values.ts";
 

@@ -1,6 +1,6 @@
 import type { JsonPath } from "../../diagnostic.ts";
 import { defineRule } from "../../rule.ts";
-import { inspectScript } from "../../script.ts";
+import { inspectScript } from "../../script/inspect.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
 import { STRAY_GOAT } from "../examples.ts";
 import { foldName, keysOf } from "../names.ts";

@@ -1,5 +1,5 @@
 import { defineRule } from "../../rule.ts";
-import { inspectScript } from "../../script.ts";
+import { inspectScript } from "../../script/inspect.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
 
 export default defineRule({

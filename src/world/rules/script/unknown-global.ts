@@ -1,9 +1,9 @@
 import { defineRule } from "../../rule.ts";
-import { inspectScript } from "../../script.ts";
+import { inspectScript } from "../../script/inspect.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
 
 // The list and the search live beside the script analysis, so that a script is parsed once for every rule.
-export { ABSENT_GLOBALS, absentGlobals } from "../../script-globals.ts";
+export { ABSENT_GLOBALS, absentGlobals } from "../../script/globals.ts";
 
 export default defineRule({
   code: "script/unknown-global",

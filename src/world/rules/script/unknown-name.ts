@@ -1,5 +1,5 @@
 import { defineRule } from "../../rule.ts";
-import { inspectScript } from "../../script.ts";
+import { inspectScript } from "../../script/inspect.ts";
 import { didYouMean } from "../../suggest.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
 import { areasByLocation, ENTITY_SECTIONS, entityNames, keysOf } from "../names.ts";

@@ -1,9 +1,9 @@
 import type { AnyNode, Property } from "acorn";
-import type { ScriptPosition } from "./script.ts";
+import type { ScriptPosition } from "./position.ts";
 
 /**
  * Small readings of a script's syntax tree shared by the script analyses
- * (script.ts: storage, quest-inits, checks; script-effects.ts: effects and
+ * (inspect.ts: storage, quest-inits, checks; effects.ts: effects and
  * trigger edits), so both read member chains and static keys the same way.
  */
 

@@ -1,10 +1,10 @@
 import type { AnyNode, Program, Property } from "acorn";
 import { fullAncestor } from "acorn-walk";
-import { memberKey, propertyKey } from "./script-ast.ts";
+import { memberKey, propertyKey } from "./ast.ts";
 
 /**
  * Local names that stand for `storage` or for one of its keys, so that the
- * storage analysis (script.ts) can attribute reads and writes through them.
+ * storage analysis (inspect.ts) can attribute reads and writes through them.
  * Real scripts write:
  *
  *   const s = storage;                          // s is storage itself

@@ -1,11 +1,12 @@
 import { type AnyNode, type Options, Parser, type Program } from "acorn";
 import { fullAncestor } from "acorn-walk";
-import type { JsonPath } from "./diagnostic.ts";
-import { type Aliases, collectAliases } from "./script-aliases.ts";
-import { climbMembers, literalString, memberKey, positionOf, propertyKey } from "./script-ast.ts";
-import { type ScriptEffects, ScriptEffectsCollector } from "./script-effects.ts";
-import { absentGlobals } from "./script-globals.ts";
-import { type Position, positionAt, type SourceFile, spanAt } from "./source.ts";
+import type { JsonPath } from "../diagnostic.ts";
+import { type Position, positionAt, type SourceFile, spanAt } from "../source.ts";
+import { type Aliases, collectAliases } from "./aliases.ts";
+import { climbMembers, literalString, memberKey, positionOf, propertyKey } from "./ast.ts";
+import { type ScriptEffects, ScriptEffectsCollector } from "./effects.ts";
+import { absentGlobals } from "./globals.ts";
+import type { ScriptPosition } from "./position.ts";
 
 /**
  * Trigger scripts (spec 4): the one parser of the `script` field, shared by
@@ -14,12 +15,7 @@ import { type Position, positionAt, type SourceFile, spanAt } from "./source.ts"
  * what a script can do that other checks need to know.
  */
 
-/** 1-based line and column inside the script, and the 0-based offset (UTF-16 units). */
-export interface ScriptPosition {
-  line: number;
-  column: number;
-  offset: number;
-}
+export type { ScriptPosition } from "./position.ts";
 
 export interface ScriptError extends ScriptPosition {
   /** acorn's message without its "(line:column)" suffix, or the top-level return advice. */
@@ -129,9 +125,9 @@ export interface ScriptAnalysis {
    * the script always skips. Null otherwise.
    */
   unconditionalSkip: ScriptPosition | null;
-  /** The effects the script can apply and the triggers it can add, or where it stops being followable (script-effects.ts). */
+  /** The effects the script can apply and the triggers it can add, or where it stops being followable (effects.ts). */
   effects: ScriptEffects;
-  /** The first use of each global the sandbox does not have, in source order (script-globals.ts). */
+  /** The first use of each global the sandbox does not have, in source order (globals.ts). */
   absentGlobals: { name: string; at: ScriptPosition }[];
 }
 
@@ -180,7 +176,7 @@ export function analyseScript(program: Program): ScriptAnalysis {
   // Assignments to `skip` other than `skip = true`: start offset, and whether a function could run them later.
   const skipUndos: { start: number; deferred: boolean }[] = [];
   const effects = new ScriptEffectsCollector();
-  // Names that stand for storage or one of its keys (script-aliases.ts): reads and writes through them count.
+  // Names that stand for storage or one of its keys (aliases.ts): reads and writes through them count.
   const aliases = collectAliases(program);
   for (const key of aliases.destructuredReads) reads.add(key);
   const why = new Set<string>();

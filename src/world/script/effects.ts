@@ -1,13 +1,6 @@
 import type { AnyNode } from "acorn";
-import type { ScriptPosition } from "./script.ts";
-import {
-  climbMembers,
-  literalNumber,
-  literalString,
-  memberKey,
-  positionOf,
-  propertyKey,
-} from "./script-ast.ts";
+import { climbMembers, literalNumber, literalString, memberKey, positionOf, propertyKey } from "./ast.ts";
+import type { ScriptPosition } from "./position.ts";
 
 /**
  * What a trigger script can make happen through its `effects` and `triggers`

@@ -1,8 +1,8 @@
 import { stat } from "node:fs/promises";
-import { FILE_NOT_FOUND } from "../world/codes.ts";
-import type { Diagnostic } from "../world/diagnostic.ts";
-import { type LoadedWorld, loadWorld, parseWorld } from "../world/load.ts";
-import { type ValidationResult, validateWorld } from "../world/validate.ts";
+import { FILE_NOT_FOUND } from "./codes.ts";
+import type { Diagnostic } from "./diagnostic.ts";
+import { type LoadedWorld, loadWorld, parseWorld } from "./load.ts";
+import { type ValidationResult, validateWorld } from "./validate.ts";
 
 /**
  * A world file read and checked, as every tool that takes one starts: the

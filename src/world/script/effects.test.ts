@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { inspectScript } from "./script.ts";
-import type { ScriptEffects } from "./script-effects.ts";
+import type { ScriptEffects } from "./effects.ts";
+import { inspectScript } from "./inspect.ts";
 
 function effectsOf(source: string): ScriptEffects {
   const result = inspectScript(source);

@@ -1,14 +1,18 @@
-import { compareNumbers, compareText, NO_REGEX, type RegexMatcher } from "../world/operators.ts";
-import type { CheckSnapshot } from "./ports.ts";
+import { compareNumbers, compareText, NO_REGEX, type RegexMatcher } from "../../world/operators.ts";
+import type { CheckSnapshot } from "../ports.ts";
+import { CONDITIONS } from "./index.ts";
+import { type Fields, isObject, type ValueKind } from "./spec.ts";
 
 /**
  * Pure evaluation of the mechanical conditions of spec 2.2 and of the script
  * `check()` of spec 4, over a CheckSnapshot and the storage object.
  *
  * This module is bundled with esbuild and run inside the script isolate, so it
- * is self-contained: type-only imports, no zod, no clock, no randomness. Its
- * operator table mirrors `CONDITION_TYPES` of src/world/schema/conditions.ts;
- * a test keeps the two in step.
+ * is self-contained: type-only imports, no zod, no clock, no randomness. What
+ * each condition type is (fields, operators, value kind, how its value is
+ * read) lives in its own module, src/engine/conditions/<type>.ts, listed in
+ * CONDITIONS (index.ts), which mirrors `CONDITION_TYPES` of
+ * src/world/schema/conditions.ts; a test keeps the two in step.
  *
  * Text operators (party-*, story-text, action-text, read-string):
  * - `equals` / `notEquals` compare exactly (case-sensitive);
@@ -21,45 +25,11 @@ import type { CheckSnapshot } from "./ports.ts";
  *   that does not compile never matches.
  */
 
-const NUMERIC = ["equals", "notEquals", "greaterThan", "lessThan", "greaterThanOrEqual", "lessThanOrEqual"];
-const TEXT = ["equals", "notEquals", "contains", "notContains", "regex"];
-const EQUALITY = ["equals", "notEquals"];
-const MEMBERSHIP = ["contains", "notContains"];
-
-type ValueKind = "number" | "string" | "boolean" | "scalar" | "questStatus" | "eventStatus" | "none";
-
-interface CheckSpec {
-  fields: readonly string[];
-  operators: readonly string[];
-  value: ValueKind;
-}
-
 const QUEST_STATUSES = ["hidden", "available", "accepted", "completed", "abandoned", "rejected", "expired"];
 const EVENT_STATUSES = ["inactive", "active", "completed", "stopped"];
 
-/** Per condition type: required string fields, operators, value kind (spec 2.2). */
-export const CHECK_TYPES: Record<string, CheckSpec> = {
-  "game-tick": { fields: [], operators: NUMERIC, value: "number" },
-  "player-level": { fields: [], operators: NUMERIC, value: "number" },
-  "player-resource": { fields: ["resource"], operators: NUMERIC, value: "number" },
-  "player-traits": { fields: [], operators: MEMBERSHIP, value: "scalar" },
-  "party-realm": { fields: [], operators: TEXT, value: "string" },
-  "party-region": { fields: [], operators: TEXT, value: "string" },
-  "party-location": { fields: [], operators: TEXT, value: "string" },
-  "party-area": { fields: [], operators: TEXT, value: "string" },
-  "known-entity": { fields: ["entity"], operators: EQUALITY, value: "boolean" },
-  "quests-completed": { fields: [], operators: MEMBERSHIP, value: "string" },
-  "quest-status": { fields: ["questId"], operators: EQUALITY, value: "questStatus" },
-  "narrative-event-status": { fields: ["eventId"], operators: EQUALITY, value: "eventStatus" },
-  "story-text": { fields: [], operators: TEXT, value: "string" },
-  "action-text": { fields: [], operators: TEXT, value: "string" },
-  story: { fields: ["query"], operators: [], value: "none" },
-  action: { fields: ["query"], operators: [], value: "none" },
-  "read-string": { fields: ["key"], operators: TEXT, value: "string" },
-  "read-number": { fields: ["key"], operators: NUMERIC, value: "number" },
-  "read-boolean": { fields: ["key"], operators: EQUALITY, value: "boolean" },
-  "read-array": { fields: ["key"], operators: MEMBERSHIP, value: "scalar" },
-};
+/** Per condition type: required string fields, operators, value kind (spec 2.2): the registry, by its old name. */
+export const CHECK_TYPES: Readonly<Record<string, (typeof CONDITIONS)[keyof typeof CONDITIONS]>> = CONDITIONS;
 
 /** Conditions judged by the AI; mechanical evaluation never decides them. */
 export function isJudgedType(type: unknown): boolean {
@@ -79,8 +49,6 @@ export interface ConditionResult {
   /** A regex value that does not compile; the engine logs it once per session. */
   badPattern?: string;
 }
-
-type Fields = Record<string, unknown>;
 
 /**
  * Evaluates one condition for the engine's trace. Never throws: a malformed
@@ -215,56 +183,11 @@ function valueFits(kind: ValueKind, value: unknown): boolean {
   }
 }
 
-/** The raw value of spec 4's table for a well-formed condition. */
+/** The raw value of spec 4's table for a well-formed condition: its type's `read`. */
 function rawValue(fields: Fields, snapshot: CheckSnapshot, storage: Fields): unknown {
-  switch (fields.type) {
-    case "game-tick":
-      return snapshot.tick;
-    case "player-level":
-      return byCharacter(snapshot, (c) => c.level);
-    case "player-resource": {
-      const wanted = normaliseKey(fields.resource as string);
-      return byCharacter(snapshot, (c) => resourceValue(c.resources, wanted));
-    }
-    case "player-traits":
-      return byCharacter(snapshot, (c) => [...c.traits]);
-    case "party-realm":
-      return snapshot.position.realm;
-    case "party-region":
-      return snapshot.position.region;
-    case "party-location":
-      return snapshot.position.location;
-    case "party-area":
-      return snapshot.position.area;
-    case "known-entity":
-      return (
-        Object.hasOwn(snapshot.known, fields.entity as string) &&
-        snapshot.known[fields.entity as string] === true
-      );
-    case "quests-completed":
-      return [...snapshot.questsCompleted];
-    case "quest-status":
-      return ownString(snapshot.questStatus, fields.questId as string) ?? "hidden";
-    case "narrative-event-status":
-      return ownString(snapshot.eventStatus, fields.eventId as string) ?? "inactive";
-    case "story-text":
-    case "story":
-      return snapshot.storyText;
-    case "action-text":
-    case "action":
-      return [...snapshot.actions];
-    case "read-string":
-      return stored(storage, fields.key as string, (v) => typeof v === "string", "");
-    case "read-number":
-      return stored(storage, fields.key as string, (v) => typeof v === "number" && Number.isFinite(v), 0);
-    case "read-boolean":
-      return stored(storage, fields.key as string, (v) => typeof v === "boolean", false);
-    case "read-array":
-      // A copy, so that a trace holding it does not change when storage does.
-      return [...(stored(storage, fields.key as string, Array.isArray, []) as unknown[])];
-    default:
-      return undefined;
-  }
+  return Object.hasOwn(CONDITIONS, fields.type as string)
+    ? CONDITIONS[fields.type as keyof typeof CONDITIONS].read(fields, snapshot, storage)
+    : undefined;
 }
 
 /** `regex` is given only by host-side callers: scripts never match patterns (see operators.ts). */
@@ -302,51 +225,6 @@ function passesOne(type: string, operator: string, expected: unknown, value: unk
 function membership(operator: string, list: readonly unknown[], element: unknown): boolean {
   const found = list.includes(element);
   return operator === "contains" ? found : operator === "notContains" ? !found : false;
-}
-
-function byCharacter<T>(
-  snapshot: CheckSnapshot,
-  pick: (c: CheckSnapshot["characters"][number]) => T | undefined,
-) {
-  const out: Record<string, T> = {};
-  for (const character of snapshot.characters) {
-    const value = pick(character);
-    // defineProperty, not assignment: a character named "__proto__" must not replace the prototype.
-    if (value !== undefined)
-      Object.defineProperty(out, character.name, {
-        value,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
-  }
-  return out;
-}
-
-/** Resource keys match case-insensitively, trimmed (resolutions "Names and case"). */
-export function normaliseKey(key: string): string {
-  return key.trim().toLowerCase();
-}
-
-function resourceValue(resources: Record<string, number>, wanted: string): number | undefined {
-  for (const key of Object.keys(resources)) {
-    if (normaliseKey(key) === wanted) return resources[key];
-  }
-  return undefined;
-}
-
-function stored(storage: Fields, key: string, fits: (value: unknown) => boolean, fallback: unknown): unknown {
-  if (!isObject(storage) || !Object.hasOwn(storage, key)) return fallback;
-  const value = storage[key];
-  return fits(value) ? value : fallback;
-}
-
-function ownString(map: Record<string, string>, key: string): string | undefined {
-  return Object.hasOwn(map, key) && typeof map[key] === "string" ? map[key] : undefined;
-}
-
-function isObject(value: unknown): boolean {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** Scripts get their own copy, so that mutating a returned map cannot change the snapshot. */

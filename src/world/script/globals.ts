@@ -1,7 +1,7 @@
 import type { AnyNode, Program } from "acorn";
 import { fullAncestor } from "acorn-walk";
-import type { ScriptPosition } from "./script.ts";
-import { memberKey, positionOf } from "./script-ast.ts";
+import { memberKey, positionOf } from "./ast.ts";
+import type { ScriptPosition } from "./position.ts";
 
 /**
  * Globals of Node or of browsers that the script sandbox does not have

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
+import { parseSource } from "../source.ts";
 import {
   analyseScript,
   inspectScript,
@@ -9,8 +10,7 @@ import {
   type ScriptAnalysis,
   scriptPositionInFile,
   TOP_LEVEL_RETURN_MESSAGE,
-} from "./script.ts";
-import { parseSource } from "./source.ts";
+} from "./inspect.ts";
 
 function errorOf(source: string) {
   const result = parseScript(source);

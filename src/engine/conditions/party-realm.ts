@@ -1,0 +1,9 @@
+import { type ConditionSpec, TEXT } from "./spec.ts";
+
+/** `party-realm` (spec 2.2). */
+export default {
+  fields: [],
+  operators: TEXT,
+  value: "string",
+  read: (_condition, snapshot) => snapshot.position.realm,
+} satisfies ConditionSpec;
