@@ -11,6 +11,8 @@ import { REGISTERED } from "./route.ts";
 import { eventRoutes, type StreamLimits } from "./routes/events.ts";
 import { gameRoutes } from "./routes/games.ts";
 import { historyRoutes } from "./routes/history.ts";
+import { partyRoutes } from "./routes/party.ts";
+import { storageRoutes } from "./routes/storage.ts";
 import { worldRoutes } from "./routes/worlds.ts";
 import { type NarratorFactory, Runner } from "./runner.ts";
 import type { OpenStore } from "./store/open.ts";
@@ -141,6 +143,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   worldRoutes(app, store, worlds, limits);
   gameRoutes(app, store, worlds, runner, options.narrator, limits);
   historyRoutes(app, store, worlds, runner, options.narrator, options.scripts);
+  partyRoutes(app, store, worlds);
+  storageRoutes(app, store, worlds);
   const streams = eventRoutes(app, store, options.streams);
   const document = openApiDocument([...REGISTERED], String(ENGINE_VERSION));
 
