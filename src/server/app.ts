@@ -18,6 +18,7 @@ import { type NarratorFactory, Runner } from "./runner.ts";
 import type { OpenStore } from "./store/open.ts";
 import { Store } from "./store/store.ts";
 import { Sweeper } from "./sweeper.ts";
+import { webRoutes } from "./web.ts";
 import { WorldCache } from "./worlds.ts";
 
 export interface ServerOptions {
@@ -40,6 +41,8 @@ export interface ServerOptions {
   /** How often this process looks for turns that are due (timeouts, crashed claims). 0: never. */
   sweepMs?: number;
   streams?: Partial<StreamLimits>;
+  /** The built browser app served at `/` (default: dist/web beside the sources). */
+  webRoot?: string;
 }
 
 export interface Server {
@@ -145,6 +148,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   historyRoutes(app, store, worlds, runner, options.narrator, options.scripts);
   partyRoutes(app, store, worlds);
   storageRoutes(app, store, worlds);
+  webRoutes(app, options.webRoot);
   const streams = eventRoutes(app, store, options.streams);
   const document = openApiDocument([...REGISTERED], String(ENGINE_VERSION));
 

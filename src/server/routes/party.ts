@@ -18,12 +18,57 @@ export const NarrativeNote = z.object({
 });
 export const NarrativeNotes = z.object({ notes: z.array(NarrativeNote) });
 
+/** What an invite link shows before joining: the game's world and which characters are free. */
+export const InviteView = z.object({
+  game: z.string(),
+  world: z.string(),
+  status: z.string(),
+  storyStart: z.string().nullable(),
+  players: z.array(z.string()),
+  /** After the start, the party's characters nobody plays yet (only those can be joined as). */
+  claimable: z.array(z.string()).nullable(),
+});
+
 /**
  * What the party sees of its game beside the story: the realm map where it
  * stands (with the places it knows), and when narrative events began and
  * ended. For every member of the game; neither holds hidden fields.
  */
 export function partyRoutes(app: FastifyInstance, store: Store, worlds: WorldCache) {
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/invites/:code",
+      summary: "What an invite code opens: the game's world, status and players, to choose a character.",
+      tag: "games",
+      access: "public",
+      params: z.object({ code: z.string().min(4).max(40) }),
+      response: InviteView,
+    },
+    async ({ params }) => {
+      const game = await store.gameByInvite(params.code.trim().toUpperCase());
+      if (!game)
+        throw new ApiError("game/invite-unknown", "No game has this invite code; ask the host for it again.");
+      const players = (await store.players(game.id)).filter((p) => p.status === "active").map((p) => p.name);
+      let claimable: string[] | null = null;
+      if (game.status !== "lobby") {
+        const last = await store.lastTurn(game.id);
+        const party = last ? readSave(await worlds.get(game.world_hash), last.state).state.party : [];
+        claimable = party.filter((c) => c.kind === "player" && !players.includes(c.name)).map((c) => c.name);
+      }
+      return {
+        game: game.id,
+        world: game.world_hash,
+        status: game.status,
+        storyStart: game.story_start,
+        players,
+        claimable,
+      };
+    },
+  );
+
   route(
     app,
     store,
