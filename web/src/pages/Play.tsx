@@ -223,7 +223,7 @@ export function PlayPage(props: { id: string }) {
             </p>
           ) : null}
           {game.status !== "lobby" ? (
-            <section class="turn panel" aria-labelledby="turn-title">
+            <section class="turn-panel panel" aria-labelledby="turn-title">
               <h2 id="turn-title">Turn {turn}</h2>
               <ul class="acted" aria-label="Who has acted this turn">
                 {active.map((p) => (
