@@ -85,6 +85,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     try {
       done(null, JSON.parse(text));
     } catch {
+      // A world upload is read by the world loader (JSONC, errors with their line and column), not here.
+      if (request.method === "POST" && request.url.split("?")[0] === "/worlds") return done(null, undefined);
       done(
         new ApiError("request/malformed-json", "The body is not valid JSON; send a JSON document."),
         undefined,

@@ -175,7 +175,10 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
         .getByText("Isobel Carrow: has acted")
         .waitFor({ timeout: WAIT });
       assert.equal(await player.locator(`.story .step.turn[data-tick="${tick}"]`).count(), 0);
-      assert.doesNotMatch(await player.locator(".turn-panel").innerText(), new RegExp(walkthrough.steps[tick - 1]!.command));
+      assert.doesNotMatch(
+        await player.locator(".turn-panel").innerText(),
+        new RegExp(walkthrough.steps[tick - 1]!.command),
+      );
       await act(player, tick === 1 ? "follow Isobel <b>closely</b>" : "follow Isobel", "click");
       await Promise.all([waitForTurn(host, tick), waitForTurn(player, tick)]);
 
