@@ -214,7 +214,7 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     assert.ok((await player.locator(".story .actions").first().innerText()).includes("<b>closely</b>"));
     await noSeriousViolations(host, "the game page (1280 px)");
     await host.screenshot({ path: join(shots, "game-1280.png"), fullPage: true });
-    await player.screenshot({ path: join(shots, "game-390.png"), fullPage: true });
+    await player.screenshot({ path: join(shots, "game-390.png") });
   });
 
   step("reloads in the middle of a narration and shows the same story without duplicates", async () => {

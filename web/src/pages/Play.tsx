@@ -37,6 +37,7 @@ export function PlayPage(props: { id: string }) {
   const [sending, setSending] = useState(false);
   const [copied, setCopied] = useState(false);
   const tickRef = useRef(-1);
+  const shownSteps = useRef(-1);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const refresh = useCallback(async () => {
@@ -66,6 +67,17 @@ export function PlayPage(props: { id: string }) {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void refresh(), 120);
   }, [refresh]);
+
+  // A new step scrolls into view (the first read of the game shows the latest one).
+  useEffect(() => {
+    if (steps.length === 0 || steps.length === shownSteps.current) return;
+    const first = shownSteps.current < 0;
+    shownSteps.current = steps.length;
+    const last = document.querySelector(".story .steps > li:last-child");
+    if (!last || (first && steps.length < 3)) return;
+    const reduce = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    last.scrollIntoView({ block: "start", behavior: first || reduce ? "auto" : "smooth" });
+  }, [steps.length]);
 
   useEffect(() => {
     if (!token) return;
@@ -185,6 +197,29 @@ export function PlayPage(props: { id: string }) {
           </button>
         ) : null}
       </header>
+      {state ? (
+        <nav class="jump" aria-label="Parts of the game">
+          {[
+            ["turn-title", "Your turn"],
+            ["journal-title", "Journal"],
+            ["map-title", "Map"],
+            ["party-title", "Party"],
+          ].map(([target, label]) => (
+            <button
+              type="button"
+              key={target}
+              onClick={() => {
+                const heading = document.getElementById(target!);
+                heading?.scrollIntoView({ block: "start" });
+                heading?.setAttribute("tabindex", "-1");
+                heading?.focus({ preventScroll: true });
+              }}
+            >
+              {label}
+            </button>
+          ))}
+        </nav>
+      ) : null}
       <main id="main" class="game">
         <div class="story-column">
           {game.status === "lobby" ? (
