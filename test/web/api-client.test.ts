@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { pathOf, ROUTES } from "../../web/src/api.ts";
+import { ROOT } from "../cli/helpers.ts";
 import { closeSandbox, dropStore, type Running, startServer } from "../server/harness.ts";
 
 /**
@@ -47,5 +50,19 @@ describe("browser: the typed API client matches /openapi.json", () => {
       `/games/${"a".repeat(32)}/quests/The%20Keeper's%20Debt%2F2/accept`,
     );
     assert.throws(() => pathOf("game"), /missing path parameter id/);
+  });
+
+  it("takes only types from the server's sources: no server code is bundled into the page", () => {
+    const dir = join(ROOT, "web", "src");
+    const problems: string[] = [];
+    for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+      if (!/\.tsx?$/.test(file)) continue;
+      const text = readFileSync(join(dir, file), "utf8");
+      for (const match of text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+"([^"]+)";/gms))
+        if (match[2]!.includes("/src/") && !match[1]) problems.push(`${file}: ${match[0].split("\n")[0]}`);
+      if (/from\s+"(?:zod|fastify|kysely)"/.test(text.replace(/import type[^;]*;/g, "")))
+        problems.push(`${file} imports a server package`);
+    }
+    assert.deepEqual(problems, []);
   });
 });

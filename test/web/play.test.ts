@@ -275,16 +275,7 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     await noSeriousViolations(host, "the host drawer");
     await host.screenshot({ path: join(shots, "host-1280.png") });
 
-    // The log, filtered by tick; the storage the scripts keep.
-    await drawer.getByRole("tab", { name: "Log" }).click();
-    await drawer.getByLabel("Tick").fill("3");
-    await drawer.getByRole("button", { name: "Filter" }).click();
-    await host.waitForTimeout(300);
-    const ticks = await drawer.locator("table.log tbody tr td:first-child").allInnerTexts();
-    assert.ok(
-      ticks.every((t) => t === "3"),
-      ticks.join(","),
-    );
+    // The storage the scripts keep (the log is read in worlds.test.ts, with a script that fails).
     await drawer.getByRole("tab", { name: "Storage" }).click();
     await drawer.getByText('"lighthouse_visits"').or(drawer.getByText("lighthouse_visits:")).first().waitFor({
       timeout: WAIT,

@@ -76,6 +76,9 @@ describe("browser: uploaded worlds in Chromium", { timeout: 150_000 }, () => {
     start.storyStart = `<script>alert(1)</script> <b>Bold claim</b> ${start.storyStart}`;
     start.description = `<img src=x onerror=alert(2)> ${start.description}`;
     world.premadeCharacters[0].description = `<b>Bold</b> <i>hand</i> ${world.premadeCharacters[0].description}`;
+    // A script that logs markup and then fails on its third line, on the trigger of the first turn.
+    world.triggers.keeper_rumour.script =
+      'log("rumour <b>heard</b>");\nconst n = 1;\nif (n === 1) throw new Error("the rumour broke");';
     const page = await chromium.browser.newPage({ viewport: { width: 390, height: 844 } });
     const dialogs: string[] = [];
     page.on("dialog", (d) => {
