@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readWalkthrough } from "../helpers/walkthrough.ts";
 import { Client, closeSandbox, dropStore, type Running } from "../server/harness.ts";
 import { launchChromium, seriousViolations } from "./browser.ts";
-import { adjustableNarrator, screenshotDir, startWebServer } from "./server.ts";
+import { adjustableNarrator, restartWebServer, screenshotDir, startWebServer } from "./server.ts";
 
 /**
  * Two people play the example world in two browser contexts of a real
@@ -213,6 +213,9 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     assert.equal(await player.locator(".story .actions b").count(), 0);
     assert.ok((await player.locator(".story .actions").first().innerText()).includes("<b>closely</b>"));
     await noSeriousViolations(host, "the game page (1280 px)");
+    await player.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+    await noSeriousViolations(player, "the game page in the dark scheme");
+    await player.emulateMedia({ colorScheme: "light", reducedMotion: "no-preference" });
     await host.screenshot({ path: join(shots, "game-1280.png"), fullPage: true });
     await player.screenshot({ path: join(shots, "game-390.png") });
   });
@@ -249,6 +252,21 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     }
     // The opening comes first.
     assert.equal(await player.locator(".story .steps > li").first().getAttribute("class"), "step opening");
+  });
+
+  step("loses the connection when the server restarts, reconnects and misses nothing", async () => {
+    const status = (page: Page) => page.locator(".game-head [role=status]");
+    running = await restartWebServer(running, narrator.factory, async () => {
+      for (const page of [host, player])
+        await status(page).getByText("reconnecting…").waitFor({ timeout: WAIT });
+    });
+    for (const page of [host, player]) await status(page).getByText("live").waitFor({ timeout: WAIT });
+    await act(host, "read the keeper's logbook", "enter");
+    await act(player, "keep watch", "click");
+    for (const page of [host, player]) {
+      await waitForTurn(page, 7);
+      assert.deepEqual(await shownTurns(page), [1, 2, 3, 4, 5, 6, 7]);
+    }
   });
 
   step("lets the host read the trace and find why a named trigger fired", async () => {

@@ -3,9 +3,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import { join } from "node:path";
 import { buildWeb } from "../../scripts/build.ts";
 import type { NarrationAnswer } from "../../src/engine/ports.ts";
+import { createServer } from "../../src/server/app.ts";
+import { silentLogger } from "../../src/server/logger.ts";
 import type { NarratorFactory } from "../../src/server/runner.ts";
+import { openStore } from "../../src/server/store/open.ts";
 import { ROOT } from "../cli/helpers.ts";
-import { offlineNarrator, type Running, startServer } from "../server/harness.ts";
+import { offlineNarrator, type Running, sharedSandbox, startServer } from "../server/harness.ts";
 
 /**
  * The browser app built from the sources under test (web/), once per
@@ -70,6 +73,40 @@ export function adjustableNarrator(): { factory: NarratorFactory; slowMs: number
 export async function startWebServer(narrator: NarratorFactory = offlineNarrator): Promise<Running> {
   const webRoot = await builtWeb();
   return startServer({ webRoot, narrator });
+}
+
+/**
+ * Stops the server (its event streams end: the pages lose their connection)
+ * and starts it again on the same port and store, as a restarted or
+ * redeployed server comes back.
+ */
+export async function restartWebServer(
+  running: Running,
+  narrator: NarratorFactory,
+  whileDown: () => Promise<void> = async () => {},
+): Promise<Running> {
+  const port = Number(new URL(running.url).port);
+  await running.close();
+  await whileDown();
+  const server = await createServer({
+    store: await openStore(running.where),
+    narrator,
+    scripts: sharedSandbox(),
+    log: silentLogger(),
+    perMinute: 100_000,
+    actionsPerMinute: 100_000,
+    sweepMs: 200,
+    webRoot: await builtWeb(),
+  });
+  await server.app.listen({ host: "127.0.0.1", port });
+  return {
+    url: running.url,
+    server,
+    where: running.where,
+    async close() {
+      await server.close(5000);
+    },
+  };
 }
 
 /** Where the screenshots go: docs/screenshots when TALEFORGE_SCREENSHOTS=docs, else a scratch folder. */

@@ -31,6 +31,17 @@ describe("browser: uploaded worlds in Chromium", { timeout: 150_000 }, () => {
     await closeSandbox();
   });
 
+  it("has an accessibility check that finds what it looks for", async () => {
+    // The check every page passes would catch a real problem: unlabelled input and low contrast.
+    const page = await chromium.browser.newPage();
+    await page.setContent(
+      '<html lang="en"><title>t</title><main><p style="color:#999;background:#aaa">faint</p><input></main></html>',
+    );
+    const ids = (await seriousViolations(page)).map((v) => v.id).sort();
+    assert.deepEqual(ids, ["color-contrast", "label"]);
+    await page.close();
+  });
+
   it("lists an uploaded world's errors with line, column, code and message, as `check` reports them", async () => {
     // A wrong type on a known line, and a JSON syntax error: the loader reports both kinds with positions.
     const wrongType = WORLD_TEXT.replace('"startingAttributeValue": 8', '"startingAttributeValue": "eight"');
