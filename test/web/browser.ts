@@ -10,10 +10,12 @@ export const CHROMIUM = process.env.TALEFORGE_CHROMIUM || "/usr/bin/chromium";
  * requests), in a fresh profile. A missing browser fails the test with the
  * command that installs it: the browser tests are never skipped silently.
  */
-export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  if (!existsSync(CHROMIUM))
+export async function launchChromium(
+  executablePath: string = CHROMIUM,
+): Promise<{ browser: Browser; close(): Promise<void> }> {
+  if (!existsSync(executablePath))
     throw new Error(
-      `Chromium is not installed at ${CHROMIUM}: the browser tests need it. Install it with \`apt-get install -y chromium\` (or set TALEFORGE_CHROMIUM to its path).`,
+      `Chromium is not installed at ${executablePath}: the browser tests need it. Install it with \`apt-get install -y chromium\` (or set TALEFORGE_CHROMIUM to its path).`,
     );
   const args = [
     "--disable-background-networking",
@@ -26,7 +28,7 @@ export async function launchChromium(): Promise<{ browser: Browser; close(): Pro
   if (process.getuid?.() === 0) args.push("--no-sandbox");
   // Playwright's launch() starts from a fresh, temporary user-data-dir of its own (it refuses the flag);
   // each player is then a browser.newContext(), with its own storage.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args, timeout: 60_000 });
+  const browser = await chromium.launch({ executablePath, headless: true, args, timeout: 60_000 });
   return {
     browser,
     async close() {

@@ -26,6 +26,12 @@ async function noSeriousViolations(page: Page, where: string) {
   );
 }
 
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
+}
+
 /** The turns shown in the story, in order, as their ticks. */
 async function shownTurns(page: Page): Promise<number[]> {
   return page.$$eval(".story .step.turn", (steps) => steps.map((s) => Number(s.getAttribute("data-tick"))));
@@ -302,6 +308,19 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     await host.setViewportSize({ width: 390, height: 844 });
     await host.screenshot({ path: join(shots, "host-390.png") });
     await host.setViewportSize({ width: 1280, height: 900 });
+    // The controls: pause (the players cannot act), resume, export the save.
+    await drawer.getByRole("button", { name: "Pause" }).click();
+    await player.getByText("The host has paused the game.").waitFor({ timeout: WAIT });
+    assert.equal(await player.getByLabel("What do you do?").isDisabled(), true);
+    await drawer.getByRole("button", { name: "Resume" }).click();
+    await assertEnabled(player);
+    const [download] = await Promise.all([
+      host.waitForEvent("download", { timeout: WAIT }),
+      drawer.getByRole("button", { name: "Export save" }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), `${gameId}.save.json`);
+    const saved = JSON.parse(await streamText(await download.createReadStream()));
+    assert.equal(saved.state?.tick ?? saved.tick, 7, "the save is at the last turn");
     await host.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached", timeout: WAIT });
     assert.deepEqual(dialogs, [], "no script of a page ever ran a dialog");

@@ -31,6 +31,10 @@ describe("browser: uploaded worlds in Chromium", { timeout: 150_000 }, () => {
     await closeSandbox();
   });
 
+  it("fails, never skips, without Chromium, and says how to install it", async () => {
+    await assert.rejects(launchChromium("/nonexistent/chromium"), /apt-get install -y chromium/);
+  });
+
   it("has an accessibility check that finds what it looks for", async () => {
     // The check every page passes would catch a real problem: unlabelled input and low contrast.
     const page = await chromium.browser.newPage();
