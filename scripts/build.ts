@@ -2,11 +2,12 @@
  * Builds what the package ships: the command line and the library as plain
  * JavaScript in dist/ (esbuild, one ES module per entry plus shared chunks,
  * so that each command still loads only its own modules), and the library's
- * type declarations in dist/types (tsc -p tsconfig.build.json). `npm ci`
+ * type declarations in dist/types (tsc -p tsconfig.build.json), and the
+ * browser app of web/ in dist/web (Vite), which `taleforge serve` serves. `npm ci`
  * runs it through the `prepare` script. Tests and development run the
  * TypeScript sources directly and never read dist/.
  *
- * `npx tsx scripts/build.ts [outdir] [--no-types]`
+ * `npx tsx scripts/build.ts [outdir] [--no-types] [--no-web]`
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -104,6 +105,31 @@ export async function buildJavaScript(outdir: string): Promise<Metafile> {
   return result.metafile;
 }
 
+/**
+ * The browser app (web/, Preact) built by Vite into `outdir`, which the server
+ * serves at `/`. Vite and Preact are development dependencies: the package
+ * ships the built files, so an install of the package needs neither.
+ */
+export async function buildWeb(outdir: string): Promise<void> {
+  const { build: vite } = await import("vite");
+  await vite({
+    configFile: false,
+    root: join(ROOT, "web"),
+    base: "/",
+    logLevel: "warn",
+    oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
+    build: {
+      outDir: outdir,
+      emptyOutDir: true,
+      target: "es2022",
+      sourcemap: false,
+      // One small app: hashed file names let the server cache them for a year.
+      assetsDir: "assets",
+      reportCompressedSize: false,
+    },
+  });
+}
+
 /** The library's .d.ts files, for TypeScript consumers. */
 export function buildTypes(outdir: string): void {
   const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
@@ -138,5 +164,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const args = process.argv.slice(2);
   const outdir = resolve(ROOT, args.find((a) => !a.startsWith("--")) ?? "dist");
   await buildJavaScript(outdir);
+  if (!args.includes("--no-web")) await buildWeb(join(outdir, "web"));
   if (!args.includes("--no-types")) buildTypes(outdir);
 }

@@ -11,11 +11,14 @@ import { REGISTERED } from "./route.ts";
 import { eventRoutes, type StreamLimits } from "./routes/events.ts";
 import { gameRoutes } from "./routes/games.ts";
 import { historyRoutes } from "./routes/history.ts";
+import { partyRoutes } from "./routes/party.ts";
+import { storageRoutes } from "./routes/storage.ts";
 import { worldRoutes } from "./routes/worlds.ts";
 import { type NarratorFactory, Runner } from "./runner.ts";
 import type { OpenStore } from "./store/open.ts";
 import { Store } from "./store/store.ts";
 import { Sweeper } from "./sweeper.ts";
+import { webRoutes } from "./web.ts";
 import { WorldCache } from "./worlds.ts";
 
 export interface ServerOptions {
@@ -38,6 +41,8 @@ export interface ServerOptions {
   /** How often this process looks for turns that are due (timeouts, crashed claims). 0: never. */
   sweepMs?: number;
   streams?: Partial<StreamLimits>;
+  /** The built browser app served at `/` (default: dist/web beside the sources). */
+  webRoot?: string;
 }
 
 export interface Server {
@@ -80,6 +85,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     try {
       done(null, JSON.parse(text));
     } catch {
+      // A world upload is read by the world loader (JSONC, errors with their line and column), not here.
+      if (request.method === "POST" && request.url.split("?")[0] === "/worlds") return done(null, undefined);
       done(
         new ApiError("request/malformed-json", "The body is not valid JSON; send a JSON document."),
         undefined,
@@ -141,6 +148,9 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   worldRoutes(app, store, worlds, limits);
   gameRoutes(app, store, worlds, runner, options.narrator, limits);
   historyRoutes(app, store, worlds, runner, options.narrator, options.scripts);
+  partyRoutes(app, store, worlds);
+  storageRoutes(app, store, worlds);
+  webRoutes(app, options.webRoot);
   const streams = eventRoutes(app, store, options.streams);
   const document = openApiDocument([...REGISTERED], String(ENGINE_VERSION));
 

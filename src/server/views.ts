@@ -70,6 +70,7 @@ export function playerState(state: SessionState, world: World) {
       abilities: c.abilities,
       items: c.items,
       attributes: c.attributes,
+      skills: c.skills,
     })),
     quests: Object.entries(state.quests)
       .filter(([, q]) => q.status !== "hidden")

@@ -1,25 +1,34 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { type CheckReport, checkReport } from "../host/check-report.ts";
 import { parseWorld } from "../world/load.ts";
 import type { World } from "../world/schema/index.ts";
-import { type ValidationResult, validateWorld } from "../world/validate.ts";
+import { validateWorld } from "../world/validate.ts";
 import { ApiError } from "./errors.ts";
 import type { Store } from "./store/store.ts";
 
-/** The JSON report of `taleforge check --format json` (docs/json-output.md): the same keys, in that order. */
-export function checkReport(file: string, result: ValidationResult) {
-  return {
-    file,
-    errorCount: result.errorCount,
-    warningCount: result.warningCount,
-    diagnostics: result.diagnostics.map((d) => ({
-      code: d.code,
-      severity: d.severity,
-      message: d.message,
-      path: d.path,
-      line: d.line,
-      column: d.column,
-    })),
-  };
+/** The example world every server lists (examples/harbor.world.json), stored like an upload. */
+export const BUNDLED_WORLD = {
+  name: "harbor",
+  url: new URL("../../examples/harbor.world.json", import.meta.url),
+};
+
+/** Stores the example world if it is not stored yet (the same bytes are one world); returns its hash. */
+export async function bundleExampleWorld(store: Store, worlds: WorldCache): Promise<string> {
+  const text = readFileSync(BUNDLED_WORLD.url, "utf8");
+  const hash = worldHashOf(text);
+  if (await store.world(hash)) return hash;
+  const { world, report } = checkUpload(text, BUNDLED_WORLD.name);
+  await store.putWorld({
+    hash,
+    name: BUNDLED_WORLD.name,
+    text,
+    bytes: Buffer.byteLength(text),
+    warnings: JSON.stringify(report.diagnostics),
+    created_at: Date.now(),
+  });
+  worlds.remember(hash, world);
+  return hash;
 }
 
 export function worldHashOf(text: string): string {
@@ -27,12 +36,9 @@ export function worldHashOf(text: string): string {
 }
 
 /** Checks an uploaded world: a world with errors is refused with the check's report. */
-export function checkUpload(
-  text: string,
-  name: string,
-): { world: World; report: ReturnType<typeof checkReport> } {
+export function checkUpload(text: string, name: string): { world: World; report: CheckReport } {
   const result = validateWorld(parseWorld(text, name));
-  const report = checkReport(name, result);
+  const report = checkReport({ ...result, file: name });
   if (result.errorCount > 0 || result.world === undefined)
     throw new ApiError(
       "world/invalid",

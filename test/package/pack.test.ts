@@ -187,3 +187,11 @@ test("the installed taleforge command checks a world, from the built JavaScript"
     "the command runs the built JavaScript, not the TypeScript sources",
   );
 });
+
+test("the package holds the built browser app that `taleforge serve` serves at /", () => {
+  const web = join(scratch, "node_modules", "taleforge", "dist", "web");
+  const index = readFileSync(join(web, "index.html"), "utf8");
+  const assets = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+  assert.ok(assets.some((a) => a.endsWith(".js")) && assets.some((a) => a.endsWith(".css")), index);
+  for (const asset of assets) assert.ok(readFileSync(join(web, asset)).length > 0, asset);
+});

@@ -7,7 +7,24 @@ import { route } from "../route.ts";
 import { WorldParams } from "../schemas.ts";
 import type { Store } from "../store/store.ts";
 import { premades, storyStarts, worldSummary } from "../views.ts";
-import { checkUpload, type WorldCache, worldHashOf } from "../worlds.ts";
+import { bundleExampleWorld, checkUpload, type WorldCache, worldHashOf } from "../worlds.ts";
+
+/** One world of GET /worlds; the example world is `bundled`. */
+export const WorldListing = z.object({
+  hash: z.string(),
+  name: z.string(),
+  bytes: z.number(),
+  createdAt: z.number(),
+  bundled: z.boolean(),
+});
+
+/** What a custom character may set: the world's attribute names and its point-buy limits. */
+export const AttributeRules = z.object({
+  names: z.array(z.string()),
+  starting: z.number(),
+  points: z.number(),
+  max: z.number(),
+});
 
 /** Worlds: upload (checked, content-addressed), list, and what players may read of one. */
 export function worldRoutes(
@@ -16,6 +33,12 @@ export function worldRoutes(
   worlds: WorldCache,
   limits: { worldLimit: number },
 ) {
+  // The example world is always listed: stored (content-addressed, like an upload) when the server starts.
+  let bundled: string | undefined;
+  app.addHook("onReady", async () => {
+    bundled = await bundleExampleWorld(store, worlds);
+  });
+
   route(
     app,
     store,
@@ -61,18 +84,28 @@ export function worldRoutes(
     {
       method: "GET",
       url: "/worlds",
-      summary: "List the uploaded worlds, newest first.",
+      summary: "List the uploaded worlds, newest first; the bundled example world is always there.",
       tag: "worlds",
       access: "public",
+      response: z.object({ worlds: z.array(WorldListing) }),
     },
-    async () => ({
-      worlds: (await store.worlds(500)).map((w) => ({
-        hash: w.hash,
-        name: w.name,
-        bytes: w.bytes,
-        createdAt: w.created_at,
-      })),
-    }),
+    async () => {
+      const rows = await store.worlds(500);
+      // Past the 500 newest uploads the example would drop off the list: it is listed last then.
+      if (bundled !== undefined && !rows.some((w) => w.hash === bundled)) {
+        const row = await store.world(bundled);
+        if (row) rows.push(row);
+      }
+      return {
+        worlds: rows.map((w) => ({
+          hash: w.hash,
+          name: w.name,
+          bytes: w.bytes,
+          createdAt: w.created_at,
+          bundled: w.hash === bundled,
+        })),
+      };
+    },
   );
 
   const named = async (hash: string) => {
@@ -95,7 +128,18 @@ export function worldRoutes(
     },
     async ({ params }) => {
       const { row, world } = await named(params.hash);
-      return { ...worldSummary(world, row.hash, row.name), warnings: JSON.parse(row.warnings) as unknown[] };
+      const settings = world.attributeSettings;
+      const attributes: z.infer<typeof AttributeRules> = {
+        names: settings.attributeNames,
+        starting: settings.startingAttributeValue,
+        points: settings.startingAttributePoints,
+        max: settings.maxStartingAttribute,
+      };
+      return {
+        ...worldSummary(world, row.hash, row.name),
+        attributes,
+        warnings: JSON.parse(row.warnings) as unknown[],
+      };
     },
   );
 

@@ -1,0 +1,146 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { buildRealmMap } from "../../author/map/model.ts";
+import { realmMapSvg } from "../../author/map/svg.ts";
+import type { DiffEntry } from "../../engine/diff.ts";
+import { readSave } from "../../engine/save.ts";
+import { ApiError } from "../errors.ts";
+import { route } from "../route.ts";
+import { GameParams } from "../schemas.ts";
+import type { Store } from "../store/store.ts";
+import type { WorldCache } from "../worlds.ts";
+
+/** A narrative event starting or ending at a tick: the notes players see between the turns. */
+export const NarrativeNote = z.object({
+  tick: z.number(),
+  event: z.string(),
+  status: z.enum(["active", "completed", "stopped"]),
+});
+export const NarrativeNotes = z.object({ notes: z.array(NarrativeNote) });
+
+/** What an invite link shows before joining: the game's world and which characters are free. */
+export const InviteView = z.object({
+  game: z.string(),
+  world: z.string(),
+  status: z.string(),
+  storyStart: z.string().nullable(),
+  players: z.array(z.string()),
+  /** After the start, the party's characters nobody plays yet (only those can be joined as). */
+  claimable: z.array(z.string()).nullable(),
+});
+
+/**
+ * What the party sees of its game beside the story: the realm map where it
+ * stands (with the places it knows), and when narrative events began and
+ * ended. For every member of the game; neither holds hidden fields.
+ */
+export function partyRoutes(app: FastifyInstance, store: Store, worlds: WorldCache) {
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/invites/:code",
+      summary: "What an invite code opens: the game's world, status and players, to choose a character.",
+      tag: "games",
+      access: "public",
+      params: z.object({ code: z.string().min(4).max(40) }),
+      response: InviteView,
+    },
+    async ({ params }) => {
+      const game = await store.gameByInvite(params.code.trim().toUpperCase());
+      if (!game)
+        throw new ApiError("game/invite-unknown", "No game has this invite code; ask the host for it again.");
+      const players = (await store.players(game.id)).filter((p) => p.status === "active").map((p) => p.name);
+      let claimable: string[] | null = null;
+      if (game.status !== "lobby") {
+        const last = await store.lastTurn(game.id);
+        const party = last ? readSave(await worlds.get(game.world_hash), last.state).state.party : [];
+        claimable = party.filter((c) => c.kind === "player" && !players.includes(c.name)).map((c) => c.name);
+      }
+      return {
+        game: game.id,
+        world: game.world_hash,
+        status: game.status,
+        storyStart: game.story_start,
+        players,
+        claimable,
+      };
+    },
+  );
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/games/:id/map.svg",
+      summary:
+        "The realm map where the party stands, as SVG (what `taleforge map --save` draws): its position and the places it knows.",
+      tag: "games",
+      access: "member",
+      params: GameParams,
+      produces: "image/svg+xml",
+    },
+    async ({ params, reply }) => {
+      const game = (await store.game(params.id))!;
+      const world = await worlds.get(game.world_hash);
+      const last = await store.lastTurn(game.id);
+      if (!last)
+        throw new ApiError(
+          "game/state",
+          "The game has not started; GET /worlds/:hash/map.svg draws its world.",
+        );
+      const state = readSave(world, last.state).state;
+      const svg = realmMapSvg(
+        buildRealmMap(world, state.position.realm, { known: state.known, party: state.position }),
+      );
+      reply.type("image/svg+xml").header("cache-control", "no-store");
+      return reply.send(svg);
+    },
+  );
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/games/:id/narrative-events",
+      summary: "When the game's narrative events started and ended, by tick.",
+      tag: "games",
+      access: "member",
+      params: GameParams,
+      response: NarrativeNotes,
+    },
+    async ({ params }) => {
+      const game = (await store.game(params.id))!;
+      const world = await worlds.get(game.world_hash);
+      const notes: z.infer<typeof NarrativeNote>[] = [];
+      for (let seq = 0; seq < game.seq; seq++) {
+        const row = await store.turn(game.id, seq);
+        if (!row?.trace) continue;
+        const diff = (JSON.parse(row.trace) as { diff?: DiffEntry[] }).diff ?? [];
+        for (const entry of diff) {
+          const status = eventStatus(entry);
+          if (status === undefined) continue;
+          const key = String(entry.path[1]);
+          const event = world.narrativeEvents?.[key];
+          notes.push({ tick: row.tick, event: event?.title ?? key, status });
+        }
+      }
+      return { notes };
+    },
+  );
+}
+
+/** A diff entry that moved a narrative event to active, completed or stopped. */
+function eventStatus(entry: DiffEntry): "active" | "completed" | "stopped" | undefined {
+  if (entry.path[0] !== "events") return undefined;
+  const after =
+    entry.path.length === 2
+      ? (entry.after as { status?: unknown } | undefined)?.status
+      : entry.path[2] === "status"
+        ? entry.after
+        : undefined;
+  return after === "active" || after === "completed" || after === "stopped" ? after : undefined;
+}

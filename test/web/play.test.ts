@@ -1,0 +1,328 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { readWalkthrough } from "../helpers/walkthrough.ts";
+import { Client, closeSandbox, dropStore, type Running } from "../server/harness.ts";
+import { launchChromium, seriousViolations } from "./browser.ts";
+import { adjustableNarrator, restartWebServer, screenshotDir, startWebServer } from "./server.ts";
+
+/**
+ * Two people play the example world in two browser contexts of a real
+ * Chromium, against a real server: create, invite, join, five turns each,
+ * a quest offer accepted, the journal and the map following, a reload in the
+ * middle of a narration, and the host reading the trace.
+ */
+const WAIT = 60_000;
+
+async function noSeriousViolations(page: Page, where: string) {
+  const found = await seriousViolations(page);
+  assert.deepEqual(
+    found.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
+    [],
+    `axe-core on ${where}`,
+  );
+}
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
+}
+
+/** The turns shown in the story, in order, as their ticks. */
+async function shownTurns(page: Page): Promise<number[]> {
+  return page.$$eval(".story .step.turn", (steps) => steps.map((s) => Number(s.getAttribute("data-tick"))));
+}
+
+async function waitForTurn(page: Page, tick: number) {
+  await page.locator(`.story .step.turn[data-tick="${tick}"]`).waitFor({ timeout: WAIT });
+}
+
+async function act(page: Page, text: string, how: "enter" | "click") {
+  const box = page.getByLabel("What do you do?");
+  await box.waitFor({ timeout: WAIT });
+  await assertEnabled(page);
+  await box.fill(text);
+  if (how === "enter") await box.press("Enter");
+  else await page.getByRole("button", { name: "Act", exact: true }).click();
+  // Accepted: the box empties (the last player's action runs the turn at once, so the "waiting" line may not show).
+  await page.waitForFunction(
+    () => (document.querySelector('input[name="action"]') as HTMLInputElement | null)?.value === "",
+    undefined,
+    { timeout: WAIT },
+  );
+  assert.equal(await page.locator(".turn-panel .error, [role=alert]").count(), 0, "no error after acting");
+}
+
+async function assertEnabled(page: Page) {
+  await page.waitForFunction(
+    () => !(document.querySelector('input[name="action"]') as HTMLInputElement | null)?.disabled,
+    undefined,
+    { timeout: WAIT },
+  );
+}
+
+describe("browser: two players play the example world in Chromium", { timeout: 170_000 }, () => {
+  let running: Running;
+  let chromium: { browser: Browser; close(): Promise<void> };
+  const narrator = adjustableNarrator();
+  let hostContext: BrowserContext;
+  let playerContext: BrowserContext;
+  let host: Page;
+  let player: Page;
+  let gameId = "";
+  const shots = screenshotDir();
+  const dialogs: string[] = [];
+  /** Each step needs the one before: after a failure the rest fail at once instead of timing out. */
+  let broken = false;
+  const step = (name: string, body: () => Promise<void>) =>
+    it(name, async () => {
+      if (broken) throw new Error("an earlier step of this game failed");
+      try {
+        await body();
+      } catch (error) {
+        broken = true;
+        throw error;
+      }
+    });
+
+  before(async () => {
+    [running, chromium] = await Promise.all([startWebServer(narrator.factory), launchChromium()]);
+    hostContext = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    playerContext = await chromium.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
+    host = await hostContext.newPage();
+    player = await playerContext.newPage();
+    for (const page of [host, player])
+      page.on("dialog", (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+  });
+  after(async () => {
+    await chromium?.close();
+    if (running) {
+      await running.close();
+      await dropStore(running.where);
+    }
+    await closeSandbox();
+  });
+
+  step("creates a game from the example world and invites a second player", async () => {
+    await host.goto(running.url);
+    await host.getByRole("heading", { name: "Start a game" }).waitFor();
+    const example = host.getByRole("radio", { name: /harbor\s+example/ });
+    await example.waitFor({ timeout: WAIT });
+    assert.equal(await example.isChecked(), true, "the bundled example world is chosen first");
+    await host.getByRole("radio", { name: /Isobel Carrow/ }).waitFor({ timeout: WAIT });
+    assert.ok(await host.getByText("A net-mender's daughter").isVisible(), "premades show their description");
+    await noSeriousViolations(host, "the start page");
+    await host.screenshot({ path: join(shots, "start-1280.png"), fullPage: true });
+    await host.setViewportSize({ width: 390, height: 844 });
+    await host.screenshot({ path: join(shots, "start-390.png"), fullPage: true });
+    await host.setViewportSize({ width: 1280, height: 900 });
+
+    await host.getByLabel("Name of the game").fill("Harbor night");
+    await host.getByRole("button", { name: "Create the game" }).click();
+    await host.waitForURL(/#\/game\/[0-9a-f]{32}$/, { timeout: WAIT });
+    gameId = /#\/game\/([0-9a-f]{32})$/.exec(host.url())![1]!;
+    await host.getByRole("heading", { name: "Harbor night" }).waitFor();
+    const link = await host.getByLabel(/Invite link/).inputValue();
+    assert.match(link, /#\/join\/[A-Z0-9]+\/Harbor%20night$/);
+
+    await player.goto(link);
+    await player.getByRole("heading", { name: "Join Harbor night" }).waitFor({ timeout: WAIT });
+    await player.getByText("Playing: Isobel Carrow.").waitFor({ timeout: WAIT });
+    // The only premade is played: the page offers a new character, and the premade cannot be chosen.
+    assert.equal(await player.getByRole("radio", { name: "Make your own" }).isChecked(), true);
+    await player.getByRole("radio", { name: "A ready-made character" }).check();
+    assert.equal(
+      await player.getByRole("radio", { name: /Isobel Carrow/ }).isDisabled(),
+      true,
+      "a premade someone plays cannot be chosen",
+    );
+    await player.getByRole("radio", { name: "Make your own" }).check();
+    await player.getByLabel("Name", { exact: true }).fill("Ada Quill");
+    await player.getByRole("checkbox", { name: /^Noble/ }).check();
+    await noSeriousViolations(player, "the join page");
+    await player.getByRole("button", { name: "Join the game" }).click();
+    await player.waitForURL(new RegExp(`#/game/${gameId}$`), { timeout: WAIT });
+    await player.getByText("The host starts the game when everyone is here.").waitFor({ timeout: WAIT });
+
+    await host.getByText("Players: Isobel Carrow, Ada Quill").waitFor({ timeout: WAIT });
+    await host.getByRole("button", { name: "Start the game" }).click();
+    for (const page of [host, player]) {
+      await page.locator(".story .step.opening .narration").waitFor({ timeout: WAIT });
+      await assertEnabled(page);
+    }
+    await noSeriousViolations(player, "the game page (390 px)");
+  });
+
+  step("plays five turns: actions, who acted, a quest accepted, the journal and the map", async () => {
+    const walkthrough = readWalkthrough();
+    let accepted = "";
+    let placeBefore = "";
+    let mapBefore = "";
+    for (let tick = 1; tick <= 5; tick++) {
+      if (tick === 3) {
+        placeBefore = await host.locator(".map .position").innerText();
+        mapBefore = (await host.locator(".map img").getAttribute("src")) ?? "";
+      }
+      await act(host, walkthrough.steps[tick - 1]!.command, "enter");
+      await host.getByText("You have acted this turn; waiting for the others.").waitFor({ timeout: WAIT });
+      // The other player sees that Isobel has acted, not what.
+      await player
+        .getByRole("list", { name: "Who has acted this turn" })
+        .getByText("Isobel Carrow: has acted")
+        .waitFor({ timeout: WAIT });
+      assert.equal(await player.locator(`.story .step.turn[data-tick="${tick}"]`).count(), 0);
+      assert.doesNotMatch(
+        await player.locator(".turn-panel").innerText(),
+        new RegExp(walkthrough.steps[tick - 1]!.command),
+      );
+      await act(player, tick === 1 ? "follow Isobel <b>closely</b>" : "follow Isobel", "click");
+      await Promise.all([waitForTurn(host, tick), waitForTurn(player, tick)]);
+
+      const offer = player.locator("fieldset.offer");
+      if (!accepted && (await offer.count()) > 0) {
+        const quest = (await offer.first().locator("legend").innerText()).replace("Quest offered: ", "");
+        assert.equal(await host.locator("fieldset.offer").count(), 1, "every player sees the offer");
+        await player.getByRole("button", { name: `Accept “${quest}”` }).click();
+        for (const page of [host, player])
+          await page
+            .locator(`.journal .quest[data-status="accepted"]`, { hasText: quest })
+            .waitFor({ timeout: WAIT });
+        await host.locator("fieldset.offer").waitFor({ state: "detached", timeout: WAIT });
+        accepted = quest;
+      }
+    }
+    assert.notEqual(accepted, "", "a quest was offered and accepted in five turns");
+    assert.match(await player.locator(".story").innerText(), /Ada Quill accepted the quest/);
+
+    const placeAfter = await host.locator(".map .position").innerText();
+    assert.notEqual(placeAfter, placeBefore, "the party moved");
+    await host.waitForFunction(
+      (before) => {
+        const img = document.querySelector(".map img") as HTMLImageElement | null;
+        return img !== null && img.src !== before && img.complete && img.naturalWidth > 0;
+      },
+      mapBefore,
+      { timeout: WAIT },
+    );
+    // Both see the five turns, in order, each once; player input is text, never markup.
+    for (const page of [host, player]) assert.deepEqual(await shownTurns(page), [1, 2, 3, 4, 5]);
+    assert.equal(await player.locator(".story .actions b").count(), 0);
+    assert.ok((await player.locator(".story .actions").first().innerText()).includes("<b>closely</b>"));
+    await noSeriousViolations(host, "the game page (1280 px)");
+    await player.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+    await noSeriousViolations(player, "the game page in the dark scheme");
+    await player.emulateMedia({ colorScheme: "light", reducedMotion: "no-preference" });
+    await host.screenshot({ path: join(shots, "game-1280.png"), fullPage: true });
+    await player.screenshot({ path: join(shots, "game-390.png") });
+  });
+
+  step("reloads in the middle of a narration and shows the same story without duplicates", async () => {
+    narrator.slowMs = 150;
+    try {
+      await act(host, "look around the lamp room", "enter");
+      await act(player, "wait by the window", "enter");
+      // The narration streams in...
+      await player.locator(".story .live .narration p").waitFor({ timeout: WAIT });
+      const partial = await player.locator(".story .live").innerText();
+      assert.ok(partial.length > 0);
+      // ...and the page is reloaded before it ends.
+      assert.equal(await player.locator('.story .step.turn[data-tick="6"]').count(), 0, "still narrating");
+      await player.reload();
+      await waitForTurn(player, 6);
+    } finally {
+      narrator.slowMs = 0;
+    }
+    await player.locator(".story .live").waitFor({ state: "detached", timeout: WAIT });
+    assert.deepEqual(await shownTurns(player), [1, 2, 3, 4, 5, 6]);
+    const token = await player.evaluate(
+      (id) => JSON.parse(localStorage.getItem(`taleforge:seat:${id}`)!),
+      gameId,
+    );
+    const transcript = (await new Client(running.url, token.playerToken).get(`/games/${gameId}/transcript`))
+      .json.transcript as { tick: number; kind: string; narration: string }[];
+    const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+    for (const step of transcript.filter((s) => s.kind === "turn" || s.kind === "opening")) {
+      const selector = `.story .step.${step.kind}[data-tick="${step.tick}"] .narration`;
+      assert.equal(await player.locator(selector).count(), 1, `tick ${step.tick} shown once`);
+      assert.equal(squash(await player.locator(selector).innerText()), squash(step.narration));
+    }
+    // The opening comes first.
+    assert.equal(await player.locator(".story .steps > li").first().getAttribute("class"), "step opening");
+  });
+
+  step("loses the connection when the server restarts, reconnects and misses nothing", async () => {
+    const status = (page: Page) => page.locator(".game-head [role=status]");
+    running = await restartWebServer(running, narrator.factory, async () => {
+      for (const page of [host, player])
+        await status(page).getByText("reconnecting…").waitFor({ timeout: WAIT });
+    });
+    for (const page of [host, player]) await status(page).getByText("live").waitFor({ timeout: WAIT });
+    await act(host, "read the keeper's logbook", "enter");
+    await act(player, "keep watch", "click");
+    for (const page of [host, player]) {
+      await waitForTurn(page, 7);
+      assert.deepEqual(await shownTurns(page), [1, 2, 3, 4, 5, 6, 7]);
+    }
+  });
+
+  step("lets the host read the trace and find why a named trigger fired", async () => {
+    await host.getByRole("button", { name: "Host tools" }).click();
+    const drawer = host.getByRole("complementary", { name: "Host and author tools" });
+    await drawer.waitFor({ timeout: WAIT });
+    assert.equal(
+      await player.getByRole("button", { name: "Host tools" }).count(),
+      0,
+      "players have no host tools",
+    );
+    await drawer.getByLabel("Step").selectOption({ label: "Turn 3" });
+    const trigger = drawer.locator('details.trigger[data-trigger="arrive_lighthouse"]');
+    await trigger.waitFor({ timeout: WAIT });
+    assert.match(await trigger.locator("summary").innerText(), /arrive_lighthouse\s+fired/);
+    const conditions = trigger.locator("li.condition");
+    assert.ok((await conditions.count()) > 0);
+    for (const text of await conditions.allInnerTexts()) assert.match(text, /actual .* expected .* passed/s);
+    const effects = await trigger.locator("li.effect").allInnerTexts();
+    assert.ok(
+      effects.some((e) => /applied/.test(e)),
+      effects.join("\n"),
+    );
+    await noSeriousViolations(host, "the host drawer");
+    await host.screenshot({ path: join(shots, "host-1280.png") });
+
+    // The storage the scripts keep (the log is read in worlds.test.ts, with a script that fails).
+    await drawer.getByRole("tab", { name: "Storage" }).click();
+    await drawer.getByText('"lighthouse_visits"').or(drawer.getByText("lighthouse_visits:")).first().waitFor({
+      timeout: WAIT,
+    });
+    await drawer.getByRole("tab", { name: "Trace" }).click();
+    await host.setViewportSize({ width: 390, height: 844 });
+    await host.screenshot({ path: join(shots, "host-390.png") });
+    await host.setViewportSize({ width: 1280, height: 900 });
+    // The controls: pause (the players cannot act), resume, export the save.
+    await drawer.getByRole("button", { name: "Pause" }).click();
+    await player.getByText("The host has paused the game.").waitFor({ timeout: WAIT });
+    assert.equal(await player.getByLabel("What do you do?").isDisabled(), true);
+    await drawer.getByRole("button", { name: "Resume" }).click();
+    await assertEnabled(player);
+    const [download] = await Promise.all([
+      host.waitForEvent("download", { timeout: WAIT }),
+      drawer.getByRole("button", { name: "Export save" }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), `${gameId}.save.json`);
+    const saved = JSON.parse(await streamText(await download.createReadStream()));
+    assert.equal(saved.state?.tick ?? saved.tick, 7, "the save is at the last turn");
+    await host.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached", timeout: WAIT });
+    assert.deepEqual(dialogs, [], "no script of a page ever ran a dialog");
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * The typed client of the server's public API. The request and answer types
+ * come from the server's own zod schemas and view functions (type-only
+ * imports: nothing of the server is bundled), and ROUTES lists every
+ * method and path the page calls; test/web/api-client.test.ts checks each
+ * one against the server's /openapi.json, so the two cannot drift.
+ */
+import type { z } from "zod";
+import type { TurnTrace } from "../../src/engine/trace.ts";
+import type { CheckReport } from "../../src/host/check-report.ts";
+import type { InviteView as InviteSchema, NarrativeNotes } from "../../src/server/routes/party.ts";
+import type { AttributeRules, WorldListing as WorldListingSchema } from "../../src/server/routes/worlds.ts";
+import type { CreateGame, JoinGame, SubmitAction } from "../../src/server/schemas.ts";
+import type {
+  playerResult,
+  playerState,
+  premades,
+  storyStarts,
+  worldSummary,
+} from "../../src/server/views.ts";
+
+export type WorldListing = z.infer<typeof WorldListingSchema>;
+export type WorldSummary = ReturnType<typeof worldSummary> & {
+  attributes: z.infer<typeof AttributeRules>;
+  warnings: CheckReport["diagnostics"];
+};
+export type Premade = ReturnType<typeof premades>[number];
+export type StoryStart = ReturnType<typeof storyStarts>[number];
+export type PartyState = ReturnType<typeof playerState>;
+export type Member = PartyState["party"][number];
+export type Quest = PartyState["quests"][number];
+export type TurnView = ReturnType<typeof playerResult> & {
+  seq: number;
+  actions: { player: string; name?: string; text: string }[];
+};
+export type CreateGameBody = z.input<typeof CreateGame>;
+export type JoinGameBody = z.input<typeof JoinGame>;
+export type Character = JoinGameBody["character"];
+export type SubmitActionBody = z.input<typeof SubmitAction>;
+export type InviteView = z.infer<typeof InviteSchema>;
+export type NarrativeNote = z.infer<typeof NarrativeNotes>["notes"][number];
+export type { CheckReport, TurnTrace };
+
+export interface GameView {
+  id: string;
+  status: "lobby" | "running" | "paused" | "ended";
+  tick: number;
+  seq: number;
+  world: string;
+  storyStart: string | null;
+  invite?: string;
+  seed?: number;
+  you: { playerId: string; name: string } | { host: true };
+  players: { id: string; name: string; status: string; submitted: boolean }[];
+  state: PartyState | null;
+}
+
+export interface TranscriptStep {
+  seq: number;
+  kind: "opening" | "turn" | "answer" | "import";
+  tick: number;
+  inputs: { actions?: { player: string; text: string }[]; quest?: string; answer?: string };
+  result: Partial<TurnView> & { status?: string; quest?: string };
+  narration: string;
+  at: number;
+}
+
+export interface LogLine {
+  tick: number;
+  phase: string;
+  trigger: string | null;
+  type: string;
+  message: string;
+}
+
+export interface TraceView {
+  seq: number;
+  tick: number;
+  trace: TurnTrace;
+  fired: string[];
+  text: string;
+}
+
+export interface StorageView {
+  tick: number;
+  storage: unknown;
+  events: Record<string, { status: string; activeTurns: number }>;
+  consumed: Record<string, number>;
+  triggerEdits: unknown;
+}
+
+/** Every call the page makes: [method, OpenAPI-style path]. */
+export const ROUTES = {
+  listWorlds: ["GET", "/worlds"],
+  uploadWorld: ["POST", "/worlds"],
+  world: ["GET", "/worlds/{hash}"],
+  premades: ["GET", "/worlds/{hash}/premades"],
+  invite: ["GET", "/invites/{code}"],
+  createGame: ["POST", "/games"],
+  joinGame: ["POST", "/games/join"],
+  game: ["GET", "/games/{id}"],
+  start: ["POST", "/games/{id}/start"],
+  pause: ["POST", "/games/{id}/pause"],
+  resume: ["POST", "/games/{id}/resume"],
+  submit: ["POST", "/games/{id}/actions"],
+  forceTurn: ["POST", "/games/{id}/turn"],
+  answer: ["POST", "/games/{id}/quests/{quest}/{answer}"],
+  transcript: ["GET", "/games/{id}/transcript"],
+  events: ["GET", "/games/{id}/events"],
+  map: ["GET", "/games/{id}/map.svg"],
+  notes: ["GET", "/games/{id}/narrative-events"],
+  trace: ["GET", "/games/{id}/trace"],
+  log: ["GET", "/games/{id}/log"],
+  storage: ["GET", "/games/{id}/storage"],
+  save: ["GET", "/games/{id}/save"],
+  cassette: ["GET", "/games/{id}/cassette"],
+} as const satisfies Record<string, readonly ["GET" | "POST", string]>;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** An error answer of the API: its stable code, its message and details (a world's check report...). */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+/** The path of a route with its parameters filled in (each one URL-encoded). */
+export function pathOf(name: RouteName, params: Record<string, string> = {}): string {
+  return ROUTES[name][1].replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`missing path parameter ${key} of ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+interface CallOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** The body as it is sent (a world file's text). */
+  raw?: string;
+  token?: string;
+}
+
+async function send(name: RouteName, options: CallOptions = {}): Promise<Response> {
+  const [method] = ROUTES[name];
+  let url = pathOf(name, options.params);
+  const query = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined && v !== "");
+  if (query.length > 0) url += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString()}`;
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.raw !== undefined || options.body !== undefined || method === "POST") {
+    headers["content-type"] = "application/json";
+    body = options.raw ?? JSON.stringify(options.body ?? {});
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
+  } catch {
+    throw new ApiFailure(0, "network", "The server cannot be reached; check the connection and retry.", {});
+  }
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => undefined)) as
+      | { error?: { code: string; message: string; details?: Record<string, unknown> } }
+      | undefined;
+    const error = answer?.error;
+    throw new ApiFailure(
+      response.status,
+      error?.code ?? "http",
+      error?.message ?? `The server answered ${response.status}.`,
+      error?.details ?? {},
+    );
+  }
+  return response;
+}
+
+async function json<T>(name: RouteName, options?: CallOptions): Promise<T> {
+  return (await send(name, options)).json() as Promise<T>;
+}
+
+export const api = {
+  listWorlds: () => json<{ worlds: WorldListing[] }>("listWorlds"),
+  uploadWorld: (text: string, fileName: string) =>
+    json<{ hash: string; name: string; created: boolean; report: CheckReport }>("uploadWorld", {
+      raw: text,
+      query: { name: fileName },
+    }),
+  world: (hash: string) => json<WorldSummary>("world", { params: { hash } }),
+  premades: (hash: string) => json<{ premadeCharacters: Premade[] }>("premades", { params: { hash } }),
+  invite: (code: string) => json<InviteView>("invite", { params: { code } }),
+  createGame: (body: CreateGameBody) =>
+    json<{ id: string; hostToken: string; invite: string }>("createGame", { body }),
+  joinGame: (body: JoinGameBody) =>
+    json<{ gameId: string; playerId: string; name: string; token: string }>("joinGame", { body }),
+  game: (id: string, token: string) => json<GameView>("game", { params: { id }, token }),
+  start: (id: string, token: string) => json<{ status: string }>("start", { params: { id }, token }),
+  pause: (id: string, token: string) => json<{ status: string }>("pause", { params: { id }, token }),
+  resume: (id: string, token: string) => json<{ status: string }>("resume", { params: { id }, token }),
+  submit: (id: string, token: string, body: SubmitActionBody) =>
+    json<{ submission: string; tick: number; duplicate: boolean }>("submit", { params: { id }, token, body }),
+  forceTurn: (id: string, token: string) => json<{ tick: number }>("forceTurn", { params: { id }, token }),
+  answer: (id: string, token: string, quest: string, answer: "accept" | "reject") =>
+    json<{ status: string }>("answer", { params: { id, quest, answer }, token }),
+  transcript: (id: string, token: string) =>
+    json<{ transcript: TranscriptStep[] }>("transcript", { params: { id }, token }),
+  map: async (id: string, token: string) => (await send("map", { params: { id }, token })).blob(),
+  notes: (id: string, token: string) => json<{ notes: NarrativeNote[] }>("notes", { params: { id }, token }),
+  trace: (id: string, token: string, seq?: number) =>
+    json<TraceView>("trace", { params: { id }, token, query: { seq } }),
+  log: (id: string, token: string, filter: { tick?: number; type?: string; trigger?: string }) =>
+    json<{ entries: LogLine[] }>("log", { params: { id }, token, query: filter }),
+  storage: (id: string, token: string) => json<StorageView>("storage", { params: { id }, token }),
+  save: async (id: string, token: string) => (await send("save", { params: { id }, token })).blob(),
+  cassette: async (id: string, token: string) => (await send("cassette", { params: { id }, token })).blob(),
+  /** The event stream's response (read by sse.ts), from after the given event id. */
+  events: (id: string, token: string, after: number, signal: AbortSignal) =>
+    fetch(`${pathOf("events", { id })}?after=${after}`, {
+      headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
+      signal,
+    }),
+};

@@ -1,0 +1,190 @@
+import { useEffect, useState } from "preact/hooks";
+import {
+  ApiFailure,
+  api,
+  type Character,
+  type CheckReport,
+  type WorldListing,
+  type WorldSummary,
+} from "../api.ts";
+import { CharacterPicker } from "../components/CharacterPicker.tsx";
+import { Diagnostics } from "../components/Diagnostics.tsx";
+import { go } from "../router.ts";
+import { saveSeat } from "../session.ts";
+
+/** Start a game: a world (bundled or uploaded), a story start, a character and a name. */
+export function StartPage() {
+  const [worlds, setWorlds] = useState<WorldListing[]>([]);
+  const [hash, setHash] = useState<string>("");
+  const [world, setWorld] = useState<WorldSummary | undefined>();
+  const [report, setReport] = useState<CheckReport | undefined>();
+  const [uploading, setUploading] = useState(false);
+  const [start, setStart] = useState("");
+  const [character, setCharacter] = useState<Character | undefined>();
+  const [gameName, setGameName] = useState("");
+  const [narrator, setNarrator] = useState<"server" | "offline">("server");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void api
+      .listWorlds()
+      .then((answer) => {
+        const sorted = [...answer.worlds].sort((a, b) => Number(b.bundled) - Number(a.bundled));
+        setWorlds(sorted);
+        if (sorted[0]) setHash(sorted[0].hash);
+      })
+      .catch((e: Error) => setError(e.message));
+  }, []);
+
+  useEffect(() => {
+    if (!hash) return;
+    setWorld(undefined);
+    void api
+      .world(hash)
+      .then((summary) => {
+        setWorld(summary);
+        const first = summary.storyStarts[0]?.name ?? "";
+        setStart(first);
+        if (!gameName) setGameName(`${summary.name} game`);
+      })
+      .catch((e: Error) => setError(e.message));
+  }, [hash]);
+
+  const upload = async (file: File) => {
+    setReport(undefined);
+    setError("");
+    setUploading(true);
+    try {
+      const text = await file.text();
+      const answer = await api.uploadWorld(text, file.name.slice(0, 200));
+      setReport(answer.report);
+      const listed = await api.listWorlds();
+      setWorlds([...listed.worlds].sort((a, b) => Number(b.bundled) - Number(a.bundled)));
+      setHash(answer.hash);
+    } catch (e) {
+      if (e instanceof ApiFailure && e.code === "world/invalid") setReport(e.details.report as CheckReport);
+      else setError((e as Error).message);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    if (!world || !character) return;
+    setBusy(true);
+    setError("");
+    try {
+      const game = await api.createGame({
+        world: world.hash,
+        ...(start ? { storyStart: start } : {}),
+        narrator,
+      });
+      saveSeat({ game: game.id, hostToken: game.hostToken, invite: game.invite, name: gameName.trim() });
+      const seat = await api.joinGame({ invite: game.invite, character });
+      saveSeat({ game: game.id, playerToken: seat.token, playerName: seat.name });
+      go(`/game/${game.id}`);
+    } catch (e) {
+      setError((e as Error).message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main id="main" class="page narrow">
+      <h1>Start a game</h1>
+      <form onSubmit={create}>
+        <fieldset>
+          <legend>World</legend>
+          <div class="choices">
+            {worlds.map((w) => (
+              <label class="choice" key={w.hash}>
+                <input type="radio" name="world" checked={hash === w.hash} onChange={() => setHash(w.hash)} />
+                <span>
+                  {w.name}
+                  {w.bundled ? <span class="badge">example</span> : null}
+                  <span class="muted small"> {Math.round(w.bytes / 1024)} KiB</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <label class="field">
+            <span>Or upload a world file (.json)</span>
+            <input
+              type="file"
+              accept=".json,application/json"
+              disabled={uploading}
+              onChange={(e) => {
+                const file = (e.target as HTMLInputElement).files?.[0];
+                if (file) void upload(file);
+              }}
+            />
+          </label>
+          {uploading ? <p role="status">Checking the world…</p> : null}
+          {report ? (
+            <Diagnostics
+              report={report}
+              title={report.errorCount > 0 ? "This world has errors and was not uploaded" : "Warnings"}
+            />
+          ) : null}
+          {world ? <p class="background">{world.background}</p> : null}
+        </fieldset>
+
+        {world ? (
+          <>
+            <fieldset>
+              <legend>Story start</legend>
+              <div class="choices">
+                {world.storyStarts.map((s) => (
+                  <label class="choice card" key={s.name}>
+                    <input
+                      type="radio"
+                      name="start"
+                      checked={start === s.name}
+                      onChange={() => setStart(s.name)}
+                    />
+                    <span>
+                      <strong>{s.name}</strong>
+                      <span class="muted block">{s.description}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <CharacterPicker world={world} taken={[]} onChange={setCharacter} />
+            <fieldset>
+              <legend>The game</legend>
+              <label class="field">
+                <span>Name of the game</span>
+                <input
+                  value={gameName}
+                  maxLength={80}
+                  onInput={(e) => setGameName((e.target as HTMLInputElement).value)}
+                />
+              </label>
+              <label class="field">
+                <span>Narrator</span>
+                <select
+                  value={narrator}
+                  onChange={(e) => setNarrator((e.target as HTMLSelectElement).value as "server" | "offline")}
+                >
+                  <option value="server">The server's narrator</option>
+                  <option value="offline">Offline narrator (no AI, instant)</option>
+                </select>
+              </label>
+            </fieldset>
+          </>
+        ) : null}
+        {error ? (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" class="primary" disabled={!world || !character || busy}>
+          {busy ? "Creating…" : "Create the game"}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+import { api } from "./api.ts";
+
+export interface StreamEvent {
+  /** Stored events carry an id; narration chunks do not. */
+  id: number | undefined;
+  event: string;
+  data: unknown;
+}
+
+export interface StreamHandlers {
+  onEvent(event: StreamEvent): void;
+  /** true while connected; false while waiting to reconnect. */
+  onConnection(connected: boolean): void;
+}
+
+/**
+ * The game's Server-Sent Events over fetch (EventSource cannot send the
+ * Authorization header). It remembers the last stored event's id and, when
+ * the connection drops, reconnects with `?after=` that id: every stored
+ * event arrives exactly once.
+ */
+export function openStream(game: string, token: string, after: number, handlers: StreamHandlers) {
+  let last = after;
+  let stopped = false;
+  let controller = new AbortController();
+  let delay = 500;
+
+  const run = async () => {
+    while (!stopped) {
+      controller = new AbortController();
+      try {
+        const response = await api.events(game, token, last, controller.signal);
+        if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+        handlers.onConnection(true);
+        delay = 500;
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          for (let at = buffer.indexOf("\n\n"); at >= 0; at = buffer.indexOf("\n\n")) {
+            const block = buffer.slice(0, at);
+            buffer = buffer.slice(at + 2);
+            const parsed = parseBlock(block);
+            if (!parsed) continue;
+            if (parsed.id !== undefined) {
+              if (parsed.id <= last) continue;
+              last = parsed.id;
+            }
+            handlers.onEvent(parsed);
+          }
+        }
+      } catch {
+        // Dropped or refused: wait and reconnect from the last id.
+      }
+      if (stopped) break;
+      handlers.onConnection(false);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, 8000);
+    }
+  };
+  void run();
+  return {
+    close() {
+      stopped = true;
+      controller.abort();
+    },
+  };
+}
+
+function parseBlock(block: string): StreamEvent | undefined {
+  let id: number | undefined;
+  let event = "message";
+  let data = "";
+  for (const line of block.split("\n")) {
+    if (line.startsWith(":")) continue;
+    const colon = line.indexOf(":");
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+    if (field === "id") id = Number(value);
+    else if (field === "event") event = value;
+    else if (field === "data") data += data === "" ? value : `\n${value}`;
+  }
+  if (data === "") return undefined;
+  try {
+    return { id, event, data: JSON.parse(data) as unknown };
+  } catch {
+    return undefined;
+  }
+}
