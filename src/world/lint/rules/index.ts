@@ -7,6 +7,7 @@ import objectiveStuck from "./objective-stuck.ts";
 import objectiveTriggerUnreachable from "./objective-trigger-unreachable.ts";
 import overLimit from "./over-limit.ts";
 import questNeverAvailable from "./quest-never-available.ts";
+import questOfferLapses from "./quest-offer-lapses.ts";
 import storageNeverRead from "./storage-never-read.ts";
 import storageNeverWritten from "./storage-never-written.ts";
 
@@ -17,6 +18,7 @@ import storageNeverWritten from "./storage-never-written.ts";
  */
 export const LINT_RULES: readonly Rule[] = [
   questNeverAvailable,
+  questOfferLapses,
   objectiveTriggerUnreachable,
   objectiveStuck,
   eventNeverStarted,
