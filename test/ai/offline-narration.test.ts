@@ -236,7 +236,9 @@ describe("offline narration: one-time instructions", () => {
       }),
     );
     assert.ok(
-      text.includes("Mara Venn, the lighthouse keeper's daughter, is looking for help at the Gutted Eel."),
+      text.includes(
+        "Mara Venn, the lighthouse keeper's daughter, is asking every stranger in the Gutted Eel for help.",
+      ),
     );
     assert.ok(
       text.includes(
@@ -248,12 +250,46 @@ describe("offline narration: one-time instructions", () => {
     assert.ok(!/\bIf\b|\blet someone\b|the party/i.test(text), text);
   });
 
-  it("keeper_rumour elsewhere: the 'if they are elsewhere' branch", async () => {
-    const { text } = await narrate(
-      narrationRequest({ instructions: [storyOf("keeper_rumour")] }, "Saltlight Temple", "Nave"),
+  it("keeper_rumour told after the party left the Eel: Mara's plea is not told as happening, and the trace says so", async () => {
+    const answer = await ai.narrate(
+      narrationRequest(
+        {
+          actions: [{ player: "Isobel Carrow", text: "walk to the temple" }],
+          intent: { intent: "travel", target: "Saltlight Temple" },
+          outcomes: ["The party travelled to Saltlight Temple."],
+          instructions: [storyOf("keeper_rumour")],
+        },
+        "Saltlight Temple",
+        "Nave",
+      ),
     );
-    assert.ok(text.includes("Someone grumbles that she is still asking every stranger."), text);
-    assert.ok(!text.includes("She tells you herself"), text);
+    assert.ok(!/Mara Venn|She tells you herself|asks you to go east/.test(answer.text), answer.text);
+    assert.match(answer.notice ?? "", /names Mara Venn, who is not here/);
+  });
+
+  it("a deferred instruction set at a place the party left is left out; remembered words are told as such", async () => {
+    const answer = await ai.narrate(
+      narrationRequest(
+        {
+          actions: [{ player: "Isobel Carrow", text: "walk back to the tavern" }],
+          intent: { intent: "travel", target: "The Gutted Eel" },
+          outcomes: ["The party travelled to The Gutted Eel."],
+          instructions: [
+            storyOf("barrow_breath"),
+            "Corvin Slade slides the brass lamp key across the desk. 'The debt still stands,' he says softly.",
+            "The Salt Widow whispers 'Give me your name.' from the dark.",
+          ],
+        },
+        "The Gutted Eel",
+        "Hearth Room",
+      ),
+    );
+    assert.ok(
+      !/water rises|A voice from the water|slides the brass lamp key|debt still stands/.test(answer.text),
+      answer.text,
+    );
+    assert.ok(answer.text.includes("You remember the Salt Widow's words: 'Give me your name.'"), answer.text);
+    assert.match(answer.notice ?? "", /is set at Bone Chamber/);
   });
 
   it("the logbook's pages are given only to a player who reads it", async () => {
@@ -300,7 +336,7 @@ describe("offline narration: one-time instructions", () => {
     );
     assert.ok(
       text.includes(
-        "You now know the keeper's secret: Ansel Venn owed Corvin Slade forty silver, refused to let the lamp go dark to pay it, and lost the lamp key to Slade's men. That knowledge sits heavy as you decide what to do. Slade keeps his Counting House by the harbour wall.",
+        "You now know the keeper's secret: Ansel Venn owed Corvin Slade forty silver, refused to let the lamp go dark to pay it, and lost the lamp key to Slade's men. That knowledge sits heavy as you decide what to do.",
       ),
       text,
     );

@@ -40,6 +40,8 @@ export interface InstructionContext {
   places: NameIndex;
   /** The offline classifier applied to a condition's words (same NPCs present as the turn). */
   classify: (text: string) => Intent;
+  /** Stemmed words of what the party already knows (recent story, summary, outcomes): picks "either ... or ..." branches. */
+  known?: ReadonlySet<string>;
 }
 
 const OBJECT_VERBS = new Set(
@@ -98,7 +100,7 @@ export function renderInstruction(instruction: string, ctx: InstructionContext):
   const party = namesParty(instruction);
   for (const sentence of rest) {
     for (const segment of splitOutsideQuotes(sentence, ";")) {
-      const prose = pruneBranches(renderSegment(segment, instruction, ctx));
+      const prose = pruneBranches(renderSegment(segment, instruction, ctx), ctx.known);
       if (prose && !isNarratorOnly(prose)) out.push(endSentence(capitalise(toSecondPerson(prose, party))));
     }
   }
@@ -119,7 +121,7 @@ export function renderOpening(text: string): string {
     .split(/\n\s*\n/)
     .map((p) =>
       sentences(p)
-        .map(pruneBranches)
+        .map((s) => pruneBranches(s))
         .filter((s) => s !== "" && !isNarratorOnly(s))
         .join(" "),
     )

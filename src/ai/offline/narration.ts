@@ -8,8 +8,9 @@ import type { NameIndex } from "./names.ts";
 import { isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
 import type { NarrationInput } from "./request.ts";
+import { fitToScene } from "./scene-fit.ts";
 import { closing, echo, journal, moved, npc, placeName, refusal, unknownPlace } from "./templates.ts";
-import { clip, endSentence, firstSentences, pickStable, sentences, tokenize } from "./text.ts";
+import { clip, endSentence, firstSentences, pickStable, sentences, stemmedWords, tokenize } from "./text.ts";
 import { MOVE_VERBS } from "./vocabulary.ts";
 
 /**
@@ -45,6 +46,8 @@ export interface NarrationContext {
 export interface Composed {
   text: string;
   eventVerdict?: EventVerdict;
+  /** What of the pending instructions was not told, and why (for the trace, as a narration notice). */
+  notice?: string;
 }
 
 /** At most this many characters of any one paragraph (a hostile request cannot make a huge story). */
@@ -98,14 +101,33 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   const classify = (text: string) => ctx.classify(text, npcNames);
   const actionText = input.actions.map((a) => a.text).join("\n");
   const told: string[] = [];
+  const movedNow = outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
+  const known = stemmedWords(
+    [...scene.recentStory.slice(-3), input.summary, ...input.outcomes, actionText].join("\n"),
+  );
+  const notices: string[] = [];
   for (const instruction of input.instructions) {
-    const prose = renderInstruction(instruction, {
+    const rendered = renderInstruction(instruction, {
       actionText,
       intent: input.intent?.intent ?? null,
       location: where.location,
       places: ctx.locations,
       classify,
+      known,
     });
+    // Deferred (spec 2.2): never told as happening where it cannot (scene-fit.ts); what is left out goes to the trace.
+    const fitted = fitToScene(rendered, {
+      npcNames: ctx.facts.npcNames,
+      here: [...npcNames, ...scene.party.map((c) => c.name)],
+      locationAreas: ctx.facts.locationAreas,
+      location: where.location,
+      area: where.area,
+      moved: movedNow,
+    });
+    if (fitted.dropped.length > 0)
+      notices.push(`"${clip(instruction, 80)}": ${[...new Set(fitted.dropped)].join("; ")}`);
+    const prose = fitted.text;
+    for (const word of stemmedWords(prose)) known.add(word);
     // Never the same instruction twice: not within a turn, nor again after it was told in a recent turn.
     if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose)))
       told.push(prose);
@@ -120,7 +142,7 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
       verdict === "stopped"
         ? journal.eventStopped(input.event.title)
         : sentences(toSecondPerson(beatOfTurn(beats, input.event.activeTurns)))
-            .map(pruneBranches)
+            .map((s) => pruneBranches(s, known))
             .filter((s) => s !== "" && !isNarratorOnly(s))
             .join(" ");
   }
@@ -141,7 +163,7 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   parts.push(...told);
   parts.push(beat);
 
-  const changes = journalLines(outcomes);
+  const changes = journalLines(outcomes, input.journal);
   parts.push(changes.join(" "));
   parts.push(closingLine(input, outcomes, ctx.facts, changes.length > 0, key));
 
@@ -149,7 +171,13 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     .map((p) => clip(p, PARAGRAPH_LIMIT))
     .filter((p) => p !== "")
     .join("\n\n");
-  return verdict === undefined ? { text } : { text, eventVerdict: verdict };
+  const composed: Composed = verdict === undefined ? { text } : { text, eventVerdict: verdict };
+  if (notices.length > 0)
+    composed.notice = clip(
+      `Offline narrator left out of a deferred instruction: ${notices.join(" | ")}`,
+      900,
+    );
+  return composed;
 }
 
 function sceneLine(input: NarrationInput): string {
@@ -283,12 +311,20 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-function journalLines(outcomes: Outcome[]): string[] {
+/**
+ * Progress on a quest the player let go (expired, rejected, abandoned: not in
+ * the journal) is kept by the engine silently: it is not told as if the quest
+ * were active, unless the quest is completed this very turn.
+ */
+function journalLines(outcomes: Outcome[], journal_: NarrationInput["journal"]): string[] {
   const lines: string[] = [];
+  const open = new Set(journal_.map((j) => j.quest));
+  for (const o of outcomes) if (o.type === "quest" && o.status === "completed") open.add(o.quest);
   for (const o of outcomes) {
-    if (o.type === "objective")
-      lines.push(o.done ? journal.objectiveDone(o.quest, o.text) : journal.objectiveNew(o.quest, o.text));
-    else if (o.type === "quest") lines.push(journal.quest(o.quest, o.status));
+    if (o.type === "objective") {
+      if (open.has(o.quest))
+        lines.push(o.done ? journal.objectiveDone(o.quest, o.text) : journal.objectiveNew(o.quest, o.text));
+    } else if (o.type === "quest") lines.push(journal.quest(o.quest, o.status));
     else if (o.type === "event") {
       if (o.change === "began") lines.push(journal.eventBegan(o.key));
       else if (o.change === "completed") lines.push(journal.eventCompleted(o.key));
@@ -311,7 +347,8 @@ function closingLine(
   journalChanged: boolean,
   key: string,
 ): string {
-  const revealed = outcomes.filter((o) => o.type === "objective" && !o.done).at(-1);
+  const open = new Set(input.journal.map((j) => j.quest));
+  const revealed = outcomes.filter((o) => o.type === "objective" && !o.done && open.has(o.quest)).at(-1);
   const step =
     input.partyNextStep ||
     input.journal.find((j) => j.status === "accepted" && j.nextStep)?.nextStep ||

@@ -25,6 +25,8 @@ export function questsView(state: SessionState, world: World, paint: Paint): str
       lines.push(`  ${record.questStatement}`);
       lines.push(`  Goal: ${record.mainObjective}`);
     }
+    // A quest let go keeps its progress silently: its objectives and next step are not shown as if it were active.
+    if (quest.status === "expired" || quest.status === "rejected" || quest.status === "abandoned") continue;
     for (const [id, status] of Object.entries(quest.objectives)) {
       if (status === "hidden") continue;
       const text = record?.objectives?.[id]?.text ?? id;
