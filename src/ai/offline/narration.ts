@@ -107,10 +107,13 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   );
   const notices: string[] = [];
   for (const instruction of input.instructions) {
+    const guarded: string[] = [];
     const rendered = renderInstruction(instruction, {
+      dropped: guarded,
       actionText,
       intent: input.intent?.intent ?? null,
       location: where.location,
+      area: where.area,
       places: ctx.locations,
       classify,
       known,
@@ -124,8 +127,8 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
       area: where.area,
       moved: movedNow,
     });
-    if (fitted.dropped.length > 0)
-      notices.push(`"${clip(instruction, 80)}": ${[...new Set(fitted.dropped)].join("; ")}`);
+    const dropped = [...guarded, ...fitted.dropped];
+    if (dropped.length > 0) notices.push(`"${clip(instruction, 80)}": ${[...new Set(dropped)].join("; ")}`);
     const prose = fitted.text;
     for (const word of stemmedWords(prose)) known.add(word);
     // Never the same instruction twice: not within a turn, nor again after it was told in a recent turn.

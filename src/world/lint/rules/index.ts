@@ -10,6 +10,7 @@ import questNeverAvailable from "./quest-never-available.ts";
 import questOfferLapses from "./quest-offer-lapses.ts";
 import storageNeverRead from "./storage-never-read.ts";
 import storageNeverWritten from "./storage-never-written.ts";
+import storyDeferredScene from "./story-deferred-scene.ts";
 
 /**
  * The rules of `taleforge lint`, beyond `check`: what silently breaks play.
@@ -26,6 +27,7 @@ export const LINT_RULES: readonly Rule[] = [
   contradictoryConditions,
   storageNeverWritten,
   storageNeverRead,
+  storyDeferredScene,
   moveNowhere,
   overLimit,
 ];
