@@ -227,7 +227,11 @@ const STILL_THERE =
 
 /** Is the party still at the place a guard names (its location or area, "the" and case aside)? */
 function stillThere(place: string, ctx: InstructionContext): boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/^the\s+/, "").trim();
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/^the\s+/, "")
+      .trim();
   const named = norm(place);
   return [ctx.location, ctx.area ?? ""].some((p) => p !== "" && norm(p) === named);
 }
