@@ -132,14 +132,20 @@ describe("offline narration: a turn", () => {
     assert.equal(text.split("\n\n")[0], "You light the lighthouse lamp.");
   });
 
-  it("staying, the place sentence varies by tick but never at random", async () => {
+  it("staying, the place sentence varies by tick but never at random, and never twice in five turns", async () => {
     const seen = new Set<string>();
+    const byTick: string[] = [];
     for (let tick = 1; tick <= 12; tick++) {
       const request = narrationRequest({ tick });
       const a = await narrate(request);
       assert.deepEqual(a, await narrate(structuredClone(request)));
-      seen.add(a.text.split("\n\n")[1]!);
+      const place = a.text.split("\n\n")[1]!;
+      byTick.push(place.includes("is here") ? "" : place);
+      if (!place.includes("is here")) seen.add(place);
     }
+    byTick.forEach((place, i) => {
+      if (place !== "") assert.ok(!byTick.slice(i + 1, i + 5).includes(place), `tick ${i + 1}: ${place}`);
+    });
     assert.ok(seen.size >= 2, [...seen].join(" | "));
     for (const sentence of seen)
       assert.ok(

@@ -7,6 +7,7 @@ import { movementVerbAt, unknownDestination } from "./intent.ts";
 import type { NameIndex } from "./names.ts";
 import { isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
+import { againLine, coreOf, repeatsRecent, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
 import { fitToScene } from "./scene-fit.ts";
 import { closing, echo, journal, moved, npc, placeName, refusal, unknownPlace } from "./templates.ts";
@@ -172,7 +173,7 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
 
   const text = parts
     .map((p) => clip(p, PARAGRAPH_LIMIT))
-    .filter((p) => p !== "")
+    .filter((p, i) => p !== "" && (i === 0 || i === parts.length - 1 || !repeatsRecent(p, scene.recentStory)))
     .join("\n\n");
   const composed: Composed = verdict === undefined ? { text } : { text, eventVerdict: verdict };
   if (notices.length > 0)
@@ -239,6 +240,10 @@ function actionLines(
       said =
         attemptLine(action.text, said, { key: `${key}|${i}`, npcsPresent: input.scene.npcsPresent.length }) ??
         said;
+    // The same act again (a recent story told it): a shorter, varied line (repeat.ts).
+    const core = stayed ? "" : coreOf(said);
+    if (core !== "" && toldRecently(core, input.scene.recentStory))
+      said = againLine(core, !/nothing|no difference|no effect/.test(said), input.tick);
     lines.push(single || !action.player ? said : `${action.player}: ${said.replace(/^You /, "you ")}`);
   });
   if (input.actions.length === 0 && refused?.type === "refused")
@@ -284,7 +289,16 @@ function placeLines(input: NarrationInput, outcomes: Outcome[], facts: WorldFact
     return [firstSentences(locationInfo, 1), firstSentences(areaDescription, 1)].filter((s) => s).join(" ");
   if (movedWithin) return firstSentences(areaDescription || locationInfo, facts.terse ? 1 : 2);
   const pool = [...sentences(areaDescription), ...sentences(locationInfo)].slice(0, 40);
-  return pool.length === 0 ? "" : pickStable(pool, key);
+  // Never the same sentence twice in five turns: one slot of five per turn, by the tick (repeat.ts).
+  return stayingSentence(stablePool(pool, key), input.tick, input.scene.recentStory);
+}
+
+/** The place's sentences in an order fixed per place (the key without its tick), so slots differ by place. */
+function stablePool(pool: string[], key: string): string[] {
+  const place = key.slice(key.indexOf("|") + 1);
+  if (pool.length < 2) return pool;
+  const first = pool.indexOf(pickStable(pool, place));
+  return [...pool.slice(first), ...pool.slice(0, first)];
 }
 
 function npcLines(input: NarrationInput, arrived: boolean): string {
@@ -296,7 +310,11 @@ function npcLines(input: NarrationInput, arrived: boolean): string {
       .toLowerCase()
       .split(/\s+/)
       .some((w) => w.length >= 3 && w !== "the" && new RegExp(`\\b${escapeRegExp(w)}\\b`).test(actionText));
-  const full = present.filter((n) => arrived || named(n.name)).slice(0, NPC_LINES);
+  // Named again while the recent story already names them: the short line (an NPC's portrait is told once).
+  const recent = input.scene.recentStory.join("\n");
+  const full = present
+    .filter((n) => arrived || (named(n.name) && !recent.includes(n.name)))
+    .slice(0, NPC_LINES);
   const rest = present.filter((n) => !full.includes(n)).map((n) => n.name);
   const lines = full.map((n) => npc.here(n.name, firstSentences(n.info, 1)));
   if (rest.length > 0)
