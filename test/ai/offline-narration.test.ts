@@ -108,8 +108,8 @@ describe("offline narration: a turn", () => {
   it("other actions are echoed in the second person; one that changed nothing is told as an attempt", async () => {
     const NOTHING = "(?:nothing comes of it|nothing changes|it makes no difference that you can see)";
     const cases: [string, RegExp][] = [
-      ["light the lighthouse lamp", new RegExp(`^You light the lighthouse lamp; ${NOTHING}\\.$`)],
-      ["I light my lantern", new RegExp(`^You light your lantern; ${NOTHING}\\.$`)],
+      ["light the lighthouse lamp", new RegExp(`^You try to light the lighthouse lamp, but ${NOTHING}\\.$`)],
+      ["I light my lantern", new RegExp(`^You try to light your lantern, but ${NOTHING}\\.$`)],
       ["Mara, what happened to your father?", /^You say: “Mara, what happened to your father\?”$/],
       ["We climb onto the bollard", /^You climb onto the bollard\.$/],
       ["what is this place", /^You say: “what is this place\?”$/],
@@ -122,11 +122,21 @@ describe("offline narration: a turn", () => {
       );
       assert.match(text.split("\n\n")[0]!, expected);
     }
-    // When the turn did something (here an instruction is told), the action is echoed as done.
-    const { text } = await narrate(
+    // A story instruction alone does not light a lamp (issue 14: the beam was narrated, the quest not done).
+    const told = await narrate(
       narrationRequest({
         actions: [{ player: "Isobel Carrow", text: "light the lighthouse lamp" }],
         instructions: ["The wick takes, and a beam sweeps out over the Gull Coast."],
+      }),
+    );
+    assert.equal(told.text.split("\n\n")[0], "You try to light the lighthouse lamp.");
+    // When the turn recorded a change, the action is echoed as done.
+    const { text } = await narrate(
+      narrationRequest({
+        actions: [{ player: "Isobel Carrow", text: "light the lighthouse lamp" }],
+        outcomes: [
+          'Objective completed for "The Keeper\'s Debt": Return to the Old Lighthouse and light the lamp.',
+        ],
       }),
     );
     assert.equal(text.split("\n\n")[0], "You light the lighthouse lamp.");

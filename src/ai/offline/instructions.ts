@@ -112,8 +112,19 @@ export function renderInstruction(instruction: string, ctx: InstructionContext):
   }
   const out: string[] = [];
   const party = namesParty(instruction);
+  // After a condition that does not hold, the sentences that follow go on with its consequence: none is told.
+  let failed = false;
   for (const sentence of rest) {
+    if (failed) break;
     for (const segment of splitOutsideQuotes(sentence, ";")) {
+      const conditional = /^(?:if|should|in case)\s+/i.exec(segment);
+      if (conditional) {
+        const { condition, consequence } = splitConditional(segment.slice(conditional[0].length));
+        if (!consequence || !conditionHolds(condition, instruction, ctx)) {
+          failed = true;
+          break;
+        }
+      }
       const prose = pruneBranches(renderSegment(segment, instruction, ctx), ctx.known);
       if (prose && !isNarratorOnly(prose)) out.push(endSentence(capitalise(toSecondPerson(prose, party))));
     }

@@ -78,8 +78,8 @@ const areaHomes = new WeakMap<WorldFacts, { index: NameIndex; home: Map<string, 
 /**
  * "walk to the Fish Market" typed at another location: the Fish Market is an
  * area of Brinewick Docks, which the request does not list (it lists the
- * areas of the current location only). The party goes there through its
- * location: travel to Brinewick Docks (issue 14, 7).
+ * areas of the current location only). The target is the area: the engine
+ * takes the party there through its location (movement.ts, issue 14, 7).
  */
 function areaElsewhere(tokens: Token[], input: IntentInput, facts: WorldFacts): IntentAnswer | null {
   let cached = areaHomes.get(facts);
@@ -109,7 +109,7 @@ function areaElsewhere(tokens: Token[], input: IntentInput, facts: WorldFacts): 
     const m = matches.find((x) => x.start > i && tokens[x.start]!.clause === tokens[i]!.clause);
     const location = m ? cached.home.get(m.name) : undefined;
     if (location && location.toLowerCase() !== input.position.location.toLowerCase())
-      return { intent: "travel", target: location, confidence: ALIAS };
+      return { intent: "travel", target: m!.name, confidence: ALIAS };
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import type { EventVerdict, Intent } from "../../engine/ports.ts";
-import { attemptLine, journeyToNowhere, stateClaimLine } from "./attempt.ts";
+import { absentObjectLine, attemptLine, journeyToNowhere, stateClaimLine } from "./attempt.ts";
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
 import { nameStart, type WorldFacts } from "./facts.ts";
 import { renderInstruction, renderOpening } from "./instructions.ts";
@@ -158,7 +158,7 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     if (opening) parts.push(opening);
     parts.push(sceneLine(input));
   } else {
-    parts.push(actionLines(input, outcomes, ctx, happened, key));
+    parts.push(actionLines(input, outcomes, ctx, happened, key, [...told, beat].join(" ")));
     parts.push(placeLines(input, outcomes, ctx.facts, key));
   }
   const arrived =
@@ -199,6 +199,7 @@ function actionLines(
   ctx: NarrationContext,
   happened: boolean,
   key: string,
+  toldText: string,
 ): string {
   const lines: string[] = [];
   const single = input.actions.length <= 1;
@@ -212,6 +213,7 @@ function actionLines(
     input.actions.findIndex((a) => input.intent?.leader !== undefined && a.player === input.intent.leader),
   );
   const followers: string[] = [];
+  const changed = outcomes.some((o) => o.type !== "other");
   input.actions.slice(0, 6).forEach((action, i) => {
     if (i === lead && refused?.type === "refused" && byIntent) {
       lines.push(refusal(refused.reason, ctx.facts));
@@ -233,8 +235,21 @@ function actionLines(
     // A journey nobody made ("walk north", "walk to the village" where there is none) is told as staying put.
     const stayed = !movement && !(byIntent && refused) ? journeyToNowhere(action.text) : null;
     let said = stayed ?? echo(clip(action.text, 300), isName);
+    // A thing the scene does not show cannot be read or taken (issue 14: the Lamp Room's logbook read on the stairwell).
+    const missing =
+      stayed || changed ? null : absentObjectLine(action.text, `${sceneText(input)} ${toldText}`);
+    if (missing) {
+      lines.push(single || !action.player ? missing : `${action.player}: ${missing}`);
+      return;
+    }
     // An echo never claims an item, resource or wound the state did not record (issue 19 item 3).
-    const claim = stayed ? null : stateClaimLine(action.text, said, { key: `${key}|${i}`, happened });
+    const claim = stayed
+      ? null
+      : stateClaimLine(action.text, said, {
+          key: `${key}|${i}`,
+          happened,
+          changed,
+        });
     if (claim) said = claim;
     else if (!stayed && !happened)
       said =
@@ -257,6 +272,20 @@ function actionLines(
     }
   }
   return lines.join(" ");
+}
+
+/** What the scene shows: the place, who is here, the last story (what the party was just told of). */
+function sceneText(input: NarrationInput): string {
+  const s = input.scene;
+  return [
+    s.locationInfo,
+    s.areaDescription,
+    s.position.area,
+    s.position.location,
+    ...s.npcsPresent.map((n) => `${n.name} ${n.info}`),
+    ...s.party.map((c) => c.name),
+    s.recentStory.at(-1) ?? "",
+  ].join(" ");
 }
 
 /** "You walk to the Gutted Eel.": the player's own movement verb when there is one. */
