@@ -559,3 +559,34 @@ describe("offline narration: usage", () => {
     await provider.close();
   });
 });
+
+describe("offline narration: room descriptions after the world changed (issue 14 item 1)", () => {
+  it("a place sentence the story since contradicts is left out", async () => {
+    let tick = 1;
+    const docks = (recentStory: string[], summary = "") => {
+      const request = narrationRequest(
+        { tick, actions: [{ player: "Isobel Carrow", text: "look around" }], summary },
+        "Brinewick Docks",
+        "Pier End",
+      );
+      request.scene.locationInfo = HARBOR.locations["Brinewick Docks"]!.basicInfo;
+      request.scene.areaDescription = "";
+      request.scene.recentStory = recentStory;
+      return request;
+    };
+    const stale = "everyone has an opinion about the dark lighthouse";
+    // A staying turn tells one place sentence in a slot of five: find the tick that tells this one.
+    while (tick < 5 && !(await narrate(docks([]))).text.includes(stale)) tick++;
+    const before = await narrate(docks([]));
+    assert.ok(before.text.includes(stale), before.text);
+    const lit = await narrate(docks(["You light the lamp.\n\nThe lamp of the Old Lighthouse is burning."]));
+    assert.ok(!lit.text.includes(stale), lit.text);
+    // Long after, the summary keeps the change.
+    const later = await narrate(
+      docks([], "You light the lamp. The lamp of the Old Lighthouse is burning. You wait."),
+    );
+    assert.ok(!later.text.includes(stale), later.text);
+    const tried = await narrate(docks(["You try to light the lamp, but nothing comes of it."]));
+    assert.ok(tried.text.includes(stale), tried.text);
+  });
+});

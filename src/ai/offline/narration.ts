@@ -10,6 +10,7 @@ import { toSecondPerson } from "./person.ts";
 import { againLine, coreOf, repeatsRecent, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
 import { fitToScene } from "./scene-fit.ts";
+import { isStale } from "./stale.ts";
 import { closing, echo, journal, moved, npc, placeName, refusal, unknownPlace } from "./templates.ts";
 import { clip, endSentence, firstSentences, pickStable, sentences, stemmedWords, tokenize } from "./text.ts";
 import { MOVE_VERBS } from "./vocabulary.ts";
@@ -159,7 +160,9 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     parts.push(sceneLine(input));
   } else {
     parts.push(actionLines(input, outcomes, ctx, happened, key, [...told, beat].join(" ")));
-    parts.push(placeLines(input, outcomes, ctx.facts, key));
+    parts.push(
+      placeLines(input, outcomes, ctx.facts, key, [...scene.recentStory, input.summary, ...told].join("\n")),
+    );
   }
   const arrived =
     input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
@@ -310,8 +313,20 @@ function movementLine(o: Outcome, action: string): string {
   }
 }
 
-function placeLines(input: NarrationInput, outcomes: Outcome[], facts: WorldFacts, key: string): string {
-  const { locationInfo, areaDescription } = input.scene;
+function placeLines(
+  input: NarrationInput,
+  outcomes: Outcome[],
+  facts: WorldFacts,
+  key: string,
+  known: string,
+): string {
+  // A sentence the story since contradicts ("the dark lighthouse" after it was lit) is left out (stale.ts).
+  const fresh = (text: string) =>
+    sentences(text)
+      .filter((s) => !isStale(s, known))
+      .join(" ");
+  const locationInfo = fresh(input.scene.locationInfo);
+  const areaDescription = fresh(input.scene.areaDescription);
   const travelled = outcomes.some((o) => o.type === "travel" || o.type === "placed");
   const movedWithin = outcomes.some((o) => o.type === "move");
   if (travelled)
