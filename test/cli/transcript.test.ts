@@ -8,7 +8,7 @@ import { createSandbox } from "../../src/sandbox/index.ts";
 import { loadWorld } from "../../src/world/load.ts";
 import type { World } from "../../src/world/schema/index.ts";
 import { validateWorld } from "../../src/world/validate.ts";
-import { playWith, ROOT } from "./helpers.ts";
+import { playWith, ROOT, scratchDir } from "./helpers.ts";
 
 /**
  * Issue 14, "How to know it is done": the example world played offline from
@@ -256,5 +256,24 @@ describe("issue 14 transcripts: the example world, played offline as people type
     for (const quest of ["The Keeper's Debt", "The Tongueless Bell", "Names on the Cairn"])
       assert.match(journal, new RegExp(`${quest.replace(/'/g, "'")} \\(completed\\)`));
     assert.doesNotMatch(out, AUTHORING);
+  });
+});
+
+describe("issue 14 item 7: resuming with --load and no --save", () => {
+  it("saves back to the loaded file, says so, and the next resume continues from there", async () => {
+    const dir = scratchDir();
+    const save = join(dir.dir, "game.json");
+    const first = await playWith(
+      [EXAMPLE, "--premade", "Isobel Carrow", "--save", save],
+      ["walk to the gutted eel"],
+    );
+    assert.equal(first.code, 0, first.err);
+    const second = await playWith([EXAMPLE, "--load", save], ["talk to mara", "/quit"]);
+    assert.equal(second.code, 0, second.err);
+    assert.match(second.out, /Resumed at turn 1, at Hearth Room, The Gutted Eel/);
+    assert.match(second.out, /Your progress is saved to .*game\.json after every turn/);
+    assert.match(second.out, /Saved to .*game\.json\./);
+    const third = await playWith([EXAMPLE, "--load", save], ["/quit"]);
+    assert.match(third.out, /Resumed at turn 2,/);
   });
 });

@@ -23,6 +23,7 @@ import {
   questsView,
   resumedNote,
   storageView,
+  turnWords,
 } from "./views.ts";
 import { type StreamWrapper, streamWrapper } from "./wrapper.ts";
 
@@ -222,9 +223,9 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     outcome.type === "turn" ? outcome.result.story : "",
   );
   if (outcome.type === "undo")
-    lines.unshift(outcome.undone ? `Undone: back to tick ${after.tick}.` : "Nothing to undo.");
+    lines.unshift(outcome.undone ? `Undone: back to ${turnWords(after.tick)}.` : "Nothing to undo.");
   if (outcome.type === "load") {
-    lines.unshift(`Loaded the game at tick ${after.tick}.`);
+    lines.unshift(`Loaded the game at ${turnWords(after.tick)}.`);
     const note = resumedNote(ctx.game.session.resumed, ctx.paint).trimEnd();
     if (note !== "") lines.splice(1, 0, note);
   }

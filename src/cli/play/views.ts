@@ -179,3 +179,8 @@ export function resumedNote(
   ];
   return `${paint("yellow", lines.join("\n"))}\n`;
 }
+
+/** A tick in a player's words: "the start of the game" (the opening, tick 0) or "turn 12". */
+export function turnWords(tick: number): string {
+  return tick === 0 ? "the start of the game" : `turn ${tick}`;
+}
