@@ -44,7 +44,8 @@ test("issue 14 item 4: a quest let go shows no ticked objectives and no next ste
 test("issue 14 item 4: progress on an expired quest is not listed among the turn's changes", () => {
   const before = { ...withQuest("expired", { find_mara: "completed", reach_lighthouse: "active" }) };
   const after = withQuest("expired", { find_mara: "completed", reach_lighthouse: "completed" });
-  for (const state of [before, after]) Object.assign(state, { position: {}, party: [], events: {}, known: {} });
+  for (const state of [before, after])
+    Object.assign(state, { position: {}, party: [], events: {}, known: {} });
   const lines = changesView(before, after, world, paint);
   assert.deepEqual(
     lines.filter((l) => /Done|objective/.test(l)),
