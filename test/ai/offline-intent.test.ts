@@ -337,3 +337,15 @@ describe("offline intent: an area of another location (issue 14, 7; issue 18, 9)
     assert.notEqual(answer.intent, "travel");
   });
 });
+
+describe("offline intent: an area named by the start of its name (issue 14 item 9)", () => {
+  const ai = createOfflineProvider(HARBOR);
+  it("'climb the stairs' at the Rock Landing moves to the Stairwell", async () => {
+    const answer = await ai.classify(intentRequest("climb the stairs", "Old Lighthouse", "Rock Landing"));
+    assert.deepEqual([answer.intent, answer.target], ["move", "Stairwell"]);
+  });
+  it("not when the movement is negated, nor for a short word", async () => {
+    const no = await ai.classify(intentRequest("don't climb the stairs", "Old Lighthouse", "Rock Landing"));
+    assert.notEqual(no.intent, "move");
+  });
+});

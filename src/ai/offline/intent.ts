@@ -156,7 +156,8 @@ export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAns
   const teleport = findFirst(TELEPORT, tokens) ?? findFirst(BLINK, tokens);
   if (teleport) return jump("teleport", places, teleport.end - 1);
 
-  const movement = moveIntent(tokens, places, input) ?? areaElsewhere(tokens, input, facts);
+  const movement =
+    moveIntent(tokens, places, input) ?? areaElsewhere(tokens, input, facts) ?? areaByStem(tokens, input);
   if (movement) return movement;
 
   for (const rule of COMBAT) {
@@ -186,6 +187,28 @@ export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAns
   if (people.some((m) => m.kind === "present" && !negated(tokens, m.start)))
     return { intent: "interactNPC", confidence: WEAK };
   return { intent: "other", confidence: NONE };
+}
+
+/**
+ * "climb the stairs" where the area is the Stairwell: a word of five letters
+ * or more (a plural "s" aside) that starts a one-word area name of the
+ * current location, after a movement verb in the same clause (issue 14: a
+ * stranger's first try at the lighthouse).
+ */
+function areaByStem(tokens: Token[], input: IntentInput): IntentAnswer | null {
+  const areas = input.places.filter((p) => p.kind === "area" && !/\s/.test(p.name.trim()));
+  if (areas.length === 0) return null;
+  for (let i = 0; i < tokens.length; i++) {
+    if (movementVerbAt(tokens, i) === null || negated(tokens, i) || talksAboutTravel(tokens, i)) continue;
+    for (const t of tokens.slice(i + 1)) {
+      if (t.clause !== tokens[i]!.clause) break;
+      const stem = t.raw.replace(/s$/, "");
+      if (stem.length < 5) continue;
+      const area = areas.find((a) => a.name.toLowerCase().startsWith(stem) && a.name !== input.position.area);
+      if (area) return { intent: "move", target: area.name, confidence: ALIAS };
+    }
+  }
+  return null;
 }
 
 /** teleport / fastTravel: the first location (else any place) named after the keyword. */
