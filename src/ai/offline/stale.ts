@@ -42,7 +42,7 @@ export function isStale(sentence: string, known: string): boolean {
     const stem = thing.replace(/s$/, "");
     for (let i = 0; i < text.length; i++) {
       if (!flip.now.test(text[i]!)) continue;
-      const near = text.slice(Math.max(0, i - 6), i + 4);
+      const near = text.slice(Math.max(0, i - 15), i + 6);
       if (near.some((w) => w.startsWith(stem)) && !near.includes("try")) return true;
     }
   }
