@@ -332,8 +332,11 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
   const [head = "", ...rest] = line.slice(1).split(/\s+/);
   const name = head.toLowerCase();
   const argument = rest.join(" ").trim();
+  // Views are word-wrapped at a terminal like the story, lists with a hanging indent (never mid-word).
   const out = (text: string): undefined => {
-    ctx.io.stdout(`${text}\n`);
+    const writer = proseWriter(ctx);
+    writer.push(`${text}\n`);
+    writer.end();
   };
   const state = (): SessionState => ctx.game.session.state;
   switch (name) {
