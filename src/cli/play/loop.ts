@@ -16,6 +16,7 @@ import { changesView } from "./changes.ts";
 import type { LineSource } from "./lines.ts";
 import {
   helpView,
+  hintView,
   inventoryView,
   mapView,
   partyView,
@@ -53,6 +54,7 @@ const COMMANDS = [
   "map",
   "storage",
   "trace",
+  "hint",
   "accept",
   "reject",
   "abandon",
@@ -343,6 +345,8 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
     case "help":
     case "?":
       return out(helpView());
+    case "hint":
+      return out(hintView(ctx.game.last, state()));
     case "quests":
     case "journal":
       return out(questsView(state(), ctx.world, ctx.paint));

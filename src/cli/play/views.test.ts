@@ -5,7 +5,7 @@ import { painter } from "../../author/paint.ts";
 import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
 import { changesView } from "./changes.ts";
-import { questsView, turnWords } from "./views.ts";
+import { hintView, questsView, turnWords } from "./views.ts";
 
 const world = JSON.parse(
   readFileSync(new URL("../../../examples/harbor.world.json", import.meta.url), "utf8"),
@@ -56,4 +56,39 @@ test("issue 14 item 4: progress on an expired quest is not listed among the turn
 test("ticks in a player's words", () => {
   assert.equal(turnWords(0), "the start of the game");
   assert.equal(turnWords(12), "turn 12");
+});
+
+test("issue 14 item 2: /hint names the act a near trigger waits for, never the trigger", () => {
+  const near = {
+    trace: {
+      phases: [
+        {
+          triggers: [
+            {
+              trigger: "light_the_beacon",
+              candidate: true,
+              fired: false,
+              verdict: "failed",
+              conditions: [
+                { index: 0, type: "party-area", passed: true, expected: "Lamp Room", actual: "Lamp Room" },
+                {
+                  index: 1,
+                  type: "action",
+                  passed: false,
+                  judged: true,
+                  expected: "Does the player light the lighthouse lamp?",
+                  actual: "light it",
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  } as unknown as Parameters<typeof hintView>[0];
+  const state = withQuest("accepted", {});
+  const hint = hintView(near, state);
+  assert.equal(hint, "You are close. The world is waiting for you to light the lighthouse lamp.");
+  assert.doesNotMatch(hint, /light_the_beacon/);
+  assert.equal(hintView(null, state), "No act came close last turn. Next: Climb the lighthouse stairwell.");
 });
