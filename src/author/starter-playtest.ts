@@ -1,7 +1,7 @@
 /**
  * The play-test `taleforge init` writes beside the starter world
  * (src/world/starter.ts; the format is docs/playtests.md): the quest starts
- * in the village and is completed at the watchtower.
+ * at the Old Well, where its giver is, and is completed at the watchtower.
  */
 export function starterPlaytest(worldFile: string): string {
   return `# A play-test of ${worldFile} (docs/playtests.md). Run it with: taleforge test <this file>
@@ -9,7 +9,7 @@ world: ${JSON.stringify(worldFile)}
 tests:
   - name: the lost flame is found and relit
     turns:
-      - act: look around the village green
+      - act: walk to the Old Well
         expect:
           fired: [start_lost_flame]
           quests: { The Lost Flame: available }

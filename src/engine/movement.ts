@@ -19,7 +19,9 @@ export function moveByIntent(ctx: StepContext, intent: IntentAnswer | null): Mov
   const trace: MovementTrace = { intent: intent.intent, target, moved: false };
   if (target === "") return { ...trace, reason: "no destination named" };
   if (intent.intent === "move") return moveWithin(ctx, trace);
-  const key = ctx.index.locationsByName.get(target.toLowerCase());
+  // A travel target may name an area of another location ("walk to the Fish Market"): go there through its location.
+  const byArea = ctx.index.locationsByName.has(target.toLowerCase()) ? undefined : areaElsewhere(ctx, target);
+  const key = byArea?.location ?? ctx.index.locationsByName.get(target.toLowerCase());
   if (key === undefined) return { ...trace, reason: `no location named "${target}"` };
   const world = ctx.index.world;
   const region = world.regions[world.locations[key]!.region];
@@ -30,14 +32,31 @@ export function moveByIntent(ctx: StepContext, intent: IntentAnswer | null): Mov
       reason: `"${key}" lies in the realm "${region.realm}", which the party does not know`,
     };
   }
-  if (ctx.state.position.location === key) return { ...trace, reason: `the party is already at "${key}"` };
+  if (ctx.state.position.location === key) {
+    if (byArea) return moveWithin(ctx, { ...trace, intent: "move", target: byArea.area });
+    return { ...trace, reason: `the party is already at "${key}"` };
+  }
   const arrival = arriveAt(ctx.index, key)!;
+  if (byArea) arrival.area = byArea.area;
   ctx.state.position = arrival;
   markArrival(ctx.state, ctx.index, arrival);
   ctx.recorder.outcomes.push(
     `The party ${intent.intent === "teleport" ? "teleported" : "travelled"} to ${key}.`,
   );
   return { ...trace, moved: true, to: place(arrival) };
+}
+
+/** The one location with an area of this name (case-insensitive), or undefined (none, or several). */
+function areaElsewhere(ctx: StepContext, name: string): { location: string; area: string } | undefined {
+  const wanted = name.toLowerCase();
+  let found: { location: string; area: string } | undefined;
+  for (const [location, record] of Object.entries(ctx.index.world.locations)) {
+    const area = Object.keys(record.areas ?? {}).find((a) => a.trim().toLowerCase() === wanted);
+    if (area === undefined) continue;
+    if (found) return undefined;
+    found = { location, area };
+  }
+  return found;
 }
 
 function moveWithin(ctx: StepContext, trace: MovementTrace): MovementTrace {

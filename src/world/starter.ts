@@ -40,14 +40,15 @@ export function starterWorld(): Record<string, unknown> {
         name: "start_lost_flame",
         conditions: [
           { type: "game-tick", operator: "greaterThan", value: 0 },
-          { type: "party-location", operator: "equals", value: "Hollowmere Village" },
+          // Offered where its giver stands (lint/quest-offer-lapses), told so it holds a turn later (lint/story-deferred-scene).
+          { type: "party-location", operator: "equals", value: "Old Well" },
         ],
         effects: [
           { type: "quest-init", operator: "set", value: "The Lost Flame" },
           {
             type: "story",
             instruction:
-              "A breathless child runs up: the Beacon Flame in the Ridge Watchtower has gone out, and Mara Flint the lamplighter is asking for help.",
+              "While the party is still at the Old Well, Mara Flint the lamplighter asks them for help: the Beacon Flame in the Ridge Watchtower has gone out.",
           },
         ],
       },

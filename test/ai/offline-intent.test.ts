@@ -315,19 +315,19 @@ describe("offline intent: travel needs a destination the party is not at (issue 
 
 describe("offline intent: an area of another location (issue 14, 7; issue 18, 9)", () => {
   const ai7 = createOfflineProvider(HARBOR);
-  it("walking to an area of another known location travels to that location", async () => {
+  it("walking to an area of another known location travels to that area (the engine goes through its location)", async () => {
     const answer = await ai7.classify(
       intentRequest("walk to the Fish Market", "The Gutted Eel", "Hearth Room"),
     );
-    assert.deepEqual([answer.intent, answer.target], ["travel", "Brinewick Docks"]);
+    assert.deepEqual([answer.intent, answer.target], ["travel", "Fish Market"]);
   });
   it("areas of other locations are reached through their location, not moved to here", async () => {
-    for (const [text, location] of [
-      ["climb the stairwell", "Brinewick Docks"],
-      ["go up to the Lamp Room", "The Gutted Eel"],
+    for (const [text, location, area] of [
+      ["climb the stairwell", "Brinewick Docks", "Stairwell"],
+      ["go up to the Lamp Room", "The Gutted Eel", "Lamp Room"],
     ] as const) {
       const answer = await ai7.classify(intentRequest(text, location));
-      assert.deepEqual([answer.intent, answer.target], ["travel", "Old Lighthouse"], text);
+      assert.deepEqual([answer.intent, answer.target], ["travel", area], text);
     }
   });
   it("not when the movement is negated", async () => {
@@ -335,5 +335,17 @@ describe("offline intent: an area of another location (issue 14, 7; issue 18, 9)
       intentRequest("I won't go to the Fish Market", "The Gutted Eel", "Hearth Room"),
     );
     assert.notEqual(answer.intent, "travel");
+  });
+});
+
+describe("offline intent: an area named by the start of its name (issue 14 item 9)", () => {
+  const ai = createOfflineProvider(HARBOR);
+  it("'climb the stairs' at the Rock Landing moves to the Stairwell", async () => {
+    const answer = await ai.classify(intentRequest("climb the stairs", "Old Lighthouse", "Rock Landing"));
+    assert.deepEqual([answer.intent, answer.target], ["move", "Stairwell"]);
+  });
+  it("not when the movement is negated, nor for a short word", async () => {
+    const no = await ai.classify(intentRequest("don't climb the stairs", "Old Lighthouse", "Rock Landing"));
+    assert.notEqual(no.intent, "move");
   });
 });

@@ -115,11 +115,11 @@ describe("taleforge play, offline, piped", () => {
       ],
     );
     assert.equal(code, 0);
-    assert.match(out, /Undone: back to tick 0\./);
+    assert.match(out, /Undone: back to the start of the game\./);
     assert.match(out.slice(out.indexOf("> /map")), /You are at Pier End, Brinewick Docks/);
     assert.match(out, /Nothing to undo\./);
     assert.match(out, /Saved to .*game\.json\./);
-    assert.match(out, /Loaded the game at tick 0\./);
+    assert.match(out, /Loaded the game at the start of the game\./);
     assert.match(out.slice(out.lastIndexOf("> /map")), /You are at Pier End, Brinewick Docks/);
   });
 
@@ -134,7 +134,7 @@ describe("taleforge play, offline, piped", () => {
     assert.equal(saved.state.position.location, "The Gutted Eel");
     const second = await playWith([EXAMPLE, "--load", save], ["talk to Mara Venn", "/quit"]);
     assert.equal(second.code, 0, second.err);
-    assert.match(second.out, /Resumed at tick 1, at Hearth Room, The Gutted Eel/);
+    assert.match(second.out, /Resumed at turn 1, at Hearth Room, The Gutted Eel/);
     assert.match(second.out, /You now know Mara Venn\./);
   });
 

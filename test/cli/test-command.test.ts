@@ -19,7 +19,7 @@ const scratch = scratchDir();
 const yaml = (...lines: string[]) => `${lines.join("\n")}\n`;
 const world = `world: ${JSON.stringify(HARBOR)}`;
 
-const PASSING = yaml(world, "turns:", "  - act: wait on the pier", "    expect: { fired: [keeper_rumour] }");
+const PASSING = yaml(world, "turns:", "  - act: wait on the pier", "    expect: { fired: [docks_gossip] }");
 const FAILING = yaml(
   world,
   "turns:",
@@ -58,7 +58,7 @@ describe("taleforge test: exit codes and output", () => {
     assert.match(lines[1]!, /^ {4}fail\.test\.yaml:5:15 {2}step 1: expected "meet_mara" to fire; it did not/);
     assert.match(
       lines[2]!,
-      /^ {4}fail\.test\.yaml:6:17 {2}step 1: quest "The Keeper's Debt": expected completed, got available/,
+      /^ {4}fail\.test\.yaml:6:17 {2}step 1: quest "The Keeper's Debt": expected completed, got hidden/,
     );
     assert.equal(lines.at(-2), "0 passed, 1 failed");
   });
@@ -148,9 +148,9 @@ describe("taleforge test: JUnit and coverage", () => {
     assert.equal(text.code, 0, "coverage does not change the exit code");
     assert.match(
       text.stdout,
-      /1 passed, 0 failed\n\nCoverage of .*harbor\.world\.json\n {2}triggers {2}\d+\/35 \(\d+%\) fired/,
+      /1 passed, 0 failed\n\nCoverage of .*harbor\.world\.json\n {2}triggers {2}\d+\/36 \(\d+%\) fired/,
     );
-    assert.match(text.stdout, /Never fired \(\d+\):\n {4}meet_mara/);
+    assert.match(text.stdout, /Never fired \(\d+\):\n {4}keeper_rumour/);
     const junit = await runIn(dir, ["pass.test.yaml"], { format: "junit", coverage: true });
     parseXml(junit.stdout);
     assert.match(junit.stderr, /^Coverage of /);

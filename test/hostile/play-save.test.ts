@@ -55,7 +55,7 @@ describe("play: saves that cannot happen are refused and never reported as done 
     const edited = dir.write("edited.world.json", JSON.stringify(world));
     const second = await playWith([edited, "--load", save], ["/quit"]);
     assert.equal(second.code, 0, second.err);
-    assert.match(second.out, /Resumed at tick 1/);
+    assert.match(second.out, /Resumed at turn 1/);
     assert.match(second.out, /The world file changed since this save; nothing the game depends on did\./);
   });
 });

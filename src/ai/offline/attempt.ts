@@ -116,6 +116,16 @@ const STATE_VERBS = new Set(
   ),
 );
 
+/**
+ * Verbs that claim a change of the world only a trigger can make ("light the lamp", "ring the
+ * bell", "unlock the door"): told plainly only when the turn recorded an outcome, else as a try.
+ */
+const WORLD_VERBS = new Set(
+  "light lights ignite ignites kindle kindles unlock unlocks ring rings toll tolls repair repairs fix fixes mend mends free frees rescue rescues save saves open opens break breaks destroy destroys extinguish extinguishes douse douses".split(
+    " ",
+  ),
+);
+
 /** "I am wounded", "we got robbed": a state change claimed in the passive. */
 const BEING = new Set("am are is was were get gets got become becomes".split(" "));
 const SUFFERED = new Set(
@@ -132,7 +142,7 @@ const SUFFERED = new Set(
 export function stateClaimLine(
   action: string,
   echoed: string,
-  ctx: { key: string; happened: boolean },
+  ctx: { key: string; happened: boolean; changed?: boolean },
 ): string | null {
   if (echoed.startsWith("You say:")) return null;
   const words =
@@ -151,6 +161,48 @@ export function stateClaimLine(
   const claims = words.some(
     (w, i) => STATE_VERBS.has(w) && (i === start || ["and", "then"].includes(words[i - 1] ?? "")),
   );
-  if (!claims || !/^You [a-z]/.test(echoed)) return null;
+  const changesWorld = !ctx.changed && WORLD_VERBS.has(verb);
+  if ((!claims && !changesWorld) || !/^You [a-z]/.test(echoed)) return null;
   return `You try to ${echoed.slice(4).replace(/[.!]+$/, "")}${end}`;
+}
+
+/** Acts on a thing that must be at hand: the thing is looked for in what the scene shows. */
+const OBJECT_VERBS = new Set(
+  "read study examine inspect open take grab pick light ignite ring toll unlock search".split(" "),
+);
+const DETERMINERS = new Set("the a an my your his her their its this that some".split(" "));
+const PREPOSITIONS = new Set("with to on in at from into for by under over behind using and then".split(" "));
+
+/**
+ * "read the logbook" on the stairwell, where no logbook is: the thing an act
+ * needs is not in the scene (the place's text, who is here, what was just
+ * told). Returns "There is no logbook here to read." or null. A word of the
+ * scene that starts the thing's name counts ("log" for "logbook").
+ */
+export function absentObjectLine(action: string, sceneText: string): string | null {
+  const words =
+    action
+      .toLowerCase()
+      .replace(/[’]/g, "'")
+      .match(/[a-z'-]+/g) ?? [];
+  const start = words[0] === "i" || words[0] === "we" ? 1 : 0;
+  const verb = words[start] ?? "";
+  if (!OBJECT_VERBS.has(verb)) return null;
+  // "my lantern", "your knife": the player's own things are not looked for in the scene.
+  if (/^(?:my|your|our)$/.test(words[start + 1] ?? "")) return null;
+  const phrase: string[] = [];
+  for (const w of words.slice(start + 1)) {
+    if (PREPOSITIONS.has(w)) break;
+    if (phrase.length === 0 && (DETERMINERS.has(w) || w === "up" || w === "down")) continue;
+    phrase.push(w);
+  }
+  const head = (phrase.at(-1) ?? "").replace(/'s?$/, "");
+  if (
+    head.length < 3 ||
+    /^(?:it|them|him|her|here|there|around|about|everything|something|stairs?)$/.test(head)
+  )
+    return null;
+  const scene = new Set(sceneText.toLowerCase().match(/[a-z]{3,}/g) ?? []);
+  for (const w of scene) if (head.startsWith(w) || w.startsWith(head.replace(/(?:es|s)$/, ""))) return null;
+  return `There is no ${head} here to ${verb}.`;
 }

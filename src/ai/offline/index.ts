@@ -81,6 +81,7 @@ export function createOfflineProvider(world: World, options: { gameMode?: string
         const composed = compose(input, { facts, locations, classify: classifyText });
         const result: NarrationAnswer = { text: composed.text };
         if (composed.eventVerdict !== undefined) result.eventVerdict = composed.eventVerdict;
+        if (composed.notice !== undefined) result.notice = composed.notice;
         if (input.summarise !== null) {
           const summary = foldSummary(input.summary, input.summarise);
           if (summary !== "") result.summary = summary;

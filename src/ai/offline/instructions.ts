@@ -36,10 +36,16 @@ export interface InstructionContext {
   intent: Intent | null;
   /** The party's location now (after any movement of this turn). */
   location: string;
+  /** The party's area now. */
+  area?: string;
   /** The world's location names (to find which places an instruction is about). */
   places: NameIndex;
   /** The offline classifier applied to a condition's words (same NPCs present as the turn). */
   classify: (text: string) => Intent;
+  /** Stemmed words of what the party already knows (recent story, summary, outcomes): picks "either ... or ..." branches. */
+  known?: ReadonlySet<string>;
+  /** Why an instruction was left out, when a guard on the place decided it (for the trace). */
+  dropped?: string[];
 }
 
 const OBJECT_VERBS = new Set(
@@ -89,6 +95,16 @@ export function renderInstruction(instruction: string, ctx: InstructionContext):
   const passage = verbatimPassage(instruction);
   if (passage !== null) return passage;
   if (isHiddenState(instruction)) return "";
+  // "While the party is still in the Bone Chamber, ...": a deferred instruction guarded by where it was written.
+  const guard = STILL_THERE.exec(instruction);
+  if (guard) {
+    if (!stillThere(guard[1]!, ctx)) {
+      ctx.dropped?.push(`the party is no longer at ${guard[1]!.trim()}`);
+      return "";
+    }
+    const rest = instruction.slice(guard[0].length);
+    return renderInstruction(capitalise(rest), ctx);
+  }
   const { gates, rest } = splitGates(sentences(withoutMarkup(instruction)));
   for (const gate of gates) {
     const holds = gate.condition.trim() !== "" && conditionHolds(gate.condition, instruction, ctx);
@@ -96,9 +112,20 @@ export function renderInstruction(instruction: string, ctx: InstructionContext):
   }
   const out: string[] = [];
   const party = namesParty(instruction);
+  // After a condition that does not hold, the sentences that follow go on with its consequence: none is told.
+  let failed = false;
   for (const sentence of rest) {
+    if (failed) break;
     for (const segment of splitOutsideQuotes(sentence, ";")) {
-      const prose = pruneBranches(renderSegment(segment, instruction, ctx));
+      const conditional = /^(?:if|should|in case)\s+/i.exec(segment);
+      if (conditional) {
+        const { condition, consequence } = splitConditional(segment.slice(conditional[0].length));
+        if (!consequence || !conditionHolds(condition, instruction, ctx)) {
+          failed = true;
+          break;
+        }
+      }
+      const prose = pruneBranches(renderSegment(segment, instruction, ctx), ctx.known);
       if (prose && !isNarratorOnly(prose)) out.push(endSentence(capitalise(toSecondPerson(prose, party))));
     }
   }
@@ -119,7 +146,7 @@ export function renderOpening(text: string): string {
     .split(/\n\s*\n/)
     .map((p) =>
       sentences(p)
-        .map(pruneBranches)
+        .map((s) => pruneBranches(s))
         .filter((s) => s !== "" && !isNarratorOnly(s))
         .join(" "),
     )
@@ -204,6 +231,20 @@ function splitConditional(text: string): { condition: string; consequence: strin
   }
   if (comma < 0) return { condition: text, consequence: "" };
   return { condition: text.slice(0, comma).trim(), consequence: text.slice(comma + 1).trim() };
+}
+
+const STILL_THERE =
+  /^\s*(?:while|if|as long as|when)\s+(?:the party|they|the characters?)\s+(?:is|are)\s+still\s+(?:at|in|on|by|inside)\s+([^,]{1,120}),\s*/i;
+
+/** Is the party still at the place a guard names (its location or area, "the" and case aside)? */
+function stillThere(place: string, ctx: InstructionContext): boolean {
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/^the\s+/, "")
+      .trim();
+  const named = norm(place);
+  return [ctx.location, ctx.area ?? ""].some((p) => p !== "" && norm(p) === named);
 }
 
 const AWAY = /\b(?:elsewhere|left|leave|leaves|away|gone|not (?:at|in|here))\b/i;

@@ -78,8 +78,8 @@ const areaHomes = new WeakMap<WorldFacts, { index: NameIndex; home: Map<string, 
 /**
  * "walk to the Fish Market" typed at another location: the Fish Market is an
  * area of Brinewick Docks, which the request does not list (it lists the
- * areas of the current location only). The party goes there through its
- * location: travel to Brinewick Docks (issue 14, 7).
+ * areas of the current location only). The target is the area: the engine
+ * takes the party there through its location (movement.ts, issue 14, 7).
  */
 function areaElsewhere(tokens: Token[], input: IntentInput, facts: WorldFacts): IntentAnswer | null {
   let cached = areaHomes.get(facts);
@@ -109,7 +109,7 @@ function areaElsewhere(tokens: Token[], input: IntentInput, facts: WorldFacts): 
     const m = matches.find((x) => x.start > i && tokens[x.start]!.clause === tokens[i]!.clause);
     const location = m ? cached.home.get(m.name) : undefined;
     if (location && location.toLowerCase() !== input.position.location.toLowerCase())
-      return { intent: "travel", target: location, confidence: ALIAS };
+      return { intent: "travel", target: m!.name, confidence: ALIAS };
   }
   return null;
 }
@@ -156,7 +156,8 @@ export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAns
   const teleport = findFirst(TELEPORT, tokens) ?? findFirst(BLINK, tokens);
   if (teleport) return jump("teleport", places, teleport.end - 1);
 
-  const movement = moveIntent(tokens, places, input) ?? areaElsewhere(tokens, input, facts);
+  const movement =
+    moveIntent(tokens, places, input) ?? areaElsewhere(tokens, input, facts) ?? areaByStem(tokens, input);
   if (movement) return movement;
 
   for (const rule of COMBAT) {
@@ -186,6 +187,28 @@ export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAns
   if (people.some((m) => m.kind === "present" && !negated(tokens, m.start)))
     return { intent: "interactNPC", confidence: WEAK };
   return { intent: "other", confidence: NONE };
+}
+
+/**
+ * "climb the stairs" where the area is the Stairwell: a word of five letters
+ * or more (a plural "s" aside) that starts a one-word area name of the
+ * current location, after a movement verb in the same clause (issue 14: a
+ * stranger's first try at the lighthouse).
+ */
+function areaByStem(tokens: Token[], input: IntentInput): IntentAnswer | null {
+  const areas = input.places.filter((p) => p.kind === "area" && !/\s/.test(p.name.trim()));
+  if (areas.length === 0) return null;
+  for (let i = 0; i < tokens.length; i++) {
+    if (movementVerbAt(tokens, i) === null || negated(tokens, i) || talksAboutTravel(tokens, i)) continue;
+    for (const t of tokens.slice(i + 1)) {
+      if (t.clause !== tokens[i]!.clause) break;
+      const stem = t.raw.replace(/s$/, "");
+      if (stem.length < 5) continue;
+      const area = areas.find((a) => a.name.toLowerCase().startsWith(stem) && a.name !== input.position.area);
+      if (area) return { intent: "move", target: area.name, confidence: ALIAS };
+    }
+  }
+  return null;
 }
 
 /** teleport / fastTravel: the first location (else any place) named after the keyword. */

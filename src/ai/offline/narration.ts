@@ -1,5 +1,5 @@
 import type { EventVerdict, Intent } from "../../engine/ports.ts";
-import { attemptLine, journeyToNowhere, stateClaimLine } from "./attempt.ts";
+import { absentObjectLine, attemptLine, journeyToNowhere, stateClaimLine } from "./attempt.ts";
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
 import { nameStart, type WorldFacts } from "./facts.ts";
 import { renderInstruction, renderOpening } from "./instructions.ts";
@@ -7,9 +7,12 @@ import { movementVerbAt, unknownDestination } from "./intent.ts";
 import type { NameIndex } from "./names.ts";
 import { isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
+import { againLine, coreOf, repeatsRecent, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
+import { fitToScene } from "./scene-fit.ts";
+import { isStale } from "./stale.ts";
 import { closing, echo, journal, moved, npc, placeName, refusal, unknownPlace } from "./templates.ts";
-import { clip, endSentence, firstSentences, pickStable, sentences, tokenize } from "./text.ts";
+import { clip, endSentence, firstSentences, pickStable, sentences, stemmedWords, tokenize } from "./text.ts";
 import { MOVE_VERBS } from "./vocabulary.ts";
 
 /**
@@ -45,6 +48,8 @@ export interface NarrationContext {
 export interface Composed {
   text: string;
   eventVerdict?: EventVerdict;
+  /** What of the pending instructions was not told, and why (for the trace, as a narration notice). */
+  notice?: string;
 }
 
 /** At most this many characters of any one paragraph (a hostile request cannot make a huge story). */
@@ -98,14 +103,36 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   const classify = (text: string) => ctx.classify(text, npcNames);
   const actionText = input.actions.map((a) => a.text).join("\n");
   const told: string[] = [];
+  const movedNow = outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
+  const known = stemmedWords(
+    [...scene.recentStory.slice(-3), input.summary, ...input.outcomes, actionText].join("\n"),
+  );
+  const notices: string[] = [];
   for (const instruction of input.instructions) {
-    const prose = renderInstruction(instruction, {
+    const guarded: string[] = [];
+    const rendered = renderInstruction(instruction, {
+      dropped: guarded,
       actionText,
       intent: input.intent?.intent ?? null,
       location: where.location,
+      area: where.area,
       places: ctx.locations,
       classify,
+      known,
     });
+    // Deferred (spec 2.2): never told as happening where it cannot (scene-fit.ts); what is left out goes to the trace.
+    const fitted = fitToScene(rendered, {
+      npcNames: ctx.facts.npcNames,
+      here: [...npcNames, ...scene.party.map((c) => c.name)],
+      locationAreas: ctx.facts.locationAreas,
+      location: where.location,
+      area: where.area,
+      moved: movedNow,
+    });
+    const dropped = [...guarded, ...fitted.dropped];
+    if (dropped.length > 0) notices.push(`"${clip(instruction, 80)}": ${[...new Set(dropped)].join("; ")}`);
+    const prose = fitted.text;
+    for (const word of stemmedWords(prose)) known.add(word);
     // Never the same instruction twice: not within a turn, nor again after it was told in a recent turn.
     if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose)))
       told.push(prose);
@@ -120,7 +147,7 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
       verdict === "stopped"
         ? journal.eventStopped(input.event.title)
         : sentences(toSecondPerson(beatOfTurn(beats, input.event.activeTurns)))
-            .map(pruneBranches)
+            .map((s) => pruneBranches(s, known))
             .filter((s) => s !== "" && !isNarratorOnly(s))
             .join(" ");
   }
@@ -132,8 +159,10 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     if (opening) parts.push(opening);
     parts.push(sceneLine(input));
   } else {
-    parts.push(actionLines(input, outcomes, ctx, happened, key));
-    parts.push(placeLines(input, outcomes, ctx.facts, key));
+    parts.push(actionLines(input, outcomes, ctx, happened, key, [...told, beat].join(" ")));
+    parts.push(
+      placeLines(input, outcomes, ctx.facts, key, [...scene.recentStory, input.summary, ...told].join("\n")),
+    );
   }
   const arrived =
     input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
@@ -141,15 +170,21 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   parts.push(...told);
   parts.push(beat);
 
-  const changes = journalLines(outcomes);
+  const changes = journalLines(outcomes, input.journal);
   parts.push(changes.join(" "));
   parts.push(closingLine(input, outcomes, ctx.facts, changes.length > 0, key));
 
   const text = parts
     .map((p) => clip(p, PARAGRAPH_LIMIT))
-    .filter((p) => p !== "")
+    .filter((p, i) => p !== "" && (i === 0 || i === parts.length - 1 || !repeatsRecent(p, scene.recentStory)))
     .join("\n\n");
-  return verdict === undefined ? { text } : { text, eventVerdict: verdict };
+  const composed: Composed = verdict === undefined ? { text } : { text, eventVerdict: verdict };
+  if (notices.length > 0)
+    composed.notice = clip(
+      `Offline narrator left out of a deferred instruction: ${notices.join(" | ")}`,
+      900,
+    );
+  return composed;
 }
 
 function sceneLine(input: NarrationInput): string {
@@ -167,6 +202,7 @@ function actionLines(
   ctx: NarrationContext,
   happened: boolean,
   key: string,
+  toldText: string,
 ): string {
   const lines: string[] = [];
   const single = input.actions.length <= 1;
@@ -180,6 +216,7 @@ function actionLines(
     input.actions.findIndex((a) => input.intent?.leader !== undefined && a.player === input.intent.leader),
   );
   const followers: string[] = [];
+  const changed = outcomes.some((o) => o.type !== "other");
   input.actions.slice(0, 6).forEach((action, i) => {
     if (i === lead && refused?.type === "refused" && byIntent) {
       lines.push(refusal(refused.reason, ctx.facts));
@@ -201,13 +238,30 @@ function actionLines(
     // A journey nobody made ("walk north", "walk to the village" where there is none) is told as staying put.
     const stayed = !movement && !(byIntent && refused) ? journeyToNowhere(action.text) : null;
     let said = stayed ?? echo(clip(action.text, 300), isName);
+    // A thing the scene does not show cannot be read or taken (issue 14: the Lamp Room's logbook read on the stairwell).
+    const missing =
+      stayed || changed ? null : absentObjectLine(action.text, `${sceneText(input)} ${toldText}`);
+    if (missing) {
+      lines.push(single || !action.player ? missing : `${action.player}: ${missing}`);
+      return;
+    }
     // An echo never claims an item, resource or wound the state did not record (issue 19 item 3).
-    const claim = stayed ? null : stateClaimLine(action.text, said, { key: `${key}|${i}`, happened });
+    const claim = stayed
+      ? null
+      : stateClaimLine(action.text, said, {
+          key: `${key}|${i}`,
+          happened,
+          changed,
+        });
     if (claim) said = claim;
     else if (!stayed && !happened)
       said =
         attemptLine(action.text, said, { key: `${key}|${i}`, npcsPresent: input.scene.npcsPresent.length }) ??
         said;
+    // The same act again (a recent story told it): a shorter, varied line (repeat.ts).
+    const core = stayed ? "" : coreOf(said);
+    if (core !== "" && toldRecently(core, input.scene.recentStory))
+      said = againLine(core, !/nothing|no difference|no effect/.test(said), input.tick);
     lines.push(single || !action.player ? said : `${action.player}: ${said.replace(/^You /, "you ")}`);
   });
   if (input.actions.length === 0 && refused?.type === "refused")
@@ -221,6 +275,20 @@ function actionLines(
     }
   }
   return lines.join(" ");
+}
+
+/** What the scene shows: the place, who is here, the last story (what the party was just told of). */
+function sceneText(input: NarrationInput): string {
+  const s = input.scene;
+  return [
+    s.locationInfo,
+    s.areaDescription,
+    s.position.area,
+    s.position.location,
+    ...s.npcsPresent.map((n) => `${n.name} ${n.info}`),
+    ...s.party.map((c) => c.name),
+    s.recentStory.at(-1) ?? "",
+  ].join(" ");
 }
 
 /** "You walk to the Gutted Eel.": the player's own movement verb when there is one. */
@@ -245,15 +313,36 @@ function movementLine(o: Outcome, action: string): string {
   }
 }
 
-function placeLines(input: NarrationInput, outcomes: Outcome[], facts: WorldFacts, key: string): string {
-  const { locationInfo, areaDescription } = input.scene;
+function placeLines(
+  input: NarrationInput,
+  outcomes: Outcome[],
+  facts: WorldFacts,
+  key: string,
+  known: string,
+): string {
+  // A sentence the story since contradicts ("the dark lighthouse" after it was lit) is left out (stale.ts).
+  const fresh = (text: string) =>
+    sentences(text)
+      .filter((s) => !isStale(s, known))
+      .join(" ");
+  const locationInfo = fresh(input.scene.locationInfo);
+  const areaDescription = fresh(input.scene.areaDescription);
   const travelled = outcomes.some((o) => o.type === "travel" || o.type === "placed");
   const movedWithin = outcomes.some((o) => o.type === "move");
   if (travelled)
     return [firstSentences(locationInfo, 1), firstSentences(areaDescription, 1)].filter((s) => s).join(" ");
   if (movedWithin) return firstSentences(areaDescription || locationInfo, facts.terse ? 1 : 2);
   const pool = [...sentences(areaDescription), ...sentences(locationInfo)].slice(0, 40);
-  return pool.length === 0 ? "" : pickStable(pool, key);
+  // Never the same sentence twice in five turns: one slot of five per turn, by the tick (repeat.ts).
+  return stayingSentence(stablePool(pool, key), input.tick, input.scene.recentStory);
+}
+
+/** The place's sentences in an order fixed per place (the key without its tick), so slots differ by place. */
+function stablePool(pool: string[], key: string): string[] {
+  const place = key.slice(key.indexOf("|") + 1);
+  if (pool.length < 2) return pool;
+  const first = pool.indexOf(pickStable(pool, place));
+  return [...pool.slice(first), ...pool.slice(0, first)];
 }
 
 function npcLines(input: NarrationInput, arrived: boolean): string {
@@ -265,7 +354,11 @@ function npcLines(input: NarrationInput, arrived: boolean): string {
       .toLowerCase()
       .split(/\s+/)
       .some((w) => w.length >= 3 && w !== "the" && new RegExp(`\\b${escapeRegExp(w)}\\b`).test(actionText));
-  const full = present.filter((n) => arrived || named(n.name)).slice(0, NPC_LINES);
+  // Named again while the recent story already names them: the short line (an NPC's portrait is told once).
+  const recent = input.scene.recentStory.join("\n");
+  const full = present
+    .filter((n) => arrived || (named(n.name) && !recent.includes(n.name)))
+    .slice(0, NPC_LINES);
   const rest = present.filter((n) => !full.includes(n)).map((n) => n.name);
   const lines = full.map((n) => npc.here(n.name, firstSentences(n.info, 1)));
   if (rest.length > 0)
@@ -283,12 +376,20 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-function journalLines(outcomes: Outcome[]): string[] {
+/**
+ * Progress on a quest the player let go (expired, rejected, abandoned: not in
+ * the journal) is kept by the engine silently: it is not told as if the quest
+ * were active, unless the quest is completed this very turn.
+ */
+function journalLines(outcomes: Outcome[], journal_: NarrationInput["journal"]): string[] {
   const lines: string[] = [];
+  const open = new Set(journal_.map((j) => j.quest));
+  for (const o of outcomes) if (o.type === "quest" && o.status === "completed") open.add(o.quest);
   for (const o of outcomes) {
-    if (o.type === "objective")
-      lines.push(o.done ? journal.objectiveDone(o.quest, o.text) : journal.objectiveNew(o.quest, o.text));
-    else if (o.type === "quest") lines.push(journal.quest(o.quest, o.status));
+    if (o.type === "objective") {
+      if (open.has(o.quest))
+        lines.push(o.done ? journal.objectiveDone(o.quest, o.text) : journal.objectiveNew(o.quest, o.text));
+    } else if (o.type === "quest") lines.push(journal.quest(o.quest, o.status));
     else if (o.type === "event") {
       if (o.change === "began") lines.push(journal.eventBegan(o.key));
       else if (o.change === "completed") lines.push(journal.eventCompleted(o.key));
@@ -311,7 +412,8 @@ function closingLine(
   journalChanged: boolean,
   key: string,
 ): string {
-  const revealed = outcomes.filter((o) => o.type === "objective" && !o.done).at(-1);
+  const open = new Set(input.journal.map((j) => j.quest));
+  const revealed = outcomes.filter((o) => o.type === "objective" && !o.done && open.has(o.quest)).at(-1);
   const step =
     input.partyNextStep ||
     input.journal.find((j) => j.status === "accepted" && j.nextStep)?.nextStep ||

@@ -15,6 +15,8 @@
  * and stays: it says "you"/"your" and names no narrator-side thing.
  */
 
+import { stemmedWords } from "./text.ts";
+
 /** Phrases that only a direction to the narrator (or a note about the game) contains. */
 const META =
   /\b(?:narrator|narration|narrate[sd]?|the (?:ai|llm|model|gm|game master)|(?:your|the|this|each|every|next|a) (?:response|reply|output|message|prompt)s?|this (?:instruction|note|section|prompt|rule)|these (?:instructions|notes|rules)|instructions?\b|world state|(?:should|must|is not to|may) not be contradicted|never contradict|do not contradict|out of character|ooc|system prompt|story start|opening scene|the (?:scene|story|opening|narrative|tone|pacing) (?:should|must|may|needs?)|(?:in|for) the next (?:turn|scene|response)|the players? (?:should|must|may|might|will|would|could|can|does not|doesn't|do not|don't|is not|isn't|are not|aren't|asks?|asking|tries|try|attempts?|chooses?|decides?|wants?))\b/i;
@@ -146,12 +148,49 @@ function unquoted(text: string): string {
  * cut; when the branching is not such a side clause, the sentence is ""
  * (a narrator would resolve it; the offline narrator cannot, so says nothing).
  */
-export function pruneBranches(sentence: string): string {
+export function pruneBranches(sentence: string, known?: ReadonlySet<string>): string {
   if (!BRANCHING.test(unquoted(sentence))) return sentence;
+  if (known) {
+    const chosen = chooseBranch(sentence, known);
+    if (chosen !== null) return chosen;
+  }
   const clauses = sentence.split(/(?<=,)\s+/);
+  // "Whether A or B, C": C holds either way.
+  if (clauses.length >= 2 && /^whether\b/i.test(clauses[0]!)) {
+    const main = clauses.slice(1).join(" ").trim();
+    return main === "" || BRANCHING.test(unquoted(main)) ? "" : `${main[0]!.toUpperCase()}${main.slice(1)}`;
+  }
   if (clauses.length < 2 || BRANCHING.test(clauses[0]!)) return "";
   const kept = clauses.filter((c, i) => i === 0 || !BRANCHING.test(c));
   let text = kept.join(" ").trim();
   if (kept.at(-1) !== clauses.at(-1)) text = `${text.replace(/,$/, "")}.`;
   return BRANCHING.test(unquoted(text)) ? "" : text;
+}
+
+const EITHER = /^\s*(?:\d+[.)]\s*)?either\s+(.+?),?\s+or\s+(.+?)\s*[.!]?\s*$/i;
+
+/**
+ * "Either the lamp burns and the ship turns, or it stays dark and the sea
+ * takes its due." -> the branch that what the party already knows supports
+ * (its content words, stemmed, against `known`: the recent story, the
+ * summary, this turn's outcomes and instructions), or null when neither is
+ * supported more than the other (the offline narrator then says nothing).
+ */
+export function chooseBranch(sentence: string, known: ReadonlySet<string>): string | null {
+  const m = EITHER.exec(unquoted(sentence));
+  if (!m) return null;
+  const branches = [m[1]!, m[2]!];
+  const scores = branches.map((b) => {
+    const words = stemmedWords(b);
+    let hit = 0;
+    for (const w of words) if (known.has(w)) hit++;
+    return words.size === 0 ? 0 : hit / words.size;
+  });
+  const best = scores[0]! > scores[1]! ? 0 : scores[1]! > scores[0]! ? 1 : -1;
+  if (best < 0 || scores[best]! < 0.34) return null;
+  const branch = branches[best]!.trim().replace(/[,;]$/, "");
+  // "it stays dark": a pronoun left from the first branch has no antecedent alone.
+  if (/^(?:it|they|he|she)\b/i.test(branch)) return null;
+  const text = `${branch[0]!.toUpperCase()}${branch.slice(1)}.`;
+  return BRANCHING.test(text) ? null : text;
 }

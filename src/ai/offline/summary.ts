@@ -1,3 +1,4 @@
+import { statesChange } from "./stale.ts";
 import { clip, sentences } from "./text.ts";
 
 /**
@@ -15,8 +16,12 @@ export const SENTENCE_LIMIT = 200;
 export function foldSummary(old: string, entries: readonly { text: string }[]): string {
   const pieces = sentences(old).map((s) => clip(s, SENTENCE_LIMIT));
   for (const entry of entries) {
-    const first = sentences(entry.text)[0];
+    const all = sentences(entry.text);
+    const first = all[0];
     if (first) pieces.push(clip(first, SENTENCE_LIMIT));
+    // A thing whose state changed ("The lamp ... is burning") is kept too: room descriptions are checked against it (stale.ts).
+    const change = all.slice(1).find(statesChange);
+    if (change) pieces.push(clip(change, SENTENCE_LIMIT));
   }
   const kept = pieces.filter((s, i) => s !== "" && s !== pieces[i - 1]);
   let length = kept.reduce((n, s) => n + s.length + 1, -1);

@@ -31,7 +31,7 @@ import { askPlayers, askStoryStart } from "./creation.ts";
 import { lineSource } from "./lines.ts";
 import { proseWriter, runLoop } from "./loop.ts";
 import { chooseGameMode, type PlayFlags, parsePlayers, parseSeed, UsageError } from "./options.ts";
-import { describePlace, resumedNote } from "./views.ts";
+import { describePlace, resumedNote, turnWords } from "./views.ts";
 
 /**
  * `taleforge play [world]`: a game in the terminal. Sets everything up (the
@@ -168,8 +168,16 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
     }
     if (setup.load !== undefined) {
       const state = game.session.state;
-      io.stdout(`Resumed at tick ${state.tick}, at ${describePlace(state.position)}.\n`);
+      io.stdout(`Resumed at ${turnWords(state.tick)}, at ${describePlace(state.position)}.\n`);
       io.stdout(resumedNote(game.session.resumed, paint));
+      // Resumed without --save: progress goes back to the file it came from, and the player is told so.
+      if (!flags.save && flags.load)
+        io.stdout(
+          paint(
+            "gray",
+            `Your progress is saved to ${flags.load} after every turn (--save FILE saves elsewhere).\n`,
+          ),
+        );
       const last = proseWriter({ io, lines });
       last.push(state.history.story.at(-1)?.text ?? "");
       last.end();
@@ -184,7 +192,7 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
       lines,
       replay,
       provider,
-      savePath: flags.save,
+      savePath: flags.save ?? (replay ? undefined : flags.load),
       showTrace: flags.trace === true,
       cwd,
     });

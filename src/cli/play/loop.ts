@@ -16,6 +16,7 @@ import { changesView } from "./changes.ts";
 import type { LineSource } from "./lines.ts";
 import {
   helpView,
+  hintView,
   inventoryView,
   mapView,
   partyView,
@@ -23,6 +24,7 @@ import {
   questsView,
   resumedNote,
   storageView,
+  turnWords,
 } from "./views.ts";
 import { type StreamWrapper, streamWrapper } from "./wrapper.ts";
 
@@ -52,6 +54,7 @@ const COMMANDS = [
   "map",
   "storage",
   "trace",
+  "hint",
   "accept",
   "reject",
   "abandon",
@@ -222,9 +225,9 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     outcome.type === "turn" ? outcome.result.story : "",
   );
   if (outcome.type === "undo")
-    lines.unshift(outcome.undone ? `Undone: back to tick ${after.tick}.` : "Nothing to undo.");
+    lines.unshift(outcome.undone ? `Undone: back to ${turnWords(after.tick)}.` : "Nothing to undo.");
   if (outcome.type === "load") {
-    lines.unshift(`Loaded the game at tick ${after.tick}.`);
+    lines.unshift(`Loaded the game at ${turnWords(after.tick)}.`);
     const note = resumedNote(ctx.game.session.resumed, ctx.paint).trimEnd();
     if (note !== "") lines.splice(1, 0, note);
   }
@@ -331,14 +334,19 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
   const [head = "", ...rest] = line.slice(1).split(/\s+/);
   const name = head.toLowerCase();
   const argument = rest.join(" ").trim();
+  // Views are word-wrapped at a terminal like the story, lists with a hanging indent (never mid-word).
   const out = (text: string): undefined => {
-    ctx.io.stdout(`${text}\n`);
+    const writer = proseWriter(ctx);
+    writer.push(`${text}\n`);
+    writer.end();
   };
   const state = (): SessionState => ctx.game.session.state;
   switch (name) {
     case "help":
     case "?":
       return out(helpView());
+    case "hint":
+      return out(hintView(ctx.game.last, state()));
     case "quests":
     case "journal":
       return out(questsView(state(), ctx.world, ctx.paint));

@@ -1,6 +1,7 @@
 import { firstSentence, type Paint, plural } from "../../author/paint.ts";
 import { isKnown } from "../../engine/known.ts";
 import type { QuestPrompt } from "../../engine/quests.ts";
+import type { TurnResult } from "../../engine/result.ts";
 import type { SessionState } from "../../engine/state.ts";
 import { indexWorld } from "../../engine/world-index.ts";
 import type { World } from "../../world/schema/index.ts";
@@ -25,6 +26,8 @@ export function questsView(state: SessionState, world: World, paint: Paint): str
       lines.push(`  ${record.questStatement}`);
       lines.push(`  Goal: ${record.mainObjective}`);
     }
+    // A quest let go keeps its progress silently: its objectives and next step are not shown as if it were active.
+    if (quest.status === "expired" || quest.status === "rejected" || quest.status === "abandoned") continue;
     for (const [id, status] of Object.entries(quest.objectives)) {
       if (status === "hidden") continue;
       const text = record?.objectives?.[id]?.text ?? id;
@@ -153,6 +156,7 @@ export function helpView(): string {
     "  /map               the realm and where you are",
     "  /storage           the world's stored flags and counters (for authors)",
     "  /trace             why each trigger did or did not fire on the last turn",
+    "  /hint              what the world waited for, when your last action came close",
     "  /accept <quest>    accept a quest on offer (also /reject, /abandon)",
     "  /save [file]       save the game",
     "  /load [file]       load a saved game",
@@ -176,4 +180,46 @@ export function resumedNote(
     ...resumed.warnings.map((w) => `  - ${w}`),
   ];
   return `${paint("yellow", lines.join("\n"))}\n`;
+}
+
+/** A tick in a player's words: "the start of the game" (the opening, tick 0) or "turn 12". */
+export function turnWords(tick: number): string {
+  return tick === 0 ? "the start of the game" : `turn ${tick}`;
+}
+
+/**
+ * `/hint`: when the last turn came close (a trigger whose every other
+ * condition held was judged on the player's action and failed), the act the
+ * world waits for, as a verb and an object from the judge's question ("Does
+ * the player light the lighthouse lamp?" -> "light the lighthouse lamp"); the
+ * trigger itself is never named. Otherwise the next step, if any.
+ */
+export function hintView(last: TurnResult | null, state: SessionState): string {
+  const acts = new Set<string>();
+  for (const phase of last?.trace.phases ?? [])
+    for (const trigger of phase.triggers) {
+      if (!trigger.candidate || trigger.fired || trigger.verdict !== "failed") continue;
+      for (const c of trigger.conditions) {
+        if (c.type !== "action" || c.passed !== false || typeof c.expected !== "string") continue;
+        const act = actOf(c.expected);
+        if (act) acts.add(act);
+      }
+    }
+  if (acts.size > 0)
+    return `You are close. The world is waiting for you to ${[...acts].slice(0, 2).join(", or to ")}.`;
+  const next =
+    state.partyNextStep?.text ??
+    Object.values(state.quests).find((q) => q.status === "accepted" && q.nextStep)?.nextStep?.text;
+  return next ? `No act came close last turn. Next: ${next}` : "No act came close last turn.";
+}
+
+/** "Does the player light the lighthouse lamp?" -> "light the lighthouse lamp" (null when it is no such question). */
+function actOf(query: string): string | null {
+  const m =
+    /^\s*(?:does|did|do|is|has)\s+(?:the\s+)?(?:player|party|anyone|someone|a player)\s+(.+?)\s*\??\s*$/i.exec(
+      query,
+    );
+  if (!m) return null;
+  const act = m[1]!.replace(/^(?:try to|attempt to)\s+/i, "");
+  return act.length > 0 && act.length <= 120 ? act : null;
 }

@@ -45,3 +45,15 @@ test("property: the words are the text's words, in order, and no line passes the
     ),
   );
 });
+
+test("issue 14 item 7: list items and indented lines go on under their text (a hanging indent)", () => {
+  assert.equal(
+    wrapped(["  1. Isobel Carrow - A net-mender's daughter with quick hands\n  2. Make your own"], 30),
+    "  1. Isobel Carrow - A\n     net-mender's daughter\n     with quick hands\n  2. Make your own",
+  );
+  assert.equal(
+    wrapped(["  [x] Find Mara Venn at the Gutted Eel."], 20),
+    "  [x] Find Mara Venn\n      at the Gutted\n      Eel.",
+  );
+  assert.equal(wrapped(["  Goal: learn what became of him."], 16), "  Goal: learn\n  what became of\n  him.");
+});

@@ -3,7 +3,9 @@
  * word, mid line), so the wrapper holds back the word being written until
  * it knows where it ends, and breaks lines before a word that would pass
  * the width. Newlines in the text are kept; a word longer than a line is
- * written whole.
+ * written whole. An indented line, or a list item ("  1. ", "  - ", "  [x] "),
+ * goes on under its text (a hanging indent), so lists stay readable at 80
+ * columns.
  */
 export interface StreamWrapper {
   push(text: string): void;
@@ -15,11 +17,18 @@ export function streamWrapper(width: number, write: (text: string) => void): Str
   let column = 0;
   let word = "";
   let spaces = "";
+  let atLineStart = true;
+  let hang = 0;
   const flushWord = () => {
     if (word === "") return;
-    if (column > 0 && column + spaces.length + word.length > width) {
-      write("\n");
-      column = 0;
+    if (atLineStart) {
+      const lead = spaces.length;
+      const marker = /^(?:\d+[.)]|[-*•]|\[[ x]\])$/.test(word);
+      hang = Math.min(Math.floor(width / 2), lead === 0 ? 0 : lead + (marker ? word.length + 1 : 0));
+      atLineStart = false;
+    } else if (column > hang && column + spaces.length + word.length > width) {
+      write(`\n${" ".repeat(hang)}`);
+      column = hang;
       spaces = "";
     }
     write(spaces + word);
@@ -35,6 +44,8 @@ export function streamWrapper(width: number, write: (text: string) => void): Str
           write("\n");
           column = 0;
           spaces = "";
+          atLineStart = true;
+          hang = 0;
         } else if (char === " ") {
           if (word !== "") flushWord();
           spaces += " ";

@@ -7,8 +7,10 @@ import objectiveStuck from "./objective-stuck.ts";
 import objectiveTriggerUnreachable from "./objective-trigger-unreachable.ts";
 import overLimit from "./over-limit.ts";
 import questNeverAvailable from "./quest-never-available.ts";
+import questOfferLapses from "./quest-offer-lapses.ts";
 import storageNeverRead from "./storage-never-read.ts";
 import storageNeverWritten from "./storage-never-written.ts";
+import storyDeferredScene from "./story-deferred-scene.ts";
 
 /**
  * The rules of `taleforge lint`, beyond `check`: what silently breaks play.
@@ -17,6 +19,7 @@ import storageNeverWritten from "./storage-never-written.ts";
  */
 export const LINT_RULES: readonly Rule[] = [
   questNeverAvailable,
+  questOfferLapses,
   objectiveTriggerUnreachable,
   objectiveStuck,
   eventNeverStarted,
@@ -24,6 +27,7 @@ export const LINT_RULES: readonly Rule[] = [
   contradictoryConditions,
   storageNeverWritten,
   storageNeverRead,
+  storyDeferredScene,
   moveNowhere,
   overLimit,
 ];

@@ -1,0 +1,65 @@
+/**
+ * Repeated actions (issue 14: `attack the Salt Widow` four turns in a row
+ * printed the same paragraph four times). The offline narrator keeps no
+ * memory between calls (the same request always gives the same story), so it
+ * varies by what the request carries: the recent story, and the tick.
+ *
+ * - An action already told in a recent turn is told again in a shorter,
+ *   varied form: the variant is chosen by the tick modulo 5, so any five
+ *   consecutive turns get five different lines.
+ * - On a turn where the party stays, the place gets at most one sentence,
+ *   again by the tick modulo 5: a sentence of the place is told at most once
+ *   in any five turns, and on some turns none is.
+ */
+
+const AGAIN_NOTHING = [
+  "Again you {core}; nothing changes.",
+  "You {core} once more, to no effect.",
+  "Once more you {core}, and nothing comes of it.",
+  "You {core} again. It makes no difference.",
+  "Still you {core}; still nothing.",
+];
+const AGAIN = [
+  "Again you {core}.",
+  "You {core} once more.",
+  "Once more you {core}.",
+  "You {core} again.",
+  "Still you {core}.",
+];
+
+/** The act of an echo: "You attack the Salt Widow; it makes no difference." -> "attack the Salt Widow". */
+export function coreOf(line: string): string {
+  const m = /^You (?:try to )?(.+?)(?:[;,] (?:but )?(?:nothing|it makes|still).*)?[.!]?$/.exec(line.trim());
+  return m ? m[1]!.trim() : "";
+}
+
+/** Was this act told in one of the recent stories' first paragraphs? */
+export function toldRecently(core: string, recentStory: readonly string[]): boolean {
+  if (core.length < 6) return false;
+  const needle = core.toLowerCase();
+  return recentStory.some((story) => (story.split("\n\n")[0] ?? "").toLowerCase().includes(needle));
+}
+
+/** The shorter, varied line for an act told again. */
+export function againLine(core: string, happened: boolean, tick: number): string {
+  const list = happened ? AGAIN : AGAIN_NOTHING;
+  return list[((tick % 5) + 5) % 5]!.replace("{core}", core);
+}
+
+/** The place's sentence for a turn where the party stays: one slot of five, by the tick ("" on an empty slot). */
+export function stayingSentence(
+  pool: readonly string[],
+  tick: number,
+  recentStory: readonly string[],
+): string {
+  const slot = ((tick % 5) + 5) % 5;
+  const sentence = pool[slot];
+  if (sentence === undefined) return "";
+  return recentStory.some((story) => story.includes(sentence)) ? "" : sentence;
+}
+
+/** A paragraph of this turn already printed, whole, in a recent turn (beyond short lines such as "X is here."). */
+export function repeatsRecent(paragraph: string, recentStory: readonly string[]): boolean {
+  if (paragraph.length < 40) return false;
+  return recentStory.some((story) => story.split("\n\n").includes(paragraph));
+}

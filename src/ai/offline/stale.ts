@@ -1,0 +1,56 @@
+/**
+ * Room descriptions are written once, for the world as it starts ("everyone
+ * has an opinion about the dark lighthouse"); after the party lit the lamp
+ * that sentence is stale. The offline narrator cannot rewrite it, so it
+ * leaves out a place sentence whose state word the story since contradicts:
+ * "dark <thing>" or "<thing> has been dark" once the known text (recent
+ * story, summary, this turn's instructions) says the thing is lit or burning;
+ * silent or stolen things once they ring or are back.
+ */
+
+const FLIPS: { was: RegExp; now: RegExp }[] = [
+  { was: /^(?:dark|unlit|cold)$/, now: /^(?:lit|burning|burns|alight|blazing|beam)$/ },
+  { was: /^(?:silent|tongueless|mute|quiet)$/, now: /^(?:rings|ringing|rang|speaks|tolls|rehung|rehangs)$/ },
+  { was: /^(?:stolen|missing|gone)$/, now: /^(?:returned|recovered|rehangs|rehung|back|restored)$/ },
+];
+
+/** The (state word, thing) pairs a sentence asserts: "the dark lighthouse", "its lamp has been dark". */
+function claims(sentence: string): { word: string; thing: string }[] {
+  const words: string[] = sentence.toLowerCase().match(/[a-z]+/g) ?? [];
+  const out: { word: string; thing: string }[] = [];
+  words.forEach((w, i) => {
+    if (!FLIPS.some((f) => f.was.test(w))) return;
+    const next = words[i + 1];
+    if (next && next.length >= 3) out.push({ word: w, thing: next });
+    // "<thing> has been / is / stays dark"
+    const before = words.slice(Math.max(0, i - 4), i);
+    const verb = before.findIndex((b) => /^(?:is|was|been|stays|stands|remains)$/.test(b));
+    if (verb > 0)
+      out.push({
+        word: w,
+        thing: before[verb - 1]! === "has" ? (before[verb - 2] ?? "") : before[verb - 1]!,
+      });
+  });
+  return out.filter((c) => c.thing.length >= 3);
+}
+
+/** Does the known text say the thing changed (the thing's word near a word of the other state)? */
+export function isStale(sentence: string, known: string): boolean {
+  const text: string[] = known.toLowerCase().match(/[a-z]+/g) ?? [];
+  for (const { word, thing } of claims(sentence)) {
+    const flip = FLIPS.find((f) => f.was.test(word))!;
+    const stem = thing.replace(/s$/, "");
+    for (let i = 0; i < text.length; i++) {
+      if (!flip.now.test(text[i]!)) continue;
+      const near = text.slice(Math.max(0, i - 15), i + 6);
+      if (near.some((w) => w.startsWith(stem)) && !near.includes("try")) return true;
+    }
+  }
+  return false;
+}
+
+/** Sentences of a story worth keeping in the running summary: a thing's state that changed. */
+export function statesChange(sentence: string): boolean {
+  const words: string[] = sentence.toLowerCase().match(/[a-z]+/g) ?? [];
+  return !words.includes("try") && words.some((w) => FLIPS.some((f) => f.now.test(w)));
+}

@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { painter } from "../../author/paint.ts";
+import type { SessionState } from "../../engine/state.ts";
+import type { World } from "../../world/schema/index.ts";
+import { changesView } from "./changes.ts";
+import { hintView, questsView, turnWords } from "./views.ts";
+
+const world = JSON.parse(
+  readFileSync(new URL("../../../examples/harbor.world.json", import.meta.url), "utf8"),
+) as World;
+const paint = painter(false);
+
+function withQuest(status: string, objectives: Record<string, string>): SessionState {
+  return {
+    quests: {
+      "The Keeper's Debt": {
+        status,
+        objectives,
+        nextStep: { text: "Climb the lighthouse stairwell.", source: "objective" },
+        transitions: [],
+        activeObjectiveId: null,
+        mainObjectiveDone: false,
+        availableAt: null,
+      },
+    },
+    partyNextStep: null,
+  } as unknown as SessionState;
+}
+
+test("issue 14 item 4: a quest let go shows no ticked objectives and no next step in /quests", () => {
+  const objectives = { find_mara: "completed", reach_lighthouse: "completed", climb_stairwell: "active" };
+  const accepted = questsView(withQuest("accepted", objectives), world, paint);
+  assert.match(accepted, /\[x\] Find Mara Venn/);
+  assert.match(accepted, /Next: Climb the lighthouse stairwell\./);
+  for (const status of ["expired", "rejected", "abandoned"]) {
+    const view = questsView(withQuest(status, objectives), world, paint);
+    assert.match(view, new RegExp(`The Keeper's Debt \\(${status}\\)`));
+    assert.doesNotMatch(view, /\[x\]|\[ \]|Next:/, status);
+  }
+});
+
+test("issue 14 item 4: progress on an expired quest is not listed among the turn's changes", () => {
+  const before = { ...withQuest("expired", { find_mara: "completed", reach_lighthouse: "active" }) };
+  const after = withQuest("expired", { find_mara: "completed", reach_lighthouse: "completed" });
+  for (const state of [before, after])
+    Object.assign(state, { position: {}, party: [], events: {}, known: {} });
+  const lines = changesView(before, after, world, paint);
+  assert.deepEqual(
+    lines.filter((l) => /Done|objective/.test(l)),
+    [],
+  );
+});
+
+test("ticks in a player's words", () => {
+  assert.equal(turnWords(0), "the start of the game");
+  assert.equal(turnWords(12), "turn 12");
+});
+
+test("issue 14 item 2: /hint names the act a near trigger waits for, never the trigger", () => {
+  const near = {
+    trace: {
+      phases: [
+        {
+          triggers: [
+            {
+              trigger: "light_the_beacon",
+              candidate: true,
+              fired: false,
+              verdict: "failed",
+              conditions: [
+                { index: 0, type: "party-area", passed: true, expected: "Lamp Room", actual: "Lamp Room" },
+                {
+                  index: 1,
+                  type: "action",
+                  passed: false,
+                  judged: true,
+                  expected: "Does the player light the lighthouse lamp?",
+                  actual: "light it",
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  } as unknown as Parameters<typeof hintView>[0];
+  const state = withQuest("accepted", {});
+  const hint = hintView(near, state);
+  assert.equal(hint, "You are close. The world is waiting for you to light the lighthouse lamp.");
+  assert.doesNotMatch(hint, /light_the_beacon/);
+  assert.equal(hintView(null, state), "No act came close last turn. Next: Climb the lighthouse stairwell.");
+});
