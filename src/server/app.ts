@@ -15,6 +15,7 @@ import { worldRoutes } from "./routes/worlds.ts";
 import { type NarratorFactory, Runner } from "./runner.ts";
 import type { OpenStore } from "./store/open.ts";
 import { Store } from "./store/store.ts";
+import { isStoreUnavailable } from "./store/unavailable.ts";
 import { Sweeper } from "./sweeper.ts";
 import { WorldCache } from "./worlds.ts";
 
@@ -196,6 +197,11 @@ function toApiError(error: unknown): ApiError {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return new ApiError("request/malformed-json", "The body is not valid JSON; send a JSON document.");
   }
+  if (isStoreUnavailable(error))
+    return new ApiError(
+      "server/unavailable",
+      "The store is unreachable or busy; nothing was changed. Retry shortly.",
+    );
   if (e?.statusCode === 429)
     return new ApiError("rate/limited", "Too many requests; wait a minute and retry.");
   if (e?.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500)
