@@ -69,6 +69,17 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     trustProxy: true,
     return503OnClosing: true,
     forceCloseConnections: true,
+    // A quest name may be 200 characters, more once percent-encoded (Fastify's default is 100).
+    routerOptions: { maxParamLength: 1000 },
+    // Fastify's own answers to a URL it cannot route (bad encoding, a parameter over the length above).
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as unknown as { code(n: number): { type(t: string): { send(b: unknown): void } } })
+        .code(400)
+        .type("application/json")
+        .send(
+          new ApiError("request/invalid", "The URL cannot be read: check its encoding and length.").toJSON(),
+        );
+    },
   }) as unknown as FastifyInstance;
   let ready = false;
 
