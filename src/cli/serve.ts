@@ -8,6 +8,7 @@ export interface ServeFlags {
   data?: string;
   database?: string;
   cors?: string;
+  trustProxy?: string;
   narrator?: string;
   provider?: string;
   model?: string;
@@ -30,6 +31,10 @@ export function registerServe(command: Command, io: CliIo, done: (code: number) 
     .option("--data <folder>", "the data folder of the embedded SQLite store", "taleforge-data")
     .option("--database <url>", "a postgresql:// URL: share one database between several processes")
     .option("--cors <origin>", "allow this origin (CORS is off without it)")
+    .option(
+      "--trust-proxy <addresses>",
+      "proxies whose X-Forwarded-For gives the client's address: addresses or CIDRs, comma-separated (default: loopback)",
+    )
     .option("--narrator <name>", "offline or openai (the provider options below, as for play)")
     .option("--provider <name>", "offline (default) or openai")
     .option("--model <name>", "the model name (openai provider)")
@@ -73,6 +78,7 @@ async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
     store:
       flags.database !== undefined ? { database: flags.database } : { data: flags.data ?? "taleforge-data" },
     ...(flags.cors !== undefined ? { cors: flags.cors } : {}),
+    ...(flags.trustProxy !== undefined ? { trustProxy: flags.trustProxy } : {}),
     logLevel: flags.logLevel ?? "info",
     provider: { ...flags, ...(provider !== undefined ? { provider } : {}) },
     env: io.env,

@@ -35,6 +35,11 @@ export interface ServerOptions {
   worldLimit?: number;
   /** An origin allowed by CORS; CORS is off without it. */
   cors?: string;
+  /**
+   * Which peers' X-Forwarded-For is believed (the client's address for the per-address limit): proxy
+   * addresses or CIDRs, comma-separated, or "loopback" (the default: a proxy on this machine).
+   */
+  trustProxy?: string;
   leaseMs?: number;
   /** How often this process looks for turns that are due (timeouts, crashed claims). 0: never. */
   sweepMs?: number;
@@ -66,7 +71,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const app = Fastify({
     loggerInstance: options.log as FastifyBaseLogger,
     bodyLimit: options.bodyLimit ?? 256 * 1024,
-    trustProxy: true,
+    // Not `true`: a client talking to the server directly could then pick its own address.
+    trustProxy: options.trustProxy ?? "loopback",
     return503OnClosing: true,
     forceCloseConnections: true,
     // A quest name may be 200 characters, more once percent-encoded (Fastify's default is 100).

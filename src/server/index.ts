@@ -12,6 +12,7 @@ export interface RunOptions {
   host: string;
   store: StoreOptions;
   cors?: string;
+  trustProxy?: string;
   logLevel: string;
   /** The narrator's provider settings, as `taleforge play` takes them. */
   provider: ConfigFlags;
@@ -40,6 +41,7 @@ export async function runServer(options: RunOptions): Promise<void> {
     scripts: sandbox,
     log,
     ...(options.cors !== undefined ? { cors: options.cors } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     narrator: (world, game) =>
       game.narrator === "offline"
         ? createOfflineProvider(world, { gameMode: game.gameMode })
