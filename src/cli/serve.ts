@@ -18,6 +18,7 @@ export interface ServeFlags {
   timeout?: string;
   config?: string;
   logLevel?: string;
+  logFormat?: string;
 }
 
 /** `taleforge serve`: its options; the server itself (src/server) is loaded only when it runs. */
@@ -44,6 +45,7 @@ export function registerServe(command: Command, io: CliIo, done: (code: number) 
     .option("--timeout <seconds>", "per-request timeout of the openai provider")
     .option("--config <file>", "a JSON config file with provider settings")
     .option("--log-level <level>", "pino log level: fatal, error, warn, info, debug", "info")
+    .option("--log-format <format>", "json (one JSON line each) or pretty (default: pretty on a terminal)")
     .addHelpText(
       "after",
       [
@@ -70,6 +72,8 @@ async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
   const port = Number(flags.port ?? "8080");
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     return fail(io, `--port takes a port number (0-65535), not "${flags.port}".`);
+  if (flags.logFormat !== undefined && flags.logFormat !== "json" && flags.logFormat !== "pretty")
+    return fail(io, `--log-format takes json or pretty, not "${flags.logFormat}".`);
   const { runServer } = await import("../server/index.ts");
   const provider = flags.narrator && !flags.provider ? flags.narrator : flags.provider;
   await runServer({
@@ -80,6 +84,7 @@ async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
     ...(flags.cors !== undefined ? { cors: flags.cors } : {}),
     ...(flags.trustProxy !== undefined ? { trustProxy: flags.trustProxy } : {}),
     logLevel: flags.logLevel ?? "info",
+    ...(flags.logFormat !== undefined ? { logFormat: flags.logFormat as "json" | "pretty" } : {}),
     provider: { ...flags, ...(provider !== undefined ? { provider } : {}) },
     env: io.env,
     cwd: io.cwd ?? process.cwd(),
