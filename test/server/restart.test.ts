@@ -28,6 +28,17 @@ import {
  * 500), the server runs the turn again by itself once the store answers, and
  * the game goes on: nothing lost, nothing applied twice or half.
  */
+/** Waits for `promise`, failing with `what` after `ms` (nothing here may hang the suite). */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 describe(`server: the database fails mid-turn (${STORE_NAME})`, () => {
   const base = freshStore();
   const where = base.database
@@ -61,7 +72,9 @@ describe(`server: the database fails mid-turn (${STORE_NAME})`, () => {
     });
   });
   after(async () => {
-    await running.close();
+    await within(running.close(), 30_000, "closing the server").catch((error) =>
+      console.error(String(error)),
+    );
     await dropStore(base);
     await closeSandbox();
   });
@@ -106,7 +119,7 @@ describe(`server: the database fails mid-turn (${STORE_NAME})`, () => {
       entered = resolve;
     });
     await play(2);
-    await inTurn;
+    await within(inTurn, 30_000, "turn 2 reaching the narrator");
     const before = (await host.get(`/games/${created.id}/save`)).text;
     if (DATABASE_URL) {
       const admin = new pg.Client({ connectionString: DATABASE_URL });
