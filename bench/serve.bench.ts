@@ -1,78 +1,82 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Writable } from "node:stream";
-import { createOfflineProvider } from "../src/ai/offline/index.ts";
-import { createSandbox } from "../src/sandbox/index.ts";
-import { createServer, type Server } from "../src/server/app.ts";
-import { createLogger } from "../src/server/logger.ts";
-import { openStore, type StoreOptions } from "../src/server/store/open.ts";
+import { fileURLToPath } from "node:url";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
-import { collectGarbage, median, ms, p99 } from "./measure.ts";
+import { median, ms, p99 } from "./measure.ts";
 import { formatTable } from "./table.ts";
 
 /** Targets from issue 11, printed next to the figures (never asserted). */
 const TARGET_P99_MS = 50;
-const ACTIVE_GAMES = 50;
+const TARGET_IDLE_MB = 200;
+const TARGET_SCALE = 1.6;
+const ACTIVE_GAMES = Number(process.env.TALEFORGE_BENCH_SERVE_ACTIVE ?? "50");
 const TURNS = 4;
-const IDLE_GAMES = 200;
+/** TALEFORGE_BENCH_SERVE_IDLE=10 (a comma list) measures fewer levels, for a quick look. */
+const IDLE_LEVELS = (process.env.TALEFORGE_BENCH_SERVE_IDLE ?? "10,100,1000").split(",").map(Number);
 const LISTENERS = 100;
 const DATABASE = process.env.TALEFORGE_TEST_DATABASE_URL || process.env.TALEFORGE_BENCH_DATABASE_URL;
+const CHILD = fileURLToPath(new URL("./serve-child.ts", import.meta.url));
 
 const bench: BenchModule = {
   name: "serve",
-  title: `Server: ${ACTIVE_GAMES} active games over HTTP (offline narrator), idle games, SSE fan-out`,
+  title: `Server: ${IDLE_LEVELS.join(", ")} idle games (imported saves) plus ${ACTIVE_GAMES} active over HTTP (offline narrator); memory; SSE fan-out`,
   run,
 };
 export default bench;
 
-interface Setup {
-  label: string;
-  servers: Server[];
-  urls: string[];
+interface Proc {
+  url: string;
+  child: ChildProcess;
+  /** Each turn step's duration (ms), read from the process's step log lines. */
   durations: number[];
-  close(): Promise<void>;
+  memory(): Promise<NodeJS.MemoryUsage>;
+  stop(): Promise<void>;
 }
 
-async function setup(label: string, where: StoreOptions, count: number): Promise<Setup> {
-  const durations: number[] = [];
-  // The step log lines carry each turn's duration (engine, narrator and store commit).
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n")) {
-        if (!line.includes("step committed")) continue;
-        const entry = JSON.parse(line) as { kind: string; durationMs: number };
-        if (entry.kind === "turn") durations.push(entry.durationMs);
-      }
-      done();
-    },
+/** A real server process (serve-child.ts) on `where`. */
+function start(where: object): Promise<Proc> {
+  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", CHILD], {
+    env: { ...process.env, TALEFORGE_BENCH_STORE: JSON.stringify(where) },
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
-  const sandbox = createSandbox();
-  const servers: Server[] = [];
-  const urls: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const server = await createServer({
-      store: await openStore(where),
-      scripts: sandbox,
-      log: createLogger({ level: "info", destination: sink }),
-      narrator: (world, game) => createOfflineProvider(world, { gameMode: game.gameMode }),
-      perMinute: 1e9,
-      actionsPerMinute: 1e9,
-      streams: { perToken: 1000 },
+  const durations: number[] = [];
+  let buffer = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const lines = buffer.split("\n");
+    buffer = lines.pop()!;
+    for (const line of lines) {
+      if (!line.includes('"step committed"')) continue;
+      const entry = JSON.parse(line) as { kind: string; durationMs: number };
+      if (entry.kind === "turn") durations.push(entry.durationMs);
+    }
+  });
+  const next = <T>(key: string) =>
+    new Promise<T>((resolve) => {
+      const on = (message: Record<string, unknown>) => {
+        if (!(key in message)) return;
+        child.off("message", on);
+        resolve(message[key] as T);
+      };
+      child.on("message", on);
     });
-    urls.push(await server.app.listen({ host: "127.0.0.1", port: 0 }));
-    servers.push(server);
-  }
-  return {
-    label,
-    servers,
-    urls,
+  return next<string>("url").then((url) => ({
+    url,
+    child,
     durations,
-    async close() {
-      for (const s of servers) await s.close();
-      await sandbox.close();
+    memory() {
+      const answer = next<NodeJS.MemoryUsage>("memory");
+      child.send("memory");
+      return answer;
     },
-  };
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.send("stop");
+      await exited;
+    },
+  }));
 }
 
 async function call(url: string, method: string, path: string, token?: string, body?: unknown, raw?: string) {
@@ -87,25 +91,52 @@ async function call(url: string, method: string, path: string, token?: string, b
   return (await response.json()) as Record<string, unknown>;
 }
 
-async function newGame(url: string, hash: string, start: boolean) {
+async function newGame(url: string, hash: string) {
   const created = await call(url, "POST", "/games", undefined, { world: hash, seed: 1 });
   const joined = await call(url, "POST", "/games/join", undefined, {
     invite: created.invite,
     character: { name: "Ann" },
   });
-  if (start) await call(url, "POST", `/games/${created.id}/start`, created.hostToken as string);
+  await call(url, "POST", `/games/${created.id}/start`, created.hostToken as string);
   return { id: created.id as string, host: created.hostToken as string, player: joined.token as string };
 }
 
-async function activeGames(s: Setup, world: string) {
-  const hash = (await call(s.urls[0]!, "POST", "/worlds", undefined, undefined, world)).hash as string;
-  const games = [];
-  for (let i = 0; i < ACTIVE_GAMES; i++) games.push(await newGame(s.urls[i % s.urls.length]!, hash, true));
+/**
+ * `count` idle games: imported from one started game's save (a running game with its state, waiting for
+ * its players), which costs the server what an idle game costs without narrating `count` openings.
+ */
+async function makeIdle(procs: Proc[], hash: string, save: string, count: number) {
+  for (let i = 0; i < count; i += 10)
+    await Promise.all(
+      Array.from({ length: Math.min(10, count - i) }, (_, j) =>
+        call(procs[(i + j) % procs.length]!.url, "POST", "/games/import", undefined, { world: hash, save }),
+      ),
+    );
+}
+
+/** `count` more started games (a few at a time), spread over the processes. */
+async function makeGames(procs: Proc[], hash: string, count: number) {
+  const games: Awaited<ReturnType<typeof newGame>>[] = [];
+  for (let i = 0; i < count; i += 10)
+    games.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(10, count - i) }, (_, j) =>
+          newGame(procs[(i + j) % procs.length]!.url, hash),
+        ),
+      )),
+    );
+  return games;
+}
+
+/** ACTIVE_GAMES fresh games play TURNS turns at once; answers turns/s and each step's latency. */
+async function playActive(procs: Proc[], hash: string) {
+  const games = await makeGames(procs, hash, ACTIVE_GAMES);
+  for (const p of procs) p.durations.length = 0;
   const started = performance.now();
   for (let turn = 1; turn <= TURNS; turn++) {
     await Promise.all(
       games.map(async (g, i) => {
-        const url = s.urls[(i + turn) % s.urls.length]!;
+        const url = procs[(i + turn) % procs.length]!.url;
         await call(url, "POST", `/games/${g.id}/actions`, g.player, {
           text: "walk to the Gutted Eel",
           idempotencyKey: `t${turn}`,
@@ -119,102 +150,153 @@ async function activeGames(s: Setup, world: string) {
     );
   }
   const seconds = (performance.now() - started) / 1000;
-  return { hash, turnsPerSecond: (ACTIVE_GAMES * TURNS) / seconds };
+  const durations = procs.flatMap((p) => p.durations);
+  return { turnsPerSecond: (ACTIVE_GAMES * TURNS) / seconds, p50: median(durations), p99: p99(durations) };
 }
 
-async function run(context: BenchContext): Promise<void> {
-  const world = readFileSync(join(context.root, "examples/harbor.world.json"), "utf8");
-  const rows: string[][] = [];
-  const configs: { label: string; where: () => StoreOptions; count: number }[] = [
-    {
-      label: "1 server, SQLite",
-      where: () => ({ data: mkdtempSync(join(context.workDir, "serve-")) }),
-      count: 1,
-    },
-  ];
-  if (DATABASE) {
-    const schema = () => `tf_bench_${randomBytes(4).toString("hex")}`;
-    configs.push({
-      label: "1 server, PostgreSQL",
-      where: () => ({ database: DATABASE, schema: schema() }),
-      count: 1,
-    });
-    let shared: StoreOptions | undefined;
-    configs.push({
-      label: "2 servers (one Node process), PostgreSQL",
-      where: () => {
-        shared ??= { database: DATABASE, schema: schema() };
-        return shared;
-      },
-      count: 2,
-    });
-  } else context.print("PostgreSQL rows skipped: set TALEFORGE_TEST_DATABASE_URL to measure them.");
-  let memory: { idle: number; fanOut: number } | undefined;
-  for (const config of configs) {
-    const where = config.where();
-    const s = await setup(config.label, where, config.count);
-    try {
-      const { hash, turnsPerSecond } = await activeGames(s, world);
-      rows.push([config.label, turnsPerSecond.toFixed(1), ms(median(s.durations)), ms(p99(s.durations))]);
-      if (!memory) memory = await idleAndFanOut(s, hash);
-    } finally {
-      await s.close();
-      if (where.database && where.schema) {
-        const pg = (await import("pg")).default;
-        const client = new pg.Client({ connectionString: where.database });
-        await client.connect();
-        await client.query(`drop schema if exists ${where.schema} cascade`);
-        await client.end();
-      }
-    }
-  }
-  context.print(formatTable(["Store", "turns/s", "turn p50", "turn p99"], rows));
-  context.print(
-    `Turn latency is one step inside the server (restore, engine, offline narrator, commit), ${ACTIVE_GAMES} games x ${TURNS} turns at once; target p99 < ${TARGET_P99_MS} ms.`,
-  );
-  if (memory)
-    context.print(
-      `Heap per idle game (${IDLE_GAMES} started games, SQLite): ${(memory.idle / 1024).toFixed(1)} KiB. SSE fan-out: a turn reached ${LISTENERS} listeners in ${ms(memory.fanOut)}.`,
-    );
-  rmSync(join(context.workDir), { recursive: true, force: true });
-}
-
-async function idleAndFanOut(s: Setup, hash: string) {
-  const url = s.urls[0]!;
-  collectGarbage?.();
-  const before = process.memoryUsage().heapUsed;
-  for (let i = 0; i < IDLE_GAMES; i++) await newGame(url, hash, true);
-  collectGarbage?.();
-  const idle = (process.memoryUsage().heapUsed - before) / IDLE_GAMES;
-
-  const game = await newGame(url, hash, true);
+/** One turn reaching LISTENERS event streams (spread over the processes): ms from the action to the last. */
+async function fanOut(procs: Proc[], hash: string): Promise<number> {
+  const [game] = await makeGames(procs.slice(0, 1), hash, 1);
   const controllers: AbortController[] = [];
   const arrived: Promise<number>[] = [];
   for (let i = 0; i < LISTENERS; i++) {
     const controller = new AbortController();
     controllers.push(controller);
-    const response = await fetch(`${url}/games/${game.id}/events`, {
-      headers: { authorization: `Bearer ${game.player}` },
+    const response = await fetch(`${procs[i % procs.length]!.url}/games/${game!.id}/events`, {
+      headers: { authorization: `Bearer ${game!.player}` },
       signal: controller.signal,
     });
     const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
     arrived.push(
       (async () => {
         let text = "";
         for (;;) {
           const { value } = await reader.read();
-          text += new TextDecoder().decode(value);
+          text += decoder.decode(value);
           if (/event: turn\ndata: \{"seq":1/.test(text)) return performance.now();
         }
       })(),
     );
   }
   const sent = performance.now();
-  await call(url, "POST", `/games/${game.id}/actions`, game.player, {
+  await call(procs[0]!.url, "POST", `/games/${game!.id}/actions`, game!.player, {
     text: "look around",
     idempotencyKey: "x",
   });
   const times = await Promise.all(arrived);
   for (const c of controllers) c.abort();
-  return { idle, fanOut: Math.max(...times) - sent };
+  return Math.max(...times) - sent;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function run(context: BenchContext): Promise<void> {
+  const world = readFileSync(join(context.root, "examples/harbor.world.json"), "utf8");
+  const configs: { label: string; where: StoreWhere; processes: number }[] = [
+    {
+      label: "SQLite, 1 process",
+      where: { data: mkdtempSync(join(context.workDir, "serve-")) },
+      processes: 1,
+    },
+  ];
+  if (DATABASE) {
+    const schema = () => `tf_bench_${randomBytes(4).toString("hex")}`;
+    configs.push({
+      label: "PostgreSQL, 1 process",
+      where: { database: DATABASE, schema: schema() },
+      processes: 1,
+    });
+    configs.push({
+      label: "PostgreSQL, 2 processes",
+      where: { database: DATABASE, schema: schema() },
+      processes: 2,
+    });
+  } else context.print("PostgreSQL rows skipped: set TALEFORGE_TEST_DATABASE_URL to measure them.");
+
+  const rows: string[][] = [];
+  const memoryRows: string[][] = [];
+  const fanOuts: string[][] = [];
+  const rates = new Map<string, number>();
+  for (const config of configs) {
+    const procs: Proc[] = [];
+    try {
+      for (let i = 0; i < config.processes; i++) procs.push(await start(config.where));
+      const hash = (await call(procs[0]!.url, "POST", "/worlds", undefined, undefined, world)).hash as string;
+      const rss = async () =>
+        (await Promise.all(procs.map((p) => p.memory()))).reduce((a, m) => a + m.rss, 0);
+      const [sample] = await makeGames(procs.slice(0, 1), hash, 1);
+      const saved = await fetch(`${procs[0]!.url}/games/${sample!.id}/save`, {
+        headers: { authorization: `Bearer ${sample!.host}` },
+      });
+      const save = await saved.text();
+      const base = await rss();
+      let idle = 0;
+      let rssAtIdle = base;
+      for (const level of IDLE_LEVELS) {
+        await makeIdle(procs, hash, save, level - idle);
+        idle = level;
+        rssAtIdle = await rss();
+        const active = await playActive(procs, hash);
+        const rssActive = await rss();
+        rates.set(`${config.label} ${level}`, active.turnsPerSecond);
+        rows.push([
+          config.label,
+          String(level),
+          active.turnsPerSecond.toFixed(1),
+          ms(active.p50),
+          ms(active.p99),
+          config.processes === 1 ? `p99 < ${TARGET_P99_MS} ms` : "",
+        ]);
+        memoryRows.push([
+          config.label,
+          String(level),
+          mb(rssAtIdle),
+          kb((rssAtIdle - base) / level),
+          kb((rssActive - rssAtIdle) / ACTIVE_GAMES),
+        ]);
+        // The active games stay as idle ones: the next level counts them.
+        idle += ACTIVE_GAMES;
+      }
+      fanOuts.push([config.label, ms(await fanOut(procs, hash))]);
+    } finally {
+      for (const p of procs) await p.stop().catch(() => {});
+      if ("schema" in config.where) await dropSchema(config.where);
+    }
+  }
+  context.print(formatTable(["Store", "idle games", "turns/s", "turn p50", "turn p99", "target"], rows));
+  context.print(
+    `Turns: ${ACTIVE_GAMES} games with one player each play ${TURNS} turns at once beside the idle games; a turn's latency is the server's step (restore, engine, offline narrator, commit), from its step log.`,
+  );
+  if (DATABASE)
+    for (const level of IDLE_LEVELS) {
+      const one = rates.get(`PostgreSQL, 1 process ${level}`) ?? 0;
+      const two = rates.get(`PostgreSQL, 2 processes ${level}`) ?? 0;
+      context.print(
+        `Two processes vs one on PostgreSQL, ${level} idle: ${(two / one).toFixed(2)}x the turns/s (target >= ${TARGET_SCALE}x).`,
+      );
+    }
+  context.print();
+  context.print(
+    formatTable(
+      ["Store", "idle games", "RSS (all processes)", "per idle game", "per active game"],
+      memoryRows,
+    ),
+  );
+  context.print(
+    `Memory: resident set after a full GC. Target: ${IDLE_LEVELS.at(-1)} idle games under ${TARGET_IDLE_MB} MB (one process).`,
+  );
+  context.print();
+  context.print(formatTable(["Store", `SSE: one turn to ${LISTENERS} listeners`], fanOuts));
+}
+
+type StoreWhere = { data: string } | { database: string; schema: string };
+
+async function dropSchema(where: { database: string; schema: string }) {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: where.database });
+  await client.connect();
+  await client.query(`drop schema if exists ${where.schema} cascade`);
+  await client.end();
 }

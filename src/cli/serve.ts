@@ -7,6 +7,7 @@ export interface ServeFlags {
   data?: string;
   database?: string;
   cors?: string;
+  trustProxy?: string;
   narrator?: string;
   provider?: string;
   model?: string;
@@ -16,6 +17,7 @@ export interface ServeFlags {
   timeout?: string;
   config?: string;
   logLevel?: string;
+  logFormat?: string;
 }
 
 /** Starts the server (src/server/index.ts, its one entry) and resolves when it has stopped: 0, or 2 when it could not start. */
@@ -23,6 +25,8 @@ export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
   const port = Number(flags.port ?? "8080");
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     return fail(io, `--port takes a port number (0-65535), not "${flags.port}".`);
+  if (flags.logFormat !== undefined && flags.logFormat !== "json" && flags.logFormat !== "pretty")
+    return fail(io, `--log-format takes json or pretty, not "${flags.logFormat}".`);
   const { runServer } = await import("../server/index.ts");
   const provider = flags.narrator && !flags.provider ? flags.narrator : flags.provider;
   await runServer({
@@ -31,7 +35,9 @@ export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
     store:
       flags.database !== undefined ? { database: flags.database } : { data: flags.data ?? "taleforge-data" },
     ...(flags.cors !== undefined ? { cors: flags.cors } : {}),
+    ...(flags.trustProxy !== undefined ? { trustProxy: flags.trustProxy } : {}),
     logLevel: flags.logLevel ?? "info",
+    ...(flags.logFormat !== undefined ? { logFormat: flags.logFormat as "json" | "pretty" } : {}),
     provider: { ...flags, ...(provider !== undefined ? { provider } : {}) },
     env: io.env,
     cwd: io.cwd ?? process.cwd(),

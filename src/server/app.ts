@@ -17,6 +17,7 @@ import { worldRoutes } from "./routes/worlds.ts";
 import { type NarratorFactory, Runner } from "./runner.ts";
 import type { OpenStore } from "./store/open.ts";
 import { Store } from "./store/store.ts";
+import { isStoreUnavailable } from "./store/unavailable.ts";
 import { Sweeper } from "./sweeper.ts";
 import { webRoutes } from "./web.ts";
 import { WorldCache } from "./worlds.ts";
@@ -37,6 +38,11 @@ export interface ServerOptions {
   worldLimit?: number;
   /** An origin allowed by CORS; CORS is off without it. */
   cors?: string;
+  /**
+   * Which peers' X-Forwarded-For is believed (the client's address for the per-address limit): proxy
+   * addresses or CIDRs, comma-separated, or "loopback" (the default: a proxy on this machine).
+   */
+  trustProxy?: string;
   leaseMs?: number;
   /** How often this process looks for turns that are due (timeouts, crashed claims). 0: never. */
   sweepMs?: number;
@@ -70,9 +76,21 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const app = Fastify({
     loggerInstance: options.log as FastifyBaseLogger,
     bodyLimit: options.bodyLimit ?? 256 * 1024,
-    trustProxy: true,
+    // Not `true`: a client talking to the server directly could then pick its own address.
+    trustProxy: options.trustProxy ?? "loopback",
     return503OnClosing: true,
     forceCloseConnections: true,
+    // A quest name may be 200 characters, more once percent-encoded (Fastify's default is 100).
+    routerOptions: { maxParamLength: 1000 },
+    // Fastify's own answers to a URL it cannot route (bad encoding, a parameter over the length above).
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as unknown as { code(n: number): { type(t: string): { send(b: unknown): void } } })
+        .code(400)
+        .type("application/json")
+        .send(
+          new ApiError("request/invalid", "The URL cannot be read: check its encoding and length.").toJSON(),
+        );
+    },
   }) as unknown as FastifyInstance;
   let ready = false;
 
@@ -206,6 +224,11 @@ function toApiError(error: unknown): ApiError {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return new ApiError("request/malformed-json", "The body is not valid JSON; send a JSON document.");
   }
+  if (isStoreUnavailable(error))
+    return new ApiError(
+      "server/unavailable",
+      "The store is unreachable or busy; nothing was changed. Retry shortly.",
+    );
   if (e?.statusCode === 429)
     return new ApiError("rate/limited", "Too many requests; wait a minute and retry.");
   if (e?.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500)

@@ -4,7 +4,7 @@ import { createProvider } from "../ai/index.ts";
 import { createOfflineProvider } from "../ai/offline/index.ts";
 import { createSandbox } from "../sandbox/index.ts";
 import { createServer } from "./app.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, type LogFormat } from "./logger.ts";
 import { openStore, type StoreOptions } from "./store/open.ts";
 
 export interface RunOptions {
@@ -12,7 +12,10 @@ export interface RunOptions {
   host: string;
   store: StoreOptions;
   cors?: string;
+  trustProxy?: string;
   logLevel: string;
+  /** Default: pretty on a terminal, JSON lines otherwise. */
+  logFormat?: LogFormat;
   /** The narrator's provider settings, as `taleforge play` takes them. */
   provider: ConfigFlags;
   env: Readonly<Record<string, string | undefined>>;
@@ -31,7 +34,11 @@ export async function runServer(options: RunOptions): Promise<void> {
     cwd: options.cwd,
     home: homedir(),
   });
-  const log = createLogger({ level: options.logLevel });
+  const log = createLogger({
+    level: options.logLevel,
+    ...(options.logFormat !== undefined ? { format: options.logFormat } : {}),
+    secrets: [(config as { apiKey?: string }).apiKey],
+  });
   const store = await openStore(options.store);
   const sandbox = createSandbox();
   sandbox.warm();
@@ -40,6 +47,7 @@ export async function runServer(options: RunOptions): Promise<void> {
     scripts: sandbox,
     log,
     ...(options.cors !== undefined ? { cors: options.cors } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     narrator: (world, game) =>
       game.narrator === "offline"
         ? createOfflineProvider(world, { gameMode: game.gameMode })

@@ -70,9 +70,10 @@ export function route<
       : {}),
     handler: async (request, reply) => {
       const params = parse("path", spec.params ?? NoParams, request.params);
+      // Who calls before what they send: a caller without a valid token learns nothing about the route.
+      const caller = await authorize(store, spec.access, request, (params as { id?: string }).id);
       const query = parse("query", spec.query ?? NoParams, request.query);
       const body = spec.body ? parse("body", spec.body, request.body ?? {}) : undefined;
-      const caller = await authorize(store, spec.access, request, (params as { id?: string }).id);
       reply.code(spec.status ?? 200);
       const value = await handler({
         params: params as z.infer<P>,

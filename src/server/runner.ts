@@ -13,6 +13,7 @@ import { newId } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import type { Game, NewEvent, Store, Turn } from "./store/store.ts";
+import { isStoreUnavailable } from "./store/unavailable.ts";
 import { playerResult } from "./views.ts";
 import type { WorldCache } from "./worlds.ts";
 
@@ -53,6 +54,8 @@ interface StepOutcome {
  */
 export class Runner {
   private readonly running = new Set<Promise<unknown>>();
+  /** Games whose turn failed because the store was unreachable: the sweeper tries them again. */
+  private readonly retry = new Set<string>();
   private stopping = false;
   constructor(private readonly options: RunnerOptions) {}
 
@@ -93,6 +96,24 @@ export class Runner {
    * never misses an acknowledged action.
    */
   async maybeTurn(gameId: string, force: boolean): Promise<"ran" | "waiting" | "busy" | "idle"> {
+    try {
+      const outcome = await this.tryTurn(gameId, force);
+      this.retry.delete(gameId);
+      return outcome;
+    } catch (error) {
+      // Nothing was committed; nobody may ask again (every player has submitted), so this process does.
+      if (asApiError(error).code === "server/unavailable") this.retry.add(gameId);
+      else this.retry.delete(gameId);
+      throw error;
+    }
+  }
+
+  /** The games to try again (see `retry`), for the sweeper. */
+  retrying(): string[] {
+    return [...this.retry];
+  }
+
+  private async tryTurn(gameId: string, force: boolean): Promise<"ran" | "waiting" | "busy" | "idle"> {
     const { store } = this.options;
     const game = await store.game(gameId);
     if (game?.status !== "running") return "idle";
@@ -361,6 +382,11 @@ export function asApiError(error: unknown): ApiError {
       "turn/failed",
       `The narrator failed (${error.kind}); the game stayed at its previous turn. Retry the turn.`,
       { ai: error.kind },
+    );
+  if (isStoreUnavailable(error))
+    return new ApiError(
+      "server/unavailable",
+      "The store is unreachable or busy; nothing was changed. Retry shortly.",
     );
   return new ApiError("server/internal", "An unexpected error; the server log has the details.");
 }

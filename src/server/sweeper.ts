@@ -32,9 +32,10 @@ export class Sweeper {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      for (const game of await this.store.dueGames(Date.now(), 20)) {
-        await this.runner.maybeTurn(game.id, false).catch((error) => {
-          this.log.warn({ game: game.id, err: error }, "a due turn failed");
+      const due = (await this.store.dueGames(Date.now(), 20)).map((g) => g.id);
+      for (const game of new Set([...due, ...this.runner.retrying()])) {
+        await this.runner.maybeTurn(game, false).catch((error) => {
+          this.log.warn({ game, err: error }, "a due turn failed");
         });
       }
     } catch (error) {

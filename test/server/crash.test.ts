@@ -19,7 +19,12 @@ const CHILD = fileURLToPath(new URL("./child-server.ts", import.meta.url));
 
 function startChild(where: object): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
-    env: { ...process.env, TALEFORGE_CHILD_STORE: JSON.stringify(where), TALEFORGE_CHILD_LEASE_MS: "1500" },
+    env: {
+      ...process.env,
+      TALEFORGE_CHILD_STORE: JSON.stringify(where),
+      TALEFORGE_CHILD_LEASE_MS: "1500",
+      TALEFORGE_CHILD_NARRATOR: "hang",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {

@@ -1,8 +1,10 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createOfflineProvider } from "../../src/ai/offline/index.ts";
 import type { Provider } from "../../src/ai/provider.ts";
 import { createSandbox, type SandboxHost } from "../../src/sandbox/index.ts";
@@ -77,6 +79,42 @@ export async function startServer(
       await server.close(5000);
     },
   };
+}
+
+/**
+ * A server in another process (child-server.ts) on the same store, for the
+ * tests across processes; `close` stops it with SIGTERM, as an operator does.
+ */
+export function startChildServer(
+  where: { data?: string; database?: string; schema?: string },
+  env: Record<string, string> = {},
+): Promise<{ url: string; pid: number; close(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(new URL("./child-server.ts", import.meta.url))],
+    {
+      env: { ...process.env, TALEFORGE_CHILD_STORE: JSON.stringify(where), ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split("\n")[0];
+      if (out.includes("\n") && line)
+        resolve({
+          url: line.trim(),
+          pid: child.pid!,
+          async close() {
+            if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+            await exited;
+          },
+        });
+    });
+    child.once("exit", (code) => reject(new Error(`the child server exited (${code}) before listening`)));
+  });
 }
 
 /** Drops what a test run made: the SQLite folder or the PostgreSQL schema. */

@@ -4,11 +4,12 @@ import fc from "fast-check";
 import {
   Client,
   closeSandbox,
+  DATABASE_URL,
   dropStore,
   eventually,
   freshStore,
-  type Running,
   STORE_NAME,
+  startChildServer,
   startServer,
   WORLD_TEXT,
 } from "./harness.ts";
@@ -40,12 +41,17 @@ const op: fc.Arbitrary<Op> = fc.oneof(
  * servers sharing one store: every acknowledged action is applied exactly
  * once, in the turn it was acknowledged for, and nothing else is applied.
  */
-describe(`server: interleavings across two servers (${STORE_NAME})`, () => {
+describe(`server: interleavings across two servers (${STORE_NAME}${DATABASE_URL ? ", two processes" : ", one process"})`, () => {
   const where = freshStore();
-  let servers: Running[] = [];
+  let servers: { url: string; close(): Promise<void> }[] = [];
   let hash = "";
   before(async () => {
-    servers = [await startServer({ where }), await startServer({ where })];
+    // PostgreSQL: two real processes (this one and a child). SQLite serves from one process by design
+    // (a second process on the folder is refused), so there the two servers share this process.
+    servers = [
+      await startServer({ where }),
+      DATABASE_URL ? await startChildServer(where) : await startServer({ where }),
+    ];
     hash = (await new Client(servers[0]!.url).call("POST", "/worlds", WORLD_TEXT)).json.hash;
   });
   after(async () => {

@@ -20,6 +20,11 @@ export default defineCommand({
     },
     { flags: "--cors <origin>", description: "allow this origin (CORS is off without it)" },
     {
+      flags: "--trust-proxy <addresses>",
+      description:
+        "proxies whose X-Forwarded-For gives the client's address: addresses or CIDRs, comma-separated (default: loopback)",
+    },
+    {
       flags: "--narrator <name>",
       description: "offline or openai (the provider options below, as for play)",
     },
@@ -34,6 +39,10 @@ export default defineCommand({
       flags: "--log-level <level>",
       description: "pino log level: fatal, error, warn, info, debug",
       default: "info",
+    },
+    {
+      flags: "--log-format <format>",
+      description: "json (one JSON line each) or pretty (default: pretty on a terminal)",
     },
   ],
   about: ["docs/server.md shows the API with curl, running behind a proxy, backups and upgrades."],

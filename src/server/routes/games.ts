@@ -4,6 +4,7 @@ import type { PlayerSpec } from "../../engine/characters.ts";
 import { readSave } from "../../engine/save.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
+import { answerQuest } from "../quests.ts";
 import { type Caller, gameOf, route } from "../route.ts";
 import { asApiError, type NarratorFactory, type Runner } from "../runner.ts";
 import { Character, CreateGame, GameParams, Id, JoinGame, QuestAnswer, SubmitAction } from "../schemas.ts";
@@ -382,7 +383,8 @@ export function gameRoutes(
     {
       method: "POST",
       url: "/games/:id/quests/:quest/:answer",
-      summary: "Answer a quest offer (accept, reject) or abandon an accepted quest, as your character.",
+      summary:
+        "Answer a quest offer (accept, reject) or abandon an accepted quest, for yourself: the first accept takes the quest for the party; reject and abandon apply once every active player has given them.",
       tag: "turns",
       access: "player",
       params: QuestAnswer,
@@ -392,9 +394,7 @@ export function gameRoutes(
       const game = gameOf(caller);
       const fresh = (await store.game(game.id))!;
       if (fresh.status !== "running") throw new ApiError("game/state", `The game is ${fresh.status}.`);
-      return runner
-        .answer(fresh, player.name, params.quest, params.answer)
-        .catch((error) => Promise.reject(asApiError(error)));
+      return answerQuest({ store, worlds, runner }, fresh, player, params.quest, params.answer);
     },
   );
 

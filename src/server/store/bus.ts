@@ -90,7 +90,10 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
       if (client === next) client = null;
       next.removeAllListeners("error");
       next.on("error", () => {});
-      if (!closed) setTimeout(() => void connect().catch(() => retry()), 1000).unref();
+      if (!closed)
+        setTimeout(() => {
+          if (!closed) void connect().catch(() => retry());
+        }, 1000).unref();
     };
     next.on("error", retry);
     next.on("end", () => {
@@ -98,6 +101,13 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
     });
     await next.connect();
     await next.query(`listen ${CHANNEL}`);
+    if (closed) {
+      // The bus was closed while this reconnection was under way: it must not outlive it (an open
+      // connection keeps the process alive).
+      next.removeAllListeners("end");
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
   };
   await connect();

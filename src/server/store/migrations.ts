@@ -112,5 +112,22 @@ export function migrations(dialect: Dialect): MigrationProvider {
         await sql`drop table if exists ${sql.table(table)}`.execute(db);
     },
   };
-  return { getMigrations: async () => ({ "0001_initial": initial }) };
+  const questAnswers: Migration = {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("quest_answers")
+        .addColumn("game_id", "text", (c) => c.notNull().references("games.id"))
+        .addColumn("quest", "text", (c) => c.notNull())
+        .addColumn("player_id", "text", (c) => c.notNull().references("players.id"))
+        .addColumn("answer", "text", (c) => c.notNull())
+        .addColumn("tick", big, (c) => c.notNull())
+        .addColumn("created_at", big, (c) => c.notNull())
+        .addPrimaryKeyConstraint("quest_answers_pk", ["game_id", "quest", "player_id"])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists ${sql.table("quest_answers")}`.execute(db);
+    },
+  };
+  return { getMigrations: async () => ({ "0001_initial": initial, "0002_quest_answers": questAnswers }) };
 }

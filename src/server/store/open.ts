@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
 import pg from "pg";
 import { ApiError } from "../errors.ts";
 import { type Bus, localBus, postgresBus } from "./bus.ts";
+import { ScopedPostgresDialect } from "./introspector.ts";
 import { lockDataFolder } from "./lock.ts";
 import { type Dialect, migrations } from "./migrations.ts";
 import type { Database } from "./schema.ts";
@@ -87,6 +88,11 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
     await client.connect();
     try {
       await client.query(`create schema if not exists ${schema}`);
+    } catch (error) {
+      // Two processes starting at once on a new schema: `if not exists` can still fail with a duplicate key in
+      // pg_namespace for the one that lost the race; the schema is there all the same.
+      const code = (error as { code?: string }).code;
+      if (code !== "23505" && code !== "42P06") throw error;
     } finally {
       await client.end();
     }
@@ -95,7 +101,7 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
   pool.on("error", () => {
     // An idle client lost its connection (the server restarted): the pool replaces it on the next query.
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new ScopedPostgresDialect({ pool }, schema ?? "public") });
   try {
     await migrate(db, "postgres", schema ?? "public");
   } catch (error) {

@@ -13,6 +13,7 @@ export interface Database {
   turns: TurnsTable;
   log_entries: LogEntriesTable;
   events: EventsTable;
+  quest_answers: QuestAnswersTable;
 }
 
 /** Uploaded world files, content-addressed: the same bytes are stored once. */
@@ -118,5 +119,17 @@ export interface EventsTable {
   audience: string;
   kind: string;
   data: string;
+  created_at: number;
+}
+
+/** Each player's latest answer to a quest (docs/server.md "Quest answers"): the party decides from them. */
+export interface QuestAnswersTable {
+  game_id: string;
+  quest: string;
+  player_id: string;
+  /** "accept", "reject" or "abandon". */
+  answer: string;
+  /** The game's tick when the player answered. */
+  tick: number;
   created_at: number;
 }

@@ -7,6 +7,7 @@ import type {
   GamesTable,
   LogEntriesTable,
   PlayersTable,
+  QuestAnswersTable,
   SubmissionsTable,
   TurnsTable,
   WorldsTable,
@@ -19,6 +20,7 @@ export type Turn = Selectable<TurnsTable>;
 export type World = Selectable<WorldsTable>;
 export type StoredEvent = Selectable<EventsTable>;
 export type LogRow = Selectable<LogEntriesTable>;
+export type QuestAnswerRow = Selectable<QuestAnswersTable>;
 
 export interface NewEvent {
   audience: string;
@@ -98,6 +100,32 @@ export class Store {
       await insertEvents(trx, row.game_id, [event]);
     });
     await this.wake(row.game_id);
+  }
+
+  /** Stores a player's answer to a quest (replacing their earlier one), with its event, in one transaction. */
+  async setQuestAnswer(row: QuestAnswerRow, event: NewEvent): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("quest_answers")
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .columns(["game_id", "quest", "player_id"])
+            .doUpdateSet({ answer: row.answer, tick: row.tick, created_at: row.created_at }),
+        )
+        .execute();
+      await insertEvents(trx, row.game_id, [event]);
+    });
+    await this.wake(row.game_id);
+  }
+
+  questAnswers(game: string, quest: string): Promise<QuestAnswerRow[]> {
+    return this.db
+      .selectFrom("quest_answers")
+      .selectAll()
+      .where("game_id", "=", game)
+      .where("quest", "=", quest)
+      .execute();
   }
 
   /** Changes a game's status (and optionally a player's), with its event, when the status is still `from`. */

@@ -1,0 +1,107 @@
+import { readSave } from "../engine/save.ts";
+import { ApiError } from "./errors.ts";
+import { asApiError, type Runner } from "./runner.ts";
+import type { Game, Player, Store } from "./store/store.ts";
+import type { WorldCache } from "./worlds.ts";
+
+export type QuestAnswer = "accept" | "reject" | "abandon";
+
+/** The status a quest must have for each answer (resolutions.md "Quests"). */
+const FROM: Record<QuestAnswer, string> = { accept: "available", reject: "available", abandon: "accepted" };
+
+/**
+ * The party's rule for quest answers. A quest's status belongs to the party
+ * (spec 3), but the acceptance prompt goes to each player (spec 3, "a prompt
+ * to the player"), so every player answers for themself and the party's
+ * answer follows from theirs:
+ * - accept: the first player who accepts takes the quest for the party. An
+ *   accepted quest can still be abandoned, so one willing player is enough and
+ *   nobody can block the others from playing it.
+ * - reject and abandon: only when every active player has given that answer.
+ *   Both are final (a rejected or abandoned quest is never offered again), so
+ *   one player must not throw a quest away for the whole party.
+ * Each player's latest answer counts (a player may change their mind); kicked
+ * players do not count.
+ */
+export function partyDecides(answer: QuestAnswer, latest: Map<string, string>, active: string[]): boolean {
+  if (answer === "accept") return true;
+  return active.every((id) => latest.get(id) === answer);
+}
+
+export interface QuestAnswerOutcome {
+  quest: string;
+  answer: QuestAnswer;
+  /** The quest's status for the party after this answer. */
+  status: string;
+  /** The active players who have not (yet) given this answer, when the party has not decided. */
+  waitingFor: string[];
+}
+
+/** A player's answer: stored, then applied to the game when the party's rule decides. */
+export async function answerQuest(
+  deps: { store: Store; worlds: WorldCache; runner: Runner },
+  game: Game,
+  player: Player,
+  quest: string,
+  answer: QuestAnswer,
+): Promise<QuestAnswerOutcome> {
+  const { store, worlds, runner } = deps;
+  const world = await worlds.get(game.world_hash);
+  const key = questKey(Object.keys(world.quests), quest);
+  const status = async () => {
+    const last = await store.lastTurn(game.id);
+    return last ? (readSave(world, last.state).state.quests[key]?.status ?? "hidden") : "hidden";
+  };
+  const before = await status();
+  if (before !== FROM[answer])
+    throw new ApiError(
+      "engine/refused",
+      `Quest "${key}" is ${before}; only ${FROM[answer] === "available" ? "a quest on offer is accepted or rejected" : "an accepted quest is abandoned"}.`,
+      { quest: key, status: before },
+    );
+  await store.setQuestAnswer(
+    {
+      game_id: game.id,
+      quest: key,
+      player_id: player.id,
+      answer,
+      tick: game.tick,
+      created_at: Date.now(),
+    },
+    {
+      audience: "all",
+      kind: "quest-answer",
+      data: { player: player.id, name: player.name, quest: key, answer },
+    },
+  );
+  const active = (await store.players(game.id)).filter((p) => p.status === "active");
+  const latest = new Map((await store.questAnswers(game.id, key)).map((a) => [a.player_id, a.answer]));
+  const waitingFor = active.filter((p) => latest.get(p.id) !== answer).map((p) => p.name);
+  if (
+    !partyDecides(
+      answer,
+      latest,
+      active.map((p) => p.id),
+    )
+  )
+    return { quest: key, answer, status: before, waitingFor };
+  try {
+    const done = await runner.answer(game, player.name, key, answer);
+    return { quest: key, answer, status: done.status, waitingFor: [] };
+  } catch (error) {
+    // Another player's answer decided it at the same moment: the party's answer stands.
+    const failure = asApiError(error);
+    const now = await status();
+    if (failure.code === "engine/refused" && now !== FROM[answer])
+      return { quest: key, answer, status: now, waitingFor: [] };
+    throw failure;
+  }
+}
+
+/** The quest's key: exact, or the one key equal to it ignoring case (as the engine reads it). */
+function questKey(keys: string[], name: string): string {
+  if (keys.includes(name)) return name;
+  const folded = keys.filter((k) => k.toLowerCase() === name.trim().toLowerCase());
+  if (folded.length === 1) return folded[0]!;
+  throw new ApiError("engine/refused", `No quest "${name}" in this world.`, { quest: name });
+}

@@ -1,0 +1,196 @@
+import assert from "node:assert/strict";
+import http from "node:http";
+import { after, describe, it } from "node:test";
+import {
+  Client,
+  closeSandbox,
+  dropStore,
+  eventually,
+  listen,
+  type Running,
+  STORE_NAME,
+  startServer,
+  WORLD_TEXT,
+} from "./harness.ts";
+
+/** A GET over a connection from a chosen local address (127.0.0.0/8 is all loopback on Linux). */
+function getFrom(
+  url: string,
+  from: string,
+  headers: Record<string, string> = {},
+): Promise<{
+  status: number;
+  json: { error?: { code: string; details: Record<string, unknown> } };
+  headers: http.IncomingHttpHeaders;
+}> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { localAddress: from, headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (c: string) => {
+        text += c;
+      });
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          json: JSON.parse(text || "{}"),
+          headers: response.headers,
+        }),
+      );
+    });
+    request.on("error", reject);
+  });
+}
+
+/** Uploads the example world, creates a game, joins players and starts it. */
+async function game(running: Running, names: string[], extra: Record<string, unknown> = {}) {
+  const anyone = new Client(running.url);
+  const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
+  const created = (await anyone.post("/games", { world: hash, seed: 4, ...extra })).json;
+  const host = new Client(running.url, created.hostToken);
+  const players: Client[] = [];
+  for (const name of names)
+    players.push(
+      new Client(
+        running.url,
+        (await anyone.post("/games/join", { invite: created.invite, character: { name } })).json.token,
+      ),
+    );
+  assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
+  return { id: created.id as string, host, players };
+}
+
+/** The limits of issue 11: requests per token and per address, actions per token, CORS, turn timeouts, streams. */
+describe(`server: limits (${STORE_NAME})`, () => {
+  const servers: Running[] = [];
+  const start = async (options: Parameters<typeof startServer>[0]) => {
+    const running = await startServer(options);
+    servers.push(running);
+    return running;
+  };
+  after(async () => {
+    for (const s of servers) {
+      await s.close();
+      await dropStore(s.where);
+    }
+    await closeSandbox();
+  });
+
+  it("limits requests per token and per address, and actions per token, with rate/limited", {
+    timeout: 60_000,
+  }, async () => {
+    const running = await start({ perMinute: 8, actionsPerMinute: 3, trustProxy: "127.0.0.1" });
+    const { id, players } = await game(running, ["Ann", "Bea"]);
+    const [ann, bea] = players as [Client, Client];
+    // Per token: Ann's token runs out; Bea's does not.
+    for (let i = 0; i < 8; i++) assert.equal((await ann.get(`/games/${id}`)).status, 200, `request ${i + 1}`);
+    const limited = await ann.get(`/games/${id}`);
+    assert.equal(limited.status, 429);
+    assert.equal(limited.json.error.code, "rate/limited");
+    assert.equal(limited.json.error.details.limit, 8);
+    assert.ok(Number(limited.headers.get("retry-after")) > 0, "Retry-After says when");
+    assert.equal((await bea.get(`/games/${id}`)).status, 200, "another token is not limited");
+
+    // Actions per minute per token, tighter than the rest.
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++)
+      codes.push((await bea.post(`/games/${id}/actions`, { text: "wait", idempotencyKey: "same" })).status);
+    assert.deepEqual(codes, [202, 202, 202, 429], "the same submission three times, then refused");
+
+    // Per address, without a token: 127.0.0.2 runs out, 127.0.0.3 does not.
+    for (let i = 0; i < 8; i++)
+      assert.equal((await getFrom(`${running.url}/healthz`, "127.0.0.2")).status, 200);
+    const byAddress = await getFrom(`${running.url}/healthz`, "127.0.0.2");
+    assert.equal(byAddress.status, 429);
+    assert.equal(byAddress.json.error?.code, "rate/limited");
+    assert.equal((await getFrom(`${running.url}/healthz`, "127.0.0.3")).status, 200);
+    // A client that is not the trusted proxy cannot pick another address with X-Forwarded-For...
+    const spoofed = await getFrom(`${running.url}/healthz`, "127.0.0.2", {
+      "x-forwarded-for": "203.0.113.9",
+    });
+    assert.equal(spoofed.status, 429, "X-Forwarded-For from an untrusted peer is ignored");
+    // ...while the trusted proxy's X-Forwarded-For names the client.
+    const proxied = await getFrom(`${running.url}/healthz`, "127.0.0.1", {
+      "x-forwarded-for": "203.0.113.9",
+    });
+    assert.equal(proxied.status, 200);
+  });
+
+  it("sends no CORS headers by default, and allows exactly the --cors origin", async () => {
+    const closed = await start({});
+    const open = await start({ cors: "https://play.example.org" });
+    const preflight = (url: string, origin: string) =>
+      fetch(`${url}/games`, {
+        method: "OPTIONS",
+        headers: {
+          origin,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization, content-type",
+        },
+      });
+    const off = await preflight(closed.url, "https://play.example.org");
+    assert.equal(off.headers.get("access-control-allow-origin"), null);
+    const offGet = await fetch(`${closed.url}/healthz`, { headers: { origin: "https://play.example.org" } });
+    assert.equal(offGet.headers.get("access-control-allow-origin"), null);
+
+    const on = await preflight(open.url, "https://play.example.org");
+    assert.equal(on.status, 204);
+    assert.equal(on.headers.get("access-control-allow-origin"), "https://play.example.org");
+    assert.match(on.headers.get("access-control-allow-headers") ?? "", /authorization/);
+    const onGet = await fetch(`${open.url}/healthz`, { headers: { origin: "https://play.example.org" } });
+    assert.equal(onGet.headers.get("access-control-allow-origin"), "https://play.example.org");
+    const other = await fetch(`${open.url}/healthz`, { headers: { origin: "https://evil.example" } });
+    assert.equal(other.headers.get("access-control-allow-origin"), null, "another origin is not allowed");
+  });
+
+  it("runs a turn after the game's timeout with the actions submitted so far", {
+    timeout: 60_000,
+  }, async () => {
+    const running = await start({});
+    const { id, host, players } = await game(running, ["Ann", "Bea"], { turnTimeoutSeconds: 5 });
+    const sent = Date.now();
+    assert.equal(
+      (await players[0]!.post(`/games/${id}/actions`, { text: "look around", idempotencyKey: "k" })).status,
+      202,
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    assert.equal((await host.get(`/games/${id}`)).json.tick, 0, "Bea has not submitted: the turn waits");
+    await eventually(
+      () => host.get(`/games/${id}`),
+      (a) => a.json.tick === 1,
+      30_000,
+    );
+    assert.ok(Date.now() - sent >= 4900, "not before the timeout");
+    const transcript = (await host.get(`/games/${id}/transcript`)).json.transcript;
+    assert.deepEqual(transcript[1].inputs.actions, [{ player: "Ann", text: "look around" }]);
+  });
+
+  it("caps the event streams open per token", { timeout: 60_000 }, async () => {
+    const running = await start({ streams: { perToken: 2 } });
+    const { id, players } = await game(running, ["Ann", "Bea"]);
+    const url = `${running.url}/games/${id}/events`;
+    const first = listen(url, players[0]!.token!);
+    const second = listen(url, players[0]!.token!);
+    assert.equal(await first.ready, 200);
+    assert.equal(await second.ready, 200);
+    const third = await players[0]!.get(`/games/${id}/events`);
+    assert.equal(third.status, 429);
+    assert.equal(third.json.error.code, "sse/too-many");
+    const bea = listen(url, players[1]!.token!);
+    assert.equal(await bea.ready, 200, "another token has its own streams");
+    first.close();
+    const again = await eventually(
+      async () => {
+        const s = listen(url, players[0]!.token!);
+        const status = await s.ready;
+        if (status !== 200) s.close();
+        return { status, s };
+      },
+      (r) => r.status === 200,
+      10_000,
+    );
+    again.s.close();
+    second.close();
+    bea.close();
+  });
+});

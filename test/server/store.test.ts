@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import pg from "pg";
+import { openStore } from "../../src/server/store/open.ts";
+import { DATABASE_URL, dropStore, freshStore } from "./harness.ts";
+
+/**
+ * Opening (and migrating) a PostgreSQL store while other schemas of the same
+ * database come and go, as they do when other servers' tests clean up: the
+ * migration used to fail with `schema "<another one>" does not exist`, because
+ * Kysely's introspector looked names up across every schema.
+ */
+describe("server store: opening PostgreSQL schemas", {
+  skip: DATABASE_URL ? false : "PostgreSQL only: TALEFORGE_TEST_DATABASE_URL is not set",
+}, () => {
+  it("migrates a fresh schema while other schemas are created and dropped", {
+    timeout: 120_000,
+  }, async () => {
+    const url = DATABASE_URL!;
+    let stop = false;
+    const churnSchemas = async (k: number) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      for (let i = 0; !stop; i++) {
+        const schema = `${freshStore().schema}_churn${k}_${i % 3}`;
+        await client.query(`create schema ${schema}`);
+        await client.query(`create table ${schema}.t (id bigserial primary key, a text, b text)`);
+        await client.query(`drop schema ${schema} cascade`);
+      }
+      await client.end();
+    };
+    const churning = Promise.all([churnSchemas(1), churnSchemas(2)]);
+    const failures: string[] = [];
+    try {
+      for (let i = 0; i < 12; i++) {
+        const where = freshStore();
+        try {
+          const store = await openStore(where);
+          await store.close();
+        } catch (error) {
+          failures.push((error as Error).message);
+        } finally {
+          await dropStore(where);
+        }
+      }
+    } finally {
+      stop = true;
+      await churning;
+    }
+    assert.deepEqual(failures, []);
+  });
+
+  it("lets three processes open a new schema at the same moment", { timeout: 60_000 }, async () => {
+    for (let round = 0; round < 3; round++) {
+      const where = freshStore();
+      try {
+        const opened = await Promise.allSettled([0, 1, 2].map(() => openStore(where)));
+        for (const o of opened) if (o.status === "fulfilled") await o.value.close();
+        assert.deepEqual(
+          opened
+            .filter((o) => o.status === "rejected")
+            .map((o) => String((o as PromiseRejectedResult).reason)),
+          [],
+        );
+      } finally {
+        await dropStore(where);
+      }
+    }
+  });
+});
