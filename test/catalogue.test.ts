@@ -258,16 +258,13 @@ describe("error tables", () => {
    */
   const UNTESTED: Record<string, string> = {
     refused: "test/ai/openai-faults.test.ts asserts a refusal by its message, not its kind",
-    "rate/limited": "the server tests do not exhaust the rate limit (it would slow every test behind it)",
     "game/not-found": "the server tests reach unknown games through tokens, which answer auth/invalid first",
     "game/no-players": "no server test starts a game before anyone joined",
     "player/not-found": "no server test kicks a player who is not in the game",
     "save/invalid": "no server test uploads a broken save",
-    "sse/too-many": "no server test opens more event streams than the limit",
     "store/locked": "no test opens a SQLite data folder held by another process",
     "store/migration": "no test serves a store that fails to migrate",
     "store/config": "no test passes an invalid store configuration",
-    "server/unavailable": "no test calls the server while it starts or stops",
     "server/internal": "an unexpected error cannot be provoked through the API (that is the point)",
   };
   const TEST_TEXT = ["src", "test"]
