@@ -124,8 +124,20 @@ describe(`server: malformed and oversized requests on every route (${STORE_NAME}
   };
 
   it("refuses bad and unknown path parameters", { timeout: 120_000 }, async () => {
-    const bad = { id: "not-an-id", hash: "zz", player: "../etc", quest: "x".repeat(500), answer: "maybe" };
-    const unknown = { id: "0".repeat(32), hash: "f".repeat(64), player: "0".repeat(32) };
+    const bad = {
+      id: "not-an-id",
+      hash: "zz",
+      player: "../etc",
+      quest: "x".repeat(500),
+      answer: "maybe",
+      code: "../etc",
+    };
+    const unknown = {
+      id: "0".repeat(32),
+      hash: "f".repeat(64),
+      player: "0".repeat(32),
+      code: "0".repeat(12),
+    };
     for (const [path, methods] of Object.entries(paths))
       for (const method of Object.keys(methods)) {
         if (!path.includes("{")) continue;

@@ -32,7 +32,7 @@ describe(`server: quest answers per player (${STORE_NAME})`, () => {
     await closeSandbox();
   });
 
-  /** A started game of three players, one turn in: the Keeper's Debt is on offer. */
+  /** A started game of three players, one turn in, at the Gutted Eel where Mara offers the Keeper's Debt. */
   const offered = async (seed: number) => {
     const anyone = new Client(running.url);
     const created = (await anyone.post("/games", { world: hash, seed })).json;
@@ -48,7 +48,7 @@ describe(`server: quest answers per player (${STORE_NAME})`, () => {
     assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
     const stream = listen(`${running.url}/games/${created.id}/events`, players[0]!.token!);
     for (const [i, p] of players.entries())
-      await p.post(`/games/${created.id}/actions`, { text: "look around the pier", idempotencyKey: `k${i}` });
+      await p.post(`/games/${created.id}/actions`, { text: "walk to the Gutted Eel", idempotencyKey: `k${i}` });
     await stream.until((events) => events.some((e) => e.event === "turn" && e.data.tick === 1));
     const turn = stream.events.find((e) => e.event === "turn" && e.data.tick === 1)!.data;
     assert.ok(
