@@ -51,6 +51,39 @@ describe(`server: the routes the browser app uses (${STORE_NAME})`, () => {
     );
   });
 
+  it("gives a world's starts and premades, and what an invite opens, as the creation and join pages read them", async () => {
+    const world = JSON.parse(WORLD_TEXT);
+    const starts = await anyone.get(`/worlds/${hash}/starts`);
+    assert.equal(starts.status, 200, starts.text);
+    assert.deepEqual(
+      starts.json.storyStarts.map((s: { name: string }) => s.name),
+      Object.values(world.storyStarts).map((s) => (s as { name: string }).name),
+    );
+    const premades = await anyone.get(`/worlds/${hash}/premades`);
+    assert.equal(premades.status, 200, premades.text);
+    assert.deepEqual(
+      premades.json.premadeCharacters.map((p: { name: string }) => p.name),
+      world.premadeCharacters.map((p: { name: string }) => p.name),
+    );
+    const created = (await anyone.post("/games", { world: hash, seed: 3 })).json;
+    const first = world.premadeCharacters[0].name;
+    const joined = await anyone.post("/games/join", {
+      invite: created.invite,
+      character: { premade: first },
+    });
+    assert.equal(joined.status, 201, joined.text);
+    const invite = await anyone.get(`/invites/${created.invite.toLowerCase()}`);
+    assert.equal(invite.status, 200, invite.text);
+    assert.equal(invite.json.game, created.id);
+    assert.equal(invite.json.world, hash);
+    assert.equal(invite.json.status, "lobby");
+    assert.deepEqual(invite.json.players, [first]);
+    assert.equal(invite.json.claimable, null, "nothing to claim before the game starts");
+    const unknown = await anyone.get("/invites/NOSUCHCODE");
+    assert.equal(unknown.status, 404, unknown.text);
+    assert.equal(unknown.json.error.code, "game/invite-unknown");
+  });
+
   it("refuses a broken world with the report `taleforge check --format json` prints", async () => {
     const broken = WORLD_TEXT.replace('"configVersion"', '"configVersionTypo"');
     const upload = await anyone.call("POST", "/worlds?name=broken.world.json", broken);

@@ -1,0 +1,49 @@
+import { plural } from "../../author/paint.ts";
+import { readCheckedWorld } from "../../world/checked-file.ts";
+import { countByCode, formatCodeCount, formatPosition } from "../../world/diagnostic.ts";
+import type { World } from "../../world/schema/index.ts";
+import { blockingErrors, runnableWorld } from "../../world/validate.ts";
+import { EXIT_PROBLEMS, fail } from "../exit.ts";
+import type { CliIo } from "../io.ts";
+
+/** The world, validated; or the exit code after saying why it cannot be played. */
+export async function loadChecked(path: string, shown: string, io: CliIo): Promise<World | number> {
+  const read = await readCheckedWorld(path);
+  if (!read.ok) return fail(io, read.unreadable.message.replace(path, shown));
+  const errors = read.checked.diagnostics.filter((d) => d.severity === "error");
+  const runnable = runnableWorld(read.loaded, read.checked);
+  if (runnable) {
+    // Rule errors leave a playable world (a quest that never starts, a stray reference): say so, then play.
+    if (errors.length > 0)
+      io.stderr(
+        `taleforge play: ${shown} has ${plural(errors.length, "error")} (${countCodes(errors)}); playing anyway, but they may break the story. Run "taleforge check ${shown}" for the details.\n`,
+      );
+    return runnable;
+  }
+  // Only what blocks play is named as the reason; rule errors are counted after (docs/cli.md: they do not block).
+  const blocking = blockingErrors(read.checked);
+  const others = errors.length - blocking.length;
+  const shownErrors = blocking
+    .slice(0, 5)
+    .map((d) => `  ${formatPosition(shown, d)}  ${d.code}  ${d.message}`);
+  io.stderr(
+    [
+      `taleforge play: ${shown} has ${plural(blocking.length, "error")} that ${blocking.length === 1 ? "makes" : "make"} it impossible to play:`,
+      ...shownErrors,
+      ...(blocking.length > 5 ? [`  ... and ${blocking.length - 5} more.`] : []),
+      ...(others > 0
+        ? [
+            `It also has ${plural(others, "rule error")} (${countCodes(errors.filter((d) => !blocking.includes(d)))}), which would not block play on their own.`,
+          ]
+        : []),
+      `Run "taleforge check ${shown}" for the full report.`,
+      "",
+    ].join("\n"),
+  );
+  return EXIT_PROBLEMS;
+}
+
+/** "quest/no-init-trigger ×4, keys/name-mismatch": the codes of some diagnostics, counted. */
+function countCodes(diagnostics: readonly { code: string }[]): string {
+  return [...countByCode(diagnostics)].map(([code, n]) => formatCodeCount(code, n)).join(", ");
+}
