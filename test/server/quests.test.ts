@@ -48,7 +48,10 @@ describe(`server: quest answers per player (${STORE_NAME})`, () => {
     assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
     const stream = listen(`${running.url}/games/${created.id}/events`, players[0]!.token!);
     for (const [i, p] of players.entries())
-      await p.post(`/games/${created.id}/actions`, { text: "walk to the Gutted Eel", idempotencyKey: `k${i}` });
+      await p.post(`/games/${created.id}/actions`, {
+        text: "walk to the Gutted Eel",
+        idempotencyKey: `k${i}`,
+      });
     await stream.until((events) => events.some((e) => e.event === "turn" && e.data.tick === 1));
     const turn = stream.events.find((e) => e.event === "turn" && e.data.tick === 1)!.data;
     assert.ok(
