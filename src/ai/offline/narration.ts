@@ -229,7 +229,11 @@ function actionLines(
       );
       return;
     }
-    if (movement && byIntent && !single && action.player) followers.push(action.player);
+    if (movement && byIntent && !single && action.player) {
+      followers.push(action.player);
+      // "follow Isobel closely": the "X follows." line below says it; an echo would say it twice.
+      if (FOLLOW_ONLY.test(action.text.trim())) return;
+    }
     const nowhere = i === lead && input.intent?.intent === "other" ? unknownDestination(action.text) : null;
     if (nowhere) {
       lines.push(unknownPlace(clip(nowhere, 60)));
@@ -276,6 +280,10 @@ function actionLines(
   }
   return lines.join(" ");
 }
+
+/** An action that only asks to go along with the leader ("follow Isobel closely", "I go with them"), nothing else. */
+const FOLLOW_ONLY =
+  /^(?:(?:i|we)\s+)?(?:(?:will|'ll|shall)\s+)?(?:follow|follows|go with|goes with|come with|comes with|come along|tag along|go along|stay with|stick with|keep up|keep close|stay close)\b(?![\s\S]*\b(?:and|then|but|while)\b)[^.;!?]*[.!]?$/i;
 
 /** What the scene shows: the place, who is here, the last story (what the party was just told of). */
 function sceneText(input: NarrationInput): string {
