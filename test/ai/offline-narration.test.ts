@@ -76,6 +76,25 @@ describe("offline narration: a turn", () => {
     assert.match(first, /Bram: you look around\./);
   });
 
+  it("'go up' at the top of the tower: the party stays, told where it can go (no echo of a climb)", async () => {
+    const { text } = await narrate(
+      narrationRequest(
+        {
+          actions: [{ player: "Isobel Carrow", text: "go up" }],
+          intent: { intent: "other" },
+          outcomes: [],
+        },
+        "Old Lighthouse",
+        "Lamp Room",
+      ),
+    );
+    const first = text.split("\n\n")[0]!;
+    assert.equal(
+      first,
+      "You stay where you are: no way leads up from the Lamp Room. From the Lamp Room you can go to the Stairwell.",
+    );
+  });
+
   it("a refused move says why, in prose", async () => {
     const region = await narrate(
       narrationRequest({

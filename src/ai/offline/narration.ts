@@ -3,15 +3,26 @@ import { absentObjectLine, attemptLine, journeyToNowhere, stateClaimLine } from 
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
 import { nameStart, type WorldFacts } from "./facts.ts";
 import { renderInstruction, renderOpening } from "./instructions.ts";
-import { movementVerbAt, unknownDestination } from "./intent.ts";
+import { movementVerbAt, unknownDestination, verticalDirection } from "./intent.ts";
 import type { NameIndex } from "./names.ts";
 import { isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
+import { verticalMove } from "./place-words.ts";
 import { againLine, coreOf, repeatsRecent, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
 import { fitToScene } from "./scene-fit.ts";
 import { isStale } from "./stale.ts";
-import { closing, echo, journal, moved, npc, placeName, refusal, unknownPlace } from "./templates.ts";
+import {
+  closing,
+  echo,
+  journal,
+  moved,
+  noWayThere,
+  npc,
+  placeName,
+  refusal,
+  unknownPlace,
+} from "./templates.ts";
 import { clip, endSentence, firstSentences, pickStable, sentences, stemmedWords, tokenize } from "./text.ts";
 import { MOVE_VERBS } from "./vocabulary.ts";
 
@@ -237,6 +248,14 @@ function actionLines(
     const nowhere = i === lead && input.intent?.intent === "other" ? unknownDestination(action.text) : null;
     if (nowhere) {
       lines.push(unknownPlace(clip(nowhere, 60)));
+      return;
+    }
+    // "go up" where no single way leads up (the top of the tower): say so, and where one can go.
+    const direction = i === lead && input.intent?.intent === "other" ? verticalDirection(action.text) : null;
+    if (direction) {
+      const { location, area } = input.scene.position;
+      const { options } = verticalMove(location, area, direction, ctx.facts.places);
+      lines.push(noWayThere(direction, area || location, options));
       return;
     }
     // A journey nobody made ("walk north", "walk to the village" where there is none) is told as staying put.
