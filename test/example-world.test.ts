@@ -205,6 +205,30 @@ describe("examples/harbor.world.json", () => {
     assert.ok(((world.narrativeEvents[events[0]!].onCompleteEffects as Rec[]) ?? []).length > 0);
   });
 
+  it("writes story instructions that hold whatever happened: no branch left for the narrator to decide", () => {
+    // The offline narrator cuts a conditional clause it cannot decide (issue 14): the world's own text
+    // must not need one, so every `story` instruction states one outcome.
+    const branching =
+      /\b(?:depending on|depends on|or none|or not)\b|\bwhether\b[^.]*\bor\b|\beither\b[^.]*\bor\b/i;
+    for (const effect of allEffects().filter((e) => e.type === "story"))
+      assert.ok(!branching.test(effect.instruction as string), effect.instruction as string);
+  });
+
+  it("never narrates an item into the party's hands that the world does not have", () => {
+    // "slides the brass lamp key across the desk" with no key in the inventory was a lie (issue 14).
+    const items = new Set(Object.keys(world.items ?? {}).map((n) => n.toLowerCase()));
+    const handed =
+      /\b(?:slides|hands|gives|passes|tosses)\b[^.]*?\b(?:the|a|his|her)\s+((?:[a-z]+\s+){0,2}(?:key|medal|knife|lantern|coat|rope|signet))\b|\b(?:the\s+)?((?:[a-z]+\s+){0,2}(?:key|medal|knife|lantern|coat|rope|signet))\s+is\s+heavy in the party's keeping/gi;
+    for (const effect of allEffects().filter((e) => e.type === "story"))
+      for (const m of (effect.instruction as string).matchAll(handed)) {
+        const thing = (m[1] ?? m[2] ?? "").trim().toLowerCase();
+        assert.ok(
+          [...items].some((item) => item.endsWith(thing) || thing.endsWith(item)),
+          `${JSON.stringify(thing)} is narrated as handed over but is no item: ${effect.instruction}`,
+        );
+      }
+  });
+
   it("mixes mechanical, AI-judged, recurring and player-scoped triggers", () => {
     const all = triggers().map(([, t]) => t);
     const judged = all.flatMap((t) =>

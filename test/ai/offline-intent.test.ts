@@ -139,6 +139,43 @@ describe("offline intent: movement (valid)", () => {
   });
 });
 
+describe("offline intent: a place by what it is, and up or down (issue 14)", () => {
+  const ROCK: [string, string] = ["Old Lighthouse", "Rock Landing"];
+  const cases: Case[] = [
+    // The Gutted Eel is "a low-beamed tavern": the one place whose description says tavern.
+    { text: "go to the tavern", intent: "travel", target: "The Gutted Eel" },
+    { text: "let's head to the tavern", at: ROCK, intent: "travel", target: "The Gutted Eel" },
+    // "pier" is a word of one place name (Pier End): an area here is a move, elsewhere travel.
+    { text: "go to the pier", at: ["Brinewick Docks", "Fish Market"], intent: "move", target: "Pier End" },
+    { text: "walk back to the pier", at: EEL, intent: "travel", target: "Pier End" },
+    { text: "go to the house", intent: "travel", target: "Counting House" },
+    // Two places are towers (the lighthouse and the temple's bell tower): no guess.
+    { text: "go to the tower", intent: "other" },
+    // Not a kind of place, negated, or a question: no journey.
+    { text: "walk to the fire", at: EEL, intent: "other" },
+    { text: "I don't want to go to the tavern", intent: "other" },
+    { text: "where is the tavern?", intent: "other" },
+    { text: "leave the tavern", at: EEL, intent: "other" },
+    // Up and down: the one way a climb leads from here.
+    { text: "go up", at: ROCK, intent: "move", target: "Stairwell" },
+    { text: "go up", at: LIGHTHOUSE_STAIRS, intent: "move", target: "Lamp Room" },
+    { text: "climb up", at: LIGHTHOUSE_STAIRS, intent: "move", target: "Lamp Room" },
+    { text: "go down", at: LIGHTHOUSE_STAIRS, intent: "move", target: "Rock Landing" },
+    { text: "go downstairs", at: LAMP_ROOM, intent: "move", target: "Stairwell" },
+    { text: "climb up", at: ["Saltlight Temple", "Nave"], intent: "move", target: "Bell Loft" },
+    { text: "climb down", at: ["Saltlight Temple", "Bell Loft"], intent: "move", target: "Nave" },
+    // The top of the tower, the foot of it: nowhere further.
+    { text: "go up", at: LAMP_ROOM, intent: "other" },
+    { text: "go down", at: ROCK, intent: "other" },
+  ];
+  for (const c of cases)
+    it(`${c.text} at ${(c.at ?? ["Brinewick Docks"]).join("/")} -> ${c.intent} ${c.target ?? ""}`, async () => {
+      const answer = await check(c);
+      // At the engine's floor for moves (0.75): sure enough to move, less sure than a name.
+      if (c.intent !== "other") assert.equal(answer.confidence, 0.75);
+    });
+});
+
 describe("offline intent: not movement (invalid)", () => {
   const cases: Case[] = [
     { text: "light the lighthouse lamp", at: LAMP_ROOM, intent: "other" },

@@ -48,6 +48,17 @@ const ROWS: Row[] = [
   ["action", READ, "look at the tally marks", false],
   ["action", READ, "reed the logbok", false],
   ["action", READ, "what does the logbook say? I read it", true],
+  // Looking at a document reads it, as the narrator tells it (issue 14: "look at the book" showed the pages).
+  ["action", READ, "look at the book", true],
+  ["action", READ, "look at the logbook", true],
+  ["action", READ, "examine the keeper's logbook", true],
+  ["action", READ, "I look through the log book on the desk", true],
+  ["action", READ, "open the logbook", true],
+  ["action", READ, "look at the desk", false],
+  ["action", READ, "look at the notice", false],
+  ["action", READ, "don't look at the book", false],
+  ["action", READ, "take the book", false],
+  ["action", READ, "burn the logbook", false],
   // Lighting the lamp.
   ["action", LIGHT, "light the lamp", true],
   ["action", LIGHT, "light the lamp with the brass key", true],
@@ -178,6 +189,13 @@ async function verdict([kind, query, text]: Row): Promise<boolean> {
 }
 
 describe("offline judge: the precision table", () => {
+  it("reads a document looked at: the judge passes what the narrator shows (look at the book / logbook)", async () => {
+    for (const text of ["look at the book", "look at the logbook", "examine the keeper's logbook"])
+      assert.equal(await verdict(["action", READ, text, true]), true, text);
+    for (const text of ["look at the desk", "don't look at the book", "look at the lamp"])
+      assert.equal(await verdict(["action", READ, text, false]), false, text);
+  });
+
   it(`has at least 100 rows (${ROWS.length})`, () => assert.ok(ROWS.length >= 100));
 
   it(`agrees with the expected verdict on at least ${AGREEMENT * 100}% of the rows`, async () => {

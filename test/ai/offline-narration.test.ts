@@ -55,6 +55,46 @@ describe("offline narration: a turn", () => {
     assert.ok(!text.includes("Harbour Wardens"), "only the first sentence of the NPC's info");
   });
 
+  it("a follower who asked to follow is told once: no echo of the follow before 'X follows.'", async () => {
+    const { text } = await narrate(
+      narrationRequest({
+        actions: [
+          { player: "Isobel Carrow", text: "walk to the Gutted Eel" },
+          { player: "Ada Quill", text: "follow Isobel closely" },
+          { player: "Bram", text: "look around" },
+        ],
+        intent: { intent: "travel", target: "The Gutted Eel", leader: "Isobel Carrow" },
+        outcomes: ["The party travelled to The Gutted Eel."],
+      }),
+    );
+    const first = text.split("\n\n")[0]!;
+    assert.ok(first.startsWith("Isobel Carrow leads the way: you walk to the Gutted Eel."), first);
+    assert.ok(!/Ada Quill: you follow/.test(first), first);
+    assert.equal(first.match(/Ada Quill/g)?.length, 1, first);
+    assert.match(first, /Ada Quill and Bram follow\./);
+    // A follower who did something else is still told what they did.
+    assert.match(first, /Bram: you look around\./);
+  });
+
+  it("'go up' at the top of the tower: the party stays, told where it can go (no echo of a climb)", async () => {
+    const { text } = await narrate(
+      narrationRequest(
+        {
+          actions: [{ player: "Isobel Carrow", text: "go up" }],
+          intent: { intent: "other" },
+          outcomes: [],
+        },
+        "Old Lighthouse",
+        "Lamp Room",
+      ),
+    );
+    const first = text.split("\n\n")[0]!;
+    assert.equal(
+      first,
+      "You stay where you are: no way leads up from the Lamp Room. From the Lamp Room you can go to the Stairwell.",
+    );
+  });
+
   it("a refused move says why, in prose", async () => {
     const region = await narrate(
       narrationRequest({

@@ -71,7 +71,7 @@ describe("the offline provider plays the example world", () => {
     assert.equal(stories[0]!.split("\n\n")[0], "You walk to the Gutted Eel.");
     assert.ok(stories[1]!.includes("She tells you herself: her father Ansel kept the Old Lighthouse"));
     assert.ok(stories[5]!.includes("Ansel borrowed forty silver from Corvin Slade"), stories[5]);
-    assert.ok(stories[7]!.includes("slides the brass lamp key across the desk"), stories[7]);
+    assert.ok(stories[7]!.includes("says his men hung the brass lamp key back on its hook"), stories[7]);
     assert.ok(stories[11]!.includes("The wick takes, the great lens catches fire"), stories[11]);
 
     const state = session.state;

@@ -1,4 +1,5 @@
 import type { World } from "../../world/schema/index.ts";
+import { type PlaceWords, placeWords } from "./place-words.ts";
 import { obj } from "./request.ts";
 
 /**
@@ -22,6 +23,8 @@ export interface WorldFacts {
   sparseHints: boolean;
   /** First words of the NPC and location names (lower-cased, "the" left out): echoes keep their capital. */
   nameStarts: ReadonlySet<string>;
+  /** Kind-of-place nouns of names and descriptions, and area paths ("go to the tavern", "go up"). */
+  places: PlaceWords;
 }
 
 /** The first word of a name, lower-cased ("" for a blank name). */
@@ -63,5 +66,14 @@ export function worldFacts(world: World | undefined, gameMode: string | null | u
     if (first) nameStarts.add(first);
   }
   nameStarts.delete("the");
-  return { npcNames, regionLocations, locationAreas, locationNames, terse, sparseHints, nameStarts };
+  return {
+    npcNames,
+    regionLocations,
+    locationAreas,
+    locationNames,
+    terse,
+    sparseHints,
+    nameStarts,
+    places: placeWords(world),
+  };
 }

@@ -2,6 +2,7 @@ import type { IntentAnswer } from "../../engine/ports.ts";
 import type { WorldFacts } from "./facts.ts";
 import { NameIndex, type NameMatch } from "./names.ts";
 import { asNoun, findFirst, negated } from "./patterns.ts";
+import { placeForNoun, verticalMove } from "./place-words.ts";
 import type { IntentInput, Place } from "./request.ts";
 import { type Token, tokenize } from "./text.ts";
 import {
@@ -157,7 +158,11 @@ export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAns
   if (teleport) return jump("teleport", places, teleport.end - 1);
 
   const movement =
-    moveIntent(tokens, places, input) ?? areaElsewhere(tokens, input, facts) ?? areaByStem(tokens, input);
+    moveIntent(tokens, places, input) ??
+    areaElsewhere(tokens, input, facts) ??
+    areaByStem(tokens, input) ??
+    vertical(tokens, input, facts) ??
+    placeByNoun(tokens, places, input, facts);
   if (movement) return movement;
 
   for (const rule of COMBAT) {
@@ -206,6 +211,88 @@ function areaByStem(tokens: Token[], input: IntentInput): IntentAnswer | null {
       if (stem.length < 5) continue;
       const area = areas.find((a) => a.name.toLowerCase().startsWith(stem) && a.name !== input.position.area);
       if (area) return { intent: "move", target: area.name, confidence: ALIAS };
+    }
+  }
+  return null;
+}
+
+/** The movement verb at i, asked for: not negated, not talk about travel. */
+function askedMove(tokens: Token[], i: number): boolean {
+  return (
+    movementVerbAt(tokens, i) !== null &&
+    !negated(tokens, i) &&
+    !talksAboutTravel(tokens, i) &&
+    !(MOVE_VERBS.has(tokens[i]!.raw) && asNoun(tokens, i))
+  );
+}
+
+const UP = /^(?:up|upstairs|upward|upwards)$/;
+const DOWN = /^(?:down|downstairs|downward|downwards)$/;
+
+/**
+ * "go up", "climb down", "head upstairs": the direction of a movement verb
+ * followed by up/down and no place (null otherwise). The narration uses it
+ * to say where one can go when no single way leads there.
+ */
+export function verticalDirection(text: string): "up" | "down" | null {
+  return directionOf(tokenize(text));
+}
+
+function directionOf(tokens: Token[]): "up" | "down" | null {
+  for (let i = 0; i < tokens.length - 1; i++) {
+    if (!askedMove(tokens, i)) continue;
+    const next = tokens[i + 1]!;
+    if (next.clause !== tokens[i]!.clause) continue;
+    if (UP.test(next.raw)) return "up";
+    if (DOWN.test(next.raw)) return "down";
+  }
+  if (/^(?:ascend|ascends)$/.test(tokens[0]?.raw ?? "")) return "up";
+  if (/^(?:descend|descends)$/.test(tokens[0]?.raw ?? "")) return "down";
+  return null;
+}
+
+/** "go up" in the Stairwell -> the Lamp Room: the one area a climb leads to from here (place-words.ts). */
+function vertical(tokens: Token[], input: IntentInput, facts: WorldFacts): IntentAnswer | null {
+  const direction = directionOf(tokens);
+  if (direction === null) return null;
+  const { to } = verticalMove(input.position.location, input.position.area, direction, facts.places);
+  return to ? { intent: "move", target: to, confidence: ALIAS } : null;
+}
+
+/**
+ * "go to the tavern": a kind-of-place noun after a movement verb, in the
+ * same clause, that stands for exactly one place of the world
+ * (place-words.ts): an area of here is a move, anything else travel (an
+ * area elsewhere is reached through its location, as areaElsewhere).
+ */
+function placeByNoun(
+  tokens: Token[],
+  named: readonly NameMatch[],
+  input: IntentInput,
+  facts: WorldFacts,
+): IntentAnswer | null {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!askedMove(tokens, i)) continue;
+    const base = movementVerbAt(tokens, i)!;
+    for (let k = i + 1; k < tokens.length; k++) {
+      const t = tokens[k]!;
+      if (t.clause !== tokens[i]!.clause) break;
+      // A word of a place already named is that place's ("leave the Fish Market" is no trip to a market).
+      if (named.some((m) => m.start <= k && k < m.end)) continue;
+      const place = placeForNoun(t.fold, facts.places);
+      if (!place) continue;
+      // "leave the tavern", "come back from the tavern": where the party comes from, not where it goes.
+      if (
+        isOrigin(tokens, { name: place.name, kind: place.kind, start: k, end: k + 1, alias: true }, i, base)
+      )
+        continue;
+      const here = place.location.toLowerCase() === input.position.location.toLowerCase();
+      if (place.kind === "area" && here) return { intent: "move", target: place.name, confidence: ALIAS };
+      return {
+        intent: "travel",
+        target: place.kind === "area" ? place.name : place.location,
+        confidence: ALIAS,
+      };
     }
   }
   return null;

@@ -1,7 +1,7 @@
 import type { JudgeVerdict } from "../../engine/ports.ts";
 import { contentWords, coverage } from "../../engine/relevance.ts";
 import { NameIndex } from "./names.ts";
-import { negated } from "./patterns.ts";
+import { findFirst, negated } from "./patterns.ts";
 import {
   type Alternative,
   alternativePasses,
@@ -10,7 +10,8 @@ import {
   nounCoverage,
 } from "./phrasing.ts";
 import type { JudgeInput } from "./request.ts";
-import { stem, stemmedWords, stems, tokenize } from "./text.ts";
+import { stem, stemmedWords, stems, type Token, tokenize } from "./text.ts";
+import { DOCUMENTS, STUDY_VERBS } from "./vocabulary.ts";
 
 /**
  * AI-judged conditions, offline: lexical similarity. A question passes when
@@ -83,6 +84,24 @@ function actionPasses(query: ReadQuery, action: ReadAction): boolean {
   );
 }
 
+/**
+ * "look at the book", "examine the logbook", "open the journal": looking at a
+ * document is reading it, as the intent classifier (intent.ts rule 8) and so
+ * the narrator take it (the logbook's pages are shown). The judge adds the act
+ * "read" so that it agrees (issue 14); the nouns must still match the query.
+ */
+function withReading(canonical: Set<string>, tokens: Token[]): Set<string> {
+  const study = findFirst(STUDY_VERBS, tokens);
+  if (
+    study &&
+    tokens.some(
+      (t, k) => k > study.start && t.clause === tokens[study.start]!.clause && DOCUMENTS.has(t.fold),
+    )
+  )
+    canonical.add("read");
+  return canonical;
+}
+
 function canonicalOf(word: string): string {
   return [...canonicalWords(word)].at(-1) ?? word;
 }
@@ -105,12 +124,15 @@ export function judgeAll(input: JudgeInput): JudgeVerdict[] {
   // Each text is read once, however many questions there are.
   const storyWords = stemmedWords(input.storyText);
   let storyCanonical: Set<string> | null = null;
-  const actions: ReadAction[] = input.actions.map((a) => ({
-    player: a.player,
-    words: stemmedWords(a.text),
-    canonical: canonicalWords(a.text.slice(0, 4000)),
-    tokens: tokenize(a.text),
-  }));
+  const actions: ReadAction[] = input.actions.map((a) => {
+    const tokens = tokenize(a.text);
+    return {
+      player: a.player,
+      words: stemmedWords(a.text),
+      canonical: withReading(canonicalWords(a.text.slice(0, 4000)), tokens),
+      tokens,
+    };
+  });
   let named: string[] | null = null;
   const storyPlayers = () => {
     if (named === null) {

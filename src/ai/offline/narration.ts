@@ -3,15 +3,26 @@ import { absentObjectLine, attemptLine, journeyToNowhere, stateClaimLine } from 
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
 import { nameStart, type WorldFacts } from "./facts.ts";
 import { renderInstruction, renderOpening } from "./instructions.ts";
-import { movementVerbAt, unknownDestination } from "./intent.ts";
+import { movementVerbAt, unknownDestination, verticalDirection } from "./intent.ts";
 import type { NameIndex } from "./names.ts";
 import { isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
+import { verticalMove } from "./place-words.ts";
 import { againLine, coreOf, repeatsRecent, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
 import { fitToScene } from "./scene-fit.ts";
 import { isStale } from "./stale.ts";
-import { closing, echo, journal, moved, npc, placeName, refusal, unknownPlace } from "./templates.ts";
+import {
+  closing,
+  echo,
+  journal,
+  moved,
+  noWayThere,
+  npc,
+  placeName,
+  refusal,
+  unknownPlace,
+} from "./templates.ts";
 import { clip, endSentence, firstSentences, pickStable, sentences, stemmedWords, tokenize } from "./text.ts";
 import { MOVE_VERBS } from "./vocabulary.ts";
 
@@ -229,10 +240,22 @@ function actionLines(
       );
       return;
     }
-    if (movement && byIntent && !single && action.player) followers.push(action.player);
+    if (movement && byIntent && !single && action.player) {
+      followers.push(action.player);
+      // "follow Isobel closely": the "X follows." line below says it; an echo would say it twice.
+      if (FOLLOW_ONLY.test(action.text.trim())) return;
+    }
     const nowhere = i === lead && input.intent?.intent === "other" ? unknownDestination(action.text) : null;
     if (nowhere) {
       lines.push(unknownPlace(clip(nowhere, 60)));
+      return;
+    }
+    // "go up" where no single way leads up (the top of the tower): say so, and where one can go.
+    const direction = i === lead && input.intent?.intent === "other" ? verticalDirection(action.text) : null;
+    if (direction) {
+      const { location, area } = input.scene.position;
+      const { options } = verticalMove(location, area, direction, ctx.facts.places);
+      lines.push(noWayThere(direction, area || location, options));
       return;
     }
     // A journey nobody made ("walk north", "walk to the village" where there is none) is told as staying put.
@@ -276,6 +299,10 @@ function actionLines(
   }
   return lines.join(" ");
 }
+
+/** An action that only asks to go along with the leader ("follow Isobel closely", "I go with them"), nothing else. */
+const FOLLOW_ONLY =
+  /^(?:(?:i|we)\s+)?(?:(?:will|'ll|shall)\s+)?(?:follow|follows|go with|goes with|come with|comes with|come along|tag along|go along|stay with|stick with|keep up|keep close|stay close)\b(?![\s\S]*\b(?:and|then|but|while)\b)[^.;!?]*[.!]?$/i;
 
 /** What the scene shows: the place, who is here, the last story (what the party was just told of). */
 function sceneText(input: NarrationInput): string {

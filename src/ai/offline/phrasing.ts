@@ -86,7 +86,7 @@ const VERB_GROUPS: string[][] = [
 
 /** Noun groups: a few common nouns players swap. */
 const NOUN_GROUPS: string[][] = [
-  ["logbook", "log", "journal", "diary", "ledger"],
+  ["logbook", "log", "journal", "diary", "ledger", "book"],
   ["tavern", "inn", "alehouse", "pub"],
   ["money", "coin", "silver", "gold", "payment", "fee", "dues", "due"],
   ["boat", "ship", "vessel", "skiff"],

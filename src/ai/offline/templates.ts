@@ -82,6 +82,13 @@ export function unknownPlace(words: string): string {
   return `${STAY}: you know of no place called ${words}.`;
 }
 
+/** "go up" with no single way up from here: the party stays, and is told where it can go. */
+export function noWayThere(direction: "up" | "down", here: string, options: readonly string[]): string {
+  const ways =
+    options.length > 0 ? ` From ${placeName(here)} you can go to ${listNames(options.map(placeName))}.` : "";
+  return `${STAY}: no ${options.length > 1 ? "single " : ""}way leads ${direction} from ${placeName(here)}.${ways}`;
+}
+
 export const npc = {
   here: (name: string, info: string) => (info ? `${name} is here. ${info}` : `${name} is here.`),
   alsoHere: (names: readonly string[]) => `${listNames(names)} ${names.length > 1 ? "are" : "is"} here too.`,

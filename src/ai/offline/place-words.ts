@@ -1,0 +1,132 @@
+import type { World } from "../../world/schema/index.ts";
+import { obj } from "./request.ts";
+import { tokenize } from "./text.ts";
+
+/**
+ * What a stranger calls a place when they do not know its name (issue 14):
+ * "go to the tavern" (The Gutted Eel is "a low-beamed tavern"), "go to the
+ * pier" (Pier End), "go up" in the lighthouse's Stairwell. Read once from the
+ * world's public text: place names, location `basicInfo`, area descriptions
+ * and area `paths`. Only nouns that say what kind of place a place is count
+ * ("walk to the fire" is an act in the tavern, never a journey to it).
+ */
+
+/** Nouns of kinds of places, singular and folded. Small and hand-written on purpose. */
+const PLACE_NOUNS = new Set(
+  "tavern inn pub alehouse temple church chapel shrine lighthouse tower pier dock quay wharf harbour harbor market cove beach strand shore cave cavern cairn barrow mound tomb crypt wreck hull house hall vault strongroom loft landing stairwell staircase nave belfry headland clifftop moor bog marsh square bridge mill forge smithy stable barn castle fort camp farm garden graveyard cemetery library shop warehouse parlour parlor chamber cellar".split(
+    " ",
+  ),
+);
+
+/** Words that place an area above its neighbours, below them, or on the way between. */
+const UP_WORDS = new Set("crown top summit roof loft attic upper gallery belfry".split(" "));
+const DOWN_WORDS = new Set("foot bottom base cellar basement crypt undercroft".split(" "));
+const STAIR_WORDS = new Set("stair stairwell staircase step ladder".split(" "));
+
+export interface PlaceRef {
+  name: string;
+  kind: "area" | "location";
+  /** The location of an area (the location itself for a location). */
+  location: string;
+}
+
+export interface PlaceWords {
+  /** Noun -> places whose name uses it. */
+  names: Map<string, PlaceRef[]>;
+  /** Noun -> locations whose basicInfo uses it. */
+  locationTexts: Map<string, PlaceRef[]>;
+  /** Noun -> areas whose description uses it. */
+  areaTexts: Map<string, PlaceRef[]>;
+  /** "location\u0000area" -> the area's paths, and whether it reads as high, low or a stair. */
+  areas: Map<string, { paths: string[]; up: boolean; down: boolean; stair: boolean }>;
+}
+
+function words(text: string): Set<string> {
+  return new Set(tokenize(text.slice(0, 4000)).map((t) => t.fold));
+}
+
+function add(map: Map<string, PlaceRef[]>, text: string, ref: PlaceRef): void {
+  for (const word of words(text)) {
+    if (!PLACE_NOUNS.has(word)) continue;
+    const list = map.get(word) ?? [];
+    if (!list.some((r) => r.name === ref.name && r.kind === ref.kind)) list.push(ref);
+    map.set(word, list);
+  }
+}
+
+export function placeWords(world: World | undefined): PlaceWords {
+  const out: PlaceWords = {
+    names: new Map(),
+    locationTexts: new Map(),
+    areaTexts: new Map(),
+    areas: new Map(),
+  };
+  for (const [location, raw] of Object.entries(obj(obj(world).locations)).slice(0, 20_000)) {
+    const loc = obj(raw);
+    const ref: PlaceRef = { name: location, kind: "location", location };
+    add(out.names, location, ref);
+    if (typeof loc.basicInfo === "string") add(out.locationTexts, loc.basicInfo, ref);
+    for (const [area, rawArea] of Object.entries(obj(loc.areas)).slice(0, 200)) {
+      const a = obj(rawArea);
+      const areaRef: PlaceRef = { name: area, kind: "area", location };
+      const description = typeof a.description === "string" ? a.description : "";
+      add(out.names, area, areaRef);
+      add(out.areaTexts, description, areaRef);
+      const all = words(`${area} ${description}`);
+      const has = (set: ReadonlySet<string>) => [...all].some((w) => set.has(w));
+      out.areas.set(`${location}\u0000${area}`, {
+        paths: Array.isArray(a.paths) ? a.paths.filter((p): p is string => typeof p === "string") : [],
+        up: has(UP_WORDS),
+        down: has(DOWN_WORDS),
+        stair: has(STAIR_WORDS) || /\bladder-reached\b/i.test(description),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The one place a kind-of-place noun stands for, tier by tier: place names
+ * ("pier" -> Pier End), then location descriptions ("tavern" -> The Gutted
+ * Eel), then area descriptions. A tier with two or more places ends the
+ * search with no answer: "the tower" could be the lighthouse or the temple's.
+ */
+export function placeForNoun(noun: string, words: PlaceWords): PlaceRef | null {
+  if (!PLACE_NOUNS.has(noun)) return null;
+  for (const tier of [words.names, words.locationTexts, words.areaTexts]) {
+    const found = tier.get(noun) ?? [];
+    if (found.length === 1) return found[0]!;
+    if (found.length > 1) return null;
+  }
+  return null;
+}
+
+/**
+ * Where "go up" / "go down" leads from an area: the one neighbour that reads
+ * as higher (its description says crown, top, roof, loft…) or lower (foot,
+ * bottom, cellar…), else the one stair ("Stairwell", "ladder-reached")
+ * unless the area is itself the top (for up) or the bottom (for down).
+ * An area at an end with a single path leads back along it.
+ * `options` are the area's neighbours (for a clear refusal); `to` is null when
+ * the way is not exactly one.
+ */
+export function verticalMove(
+  location: string,
+  area: string,
+  direction: "up" | "down",
+  words: PlaceWords,
+): { to: string | null; options: string[] } {
+  const here = words.areas.get(`${location}\u0000${area}`);
+  if (!here) return { to: null, options: [] };
+  const options = here.paths.filter((p) => words.areas.has(`${location}\u0000${p}`));
+  const info = (p: string) => words.areas.get(`${location}\u0000${p}`)!;
+  const toward = options.filter((p) => (direction === "up" ? info(p).up : info(p).down));
+  if (toward.length > 0) return { to: toward.length === 1 ? toward[0]! : null, options };
+  const atEnd = direction === "up" ? here.up : here.down;
+  if (atEnd) return { to: null, options };
+  const stairs = options.filter((p) => info(p).stair);
+  if (stairs.length > 0) return { to: stairs.length === 1 ? stairs[0]! : null, options };
+  // From the top, down leads back the only way (and from the bottom, up).
+  const fromEnd = direction === "down" ? here.up || here.stair : here.down || here.stair;
+  return { to: fromEnd && options.length === 1 ? options[0]! : null, options };
+}
