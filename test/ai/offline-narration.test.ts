@@ -76,6 +76,38 @@ describe("offline narration: a turn", () => {
     assert.match(first, /Bram: you look around\./);
   });
 
+  it("someone who is elsewhere is not talked to: 'talk to Mara' on the pier says she is not here", async () => {
+    const onPier = await narrate(
+      narrationRequest(
+        {
+          actions: [{ player: "Isobel Carrow", text: "talk to Mara" }],
+          intent: { intent: "other" },
+          // A trigger of the same turn (the docks' gossip) must not make the talk come true.
+          outcomes: ["Next step: Find Mara Venn at the Gutted Eel."],
+        },
+        "Brinewick Docks",
+        "Pier End",
+      ),
+    );
+    const first = onPier.text.split("\n\n")[0]!;
+    assert.equal(first, "Mara Venn is not here.");
+    const inTavern = await narrate(
+      narrationRequest({
+        actions: [{ player: "Isobel Carrow", text: "talk to Mara" }],
+        intent: { intent: "other" },
+      }),
+    );
+    assert.ok(!/not here/.test(inTavern.text), inTavern.text);
+    // Naming someone present beside someone absent is a talk with the one present.
+    const about = await narrate(
+      narrationRequest({
+        actions: [{ player: "Isobel Carrow", text: "ask Mara about Corvin Slade" }],
+        intent: { intent: "other" },
+      }),
+    );
+    assert.ok(!/not here/.test(about.text), about.text);
+  });
+
   it("'go up' at the top of the tower: the party stays, told where it can go (no echo of a climb)", async () => {
     const { text } = await narrate(
       narrationRequest(

@@ -206,3 +206,28 @@ export function absentObjectLine(action: string, sceneText: string): string | nu
   for (const w of scene) if (head.startsWith(w) || w.startsWith(head.replace(/(?:es|s)$/, ""))) return null;
   return `There is no ${head} here to ${verb}.`;
 }
+
+/** Words of an NPC's name that a player would type for them ("Mara", "Venn", "Widow"), lower case. */
+function nameWords(name: string): string[] {
+  return (name.toLowerCase().match(/[a-z'-]+/g) ?? []).filter((w) => w.length >= 3 && w !== "the");
+}
+
+/**
+ * "talk to Mara" on the pier, where Mara is not: a social act aimed at someone of the world who is
+ * not in the scene is not told as happening (issue 14: "every NPC narrated as present is present").
+ * Returns "Mara Venn is not here." or null (no one named, or someone named is here).
+ */
+export function absentPersonLine(action: string, present: string[], everyone: string[]): string | null {
+  const words =
+    action
+      .toLowerCase()
+      .replace(/[’]/g, "'")
+      .match(/[a-z'-]+/g) ?? [];
+  const start = words[0] === "i" || words[0] === "we" ? 1 : 0;
+  if (!SOCIAL.has(words[start] ?? "")) return null;
+  const said = new Set(words.slice(start + 1).map((w) => w.replace(/'s?$/, "")));
+  const named = (name: string) => nameWords(name).some((w) => said.has(w));
+  if (present.some(named)) return null;
+  const absent = everyone.find((name) => !present.includes(name) && named(name));
+  return absent === undefined ? null : `${absent} is not here.`;
+}

@@ -1,5 +1,11 @@
 import type { EventVerdict, Intent } from "../../engine/ports.ts";
-import { absentObjectLine, attemptLine, journeyToNowhere, stateClaimLine } from "./attempt.ts";
+import {
+  absentObjectLine,
+  absentPersonLine,
+  attemptLine,
+  journeyToNowhere,
+  stateClaimLine,
+} from "./attempt.ts";
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
 import { nameStart, type WorldFacts } from "./facts.ts";
 import { renderInstruction, renderOpening } from "./instructions.ts";
@@ -264,8 +270,18 @@ function actionLines(
     // A thing the scene does not show cannot be read or taken (issue 14: the Lamp Room's logbook read on the stairwell).
     const missing =
       stayed || changed ? null : absentObjectLine(action.text, `${sceneText(input)} ${toldText}`);
-    if (missing) {
-      lines.push(single || !action.player ? missing : `${action.player}: ${missing}`);
+    // Nor can someone who is elsewhere be talked to (the pier's "talk to Mara").
+    const away =
+      missing ??
+      (stayed
+        ? null
+        : absentPersonLine(
+            action.text,
+            input.scene.npcsPresent.map((n) => n.name),
+            ctx.facts.npcNames,
+          ));
+    if (away) {
+      lines.push(single || !action.player ? away : `${action.player}: ${away}`);
       return;
     }
     // An echo never claims an item, resource or wound the state did not record (issue 19 item 3).
