@@ -54,6 +54,22 @@ describe("taleforge play, offline, piped", () => {
     assert.match(out.slice(out.indexOf("> /quests")), /The Keeper's Debt \(accepted\)/);
   });
 
+  test("an offer is answered in the words people use: 'I accept the quest.' accepts, not an action", async () => {
+    const { code, out } = await playWith(
+      [EXAMPLE, ...isobel],
+      ["walk to the Gutted Eel", "I accept the quest.", "/quests", "/quit"],
+    );
+    assert.equal(code, 0);
+    assert.match(out, /Quest "The Keeper's Debt": accepted\./);
+    assert.doesNotMatch(out, /You accept the quest/);
+    const declined = await playWith(
+      [EXAMPLE, ...isobel],
+      ["walk to the Gutted Eel", "decline the offer", "/quests", "/quit"],
+    );
+    assert.doesNotMatch(declined.out, /Quest "The Keeper's Debt": accepted/);
+    assert.doesNotMatch(declined.out, /You decline/);
+  });
+
   test("any other line leaves the quest on offer and is played; /accept takes it later", async () => {
     const { out } = await playWith(
       [EXAMPLE, ...isobel],

@@ -319,9 +319,19 @@ function warnLapsing(ctx: LoopContext, shown: readonly QuestPrompt[]): void {
   }
 }
 
+/**
+ * A yes or no to the offer on the prompt: "y", "yes", and the ways people say it ("I accept the
+ * quest", "accept it", "decline the offer"). Anything longer is an action, played as such.
+ */
 function answerOf(text: string): "accept" | "reject" | null {
-  if (/^(y|yes|accept)$/i.test(text)) return "accept";
-  if (/^(n|no|reject|decline)$/i.test(text)) return "reject";
+  const said = text
+    .toLowerCase()
+    .replace(/[.!]+$/, "")
+    .replace(/^i\s+/, "")
+    .replace(/\s+(?:it|this|that|the (?:quest|offer|job))$/, "")
+    .trim();
+  if (/^(?:y|yes|accept|agree)$/.test(said)) return "accept";
+  if (/^(?:n|no|reject|decline|refuse)$/.test(said)) return "reject";
   return null;
 }
 
