@@ -267,6 +267,26 @@ describe("offline narration: a turn", () => {
     assert.equal(party.text.split("\n\n").at(-1), "Next: Visit Saltlight Temple.");
   });
 
+  it("never closes with a next step the same turn completed (issue 14 item 5)", async () => {
+    const arrived = await narrate(
+      narrationRequest({
+        partyNextStep: "Travel to the Old Lighthouse on the Gull Coast.",
+        outcomes: [
+          `Objective completed for "The Keeper's Debt": Travel to the Old Lighthouse on the Gull Coast.`,
+        ],
+        journal: [
+          { quest: "The Keeper's Debt", status: "accepted", nextStep: "Climb the lighthouse stairwell." },
+        ],
+      }),
+    );
+    assert.equal(arrived.text.split("\n\n").at(-1), "Next: Climb the lighthouse stairwell.");
+    // A step not done this turn is still told.
+    const onTheWay = await narrate(
+      narrationRequest({ partyNextStep: "Travel to the Old Lighthouse on the Gull Coast." }),
+    );
+    assert.equal(onTheWay.text.split("\n\n").at(-1), "Next: Travel to the Old Lighthouse on the Gull Coast.");
+  });
+
   it("a game mode that asks for few hints shows the next step only when the journal changed", async () => {
     const sparse = createOfflineProvider(HARBOR, { gameMode: "Wrecker's Luck" });
     const quiet = await sparse.narrate(narrationRequest({ partyNextStep: "Visit Saltlight Temple" }));

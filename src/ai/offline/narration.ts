@@ -457,13 +457,29 @@ function closingLine(
 ): string {
   const open = new Set(input.journal.map((j) => j.quest));
   const revealed = outcomes.filter((o) => o.type === "objective" && !o.done && open.has(o.quest)).at(-1);
+  // A step this very turn completed is not the next one (the party's next step is set by a trigger
+  // and may still name the objective the party just finished: issue 14 item 5).
+  const done = outcomes.flatMap((o) => (o.type === "objective" && o.done ? [stepKey(o.text)] : []));
+  const notDone = (s: string | undefined): s is string =>
+    !!s && !done.some((d) => stepKey(s).startsWith(d) || d.startsWith(stepKey(s)));
   const step =
-    input.partyNextStep ||
-    input.journal.find((j) => j.status === "accepted" && j.nextStep)?.nextStep ||
-    input.journal.find((j) => j.nextStep)?.nextStep ||
-    (revealed?.type === "objective" ? revealed.text : "");
+    [
+      input.partyNextStep,
+      input.journal.find((j) => j.status === "accepted" && notDone(j.nextStep))?.nextStep,
+      input.journal.find((j) => notDone(j.nextStep))?.nextStep,
+      revealed?.type === "objective" ? revealed.text : "",
+    ].find(notDone) ?? "";
   const hint = !facts.sparseHints || input.opening || journalChanged;
   return step && hint ? closing.next(clip(step, 400)) : closing.prompt(key);
+}
+
+/** A step's words for comparison: lower case, no closing punctuation. */
+function stepKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[.!\s]+$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**
