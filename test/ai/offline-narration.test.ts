@@ -4,6 +4,7 @@ import { AiError } from "../../src/ai/errors.ts";
 import { parseBeats } from "../../src/ai/offline/event.ts";
 import { createOfflineProvider, SUMMARY_LIMIT } from "../../src/ai/offline/index.ts";
 import { toSecondPerson } from "../../src/ai/offline/person.ts";
+import { isStale } from "../../src/ai/offline/stale.ts";
 import { sentences } from "../../src/ai/offline/text.ts";
 import type { NarrationRequest } from "../../src/engine/ports.ts";
 import { HARBOR, narrationRequest, storyOf } from "./offline-helpers.ts";
@@ -680,5 +681,14 @@ describe("offline narration: room descriptions after the world changed (issue 14
     assert.ok(!later.text.includes(stale), later.text);
     const tried = await narrate(docks(["You try to light the lamp, but nothing comes of it."]));
     assert.ok(tried.text.includes(stale), tried.text);
+  });
+
+  it("a synonym of the changed thing is stale too: 'the dark tower' once the lighthouse's lamp burns", () => {
+    const tower = "When the fog allows, the dark tower on the eastern cliffs is plain to see.";
+    const burning = "The lamp of the Old Lighthouse is burning.";
+    assert.equal(isStale(tower, burning), true);
+    assert.equal(isStale(tower, "You try to light the lamp, but nothing comes of it."), false);
+    assert.equal(isStale("A dark alley runs behind the market.", burning), false);
+    assert.equal(isStale("The temple's bell is silent.", "The bell rings over the town."), true);
   });
 });

@@ -34,16 +34,32 @@ function claims(sentence: string): { word: string; thing: string }[] {
   return out.filter((c) => c.thing.length >= 3);
 }
 
-/** Does the known text say the thing changed (the thing's word near a word of the other state)? */
+/**
+ * Words that name one thing in world prose ("the dark tower" is the lighthouse whose lamp now
+ * burns): a small built-in list, so that a description is not kept stale by a synonym.
+ */
+const KIN: string[][] = [
+  ["lighthouse", "tower", "light", "lamp", "beacon"],
+  ["bell", "clapper", "belfry"],
+];
+
+/** The stems that stand for a thing: its own, and those of its kin. */
+function stemsOf(thing: string): string[] {
+  const stem = thing.replace(/s$/, "");
+  const kin = KIN.find((group) => group.some((w) => stem.startsWith(w) || w.startsWith(stem)));
+  return kin ? [stem, ...kin] : [stem];
+}
+
+/** Does the known text say the thing changed (the thing's word, or a kin word, near a word of the other state)? */
 export function isStale(sentence: string, known: string): boolean {
   const text: string[] = known.toLowerCase().match(/[a-z]+/g) ?? [];
   for (const { word, thing } of claims(sentence)) {
     const flip = FLIPS.find((f) => f.was.test(word))!;
-    const stem = thing.replace(/s$/, "");
+    const stems = stemsOf(thing);
     for (let i = 0; i < text.length; i++) {
       if (!flip.now.test(text[i]!)) continue;
       const near = text.slice(Math.max(0, i - 15), i + 6);
-      if (near.some((w) => w.startsWith(stem)) && !near.includes("try")) return true;
+      if (near.some((w) => stems.some((stem) => w.startsWith(stem))) && !near.includes("try")) return true;
     }
   }
   return false;
