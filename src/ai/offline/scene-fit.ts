@@ -1,3 +1,4 @@
+import { hasWholeWord } from "../../world/whole-word.ts";
 import { quoteSpans } from "./person.ts";
 import { sentences } from "./text.ts";
 
@@ -79,11 +80,12 @@ export function fitToScene(prose: string, scene: SceneNames): Fitted {
   return { text: kept.join(" "), dropped };
 }
 
+/** The longest name a pattern is built from; a longer one is no one's name in prose. */
+const NAME_PATTERN_MAX = 200;
+
 /** Whole-word, case-sensitive: "Slade" but not "SLADE & CO." nor "slade". */
 function mentions(text: string, word: string): boolean {
-  return new RegExp(`(?:^|[^\\p{L}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "u").test(
-    text,
-  );
+  return hasWholeWord(text, word);
 }
 
 /** The words that name an NPC on their own: the full name, and its first and last words of 4+ letters. */
@@ -113,6 +115,8 @@ function absentNpc(sentence: string, scene: SceneNames): string | null {
  * Slade") is not: a past fact holds wherever it is told.
  */
 function acts(text: string, form: string): boolean {
+  // A pattern is built from the name below: only for a name the text holds, and of a name's length.
+  if (form.length > NAME_PATTERN_MAX || !text.includes(form)) return false;
   const name = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const subject = `(?:^|[;:]\\s+|,\\s+(?:and|but|while)\\s+|\\band\\s+)(?:(?:Sister|Brother|Old|Master|Mistress|Captain|Mother|Father)\\s+)?${name}(?:\\s+\\p{Lu}\\p{L}+)?(?:,[^,]{1,80},)?`;
   const verb =

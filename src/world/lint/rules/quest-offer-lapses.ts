@@ -1,6 +1,7 @@
 import { defineRule } from "../../rule.ts";
 import { areasByLocation, locationsByArea } from "../../rules/names.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
+import { hasWholeWord } from "../../whole-word.ts";
 import { analyse } from "../analysis.ts";
 import type { Actor, EffectSite } from "../model.ts";
 
@@ -150,8 +151,7 @@ function placeNamed(
   locations: readonly string[],
   areaHome: ReadonlyMap<string, string[]>,
 ): string | null {
-  const names = (name: string) =>
-    new RegExp(`(^|\\W)${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\W|$)`, "i").test(text);
+  const names = (name: string) => hasWholeWord(text, name, { ignoreCase: true, boundary: "word" });
   for (const location of locations) if (location !== here && names(location)) return location;
   for (const [area, homes] of areaHome)
     if (homes.length === 1 && homes[0] !== here && names(area)) return homes[0]!;

@@ -1,6 +1,8 @@
+import { compileRegex } from "../../pattern.ts";
 import { defineRule } from "../../rule.ts";
 import { areasByLocation, locationsByArea } from "../../rules/names.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
+import { hasWholeWord } from "../../whole-word.ts";
 import { analyse } from "../analysis.ts";
 import type { Actor } from "../model.ts";
 
@@ -105,17 +107,17 @@ function boundNames(
   }
   const patterns = actor.conditions.flatMap((c) => {
     if (c.type !== "action-text" || typeof c.value !== "string") return [];
-    try {
-      return [new RegExp(c.value, c.operator === "regex" ? "" : "i")];
-    } catch {
-      return [];
-    }
+    // The engine's own matching: RE2 for `regex` (never a native RegExp of world text), else the words.
+    const value = c.value;
+    if (c.operator !== "regex") return [(f: string) => f.toLowerCase().includes(value.toLowerCase())];
+    const compiled = compileRegex(value);
+    return compiled.ok ? [(f: string) => compiled.test(f)] : [];
   });
   for (const npc of npcs) {
     const forms = nameForms(npc.name);
     if (location !== "" && npc.location === location)
       out.push({ name: npc.name, npc: true, forms, why: `an NPC at ${JSON.stringify(location)}` });
-    else if (patterns.some((p) => forms.some((f) => p.test(f))))
+    else if (patterns.some((matches) => forms.some(matches)))
       out.push({ name: npc.name, npc: true, forms, why: "named by its action-text" });
   }
   return out;
@@ -129,12 +131,13 @@ function nameForms(name: string): string[] {
 
 /** Whole words, case-sensitive for names ("Slade", not "SLADE & CO."). */
 function names(text: string, form: string): boolean {
-  const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?:^|[^\\p{L}])${escaped}(?![\\p{L}])`, "u").test(text);
+  return hasWholeWord(text, form);
 }
 
 /** The NPC as the subject of a present verb: at a sentence or clause start, a title and an apposition allowed. */
 function acts(text: string, form: string): boolean {
+  // A pattern is built from the name below: only for a name the text holds, and of a name's length.
+  if (form.length > 200 || !text.includes(form)) return false;
   const name = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const subject = `(?:^|[.!?;:]\\s+|,\\s+(?:and|but|while)\\s+|\\band\\s+)(?:(?:Sister|Brother|Old|Master|Mistress|Captain|Mother|Father)\\s+)?${name}(?:\\s+\\p{Lu}\\p{L}+)?(?:,[^,]{1,80},)?`;
   const verb =
