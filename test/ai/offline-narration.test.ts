@@ -107,6 +107,17 @@ describe("offline narration: a turn", () => {
       }),
     );
     assert.ok(!/not here/.test(about.text), about.text);
+    // Asking after someone elsewhere is not aimed at them.
+    for (const text of ["ask about Mara", "ask Orla where Mara is", "tell me about Corvin Slade"]) {
+      const asked = await narrate(
+        narrationRequest(
+          { actions: [{ player: "Isobel Carrow", text }], intent: { intent: "other" } },
+          "Saltlight Temple",
+          "Nave",
+        ),
+      );
+      assert.ok(!/is not here/.test(asked.text), `${text}: ${asked.text}`);
+    }
   });
 
   it("'go up' at the top of the tower: the party stays, told where it can go (no echo of a climb)", async () => {

@@ -207,6 +207,11 @@ export function absentObjectLine(action: string, sceneText: string): string | nu
   return `There is no ${head} here to ${verb}.`;
 }
 
+/** Words after which a social act names its topic, not the one it is aimed at. */
+const TOPIC_WORDS = new Set(
+  "about regarding concerning of for where why what how who whether if me us".split(" "),
+);
+
 /** Words of an NPC's name that a player would type for them ("Mara", "Venn", "Widow"), lower case. */
 function nameWords(name: string): string[] {
   return (name.toLowerCase().match(/[a-z'-]+/g) ?? []).filter((w) => w.length >= 3 && w !== "the");
@@ -225,9 +230,12 @@ export function absentPersonLine(action: string, present: string[], everyone: st
       .match(/[a-z'-]+/g) ?? [];
   const start = words[0] === "i" || words[0] === "we" ? 1 : 0;
   if (!SOCIAL.has(words[start] ?? "")) return null;
-  const said = new Set(words.slice(start + 1).map((w) => w.replace(/'s?$/, "")));
-  const named = (name: string) => nameWords(name).some((w) => said.has(w));
-  if (present.some(named)) return null;
-  const absent = everyone.find((name) => !present.includes(name) && named(name));
+  const all = words.slice(start + 1).map((w) => w.replace(/'s?$/, ""));
+  const named = (said: string[]) => (name: string) => nameWords(name).some((w) => said.includes(w));
+  if (present.some(named(all))) return null;
+  // Only the one spoken to counts: "ask about Mara", "tell me where Slade is" ask after someone elsewhere.
+  const topic = all.findIndex((w) => TOPIC_WORDS.has(w));
+  const addressed = topic === -1 ? all : all.slice(0, topic);
+  const absent = everyone.find((name) => !present.includes(name) && named(addressed)(name));
   return absent === undefined ? null : `${absent} is not here.`;
 }
