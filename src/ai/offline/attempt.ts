@@ -180,12 +180,7 @@ const PREPOSITIONS = new Set("with to on in at from into for by under over behin
  * scene that starts the thing's name counts ("log" for "logbook").
  */
 export function absentObjectLine(action: string, sceneText: string): string | null {
-  const words =
-    action
-      .toLowerCase()
-      .replace(/[’]/g, "'")
-      .match(/[a-z'-]+/g) ?? [];
-  const start = words[0] === "i" || words[0] === "we" ? 1 : 0;
+  const { words, start } = actWords(action);
   const verb = words[start] ?? "";
   if (!OBJECT_VERBS.has(verb)) return null;
   // "my lantern", "your knife": the player's own things are not looked for in the scene.
@@ -223,12 +218,7 @@ function nameWords(name: string): string[] {
  * Returns "Mara Venn is not here." or null (no one named, or someone named is here).
  */
 export function absentPersonLine(action: string, present: string[], everyone: string[]): string | null {
-  const words =
-    action
-      .toLowerCase()
-      .replace(/[’]/g, "'")
-      .match(/[a-z'-]+/g) ?? [];
-  const start = words[0] === "i" || words[0] === "we" ? 1 : 0;
+  const { words, start } = actWords(action);
   if (!SOCIAL.has(words[start] ?? "")) return null;
   const all = words.slice(start + 1).map((w) => w.replace(/'s?$/, ""));
   const named = (said: string[]) => (name: string) => nameWords(name).some((w) => said.includes(w));
@@ -238,4 +228,14 @@ export function absentPersonLine(action: string, present: string[], everyone: st
   const addressed = topic === -1 ? all : all.slice(0, topic);
   const absent = everyone.find((name) => !present.includes(name) && named(addressed)(name));
   return absent === undefined ? null : `${absent} is not here.`;
+}
+
+/** An action's lower-case words, and where its verb is ("I read the logbook": after the "I"). */
+function actWords(action: string): { words: string[]; start: number } {
+  const words =
+    action
+      .toLowerCase()
+      .replace(/[’]/g, "'")
+      .match(/[a-z'-]+/g) ?? [];
+  return { words, start: words[0] === "i" || words[0] === "we" ? 1 : 0 };
 }
