@@ -8,12 +8,7 @@ export * from "./ai/index.ts";
 // Engine: sessions, turns, saves, and the ports the sandbox and AI providers implement.
 export * from "./engine/index.ts";
 // The trace formatter the command line prints turns with.
-export {
-  formatTrace,
-  type TraceContext,
-  type TraceFormatOptions,
-  traceContext,
-} from "./host/trace.ts";
+export { formatTrace, type TraceFormatOptions } from "./host/trace.ts";
 // The sandbox's types, for a platform that holds one.
 export type { HostOptions, SandboxHost } from "./sandbox/index.ts";
 export { createSandbox } from "./sandbox/index.ts";

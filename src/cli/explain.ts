@@ -5,7 +5,7 @@ import { INTENTS, type Intent } from "../engine/ports.ts";
 import type { TurnResult } from "../engine/result.ts";
 import { restoreSession, type Session } from "../engine/session.ts";
 import type { TurnInput } from "../engine/turn.ts";
-import { formatTrace, type TraceContext, traceContext } from "../host/trace.ts";
+import { formatTrace } from "../host/trace.ts";
 import { createSandbox } from "../sandbox/index.ts";
 import { isSpecialFile, readCheckedWorld } from "../world/checked-file.ts";
 import { formatPath, formatPosition } from "../world/diagnostic.ts";
@@ -74,7 +74,6 @@ export async function explain(worldFile: string, options: ExplainOptions, io: Cl
     for (const warning of session.resumed?.warnings ?? [])
       io.stderr(`taleforge explain: the world changed since this save: ${warning}\n`);
     const before = session.state;
-    const context = traceContext(world.world, before);
     const players = before.party.filter((c) => c.kind === "player").map((c) => c.name);
     const player = options.player ?? players[0];
     if (player === undefined || !players.includes(player))
@@ -94,7 +93,7 @@ export async function explain(worldFile: string, options: ExplainOptions, io: Cl
     io.stdout(
       format === "json"
         ? `${JSON.stringify(result, null, 2)}\n`
-        : explainText(result, context, options.save, wantsColor(io)),
+        : explainText(result, options.save, wantsColor(io)),
     );
     return EXIT_OK;
   } finally {
@@ -103,9 +102,9 @@ export async function explain(worldFile: string, options: ExplainOptions, io: Cl
   }
 }
 
-function explainText(result: TurnResult, context: TraceContext, save: string, color: boolean): string {
+function explainText(result: TurnResult, save: string, color: boolean): string {
   const head = `Dry run of tick ${result.tick} from ${save} (nothing is saved)\n\nStory\n${indent(result.story)}\n\n`;
-  return head + formatTrace(result, { color, verbose: true, ...context });
+  return head + formatTrace(result, { color, verbose: true });
 }
 
 function indent(text: string): string {

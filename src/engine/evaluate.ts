@@ -22,6 +22,7 @@ import type {
 import { addLog } from "./record.ts";
 import { contentWords, cosine, coverage, type Ranked, rankByScore } from "./relevance.ts";
 import { npcNamesHere, storySinceSummaryLines } from "./scene.ts";
+import { subjectOf } from "./subject.ts";
 import type { ConditionTrace, PhaseTrace, TriggerTrace } from "./trace.ts";
 import { exclusion, type LiveTrigger } from "./trigger-pool.ts";
 
@@ -141,6 +142,8 @@ function evaluateMechanical(
       expected: result.expected,
       passed: result.passed,
     };
+    const subject = subjectOf(fields);
+    if (subject !== undefined) trace.subject = subject;
     if (typeof fields.operator === "string") trace.operator = fields.operator;
     if (result.error !== undefined) trace.error = result.error;
     return trace;

@@ -17,6 +17,8 @@ export { RECENT_STORY, RECENT_STORY_MAX } from "./scene.ts";
 export { ENGINE_VERSION, SEMANTIC_VERSION } from "./scripts.ts";
 export { createSession, type QuestAnswerResult, restoreSession, Session } from "./session.ts";
 export type * from "./state.ts";
+export { completeTrace } from "./stored-trace.ts";
 export type * from "./trace.ts";
 export type { TurnHooks, TurnInput, TurnPins } from "./turn.ts";
+export { knownIn } from "./views.ts";
 export { indexWorld, type WorldIndex } from "./world-index.ts";

@@ -87,6 +87,7 @@ export async function openSession(
       intent: { source: "none", answer: null },
       movement: null,
       phases: [phase.trace],
+      spent: {},
       event: null,
       quests: ctx.recorder.quests,
       recharge: [],

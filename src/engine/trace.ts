@@ -27,6 +27,14 @@ export interface TurnTrace {
   intent: { source: "classifier" | "pin" | "none"; answer: IntentAnswer | null; note?: string };
   movement: MovementTrace | null;
   phases: PhaseTrace[];
+  /**
+   * The triggers consumed before the turn (key -> tick each fired): spent
+   * non-recurring triggers are not evaluated, so `phases` does not list them.
+   * The state's `consumed` map as the turn found it, shared, not copied (a
+   * turn writes only to its draft). Absent from traces stored before it was
+   * added.
+   */
+  spent?: Readonly<Record<string, number>>;
   event: EventTrace | null;
   quests: QuestChange[];
   recharge: { character: string; resource: string; before: number; after: number }[];
@@ -86,6 +94,13 @@ export interface TriggerTrace {
 export interface ConditionTrace {
   index: number;
   type: string;
+  /**
+   * What a mechanical condition reads, as the world names it: its storage
+   * key, resource, quest, event or entity (`met_mara`, `health`). Absent when
+   * the type reads no named thing (`game-tick`, `party-area`), for AI-judged
+   * conditions, and in traces stored before it was added.
+   */
+  subject?: string;
   operator?: string;
   actual: unknown;
   expected: unknown;

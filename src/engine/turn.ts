@@ -173,6 +173,7 @@ export async function playTurn(
       intent: intent.trace,
       movement,
       phases: [planning.trace, statePhase.trace],
+      spent: before.consumed,
       event: eventTrace,
       quests: ctx.recorder.quests,
       recharge: recharged,

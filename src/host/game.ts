@@ -5,7 +5,6 @@ import type { TurnResult } from "../engine/result.ts";
 import { createSession, type QuestAnswerResult, restoreSession, type Session } from "../engine/session.ts";
 import type { TurnHooks } from "../engine/turn.ts";
 import type { World } from "../world/schema/index.ts";
-import { type TraceContext, traceContext } from "./trace.ts";
 
 /**
  * One game as the player sees it: a session plus what a host adds around it
@@ -47,8 +46,6 @@ export class Game {
   private undoStack: string[] = [];
   /** The last turn played (for /trace); null after the opening, an undo or a load. */
   last: TurnResult | null;
-  /** What the last turn ran with, so /trace can name each condition's subject and the spent triggers. */
-  lastContext: TraceContext | null = null;
 
   private constructor(
     private readonly world: World,
@@ -94,9 +91,7 @@ export class Game {
     switch (input.type) {
       case "turn": {
         const before = this.session.save();
-        const context = traceContext(this.world, this.session.state);
         const result = await this.session.turn({ actions: input.actions }, hooks);
-        this.lastContext = context;
         this.undoStack.push(before);
         if (this.undoStack.length > UNDO_DEPTH) this.undoStack.shift();
         this.last = result;

@@ -1,7 +1,6 @@
 import { type Paint, painter, plural, type Style } from "../author/paint.ts";
 import type { DiffEntry } from "../engine/diff.ts";
 import type { TurnResult } from "../engine/result.ts";
-import type { SessionState } from "../engine/state.ts";
 import type {
   ConditionTrace,
   EffectTrace,
@@ -10,52 +9,18 @@ import type {
   ScriptTrace,
   TriggerTrace,
 } from "../engine/trace.ts";
-import { liveTriggers, triggerMapOf } from "../engine/trigger-pool.ts";
-import { indexWorld } from "../engine/world-index.ts";
 import { formatPath } from "../world/diagnostic.ts";
-import type { Trigger, World } from "../world/schema/index.ts";
 import { escapeControlsDeep } from "../world/terminal-text.ts";
 
 export interface TraceFormatOptions {
   color: boolean;
-  /** Every trigger with every condition, script and effect, and the state diff. Default: compact. */
+  /** Every trigger with every condition, script and effect, the triggers already spent, and the state diff. Default: compact. */
   verbose?: boolean;
-  /**
-   * The state's `consumed` map from before the turn (trigger key -> tick it
-   * fired). Spent triggers are not evaluated, so the trace does not list them;
-   * with this map, verbose output names them.
-   */
-  consumed?: Readonly<Record<string, number>>;
-  /**
-   * The trigger map the turn ran with (key -> trigger): conditions then name
-   * their subject (`read-boolean met_mara`, `player-resource health`). The
-   * trace itself holds only the values.
-   */
-  triggers?: Readonly<Record<string, { conditions?: readonly unknown[] }>>;
-}
-
-/** What a trace names beyond the result itself: the options formatTrace takes from the state before the turn. */
-export interface TraceContext {
-  triggers: Record<string, Trigger>;
-  consumed: Record<string, number>;
-}
-
-/** The trace context of a turn played from `state` (read it before the turn). */
-export function traceContext(
-  world: World,
-  state: Pick<SessionState, "triggerEdits" | "consumed">,
-): TraceContext {
-  return {
-    triggers: triggerMapOf(liveTriggers(indexWorld(world), state.triggerEdits)),
-    consumed: state.consumed,
-  };
 }
 
 interface Ctx {
   paint: Paint;
   verbose: boolean;
-  /** The subject of a trigger's condition (storage key, resource, quest...), or "". */
-  subject: (trigger: string, index: number) => string;
 }
 
 /**
@@ -63,22 +28,20 @@ interface Ctx {
  * Compact by default: per phase, one line per trigger that fired or came
  * close (every mechanical condition passed, or all but one of at least
  * three), with why; `verbose` lists every trigger with each condition's actual
- * and expected value, every script and effect, and the state diff. A pure
- * function of the result.
+ * and expected value, every script and effect, the triggers already spent,
+ * and the state diff. A pure function of the result: each condition names its
+ * subject and the trace lists the spent triggers itself (a result stored
+ * before they did: `completeTrace`).
  */
 export function formatTrace(given: TurnResult, options: TraceFormatOptions): string {
   // Script logs and errors, world names and story text are not Taleforge's: escape their control characters.
   const result = escapeControlsDeep(given);
-  const ctx: Ctx = {
-    paint: painter(options.color),
-    verbose: options.verbose === true,
-    subject: subjects(escapeControlsDeep(options.triggers)),
-  };
+  const ctx: Ctx = { paint: painter(options.color), verbose: options.verbose === true };
   const trace = result.trace;
   const blocks: string[] = [header(result, ctx)];
   for (const phase of trace.phases) blocks.push(phaseBlock(phase, ctx));
-  if (ctx.verbose && options.consumed) {
-    const spent = Object.entries(options.consumed);
+  if (ctx.verbose && trace.spent) {
+    const spent = Object.entries(trace.spent);
     if (spent.length > 0) blocks.push(spentBlock(spent, ctx));
   }
   const after = afterTurn(result, ctx);
@@ -186,7 +149,7 @@ function triggerLines(t: TriggerTrace, ctx: Ctx): string[] {
     for (const e of t.effects) if (e.status === "dropped") lines.push(`      ${effectLine(e, ctx)}`);
     return lines;
   }
-  for (const c of t.conditions) lines.push(`      ${conditionLine(c, ctx, ctx.subject(t.trigger, c.index))}`);
+  for (const c of t.conditions) lines.push(`      ${conditionLine(c, ctx)}`);
   if (t.script) lines.push(`      ${scriptLine(t.script, ctx)}`);
   for (const e of t.effects) lines.push(`      ${effectLine(e, ctx)}`);
   return lines;
@@ -215,7 +178,7 @@ function whyNot(t: TriggerTrace, ctx: Ctx): string {
     if (!first) return paint("red", "a mechanical condition failed");
     const more = failed.length > 1 ? paint("gray", ` (+${failed.length - 1} more failed)`) : "";
     // Verbose lists every condition below; compact names the first failure on the line.
-    const detail = ctx.verbose ? "" : `: ${describeCondition(first, ctx.subject(t.trigger, first.index))}`;
+    const detail = ctx.verbose ? "" : `: ${describeCondition(first)}`;
     return `${paint("red", `failed at condition ${first.index}`)}${detail}${more}`;
   }
   if (t.script?.setSkip) return paint("yellow", "script set skip (the trigger stays armed)");
@@ -239,7 +202,7 @@ function whyNot(t: TriggerTrace, ctx: Ctx): string {
   return paint("yellow", "not fired");
 }
 
-function conditionLine(c: ConditionTrace, { paint }: Ctx, subject: string): string {
+function conditionLine(c: ConditionTrace, { paint }: Ctx): string {
   const mark =
     c.passed === true ? paint("green", "✔") : c.passed === false ? paint("red", "✗") : paint("gray", "?");
   let detail: string;
@@ -251,7 +214,7 @@ function conditionLine(c: ConditionTrace, { paint }: Ctx, subject: string): stri
     const players = c.players && c.players.length > 0 ? `; credited: ${c.players.join(", ")}` : "";
     detail = `${c.type} ${quote(String(c.expected))}: ${verdict}${players}`;
   } else {
-    detail = describeCondition(c, subject);
+    detail = describeCondition(c);
     if (c.type === "action-text" && c.players) detail += `; players: ${c.players.join(", ") || "none"}`;
   }
   const error = c.error !== undefined ? paint("red", ` (${c.error})`) : "";
@@ -259,25 +222,15 @@ function conditionLine(c: ConditionTrace, { paint }: Ctx, subject: string): stri
 }
 
 /** `read-boolean met_mara equals true, actual false`. */
-function describeCondition(c: ConditionTrace, subject: string): string {
+function describeCondition(c: ConditionTrace): string {
   const operator = c.operator !== undefined ? ` ${c.operator}` : "";
-  const about = subject !== "" ? ` ${subject}` : "";
+  const about = c.subject !== undefined ? ` ${subjectText(c.subject)}` : "";
   return `${c.type}${about}${operator} ${value(c.expected)}, actual ${value(c.actual)}`;
 }
 
-const SUBJECT_FIELDS = ["key", "resource", "questId", "eventId", "entity"] as const;
-
-function subjects(triggers: TraceFormatOptions["triggers"]): Ctx["subject"] {
-  return (trigger, index) => {
-    if (!triggers || !Object.hasOwn(triggers, trigger)) return "";
-    const condition = triggers[trigger]?.conditions?.[index];
-    if (condition === null || typeof condition !== "object") return "";
-    for (const field of SUBJECT_FIELDS) {
-      const v = (condition as Record<string, unknown>)[field];
-      if (typeof v === "string") return /^[\w-]+$/.test(v) ? v : JSON.stringify(v);
-    }
-    return "";
-  };
+/** A subject as written when it is a plain name, else quoted (`met_mara`, `"the old key"`). */
+function subjectText(subject: string): string {
+  return /^[\w-]+$/.test(subject) ? subject : JSON.stringify(subject);
 }
 
 function scriptSummary(s: ScriptTrace): string {

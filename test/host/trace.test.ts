@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { completeTrace } from "../../src/engine/index.ts";
 import type { TurnResult } from "../../src/engine/result.ts";
 import { createSession, type Session } from "../../src/engine/session.ts";
 import type { TriggerTrace } from "../../src/engine/trace.ts";
-import { liveTriggers, triggerMapOf } from "../../src/engine/trigger-pool.ts";
-import { indexWorld } from "../../src/engine/world-index.ts";
 import { formatTrace } from "../../src/host/trace.ts";
 import { createSandbox, type SandboxHost } from "../../src/sandbox/index.ts";
 import { DataAi } from "../engine/helpers.ts";
@@ -65,6 +64,16 @@ after(async () => {
 });
 
 const at = (tick: number) => turns[tick - 1]!;
+const NO_EDITS = { overrides: {}, deleted: [], added: [] };
+
+/** A result as stored before traces carried their conditions' subjects and the spent triggers. */
+function storedBefore(result: TurnResult): TurnResult {
+  const stored = JSON.parse(JSON.stringify(result)) as TurnResult;
+  delete stored.trace.spent;
+  for (const phase of stored.trace.phases)
+    for (const t of phase.triggers) for (const c of t.conditions) delete c.subject;
+  return stored;
+}
 const plain = (result: TurnResult, verbose = false) => formatTrace(result, { color: false, verbose });
 const lines = (text: string) => text.split("\n");
 
@@ -100,16 +109,21 @@ describe("formatTrace, compact", () => {
   });
 
   test("a trigger that came close says at which condition it failed, with actual and expected values", () => {
-    const text = plain(at(3));
-    hasLine(text, /^ {2}· storm_rises {2}failed at condition 1: read-boolean equals true, actual false$/);
-    // With the trigger map, the condition names its subject.
-    const named = formatTrace(at(3), {
-      color: false,
-      triggers: triggerMapOf(liveTriggers(indexWorld(world), { overrides: {}, deleted: [], added: [] })),
-    });
+    // The result names each condition's subject: no trigger map is needed beside it.
+    const named = plain(at(3));
     hasLine(
       named,
       /^ {2}· storm_rises {2}failed at condition 1: read-boolean slade_confronted equals true, actual false$/,
+    );
+    // A result stored before traces carried subjects prints without them, and completeTrace names them again.
+    const stored = storedBefore(at(3));
+    hasLine(
+      plain(stored),
+      /^ {2}· storm_rises {2}failed at condition 1: read-boolean equals true, actual false$/,
+    );
+    assert.equal(
+      plain(completeTrace(stored, world, { triggerEdits: NO_EDITS, consumed: consumedBefore[2]! })),
+      named,
     );
   });
 
@@ -182,8 +196,16 @@ describe("formatTrace, verbose", () => {
     );
   });
 
-  test("the state diff, and triggers already spent when the consumed map is given", () => {
-    const text = formatTrace(at(12), { color: false, verbose: true, consumed: consumedBefore[11]! });
+  test("the state diff, and the triggers already spent, which the result lists", () => {
+    const text = plain(at(12), true);
+    assert.deepEqual(at(12).trace.spent, consumedBefore[11]);
+    // A result stored before traces listed them: none, until completeTrace adds the state's consumed map.
+    const stored = storedBefore(at(12));
+    assert.doesNotMatch(plain(stored, true), /^Not evaluated/m);
+    assert.equal(
+      plain(completeTrace(stored, world, { triggerEdits: NO_EDITS, consumed: consumedBefore[11]! }), true),
+      text,
+    );
     hasLine(text, /^State diff: \d+ changes$/);
     hasLine(text, /^ {2}storage\.beacon_lit: \(absent\) → true$/);
     hasLine(text, /^ {2}quests\["The Keeper's Debt"\]\.status: "expired" → "completed"$/);

@@ -1,7 +1,6 @@
 import type { Paint } from "../../author/paint.ts";
-import { isKnown } from "../../engine/known.ts";
+import { knownIn } from "../../engine/index.ts";
 import type { SessionState } from "../../engine/state.ts";
-import { indexWorld } from "../../engine/world-index.ts";
 import type { World } from "../../world/schema/index.ts";
 import { describePlace } from "./views.ts";
 
@@ -19,7 +18,7 @@ export function changesView(
   story = "",
 ): string[] {
   const lines: string[] = [];
-  const index = indexWorld(world);
+  const known = knownIn(world);
   const done: string[] = [];
   const revealed: string[] = [];
   for (const [key, quest] of Object.entries(after.quests)) {
@@ -81,7 +80,7 @@ export function changesView(
     }
   }
   for (const name of Object.keys(world.npcs)) {
-    if (isKnown(after, index, name) && !isKnown(before, index, name)) lines.push(`You now know ${name}.`);
+    if (known(after, name) && !known(before, name)) lines.push(`You now know ${name}.`);
   }
   if (after.partyNextStep && after.partyNextStep.text !== before.partyNextStep?.text)
     lines.push(paint("cyan", `Next: ${after.partyNextStep.text}`));

@@ -248,7 +248,7 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     changes.end();
   }
   if (outcome.type === "turn" && ctx.showTrace)
-    ctx.io.stdout(`${formatTrace(outcome.result, { color: ctx.color, ...ctx.game.lastContext })}\n`);
+    ctx.io.stdout(`${formatTrace(outcome.result, { color: ctx.color })}\n`);
   await autosave(ctx);
   return outcome;
 }
@@ -375,7 +375,6 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
           ? formatTrace(ctx.game.last, {
               color: ctx.color,
               verbose: argument === "all",
-              ...ctx.game.lastContext,
             })
           : "No turn to explain yet: play a turn first (an undo or a load clears the last turn).",
       );

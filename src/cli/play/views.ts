@@ -1,9 +1,8 @@
 import { firstSentence, type Paint, plural } from "../../author/paint.ts";
-import { isKnown } from "../../engine/known.ts";
+import { knownIn } from "../../engine/index.ts";
 import type { QuestPrompt } from "../../engine/quests.ts";
 import type { TurnResult } from "../../engine/result.ts";
 import type { SessionState } from "../../engine/state.ts";
-import { indexWorld } from "../../engine/world-index.ts";
 import type { World } from "../../world/schema/index.ts";
 
 /**
@@ -82,7 +81,7 @@ export function inventoryView(state: SessionState, world: World, paint: Paint): 
  * and the paths out of the party's area.
  */
 export function mapView(state: SessionState, world: World, paint: Paint): string {
-  const index = indexWorld(world);
+  const known = knownIn(world);
   const here = state.position;
   const realm = here.realm;
   const regions = Object.entries(world.regions).filter(([, r]) => (r.realm ?? "") === realm);
@@ -97,7 +96,7 @@ export function mapView(state: SessionState, world: World, paint: Paint): string
       const row: string[] = [];
       for (let x = Math.min(...xs); x <= Math.max(...xs); x++) {
         const cell = regions.find(([, r]) => r.x === x && r.y === y);
-        const name = cell && isKnown(state, index, cell[0]) ? cell[0] : cell ? "?" : "";
+        const name = cell && known(state, cell[0]) ? cell[0] : cell ? "?" : "";
         const mark = cell && cell[0] === here.region ? "*" : " ";
         const text = `${mark}${name}`.slice(0, width).padEnd(width);
         row.push(cell && cell[0] === here.region ? paint("bold", text) : text);
@@ -107,9 +106,9 @@ export function mapView(state: SessionState, world: World, paint: Paint): string
     lines.push(paint("gray", "North is up; * marks where you are."), "");
   }
   for (const [key] of regions) {
-    if (!isKnown(state, index, key)) continue;
+    if (!known(state, key)) continue;
     const locations = Object.entries(world.locations).filter(
-      ([name, l]) => l.region === key && isKnown(state, index, name),
+      ([name, l]) => l.region === key && known(state, name),
     );
     if (locations.length === 0) continue;
     lines.push(key === here.region ? paint("bold", key) : key);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { CASSETTE_FORMAT, CASSETTE_VERSION, type CassetteEntry } from "../../ai/cassette.ts";
+import { completeTrace } from "../../engine/index.ts";
 import type { ScriptRunner } from "../../engine/ports.ts";
 import type { TurnResult } from "../../engine/result.ts";
 import { readSave, worldHash } from "../../engine/save.ts";
 import { restoreSession } from "../../engine/session.ts";
-import { formatTrace, traceContext } from "../../host/trace.ts";
+import { formatTrace } from "../../host/trace.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
@@ -13,6 +14,9 @@ import type { NarratorFactory, Runner } from "../runner.ts";
 import { GameParams, ImportGame, LogQuery } from "../schemas.ts";
 import type { Game, Store } from "../store/store.ts";
 import type { WorldCache } from "../worlds.ts";
+
+/** What the opening ran from: no trigger edits, nothing spent. */
+const OPENING = { triggerEdits: { overrides: {}, deleted: [], added: [] }, consumed: {} };
 
 /** History and saves: the transcript, the host's trace and log, export and import, the cassette. */
 export function historyRoutes(
@@ -166,20 +170,31 @@ export function historyRoutes(
         throw new ApiError("game/state", `Step ${seq} has no trace (not played yet, or a quest answer).`, {
           seq,
         });
-      const result = JSON.parse(row.trace) as TurnResult;
-      const world = await worlds.get(game.world_hash);
-      const before = seq > 0 ? await store.turn(game.id, seq - 1) : undefined;
-      const context = before ? traceContext(world, readSave(world, before.state).state) : undefined;
+      const result = await storedResult(JSON.parse(row.trace) as TurnResult, game, seq);
       return {
         seq,
         tick: row.tick,
         trace: result.trace,
         fired: result.fired,
         diff: result.diff,
-        text: formatTrace(result, { color: false, ...(context ?? {}) }),
+        text: formatTrace(result, { color: false }),
       };
     },
   );
+
+  /**
+   * A stored step's result as the trace view reads it. Steps stored before
+   * results carried their conditions' subjects and the spent triggers are
+   * completed from the previous step's save (the opening, step 0, ran from no
+   * edits and nothing spent).
+   */
+  async function storedResult(result: TurnResult, game: Game, seq: number): Promise<TurnResult> {
+    if (result.trace.spent !== undefined) return result;
+    const world = await worlds.get(game.world_hash);
+    const before = seq > 0 ? await store.turn(game.id, seq - 1) : undefined;
+    const state = before ? readSave(world, before.state).state : OPENING;
+    return completeTrace(result, world, state);
+  }
 
   route(
     app,
