@@ -16,6 +16,7 @@ import { CONDITIONS } from "../src/engine/conditions/index.ts";
 import { EFFECT_APPLIERS } from "../src/engine/effects/index.ts";
 import { ENGINE_ERRORS } from "../src/engine/errors.ts";
 import type { Diagnostic } from "../src/world/diagnostic.ts";
+import { READ_KINDS } from "../src/world/lint/facts.ts";
 import { LINT_RULES } from "../src/world/lint/index.ts";
 import type { CodeInfo, Rule, WorldPatch } from "../src/world/rule.ts";
 import { CATALOGUE, RULES } from "../src/world/rules/index.ts";
@@ -390,7 +391,53 @@ describe("effect types", () => {
     ]);
     assert.deepEqual(missing, []);
   });
+
+  test("lint and the graph decide what to do with each effect type", () => {
+    assert.deepEqual(missingCases(EFFECT_TYPE_NAMES, EFFECT_PLACES), []);
+  });
 });
+
+/**
+ * The places below the engine that switch over every condition or effect type
+ * (the world layer cannot read the engine's registries): each has a `case` for
+ * every type of the schema, the ones it passes over listed too, and
+ * `otherType` (src/world/schema/exhaustive.ts) as its default, so the compiler
+ * and this test name each place a new type must be decided in.
+ */
+const CONDITION_PLACES = [
+  { file: "world/lint/conditions.ts", fn: "computeDomain", what: "lint's value domains" },
+  { file: "author/graph/model.ts", fn: "conditionEdge", what: "the graph's edges" },
+];
+const EFFECT_PLACES = [
+  { file: "world/lint/effects.ts", fn: "applyEffect", what: "lint's facts" },
+  { file: "author/graph/model.ts", fn: "effectEdge", what: "the graph's edges" },
+];
+
+/** The source of one function or method of a file: from its declaration to the brace that closes it. */
+function functionText(file: string, fn: string): string {
+  const text = readFileSync(join(SRC_DIR, file), "utf8");
+  const start = new RegExp(`^( *)(?:export )?(?:private )?(?:function )?${fn}\\(`, "m").exec(text);
+  assert.ok(start, `${fn} is no longer in src/${file}: update the places list of test/catalogue.test.ts`);
+  const end = text.indexOf(`\n${start[1]}}\n`, start.index);
+  return text.slice(start.index, end === -1 ? undefined : end);
+}
+
+function missingCases(
+  types: readonly string[],
+  places: readonly { file: string; fn: string; what: string }[],
+): string[] {
+  return places.flatMap(({ file, fn, what }) => {
+    const body = functionText(file, fn);
+    if (!body.includes("otherType("))
+      return [`src/${file} (${fn}) no longer ends its switch with otherType()`];
+    return types
+      .filter((type) => !body.includes(`case "${type}":`))
+      .map(
+        (type) =>
+          `${type}: src/${file} (${fn}, ${what}) has no case for it: handle it, or list it with the types it passes over`,
+      );
+  });
+}
 
 /**
  * Condition types: one module per type under src/engine/conditions/, named
@@ -440,5 +487,13 @@ describe("condition types", () => {
         : [`${type}: docs/format.md does not describe it (npm run docs)`]),
     ]);
     assert.deepEqual(missing, []);
+  });
+  test("lint and the graph decide what to do with each condition type", () => {
+    const reads = CONDITION_TYPE_NAMES.filter(
+      (type) => type.startsWith("read-") && !Object.hasOwn(READ_KINDS, type),
+    ).map(
+      (type) => `${type}: READ_KINDS (src/world/lint/facts.ts) does not say which kind of value it reads`,
+    );
+    assert.deepEqual([...missingCases(CONDITION_TYPE_NAMES, CONDITION_PLACES), ...reads], []);
   });
 });

@@ -1,5 +1,8 @@
 import { phaseOf } from "../../engine/trigger-pool.ts";
 import { indexWorld, objectiveQuestOf } from "../../engine/world-index.ts";
+import type { ConditionType } from "../../world/schema/conditions.ts";
+import type { EffectType } from "../../world/schema/effects.ts";
+import { otherType } from "../../world/schema/exhaustive.ts";
 import type { Trigger, World } from "../../world/schema/index.ts";
 import { inspectScript } from "../../world/script/inspect.ts";
 
@@ -149,7 +152,9 @@ function triggerInfo(trigger: Trigger, engineMade: boolean): TriggerInfo {
 /** Conditions that wait on something another part of the world changes. */
 function conditionEdge(condition: Loose, trigger: string, node: NodeFn, edge: EdgeFn): void {
   const not = condition.operator === "notEquals" || condition.operator === "notContains" ? "not " : "";
-  switch (condition.type) {
+  // Any string at run time; typed as the schema's types so that a new one is a compile error below.
+  const type = condition.type as ConditionType;
+  switch (type) {
     case "read-string":
     case "read-number":
     case "read-boolean":
@@ -178,6 +183,23 @@ function conditionEdge(condition: Loose, trigger: string, node: NodeFn, edge: Ed
           `is ${not}${String(condition.value)}`,
         );
       return;
+    // Nothing another part of the world changes: the tick, the party, the story and the actions.
+    case "game-tick":
+    case "player-level":
+    case "player-resource":
+    case "player-traits":
+    case "party-realm":
+    case "party-region":
+    case "party-location":
+    case "party-area":
+    case "known-entity":
+    case "story-text":
+    case "action-text":
+    case "story":
+    case "action":
+      return;
+    default:
+      otherType(type);
   }
 }
 
@@ -185,7 +207,9 @@ function conditionEdge(condition: Loose, trigger: string, node: NodeFn, edge: Ed
 function effectEdge(effect: Loose, from: string, node: NodeFn, edge: EdgeFn, viaScript: boolean): void {
   const quest = typeof effect.questId === "string" ? effect.questId : undefined;
   const objective = typeof effect.objectiveId === "string" ? effect.objectiveId : "?";
-  switch (effect.type) {
+  // Any string at run time; typed as the schema's types so that a new one is a compile error below.
+  const type = effect.type as EffectType;
+  switch (type) {
     case "quest-init":
       if (typeof effect.value === "string")
         edge(from, node("quest", effect.value), "quest-init", "init", viaScript);
@@ -212,7 +236,7 @@ function effectEdge(effect: Loose, from: string, node: NodeFn, edge: EdgeFn, via
           from,
           node("quest", quest),
           "next-step",
-          effect.type === "quest-next-step-set" ? "next step" : "clear next step",
+          type === "quest-next-step-set" ? "next step" : "clear next step",
           viaScript,
         );
       return;
@@ -227,6 +251,20 @@ function effectEdge(effect: Loose, from: string, node: NodeFn, edge: EdgeFn, via
       if (typeof effect.key === "string")
         edge(from, node("storage", effect.key), "write", "write", viaScript);
       return;
+    // Not drawn: the story, next steps of the party, the party's place and characters, known entities.
+    case "story":
+    case "party-next-step-set":
+    case "party-next-step-clear":
+    case "party-realm":
+    case "party-region":
+    case "party-location":
+    case "party-area":
+    case "player-resource":
+    case "player-traits":
+    case "known-entity":
+      return;
+    default:
+      otherType(type);
   }
 }
 

@@ -1,5 +1,6 @@
 import { compareEquality, compareMembership, compareNumbers, compareText } from "../operators.ts";
 import { matchPattern } from "../pattern.ts";
+import type { ConditionType } from "../schema/conditions.ts";
 import {
   CONDITION_TYPES,
   EQUALITY_OPERATORS,
@@ -8,6 +9,7 @@ import {
   type QUEST_STATUSES,
   TEXT_OPERATORS,
 } from "../schema/conditions.ts";
+import { otherType } from "../schema/exhaustive.ts";
 import type { Facts } from "./facts.ts";
 import { type Actor, type Condition, refFieldOf, type WorldModel } from "./model.ts";
 
@@ -164,7 +166,9 @@ export class Evaluator {
   }
 
   private computeDomain(condition: Condition): Domain {
-    const { type, ref, value } = condition;
+    const { ref, value } = condition;
+    // Any string at run time; typed as the schema's types so that a new one is a compile error below.
+    const type = condition.type as ConditionType;
     const { facts, model } = this;
     switch (type) {
       case "game-tick":
@@ -199,7 +203,17 @@ export class Evaluator {
         return finite([false]);
       case "quests-completed":
         return finite(this.completedPossible(ref) ? [false, true] : [false]);
+      // Not reasoned about: the party's levels, resources and traits, the story and the actions.
+      case "player-level":
+      case "player-resource":
+      case "player-traits":
+      case "story-text":
+      case "action-text":
+      case "story":
+      case "action":
+        return UNKNOWN;
       default:
+        otherType(type);
         return UNKNOWN;
     }
   }

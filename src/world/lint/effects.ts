@@ -1,3 +1,5 @@
+import type { EffectType } from "../schema/effects.ts";
+import { otherType } from "../schema/exhaustive.ts";
 import type { Facts, KeyWrites } from "./facts.ts";
 import type { EffectSite } from "./model.ts";
 
@@ -13,7 +15,9 @@ type Field = unknown | typeof COMPUTED;
 
 export function applyEffect(effect: EffectSite, facts: Facts): void {
   const field = (name: string): Field => (effect.computed.includes(name) ? COMPUTED : effect.fields[name]);
-  switch (effect.type) {
+  // Any string at run time; typed as the schema's types so that a new one is a compile error below.
+  const type = effect.type as EffectType;
+  switch (type) {
     case "quest-init":
       name(facts, "available", field("value"));
       break;
@@ -37,9 +41,26 @@ export function applyEffect(effect: EffectSite, facts: Facts): void {
       const key = field("key");
       if (key !== COMPUTED && typeof key !== "string") break;
       const target = key === COMPUTED ? facts.storageAll : facts.writes(key);
-      if (write(effect.type, target, field("operator"), field("value"))) facts.grew = true;
+      if (write(type, target, field("operator"), field("value"))) facts.grew = true;
       break;
     }
+    // Nothing a condition lint reasons about: the story, objectives, next steps, the party's place and characters.
+    case "story":
+    case "quest-objective-reveal":
+    case "quest-objective-complete":
+    case "quest-next-step-set":
+    case "quest-next-step-clear":
+    case "party-next-step-set":
+    case "party-next-step-clear":
+    case "party-realm":
+    case "party-region":
+    case "party-location":
+    case "party-area":
+    case "player-resource":
+    case "player-traits":
+      break;
+    default:
+      otherType(type);
   }
 }
 

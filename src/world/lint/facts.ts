@@ -1,3 +1,4 @@
+import type { ConditionType } from "../schema/conditions.ts";
 /**
  * What can happen during play, as sets that only grow: the quests that can
  * be made available or completed, the narrative events that can start, the
@@ -104,13 +105,13 @@ export class KeyWrites {
 /** The four kinds of value a storage key is read as. */
 export type StorageKind = "number" | "string" | "boolean" | "array";
 
-/** The kind each `read-*` condition type reads a key as. */
+/** The kind each `read-*` condition type reads a key as (the compiler reports a `read-*` type without one). */
 export const READ_KINDS: Readonly<Record<string, StorageKind>> = {
   "read-number": "number",
   "read-string": "string",
   "read-boolean": "boolean",
   "read-array": "array",
-};
+} satisfies Record<Extract<ConditionType, `read-${string}`>, StorageKind>;
 
 /** The fallback a read of a missing key (or of a value of another type) sees, as messages write it (spec 2.2). */
 export const FALLBACK_TEXT: Readonly<Record<StorageKind, string>> = {
