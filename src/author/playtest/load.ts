@@ -2,7 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import type { SourceFile } from "../../world/source.ts";
 import { kindOf, MAX_FILE_BYTES, parseText } from "./parse.ts";
 import { type PlannedTest, planTests } from "./plan.ts";
-import { byPosition, type Locate, type Problem, type ProblemCode } from "./problem.ts";
+import { byPosition, type Locate, type Problem, problemOf } from "./problem.ts";
 import { checkRules } from "./rules.ts";
 import type { PlaytestFile } from "./schema.ts";
 import { checkShape } from "./shape.ts";
@@ -31,13 +31,12 @@ export function parsePlaytest(text: string, file: string): LoadedPlaytest {
       source: { name: file, text },
       locate: () => null,
       problems: [
-        {
-          code: "playtest/syntax",
-          message: `The file could not be read (${(error as Error)?.message ?? error}). Simplify it; if it looks fine, please report it.`,
-          path: [],
-          line: null,
-          column: null,
-        },
+        problemOf(
+          "playtest/syntax",
+          "unexpected",
+          { reason: String((error as Error)?.message ?? error) },
+          null,
+        ),
       ],
       spec: undefined,
       tests: [],
@@ -59,26 +58,27 @@ function parseChecked(text: string, file: string): LoadedPlaytest {
 
 /** Reads a play-test file; an unreadable file is a problem of that file, not an exception. */
 export async function readPlaytest(path: string, file: string): Promise<LoadedPlaytest> {
-  const unreadable = (message: string, code: ProblemCode = "playtest/unreadable"): LoadedPlaytest => ({
+  const unreadable = (problem: Problem): LoadedPlaytest => ({
     file,
     source: { name: file, text: "" },
     locate: () => null,
-    problems: [{ code, message, path: [], line: null, column: null }],
+    problems: [problem],
     spec: undefined,
     tests: [],
   });
   try {
     const info = await stat(path);
-    if (!info.isFile()) return unreadable("This is not a file.");
+    if (!info.isFile()) return unreadable(problemOf("playtest/unreadable", "not-file", {}, null));
     // Checked before reading: a huge file is refused without loading it.
     if (info.size > MAX_FILE_BYTES)
       return unreadable(
-        `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB. A play-test is a few hundred lines: split it into several files.`,
-        "playtest/too-large",
+        problemOf("playtest/too-large", "too-large", { mib: MAX_FILE_BYTES / 1024 / 1024 }, null),
       );
     return parsePlaytest(await readFile(path, "utf8"), file);
   } catch (error) {
-    return unreadable(`The file cannot be read: ${(error as Error).message}.`);
+    return unreadable(
+      problemOf("playtest/unreadable", "unreadable", { reason: (error as Error).message }, null),
+    );
   }
 }
 

@@ -189,7 +189,8 @@ class NameCheck {
         this.locate,
         "playtest/unknown-name",
         path,
-        `No ${kind} "${name}" ${where}.${didYouMean(name, known)} Known: ${list}.`,
+        "unknown",
+        { kind, name, where, suggestion: didYouMean(name, known), known: list },
         atKey,
       ),
     );

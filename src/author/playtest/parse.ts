@@ -13,7 +13,7 @@ import {
 } from "yaml";
 import type { JsonPath } from "../../world/diagnostic.ts";
 import { findExcessiveNesting, locate as locateJson, parseSource, positionAt } from "../../world/source.ts";
-import type { Locate, Position, Problem, ProblemCode } from "./problem.ts";
+import { type Locate, type Position, type Problem, type ProblemMessage, problemOf } from "./problem.ts";
 
 /** Larger than any hand-written play-test; a bigger file is a mistake (or an attack). */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -56,13 +56,7 @@ export function parseText(text: string, kind: TextKind): ParsedText {
     return {
       value: undefined,
       locate: none,
-      problems: [
-        problem(
-          "playtest/too-large",
-          `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB. A play-test is a few hundred lines: split it into several files.`,
-          null,
-        ),
-      ],
+      problems: [problemOf("playtest/too-large", "too-large", { mib: MAX_FILE_BYTES / 1024 / 1024 }, null)],
     };
   }
   const deep = findExcessiveNesting(body, MAX_DEPTH);
@@ -71,32 +65,22 @@ export function parseText(text: string, kind: TextKind): ParsedText {
     return {
       value: undefined,
       locate: none,
-      problems: [
-        problem(
-          "playtest/syntax",
-          `Brackets nest deeper than ${MAX_DEPTH} levels here. A play-test nests a few levels: check the brackets.`,
-          at,
-        ),
-      ],
+      problems: [problemOf("playtest/syntax", "too-deep", { depth: MAX_DEPTH }, at)],
     };
   }
   return kind === "json" ? parseJson(body) : parseYaml(body);
-}
-
-function problem(code: ProblemCode, message: string, at: Position | null, path: JsonPath = []): Problem {
-  return { code, message, path, line: at?.line ?? null, column: at?.column ?? null };
 }
 
 // ---------------------------------------------------------------------------
 // YAML
 // ---------------------------------------------------------------------------
 
-const YAML_MESSAGES: Partial<Record<string, string>> = {
-  TAB_AS_INDENT: "A tab indents this line; YAML indents with spaces only. Replace the tab with spaces.",
-  DUPLICATE_KEY: "This key appears twice in the same mapping; keep one.",
-  NON_STRING_KEY: "Keys must be plain names, not lists or mappings.",
-  MULTILINE_IMPLICIT_KEY: "A key must fit on one line (or quote it).",
-  BAD_INDENT: "The indentation is off here (or a bracket is not closed). Align the line with its siblings.",
+/** The YAML library's error codes that have a message of their own (PROBLEM_CODES); the others show the library's. */
+const YAML_MESSAGES: Partial<Record<string, ProblemMessage<"playtest/syntax">>> = {
+  TAB_AS_INDENT: "tab",
+  NON_STRING_KEY: "non-string-key",
+  MULTILINE_IMPLICIT_KEY: "multiline-key",
+  BAD_INDENT: "bad-indent",
 };
 
 function parseYaml(text: string): ParsedText {
@@ -124,9 +108,7 @@ function parseYaml(text: string): ParsedText {
     return {
       value: undefined,
       locate: () => null,
-      problems: [
-        problem("playtest/syntax", `The YAML could not be read: ${(error as Error).message}.`, null),
-      ],
+      problems: [problemOf("playtest/syntax", "yaml", { reason: (error as Error).message }, null)],
     };
   }
   const problems: Problem[] = [];
@@ -134,28 +116,22 @@ function parseYaml(text: string): ParsedText {
     return {
       value: undefined,
       locate: () => null,
-      problems: [problem("playtest/syntax", "The file is empty.", null)],
+      problems: [problemOf("playtest/syntax", "empty", {}, null)],
     };
   }
   const doc = docs[0]!;
   if (docs.length > 1) {
     const start = docs[1]!.range?.[0] ?? 0;
-    problems.push(
-      problem(
-        "playtest/syntax",
-        "The file holds several YAML documents (`---`); a play-test file is one document. Use `tests:` for several play-tests in one file.",
-        at(start),
-      ),
-    );
+    problems.push(problemOf("playtest/syntax", "several-documents", {}, at(start)));
   }
   for (const issue of [...doc.errors, ...doc.warnings]) {
-    const code: ProblemCode = issue.code === "DUPLICATE_KEY" ? "playtest/duplicate-key" : "playtest/syntax";
-    const message =
-      YAML_MESSAGES[issue.code] ??
-      (issue.code === "TAG_RESOLVE_FAILED"
-        ? `${issue.message}. Play-tests hold plain values: remove the tag.`
-        : `${issue.message}.`);
-    problems.push(problem(code, message, at(issue.pos[0])));
+    const position = at(issue.pos[0]);
+    if (issue.code === "DUPLICATE_KEY")
+      problems.push(problemOf("playtest/duplicate-key", "yaml", {}, position));
+    else {
+      const id = YAML_MESSAGES[issue.code] ?? (issue.code === "TAG_RESOLVE_FAILED" ? "tag" : "yaml-issue");
+      problems.push(problemOf("playtest/syntax", id, { reason: issue.message }, position));
+    }
   }
   const locate = yamlLocator(doc, at);
   if (problems.length > 0) return { value: undefined, locate, problems };
@@ -165,12 +141,17 @@ function parseYaml(text: string): ParsedText {
   } catch (error) {
     const alias = firstAlias(doc.contents);
     const position = alias?.range ? at(alias.range[0]) : null;
-    const message = /Excessive alias count/.test((error as Error).message)
-      ? `Aliases here expand to too much data (more than ${MAX_ALIAS_COUNT} nodes per alias). Write the values out, or alias less.`
-      : /Unresolved alias/.test((error as Error).message)
-        ? `${(error as Error).message}. Define the anchor (&name) before using the alias (*name).`
-        : `The YAML could not be read: ${(error as Error).message}.`;
-    return { value: undefined, locate, problems: [problem("playtest/alias", message, position)] };
+    const reason = (error as Error).message;
+    const id = /Excessive alias count/.test(reason)
+      ? "too-many-nodes"
+      : /Unresolved alias/.test(reason)
+        ? "unresolved"
+        : "unreadable";
+    return {
+      value: undefined,
+      locate,
+      problems: [problemOf("playtest/alias", id, { max: MAX_ALIAS_COUNT, reason }, position)],
+    };
   }
   if (tooMany(value)) {
     const alias = firstAlias(doc.contents);
@@ -178,9 +159,10 @@ function parseYaml(text: string): ParsedText {
       value: undefined,
       locate,
       problems: [
-        problem(
+        problemOf(
           "playtest/alias",
-          `With its aliases expanded, the file holds more than ${MAX_VALUES} values. Alias less (or split the file).`,
+          "too-many-values",
+          { max: MAX_VALUES },
           alias?.range ? at(alias.range[0]) : null,
         ),
       ],
@@ -280,9 +262,7 @@ function parseJson(text: string): ParsedText {
     return {
       value: undefined,
       locate,
-      problems: [
-        problem("playtest/syntax", `Invalid JSON: ${first.message}. Fix the file at this position.`, first),
-      ],
+      problems: [problemOf("playtest/syntax", "json", { reason: first.message }, first)],
     };
   }
   const problems: Problem[] = [];
@@ -291,14 +271,7 @@ function parseJson(text: string): ParsedText {
   source.tree = { root };
   if (root)
     findDuplicateKeys(root, [], (path, node) => {
-      problems.push(
-        problem(
-          "playtest/duplicate-key",
-          "This key appears twice in the same object; keep one (JSON keeps only the last).",
-          positionAt(source, node.offset),
-          path,
-        ),
-      );
+      problems.push(problemOf("playtest/duplicate-key", "json", {}, positionAt(source, node.offset), path));
     });
   return { value, locate, problems };
 }

@@ -1,5 +1,5 @@
 import type { JsonPath } from "../../world/diagnostic.ts";
-import { type Locate, type Problem, problemAt } from "./problem.ts";
+import { type Locate, type Problem, type ProblemData, type ProblemMessage, problemAt } from "./problem.ts";
 import { type PlayerSetup, type PlaytestFile, STEP_KINDS, type Step } from "./schema.ts";
 
 /**
@@ -9,22 +9,13 @@ import { type PlayerSetup, type PlaytestFile, STEP_KINDS, type Step } from "./sc
  */
 export function checkRules(file: PlaytestFile, locate: Locate): Problem[] {
   const problems: Problem[] = [];
-  const conflict = (path: JsonPath, message: string, atKey = true) =>
-    problems.push(problemAt(locate, "playtest/conflict", path, message, atKey));
+  const conflict: Conflict = (path, messageId, data = {}, atKey = true) =>
+    problems.push(problemAt(locate, "playtest/conflict", path, messageId, data, atKey));
 
-  if (file.turns !== undefined && file.tests !== undefined)
-    conflict(["tests"], "Use `turns:` (one play-test) or `tests:` (several), not both.");
+  if (file.turns !== undefined && file.tests !== undefined) conflict(["tests"], "turns-and-tests");
   if (file.turns === undefined && file.tests === undefined)
-    problems.push(
-      problemAt(
-        locate,
-        "playtest/missing-key",
-        [],
-        "The file has neither `turns:` (one play-test) nor `tests:` (several). Add the steps to play.",
-      ),
-    );
-  if (file.tests !== undefined && file.name !== undefined)
-    conflict(["name"], "With `tests:`, name each test (`tests[N].name`) instead of the file.");
+    problems.push(problemAt(locate, "playtest/missing-key", [], "no-turns"));
+  if (file.tests !== undefined && file.name !== undefined) conflict(["name"], "file-name");
 
   checkPlayers(file.players, ["players"], conflict);
   file.turns?.forEach((step, i) => {
@@ -39,34 +30,28 @@ export function checkRules(file: PlaytestFile, locate: Locate): Problem[] {
     if (test.name !== undefined) {
       const first = names.get(test.name);
       if (first !== undefined)
-        conflict(
-          ["tests", t, "name"],
-          `Test ${t + 1} has the same name as test ${first + 1}; give each test its own name.`,
-          false,
-        );
+        conflict(["tests", t, "name"], "same-name", { test: t + 1, first: first + 1 }, false);
       else names.set(test.name, t);
     }
   });
   return problems;
 }
 
-type Conflict = (path: JsonPath, message: string, atKey?: boolean) => void;
+type Conflict = (
+  path: JsonPath,
+  messageId: ProblemMessage<"playtest/conflict">,
+  data?: ProblemData,
+  atKey?: boolean,
+) => void;
 
 function checkPlayers(players: PlayerSetup[] | undefined, path: JsonPath, conflict: Conflict): void {
   players?.forEach((p, i) => {
     const at = [...path, i];
-    if (p.premade !== undefined && p.name !== undefined)
-      conflict([...at, "name"], "A player is `premade: <name>` or a made-up `name:`, not both.");
-    else if (p.premade === undefined && p.name === undefined)
-      conflict(
-        at,
-        "A player needs `name:` (made up) or `premade:` (a premade character of the world).",
-        false,
-      );
+    if (p.premade !== undefined && p.name !== undefined) conflict([...at, "name"], "premade-and-name");
+    else if (p.premade === undefined && p.name === undefined) conflict(at, "no-player-name", {}, false);
     if (p.premade !== undefined) {
       for (const key of ["traits", "attributes"] as const)
-        if (p[key] !== undefined)
-          conflict([...at, key], `A premade character has its own ${key}; remove \`${key}\`.`);
+        if (p[key] !== undefined) conflict([...at, key], "premade-has", { key });
     }
   });
 }
@@ -75,48 +60,22 @@ const PINS = ["intent", "target", "story", "judge"] as const;
 
 function checkStep(step: Step, path: JsonPath, conflict: Conflict): void {
   const kinds = STEP_KINDS.filter((k) => step[k] !== undefined);
-  if (kinds.length > 1)
-    conflict(
-      [...path, kinds[1]!],
-      `A step does one thing: \`${kinds[0]}\` and \`${kinds[1]}\` cannot be in the same step. Split it into two steps.`,
-    );
-  if (kinds.length === 0 && step.expect === undefined)
-    conflict(
-      path,
-      "This step does nothing: give it `act:`, `acts:`, `accept:`, `reject:`, `abandon:` or `expect:`.",
-      false,
-    );
+  if (kinds.length > 1) conflict([...path, kinds[1]!], "two-kinds", { first: kinds[0]!, second: kinds[1]! });
+  if (kinds.length === 0 && step.expect === undefined) conflict(path, "does-nothing", {}, false);
   const plays = step.act !== undefined || step.acts !== undefined;
   if (step.player !== undefined && step.act === undefined)
-    conflict(
-      [...path, "player"],
-      step.acts !== undefined
-        ? "With `acts:`, each entry names its player; remove `player:`."
-        : "`player:` names who acts; it goes with `act:`.",
-    );
+    conflict([...path, "player"], step.acts !== undefined ? "player-with-acts" : "player-without-act");
   if (!plays) {
-    for (const pin of PINS)
-      if (step[pin] !== undefined)
-        conflict(
-          [...path, pin],
-          `\`${pin}:\` pins an answer of a played turn; it goes with \`act:\` or \`acts:\`.`,
-        );
+    for (const pin of PINS) if (step[pin] !== undefined) conflict([...path, pin], "pin-without-act", { pin });
   } else if (step.target !== undefined && step.intent === undefined) {
-    conflict(
-      [...path, "target"],
-      "`target:` pins the target of a pinned intent: add `intent:` (travel, move, fastTravel or teleport), or remove `target:` to let the classifier answer both.",
-    );
+    conflict([...path, "target"], "target-without-intent");
   }
   if (step.acts) {
     const seen = new Map<string, number>();
     step.acts.forEach((a, i) => {
       const first = seen.get(a.player);
       if (first !== undefined)
-        conflict(
-          [...path, "acts", i, "player"],
-          `"${a.player}" already acts in this turn (acts[${first}]); one action per player.`,
-          false,
-        );
+        conflict([...path, "acts", i, "player"], "acts-twice", { player: a.player, first }, false);
       else seen.set(a.player, i);
     });
   }

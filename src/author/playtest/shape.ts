@@ -14,12 +14,7 @@ export function checkShape(value: unknown, locate: Locate): { spec?: PlaytestFil
   const problems: Problem[] = [];
   if (!isPlainObject(value)) {
     problems.push(
-      problemAt(
-        locate,
-        "playtest/wrong-type",
-        [],
-        `A play-test file is a mapping with \`world:\` and \`turns:\` (or \`tests:\`), not ${describeValue(value)}.`,
-      ),
+      problemAt(locate, "playtest/wrong-type", [], "not-mapping", { actual: describeValue(value) }),
     );
     return { problems };
   }
@@ -45,15 +40,7 @@ function findOddKeys(value: unknown, path: JsonPath, locate: Locate, problems: P
   if (!isPlainObject(value)) return;
   for (const [key, child] of Object.entries(value)) {
     if (key === "__proto__") {
-      problems.push(
-        problemAt(
-          locate,
-          "playtest/unknown-key",
-          [...path, key],
-          "`__proto__` cannot be a key here; remove it.",
-          true,
-        ),
-      );
+      problems.push(problemAt(locate, "playtest/unknown-key", [...path, key], "proto", {}, true));
       continue;
     }
     findOddKeys(child, [...path, key], locate, problems);
@@ -90,7 +77,13 @@ export function findUnknownKeys(
               locate,
               "playtest/unknown-key",
               [...path, key],
-              `\`${key}\` is not a key of ${where}.${didYouMean(key, Object.keys(shape))} Known keys: ${Object.keys(shape).join(", ")}.`,
+              "unknown",
+              {
+                key,
+                where,
+                suggestion: didYouMean(key, Object.keys(shape)),
+                known: Object.keys(shape).join(", "),
+              },
               true,
             ),
           );
@@ -148,37 +141,35 @@ function oneProblem(issue: z.core.$ZodIssue, root: unknown, locate: Locate): Pro
   const last = String(path[path.length - 1] ?? "");
   if (actual === undefined && issue.code === "invalid_type") {
     const parent = path.length > 1 ? `\`${formatPath(path.slice(0, -1))}\`` : "the file";
-    return problemAt(
-      locate,
-      "playtest/missing-key",
-      path,
-      `\`${last}\` is missing in ${parent}.${MISSING_HINTS[last] ?? ""}`,
-    );
+    return problemAt(locate, "playtest/missing-key", path, "missing", {
+      key: last,
+      parent,
+      hint: MISSING_HINTS[last] ?? "",
+    });
   }
   switch (issue.code) {
     case "invalid_type":
-      return problemAt(
-        locate,
-        "playtest/wrong-type",
-        path,
-        `${field} must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${describeValue(actual)}.`,
-      );
+      return problemAt(locate, "playtest/wrong-type", path, "type", {
+        field,
+        expected: EXPECTED[issue.expected] ?? issue.expected,
+        actual: describeValue(actual),
+      });
     case "invalid_value": {
       const values = issue.values.map(String);
       const suggestion = typeof actual === "string" ? didYouMean(actual, values) : "";
-      return problemAt(
-        locate,
-        "playtest/invalid-value",
-        path,
-        `${field} is ${describeValue(actual)}.${suggestion} Use one of: ${values.join(", ")}.`,
-      );
+      return problemAt(locate, "playtest/invalid-value", path, "one-of", {
+        field,
+        actual: describeValue(actual),
+        suggestion,
+        values: values.join(", "),
+      });
     }
     case "too_small":
     case "too_big":
     case "invalid_format":
-      return problemAt(locate, "playtest/invalid-value", path, `${field} ${issue.message}.`);
+      return problemAt(locate, "playtest/invalid-value", path, "bounds", { field, issue: issue.message });
     default:
-      return problemAt(locate, "playtest/invalid-value", path, `${field}: ${issue.message}.`);
+      return problemAt(locate, "playtest/invalid-value", path, "other", { field, issue: issue.message });
   }
 }
 
@@ -192,12 +183,12 @@ function unionProblems(issue: z.core.$ZodIssueInvalidUnion, root: unknown, locat
   const values = branches.flatMap((i) => (i.code === "invalid_value" ? i.values.map(String) : []));
   if (typeof actual === "string" && values.length > 0) {
     return [
-      problemAt(
-        locate,
-        "playtest/invalid-value",
-        path,
-        `${field} is ${describeValue(actual)}.${didYouMean(actual, values)} Use one of: ${values.join(", ")}.`,
-      ),
+      problemAt(locate, "playtest/invalid-value", path, "one-of", {
+        field,
+        actual: describeValue(actual),
+        suggestion: didYouMean(actual, values),
+        values: values.join(", "),
+      }),
     ];
   }
   // A mapping that fails inside: report what is wrong in it, at its own keys.
@@ -213,12 +204,11 @@ function unionProblems(issue: z.core.$ZodIssueInvalidUnion, root: unknown, locat
   ];
   if (values.length > 0) expected.unshift(`one of ${values.join(", ")}`);
   return [
-    problemAt(
-      locate,
-      "playtest/wrong-type",
-      path,
-      `${field} must be ${expected.join(" or ") || "another type"}, not ${describeValue(actual)}.`,
-    ),
+    problemAt(locate, "playtest/wrong-type", path, "type", {
+      field,
+      expected: expected.join(" or ") || "another type",
+      actual: describeValue(actual),
+    }),
   ];
 }
 
@@ -249,12 +239,10 @@ function checkJsonData(value: unknown, path: JsonPath, locate: Locate, problems:
   if (typeof value === "number") {
     if (!Number.isFinite(value))
       problems.push(
-        problemAt(
-          locate,
-          "playtest/invalid-value",
-          path,
-          `\`${formatPath(path)}\` is ${value}; storage holds JSON, which has no infinity or NaN.`,
-        ),
+        problemAt(locate, "playtest/invalid-value", path, "not-finite", {
+          path: formatPath(path),
+          actual: String(value),
+        }),
       );
     return;
   }
@@ -269,12 +257,10 @@ function checkJsonData(value: unknown, path: JsonPath, locate: Locate, problems:
     return;
   }
   problems.push(
-    problemAt(
-      locate,
-      "playtest/wrong-type",
-      path,
-      `\`${formatPath(path)}\` must be JSON data, not ${typeof value}.`,
-    ),
+    problemAt(locate, "playtest/wrong-type", path, "not-json", {
+      path: formatPath(path),
+      actual: typeof value,
+    }),
   );
 }
 
