@@ -14,7 +14,6 @@ import { ERROR_TABLES, renderErrorsDoc } from "../scripts/errors-doc.ts";
 import { jsonBlock, readBaseWorld, renderRulesDoc, slug } from "../scripts/rules-doc.ts";
 import { CONDITIONS } from "../src/engine/conditions/index.ts";
 import { EFFECT_APPLIERS } from "../src/engine/effects/index.ts";
-import { ENGINE_ERRORS } from "../src/engine/errors.ts";
 import type { Diagnostic } from "../src/world/diagnostic.ts";
 import { READ_KINDS } from "../src/world/lint/facts.ts";
 import { LINT_RULES } from "../src/world/lint/index.ts";
