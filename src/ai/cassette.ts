@@ -73,10 +73,7 @@ export function openCassetteWriter(path: string, header: CassetteHeader): TapeSi
   try {
     writeFileSync(path, `${JSON.stringify(header)}\n`);
   } catch (error) {
-    throw new AiError(
-      "cassette",
-      `cannot write the cassette ${path}: ${(error as Error).message}. Check that its folder exists and is writable.`,
-    );
+    throw AiError.of("cassette", "unwritable", { path, reason: (error as Error).message });
   }
   return {
     write(entry) {
@@ -92,12 +89,10 @@ export function readCassette(path: string): CassetteData {
     text = readFileSync(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new AiError(
-      "cassette",
-      code === "ENOENT"
-        ? `no cassette at ${path}. Record one with --record ${path}.`
-        : `cannot read the cassette ${path}: ${(error as Error).message}.`,
-    );
+    throw AiError.of("cassette", code === "ENOENT" ? "missing" : "unreadable", {
+      path,
+      reason: (error as Error).message,
+    });
   }
   return parseCassette(text, path);
 }
@@ -108,37 +103,35 @@ export function parseCassette(text: string, name = "<cassette>"): CassetteData {
     try {
       return JSON.parse(lines[at]!);
     } catch {
-      throw new AiError(
-        "cassette",
-        `${name}:${at + 1}: not a JSON line. A cassette is JSON Lines written by --record; was it edited or cut?`,
-      );
+      throw AiError.of("cassette", "not-json", { name, line: at + 1 });
     }
   };
-  if ((lines[0] ?? "").trim() === "")
-    throw new AiError("cassette", `${name} is empty. Record a game with --record ${name}.`);
+  if ((lines[0] ?? "").trim() === "") throw AiError.of("cassette", "empty", { name });
   const first = parsed(0);
   const claimed = (first as { format?: unknown; version?: unknown } | null) ?? {};
   if (claimed.format === CASSETTE_FORMAT && claimed.version !== CASSETTE_VERSION)
-    throw new AiError(
-      "cassette",
-      `${name} is cassette version ${String(claimed.version)}; this Taleforge reads version ${CASSETTE_VERSION}.`,
-    );
+    throw AiError.of("cassette", "version", {
+      name,
+      version: String(claimed.version),
+      supported: CASSETTE_VERSION,
+    });
   const header = CassetteHeader.safeParse(first);
   if (!header.success)
-    throw new AiError(
-      "cassette",
-      `${name}:1: not a Taleforge cassette header (${header.error.issues[0]?.message ?? "invalid"}).`,
-    );
+    throw AiError.of("cassette", "bad-header", {
+      name,
+      reason: header.error.issues[0]?.message ?? "invalid",
+    });
   const entries: CassetteEntry[] = [];
   for (let at = 1; at < lines.length; at++) {
     if (lines[at]!.trim() === "") continue;
     const value = parsed(at);
     const entry = Entry.safeParse(value);
     if (!entry.success)
-      throw new AiError(
-        "cassette",
-        `${name}:${at + 1}: not a cassette entry (${entry.error.issues[0]?.message}).`,
-      );
+      throw AiError.of("cassette", "bad-entry", {
+        name,
+        line: at + 1,
+        reason: String(entry.error.issues[0]?.message),
+      });
     entries.push(entry.data as CassetteEntry);
   }
   return { header: header.data, entries };

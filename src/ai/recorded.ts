@@ -204,27 +204,11 @@ export class Replay {
       if (later !== null) return later;
     }
     const where = `${this.name}, entry ${index + 1}`;
-    if (next === undefined)
-      throw new AiError(
-        "cassette",
-        `The game asked for a ${call} call after the end of ${this.name}: it diverged from the recording.`,
-      );
-    if (!isCallEntry(next))
-      throw new AiError(
-        "cassette",
-        `The game diverged from ${where}: it asked for a ${call} call where the recording has a player input.`,
-      );
-    if (next.call !== call)
-      throw new AiError(
-        "cassette",
-        `The game diverged from ${where}: it asked for a ${call} call where the recording has a ${next.call} call.`,
-      );
+    if (next === undefined) throw AiError.of("cassette", "after-end", { call, name: this.name });
+    if (!isCallEntry(next)) throw AiError.of("cassette", "input-recorded", { where, call });
+    if (next.call !== call) throw AiError.of("cassette", "other-call", { where, call, recorded: next.call });
     const difference = firstDifference(next.request, toJson(request), "");
-    if (difference !== null)
-      throw new AiError(
-        "cassette",
-        `The game diverged from ${where} (${call}): the request differs at ${difference}. Replay with the same world, seed, players and Taleforge version.`,
-      );
+    if (difference !== null) throw AiError.of("cassette", "other-request", { where, call, difference });
     this.at++;
     this.skipPlayed();
     return next;

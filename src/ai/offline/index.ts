@@ -94,12 +94,11 @@ export function createOfflineProvider(world: World, options: { gameMode?: string
         try {
           onChunk?.(chunk);
         } catch (error) {
-          throw new AiError(
+          throw AiError.of(
             "bad-output",
-            `The host's chunk handler failed: ${(error as Error)?.message ?? error}`,
-            {
-              cause: error,
-            },
+            "chunk-handler",
+            { reason: String((error as Error)?.message ?? error) },
+            { cause: error },
           );
         }
         await Promise.resolve();
@@ -131,7 +130,7 @@ export function createOfflineProvider(world: World, options: { gameMode?: string
 }
 
 function aborted(): AiError {
-  return new AiError("aborted", "The call was cancelled.");
+  return AiError.of("aborted", "call");
 }
 
 /** Runs one answer: cancelled calls throw AiError "aborted"; any other failure becomes an AiError. */
@@ -141,12 +140,11 @@ function guard<T>(port: string, signal: AbortSignal | undefined, run: () => T): 
     return run();
   } catch (error) {
     if (isAiError(error)) throw error;
-    throw new AiError(
+    throw AiError.of(
       "bad-output",
-      `The offline ${port} could not answer: ${(error as Error)?.message ?? error}`,
-      {
-        cause: error,
-      },
+      "offline",
+      { port, reason: String((error as Error)?.message ?? error) },
+      { cause: error },
     );
   }
 }

@@ -109,27 +109,31 @@ export function toAiError(
     case "aborted":
       return abortedError(context.call);
     case "timeout":
-      return new AiError(
+      return AiError.of(
         "timeout",
-        `${at} did not answer the ${context.call} request within ${seconds(context.timeoutMs)}${tries}. Raise --timeout, or use a smaller or already loaded model.`,
+        "timeout",
+        { at, call: context.call, seconds: seconds(context.timeoutMs), tries },
         options,
       );
     case "connection":
-      return new AiError(
+      return AiError.of(
         "unreachable",
-        `Could not reach the server at ${context.baseUrl} (${connectionReason(failure)}). Check that it is running and that --base-url is right.`,
+        "unreachable",
+        { baseUrl: context.baseUrl, reason: connectionReason(failure) },
         options,
       );
     case "stream-cut":
-      return new AiError(
+      return AiError.of(
         "server",
-        `${at} closed the ${context.call} stream after ${failure.chars} characters without a finish_reason${tries}: the answer was incomplete. Try again, or look at the server's log.`,
+        "stream-cut",
+        { at, call: context.call, chars: failure.chars, tries },
         options,
       );
     case "bad-response":
-      return new AiError(
+      return AiError.of(
         "server",
-        `${at} did not answer like an OpenAI-compatible API (${oneLine(failure.message, context.apiKey)}). Check --base-url; it usually ends in /v1.`,
+        "bad-response",
+        { at, reason: oneLine(failure.message, context.apiKey) },
         options,
       );
     case "status":
@@ -138,61 +142,48 @@ export function toAiError(
   const { status, message, code } = failure;
   const embeddings = context.call === "embeddings";
   const modelFlag = embeddings ? "--embedding-model" : "--model";
-  if (status === 401)
-    return new AiError(
-      "auth",
-      context.apiKey
-        ? `${at} refused the API key (401). Set TALEFORGE_API_KEY or --api-key.`
-        : `${at} wants an API key (401) and none was given. Set TALEFORGE_API_KEY or --api-key.`,
-      options,
-    );
+  if (status === 401) return AiError.of("auth", context.apiKey ? "refused-key" : "no-key", { at }, options);
   if (status === 403)
-    return new AiError(
-      "auth",
-      `${at} refused access (403)${said(message)}. Check that the API key may use the model "${context.model}".`,
-      options,
-    );
+    return AiError.of("auth", "forbidden", { at, said: said(message), model: context.model }, options);
   const modelMissing =
     code === "model_not_found" ||
     MODEL_MISSING.test(message) ||
     (status === 404 && /\bmodel\b/i.test(message));
   if ((status === 404 || status === 400) && modelMissing) {
     const pull = isOllama(context.baseUrl, message) ? `, or run \`ollama pull ${context.model}\`` : "";
-    return new AiError(
+    return AiError.of(
       "unknown-model",
-      `${at} does not know the ${embeddings ? "embedding " : ""}model "${context.model}" (${status}). Check ${modelFlag}${pull}.`,
+      "unknown-model",
+      { at, which: embeddings ? "embedding " : "", model: context.model, status, flag: modelFlag, pull },
       options,
     );
   }
   if (status === 404)
-    return new AiError(
+    return AiError.of(
       "config",
-      `${at} has no ${embeddings ? "embeddings" : "chat completions"} endpoint (404)${said(message)}. Check --base-url; it usually ends in /v1.`,
+      "no-endpoint",
+      { at, endpoint: embeddings ? "embeddings" : "chat completions", said: said(message) },
       options,
     );
   if (status === 429)
-    return new AiError(
+    return AiError.of(
       "rate-limited",
-      code === "insufficient_quota"
-        ? `${at} says the account is out of quota (429)${said(message)}. Check the plan and billing of the API key.`
-        : `${at} kept answering 429 (rate limited)${tries}${said(message)}. Wait a minute and try again.`,
+      code === "insufficient_quota" ? "quota" : "rate-limited",
+      { at, tries, said: said(message) },
       options,
     );
   if (status >= 500)
-    return new AiError(
+    return AiError.of(
       "server",
-      `${at} failed (${status}) on the ${context.call} request${tries}${said(message)}. Try again later, or look at the server's log.`,
+      "failed",
+      { at, status, call: context.call, tries, said: said(message) },
       options,
     );
-  return new AiError(
-    "server",
-    `${at} rejected the ${context.call} request (${status})${said(message)}.`,
-    options,
-  );
+  return AiError.of("server", "rejected", { at, call: context.call, status, said: said(message) }, options);
 }
 
 export function abortedError(call: CallName): AiError {
-  return new AiError("aborted", `The ${call} request was cancelled.`);
+  return AiError.of("aborted", "request", { call });
 }
 
 /** Server text fit for one line: whitespace collapsed, the key redacted, at most `max` characters. */
