@@ -38,7 +38,7 @@ export const ERROR_TABLES: readonly ErrorTableSource[] = [
     file: "src/ai/errors.ts",
     field: "`AiError.kind`",
     about:
-      "The short list every provider failure maps to, once, at the boundary. The engine wraps one as `ai/failed`; a front end shows the message as one line and may act on the kind (wait on `rate-limited`).",
+      "The short list every provider failure maps to, once, at the boundary. The engine wraps one as `ai/failed`; a front end shows the message as one line and may act on the kind (wait on `rate-limited`). The messages are written only in the table: a raise site names the kind, a message id and its data.",
     table: AI_ERROR_KINDS,
   },
   {
@@ -47,7 +47,7 @@ export const ERROR_TABLES: readonly ErrorTableSource[] = [
     file: "src/author/playtest/problem.ts",
     field: "`Problem.code`",
     about:
-      "A play-test file that cannot run as written (`taleforge test`), reported like a world's diagnostics: the code, a message that says what to do, the path in the file and its position. The format is in [playtests.md](playtests.md).",
+      "A play-test file that cannot run as written (`taleforge test`), reported like a world's diagnostics: the code, a message that says what to do, the path in the file and its position. The format is in [playtests.md](playtests.md). The messages are written only in the table.",
     table: PROBLEM_CODES,
   },
   {

@@ -250,7 +250,7 @@ describe("error tables", () => {
    * `{named}` placeholders, raised as code + message id + data). The others
    * still word some messages where the error is raised.
    */
-  const TABLES_WITH_TEXT = ["ENGINE_ERRORS", "PROBLEM_CODES"];
+  const TABLES_WITH_TEXT = ["ENGINE_ERRORS", "PROBLEM_CODES", "AI_ERROR_KINDS"];
   /** Codes two tables share on purpose, with the reason; any other repeat is a mistake. */
   const SHARED: Record<string, string> = {
     "world/invalid":

@@ -4,7 +4,7 @@ import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
 import { z } from "zod";
 import { positionAt } from "../world/source.ts";
 import { didYouMean } from "../world/suggest.ts";
-import { AiError } from "./errors.ts";
+import { AiError, type AiMessageId } from "./errors.ts";
 
 /**
  * Which provider to play with, and its settings, from the command line, the
@@ -114,8 +114,8 @@ const ConfigFileSchema = z.strictObject({
 });
 type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
-function configError(message: string): never {
-  throw new AiError("config", message);
+function configError(messageId: AiMessageId<"config">, data: Record<string, string | number> = {}): never {
+  throw AiError.of("config", messageId, data);
 }
 
 interface Found<T> {
@@ -159,12 +159,7 @@ export async function resolveProviderConfig(input: ConfigInput): Promise<Provide
 
   const baseUrl = baseUrlSetting ? checkBaseUrl(baseUrlSetting) : OPENAI_BASE_URL;
   source.settings.baseUrl = baseUrlSetting?.from ?? "default";
-  if (!modelSetting)
-    configError(
-      baseUrlSetting
-        ? "--model is required with --base-url; e.g. llama3.1 for Ollama."
-        : "--model is required with the openai provider; e.g. gpt-4o-mini for OpenAI, or llama3.1 with --base-url for Ollama.",
-    );
+  if (!modelSetting) configError(baseUrlSetting ? "model-with-base-url" : "model-with-openai");
   source.settings.model = modelSetting.from;
   const config: Extract<ProviderConfig, { provider: "openai" }> = {
     provider,
@@ -177,9 +172,7 @@ export async function resolveProviderConfig(input: ConfigInput): Promise<Provide
     config.apiKey = apiKey.value;
     source.settings.apiKey = apiKey.from;
   } else if (KEYED_HOSTS.has(new URL(baseUrl).hostname)) {
-    configError(
-      `The server at ${baseUrl} needs an API key: set TALEFORGE_API_KEY or OPENAI_API_KEY, or pass --api-key${baseUrlSetting ? "" : " (or --base-url for a local server)"}.`,
-    );
+    configError("needs-key", { baseUrl, local: baseUrlSetting ? "" : " (or --base-url for a local server)" });
   }
   const embeddingModel = pick("embeddingModel");
   if (embeddingModel) {
@@ -218,9 +211,7 @@ export function defaultContextTokens(baseUrl: string): number | undefined {
 function checkContextTokens(found: Found<string>): number {
   const tokens = Number(found.value);
   if (!Number.isInteger(tokens) || tokens < 2_048 || tokens > 10_000_000)
-    configError(
-      `The context window "${found.value}" (from ${found.from}) must be a whole number of tokens from 2048 to 10000000, e.g. 8192.`,
-    );
+    configError("context-tokens", { value: found.value, from: found.from });
   return tokens;
 }
 
@@ -234,9 +225,11 @@ export function describeProviderConfig(config: ProviderConfig): string {
 function checkProvider(found: Found<string>): (typeof PROVIDERS)[number] {
   const name = found.value.toLowerCase();
   if ((PROVIDERS as readonly string[]).includes(name)) return name as (typeof PROVIDERS)[number];
-  return configError(
-    `Unknown provider "${found.value}" (from ${found.from}).${didYouMean(name, PROVIDERS)} Use offline or openai.`,
-  );
+  return configError("unknown-provider", {
+    value: found.value,
+    from: found.from,
+    suggestion: didYouMean(name, PROVIDERS),
+  });
 }
 
 /** The value as an http(s) URL with a host, or null when it is not one. */
@@ -251,10 +244,7 @@ export function httpUrl(value: string): URL | null {
 }
 
 function checkBaseUrl(found: Found<string>): string {
-  if (httpUrl(found.value) === null)
-    configError(
-      `The base URL "${found.value}" (from ${found.from}) is not an http(s) URL; e.g. http://127.0.0.1:11434/v1.`,
-    );
+  if (httpUrl(found.value) === null) configError("base-url", { value: found.value, from: found.from });
   return found.value.replace(/\/+$/, "");
 }
 
@@ -268,13 +258,9 @@ export const MAX_TIMEOUT_SECONDS = 86_400;
 function checkTimeout(found: Found<string>): number {
   const seconds = Number(found.value);
   if (!Number.isFinite(seconds) || seconds <= 0)
-    configError(
-      `The timeout "${found.value}" (from ${found.from}) must be a number of seconds > 0, e.g. 120.`,
-    );
+    configError("timeout", { value: found.value, from: found.from });
   if (seconds > MAX_TIMEOUT_SECONDS)
-    configError(
-      `The timeout "${found.value}" (from ${found.from}) is over the limit of ${MAX_TIMEOUT_SECONDS} seconds (one day); e.g. 120.`,
-    );
+    configError("timeout-over", { value: found.value, from: found.from, max: MAX_TIMEOUT_SECONDS });
   // At least 1 ms: a timer of 0 would fire before any answer.
   return Math.max(1, Math.round(seconds * 1000));
 }
@@ -305,8 +291,8 @@ async function readText(path: string, required: boolean): Promise<string | null>
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" && !required) return null;
-    if (code === "ENOENT") return configError(`The config file ${path} does not exist (from --config).`);
-    return configError(`The config file ${path} could not be read (${code ?? "unknown error"}).`);
+    if (code === "ENOENT") return configError("file-missing", { path });
+    return configError("file-unreadable", { path, reason: code ?? "unknown error" });
   }
 }
 
@@ -317,26 +303,27 @@ function parseConfigFile(path: string, text: string): ConfigFile {
   if (errors.length > 0) {
     const first = errors[0]!;
     const { line, column } = positionAt({ name: path, text }, first.offset);
-    configError(`${path}:${line}:${column}: not valid JSON (${printParseErrorCode(first.error)}).`);
+    configError("file-json", { path, line, column, reason: printParseErrorCode(first.error) });
   }
   if (value === null || typeof value !== "object" || Array.isArray(value))
-    configError(
-      `${path}: must hold one JSON object, e.g. {"baseUrl": "http://127.0.0.1:11434/v1", "model": "llama3.1"}.`,
-    );
+    configError("file-not-object", { path });
   const checked = ConfigFileSchema.safeParse(value);
   if (checked.success) return checked.data;
   const issue = checked.error.issues[0]!;
   if (issue.code === "unrecognized_keys") {
     const key = issue.keys[0]!;
-    return configError(
-      `${path}: unknown field "${key}".${didYouMean(key, Object.keys(FILE_FIELDS))} Fields: ${Object.keys(FILE_FIELDS).join(", ")}.`,
-    );
+    return configError("file-unknown-field", {
+      path,
+      key,
+      suggestion: didYouMean(key, Object.keys(FILE_FIELDS)),
+      fields: Object.keys(FILE_FIELDS).join(", "),
+    });
   }
   const field = String(issue.path[0]) as Setting | "$schema";
-  if (field === "$schema") return configError(`${path}: "$schema" must be a string.`);
+  if (field === "$schema") return configError("file-schema", { path });
   const got =
     field === "apiKey"
       ? ""
       : ` (got ${JSON.stringify((value as Record<string, unknown>)[field]) ?? "nothing"})`;
-  return configError(`${path}: "${field}" ${FILE_FIELDS[field]}${got}.`);
+  return configError("file-field", { path, field, rule: FILE_FIELDS[field], got });
 }

@@ -4,10 +4,10 @@ import { type ErrorInfo, errorMessage } from "../world/error-table.ts";
  * The short list every provider failure maps to, once, at the boundary
  * (style guide "Providers"): a host shows `message` as one line and may act
  * on `kind` (e.g. wait on `rate-limited`). The engine wraps it as `ai/failed`.
- * The messages are templates with `{named}` placeholders, raised with
- * `AiError.of(kind, messageId, data)`; the kinds without `messages` (and the
- * `config` and `bad-output` messages not listed yet) are still worded where
- * they are raised.
+ * The messages are written only here, as templates with `{named}`
+ * placeholders, raised with `AiError.of(kind, messageId, data)`; `new
+ * AiError(kind, message)` is left for an error replayed from a cassette, whose
+ * message was recorded.
  */
 export const AI_ERROR_KINDS = {
   auth: {
@@ -43,6 +43,8 @@ export const AI_ERROR_KINDS = {
     messages: {
       timeout:
         "{at} did not answer the {call} request within {seconds}{tries}. Raise --timeout, or use a smaller or already loaded model.",
+      "no-story":
+        "The server at {baseUrl} streamed no story within the narration streaming limit of {limit} (narrationMaxStreamMs).",
     },
   },
   server: {
@@ -62,13 +64,59 @@ export const AI_ERROR_KINDS = {
     messages: {
       "chunk-handler": "The host's chunk handler failed: {reason}",
       offline: "The offline {port} could not answer: {reason}",
+      unusable:
+        'The model "{model}" gave no usable {call} answer, even after a repair request: {reason}. Try a larger or instruction-tuned model.',
+      "cut-off":
+        'The model "{model}" was cut off at its {tokens}-token limit twice on the {call} answer. Raise structuredMaxTokens, or use a model that answers briefly.',
+      "no-story":
+        'The model "{model}" wrote no story for the narration. Try again, or use a larger or instruction-tuned model.',
     },
   },
-  refused: { description: "The model refused to answer (a refusal or the server's content filter)." },
+  refused: {
+    description: "The model refused to answer (a refusal or the server's content filter).",
+    messages: {
+      request:
+        'The model "{model}" refused the {call} request: {refusal} A refusal is not an answer; try another model.',
+      narration:
+        'The model "{model}" refused to narrate: {refusal} A refusal is not a story; try another model.',
+    },
+  },
   config: {
     description: "The provider settings are missing or invalid.",
     messages: {
       "no-endpoint": "{at} has no {endpoint} endpoint (404){said}. Check --base-url; it usually ends in /v1.",
+      "model-with-base-url": "--model is required with --base-url; e.g. llama3.1 for Ollama.",
+      "model-with-openai":
+        "--model is required with the openai provider; e.g. gpt-4o-mini for OpenAI, or llama3.1 with --base-url for Ollama.",
+      "needs-key":
+        "The server at {baseUrl} needs an API key: set TALEFORGE_API_KEY or OPENAI_API_KEY, or pass --api-key{local}.",
+      "context-tokens":
+        'The context window "{value}" (from {from}) must be a whole number of tokens from 2048 to 10000000, e.g. 8192.',
+      "unknown-provider": 'Unknown provider "{value}" (from {from}).{suggestion} Use offline or openai.',
+      "base-url":
+        'The base URL "{value}" (from {from}) is not an http(s) URL; e.g. http://127.0.0.1:11434/v1.',
+      timeout: 'The timeout "{value}" (from {from}) must be a number of seconds > 0, e.g. 120.',
+      "timeout-over":
+        'The timeout "{value}" (from {from}) is over the limit of {max} seconds (one day); e.g. 120.',
+      "file-missing": "The config file {path} does not exist (from --config).",
+      "file-unreadable": "The config file {path} could not be read ({reason}).",
+      "file-json": "{path}:{line}:{column}: not valid JSON ({reason}).",
+      "file-not-object":
+        '{path}: must hold one JSON object, e.g. {"baseUrl": "http://127.0.0.1:11434/v1", "model": "llama3.1"}.',
+      "file-unknown-field": '{path}: unknown field "{key}".{suggestion} Fields: {fields}.',
+      "file-schema": '{path}: "$schema" must be a string.',
+      "file-field": '{path}: "{field}" {rule}{got}.',
+      "no-options": "Pass the openai provider's options (baseUrl, model).",
+      "option-base-url": "The base URL {value} is not an http(s) URL; e.g. http://127.0.0.1:11434/v1.",
+      "no-model": "The openai provider needs a model; e.g. --model llama3.1 for Ollama.",
+      "option-timeout": "The timeout must be a number of milliseconds > 0, not {value}.",
+      "option-count": "{name} must be a whole number >= 0, not {value}.",
+      "option-timeout-over": "The timeout must be at most 2147483 seconds, not {seconds}.",
+      "option-context-tokens": "contextTokens must be a whole number from {min} to 10000000, not {value}.",
+      "option-context-room":
+        "contextTokens ({tokens}) leaves no room for a prompt beside the narration's {answer}-token answer: lower narrationMaxTokens or raise contextTokens.",
+      "option-whole": "{name} must be a whole number from 1 to {max}, not {value}.",
+      "option-real": "{name} must be a number from 0 to {max}, not {value}.",
     },
   },
   cassette: {

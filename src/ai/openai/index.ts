@@ -2,7 +2,7 @@ import type { IntentRequest, JudgeRequest, NarrationRequest, SummaryRequest } fr
 import type { World } from "../../world/schema/index.ts";
 import { IntentAnswerSchema, JudgeAnswerSchema, SummaryAnswerSchema } from "../answers.ts";
 import { httpUrl } from "../config.ts";
-import { AiError } from "../errors.ts";
+import { AiError, type AiMessageId } from "../errors.ts";
 import { loreQuery, selectLore } from "../lore.ts";
 import {
   budgetsFor,
@@ -227,45 +227,36 @@ interface Settings {
 
 /** The options checked (AiError "config" naming the option) and defaulted. */
 function checkOptions(options: OpenAiProviderOptions): Settings {
-  const bad = (message: string): never => {
-    throw new AiError("config", message);
+  const bad = (messageId: AiMessageId<"config">, data: Record<string, string | number> = {}): never => {
+    throw AiError.of("config", messageId, data);
   };
-  if (options === null || typeof options !== "object")
-    bad("Pass the openai provider's options (baseUrl, model).");
+  if (options === null || typeof options !== "object") bad("no-options");
   const baseUrl = typeof options.baseUrl === "string" ? options.baseUrl.trim().replace(/\/+$/, "") : "";
-  if (httpUrl(baseUrl) === null)
-    bad(
-      `The base URL ${JSON.stringify(options.baseUrl)} is not an http(s) URL; e.g. http://127.0.0.1:11434/v1.`,
-    );
+  if (httpUrl(baseUrl) === null) bad("option-base-url", { value: String(JSON.stringify(options.baseUrl)) });
   const model = typeof options.model === "string" ? options.model.trim() : "";
-  if (model === "") bad("The openai provider needs a model; e.g. --model llama3.1 for Ollama.");
+  if (model === "") bad("no-model");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0)
-    bad(`The timeout must be a number of milliseconds > 0, not ${String(options.timeoutMs)}.`);
+    bad("option-timeout", { value: String(options.timeoutMs) });
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   if (!Number.isInteger(maxRetries) || maxRetries < 0)
-    bad(`maxRetries must be a whole number >= 0, not ${String(options.maxRetries)}.`);
+    bad("option-count", { name: "maxRetries", value: String(options.maxRetries) });
   const embeddingModel = options.embeddingModel?.trim() || undefined;
   const apiKey = options.apiKey?.trim() || undefined;
   const loreLimit = options.loreLimit;
   if (loreLimit !== undefined && (!Number.isInteger(loreLimit) || loreLimit < 0))
-    bad(`loreLimit must be a whole number >= 0, not ${String(loreLimit)}.`);
+    bad("option-count", { name: "loreLimit", value: String(loreLimit) });
   // Node's timers overflow above 2^31 - 1 ms: every request would fail at once (issue 15 item 7).
-  if (timeoutMs > 2_147_483_647)
-    bad(`The timeout must be at most 2147483 seconds, not ${Math.round(timeoutMs / 1000)}.`);
+  if (timeoutMs > 2_147_483_647) bad("option-timeout-over", { seconds: Math.round(timeoutMs / 1000) });
   const limits = checkLimits(options);
   const contextTokens = options.contextTokens;
   if (
     contextTokens !== undefined &&
     (!Number.isInteger(contextTokens) || contextTokens < MIN_CONTEXT_TOKENS || contextTokens > 10_000_000)
   )
-    bad(
-      `contextTokens must be a whole number from ${MIN_CONTEXT_TOKENS} to 10000000, not ${String(contextTokens)}.`,
-    );
+    bad("option-context-tokens", { min: MIN_CONTEXT_TOKENS, value: String(contextTokens) });
   if (contextTokens !== undefined && contextTokens <= limits.narration.maxTokens + 1_000)
-    bad(
-      `contextTokens (${contextTokens}) leaves no room for a prompt beside the narration's ${limits.narration.maxTokens}-token answer: lower narrationMaxTokens or raise contextTokens.`,
-    );
+    bad("option-context-room", { tokens: contextTokens, answer: limits.narration.maxTokens });
   const budgets =
     contextTokens === undefined
       ? PROMPT_BUDGETS

@@ -56,13 +56,13 @@ export function checkLimits(options: LimitOptions): Limits {
   const whole = (name: string, value: number | undefined, fallback: number, max: number): number => {
     if (value === undefined) return fallback;
     if (!Number.isInteger(value) || value < 1 || value > max)
-      throw new AiError("config", `${name} must be a whole number from 1 to ${max}, not ${String(value)}.`);
+      throw AiError.of("config", "option-whole", { name, max, value: String(value) });
     return value;
   };
   const real = (name: string, value: number | undefined, max: number): number | undefined => {
     if (value === undefined) return undefined;
     if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > max)
-      throw new AiError("config", `${name} must be a number from 0 to ${max}, not ${String(value)}.`);
+      throw AiError.of("config", "option-real", { name, max, value: String(value) });
     return value;
   };
   const base = DEFAULT_LIMITS;

@@ -152,19 +152,16 @@ export async function streamNarration(
     transport.usage.add(outcome.usage, { prompt: messagesText(messages), completion: outcome.raw });
     if (outcome.text === "") {
       if (outcome.refusal.trim() !== "" || outcome.finish === "content_filter")
-        throw new AiError(
-          "refused",
-          `The model "${transport.model}" refused to narrate: ${quoted(outcome.refusal, transport.apiKey)} A refusal is not a story; try another model.`,
-        );
+        throw AiError.of("refused", "narration", {
+          model: transport.model,
+          refusal: quoted(outcome.refusal, transport.apiKey),
+        });
       if (outcome.stop?.type === "time")
-        throw new AiError(
-          "timeout",
-          `The server at ${transport.baseUrl} streamed no story within the narration streaming limit of ${seconds(limits.maxStreamMs)} (narrationMaxStreamMs).`,
-        );
-      throw new AiError(
-        "bad-output",
-        `The model "${transport.model}" wrote no story for the narration. Try again, or use a larger or instruction-tuned model.`,
-      );
+        throw AiError.of("timeout", "no-story", {
+          baseUrl: transport.baseUrl,
+          limit: seconds(limits.maxStreamMs),
+        });
+      throw AiError.of("bad-output", "no-story", { model: transport.model });
     }
     const notice = noticeOf(outcome.stop, outcome.finish, outcome.text.length, limits, transport);
     const truncated = truncationWarning(outcome.usage, messages);

@@ -85,10 +85,11 @@ export async function structuredAnswer<T>(
   const second = await completeWhole(transport, spec, repair, signal, sampling);
   const again = parseAnswer(second, spec.schema);
   if (again.ok) return again.value;
-  throw new AiError(
-    "bad-output",
-    `The model "${transport.model}" gave no usable ${spec.call} answer, even after a repair request: ${again.error}. Try a larger or instruction-tuned model.`,
-  );
+  throw AiError.of("bad-output", "unusable", {
+    model: transport.model,
+    call: spec.call,
+    reason: again.error,
+  });
 }
 
 /** One answer's text, not cut off and not a refusal (see structuredAnswer). */
@@ -103,16 +104,18 @@ async function completeWhole<T>(
   for (let raised = false; ; raised = true) {
     const answer = await complete(transport, spec, messages, signal, { ...sampling, maxTokens });
     if (answer.refusal !== null)
-      throw new AiError(
-        "refused",
-        `The model "${transport.model}" refused the ${spec.call} request: ${quoted(answer.refusal, transport.apiKey)} A refusal is not an answer; try another model.`,
-      );
+      throw AiError.of("refused", "request", {
+        model: transport.model,
+        call: spec.call,
+        refusal: quoted(answer.refusal, transport.apiKey),
+      });
     if (answer.finish !== "length") return answer.content;
     if (raised)
-      throw new AiError(
-        "bad-output",
-        `The model "${transport.model}" was cut off at its ${maxTokens}-token limit twice on the ${spec.call} answer. Raise structuredMaxTokens, or use a model that answers briefly.`,
-      );
+      throw AiError.of("bad-output", "cut-off", {
+        model: transport.model,
+        tokens: maxTokens,
+        call: spec.call,
+      });
     maxTokens *= STRUCTURED_RAISE;
   }
 }
