@@ -211,6 +211,31 @@ describe(`server: a three-player game over HTTP (${STORE_NAME})`, () => {
     const trace = await host.get(`/games/${id}/trace`);
     assert.equal(trace.status, 200, trace.text);
     assert.match(trace.json.text, /light_the_beacon/);
+    // A step stored before traces carried their conditions' subjects and the spent triggers is
+    // completed from the previous step's save: the same text and the same trace as a step stored now.
+    const db = running.server.store.db;
+    const rows = await db.selectFrom("turns").selectAll().where("game_id", "=", id).orderBy("seq").execute();
+    let compared = 0;
+    for (const row of rows) {
+      if (row.trace === null) continue;
+      const now = await host.get(`/games/${id}/trace?seq=${row.seq}`);
+      assert.equal(now.status, 200, now.text);
+      const old = JSON.parse(row.trace);
+      delete old.trace.spent;
+      for (const phase of old.trace.phases)
+        for (const t of phase.triggers) for (const c of t.conditions) delete c.subject;
+      await db
+        .updateTable("turns")
+        .set({ trace: JSON.stringify(old) })
+        .where("game_id", "=", id)
+        .where("seq", "=", row.seq)
+        .execute();
+      const completed = await host.get(`/games/${id}/trace?seq=${row.seq}`);
+      assert.equal(completed.json.text, now.json.text, `step ${row.seq}`);
+      assert.deepEqual(completed.json.trace, now.json.trace, `step ${row.seq}`);
+      compared++;
+    }
+    assert.ok(compared > 5, `${compared} stored traces compared`);
     await hostStream.until((events) => events.some((e) => e.event === "log"));
     hostStream.close();
 
