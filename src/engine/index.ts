@@ -20,3 +20,4 @@ export type * from "./state.ts";
 export type * from "./trace.ts";
 export type { TurnHooks, TurnInput, TurnPins } from "./turn.ts";
 export { indexWorld, type WorldIndex } from "./world-index.ts";
+export { nextStepOf } from "./next-step.ts";

@@ -9,6 +9,7 @@ import { runPhase } from "./phase.ts";
 import type { JsonObject } from "./ports.ts";
 import { moveQuest, questPrompts } from "./quests.ts";
 import { newRecorder } from "./record.ts";
+import { nextStepOf } from "./next-step.ts";
 import type { TurnResult } from "./result.ts";
 import { nextUint32, pick, seedRng } from "./rng.ts";
 import type { Position, SessionState } from "./state.ts";
@@ -96,6 +97,7 @@ export async function openSession(
     prompts: questPrompts(ctx, false),
     logs: ctx.recorder.logs,
     tip: null,
+    next: nextStepOf(state, env.index.world),
   };
   return { state, result };
 }

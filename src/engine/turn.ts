@@ -16,6 +16,7 @@ import type { IntentAnswer, JsonObject } from "./ports.ts";
 import { expireQuests, questPrompts } from "./quests.ts";
 import { recharge } from "./recharge.ts";
 import { addLog, newRecorder } from "./record.ts";
+import { nextStepOf } from "./next-step.ts";
 import type { TurnResult } from "./result.ts";
 import type { SessionState } from "./state.ts";
 import { nextTip } from "./tips.ts";
@@ -182,6 +183,7 @@ export async function playTurn(
     prompts,
     logs: ctx.recorder.logs,
     tip,
+    next: nextStepOf(state, env.index.world),
   };
   return { state, result };
 }

@@ -50,8 +50,8 @@ import { MOVE_VERBS } from "./vocabulary.ts";
  *  4. each pending one-time instruction, turned into prose (instructions.ts);
  *  5. the active event's beat for this turn (or that the party left it);
  *  6. journal changes from the outcomes (objectives, quest statuses, events);
- *  7. a closing line: "Next: <party next step, else a journal next step>",
- *     or a plain prompt ("What do you do?").
+ *  7. a closing prompt ("What do you do?"); never the next step, which the
+ *     state phase may change after the narration (the turn result's `next`).
  */
 
 export interface NarrationContext {
@@ -189,7 +189,9 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
 
   const changes = journalLines(outcomes, input.journal);
   parts.push(changes.join(" "));
-  parts.push(closingLine(input, outcomes, ctx.facts, changes.length > 0, key));
+  // Never "Next: ...": the state phase runs after the narration (spec 2.2) and may complete the
+  // step it would name; the turn result carries the next step computed after the turn (issue 14 item 5).
+  parts.push(closing.prompt(key));
 
   const text = parts
     .map((p) => clip(p, PARAGRAPH_LIMIT))
@@ -439,47 +441,6 @@ function journalLines(outcomes: Outcome[], journal_: NarrationInput["journal"]):
     } else if (o.type === "other" && o.text.trim() !== "") lines.push(endSentence(toSecondPerson(o.text)));
   }
   return lines;
-}
-
-/**
- * The closing line: "Next: ..." from the party's next step, else the next
- * step of an accepted quest, else of an available one, else the newest
- * objective revealed this turn; a plain prompt when there is none. When the
- * game mode asks for few hints, the next step is shown only in the opening
- * and on turns where the journal changed.
- */
-function closingLine(
-  input: NarrationInput,
-  outcomes: Outcome[],
-  facts: WorldFacts,
-  journalChanged: boolean,
-  key: string,
-): string {
-  const open = new Set(input.journal.map((j) => j.quest));
-  const revealed = outcomes.filter((o) => o.type === "objective" && !o.done && open.has(o.quest)).at(-1);
-  // A step this very turn completed is not the next one (the party's next step is set by a trigger
-  // and may still name the objective the party just finished: issue 14 item 5).
-  const done = outcomes.flatMap((o) => (o.type === "objective" && o.done ? [stepKey(o.text)] : []));
-  const notDone = (s: string | undefined): s is string =>
-    !!s && !done.some((d) => stepKey(s).startsWith(d) || d.startsWith(stepKey(s)));
-  const step =
-    [
-      input.partyNextStep,
-      input.journal.find((j) => j.status === "accepted" && notDone(j.nextStep))?.nextStep,
-      input.journal.find((j) => notDone(j.nextStep))?.nextStep,
-      revealed?.type === "objective" ? revealed.text : "",
-    ].find(notDone) ?? "";
-  const hint = !facts.sparseHints || input.opening || journalChanged;
-  return step && hint ? closing.next(clip(step, 400)) : closing.prompt(key);
-}
-
-/** A step's words for comparison: lower case, no closing punctuation. */
-function stepKey(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[.!\s]+$/, "")
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 /**
