@@ -1,5 +1,6 @@
 import type { World } from "../../world/schema/index.ts";
 import { type PlaceWords, placeWords } from "./place-words.ts";
+import { type ProperNames, properNames } from "./proper.ts";
 import { obj } from "./request.ts";
 
 /**
@@ -21,6 +22,8 @@ export interface WorldFacts {
   terse: boolean;
   /** First words of the NPC and location names (lower-cased, "the" left out): echoes keep their capital. */
   nameStarts: ReadonlySet<string>;
+  /** The world's proper names, to give a player's echoed words their capitals (proper.ts). */
+  proper: ProperNames;
   /** Kind-of-place nouns of names and descriptions, and area paths ("go to the tavern", "go up"). */
   places: PlaceWords;
 }
@@ -66,5 +69,6 @@ export function worldFacts(world: World | undefined): WorldFacts {
     terse,
     nameStarts,
     places: placeWords(world),
+    proper: properNames(world),
   };
 }

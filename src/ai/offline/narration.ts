@@ -17,6 +17,7 @@ import { verticalMove } from "./place-words.ts";
 import { againLine, coreOf, repeatsRecent, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
 import { fitToScene } from "./scene-fit.ts";
+import { withProperNames } from "./proper.ts";
 import { isStale } from "./stale.ts";
 import {
   closing,
@@ -268,7 +269,8 @@ function actionLines(
     }
     // A journey nobody made ("walk north", "walk to the village" where there is none) is told as staying put.
     const stayed = !movement && !(byIntent && refused) ? journeyToNowhere(action.text) : null;
-    let said = stayed ?? echo(clip(action.text, 300), isName);
+    // The player's words keep the world's capitals for its names ("ask mara" -> "You ask Mara"), quoted or not.
+    let said = stayed ?? withProperNames(echo(clip(action.text, 300), isName), ctx.facts.proper);
     // A thing the scene does not show cannot be read or taken (issue 14: the Lamp Room's logbook read on the stairwell).
     const missing =
       stayed || changed ? null : absentObjectLine(action.text, `${sceneText(input)} ${toldText}`);
