@@ -681,6 +681,35 @@ describe("offline narration: room descriptions after the world changed (issue 14
     assert.ok(tried.text.includes(stale), tried.text);
   });
 
+  it("the turn that lights the lamp never calls it 'a cold brass lamp' (the turn's own changes count)", async () => {
+    // beacon_ready's instruction, told on the turn the player lights the lamp: whichever place
+    // sentence the tick picks, the description that the lamp is cold is left out.
+    const shown: string[] = [];
+    for (let tick = 1; tick <= 10; tick++) {
+      const request = narrationRequest(
+        {
+          tick,
+          actions: [{ player: "Isobel Carrow", text: "light the lighthouse lamp" }],
+          instructions: [storyOf("beacon_ready")],
+        },
+        "Old Lighthouse",
+        "Lamp Room",
+      );
+      const { text } = await narrate(request);
+      assert.match(text, /beam sweeps out/, text);
+      assert.doesNotMatch(text, /cold brass lamp/, text);
+      shown.push(text);
+    }
+    // The sentence is still told on a turn that changes nothing about the lamp.
+    let told = false;
+    for (let tick = 1; tick <= 10 && !told; tick++)
+      told = (await narrate(narrationRequest({ tick }, "Old Lighthouse", "Lamp Room"))).text.includes(
+        "cold brass lamp",
+      );
+    assert.ok(told, "a quiet turn in the Lamp Room tells the cold lamp");
+    assert.equal(isStale("the great lens, a cold brass lamp, an oil reservoir", "a beam sweeps out from the lamp"), true);
+  });
+
   it("a synonym of the changed thing is stale too: 'the dark tower' once the lighthouse's lamp burns", () => {
     const tower = "When the fog allows, the dark tower on the eastern cliffs is plain to see.";
     const burning = "The lamp of the Old Lighthouse is burning.";

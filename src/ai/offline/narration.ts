@@ -178,9 +178,10 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     parts.push(sceneLine(input));
   } else {
     parts.push(actionLines(input, outcomes, ctx, happened, key, [...told, beat].join(" ")));
-    parts.push(
-      placeLines(input, outcomes, ctx.facts, key, [...scene.recentStory, input.summary, ...told].join("\n")),
-    );
+    // What the story since says, this turn's own changes included (its instructions, beat and
+    // outcomes): a lamp lit this turn is not described as cold in the same narration.
+    const since = [...scene.recentStory, input.summary, ...told, beat, ...input.outcomes];
+    parts.push(placeLines(input, outcomes, ctx.facts, key, since.join("\n")));
   }
   const arrived =
     input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
