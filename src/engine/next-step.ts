@@ -1,6 +1,6 @@
+import type { World } from "../world/schema/index.ts";
 import { own } from "./own.ts";
 import type { SessionState } from "./state.ts";
-import type { World } from "../world/schema/index.ts";
 
 /**
  * What the party should do next, read from a state: the party's next step,

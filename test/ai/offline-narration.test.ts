@@ -707,7 +707,10 @@ describe("offline narration: room descriptions after the world changed (issue 14
         "cold brass lamp",
       );
     assert.ok(told, "a quiet turn in the Lamp Room tells the cold lamp");
-    assert.equal(isStale("the great lens, a cold brass lamp, an oil reservoir", "a beam sweeps out from the lamp"), true);
+    assert.equal(
+      isStale("the great lens, a cold brass lamp, an oil reservoir", "a beam sweeps out from the lamp"),
+      true,
+    );
   });
 
   it("a synonym of the changed thing is stale too: 'the dark tower' once the lighthouse's lamp burns", () => {

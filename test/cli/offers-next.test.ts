@@ -27,7 +27,10 @@ test("an arrival trigger completes the step the story would have named: Next is 
   assert.match(talk, /\nNext: Travel to the Old Lighthouse on the Gull Coast\.\n/);
   // The arrival turn: the narration is written before arrive_lighthouse completes the journey (spec
   // 2.2), so it names no next step; under it the journey is done and Next is the step after it.
-  const arrival = played.out.slice(played.out.indexOf("> travel to the Old Lighthouse"), played.out.indexOf("> /quit"));
+  const arrival = played.out.slice(
+    played.out.indexOf("> travel to the Old Lighthouse"),
+    played.out.indexOf("> /quit"),
+  );
   assert.doesNotMatch(arrival, /Next: Travel/);
   assert.match(arrival, /\n {2}Done: Travel to the Old Lighthouse on the Gull Coast\.\n/);
   assert.match(arrival, /\nNext: Climb the lighthouse stairwell\.\n/);

@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { Client, closeSandbox, dropStore, listen, type Running, STORE_NAME, startServer, WORLD_TEXT } from "./harness.ts";
+import {
+  Client,
+  closeSandbox,
+  dropStore,
+  listen,
+  type Running,
+  STORE_NAME,
+  startServer,
+  WORLD_TEXT,
+} from "./harness.ts";
 
 const QUEST = "The Keeper's Debt";
 

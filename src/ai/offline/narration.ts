@@ -14,10 +14,10 @@ import type { NameIndex } from "./names.ts";
 import { isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
 import { verticalMove } from "./place-words.ts";
+import { withProperNames } from "./proper.ts";
 import { againLine, coreOf, repeatsRecent, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
 import { fitToScene } from "./scene-fit.ts";
-import { withProperNames } from "./proper.ts";
 import { isStale } from "./stale.ts";
 import {
   closing,

@@ -3,7 +3,9 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { properNames, withProperNames } from "./proper.ts";
 
-const HARBOR = JSON.parse(readFileSync(new URL("../../../examples/harbor.world.json", import.meta.url), "utf8"));
+const HARBOR = JSON.parse(
+  readFileSync(new URL("../../../examples/harbor.world.json", import.meta.url), "utf8"),
+);
 const names = properNames(HARBOR);
 
 test("a player's words get the world's capitals for its names, and only its names (issue 14)", () => {
@@ -29,7 +31,7 @@ test("a player's words get the world's capitals for its names, and only its name
 test("hostile names and long texts stay linear and change nothing but case", () => {
   const world = {
     npcs: { [`${"Ab ".repeat(3000)}Cd`]: {}, "(.*)+$": {}, "Éloïse Marchand": {} },
-    locations: { "Ḉ": { basicInfo: 42, areas: { "": {} } } },
+    locations: { Ḉ: { basicInfo: 42, areas: { "": {} } } },
   };
   const hostile = properNames(world);
   const text = `éloïse ${"ab ".repeat(20_000)}(.*)+$`;

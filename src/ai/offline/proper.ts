@@ -103,7 +103,7 @@ export function withProperNames(text: string, names: ProperNames): string {
     const key = base(tokens[i]!.word);
     const phrase = names.phrases.get(key)?.find((words) => matchesAt(text, tokens, i, words));
     if (phrase) {
-      phrase.forEach((spelled, j) => put(i + j, spelled));
+      for (const [j, spelled] of phrase.entries()) put(i + j, spelled);
       i += phrase.length - 1;
       continue;
     }
@@ -115,7 +115,12 @@ export function withProperNames(text: string, names: ProperNames): string {
 }
 
 /** Do the name's words follow one another at token i, apart only by spaces (after a plural possessive's apostrophe too; the last word may be possessive)? */
-function matchesAt(text: string, tokens: { start: number; word: string }[], i: number, words: string[]): boolean {
+function matchesAt(
+  text: string,
+  tokens: { start: number; word: string }[],
+  i: number,
+  words: string[],
+): boolean {
   if (i + words.length > tokens.length) return false;
   for (let j = 0; j < words.length; j++) {
     const token = tokens[i + j]!;

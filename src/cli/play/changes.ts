@@ -12,12 +12,7 @@ import { describePlace } from "./views.ts";
  * traits and items, people met, and the next step when it changed. Compared state to state, so it
  * shows the same thing whatever caused the change (a trigger, an answer).
  */
-export function changesView(
-  before: SessionState,
-  after: SessionState,
-  world: World,
-  paint: Paint,
-): string[] {
+export function changesView(before: SessionState, after: SessionState, world: World, paint: Paint): string[] {
   const lines: string[] = [];
   const index = indexWorld(world);
   for (const [key, quest] of Object.entries(after.quests)) {

@@ -160,7 +160,7 @@ async function runReplay(ctx: LoopContext, replay: Replay): Promise<number> {
     );
     return 1;
   }
-  ctx.io.stdout(ctx.paint("gray", `\nReplay finished at tick ${ctx.game.session.tick}.\n`));
+  ctx.io.stdout(ctx.paint("gray", `\nReplay finished at ${turnWords(ctx.game.session.tick)}.\n`));
   await finish(ctx);
   return 0;
 }

@@ -87,6 +87,9 @@ test("colour codes take no columns: coloured lines wrap where the same plain lin
       for (const line of strip(out).split("\n")) assert.ok(line.length <= width, `${width}: ${line}`);
     }
     // The old measure (codes counted) broke the tip's first line early at this width.
-    assert.ok(plain.split("\n").some((line) => line.length > width - 10), `width ${width}: lines fill up`);
+    assert.ok(
+      plain.split("\n").some((line) => line.length > width - 10),
+      `width ${width}: lines fill up`,
+    );
   }
 });
