@@ -118,6 +118,18 @@ describe("offline narration: a turn", () => {
       );
       assert.ok(!/is not here/.test(asked.text), `${text}: ${asked.text}`);
     }
+    // The one spoken to is the friend, not the one whose friend she is.
+    const friend = await narrate(
+      narrationRequest(
+        {
+          actions: [{ player: "Isobel Carrow", text: "ask mara venn's friend orla about the widows' cairn" }],
+          intent: { intent: "other" },
+        },
+        "Old Lighthouse",
+        "Lamp Room",
+      ),
+    );
+    assert.match(friend.text, /^Orla Quill is not here\./, friend.text);
   });
 
   it("'go up' at the top of the tower: the party stays, told where it can go (no echo of a climb)", async () => {
