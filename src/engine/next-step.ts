@@ -25,7 +25,11 @@ export function nextStepOf(state: SessionState, world: World): string | null {
   const open = (text: string | undefined): text is string => {
     if (!text?.trim()) return false;
     const key = stepKey(text);
-    return !done.some((d) => key === d || (d.length >= 12 && (key.startsWith(d) || d.startsWith(key))));
+    // The same step, or one reworded longer or shorter ("Travel to the Old Lighthouse" and "... on
+    // the Gull Coast"); a short common start ("Travel") is not enough.
+    const same = (d: string) =>
+      Math.min(d.length, key.length) >= 12 && (key.startsWith(d) || d.startsWith(key));
+    return !done.some((d) => key === d || same(d));
   };
   const quests = Object.values(state.quests);
   const step = [
