@@ -24,3 +24,12 @@ export function firstSentence(text: string): string {
   const match = /^.*?[.!?](\s|$)/.exec(text);
   return (match ? match[0] : text).trim();
 }
+
+/**
+ * When something happened, in the words players and authors read: "at the
+ * opening" (tick 0) or "on turn 12". The engine counts ticks; what is shown
+ * says turns (issue 14: engine words on screen).
+ */
+export function onTurn(tick: number): string {
+  return tick === 0 ? "at the opening" : `on turn ${tick}`;
+}

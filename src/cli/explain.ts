@@ -103,7 +103,7 @@ export async function explain(worldFile: string, options: ExplainOptions, io: Cl
 }
 
 function explainText(result: TurnResult, save: string, color: boolean): string {
-  const head = `Dry run of tick ${result.tick} from ${save} (nothing is saved)\n\nStory\n${indent(result.story)}\n\n`;
+  const head = `Dry run of turn ${result.tick} from ${save} (nothing is saved)\n\nStory\n${indent(result.story)}\n\n`;
   return head + formatTrace(result, { color, verbose: true });
 }
 

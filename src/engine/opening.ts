@@ -5,6 +5,7 @@ import type { Env } from "./env.ts";
 import { arriveAt } from "./geography.ts";
 import { markArrival, setKnown } from "./known.ts";
 import { narrate } from "./narration.ts";
+import { nextStepOf } from "./next-step.ts";
 import { runPhase } from "./phase.ts";
 import type { JsonObject } from "./ports.ts";
 import { moveQuest, questPrompts } from "./quests.ts";
@@ -97,6 +98,7 @@ export async function openSession(
     prompts: questPrompts(ctx, false),
     logs: ctx.recorder.logs,
     tip: null,
+    next: nextStepOf(state, env.index.world),
   };
   return { state, result };
 }

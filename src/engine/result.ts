@@ -19,4 +19,10 @@ export interface TurnResult {
   /** Log entries written during the turn. */
   logs: LogEntry[];
   tip: string | null;
+  /**
+   * What the party should do next, computed after all of the turn's changes
+   * (next-step.ts): the narration is written before the state phase, so front
+   * ends show this, not a line of the story. Null when there is none.
+   */
+  next: string | null;
 }

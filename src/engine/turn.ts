@@ -10,6 +10,7 @@ import { activeEvent } from "./events.ts";
 import { classifyIntent } from "./intent.ts";
 import { moveByIntent } from "./movement.ts";
 import { applySummary, narrate, summariseAfterStory } from "./narration.ts";
+import { nextStepOf } from "./next-step.ts";
 import { own } from "./own.ts";
 import { runPhase } from "./phase.ts";
 import type { IntentAnswer, JsonObject } from "./ports.ts";
@@ -183,6 +184,7 @@ export async function playTurn(
     prompts,
     logs: ctx.recorder.logs,
     tip,
+    next: nextStepOf(state, env.index.world),
   };
   return { state, result };
 }

@@ -1,4 +1,4 @@
-import { type Paint, painter, plural, type Style } from "../author/paint.ts";
+import { onTurn, type Paint, painter, plural, type Style } from "../author/paint.ts";
 import type { DiffEntry } from "../engine/diff.ts";
 import type { TurnResult } from "../engine/result.ts";
 import type {
@@ -52,7 +52,7 @@ export function formatTrace(given: TurnResult, options: TraceFormatOptions): str
 
 function header(result: TurnResult, { paint }: Ctx): string {
   const trace = result.trace;
-  const lines = [paint("bold", result.tick === 0 ? "Opening (tick 0)" : `Turn ${result.tick}`)];
+  const lines = [paint("bold", result.tick === 0 ? "Opening" : `Turn ${result.tick}`)];
   const intent = trace.intent;
   if (intent.answer) {
     const target = intent.answer.target !== undefined ? ` → ${quote(intent.answer.target)}` : "";
@@ -100,7 +100,7 @@ function phaseBlock(phase: PhaseTrace, ctx: Ctx): string {
     );
   for (const ex of phase.excluded)
     lines.push(
-      `  ${paint("gray", "-")} ${ex.trigger}  ${paint("gray", `excluded: objective of an unaccepted quest (${ex.reason})`)}`,
+      `  ${paint("gray", "-")} ${ex.trigger}  ${paint("gray", `not tried: it moves a quest on that the party has not accepted (${ex.reason})`)}`,
     );
   if (phase.scripts.budgetExhausted)
     lines.push(`  ${paint("red", "scripts")}: the phase's script budget ran out; later scripts did not run`);
@@ -276,7 +276,7 @@ function effectLine(e: EffectTrace, { paint }: Ctx): string {
 function spentBlock(spent: [string, number][], { paint }: Ctx): string {
   const lines = [paint("bold", "Not evaluated (consumed: non-recurring triggers that already fired)")];
   for (const [key, tick] of spent)
-    lines.push(`  ${paint("gray", "-")} ${key}  ${paint("gray", `fired at tick ${tick}`)}`);
+    lines.push(`  ${paint("gray", "-")} ${key}  ${paint("gray", `fired ${onTurn(tick)}`)}`);
   return lines.join("\n");
 }
 

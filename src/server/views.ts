@@ -1,4 +1,5 @@
 import type { DiffEntry } from "../engine/diff.ts";
+import { nextStepOf } from "../engine/next-step.ts";
 import type { TurnResult } from "../engine/result.ts";
 import type { SessionState } from "../engine/state.ts";
 import type { World } from "../world/schema/index.ts";
@@ -87,7 +88,8 @@ export function playerState(state: SessionState, world: World) {
           nextStep: q.nextStep?.text ?? null,
         };
       }),
-    nextStep: state.partyNextStep?.text ?? null,
+    /** What the party should do next, as the game stands (next-step.ts): the story never says it. */
+    nextStep: nextStepOf(state, world),
   };
 }
 
@@ -108,6 +110,8 @@ export function playerResult(result: TurnResult) {
     prompts: result.prompts,
     changes: visibleDiff(result.diff),
     tip: result.tip,
+    /** The next step after all of the turn's changes (the narration is written before some of them). */
+    next: result.next,
   };
 }
 

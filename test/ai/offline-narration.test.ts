@@ -118,6 +118,18 @@ describe("offline narration: a turn", () => {
       );
       assert.ok(!/is not here/.test(asked.text), `${text}: ${asked.text}`);
     }
+    // The one spoken to is the friend, not the one whose friend she is.
+    const friend = await narrate(
+      narrationRequest(
+        {
+          actions: [{ player: "Isobel Carrow", text: "ask mara venn's friend orla about the widows' cairn" }],
+          intent: { intent: "other" },
+        },
+        "Old Lighthouse",
+        "Lamp Room",
+      ),
+    );
+    assert.match(friend.text, /^Orla Quill is not here\./, friend.text);
   });
 
   it("'go up' at the top of the tower: the party stays, told where it can go (no echo of a climb)", async () => {
@@ -274,45 +286,32 @@ describe("offline narration: a turn", () => {
     );
     assert.ok(text.includes("The Keeper's Debt is complete."), text);
     assert.ok(text.includes("Storm Night begins."), text);
-    assert.equal(text.split("\n\n").at(-1), "Next: Travel to the Old Lighthouse.");
-    const party = await narrate(narrationRequest({ partyNextStep: "Visit Saltlight Temple" }));
-    assert.equal(party.text.split("\n\n").at(-1), "Next: Visit Saltlight Temple.");
+    // The closing is a prompt, never the next step (the turn result's `next`: issue 14 item 5).
+    assert.match(text.split("\n\n").at(-1)!, /^What (do you do( next)?|now)\?$/);
+    assert.doesNotMatch(text, /Next:/);
   });
 
-  it("never closes with a next step the same turn completed (issue 14 item 5)", async () => {
-    const arrived = await narrate(
-      narrationRequest({
-        partyNextStep: "Travel to the Old Lighthouse on the Gull Coast.",
-        outcomes: [
-          `Objective completed for "The Keeper's Debt": Travel to the Old Lighthouse on the Gull Coast.`,
-        ],
-        journal: [
-          { quest: "The Keeper's Debt", status: "accepted", nextStep: "Climb the lighthouse stairwell." },
-        ],
-      }),
-    );
-    assert.equal(arrived.text.split("\n\n").at(-1), "Next: Climb the lighthouse stairwell.");
-    // A step not done this turn is still told.
-    const onTheWay = await narrate(
-      narrationRequest({ partyNextStep: "Travel to the Old Lighthouse on the Gull Coast." }),
-    );
-    assert.equal(onTheWay.text.split("\n\n").at(-1), "Next: Travel to the Old Lighthouse on the Gull Coast.");
-  });
-
-  it("a game mode that asks for few hints shows the next step only when the journal changed", async () => {
-    const sparse = createOfflineProvider(HARBOR, { gameMode: "Wrecker's Luck" });
-    const quiet = await sparse.narrate(narrationRequest({ partyNextStep: "Visit Saltlight Temple" }));
-    assert.match(quiet.text.split("\n\n").at(-1)!, /^What /);
-    const changed = await sparse.narrate(
-      narrationRequest({
-        partyNextStep: "Visit Saltlight Temple",
-        outcomes: [`Quest "The Tongueless Bell" is now available.`],
-      }),
-    );
-    assert.equal(changed.text.split("\n\n").at(-1), "Next: Visit Saltlight Temple.");
-    const easy = createOfflineProvider(HARBOR, { gameMode: "Harbour Tale" });
-    const shown = await easy.narrate(narrationRequest({ partyNextStep: "Visit Saltlight Temple" }));
-    assert.equal(shown.text.split("\n\n").at(-1), "Next: Visit Saltlight Temple.");
+  it("never writes a next step, which the state phase may complete after it (issue 14 item 5)", async () => {
+    // The arrival at the lighthouse: the narrator still sees "Travel to the Old Lighthouse" as the
+    // next step, because arrive_lighthouse completes it in the state phase, after the narration.
+    const arriving = narrationRequest({
+      intent: { intent: "travel", target: "Old Lighthouse" },
+      outcomes: ["The party travelled to Old Lighthouse."],
+      partyNextStep: "Travel to the Old Lighthouse on the Gull Coast.",
+      journal: [
+        {
+          quest: "The Keeper's Debt",
+          status: "accepted",
+          nextStep: "Travel to the Old Lighthouse on the Gull Coast.",
+        },
+      ],
+    });
+    for (const mode of ["Harbour Tale", "Wrecker's Luck"]) {
+      const provider = createOfflineProvider(HARBOR, { gameMode: mode });
+      const arrived = await provider.narrate(arriving);
+      assert.doesNotMatch(arrived.text, /Next:|Travel to the Old Lighthouse on the Gull Coast/, mode);
+      assert.match(arrived.text.split("\n\n").at(-1)!, /^What (do you do( next)?|now)\?$/, mode);
+    }
   });
 
   it("never tells an NPC's hiddenInfo, wherever the party stands", async () => {
@@ -692,6 +691,38 @@ describe("offline narration: room descriptions after the world changed (issue 14
     assert.ok(!later.text.includes(stale), later.text);
     const tried = await narrate(docks(["You try to light the lamp, but nothing comes of it."]));
     assert.ok(tried.text.includes(stale), tried.text);
+  });
+
+  it("the turn that lights the lamp never calls it 'a cold brass lamp' (the turn's own changes count)", async () => {
+    // beacon_ready's instruction, told on the turn the player lights the lamp: whichever place
+    // sentence the tick picks, the description that the lamp is cold is left out.
+    const shown: string[] = [];
+    for (let tick = 1; tick <= 10; tick++) {
+      const request = narrationRequest(
+        {
+          tick,
+          actions: [{ player: "Isobel Carrow", text: "light the lighthouse lamp" }],
+          instructions: [storyOf("beacon_ready")],
+        },
+        "Old Lighthouse",
+        "Lamp Room",
+      );
+      const { text } = await narrate(request);
+      assert.match(text, /beam sweeps out/, text);
+      assert.doesNotMatch(text, /cold brass lamp/, text);
+      shown.push(text);
+    }
+    // The sentence is still told on a turn that changes nothing about the lamp.
+    let told = false;
+    for (let tick = 1; tick <= 10 && !told; tick++)
+      told = (await narrate(narrationRequest({ tick }, "Old Lighthouse", "Lamp Room"))).text.includes(
+        "cold brass lamp",
+      );
+    assert.ok(told, "a quiet turn in the Lamp Room tells the cold lamp");
+    assert.equal(
+      isStale("the great lens, a cold brass lamp, an oil reservoir", "a beam sweeps out from the lamp"),
+      true,
+    );
   });
 
   it("a synonym of the changed thing is stale too: 'the dark tower' once the lighthouse's lamp burns", () => {

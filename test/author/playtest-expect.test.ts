@@ -77,7 +77,7 @@ describe("fired / notFired", () => {
       { ...seen, fired: [], consumedBefore: { keeper_rumour: 1 } },
       AT,
     );
-    assert.match(result[0]!.message, /already fired at tick 1 and is not recurring/);
+    assert.match(result[0]!.message, /already fired on turn 1 and is not recurring/);
   });
 
   test("an unknown trigger is an error, with a did-you-mean, for both lists", () => {
@@ -109,7 +109,7 @@ describe("quests and events", () => {
     failsAt(
       result,
       [...AT, "quests", "The Keeper's Debt"],
-      /^quest "The Keeper's Debt": expected completed, got available \(available at tick 1\)\.$/,
+      /^quest "The Keeper's Debt": expected completed, got available \(available on turn 1\)\.$/,
     );
     assert.equal(result[0]!.atKey, true);
   });

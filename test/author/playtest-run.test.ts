@@ -93,7 +93,7 @@ describe("running a play-test", () => {
     assert.match(t.failures[0]!.message, /^step 1: storage\.met_mara: expected true, got nothing/);
     assert.match(
       t.failures[2]!.message,
-      /^step 3: expected "meet_mara" to fire; it did not \(it already fired at tick 2/,
+      /^step 3: expected "meet_mara" to fire; it did not \(it already fired on turn 2/,
     );
   });
 

@@ -68,7 +68,7 @@ describe("explain: the dry run", () => {
     assert.equal(out.code, 0, out.stderr);
     assert.equal(out.stderr, "");
     const lines = out.stdout.split("\n");
-    assert.equal(lines[0], `Dry run of tick 6 from ${SAVE} (nothing is saved)`);
+    assert.equal(lines[0], `Dry run of turn 6 from ${SAVE} (nothing is saved)`);
     assert.equal(lines[2], "Story");
     assert.ok(lines.includes("Turn 6"));
     assert.ok(lines.includes("  intent    readDocument (classifier)"));
@@ -94,7 +94,7 @@ describe("explain: the dry run", () => {
     assert.match(text, /\n {2}AI judge: 1 candidate; sent: read_logbook; lexical ranking; judge called\n/);
     assert.match(
       text,
-      /\nNot evaluated \(consumed: non-recurring triggers that already fired\)\n {2}- keeper_rumour {2}fired at tick 1\n/,
+      /\nNot evaluated \(consumed: non-recurring triggers that already fired\)\n {2}- keeper_rumour {2}fired on turn 1\n/,
     );
     assert.match(text, /\nState diff: \d+ changes\n/);
     assert.match(text, /\n {2}storage\.knows_debt: \(absent\) → true\n/);

@@ -16,15 +16,28 @@ test("an offer says when it lapses; a bare y with no offer on the prompt takes t
   assert.doesNotMatch(played.out, /You y\./);
 });
 
-test("when the narration's Next names what the turn completed, the next step follows the changes", async () => {
+test("an arrival trigger completes the step the story would have named: Next is the step after it (issue 14 item 5)", async () => {
   const played = await playWith(
     ["--premade", "Isobel Carrow"],
     ["walk to the Gutted Eel", "y", "talk to Mara Venn", "travel to the Old Lighthouse", "/quit"],
   );
   assert.equal(played.code, 0, played.err);
-  assert.match(
-    played.out,
-    /Done: Travel to the Old Lighthouse on the Gull Coast\.\n {2}New objective: Climb the lighthouse stairwell\.\nNext: Climb the lighthouse stairwell\./,
+  // Before the journey the next step is the journey itself.
+  const talk = played.out.slice(played.out.indexOf("> talk to Mara Venn"), played.out.indexOf("> travel to"));
+  assert.match(talk, /\nNext: Travel to the Old Lighthouse on the Gull Coast\.\n/);
+  // The arrival turn: the narration is written before arrive_lighthouse completes the journey (spec
+  // 2.2), so it names no next step; under it the journey is done and Next is the step after it.
+  const arrival = played.out.slice(
+    played.out.indexOf("> travel to the Old Lighthouse"),
+    played.out.indexOf("> /quit"),
+  );
+  assert.doesNotMatch(arrival, /Next: Travel/);
+  assert.match(arrival, /\n {2}Done: Travel to the Old Lighthouse on the Gull Coast\.\n/);
+  assert.match(arrival, /\nNext: Climb the lighthouse stairwell\.\n/);
+  assert.equal(arrival.match(/Next:/g)?.length, 1, arrival);
+  assert.ok(
+    arrival.indexOf("Done: Travel to the Old Lighthouse") < arrival.indexOf("Next: Climb"),
+    "the next step is shown after the changes that made it",
   );
 });
 

@@ -186,7 +186,7 @@ describe("taleforge play, offline, piped", () => {
     assert.equal(recorded.code, 0, recorded.err);
     const replayed = await playWith([EXAMPLE, "--replay", cassette, "--save", replayedSave], []);
     assert.equal(replayed.code, 0, replayed.err);
-    assert.match(replayed.out, /Replay finished at tick 3\./);
+    assert.match(replayed.out, /Replay finished at turn 3\./);
     assert.equal(readFileSync(replayedSave, "utf8"), readFileSync(recordedSave, "utf8"));
     // The replay shows the same story, streamed from the tape.
     const story = (text: string) =>
@@ -417,7 +417,7 @@ describe("taleforge play against an OpenAI-compatible server (a real HTTP mock o
     const replayed = await playWith([EXAMPLE, "--replay", cassette, "--save", join(dir.dir, "b.json")], []);
     assert.equal(replayed.code, 0, replayed.err);
     assert.match(replayed.out, /The turn was not played: .*\(401\)/);
-    assert.match(replayed.out, /Replay finished at tick 2\./);
+    assert.match(replayed.out, /Replay finished at turn 2\./);
     assert.equal(
       readFileSync(join(dir.dir, "b.json"), "utf8"),
       readFileSync(join(dir.dir, "a.json"), "utf8"),

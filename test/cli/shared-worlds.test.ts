@@ -88,7 +88,7 @@ describe("the shared worlds", {
       const exit = await run(["explain", file, "--save", save, "--act", "look around"], explained.io);
       noCrash(explained.stdout() + explained.stderr());
       assert.equal(exit, 0, explained.stderr());
-      assert.match(explained.stdout(), /^Dry run of tick 3/);
+      assert.match(explained.stdout(), /^Dry run of turn 3/);
       assert.equal(JSON.parse(readFileSync(save, "utf8")).state.tick, 2, "the save is not written");
     });
   }

@@ -117,7 +117,7 @@ function present(world: World, state: SessionState): Set<string> {
 }
 
 /** How many claims of each kind were checked (a test that checked none would prove nothing). */
-const checked = { npcs: 0, quests: 0 };
+const checked = { npcs: 0, quests: 0, next: 0 };
 
 /** Every claim of one turn's story, checked against the state after it. */
 function checkClaims(world: World, state: SessionState, story: string, where: string): void {
@@ -151,11 +151,35 @@ function checkClaims(world: World, state: SessionState, story: string, where: st
     assert.notEqual(state.quests[m[1]!]?.status, "expired", `${where}: progress told on an expired quest`);
 }
 
-/** No paragraph of 40+ characters (the closing "Next:" aside) is printed again within five turns. */
+/**
+ * Issue 14 item 5: the story never names the next step (the state phase may complete it after the
+ * narration), and the turn's `next` never names an objective that is already done.
+ */
+function checkNext(
+  world: World,
+  state: SessionState,
+  story: string,
+  next: string | null,
+  where: string,
+): void {
+  assert.doesNotMatch(story, /(?:^|\n)Next:/, `${where}: the story names a next step`);
+  if (next === null) return;
+  checked.next++;
+  for (const [key, quest] of Object.entries(state.quests))
+    for (const [id, status] of Object.entries(quest.objectives)) {
+      const text = world.quests[key]?.objectives?.[id]?.text ?? "";
+      if (status === "completed")
+        assert.notEqual(
+          next.replace(/\.$/, ""),
+          text.replace(/\.$/, ""),
+          `${where}: Next names what is done`,
+        );
+    }
+}
+
+/** No paragraph of 40+ characters is printed again within five turns. */
 function checkRepeats(stories: string[]): void {
-  const paragraphs = stories.map((s) =>
-    s.split("\n\n").filter((p) => p.length >= 40 && !p.startsWith("Next:")),
-  );
+  const paragraphs = stories.map((s) => s.split("\n\n").filter((p) => p.length >= 40));
   paragraphs.forEach((list, t) => {
     for (const p of list)
       for (let back = 1; back <= 4 && t - back >= 0; back++)
@@ -174,6 +198,7 @@ async function play(session: Session, world: World, turns: { player: string; tex
       result.story,
       `turn ${i + 1} (${actions.map((a) => a.text).join(" / ")})`,
     );
+    checkNext(world, session.state, result.story, result.next, `turn ${i + 1}`);
     stories.push(result.story);
   }
   checkRepeats(stories);
@@ -199,7 +224,7 @@ describe("issue 14 transcripts: the example world, played offline as people type
     );
     for (const quest of Object.keys(world.quests))
       assert.equal(session.state.quests[quest]!.status, "completed", quest);
-    assert.ok(checked.npcs >= 10 && checked.quests >= 1, JSON.stringify(checked));
+    assert.ok(checked.npcs >= 10 && checked.quests >= 1 && checked.next >= 10, JSON.stringify(checked));
     // The logbook is not read where it is not, and repeated attacks are told shorter each time.
     assert.match(stories[9]!, /^There is no logbook here to read\./);
     const attacks = stories.slice(43, 47).map((s) => s.split("\n\n")[0]!);
@@ -256,6 +281,19 @@ describe("issue 14 transcripts: the example world, played offline as people type
     for (const quest of ["The Keeper's Debt", "The Tongueless Bell", "Names on the Cairn"])
       assert.match(journal, new RegExp(`${quest.replace(/'/g, "'")} \\(completed\\)`));
     assert.doesNotMatch(out, AUTHORING);
+    // Every "Next:" printed names a step not yet done: none was printed as "Done:" before it.
+    const done = new Set<string>();
+    let nexts = 0;
+    for (const line of out.split("\n")) {
+      const d = /^ {2}Done: (.+?)\.?$/.exec(line);
+      if (d) done.add(d[1]!);
+      const n = /^Next: (.+?)\.?$/.exec(line);
+      if (n) {
+        nexts++;
+        assert.ok(!done.has(n[1]!), `"${line}" after "Done: ${n[1]}"`);
+      }
+    }
+    assert.ok(nexts >= 3, `${nexts} Next lines`);
   });
 });
 

@@ -133,7 +133,7 @@ describe("formatTrace, compact", () => {
     hasLine(text, /^ {2}… \d+ other triggers did not fire \(verbose lists them with every condition\)$/);
     hasLine(
       text,
-      /^ {2}- The Tongueless Bell_objective {2}excluded: objective of an unaccepted quest \(quest "The Tongueless Bell" is hidden, not accepted\)$/,
+      /^ {2}- The Tongueless Bell_objective {2}not tried: it moves a quest on that the party has not accepted \(quest "The Tongueless Bell" is hidden, not accepted\)$/,
     );
   });
 
@@ -210,7 +210,7 @@ describe("formatTrace, verbose", () => {
     hasLine(text, /^ {2}storage\.beacon_lit: \(absent\) → true$/);
     hasLine(text, /^ {2}quests\["The Keeper's Debt"\]\.status: "expired" → "completed"$/);
     hasLine(text, /^Not evaluated \(consumed: non-recurring triggers that already fired\)$/);
-    hasLine(text, /^ {2}- keeper_rumour {2}fired at tick 1$/);
+    hasLine(text, /^ {2}- keeper_rumour {2}fired on turn 1$/);
   });
 });
 

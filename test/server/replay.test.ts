@@ -58,6 +58,6 @@ describe(`server: a game's cassette replays in play (${STORE_NAME})`, () => {
     const file = scratch.write("server.cassette", cassette.text);
     const replay = await playWith([join("examples", "harbor.world.json"), "--replay", file], []);
     assert.equal(replay.code, 0, replay.err);
-    assert.match(replay.out, /Replay finished at tick 2\./);
+    assert.match(replay.out, /Replay finished at turn 2\./);
   });
 });

@@ -187,6 +187,16 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
       );
       await act(player, tick === 1 ? "follow Isobel <b>closely</b>" : "follow Isobel", "click");
       await Promise.all([waitForTurn(host, tick), waitForTurn(player, tick)]);
+      if (tick === 3) {
+        // Issue 14 item 5: arrive_lighthouse completes the journey after the narration is written;
+        // the story names no next step, and the journal shows the one after the turn's changes.
+        const story = await player.locator('.story .step.turn[data-tick="3"] .narration').innerText();
+        assert.doesNotMatch(story, /Next:/);
+        await player
+          .locator(".journal .next-step", { hasText: "Climb the lighthouse stairwell." })
+          .waitFor({ timeout: WAIT });
+        assert.doesNotMatch(await player.locator(".journal .next-step").innerText(), /Travel to the Old/);
+      }
 
       const offer = player.locator("fieldset.offer");
       if (!accepted && (await offer.count()) > 0) {

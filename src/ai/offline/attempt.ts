@@ -226,8 +226,13 @@ export function absentPersonLine(action: string, present: string[], everyone: st
   // Only the one spoken to counts: "ask about Mara", "tell me where Slade is" ask after someone elsewhere.
   const topic = all.findIndex((w) => TOPIC_WORDS.has(w));
   const addressed = topic === -1 ? all : all.slice(0, topic);
-  const absent = everyone.find((name) => !present.includes(name) && named(addressed)(name));
-  return absent === undefined ? null : `${absent} is not here.`;
+  const absent = everyone.filter((name) => !present.includes(name) && named(addressed)(name));
+  // "ask Mara Venn's friend Orla": the owner of a possessive is not the one spoken to, when another is named.
+  const raw = words.slice(start + 1, start + 1 + addressed.length);
+  const owner = (name: string) =>
+    raw.some((w, i) => /'s?$/.test(w) && nameWords(name).includes(addressed[i]!));
+  const spoken = absent.length > 1 ? (absent.find((name) => !owner(name)) ?? absent[0]) : absent[0];
+  return spoken === undefined ? null : `${spoken} is not here.`;
 }
 
 /** An action's lower-case words, and where its verb is ("I read the logbook": after the "I"). */

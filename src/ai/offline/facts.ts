@@ -1,5 +1,6 @@
 import type { World } from "../../world/schema/index.ts";
 import { type PlaceWords, placeWords } from "./place-words.ts";
+import { type ProperNames, properNames } from "./proper.ts";
 import { obj } from "./request.ts";
 
 /**
@@ -19,10 +20,10 @@ export interface WorldFacts {
   locationNames: string[];
   /** The world asks for short sentences ("short", "spare", "terse", "concise", "brief" in its style texts). */
   terse: boolean;
-  /** The chosen game mode asks for few hints ("hints sparingly", "no hints", "rarely hint"). */
-  sparseHints: boolean;
   /** First words of the NPC and location names (lower-cased, "the" left out): echoes keep their capital. */
   nameStarts: ReadonlySet<string>;
+  /** The world's proper names, to give a player's echoed words their capitals (proper.ts). */
+  proper: ProperNames;
   /** Kind-of-place nouns of names and descriptions, and area paths ("go to the tavern", "go up"). */
   places: PlaceWords;
 }
@@ -32,7 +33,7 @@ export function nameStart(name: string): string {
   return (name.trim().split(/\s+/)[0] ?? "").toLowerCase();
 }
 
-export function worldFacts(world: World | undefined, gameMode: string | null | undefined): WorldFacts {
+export function worldFacts(world: World | undefined): WorldFacts {
   const w = obj(world);
   const npcNames = Object.keys(obj(w.npcs)).slice(0, 5000);
   const regionLocations = new Map<string, string[]>();
@@ -54,12 +55,6 @@ export function worldFacts(world: World | undefined, gameMode: string | null | u
     .join(" ")
     .toLowerCase();
   const terse = /\b(short sentences|spare|terse|concise|brief|clipped|economical)\b/.test(style);
-  const mode = typeof gameMode === "string" ? obj(obj(w.gameModes)[gameMode]) : {};
-  const modeText = [mode.instructions, mode.description]
-    .map((v) => (typeof v === "string" ? v : ""))
-    .join(" ")
-    .toLowerCase();
-  const sparseHints = /\b(hints? sparingly|no hints|rarely hint|few hints|without hints)\b/.test(modeText);
   const nameStarts = new Set<string>();
   for (const name of [...npcNames.slice(0, 2000), ...locationNames.slice(0, 2000)]) {
     const first = nameStart(name);
@@ -72,8 +67,8 @@ export function worldFacts(world: World | undefined, gameMode: string | null | u
     locationAreas,
     locationNames,
     terse,
-    sparseHints,
     nameStarts,
     places: placeWords(world),
+    proper: properNames(world),
   };
 }

@@ -36,8 +36,10 @@ export { SUMMARY_LIMIT } from "./summary.ts";
  * verdicts or vectors' count), so hosts can show figures of the same kind as
  * for a model.
  */
-export function createOfflineProvider(world: World, options: { gameMode?: string | null } = {}): Provider {
-  const facts = worldFacts(world, options.gameMode ?? null);
+export function createOfflineProvider(world: World, _options: { gameMode?: string | null } = {}): Provider {
+  // The game mode is accepted like any provider's, but no offline text depends on it: the one rule
+  // that did (few "Next:" hints) left the narration with the next step (issue 14 item 5).
+  const facts = worldFacts(world);
   const locations = new NameIndex(
     facts.locationNames.map((name) => ({ name, kind: "location" })),
     "head",

@@ -14,6 +14,7 @@ import type { NameIndex } from "./names.ts";
 import { isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
 import { verticalMove } from "./place-words.ts";
+import { withProperNames } from "./proper.ts";
 import { againLine, coreOf, repeatsRecent, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
 import { fitToScene } from "./scene-fit.ts";
@@ -50,8 +51,8 @@ import { MOVE_VERBS } from "./vocabulary.ts";
  *  4. each pending one-time instruction, turned into prose (instructions.ts);
  *  5. the active event's beat for this turn (or that the party left it);
  *  6. journal changes from the outcomes (objectives, quest statuses, events);
- *  7. a closing line: "Next: <party next step, else a journal next step>",
- *     or a plain prompt ("What do you do?").
+ *  7. a closing prompt ("What do you do?"); never the next step, which the
+ *     state phase may change after the narration (the turn result's `next`).
  */
 
 export interface NarrationContext {
@@ -177,9 +178,10 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     parts.push(sceneLine(input));
   } else {
     parts.push(actionLines(input, outcomes, ctx, happened, key, [...told, beat].join(" ")));
-    parts.push(
-      placeLines(input, outcomes, ctx.facts, key, [...scene.recentStory, input.summary, ...told].join("\n")),
-    );
+    // What the story since says, this turn's own changes included (its instructions, beat and
+    // outcomes): a lamp lit this turn is not described as cold in the same narration.
+    const since = [...scene.recentStory, input.summary, ...told, beat, ...input.outcomes];
+    parts.push(placeLines(input, outcomes, ctx.facts, key, since.join("\n")));
   }
   const arrived =
     input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
@@ -189,7 +191,9 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
 
   const changes = journalLines(outcomes, input.journal);
   parts.push(changes.join(" "));
-  parts.push(closingLine(input, outcomes, ctx.facts, changes.length > 0, key));
+  // Never "Next: ...": the state phase runs after the narration (spec 2.2) and may complete the
+  // step it would name; the turn result carries the next step computed after the turn (issue 14 item 5).
+  parts.push(closing.prompt(key));
 
   const text = parts
     .map((p) => clip(p, PARAGRAPH_LIMIT))
@@ -266,7 +270,8 @@ function actionLines(
     }
     // A journey nobody made ("walk north", "walk to the village" where there is none) is told as staying put.
     const stayed = !movement && !(byIntent && refused) ? journeyToNowhere(action.text) : null;
-    let said = stayed ?? echo(clip(action.text, 300), isName);
+    // The player's words keep the world's capitals for its names ("ask mara" -> "You ask Mara"), quoted or not.
+    let said = stayed ?? withProperNames(echo(clip(action.text, 300), isName), ctx.facts.proper);
     // A thing the scene does not show cannot be read or taken (issue 14: the Lamp Room's logbook read on the stairwell).
     const missing =
       stayed || changed ? null : absentObjectLine(action.text, `${sceneText(input)} ${toldText}`);
@@ -439,47 +444,6 @@ function journalLines(outcomes: Outcome[], journal_: NarrationInput["journal"]):
     } else if (o.type === "other" && o.text.trim() !== "") lines.push(endSentence(toSecondPerson(o.text)));
   }
   return lines;
-}
-
-/**
- * The closing line: "Next: ..." from the party's next step, else the next
- * step of an accepted quest, else of an available one, else the newest
- * objective revealed this turn; a plain prompt when there is none. When the
- * game mode asks for few hints, the next step is shown only in the opening
- * and on turns where the journal changed.
- */
-function closingLine(
-  input: NarrationInput,
-  outcomes: Outcome[],
-  facts: WorldFacts,
-  journalChanged: boolean,
-  key: string,
-): string {
-  const open = new Set(input.journal.map((j) => j.quest));
-  const revealed = outcomes.filter((o) => o.type === "objective" && !o.done && open.has(o.quest)).at(-1);
-  // A step this very turn completed is not the next one (the party's next step is set by a trigger
-  // and may still name the objective the party just finished: issue 14 item 5).
-  const done = outcomes.flatMap((o) => (o.type === "objective" && o.done ? [stepKey(o.text)] : []));
-  const notDone = (s: string | undefined): s is string =>
-    !!s && !done.some((d) => stepKey(s).startsWith(d) || d.startsWith(stepKey(s)));
-  const step =
-    [
-      input.partyNextStep,
-      input.journal.find((j) => j.status === "accepted" && notDone(j.nextStep))?.nextStep,
-      input.journal.find((j) => notDone(j.nextStep))?.nextStep,
-      revealed?.type === "objective" ? revealed.text : "",
-    ].find(notDone) ?? "";
-  const hint = !facts.sparseHints || input.opening || journalChanged;
-  return step && hint ? closing.next(clip(step, 400)) : closing.prompt(key);
-}
-
-/** A step's words for comparison: lower case, no closing punctuation. */
-function stepKey(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[.!\s]+$/, "")
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 /**

@@ -3,8 +3,9 @@
  * has an opinion about the dark lighthouse"); after the party lit the lamp
  * that sentence is stale. The offline narrator cannot rewrite it, so it
  * leaves out a place sentence whose state word the story since contradicts:
- * "dark <thing>" or "<thing> has been dark" once the known text (recent
- * story, summary, this turn's instructions) says the thing is lit or burning;
+ * "dark <thing>", "cold brass <thing>" or "<thing> has been dark" once the
+ * known text (recent story, summary, and this turn's own changes: its
+ * instructions, its event beat and its outcomes) says the thing is lit or burning;
  * silent or stolen things once they ring or are back.
  */
 
@@ -20,8 +21,8 @@ function claims(sentence: string): { word: string; thing: string }[] {
   const out: { word: string; thing: string }[] = [];
   words.forEach((w, i) => {
     if (!FLIPS.some((f) => f.was.test(w))) return;
-    const next = words[i + 1];
-    if (next && next.length >= 3) out.push({ word: w, thing: next });
+    // "the dark lighthouse", and past one more word: "a cold brass lamp" is about the lamp.
+    for (const next of words.slice(i + 1, i + 3)) if (next.length >= 3) out.push({ word: w, thing: next });
     // "<thing> has been / is / stays dark"
     const before = words.slice(Math.max(0, i - 4), i);
     const verb = before.findIndex((b) => /^(?:is|was|been|stays|stands|remains)$/.test(b));
@@ -39,7 +40,7 @@ function claims(sentence: string): { word: string; thing: string }[] {
  * burns): a small built-in list, so that a description is not kept stale by a synonym.
  */
 const KIN: string[][] = [
-  ["lighthouse", "tower", "light", "lamp", "beacon"],
+  ["lighthouse", "tower", "light", "lamp", "beacon", "wick", "lens"],
   ["bell", "clapper", "belfry"],
 ];
 

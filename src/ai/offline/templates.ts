@@ -123,7 +123,6 @@ export const journal = {
 const PROMPTS = ["What do you do?", "What do you do next?", "What now?"];
 
 export const closing = {
-  next: (step: string) => `Next: ${endSentence(step)}`,
   prompt: (key: string) => pickStable(PROMPTS, key),
 };
 

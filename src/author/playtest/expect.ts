@@ -7,6 +7,7 @@ import type { Character, LogEntry, LogType, SessionState } from "../../engine/st
 import type { WorldIndex } from "../../engine/world-index.ts";
 import type { JsonPath } from "../../world/diagnostic.ts";
 import { didYouMean } from "../../world/suggest.ts";
+import { onTurn } from "../paint.ts";
 import type { Expect, PlayerExpect } from "./schema.ts";
 import type { ScriptTriggerNames } from "./script-triggers.ts";
 import { whyNotFired } from "./why.ts";
@@ -151,7 +152,7 @@ export function checkQuests(quests: NonNullable<Expect["quests"]>, seen: Observe
 
 function history(transitions: { status: string; tick: number }[] | undefined): string {
   if (!transitions || transitions.length === 0) return "";
-  return ` (${transitions.map((t) => `${t.status} at tick ${t.tick}`).join(", ")})`;
+  return ` (${transitions.map((t) => `${t.status} ${onTurn(t.tick)}`).join(", ")})`;
 }
 
 export function checkEvents(events: NonNullable<Expect["events"]>, seen: Observed, at: JsonPath): Mismatch[] {

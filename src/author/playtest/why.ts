@@ -1,5 +1,6 @@
 import type { TurnResult } from "../../engine/result.ts";
 import type { ConditionTrace } from "../../engine/trace.ts";
+import { onTurn } from "../paint.ts";
 
 /**
  * Why a trigger did not fire in a turn, in a few words, from the turn's
@@ -12,7 +13,7 @@ export function whyNotFired(
   consumedBefore: Readonly<Record<string, number>>,
 ): string {
   if (Object.hasOwn(consumedBefore, key))
-    return `it already fired at tick ${consumedBefore[key]} and is not recurring`;
+    return `it already fired ${onTurn(consumedBefore[key]!)} and is not recurring`;
   if (!turn) return "";
   for (const phase of turn.trace.phases) {
     const excluded = phase.excluded.find((e) => e.trigger === key);

@@ -1,5 +1,5 @@
 import type { Paint } from "../../author/paint.ts";
-import { knownIn } from "../../engine/index.ts";
+import { knownIn, nextStepOf } from "../../engine/index.ts";
 import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
 import { describePlace } from "./views.ts";
@@ -7,20 +7,12 @@ import { describePlace } from "./views.ts";
 /**
  * What changed for the player in one step, as short lines under the story:
  * quests and objectives, narrative events, the party's place, resources,
- * traits and items, people met, next steps. Compared state to state, so it
+ * traits and items, people met, and the next step when it changed. Compared state to state, so it
  * shows the same thing whatever caused the change (a trigger, an answer).
  */
-export function changesView(
-  before: SessionState,
-  after: SessionState,
-  world: World,
-  paint: Paint,
-  story = "",
-): string[] {
+export function changesView(before: SessionState, after: SessionState, world: World, paint: Paint): string[] {
   const lines: string[] = [];
   const known = knownIn(world);
-  const done: string[] = [];
-  const revealed: string[] = [];
   for (const [key, quest] of Object.entries(after.quests)) {
     const was = before.quests[key];
     if ((was?.status ?? "hidden") !== quest.status && quest.status !== "hidden")
@@ -31,15 +23,8 @@ export function changesView(
       const previous = was?.objectives[id] ?? "hidden";
       if (previous === status || status === "hidden") continue;
       const text = world.quests[key]?.objectives?.[id]?.text ?? id;
-      (status === "completed" ? done : revealed).push(text);
       lines.push(status === "completed" ? paint("green", `  Done: ${text}`) : `  New objective: ${text}`);
     }
-  }
-  // The narration's "Next:" was written before the turn's last changes: when it names what is now done, say what is next.
-  const told = /(?:^|\n)Next: (.+?)\s*$/.exec(story.trim())?.[1]?.replace(/\.$/, "");
-  if (told !== undefined && done.some((text) => text.replace(/\.$/, "") === told)) {
-    const next = after.partyNextStep?.text || revealed[0];
-    if (next && next.replace(/\.$/, "") !== told) lines.push(paint("cyan", `Next: ${next}`));
   }
   for (const [key, event] of Object.entries(after.events)) {
     const was = before.events[key]?.status ?? "inactive";
@@ -82,7 +67,9 @@ export function changesView(
   for (const name of Object.keys(world.npcs)) {
     if (known(after, name) && !known(before, name)) lines.push(`You now know ${name}.`);
   }
-  if (after.partyNextStep && after.partyNextStep.text !== before.partyNextStep?.text)
-    lines.push(paint("cyan", `Next: ${after.partyNextStep.text}`));
+  // The next step as it stands after every change of the step (the story never says it: the state
+  // phase runs after the narration), shown when it changed (issue 14 item 5).
+  const next = nextStepOf(after, world);
+  if (next !== null && next !== nextStepOf(before, world)) lines.push(paint("cyan", `Next: ${next}`));
   return lines;
 }

@@ -5,6 +5,7 @@ import type { Provider } from "../../ai/provider.ts";
 import type { recordProvider } from "../../ai/recorded.ts";
 import { type Paint, painter } from "../../author/paint.ts";
 import { isEngineError } from "../../engine/errors.ts";
+import { nextStepOf } from "../../engine/next-step.ts";
 import { chooseStoryStart } from "../../engine/options.ts";
 import { Game, type GameSetup } from "../../host/game.ts";
 import { createSandbox } from "../../sandbox/index.ts";
@@ -106,7 +107,14 @@ async function playGame(step: GameStep): Promise<number> {
       opening.end();
     }
     if (setup.load !== undefined) showResumed(game, flags, io, lines, paint);
-    else io.stdout("\n");
+    // The next step as the game stands (never a line of the story: the turn result carries it).
+    const next = nextStepOf(game.session.state, world);
+    if (next !== null) {
+      const writer = proseWriter({ io, lines });
+      writer.push(`${paint("cyan", `Next: ${next}`)}\n`);
+      writer.end();
+    }
+    if (setup.load === undefined || next !== null) io.stdout("\n");
     return await runLoop({
       game,
       world,

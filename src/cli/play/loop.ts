@@ -160,7 +160,7 @@ async function runReplay(ctx: LoopContext, replay: Replay): Promise<number> {
     );
     return 1;
   }
-  ctx.io.stdout(ctx.paint("gray", `\nReplay finished at tick ${ctx.game.session.tick}.\n`));
+  ctx.io.stdout(ctx.paint("gray", `\nReplay finished at ${turnWords(ctx.game.session.tick)}.\n`));
   await finish(ctx);
   return 0;
 }
@@ -217,13 +217,7 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     prose.end();
     ctx.io.stdout("\n");
   }
-  const lines = changesView(
-    before,
-    after,
-    ctx.world,
-    ctx.paint,
-    outcome.type === "turn" ? outcome.result.story : "",
-  );
+  const lines = changesView(before, after, ctx.world, ctx.paint);
   if (outcome.type === "undo")
     lines.unshift(outcome.undone ? `Undone: back to ${turnWords(after.tick)}.` : "Nothing to undo.");
   if (outcome.type === "load") {
@@ -356,7 +350,7 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
     case "?":
       return out(helpView());
     case "hint":
-      return out(hintView(ctx.game.last, state()));
+      return out(hintView(ctx.game.last, state(), ctx.world));
     case "quests":
     case "journal":
       return out(questsView(state(), ctx.world, ctx.paint));

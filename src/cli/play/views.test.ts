@@ -87,8 +87,11 @@ test("issue 14 item 2: /hint names the act a near trigger waits for, never the t
     },
   } as unknown as Parameters<typeof hintView>[0];
   const state = withQuest("accepted", {});
-  const hint = hintView(near, state);
+  const hint = hintView(near, state, world);
   assert.equal(hint, "You are close. The world is waiting for you to light the lighthouse lamp.");
   assert.doesNotMatch(hint, /light_the_beacon/);
-  assert.equal(hintView(null, state), "No act came close last turn. Next: Climb the lighthouse stairwell.");
+  assert.equal(
+    hintView(null, state, world),
+    "No act came close last turn. Next: Climb the lighthouse stairwell.",
+  );
 });

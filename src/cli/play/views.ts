@@ -1,5 +1,5 @@
 import { firstSentence, type Paint, plural } from "../../author/paint.ts";
-import { knownIn } from "../../engine/index.ts";
+import { knownIn, nextStepOf } from "../../engine/index.ts";
 import type { QuestPrompt } from "../../engine/quests.ts";
 import type { TurnResult } from "../../engine/result.ts";
 import type { SessionState } from "../../engine/state.ts";
@@ -34,7 +34,9 @@ export function questsView(state: SessionState, world: World, paint: Paint): str
     }
     if (quest.nextStep) lines.push(`  Next: ${quest.nextStep.text}`);
   }
-  if (state.partyNextStep) lines.push("", `Next step: ${state.partyNextStep.text}`);
+  // The party's own next step, unless it names what is already done (next-step.ts).
+  if (state.partyNextStep && nextStepOf(state, world) === state.partyNextStep.text)
+    lines.push("", `Next step: ${state.partyNextStep.text}`);
   return lines.join("\n");
 }
 
@@ -193,7 +195,7 @@ export function turnWords(tick: number): string {
  * the player light the lighthouse lamp?" -> "light the lighthouse lamp"); the
  * trigger itself is never named. Otherwise the next step, if any.
  */
-export function hintView(last: TurnResult | null, state: SessionState): string {
+export function hintView(last: TurnResult | null, state: SessionState, world: World): string {
   const acts = new Set<string>();
   for (const phase of last?.trace.phases ?? [])
     for (const trigger of phase.triggers) {
@@ -206,9 +208,7 @@ export function hintView(last: TurnResult | null, state: SessionState): string {
     }
   if (acts.size > 0)
     return `You are close. The world is waiting for you to ${[...acts].slice(0, 2).join(", or to ")}.`;
-  const next =
-    state.partyNextStep?.text ??
-    Object.values(state.quests).find((q) => q.status === "accepted" && q.nextStep)?.nextStep?.text;
+  const next = nextStepOf(state, world);
   return next ? `No act came close last turn. Next: ${next}` : "No act came close last turn.";
 }
 

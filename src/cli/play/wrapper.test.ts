@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
+import { painter } from "../../author/paint.ts";
 import { streamWrapper } from "./wrapper.ts";
 
 function wrapped(chunks: string[], width: number): string {
@@ -56,4 +57,39 @@ test("issue 14 item 7: list items and indented lines go on under their text (a h
     "  [x] Find Mara Venn\n      at the Gutted\n      Eel.",
   );
   assert.equal(wrapped(["  Goal: learn what became of him."], 16), "  Goal: learn\n  what became of\n  him.");
+});
+
+test("colour codes take no columns: coloured lines wrap where the same plain lines do, at 80 and 60 columns", () => {
+  const paint = painter(true);
+  const plainLines = [
+    "  Done: Return to the Old Lighthouse and light the lamp before the storm breaks tonight over the Gull Coast.",
+    "Next: Brinewick has other debts: visit Saltlight Temple, or the Widows' Cairn on Fenmoor Downs.",
+    "Tip: Resolve is your nerve. Fires, kindness and small victories restore it; storms and the drowned wear it away.",
+    "Isobel Carrow: resolve +2 (10/10)",
+  ];
+  const styles = ["green", "cyan", "gray", "green"] as const;
+  // Every word coloured on its own, as the worst case: many codes, each of them zero columns wide.
+  const coloured = plainLines.map((line, i) =>
+    line
+      .split(" ")
+      .map((word) => (word === "" ? word : paint(styles[i]!, word)))
+      .join(" "),
+  );
+  assert.notEqual(coloured.join("\n"), plainLines.join("\n"), "the painter colours");
+  const strip = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, "");
+  for (const width of [80, 60]) {
+    const plain = wrapped([plainLines.join("\n")], width);
+    const text = coloured.join("\n");
+    // Whole, and cut in chunks of 7 (codes split across chunks).
+    for (const chunks of [[text], text.match(/[\s\S]{1,7}/g)!]) {
+      const out = wrapped(chunks, width);
+      assert.equal(strip(out), plain, `width ${width}`);
+      for (const line of strip(out).split("\n")) assert.ok(line.length <= width, `${width}: ${line}`);
+    }
+    // The old measure (codes counted) broke the tip's first line early at this width.
+    assert.ok(
+      plain.split("\n").some((line) => line.length > width - 10),
+      `width ${width}: lines fill up`,
+    );
+  }
 });

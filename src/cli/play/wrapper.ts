@@ -21,18 +21,20 @@ export function streamWrapper(width: number, write: (text: string) => void): Str
   let hang = 0;
   const flushWord = () => {
     if (word === "") return;
+    // Colour codes take no columns: the word's width is what the terminal shows.
+    const shown = visible(word);
     if (atLineStart) {
       const lead = spaces.length;
-      const marker = /^(?:\d+[.)]|[-*•]|\[[ x]\])$/.test(word);
-      hang = Math.min(Math.floor(width / 2), lead === 0 ? 0 : lead + (marker ? word.length + 1 : 0));
+      const marker = /^(?:\d+[.)]|[-*•]|\[[ x]\])$/.test(shown);
+      hang = Math.min(Math.floor(width / 2), lead === 0 ? 0 : lead + (marker ? shown.length + 1 : 0));
       atLineStart = false;
-    } else if (column > hang && column + spaces.length + word.length > width) {
+    } else if (column > hang && column + spaces.length + shown.length > width) {
       write(`\n${" ".repeat(hang)}`);
       column = hang;
       spaces = "";
     }
     write(spaces + word);
-    column += spaces.length + word.length;
+    column += spaces.length + shown.length;
     word = "";
     spaces = "";
   };
@@ -56,4 +58,9 @@ export function streamWrapper(width: number, write: (text: string) => void): Str
       flushWord();
     },
   };
+}
+
+/** A word as the terminal shows it: without its SGR colour codes (ESC [ ... m), which take no columns. */
+function visible(word: string): string {
+  return word.includes("\u001b") ? word.replace(/\u001b\[[0-9;]*m/g, "") : word;
 }
