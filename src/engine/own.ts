@@ -4,11 +4,7 @@
  * would change the record's prototype instead of storing the value.
  */
 export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
-  // Only "__proto__" has a setter on the way (Object.prototype's); the engine's records hold plain
-  // writable, enumerable properties, so for every other key an assignment does the same, faster.
-  if (key === "__proto__")
-    Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
-  else record[key] = value;
+  Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /**
