@@ -39,8 +39,8 @@ const SMALL_SCRIPT = [
 // Grows until the isolate's memory limit ends the script (and the child with it).
 const MEMORY_BOMB = "const keep = []; for (;;) keep.push(new Array(1e6).fill(1.5));";
 
-function info(tick: number): ScriptPhaseInfo {
-  return { phase: "state", tick, seed: 1, sessionId: "bench", triggerSetBytes: 20_000 };
+function info(tick: number, sessionId: string): ScriptPhaseInfo {
+  return { phase: "state", tick, seed: 1, sessionId, triggerSetBytes: 20_000 };
 }
 
 function call(trigger: string, script: string, storage: JsonObject): ScriptCall {
@@ -63,9 +63,10 @@ async function phase(
   scripts: string[],
   statuses: string[] = [],
   given: JsonObject = {},
+  sessionId = "bench",
 ): Promise<number> {
   const started = performance.now();
-  const open = await sandbox.beginPhase(info(tick));
+  const open = await sandbox.beginPhase(info(tick, sessionId));
   let storage: JsonObject = given;
   try {
     for (let i = 0; i < scripts.length; i++) {
@@ -84,8 +85,10 @@ async function run(context: BenchContext): Promise<void> {
   const cold: number[] = [];
   const phases: number[] = [];
   const recovery: number[] = [];
-  // Issue 15 item 4: the same phase beside 900 KB of storage its scripts never touch.
+  // Issue 15 item 4: the same phase beside 900 KB of storage its scripts never touch, in a session
+  // of its own (the sandbox keeps a session's storage from phase to phase while its context serves it).
   const crowded: number[] = [];
+  let crowdedFirst = Number.NaN;
   const bulk: JsonObject = {
     archive: { pages: Array.from({ length: 900 }, (_, i) => `${i}:${"p".repeat(990)}`) },
   };
@@ -109,8 +112,13 @@ async function run(context: BenchContext): Promise<void> {
     progress.tick();
     for (let r = 0; r < runs; r++) {
       phases.push(await phase(sandbox, r + 2, scripts));
-      crowded.push(await phase(sandbox, r + 2, scripts, [], { ...bulk }));
       progress.tick();
+    }
+    // One session's phases one after another, as a game plays them (each starts from the same storage).
+    for (let r = 0; r <= runs; r++) {
+      const took = await phase(sandbox, r + 2, scripts, [], { ...bulk }, "bench-crowded");
+      if (r === 0) crowdedFirst = took;
+      else crowded.push(took);
     }
     for (let r = 0; r < Math.min(runs, 5); r++) {
       await phase(sandbox, 100 + r, [MEMORY_BOMB], bombs);
@@ -127,6 +135,7 @@ async function run(context: BenchContext): Promise<void> {
     [`phase of ${SCRIPTS_PER_PHASE} small scripts`, ms(phaseMs), `<= ${TARGET_PHASE_MS} ms`],
     ["per script in that phase", `${(phaseMs / SCRIPTS_PER_PHASE).toFixed(3)} ms`, "-"],
     ["the same beside 900 KB of untouched storage", ms(median(crowded)), `<= ${TARGET_PHASE_MS} ms`],
+    ["  its session's first such phase (the 900 KB cross once)", ms(crowdedFirst), "-"],
     ["recovery after a memory crash (next phase run)", ms(median(recovery)), `< ${TARGET_RECOVERY_MS} ms`],
   ];
   context.print(formatTable(["figure (median)", "measured", "target"], rows));

@@ -36,7 +36,19 @@ function walk(a: unknown, b: unknown, path: (string | number)[], out: DiffEntry[
     return;
   }
   if (isObject(a) && isObject(b)) {
-    for (const key of Object.keys(a)) {
+    const keysA = Object.keys(a);
+    const keysB = Object.keys(b);
+    if (sameKeys(keysA, keysB)) {
+      // The same keys in the same order (most records of a turn): only values can differ.
+      for (const key of keysA) {
+        if ((root && SKIPPED.has(key)) || a[key] === b[key]) continue;
+        path.push(key);
+        walk(a[key], b[key], path, out, false);
+        path.pop();
+      }
+      return;
+    }
+    for (const key of keysA) {
       if (root && SKIPPED.has(key)) continue;
       if (!Object.hasOwn(b, key)) out.push({ path: [...path, key], before: a[key] });
       else if (a[key] !== b[key]) {
@@ -45,13 +57,19 @@ function walk(a: unknown, b: unknown, path: (string | number)[], out: DiffEntry[
         path.pop();
       }
     }
-    for (const key of Object.keys(b)) {
+    for (const key of keysB) {
       if (root && SKIPPED.has(key)) continue;
       if (!Object.hasOwn(a, key)) out.push({ path: [...path, key], after: b[key] });
     }
     return;
   }
   out.push({ path: [...path], before: a, after: b });
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

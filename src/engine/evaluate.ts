@@ -76,8 +76,8 @@ export async function selectFiring(input: SelectInput): Promise<Selection> {
   const traces: TriggerTrace[] = [];
   const considered: { live: LiveTrigger; trace: TriggerTrace }[] = [];
   const excluded: PhaseTrace["excluded"] = [];
-  for (const live of input.pool) {
-    if (live.phase !== phase || Object.hasOwn(ctx.state.consumed, live.key)) continue;
+  for (const live of ofPhase(input.pool, phase)) {
+    if (Object.hasOwn(ctx.state.consumed, live.key)) continue;
     const reason = exclusion(ctx.state, ctx.index, live.key);
     if (reason !== null) {
       excluded.push({ trigger: live.key, reason });
@@ -111,6 +111,19 @@ export async function selectFiring(input: SelectInput): Promise<Selection> {
     embedCalls: judge.embedCalls,
     ...(judge.eventVerdict !== undefined ? { eventVerdict: judge.eventVerdict } : {}),
   };
+}
+
+const byPhase = new WeakMap<readonly LiveTrigger[], Record<Phase, LiveTrigger[]>>();
+
+/** The pool's triggers of one phase, in map order: split once per pool (the pool of an unedited map is kept per world). */
+function ofPhase(pool: readonly LiveTrigger[], phase: Phase): readonly LiveTrigger[] {
+  let split = byPhase.get(pool);
+  if (split === undefined) {
+    split = { planning: [], state: [] };
+    for (const live of pool) split[live.phase].push(live);
+    byPhase.set(pool, split);
+  }
+  return split[phase];
 }
 
 function evaluateMechanical(

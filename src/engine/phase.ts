@@ -85,10 +85,11 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
     let effects: unknown[] = trigger.effects;
     let source: "typed" | "script" = "typed";
     let skip = false;
-    if (typeof trigger.script === "string" && trigger.script.trim() !== "") {
-      const { trace: scriptTrace, ok } = await scripts.run(live.key, {
+    const script = trigger.script;
+    if (typeof script === "string" && script.trim() !== "") {
+      const { trace: scriptTrace, ok } = await scripts.run(live.key, () => ({
         trigger: live.key,
-        script: trigger.script,
+        script,
         snapshot: scriptSnapshot(state, ctx.index, actionTexts),
         // A shallow copy: storage values are replaced, never changed in place (draft.ts), so a runner
         // cannot change the session through it, and a script does not pay for all of storage (the
@@ -96,7 +97,7 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
         storage: { ...state.storage },
         effects: structuredClone(trigger.effects) as Json[],
         triggers: editedMap ?? run.scriptMap,
-      });
+      }));
       trace.script = scriptTrace;
       if (ok) {
         if (ok.storageRejected) {

@@ -118,15 +118,51 @@ function npcsByPlace(index: WorldIndex): Map<string, string[]> {
 export function placesFor(ctx: StepContext): IntentRequest["places"] {
   const world = ctx.index.world;
   const here = ctx.state.position;
-  const known = (name: string) => isKnown(ctx.state, ctx.index, name);
-  const areas = Object.keys(world.locations[here.location]?.areas ?? {});
-  const locations = Object.keys(world.locations).filter(
-    (name) => world.locations[name]!.region === here.region || known(name),
-  );
-  const regions = Object.keys(world.regions).filter((name) => name === here.region || known(name));
-  return [
-    ...areas.map((name) => ({ name, kind: "area" as const })),
-    ...locations.map((name) => ({ name, kind: "location" as const })),
-    ...regions.map((name) => ({ name, kind: "region" as const })),
-  ];
+  const changed = ctx.state.known;
+  // isKnown, with the world's default read from the list made once per world.
+  const known = (place: Place) => (Object.hasOwn(changed, place.name) ? changed[place.name]! : place.known);
+  const places = placeLists(ctx.index);
+  const out: IntentRequest["places"] = [];
+  for (const name of Object.keys(world.locations[here.location]?.areas ?? {}))
+    out.push({ name, kind: "area" });
+  for (const place of places.locations)
+    if (place.region === here.region || known(place)) out.push({ name: place.name, kind: "location" });
+  for (const place of places.regions)
+    if (place.name === here.region || known(place)) out.push({ name: place.name, kind: "region" });
+  return out;
+}
+
+interface Place {
+  name: string;
+  region: string;
+  /** Known when play changed nothing (isKnown's fallback). */
+  known: boolean;
+}
+
+const placeLists = perIndex((index) => {
+  const world = index.world;
+  const known = (name: string) => Object.hasOwn(index.defaultKnown, name) && index.defaultKnown[name]!;
+  return {
+    locations: Object.keys(world.locations).map(
+      (name): Place => ({
+        name,
+        region: world.locations[name]!.region,
+        known: known(name),
+      }),
+    ),
+    regions: Object.keys(world.regions).map((name): Place => ({ name, region: name, known: known(name) })),
+  };
+});
+
+/** A value derived once per world index (the world never changes under it). */
+function perIndex<T>(make: (index: WorldIndex) => T): (index: WorldIndex) => T {
+  const cache = new WeakMap<WorldIndex, T>();
+  return (index) => {
+    let value = cache.get(index);
+    if (value === undefined) {
+      value = make(index);
+      cache.set(index, value);
+    }
+    return value;
+  };
 }

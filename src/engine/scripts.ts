@@ -42,10 +42,14 @@ export class PhaseScripts {
     return this.stopped === "budget";
   }
 
-  /** Runs one trigger's script; `ok` is the outcome to adopt, null when nothing of the script is kept. */
+  /**
+   * Runs one trigger's script; `ok` is the outcome to adopt, null when nothing of the script is kept.
+   * `call` is made only when the script runs (its snapshot copies the known map and storage), at
+   * once, before anything is awaited.
+   */
   async run(
     trigger: string,
-    call: Omit<ScriptCall, "engineVersion" | "semanticVersion">,
+    call: () => Omit<ScriptCall, "engineVersion" | "semanticVersion">,
   ): Promise<{
     trace: ScriptTrace;
     ok: OkOutcome | null;
@@ -68,6 +72,8 @@ export class PhaseScripts {
           : "the script runner could not start this phase";
       return { trace: { status: "skipped", reason }, ok: null };
     }
+    // Made now, before anything is awaited: the script sees the state as it is at its turn in the phase.
+    const made = call();
     if (!this.handle) {
       try {
         this.begun = true;
@@ -84,7 +90,7 @@ export class PhaseScripts {
     let outcome: ScriptOutcome;
     try {
       outcome = await this.handle.run({
-        ...call,
+        ...made,
         engineVersion: ENGINE_VERSION,
         semanticVersion: SEMANTIC_VERSION,
       });

@@ -48,6 +48,8 @@ interface PhaseState {
   driver: ivm.Reference | null;
   /** The trigger-map version the context holds (0: none). */
   triggers: number;
+  /** Whose storage the context holds, and after how many of its deltas (store 0: none). */
+  held: { store: number; sent: number };
 }
 
 /** What the running call collects from the log callback. */
@@ -69,15 +71,22 @@ const phases = new Map<number, PhaseState>();
  * cost. A context is handed on only in the state every script leaves it in
  * (reset to its baseline, built-ins frozen), so the next phase, of this
  * session or another, sees no more of the last one than a script sees of the
- * script before it; its storage copy is replaced by the first call.
+ * script before it. It keeps its copy of the last session's storage: a phase
+ * of that session goes on from it (only changes cross), and any other call
+ * must bring storage whole, which replaces it.
  */
 const spares: PhaseState[] = [];
 const SPARES = 2;
 
-function begin(phaseId: number, info: ScriptPhaseInfo): PhaseState {
+function begin(phaseId: number, info: ScriptPhaseInfo, store = 0): PhaseState {
   end(phaseId);
   const limit = memoryLimitMb(info.triggerSetBytes);
-  const spare = spares.findIndex((s) => s.limit === limit && !s.isolate.isDisposed && s.context !== null);
+  const usable = (s: PhaseState) => s.limit === limit && !s.isolate.isDisposed && s.context !== null;
+  // The spare holding this session's storage, if one does: its storage need not cross again.
+  // Else one holding nothing, else the one idle longest.
+  let spare = spares.findIndex((s) => usable(s) && store !== 0 && s.held.store === store);
+  if (spare < 0) spare = spares.findIndex((s) => usable(s) && s.held.store === 0);
+  if (spare < 0) spare = spares.findIndex(usable);
   if (spare >= 0) {
     const [state] = spares.splice(spare, 1) as [PhaseState];
     state.info = info;
@@ -86,7 +95,15 @@ function begin(phaseId: number, info: ScriptPhaseInfo): PhaseState {
     return state;
   }
   const isolate = new ivm.Isolate({ memoryLimit: limit });
-  const state: PhaseState = { info, limit, isolate, context: null, driver: null, triggers: 0 };
+  const state: PhaseState = {
+    info,
+    limit,
+    isolate,
+    context: null,
+    driver: null,
+    triggers: 0,
+    held: { store: 0, sent: 0 },
+  };
   phases.set(phaseId, state);
   openContext(state);
   return state;
@@ -115,6 +132,7 @@ function openContext(state: PhaseState): void {
     .runSync(context, { timeout: 5000, reference: true }) as ivm.Reference;
   state.context = context;
   state.triggers = 0;
+  state.held = { store: 0, sent: 0 };
   // One empty run compiles the prelude's functions now, so that the first script is not charged for it.
   const driver = state.driver;
   driver.applySync(undefined, [0, WARM_UP, WARM_EXTRA, "{}", ""], { timeout: 5000 });
@@ -231,8 +249,11 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
     openContext(state);
     fresh = true;
   }
-  // The context lost its storage (new context) but the host sent a delta: ask for everything again.
-  if (fresh && !call.fullStorage) return body(failed("runtime", "retry", logs, 0), { fresh, retry: true });
+  // The context lost its storage (new context) or holds other storage than the delta was made
+  // against (another session's, or an older copy): ask for everything again.
+  const holds = state.held.store === call.store && state.held.sent === call.storeBase;
+  if (!call.fullStorage && (fresh || !holds))
+    return body(failed("runtime", "retry", logs, 0), { fresh: true, retry: true });
   const { isolate } = state;
   const driver = state.driver as ivm.Reference;
   const extra = JSON.stringify({
@@ -248,6 +269,8 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
   const cpuMs = () => (isolate.isDisposed ? 0 : Number(isolate.cpuTime - cpuStart) / 1e6);
   const wallLeft = () => Math.max(1, Math.ceil(wall - (performance.now() - wallStart)));
   try {
+    // From here the context holds this delta applied (op 0 applies it first), whatever the script does.
+    state.held = { store: call.store, sent: call.storeBase + 1 };
     const ran = driver.applySync(undefined, [0, call.input, extra, triggersText, call.script], {
       timeout: wallLeft(),
     });
@@ -365,7 +388,7 @@ function handle(request: Request): Reply {
   try {
     switch (request.type) {
       case "begin":
-        begin(request.phaseId, request.info);
+        begin(request.phaseId, request.info, request.store);
         return { id: request.id, type: "begun" };
       case "run":
         return { id: request.id, type: "ran", ...run(request.phaseId, request.call, request.account) };

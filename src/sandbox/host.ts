@@ -48,12 +48,30 @@ interface Slot {
   queue: Promise<unknown>;
   /** Open phases placed here. */
   phases: number;
+  /** What this slot's process holds of each recent session's storage, by session id (most recent last). */
+  stores: Map<string, StoreRecord>;
 }
+
+/**
+ * The host's picture of one session's storage in a slot's process: kept from
+ * phase to phase, so that storage a session's scripts leave alone crosses
+ * once, not at every phase. `sent` counts the deltas sent against it (the
+ * child checks its context holds the same count before applying one).
+ */
+interface StoreRecord {
+  id: number;
+  mirror: StorageMirror;
+  sent: number;
+}
+
+/** Sessions whose storage picture a slot keeps; the oldest goes first (its next phase sends storage whole). */
+const STORES_PER_SLOT = 64;
 
 export class SandboxHost implements ScriptRunner {
   private readonly slots: Slot[];
   private nextId = 1;
   private nextPhase = 1;
+  private nextStore = 1;
   private closed = false;
   /** Set once when a process cannot start at all (isolated-vm's native module missing): every phase then fails at once with it. */
   private unavailable: Error | null = null;
@@ -64,7 +82,12 @@ export class SandboxHost implements ScriptRunner {
     this.watchdogMarginMs = options.watchdogMarginMs ?? 1000;
     this.startTimeoutMs = options.startTimeoutMs ?? 20_000;
     const count = Math.max(1, Math.min(64, Math.floor(options.processes ?? 1)));
-    this.slots = Array.from({ length: count }, () => ({ child: null, queue: Promise.resolve(), phases: 0 }));
+    this.slots = Array.from({ length: count }, () => ({
+      child: null,
+      queue: Promise.resolve(),
+      phases: 0,
+      stores: new Map<string, StoreRecord>(),
+    }));
   }
 
   async beginPhase(info: ScriptPhaseInfo): Promise<ScriptPhase> {
@@ -76,13 +99,14 @@ export class SandboxHost implements ScriptRunner {
     try {
       return await this.serial(slot, async () => {
         const child = await this.ensureChild(slot);
+        const store = this.storeOf(slot, info.sessionId);
         const answer = await this.request(
           child,
-          { id: 0, type: "begin", phaseId, info },
+          { id: 0, type: "begin", phaseId, info, store: store.id },
           this.startTimeoutMs,
         );
         if (answer?.type !== "begun") throw new Error(failureText(answer, "could not begin the phase"));
-        return new HostPhase(this, slot, child, phaseId, info);
+        return new HostPhase(this, slot, child, phaseId, info, store);
       });
     } catch (error) {
       slot.phases--;
@@ -113,6 +137,17 @@ export class SandboxHost implements ScriptRunner {
     const children = this.slots.map((slot) => slot.child);
     for (const slot of this.slots) slot.child = null;
     await Promise.all(children.map((child) => (child ? stopChild(child) : undefined)));
+  }
+
+  /** The slot's storage record of a session, made when there is none (its first delta is then whole). */
+  private storeOf(slot: Slot, sessionId: string): StoreRecord {
+    const key = String(sessionId);
+    let store = slot.stores.get(key);
+    if (store) slot.stores.delete(key);
+    else store = { id: this.nextStore++, mirror: new StorageMirror(), sent: 0 };
+    slot.stores.set(key, store);
+    if (slot.stores.size > STORES_PER_SLOT) slot.stores.delete(slot.stores.keys().next().value as string);
+    return store;
   }
 
   /** Runs `task` after every earlier task of the slot, so a process never holds two calls at once. */
@@ -194,7 +229,6 @@ class HostPhase implements ScriptPhase {
   private cpuMs = 0;
   private wallMs = 0;
   private logBytes = 0;
-  private readonly mirror = new StorageMirror();
 
   constructor(
     private readonly host: SandboxHost,
@@ -203,7 +237,13 @@ class HostPhase implements ScriptPhase {
     private child: Child,
     private readonly phaseId: number,
     private readonly info: ScriptPhaseInfo,
+    /** The session's storage as the process holds it, shared with the session's other phases on this slot. */
+    private readonly store: StoreRecord,
   ) {}
+
+  private get mirror(): StorageMirror {
+    return this.store.mirror;
+  }
 
   run(call: ScriptCall): Promise<ScriptOutcome> {
     return this.host.serial(this.slot, async () => {
@@ -287,7 +327,14 @@ class HostPhase implements ScriptPhase {
       effects: call.effects,
       info: { engineVersion: call.engineVersion, semanticVersion: call.semanticVersion },
     });
-    const wire: WireCall = { trigger: call.trigger, script: call.script, input, fullStorage: storage.full };
+    const wire: WireCall = {
+      trigger: call.trigger,
+      script: call.script,
+      input,
+      fullStorage: storage.full,
+      store: this.store.id,
+      storeBase: this.store.sent++,
+    };
     // The engine never changes a trigger map in place (an edit is a new object), so identity tells
     // "unchanged": the same map serves every phase and turn until a script edits it.
     if (call.triggers !== child.sentTriggers) {

@@ -25,7 +25,10 @@ import { ERROR_MESSAGE_CAP, STORAGE_MAX_CHARS, VALUE_MAX_DEPTH } from "./protoco
  * the RegExp legacy statics (`RegExp.$1`) are cleared. `storage`, `effects`
  * and the trigger map are built fresh for every script.
  *
- * Storage is kept here as JSON text per key between the phase's scripts: a
+ * Storage is kept here as JSON text per key between the phase's scripts, and
+ * on into the session's next phase when this context serves it again (the
+ * child checks that the delta it is given was made against what this
+ * context holds; storage from anything else crosses whole and replaces it): a
  * script gets a proxy whose values are parsed only when read, and the
  * read-back serialises only the keys the script touched, so a script's cost
  * does not grow with storage it does not touch. Values are bounded in depth

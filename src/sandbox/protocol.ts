@@ -44,11 +44,12 @@ export function memoryLimitMb(triggerSetBytes: number): number {
 }
 
 /**
- * Storage as it crosses to the child: the child's isolate keeps the phase's
- * storage as JSON text per key, so a call sends only the keys whose values
- * changed since the child last saw them (`set`, as JSON text), the keys that
- * went away (`del`), and the key order when it changed. `full` replaces
- * everything the child holds.
+ * Storage as it crosses to the child: the child's isolate keeps a session's
+ * storage as JSON text per key, between the scripts of a phase and on into
+ * the session's next phases while its context serves them, so a call sends
+ * only the keys whose values changed since the child last saw them (`set`,
+ * as JSON text), the keys that went away (`del`), and the key order when it
+ * changed. `full` replaces everything the child holds.
  */
 export interface StorageDelta {
   full: boolean;
@@ -70,6 +71,14 @@ export interface WireCall {
   script: string;
   input: string;
   fullStorage: boolean;
+  /**
+   * Whose storage the delta is against: the host's record of a session's storage on this process
+   * (`store`), and how many deltas it had sent before this one (`storeBase`). A delta applies only to
+   * a context holding exactly that: any other answers `retry` with `fresh`, and the host sends the
+   * storage whole.
+   */
+  store: number;
+  storeBase: number;
   triggers?: ScriptCall["triggers"];
 }
 
@@ -97,7 +106,7 @@ export function wallLimitMs(account: PhaseAccount): number {
 }
 
 export type Request =
-  | { id: number; type: "begin"; phaseId: number; info: ScriptPhaseInfo }
+  | { id: number; type: "begin"; phaseId: number; info: ScriptPhaseInfo; store: number }
   | { id: number; type: "run"; phaseId: number; call: WireCall; account: PhaseAccount }
   | { id: number; type: "end"; phaseId: number };
 

@@ -146,6 +146,62 @@ describe("storage a script does not touch costs it nothing", () => {
     assert.equal(mirror.delta({ n: 2 }).full, true);
   });
 
+  it("a session's storage stays with its context from phase to phase; every script sees exactly the storage given", async () => {
+    // Sessions take turns on one process, so phases reuse each other's contexts; between phases the
+    // caller changes storage (a new value, a deleted key, a new key) as the engine's effects do.
+    const look = "storage.seen = JSON.stringify(storage)";
+    const big = { pages: Array.from({ length: 50 }, (_, i) => `${i}:${"p".repeat(200)}`) };
+    const given: Record<string, Record<string, unknown>> = {
+      a: { big, n: 1, gone: true },
+      b: { other: "b's own" },
+    };
+    const plan = ["a", "a", "b", "a", "b", "b", "a"];
+    for (let step = 0; step < plan.length; step++) {
+      const session = plan[step]!;
+      const storage = { ...given[session]! };
+      if (session === "a" && step > 0) {
+        storage.n = step;
+        delete storage.gone;
+      }
+      if (session === "b" && step > 3) storage.later = [step];
+      const phase = await sandbox.beginPhase(phaseInfo({ sessionId: session, tick: step }));
+      try {
+        const out = ok(await runIn(phase, look, { storage: storage as never }));
+        assert.deepEqual(JSON.parse(out.storage.seen as string), storage, `step ${step} (${session})`);
+        // The next script of the phase sees what the first left.
+        const again = ok(await runIn(phase, look, { storage: out.storage }));
+        const { seen: _, ...rest } = JSON.parse(again.storage.seen as string);
+        assert.deepEqual(rest, storage, `step ${step} (${session}), second script`);
+      } finally {
+        await phase.end();
+      }
+    }
+  });
+
+  it("two open phases of one session id each see their own storage", async () => {
+    const one = await sandbox.beginPhase(phaseInfo({ sessionId: "twin" }));
+    const two = await sandbox.beginPhase(phaseInfo({ sessionId: "twin" }));
+    try {
+      let left: Record<string, unknown> = { side: "one", n: 1 };
+      let right: Record<string, unknown> = { side: "two", n: 100 };
+      for (let i = 0; i < 4; i++) {
+        const a = ok(
+          await runIn(one, "storage.n += 1; storage.saw = storage.side", { storage: left as never }),
+        );
+        const b = ok(
+          await runIn(two, "storage.n += 1; storage.saw = storage.side", { storage: right as never }),
+        );
+        assert.deepEqual(a.storage, { side: "one", n: 2 + i, saw: "one" });
+        assert.deepEqual(b.storage, { side: "two", n: 101 + i, saw: "two" });
+        left = a.storage;
+        right = b.storage;
+      }
+    } finally {
+      await one.end();
+      await two.end();
+    }
+  });
+
   it("key order, deletions and a __proto__ key survive the delta round trip", async () => {
     const phase = await sandbox.beginPhase(phaseInfo());
     try {

@@ -22,7 +22,7 @@ export function applyEffects(
   let valid = 0;
   list.forEach((raw, index) => {
     const type = typeOf(raw);
-    const parsed = parseEffect(raw);
+    const parsed = parsedEffect(raw);
     if (!parsed.ok) {
       const issue = parsed.issues[0];
       const where = issue?.path.length ? ` at ${issue.path.join(".")}` : "";
@@ -78,6 +78,33 @@ export function dropEffects(
     reason,
     effect: raw,
   }));
+}
+
+type Parsed = ReturnType<typeof parseEffect>;
+
+/** parseEffect's verdict per deeply frozen effect (the world's, and kept script edits never change): checked once. */
+const verdicts = new WeakMap<object, Parsed>();
+
+function parsedEffect(raw: unknown): Parsed {
+  if (raw === null || typeof raw !== "object") return parseEffect(raw);
+  let parsed = verdicts.get(raw);
+  if (parsed === undefined) {
+    parsed = parseEffect(raw);
+    if (deeplyFrozen(raw)) verdicts.set(raw, parsed);
+  }
+  return parsed;
+}
+
+/** Whether a value and everything under it is frozen, so that a verdict on it stays true (bounded: a large value is just not kept). */
+function deeplyFrozen(value: object): boolean {
+  const stack: unknown[] = [value];
+  for (let seen = 0; stack.length > 0; seen++) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    if (seen > 1000 || !Object.isFrozen(node)) return false;
+    for (const key of Object.keys(node)) stack.push((node as Record<string, unknown>)[key]);
+  }
+  return true;
 }
 
 function typeOf(raw: unknown): string {
