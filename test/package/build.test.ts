@@ -5,8 +5,8 @@ import { join, relative } from "node:path";
 import { after, before, test } from "node:test";
 import type { Metafile } from "esbuild";
 import { buildJavaScript } from "../../scripts/build.ts";
-import { TOOL } from "../../src/cli/tool.ts";
 import { FAST_CACHE, FAST_SCRIPT } from "../../src/cli/fast-start.ts";
+import { TOOL } from "../../src/cli/tool.ts";
 import { BASE_WORLD, FIXTURES, ROOT } from "../cli/helpers.ts";
 
 // The build of dist/ into a folder of its own (under node_modules, where its external packages
