@@ -295,6 +295,7 @@ async function commandTime(context: BenchContext, world: GeneratedFile): Promise
     label,
     ms(wall(t)),
     cpu(t),
+    `${(wall(t) / wall(floor)).toFixed(2)}x`,
     target === undefined ? "" : `<= ${target} ms`,
     target === undefined ? "" : verdict(wall(t), target),
   ];
@@ -304,7 +305,7 @@ async function commandTime(context: BenchContext, world: GeneratedFile): Promise
   context.print();
   context.print(
     formatTable(
-      ["command", "wall", "CPU", "target", ""],
+      ["command", "wall", "CPU", "wall / floor", "target", ""],
       [
         row(`taleforge check world-1x.json (exit ${exits(check)})`, check, TARGET_COMMAND_MS),
         row(

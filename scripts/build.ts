@@ -1,7 +1,9 @@
 /**
  * Builds what the package ships: the command line and the library as plain
  * JavaScript in dist/ (esbuild, one ES module per entry plus shared chunks,
- * so that each command still loads only its own modules), and the library's
+ * so that each command still loads only its own modules), `check` and `lint`
+ * once more as one classic script with a V8 code cache (src/cli/fast-start.ts),
+ * and the library's
  * type declarations in dist/types (tsc -p tsconfig.build.json), and the
  * browser app of web/ in dist/web (Vite), which `taleforge serve` serves. `npm ci`
  * runs it through the `prepare` script. Tests and development run the
@@ -14,6 +16,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Metafile, type Plugin } from "esbuild";
+import { FAST_SCRIPT } from "../src/cli/fast-start.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -52,6 +55,8 @@ function sourceUrls(outdir: string): Plugin {
         const { readFile } = await import("node:fs/promises");
         const text = await readFile(args.path, "utf8");
         if (!text.includes("import.meta.url")) return undefined;
+        // The entry finds the fast-start script beside itself in dist/, by its own URL.
+        if (args.path === join(ROOT, "src", "cli", "bin.ts")) return undefined;
         const fromOut = relative(outdir, args.path).split("\\").join("/");
         const url = `new URL(${JSON.stringify(fromOut)}, import.meta.url).href`;
         return { contents: text.replaceAll("import.meta.url", url), loader: "ts" };
@@ -76,12 +81,23 @@ const englishOnly: Plugin = {
   },
 };
 
-/** The JavaScript of dist/: `taleforge.js` (the bin) and `index.js` (the library). */
+const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+
+/**
+ * The JavaScript of dist/: `taleforge.js` (the bin), `index.js` (the library),
+ * `fast-start.js` (the loader of the next two), and the fast start of `check`
+ * and `lint`: `check-cli.cjs` and its code cache `check-cli.cache`. The
+ * metafile lists the ES modules' outputs first, then the script's.
+ */
 export async function buildJavaScript(outdir: string): Promise<Metafile> {
   rmSync(outdir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { taleforge: "src/cli/bin.ts", index: "src/index.ts" },
+    entryPoints: {
+      taleforge: "src/cli/bin.ts",
+      index: "src/index.ts",
+      "fast-start": "src/cli/fast-start.ts",
+    },
     outdir,
     bundle: true,
     splitting: true,
@@ -94,6 +110,8 @@ export async function buildJavaScript(outdir: string): Promise<Metafile> {
     // ES module builds first: jsonc-parser's UMD build requires its files by computed paths.
     mainFields: ["module", "main"],
     plugins: [sourceUrls(outdir), englishOnly],
+    // `--version` answers without loading the chunk that holds package.json (src/cli/bin.ts).
+    define: { TALEFORGE_VERSION: JSON.stringify(VERSION) },
     // Bundled CommonJS packages (commander) call require(): give every ES module one.
     banner: {
       js: '#!/usr/bin/env node\nimport { createRequire as __tfRequire } from "node:module";\nconst require = __tfRequire(import.meta.url);',
@@ -102,7 +120,78 @@ export async function buildJavaScript(outdir: string): Promise<Metafile> {
     metafile: true,
     logLevel: "warning",
   });
+  const script = await buildFastStartScript(outdir);
+  writeFastStartCache(outdir);
+  return {
+    inputs: { ...result.metafile.inputs, ...script.inputs },
+    outputs: { ...result.metafile.outputs, ...script.outputs },
+  };
+}
+
+/**
+ * `check` and `lint` (src/cli/check-cli.ts) as one classic script: esbuild's
+ * CommonJS output inside a function expression, which src/cli/fast-start.ts
+ * compiles with node:vm (a classic script can use V8's code cache; an ES
+ * module cannot, in Node 20) and calls with `module`, `exports`, `require`
+ * and the script's own URL in place of `import.meta.url`.
+ */
+async function buildFastStartScript(outdir: string): Promise<Metafile> {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: ["src/cli/check-cli.ts"],
+    outfile: join(outdir, FAST_SCRIPT),
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    external: EXTERNAL,
+    mainFields: ["module", "main"],
+    plugins: [sourceUrls(outdir), englishOnly],
+    define: { "import.meta.url": "__tfImportMetaUrl" },
+    banner: { js: "(function (module, exports, require, __tfImportMetaUrl) {" },
+    footer: { js: "})" },
+    sourcemap: false,
+    metafile: true,
+    logLevel: "warning",
+  });
   return result.metafile;
+}
+
+/**
+ * Runs the script once on the example world and on a copy of it with a
+ * warning and an error (every format, check and lint, a file and stdin), so
+ * that the functions a check runs are compiled, then writes V8's code cache
+ * of it beside it. This runs in a Node process of its own, the Node that
+ * builds the package and will run it (npm ci runs `prepare`).
+ */
+function writeFastStartCache(outdir: string): void {
+  const example = join(ROOT, "examples", "harbor.world.json");
+  const world = JSON.parse(readFileSync(example, "utf8")) as Record<string, unknown>;
+  // An unknown field in every NPC (warnings with positions and code frames) and a wrong type (an error).
+  const npcs = Object.fromEntries(
+    Object.entries(world.npcs as Record<string, object>).map(([key, npc]) => [
+      key,
+      { ...npc, mood: "restless" },
+    ]),
+  );
+  const flawed = JSON.stringify({ ...world, npcs, narratorStyle: 42 }, null, 2);
+  const runs: { argv: string[]; stdin?: string }[] = [];
+  for (const command of ["check", "lint"])
+    for (const format of ["stylish", "json", "sarif"]) {
+      runs.push({ argv: [command, "--format", format, example] });
+      runs.push({ argv: [command, "--format", format, "-"], stdin: flawed });
+    }
+  const code = `import { readFileSync } from "node:fs";
+import { writeFastStartCache } from ${JSON.stringify(pathToFileURL(join(outdir, "fast-start.js")).href)};
+const runs = JSON.parse(readFileSync(0, "utf8"));
+await writeFastStartCache(new URL(${JSON.stringify(pathToFileURL(join(outdir, FAST_SCRIPT)).href)}), runs);`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", code], {
+    input: JSON.stringify(runs),
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  if (result.status !== 0)
+    throw new Error(`could not write the code cache of ${FAST_SCRIPT}: ${result.stderr}`);
 }
 
 /**

@@ -187,6 +187,12 @@ function clip(text: string, column: number, isTarget: boolean): { text: string; 
  * whole with indexOf. When `counts` is given, the same scan counts the
  * object keys of the text (strings followed by a colon), so that the loader
  * can tell without a second scan whether any key is duplicated.
+ *
+ * The scan runs once per check on the whole text, mostly before the JIT has
+ * compiled it: a regular expression (native code) jumps from one quote or
+ * bracket to the next, so the loop runs once per token, not once per
+ * character of the indentation around them. `test` moves `lastIndex` without
+ * building a match.
  */
 export function findExcessiveNesting(
   text: string,
@@ -195,21 +201,23 @@ export function findExcessiveNesting(
 ): { offset: number } | undefined {
   let depth = 0;
   let keys = 0;
-  const length = text.length;
-  for (let i = 0; i < length; i++) {
+  const structural = /["[\]{}]/g;
+  while (structural.test(text)) {
+    const i = structural.lastIndex - 1;
     const ch = text.charCodeAt(i);
     if (ch === 34) {
-      i = closingQuote(text, i);
-      if (i < 0) return undefined;
+      const end = closingQuote(text, i);
+      if (end < 0) return undefined;
+      structural.lastIndex = end + 1;
       if (counts) {
-        let next = i + 1;
+        let next = end + 1;
         let after = text.charCodeAt(next);
         while (after === 32 || after === 10 || after === 13 || after === 9) after = text.charCodeAt(++next);
         if (after === 58) keys++;
       }
     } else if (ch === 123 || ch === 91) {
       if (++depth > limit) return { offset: i };
-    } else if (ch === 125 || ch === 93) depth--;
+    } else depth--;
   }
   if (counts) counts.keys = keys;
   return undefined;

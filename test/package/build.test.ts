@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { after, before, test } from "node:test";
 import type { Metafile } from "esbuild";
 import { buildJavaScript } from "../../scripts/build.ts";
+import { FAST_CACHE, FAST_SCRIPT } from "../../src/cli/fast-start.ts";
 import { TOOL } from "../../src/cli/tool.ts";
-import { BASE_WORLD, ROOT } from "../cli/helpers.ts";
+import { BASE_WORLD, FIXTURES, ROOT } from "../cli/helpers.ts";
 
 // The build of dist/ into a folder of its own (under node_modules, where its external packages
 // resolve), so that what is checked is built from the sources under test.
@@ -96,4 +97,75 @@ test("the built command checks a world like the sources do", () => {
   );
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stdout, sources.stdout);
+});
+
+/** stdout, stderr and the exit code of a command line, from the build and from the sources. */
+function both(args: readonly string[]): { built: unknown[]; sources: unknown[] } {
+  const of = (bin: string) => {
+    const run = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", cwd: ROOT });
+    return [run.status, run.stdout, run.stderr];
+  };
+  return { built: of(join(outdir, "taleforge.js")), sources: of(join(ROOT, "bin", "taleforge.js")) };
+}
+
+const FAST_LINES = [
+  ["check", "--format", "json", BASE_WORLD],
+  ["check", join(FIXTURES, "warnings.world.json")],
+  ["check", "--format", "sarif", join(FIXTURES, "broken.world.json")],
+  ["lint", "--format", "json", join(FIXTURES, "warnings.world.json")],
+  ["check", "--bogus", BASE_WORLD],
+  ["check", "--help"],
+];
+
+test("check and lint start from the built script with a code cache that this Node accepts", () => {
+  const probe = spawnSync(
+    process.execPath,
+    [
+      "-e",
+      `const { Script } = require("node:vm"); const { readFileSync } = require("node:fs");
+       const script = new Script(readFileSync(${JSON.stringify(join(outdir, FAST_SCRIPT))}, "utf8"), {
+         cachedData: readFileSync(${JSON.stringify(join(outdir, FAST_CACHE))}) });
+       process.stdout.write(String(script.cachedDataRejected));`,
+    ],
+    { encoding: "utf8" },
+  );
+  assert.equal(probe.stdout, "false", probe.stderr);
+  // The script holds check and lint only: no AI layer, drawings, play loop, sandbox or server.
+  const inputs = Object.keys(meta.outputs[relative(ROOT, join(outdir, FAST_SCRIPT))]?.inputs ?? {});
+  assert.ok(inputs.includes("src/cli/check.ts") && inputs.includes("src/cli/lint.ts"));
+  assert.deepEqual(
+    inputs.filter((input) =>
+      /^(src\/ai\/|src\/author\/(map|graph|playtest)\/|src\/cli\/(play\/|png|drawing|map|graph|serve)|src\/sandbox\/|src\/server\/|node_modules\/(openai|yaml|@resvg)\/)/.test(
+        input,
+      ),
+    ),
+    [],
+  );
+  for (const args of FAST_LINES) {
+    const { built, sources } = both(args);
+    assert.deepEqual(built, sources, args.join(" "));
+  }
+});
+
+test("check and lint answer the same when the code cache is rejected or the script is missing", () => {
+  const cache = join(outdir, FAST_CACHE);
+  const script = join(outdir, FAST_SCRIPT);
+  copyFileSync(cache, `${cache}.kept`);
+  try {
+    // A cache from another V8 (here: bytes that are no cache at all) is rejected and the script compiled.
+    writeFileSync(cache, "not a code cache");
+    for (const args of FAST_LINES.slice(0, 4)) {
+      const { built, sources } = both(args);
+      assert.deepEqual(built, sources, `rejected cache: ${args.join(" ")}`);
+    }
+    // Without the script, the entry runs the ES modules.
+    renameSync(script, `${script}.kept`);
+    for (const args of FAST_LINES.slice(0, 4)) {
+      const { built, sources } = both(args);
+      assert.deepEqual(built, sources, `no script: ${args.join(" ")}`);
+    }
+  } finally {
+    renameSync(`${cache}.kept`, cache);
+    renameSync(`${script}.kept`, script);
+  }
 });
