@@ -40,9 +40,15 @@ interface Proc {
 }
 
 /** A real server process (serve-child.ts) on `where`. */
-function start(where: object): Promise<Proc> {
+function start(where: StoreWhere): Promise<Proc> {
+  // The servers' PostgreSQL connections carry the schema's name, so that their backends' CPU time
+  // can be told apart from other users of the same database server.
+  const store =
+    "database" in where
+      ? { ...where, database: withParam(where.database, "application_name", where.schema) }
+      : where;
   const child = spawn(process.execPath, ["--expose-gc", ...NODE_ARGS, "--import", "tsx", CHILD], {
-    env: { ...process.env, TALEFORGE_BENCH_STORE: JSON.stringify(where) },
+    env: { ...process.env, TALEFORGE_BENCH_STORE: JSON.stringify(store) },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
   const steps: { durationMs: number; waitMs: number }[] = [];
@@ -194,12 +200,14 @@ async function follow(url: string, game: { id: string; player: string }) {
  * stream (no polling): turns/s, each turn's end-to-end latency (the action sent to its turn event
  * received) and each step's own time from the servers' step logs.
  */
-async function playActive(procs: Proc[], hash: string) {
+async function playActive(procs: Proc[], hash: string, where: StoreWhere) {
   const games = await makeGames(procs, hash, ACTIVE_GAMES);
   const streams = await Promise.all(games.map((g, i) => follow(procs[i % procs.length]!.url, g)));
   for (const p of procs) p.steps.length = 0;
   const endToEnd: number[] = [];
   const cpuBefore = await Promise.all(procs.map((p) => p.cpu()));
+  const clientBefore = process.cpuUsage();
+  const pgBefore = await backendsCpu(where);
   const started = performance.now();
   try {
     for (let turn = 1; turn <= TURNS; turn++) {
@@ -220,6 +228,8 @@ async function playActive(procs: Proc[], hash: string) {
     for (const s of streams) s.close();
   }
   const seconds = (performance.now() - started) / 1000;
+  const client = process.cpuUsage(clientBefore);
+  const pgAfter = await backendsCpu(where);
   const cpuAfter = await Promise.all(procs.map((p) => p.cpu()));
   const steps = procs.flatMap((p) => p.steps);
   const own = steps.map((s) => s.durationMs);
@@ -232,6 +242,9 @@ async function playActive(procs: Proc[], hash: string) {
     /** CPU time of the server processes (user + system) per turn, in ms: independent of the load. */
     cpuPerTurn: cpuAfter.map((after, i) => (after.own - cpuBefore[i]!.own) / 1000 / turns),
     sandboxCpuPerTurn: cpuAfter.map((after, i) => (after.children - cpuBefore[i]!.children) / 1000 / turns),
+    clientCpuPerTurn: (client.user + client.system) / 1000 / turns,
+    /** PostgreSQL backends serving the servers (those alive at the end), ms per turn; null on SQLite. */
+    pgCpuPerTurn: pgBefore && pgAfter ? cpuSince(pgBefore, pgAfter) / 1000 / turns : null,
   };
 }
 
@@ -319,7 +332,7 @@ async function run(context: BenchContext): Promise<void> {
         await makeIdle(procs, hash, save, level - idle);
         idle = level;
         rssAtIdle = await rss();
-        const active = await playActive(procs, hash);
+        const active = await playActive(procs, hash, config.where);
         const rssActive = await rss();
         rates.set(`${config.label} ${level}`, active.turnsPerSecond);
         rows.push([
@@ -332,6 +345,8 @@ async function run(context: BenchContext): Promise<void> {
           `${ms(active.endToEnd.p50)} / ${ms(active.endToEnd.p99)}`,
           active.cpuPerTurn.map((c) => c.toFixed(1)).join(" + "),
           active.sandboxCpuPerTurn.map((c) => c.toFixed(1)).join(" + "),
+          active.pgCpuPerTurn === null ? "" : active.pgCpuPerTurn.toFixed(1),
+          active.clientCpuPerTurn.toFixed(1),
         ]);
         memoryRows.push([
           config.label,
@@ -361,12 +376,14 @@ async function run(context: BenchContext): Promise<void> {
         "end-to-end p50 / p99",
         "server CPU ms/turn",
         "sandbox CPU ms/turn",
+        "PostgreSQL CPU ms/turn",
+        "client CPU ms/turn",
       ],
       rows,
     ),
   );
   context.print(
-    `Turns: ${ACTIVE_GAMES} games with one player each play ${TURNS} turns at once beside the idle games, each client following its game's event stream. Engine-side: the step's own time from its step log (restore the save, engine, offline narrator, commit), from taking a step slot to the commit; queued: the wait for a slot; end-to-end: from sending the action to receiving the turn event. Server CPU: user + system time of each server process over the turns, divided by all the turns played; sandbox CPU: the same for each server's script processes.`,
+    `Turns: ${ACTIVE_GAMES} games with one player each play ${TURNS} turns at once beside the idle games, each client following its game's event stream. Engine-side: the step's own time from its step log (restore the save, engine, offline narrator, commit), from taking a step slot to the commit; queued: the wait for a slot; end-to-end: from sending the action to receiving the turn event. Server CPU: user + system time of each server process over the turns, divided by all the turns played; sandbox CPU: the same for each server's script processes; PostgreSQL CPU: the database backends serving the servers; client CPU: this benchmark's own process (the 50 players' HTTP and event streams). Their sum is what one turn costs the machine.`,
   );
   if (DATABASE)
     for (const level of IDLE_LEVELS) {
@@ -391,6 +408,45 @@ async function run(context: BenchContext): Promise<void> {
 }
 
 type StoreWhere = { data: string } | { database: string; schema: string };
+
+function withParam(url: string, key: string, value: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set(key, value);
+  return parsed.toString();
+}
+
+/** CPU time (microseconds) of each PostgreSQL backend whose application_name is the schema, from /proc. */
+async function backendsCpu(where: StoreWhere): Promise<Map<number, number> | null> {
+  if (!("database" in where)) return null;
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: where.database });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where application_name = $1",
+      [where.schema],
+    );
+    const out = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        out.set(pid, ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6);
+      } catch {
+        // Not on this machine, or gone.
+      }
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, cpu] of after) total += cpu - (before.get(pid) ?? 0);
+  return total;
+}
 
 async function dropSchema(where: { database: string; schema: string }) {
   const pg = (await import("pg")).default;
