@@ -2,13 +2,37 @@
  * One `taleforge serve` process for the serve benchmark: the store from
  * TALEFORGE_BENCH_STORE, the offline narrator, JSON logs on stdout (the parent
  * reads each step's duration from them). Talks to the parent over IPC: sends
- * its URL; answers "memory" with its memory use after a full GC; "stop" closes it.
+ * its URL; answers "memory" with its memory use after a full GC, "cpu" with its CPU time; "stop" closes it.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { createOfflineProvider } from "../src/ai/offline/index.ts";
 import { createSandbox } from "../src/sandbox/index.ts";
 import { createServer } from "../src/server/app.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { openStore } from "../src/server/store/open.ts";
+
+/** CPU time (microseconds) of this process's children (the sandbox's script processes), from /proc (Linux). */
+function childrenCpu(): number {
+  let total = 0;
+  let ids: string[] = [];
+  try {
+    ids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const id of ids) {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces): state ppid ... utime(14) stime(15).
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[1]) !== process.pid) continue;
+      total += ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
 
 const store = await openStore(JSON.parse(process.env.TALEFORGE_BENCH_STORE ?? "{}"));
 const sandbox = createSandbox();
@@ -20,6 +44,9 @@ const server = await createServer({
   perMinute: 1e9,
   actionsPerMinute: 1e9,
   streams: { perToken: 1000 },
+  ...(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS
+    ? { maxSteps: Number(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS) }
+    : {}),
 });
 const url = await server.app.listen({ host: "127.0.0.1", port: 0 });
 process.send!({ url });
@@ -27,6 +54,8 @@ process.on("message", (message) => {
   if (message === "memory") {
     (globalThis as { gc?: () => void }).gc?.();
     process.send!({ memory: process.memoryUsage() });
+  } else if (message === "cpu") {
+    process.send!({ cpu: { own: process.cpuUsage(), children: childrenCpu() } });
   } else if (message === "stop") {
     void server
       .close(10_000)

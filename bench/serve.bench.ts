@@ -12,11 +12,13 @@ const TARGET_P99_MS = 50;
 const TARGET_IDLE_MB = 200;
 const TARGET_SCALE = 1.6;
 const ACTIVE_GAMES = Number(process.env.TALEFORGE_BENCH_SERVE_ACTIVE ?? "50");
-const TURNS = 4;
+const TURNS = Number(process.env.TALEFORGE_BENCH_SERVE_TURNS ?? "4");
 /** TALEFORGE_BENCH_SERVE_IDLE=10 (a comma list) measures fewer levels, for a quick look. */
 const IDLE_LEVELS = (process.env.TALEFORGE_BENCH_SERVE_IDLE ?? "10,100,1000").split(",").map(Number);
 const LISTENERS = 100;
 const DATABASE = process.env.TALEFORGE_TEST_DATABASE_URL || process.env.TALEFORGE_BENCH_DATABASE_URL;
+/** TALEFORGE_BENCH_SERVE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node options for the server processes. */
+const NODE_ARGS = (process.env.TALEFORGE_BENCH_SERVE_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
 const CHILD = fileURLToPath(new URL("./serve-child.ts", import.meta.url));
 
 const bench: BenchModule = {
@@ -29,19 +31,27 @@ export default bench;
 interface Proc {
   url: string;
   child: ChildProcess;
-  /** Each turn step's duration (ms), read from the process's step log lines. */
-  durations: number[];
+  /** Each turn step's own time and its wait for a step slot (ms), from the process's step log lines. */
+  steps: { durationMs: number; waitMs: number }[];
   memory(): Promise<NodeJS.MemoryUsage>;
+  /** CPU time so far (user + system, microseconds): the process's own and its sandbox children's. */
+  cpu(): Promise<{ own: number; children: number }>;
   stop(): Promise<void>;
 }
 
 /** A real server process (serve-child.ts) on `where`. */
-function start(where: object): Promise<Proc> {
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", CHILD], {
-    env: { ...process.env, TALEFORGE_BENCH_STORE: JSON.stringify(where) },
+function start(where: StoreWhere): Promise<Proc> {
+  // The servers' PostgreSQL connections carry the schema's name, so that their backends' CPU time
+  // can be told apart from other users of the same database server.
+  const store =
+    "database" in where
+      ? { ...where, database: withParam(where.database, "application_name", where.schema) }
+      : where;
+  const child = spawn(process.execPath, ["--expose-gc", ...NODE_ARGS, "--import", "tsx", CHILD], {
+    env: { ...process.env, TALEFORGE_BENCH_STORE: JSON.stringify(store) },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
-  const durations: number[] = [];
+  const steps: { durationMs: number; waitMs: number }[] = [];
   let buffer = "";
   child.stdout!.on("data", (chunk: Buffer) => {
     buffer += chunk.toString();
@@ -49,8 +59,8 @@ function start(where: object): Promise<Proc> {
     buffer = lines.pop()!;
     for (const line of lines) {
       if (!line.includes('"step committed"')) continue;
-      const entry = JSON.parse(line) as { kind: string; durationMs: number };
-      if (entry.kind === "turn") durations.push(entry.durationMs);
+      const entry = JSON.parse(line) as { kind: string; durationMs: number; waitMs?: number };
+      if (entry.kind === "turn") steps.push({ durationMs: entry.durationMs, waitMs: entry.waitMs ?? 0 });
     }
   });
   const next = <T>(key: string) =>
@@ -65,7 +75,12 @@ function start(where: object): Promise<Proc> {
   return next<string>("url").then((url) => ({
     url,
     child,
-    durations,
+    steps,
+    cpu() {
+      const answer = next<{ own: NodeJS.CpuUsage; children: number }>("cpu");
+      child.send("cpu");
+      return answer.then((u) => ({ own: u.own.user + u.own.system, children: u.children }));
+    },
     memory() {
       const answer = next<NodeJS.MemoryUsage>("memory");
       child.send("memory");
@@ -128,30 +143,109 @@ async function makeGames(procs: Proc[], hash: string, count: number) {
   return games;
 }
 
-/** ACTIVE_GAMES fresh games play TURNS turns at once; answers turns/s and each step's latency. */
-async function playActive(procs: Proc[], hash: string) {
-  const games = await makeGames(procs, hash, ACTIVE_GAMES);
-  for (const p of procs) p.durations.length = 0;
-  const started = performance.now();
-  for (let turn = 1; turn <= TURNS; turn++) {
-    await Promise.all(
-      games.map(async (g, i) => {
-        const url = procs[(i + turn) % procs.length]!.url;
-        await call(url, "POST", `/games/${g.id}/actions`, g.player, {
-          text: "walk to the Gutted Eel",
-          idempotencyKey: `t${turn}`,
-        });
-        for (;;) {
-          const game = await call(url, "GET", `/games/${g.id}`, g.player);
-          if ((game.tick as number) >= turn) break;
-          await new Promise((r) => setTimeout(r, 20));
+/**
+ * Follows one game's event stream as a player's client does: `wait(tick)` resolves when the turn
+ * event of that tick arrives (rejects on a turn-failed event), answering the time it arrived.
+ */
+async function follow(url: string, game: { id: string; player: string }) {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/games/${game.id}/events`, {
+    headers: { authorization: `Bearer ${game.player}` },
+    signal: controller.signal,
+  });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const arrived = new Map<number, number>();
+  const waiters = new Map<number, { resolve: (at: number) => void; reject: (error: Error) => void }>();
+  let failure: Error | null = null;
+  void (async () => {
+    let text = "";
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      let end = text.indexOf("\n\n");
+      while (end >= 0) {
+        const block = text.slice(0, end);
+        text = text.slice(end + 2);
+        end = text.indexOf("\n\n");
+        const kind = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (data === undefined || (kind !== "turn" && kind !== "turn-failed")) continue;
+        const { tick, message } = JSON.parse(data) as { tick: number; message?: string };
+        if (kind === "turn-failed") {
+          failure = new Error(`turn ${tick} of ${game.id} failed: ${message}`);
+          for (const w of waiters.values()) w.reject(failure);
+          continue;
         }
-      }),
-    );
+        const at = performance.now();
+        arrived.set(tick, at);
+        waiters.get(tick)?.resolve(at);
+      }
+    }
+  })();
+  return {
+    wait(tick: number): Promise<number> {
+      const at = arrived.get(tick);
+      if (at !== undefined) return Promise.resolve(at);
+      if (failure) return Promise.reject(failure);
+      return new Promise((resolve, reject) => waiters.set(tick, { resolve, reject }));
+    },
+    close: () => controller.abort(),
+  };
+}
+
+/**
+ * ACTIVE_GAMES fresh games play TURNS turns at once, each player's client following its game's event
+ * stream (no polling): turns/s, each turn's end-to-end latency (the action sent to its turn event
+ * received) and each step's own time from the servers' step logs.
+ */
+async function playActive(procs: Proc[], hash: string, where: StoreWhere) {
+  const games = await makeGames(procs, hash, ACTIVE_GAMES);
+  const streams = await Promise.all(games.map((g, i) => follow(procs[i % procs.length]!.url, g)));
+  for (const p of procs) p.steps.length = 0;
+  const endToEnd: number[] = [];
+  const cpuBefore = await Promise.all(procs.map((p) => p.cpu()));
+  const clientBefore = process.cpuUsage();
+  const pgBefore = await backendsCpu(where);
+  const started = performance.now();
+  try {
+    for (let turn = 1; turn <= TURNS; turn++) {
+      await Promise.all(
+        games.map(async (g, i) => {
+          const url = procs[(i + turn) % procs.length]!.url;
+          const sent = performance.now();
+          const answer = call(url, "POST", `/games/${g.id}/actions`, g.player, {
+            text: "walk to the Gutted Eel",
+            idempotencyKey: `t${turn}`,
+          });
+          const [, at] = await Promise.all([answer, streams[i]!.wait(turn)]);
+          endToEnd.push(at - sent);
+        }),
+      );
+    }
+  } finally {
+    for (const s of streams) s.close();
   }
   const seconds = (performance.now() - started) / 1000;
-  const durations = procs.flatMap((p) => p.durations);
-  return { turnsPerSecond: (ACTIVE_GAMES * TURNS) / seconds, p50: median(durations), p99: p99(durations) };
+  const client = process.cpuUsage(clientBefore);
+  const pgAfter = await backendsCpu(where);
+  const cpuAfter = await Promise.all(procs.map((p) => p.cpu()));
+  const steps = procs.flatMap((p) => p.steps);
+  const own = steps.map((s) => s.durationMs);
+  const turns = ACTIVE_GAMES * TURNS;
+  return {
+    turnsPerSecond: turns / seconds,
+    own: { p50: median(own), p99: p99(own) },
+    endToEnd: { p50: median(endToEnd), p99: p99(endToEnd) },
+    queued: { p50: median(steps.map((s) => s.waitMs)), p99: p99(steps.map((s) => s.waitMs)) },
+    /** CPU time of the server processes (user + system) per turn, in ms: independent of the load. */
+    cpuPerTurn: cpuAfter.map((after, i) => (after.own - cpuBefore[i]!.own) / 1000 / turns),
+    sandboxCpuPerTurn: cpuAfter.map((after, i) => (after.children - cpuBefore[i]!.children) / 1000 / turns),
+    clientCpuPerTurn: (client.user + client.system) / 1000 / turns,
+    /** PostgreSQL backends serving the servers (those alive at the end), ms per turn; null on SQLite. */
+    pgCpuPerTurn: pgBefore && pgAfter ? cpuSince(pgBefore, pgAfter) / 1000 / turns : null,
+  };
 }
 
 /** One turn reaching LISTENERS event streams (spread over the processes): ms from the action to the last. */
@@ -238,16 +332,21 @@ async function run(context: BenchContext): Promise<void> {
         await makeIdle(procs, hash, save, level - idle);
         idle = level;
         rssAtIdle = await rss();
-        const active = await playActive(procs, hash);
+        const active = await playActive(procs, hash, config.where);
         const rssActive = await rss();
         rates.set(`${config.label} ${level}`, active.turnsPerSecond);
         rows.push([
           config.label,
           String(level),
           active.turnsPerSecond.toFixed(1),
-          ms(active.p50),
-          ms(active.p99),
+          `${ms(active.own.p50)} / ${ms(active.own.p99)}`,
           config.processes === 1 ? `p99 < ${TARGET_P99_MS} ms` : "",
+          `${ms(active.queued.p50)} / ${ms(active.queued.p99)}`,
+          `${ms(active.endToEnd.p50)} / ${ms(active.endToEnd.p99)}`,
+          active.cpuPerTurn.map((c) => c.toFixed(1)).join(" + "),
+          active.sandboxCpuPerTurn.map((c) => c.toFixed(1)).join(" + "),
+          active.pgCpuPerTurn === null ? "" : active.pgCpuPerTurn.toFixed(1),
+          active.clientCpuPerTurn.toFixed(1),
         ]);
         memoryRows.push([
           config.label,
@@ -265,9 +364,26 @@ async function run(context: BenchContext): Promise<void> {
       if ("schema" in config.where) await dropSchema(config.where);
     }
   }
-  context.print(formatTable(["Store", "idle games", "turns/s", "turn p50", "turn p99", "target"], rows));
   context.print(
-    `Turns: ${ACTIVE_GAMES} games with one player each play ${TURNS} turns at once beside the idle games; a turn's latency is the server's step (restore, engine, offline narrator, commit), from its step log.`,
+    formatTable(
+      [
+        "Store",
+        "idle games",
+        "turns/s",
+        "engine-side p50 / p99",
+        "target",
+        "queued p50 / p99",
+        "end-to-end p50 / p99",
+        "server CPU ms/turn",
+        "sandbox CPU ms/turn",
+        "PostgreSQL CPU ms/turn",
+        "client CPU ms/turn",
+      ],
+      rows,
+    ),
+  );
+  context.print(
+    `Turns: ${ACTIVE_GAMES} games with one player each play ${TURNS} turns at once beside the idle games, each client following its game's event stream. Engine-side: the step's own time from its step log (restore the save, engine, offline narrator, commit), from taking a step slot to the commit; queued: the wait for a slot; end-to-end: from sending the action to receiving the turn event. Server CPU: user + system time of each server process over the turns, divided by all the turns played; sandbox CPU: the same for each server's script processes; PostgreSQL CPU: the database backends serving the servers; client CPU: this benchmark's own process (the 50 players' HTTP and event streams). Their sum is what one turn costs the machine.`,
   );
   if (DATABASE)
     for (const level of IDLE_LEVELS) {
@@ -292,6 +408,45 @@ async function run(context: BenchContext): Promise<void> {
 }
 
 type StoreWhere = { data: string } | { database: string; schema: string };
+
+function withParam(url: string, key: string, value: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set(key, value);
+  return parsed.toString();
+}
+
+/** CPU time (microseconds) of each PostgreSQL backend whose application_name is the schema, from /proc. */
+async function backendsCpu(where: StoreWhere): Promise<Map<number, number> | null> {
+  if (!("database" in where)) return null;
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: where.database });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where application_name = $1",
+      [where.schema],
+    );
+    const out = new Map<number, number>();
+    for (const { pid } of rows) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        out.set(pid, ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6);
+      } catch {
+        // Not on this machine, or gone.
+      }
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, cpu] of after) total += cpu - (before.get(pid) ?? 0);
+  return total;
+}
 
 async function dropSchema(where: { database: string; schema: string }) {
   const pg = (await import("pg")).default;

@@ -8,6 +8,7 @@ export interface ServeFlags {
   database?: string;
   cors?: string;
   trustProxy?: string;
+  maxSteps?: string;
   narrator?: string;
   provider?: string;
   model?: string;
@@ -27,6 +28,9 @@ export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
     return fail(io, `--port takes a port number (0-65535), not "${flags.port}".`);
   if (flags.logFormat !== undefined && flags.logFormat !== "json" && flags.logFormat !== "pretty")
     return fail(io, `--log-format takes json or pretty, not "${flags.logFormat}".`);
+  const maxSteps = flags.maxSteps === undefined ? undefined : Number(flags.maxSteps);
+  if (maxSteps !== undefined && (!/^\d+$/.test(flags.maxSteps!) || maxSteps > 1000))
+    return fail(io, `--max-steps takes a whole number (0-1000, 0: no limit), not "${flags.maxSteps}".`);
   const { runServer } = await import("../server/index.ts");
   const provider = flags.narrator && !flags.provider ? flags.narrator : flags.provider;
   await runServer({
@@ -36,6 +40,7 @@ export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
       flags.database !== undefined ? { database: flags.database } : { data: flags.data ?? "taleforge-data" },
     ...(flags.cors !== undefined ? { cors: flags.cors } : {}),
     ...(flags.trustProxy !== undefined ? { trustProxy: flags.trustProxy } : {}),
+    ...(maxSteps !== undefined ? { maxSteps } : {}),
     logLevel: flags.logLevel ?? "info",
     ...(flags.logFormat !== undefined ? { logFormat: flags.logFormat as "json" | "pretty" } : {}),
     provider: { ...flags, ...(provider !== undefined ? { provider } : {}) },

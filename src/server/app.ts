@@ -44,6 +44,8 @@ export interface ServerOptions {
    */
   trustProxy?: string;
   leaseMs?: number;
+  /** Steps (turns, openings, quest answers) this process runs at once; the others queue (0: no limit). */
+  maxSteps?: number;
   /** How often this process looks for turns that are due (timeouts, crashed claims). 0: never. */
   sweepMs?: number;
   streams?: Partial<StreamLimits>;
@@ -71,6 +73,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     scripts: options.scripts,
     process: processName,
     leaseMs: options.leaseMs ?? 120_000,
+    ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
     log: options.log,
   });
   const app = Fastify({

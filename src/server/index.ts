@@ -13,6 +13,8 @@ export interface RunOptions {
   store: StoreOptions;
   cors?: string;
   trustProxy?: string;
+  /** Steps run at once by this process (0: no limit); default DEFAULT_MAX_STEPS. */
+  maxSteps?: number;
   logLevel: string;
   /** Default: pretty on a terminal, JSON lines otherwise. */
   logFormat?: LogFormat;
@@ -48,6 +50,7 @@ export async function runServer(options: RunOptions): Promise<void> {
     log,
     ...(options.cors !== undefined ? { cors: options.cors } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
     narrator: (world, game) =>
       game.narrator === "offline"
         ? createOfflineProvider(world, { gameMode: game.gameMode })

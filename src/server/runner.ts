@@ -29,7 +29,53 @@ export interface RunnerOptions {
   process: string;
   /** How long a claim on a game holds: longer than any turn may take (narrator timeouts included). */
   leaseMs: number;
+  /**
+   * How many steps this process runs at once (0: no limit); the others wait their turn, first come
+   * first served. A step gives its slot up while it waits for a remote model (not the offline
+   * narrator, which works on this process's CPU), so slow models do not hold the others back.
+   */
+  maxSteps?: number;
   log: Logger;
+}
+
+/** The default of `maxSteps`: a step is mostly CPU on one event loop; two overlap one's store round trips. */
+export const DEFAULT_MAX_STEPS = 2;
+
+/** A first-come, first-served limit on the steps running at once in this process. */
+export class StepSlots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size > 0 ? size : Number.POSITIVE_INFINITY;
+  }
+
+  /** Waits for a slot; answers how long it waited (ms). */
+  async take(): Promise<number> {
+    if (this.free > 0 && this.waiting.length === 0) {
+      this.free--;
+      return 0;
+    }
+    const from = performance.now();
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return performance.now() - from;
+  }
+
+  /** Gives a slot back: to the first step waiting, if any. */
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+
+  /** Steps waiting for a slot. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+}
+
+/** Where a step's time went: `waitMs` waiting for a slot (before and during the step). */
+interface StepClock {
+  waitMs: number;
 }
 
 interface StepOutcome {
@@ -57,7 +103,10 @@ export class Runner {
   /** Games whose turn failed because the store was unreachable: the sweeper tries them again. */
   private readonly retry = new Set<string>();
   private stopping = false;
-  constructor(private readonly options: RunnerOptions) {}
+  private readonly slots: StepSlots;
+  constructor(private readonly options: RunnerOptions) {
+    this.slots = new StepSlots(options.maxSteps ?? DEFAULT_MAX_STEPS);
+  }
 
   /** Starts a game: its opening becomes state row 0. */
   async open(game: Game, players: PlayerSpec[]): Promise<TurnResult> {
@@ -129,8 +178,24 @@ export class Runner {
       const names = new Map(players.map((p) => [p.id, p.name]));
       return submitted.map((s) => ({ player: names.get(s.player_id)!, text: s.text }));
     };
-    // A cheap look first; then the claim, then the look that counts (no submission gets in once claimed).
+    // A cheap look first; then a slot of this process, the claim, and the look that counts (no
+    // submission gets in once claimed).
     if ((await ready()) === null) return "waiting";
+    const clock: StepClock = { waitMs: await this.slots.take() };
+    try {
+      return await this.claimTurn(game, clock, ready);
+    } finally {
+      this.slots.give();
+    }
+  }
+
+  private async claimTurn(
+    game: Game,
+    clock: StepClock,
+    ready: () => Promise<{ player: string; text: string }[] | null>,
+  ): Promise<"ran" | "waiting" | "busy"> {
+    const { store } = this.options;
+    const gameId = game.id;
     const owner = await this.acquire(game).catch((error) => {
       if (error instanceof ApiError && error.code === "game/busy") return null;
       throw error;
@@ -149,7 +214,7 @@ export class Runner {
       throw error;
     }
     await this.track(
-      this.claimed(game, owner, async (host, chunk) => {
+      this.claimed(game, owner, clock, async (host, chunk) => {
         const outcome = await host.apply({ type: "turn", actions }, { onChunk: chunk });
         const result = (outcome as { result: TurnResult }).result;
         const seen = playerResult(result);
@@ -210,8 +275,13 @@ export class Runner {
     run: (host: HostGame, chunk: (text: string) => void) => Promise<StepOutcome>,
     fresh?: { players: PlayerSpec[] },
   ): Promise<void> {
-    const owner = await this.acquire(game);
-    await this.track(this.claimed(game, owner, run, fresh));
+    const clock: StepClock = { waitMs: await this.slots.take() };
+    try {
+      const owner = await this.acquire(game);
+      await this.track(this.claimed(game, owner, clock, run, fresh));
+    } finally {
+      this.slots.give();
+    }
   }
 
   /** Claims the game at its current seq, or fails with game/busy. */
@@ -242,23 +312,23 @@ export class Runner {
   private async claimed(
     game: Game,
     owner: string,
+    clock: StepClock,
     run: (host: HostGame, chunk: (text: string) => void) => Promise<StepOutcome>,
     fresh?: { players: PlayerSpec[] },
   ): Promise<void> {
     const { store, log } = this.options;
-    const started = Date.now();
+    const started = performance.now();
+    const waitedBefore = clock.waitMs;
     let provider: RecordingProvider | undefined;
     try {
       const world = await this.options.worlds.get(game.world_hash);
       const last = fresh ? undefined : await store.lastTurn(game.id);
       if (!fresh && !last) throw new ApiError("game/state", "The game has not started; the host starts it.");
       const entries: CassetteEntry[] = [];
-      provider = recordProvider(
-        this.options.narrator(world, { gameMode: game.game_mode, narrator: game.narrator }),
-        {
-          write: (entry) => entries.push(entry),
-        },
-      );
+      const narrator = this.options.narrator(world, { gameMode: game.game_mode, narrator: game.narrator });
+      provider = recordProvider(narrator.name === "offline" ? narrator : this.yielding(narrator, clock), {
+        write: (entry) => entries.push(entry),
+      });
       const setup: GameSetup = last
         ? { seed: game.seed, gameMode: game.game_mode, load: last.state }
         : {
@@ -322,7 +392,9 @@ export class Runner {
           seq: row.seq,
           tick: row.tick,
           kind: row.kind,
-          durationMs: Date.now() - started,
+          // The step's own time (restore, engine, narrator, commit), without its waits for a slot.
+          durationMs: Math.round(performance.now() - started - (clock.waitMs - waitedBefore)),
+          waitMs: Math.round(clock.waitMs),
           aiCalls: usage.calls,
           promptTokens: usage.promptTokens,
           completionTokens: usage.completionTokens,
@@ -339,11 +411,49 @@ export class Runner {
           ])
           .catch(() => {});
       if (failure.code === "server/internal") log.error({ game: game.id, err: error }, "step failed");
-      else log.warn({ game: game.id, code: failure.code, durationMs: Date.now() - started }, failure.message);
+      else
+        log.warn(
+          { game: game.id, code: failure.code, durationMs: Math.round(performance.now() - started) },
+          failure.message,
+        );
       throw failure;
     } finally {
       await provider?.close().catch(() => {});
     }
+  }
+
+  /**
+   * The provider with its calls made outside this step's slot: while a remote model answers, another
+   * step runs. The step takes a slot again (waiting its turn) before it goes on.
+   */
+  private yielding(inner: Provider, clock: StepClock): Provider {
+    const outside = async <T>(call: () => Promise<T>): Promise<T> => {
+      this.slots.give();
+      try {
+        return await call();
+      } finally {
+        clock.waitMs += await this.slots.take();
+      }
+    };
+    const wrapped: Provider = {
+      name: inner.name,
+      model: inner.model,
+      usage: () => inner.usage(),
+      close: () => inner.close(),
+      classify: (request, signal) => outside(() => inner.classify(request, signal)),
+      narrate: (request, onChunk, signal) => outside(() => inner.narrate(request, onChunk, signal)),
+      judge: (request, signal) => outside(() => inner.judge(request, signal)),
+    };
+    if (inner.sampling) wrapped.sampling = () => inner.sampling!();
+    if (inner.embed) {
+      const embed = inner.embed.bind(inner);
+      wrapped.embed = (texts, signal) => outside(() => embed(texts, signal));
+    }
+    if (inner.summarise) {
+      const summarise = inner.summarise.bind(inner);
+      wrapped.summarise = (request, signal) => outside(() => summarise(request, signal));
+    }
+    return wrapped;
   }
 
   /** Stops taking new steps and waits (at most `ms`) for those running. */

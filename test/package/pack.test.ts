@@ -65,11 +65,15 @@ function writeScratchProject(tarball: string): void {
     dependencies: own.dependencies,
     bin: own.bin,
   };
+  // The lockfile's versions follow this repository's npm overrides (cookie 1.x under Fastify's
+  // light-my-request, for Node 20): the scratch project carries the same overrides, as an
+  // application that wants them must (npm applies only the root project's overrides).
   const manifest = {
     name: "scratch",
     private: true,
     type: "module",
     dependencies: { taleforge: `file:${tarball}` },
+    ...(own.overrides !== undefined ? { overrides: own.overrides } : {}),
   };
   writeFileSync(join(scratch, "package.json"), JSON.stringify(manifest, null, 2));
   writeFileSync(

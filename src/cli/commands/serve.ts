@@ -25,6 +25,12 @@ export default defineCommand({
         "proxies whose X-Forwarded-For gives the client's address: addresses or CIDRs, comma-separated (default: loopback)",
     },
     {
+      flags: "--max-steps <n>",
+      description:
+        "turns this process runs at once, the others queue; a turn waiting for a remote model frees its place (0: no limit)",
+      default: "2",
+    },
+    {
       flags: "--narrator <name>",
       description: "offline or openai (the provider options below, as for play)",
     },

@@ -52,28 +52,53 @@ export function localBus(): Bus {
 export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
   let closed = false;
   let client: pg.Client | null = null;
-  // One query at a time on the listening connection: NOTIFYs go out in order.
-  let queue: Promise<void> = Promise.resolve();
-  const { emitter, bus } = emitterBus((message) => {
-    queue = queue.then(() => notify(message));
-    return queue;
-  });
-  const notify = async (message: BusMessage) => {
-    const parts =
+  // Messages wait here while a NOTIFY round trip is under way; the next one sends them all at once
+  // (one query, in order), so a turn's narration chunks and wakes cost one round trip, not one each.
+  let pending: { message: BusMessage; done: () => void }[] = [];
+  let sending = false;
+  const pump = async () => {
+    sending = true;
+    try {
+      while (pending.length > 0) {
+        const batch = pending;
+        pending = [];
+        await notify(batch.map((p) => p.message));
+        for (const p of batch) p.done();
+      }
+    } finally {
+      sending = false;
+    }
+  };
+  const { emitter, bus } = emitterBus(
+    (message) =>
+      new Promise<void>((resolve) => {
+        pending.push({ message, done: resolve });
+        if (!sending) void pump();
+      }),
+  );
+  /** Sequence numbers keep two equal payloads of one query apart (PostgreSQL folds equal ones into one). */
+  let sequence = 0;
+  const notify = async (messages: BusMessage[]) => {
+    const parts = coalesce(messages).flatMap((message) =>
       message.kind === "chunk" && message.text.length > MAX_CHUNK
         ? splitText(message.text).map((text) => ({ ...message, text }))
-        : [message];
-    for (const part of parts) {
-      const target = client;
-      if (target === null) {
-        // Reconnecting: deliver locally; other processes' streams catch up by polling.
-        emitter.emit(part.game, part);
-        continue;
-      }
-      await target.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(part)]).catch(() => {
-        emitter.emit(part.game, part);
-      });
+        : [message],
+    );
+    const target = client;
+    if (target === null) {
+      // Reconnecting: deliver locally; other processes' streams catch up by polling.
+      for (const part of parts) emitter.emit(part.game, part);
+      return;
     }
+    const payloads = parts.map((part) =>
+      JSON.stringify(part.kind === "chunk" ? { ...part, n: sequence++ } : part),
+    );
+    await target
+      // unnest yields the payloads in order: the NOTIFYs go out (and arrive) in that order.
+      .query("select pg_notify($1, payload) from unnest($2::text[]) as payload", [CHANNEL, payloads])
+      .catch(() => {
+        for (const part of parts) emitter.emit(part.game, part);
+      });
   };
   const connect = async (): Promise<void> => {
     const next = new pg.Client(config);
@@ -121,6 +146,27 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
       await last?.end().catch(() => {});
     },
   };
+}
+
+/**
+ * One batch made smaller: a game's consecutive narration chunks of one tick become one chunk (the
+ * text joined), and a game's "events" wake is sent once per batch (listeners read every stored event
+ * since their last one, so one wake finds them all). The order of what is left is kept.
+ */
+export function coalesce(messages: BusMessage[]): BusMessage[] {
+  const out: BusMessage[] = [];
+  for (const message of messages) {
+    if (message.kind === "events") {
+      // A later wake of the same game is folded into the one before when no chunk of it came between.
+      if (out.findLast((m) => m.game === message.game)?.kind !== "events") out.push(message);
+      continue;
+    }
+    const last = out.at(-1);
+    if (last?.kind === "chunk" && last.game === message.game && last.tick === message.tick)
+      out[out.length - 1] = { ...last, text: last.text + message.text };
+    else out.push(message);
+  }
+  return out;
 }
 
 function splitText(text: string): string[] {

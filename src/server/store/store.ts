@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { Bus } from "./bus.ts";
 import type { OpenStore } from "./open.ts";
 import type {
@@ -246,10 +246,11 @@ export class Store {
 
   // Turns
 
-  lastTurn(game: string): Promise<Turn | undefined> {
+  /** The game's last committed state (a save), without the rest of its turn row (cassette, trace). */
+  lastTurn(game: string): Promise<Pick<Turn, "seq" | "tick" | "state"> | undefined> {
     return this.db
       .selectFrom("turns")
-      .selectAll()
+      .select(["seq", "tick", "state"])
       .where("game_id", "=", game)
       .orderBy("seq", "desc")
       .limit(1)
@@ -290,23 +291,47 @@ export class Store {
    */
   async lease(game: string, seq: number, owner: string, until: number): Promise<boolean> {
     const now = Date.now();
-    const result = await this.db
-      .updateTable("games")
-      .set({ lease_owner: owner, lease_until: until })
-      .where("id", "=", game)
-      .where("seq", "=", seq)
-      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
-      .executeTakeFirst();
+    const result = await this.claimWrite((db) =>
+      db
+        .updateTable("games")
+        .set({ lease_owner: owner, lease_until: until })
+        .where("id", "=", game)
+        .where("seq", "=", seq)
+        .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
+        .executeTakeFirst(),
+    );
     return Number(result.numUpdatedRows) === 1;
   }
 
   async release(game: string, owner: string): Promise<void> {
-    await this.db
-      .updateTable("games")
-      .set({ lease_owner: null, lease_until: null })
-      .where("id", "=", game)
-      .where("lease_owner", "=", owner)
-      .execute();
+    await this.claimWrite((db) =>
+      db
+        .updateTable("games")
+        .set({ lease_owner: null, lease_until: null })
+        .where("id", "=", game)
+        .where("lease_owner", "=", owner)
+        .execute(),
+    );
+  }
+
+  /**
+   * A write of a claim (lease, release). On SQLite it is committed without waiting for the disk
+   * (synchronous = NORMAL for this one statement; every other write waits, synchronous = FULL):
+   * a claim lost in a power cut is a claim of a process that died with it, and the next FULL commit
+   * makes it durable with everything before it (one write-ahead log, written in order). That saves
+   * one fsync on the event loop per turn. PostgreSQL: an ordinary write.
+   */
+  private async claimWrite<T>(write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    if (this.open.dialect !== "sqlite") return write(this.db);
+    // One connection, held for the three statements: no other write runs under NORMAL meanwhile.
+    return this.db.connection().execute(async (db) => {
+      await sql`pragma synchronous = NORMAL`.execute(db);
+      try {
+        return await write(db);
+      } finally {
+        await sql`pragma synchronous = FULL`.execute(db);
+      }
+    });
   }
 
   /**
