@@ -7,7 +7,7 @@ export { DEFAULT_MAX_JUDGED } from "./env.ts";
 export { ENGINE_ERRORS, EngineError, type EngineErrorCode, isEngineError } from "./errors.ts";
 export { moveBy, wrap } from "./geography.ts";
 export { SUMMARY_BATCH, SUMMARY_MAX_BATCH, SUMMARY_MAX_CHARS } from "./narration.ts";
-export { nextStepOf } from "./next-step.ts";
+export { nextStepOf, restatesStep } from "./next-step.ts";
 export { DEFAULT_PLAYER, type RestoreOptions, type SessionOptions } from "./options.ts";
 export type * from "./ports.ts";
 export { INTENTS } from "./ports.ts";

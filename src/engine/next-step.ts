@@ -40,6 +40,17 @@ export function nextStepOf(state: SessionState, world: World): string | null {
   return step ?? null;
 }
 
+/**
+ * Whether `next` only repeats the start of a step already shown ("Find Mara Venn at the Gutted
+ * Eel." after "Find Mara Venn at the Gutted Eel: she is asking after her father."), so a front end
+ * need not show it again. A short common start ("Travel") is not enough.
+ */
+export function restatesStep(next: string, shown: string | null): boolean {
+  if (shown === null) return false;
+  const key = stepKey(next);
+  return key.length >= 12 && stepKey(shown).startsWith(key);
+}
+
 /** A step's words for comparison: lower case, single spaces, no closing punctuation. */
 function stepKey(text: string): string {
   return text

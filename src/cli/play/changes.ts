@@ -1,5 +1,5 @@
 import type { Paint } from "../../author/paint.ts";
-import { knownIn, nextStepOf } from "../../engine/index.ts";
+import { knownIn, nextStepOf, restatesStep } from "../../engine/index.ts";
 import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
 import { describePlace } from "./views.ts";
@@ -68,8 +68,11 @@ export function changesView(before: SessionState, after: SessionState, world: Wo
     if (known(after, name) && !known(before, name)) lines.push(`You now know ${name}.`);
   }
   // The next step as it stands after every change of the step (the story never says it: the state
-  // phase runs after the narration), shown when it changed (issue 14 item 5).
+  // phase runs after the narration), shown when it changed (issue 14 item 5) and says more than
+  // the start of the step shown before it.
   const next = nextStepOf(after, world);
-  if (next !== null && next !== nextStepOf(before, world)) lines.push(paint("cyan", `Next: ${next}`));
+  const shown = nextStepOf(before, world);
+  if (next !== null && next !== shown && !restatesStep(next, shown))
+    lines.push(paint("cyan", `Next: ${next}`));
   return lines;
 }

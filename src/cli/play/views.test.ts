@@ -95,3 +95,22 @@ test("issue 14 item 2: /hint names the act a near trigger waits for, never the t
     "No act came close last turn. Next: Climb the lighthouse stairwell.",
   );
 });
+
+test("issue 14 item 5: a next step that only repeats the start of the one shown is not shown again", () => {
+  const state = (text: string) =>
+    ({
+      quests: {},
+      partyNextStep: { text },
+      position: {},
+      party: [],
+      events: {},
+      known: {},
+    }) as unknown as SessionState;
+  const long = "Find Mara Venn at the Gutted Eel: she is asking after her father.";
+  const next = (from: string, to: string) =>
+    changesView(state(from), state(to), world, paint).filter((line) => line.startsWith("Next:"));
+  assert.deepEqual(next(long, "Find Mara Venn at the Gutted Eel."), []);
+  assert.deepEqual(next("Find Mara Venn at the Gutted Eel.", long), [`Next: ${long}`]);
+  assert.deepEqual(next("Travel to the pier.", "Travel."), ["Next: Travel."]);
+  assert.deepEqual(next(long, "Climb the lighthouse stairwell."), ["Next: Climb the lighthouse stairwell."]);
+});
