@@ -211,6 +211,9 @@ describe("offline narration: a turn", () => {
       ["what is this place", /^You say: “what is this place\?”$/],
       ["tell me about the lighthouse", /^You ask about the lighthouse\.$/],
       ["xyzzy", new RegExp(`^You try “xyzzy”, but ${NOTHING}\\.$`)],
+      ["1", new RegExp(`^You try “1”, but ${NOTHING}\\.$`)],
+      ["???", /^You say: “\?\?\?”$/],
+      ["42 times", new RegExp(`^You try “42 times”, but ${NOTHING}\\.$`)],
     ];
     for (const [action, expected] of cases) {
       const { text } = await narrate(

@@ -86,15 +86,20 @@ export function attemptLine(
     text
       .toLowerCase()
       .replace(/[’']/g, "")
-      .match(/[a-z-]+/g) ?? [];
+      .match(/[a-z0-9-]+/g) ?? [];
   const start = words[0] === "i" || words[0] === "we" ? 1 : 0;
   const verb = words[start] ?? "";
-  if (verb === "" || QUESTION_OPENERS.has(verb) || echoed.startsWith("You say:")) return null;
+  const nothing = pickStable(NOTHING, ctx.key);
+  // Digits or signs alone ("1", "???") are no act: quoted as a try, never echoed as "You 1."
+  if (verb === "" || /^[0-9-]+$/.test(verb))
+    return text === "" || echoed.startsWith("You say:")
+      ? null
+      : `You try “${clipWords(text, 8)}”, but ${nothing}.`;
+  if (QUESTION_OPENERS.has(verb) || echoed.startsWith("You say:")) return null;
   // Looking, waiting and moving about the place always happen (a journey to a place is journeyToNowhere's).
   if (ALWAYS_HAPPEN.has(verb) || MOVE_VERBS.has(verb)) return null;
   if (SOCIAL.has(verb))
     return ctx.npcsPresent > 0 ? null : "You speak up, but there is no one here to answer.";
-  const nothing = pickStable(NOTHING, ctx.key);
   if (!KNOWN_VERBS.has(verb) && !KNOWN_VERBS.has(verb.replace(/(?:es|s)$/, "")))
     return `You try “${clipWords(text, 8)}”, but ${nothing}.`;
   return `${echoed.replace(/[.!]$/, "")}; ${nothing}.`;
