@@ -370,6 +370,30 @@ describe("offline narration: one-time instructions", () => {
     assert.ok(!/\bIf\b|\blet someone\b|the party/i.test(text), text);
   });
 
+  it("an instruction written for the dark lamp is not told beside this turn's lighting of it", async () => {
+    const lighting = {
+      actions: [{ player: "Isobel Carrow", text: "light the lamp" }],
+      outcomes: [
+        'Objective completed for "The Keeper\'s Debt": Return to the Old Lighthouse and light the lamp.',
+      ],
+      instructions: [storyOf("light_the_beacon"), storyOf("storm_season")],
+    };
+    const answer = await ai.narrate(narrationRequest(lighting, "Old Lighthouse", "Lamp Room"));
+    assert.match(answer.text, /beam sweeps/);
+    assert.match(answer.text, /The wind has swung round to the south-west\./);
+    assert.doesNotMatch(answer.text, /still dark/);
+    assert.match(answer.notice ?? "", /contradicted by this turn's changes/);
+    // Without the lighting, the storm's warning is told whole.
+    const dark = await ai.narrate(
+      narrationRequest(
+        { ...lighting, outcomes: [], instructions: [storyOf("storm_season")] },
+        "Old Lighthouse",
+        "Lamp Room",
+      ),
+    );
+    assert.match(dark.text, /with the lamp still dark/);
+  });
+
   it("keeper_rumour told after the party left the Eel: Mara's plea is not told as happening, and the trace says so", async () => {
     const answer = await ai.narrate(
       narrationRequest(

@@ -155,6 +155,17 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose)))
       told.push(prose);
   }
+  // An instruction written for the world before this turn's change ("with the lamp still dark"
+  // beside "a beam sweeps out") loses the sentences the other instructions and outcomes contradict.
+  for (let i = 0; i < told.length; i++) {
+    const others = [...told.filter((_, j) => j !== i), ...input.outcomes].join("\n");
+    const all = sentences(told[i]!);
+    const kept = all.filter((s) => !isStale(s, others));
+    if (kept.length === all.length) continue;
+    notices.push(`"${clip(told[i]!, 80)}": contradicted by this turn's changes`);
+    told[i] = kept.join(" ");
+  }
+  for (let i = told.length - 1; i >= 0; i--) if (told[i] === "") told.splice(i, 1);
   let verdict: EventVerdict | undefined;
   let beat = "";
   if (input.event) {

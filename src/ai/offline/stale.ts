@@ -23,9 +23,9 @@ function claims(sentence: string): { word: string; thing: string }[] {
     if (!FLIPS.some((f) => f.was.test(w))) return;
     // "the dark lighthouse", and past one more word: "a cold brass lamp" is about the lamp.
     for (const next of words.slice(i + 1, i + 3)) if (next.length >= 3) out.push({ word: w, thing: next });
-    // "<thing> has been / is / stays dark"
+    // "<thing> has been / is / stays dark", "the lamp still dark"
     const before = words.slice(Math.max(0, i - 4), i);
-    const verb = before.findIndex((b) => /^(?:is|was|been|stays|stands|remains)$/.test(b));
+    const verb = before.findIndex((b) => /^(?:is|was|been|stays|stands|remains|still)$/.test(b));
     if (verb > 0)
       out.push({
         word: w,
