@@ -164,6 +164,10 @@ describe("offline intent: a place by what it is, and up or down (issue 14)", () 
     { text: "go downstairs", at: LAMP_ROOM, intent: "move", target: "Stairwell" },
     { text: "climb up", at: ["Saltlight Temple", "Nave"], intent: "move", target: "Bell Loft" },
     { text: "climb down", at: ["Saltlight Temple", "Bell Loft"], intent: "move", target: "Nave" },
+    // In: the one way on from here; where several ways lead on, no guess.
+    { text: "go inside", at: ROCK, intent: "move", target: "Stairwell" },
+    { text: "step in", at: ROCK, intent: "move", target: "Stairwell" },
+    { text: "go inside", at: LIGHTHOUSE_STAIRS, intent: "other" },
     // The top of the tower, the foot of it: nowhere further.
     { text: "go up", at: LAMP_ROOM, intent: "other" },
     { text: "go down", at: ROCK, intent: "other" },

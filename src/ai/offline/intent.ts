@@ -2,7 +2,7 @@ import type { IntentAnswer } from "../../engine/ports.ts";
 import type { WorldFacts } from "./facts.ts";
 import { NameIndex, type NameMatch } from "./names.ts";
 import { asNoun, findFirst, negated } from "./patterns.ts";
-import { placeForNoun, verticalMove } from "./place-words.ts";
+import { onlyWayOn, placeForNoun, verticalMove } from "./place-words.ts";
 import type { IntentInput, Place } from "./request.ts";
 import { type Token, tokenize } from "./text.ts";
 import {
@@ -162,7 +162,8 @@ export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAns
     areaElsewhere(tokens, input, facts) ??
     areaByStem(tokens, input) ??
     vertical(tokens, input, facts) ??
-    placeByNoun(tokens, places, input, facts);
+    placeByNoun(tokens, places, input, facts) ??
+    inward(tokens, input, facts);
   if (movement) return movement;
 
   for (const rule of COMBAT) {
@@ -257,6 +258,23 @@ function vertical(tokens: Token[], input: IntentInput, facts: WorldFacts): Inten
   if (direction === null) return null;
   const { to } = verticalMove(input.position.location, input.position.area, direction, facts.places);
   return to ? { intent: "move", target: to, confidence: ALIAS } : null;
+}
+
+const INWARD = /^(?:in|inside|indoors|within)$/;
+
+/**
+ * "go inside", "step in": a movement verb followed by nothing but an inward word, where exactly
+ * one path leads on from the party's area (Rock Landing -> Stairwell). Anything else is no guess.
+ */
+function inward(tokens: Token[], input: IntentInput, facts: WorldFacts): IntentAnswer | null {
+  for (let i = 0; i < tokens.length - 1; i++) {
+    if (!askedMove(tokens, i)) continue;
+    const rest = tokens.slice(i + 1).filter((t) => t.clause === tokens[i]!.clause);
+    if (rest.length !== 1 || !INWARD.test(rest[0]!.raw)) continue;
+    const to = onlyWayOn(input.position.location, input.position.area, facts.places);
+    return to ? { intent: "move", target: to, confidence: ALIAS } : null;
+  }
+  return null;
 }
 
 /**

@@ -110,6 +110,13 @@ export function placeForNoun(noun: string, words: PlaceWords): PlaceRef | null {
  * `options` are the area's neighbours (for a clear refusal); `to` is null when
  * the way is not exactly one.
  */
+/** "go inside" at the foot of the tower: the one area a path leads to from here, or null when there are several or none. */
+export function onlyWayOn(location: string, area: string, words: PlaceWords): string | null {
+  const here = words.areas.get(`${location}\u0000${area}`);
+  const options = here ? here.paths.filter((p) => words.areas.has(`${location}\u0000${p}`)) : [];
+  return options.length === 1 ? options[0]! : null;
+}
+
 export function verticalMove(
   location: string,
   area: string,
