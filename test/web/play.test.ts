@@ -139,7 +139,8 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     await player.getByRole("heading", { name: "Join Harbor night" }).waitFor({ timeout: WAIT });
     await player.getByText("Playing: Isobel Carrow.").waitFor({ timeout: WAIT });
     // The only premade is played: the page offers a new character, and the premade cannot be chosen.
-    assert.equal(await player.getByRole("radio", { name: "Make your own" }).isChecked(), true);
+    // The picker loads the world's premades after the page; it then turns to a new character.
+    await player.getByRole("radio", { name: "Make your own", checked: true }).waitFor({ timeout: WAIT });
     await player.getByRole("radio", { name: "A ready-made character" }).check();
     assert.equal(
       await player.getByRole("radio", { name: /Isobel Carrow/ }).isDisabled(),
