@@ -62,6 +62,9 @@ describe("taleforge play, offline, piped", () => {
     assert.equal(code, 0);
     assert.match(out, /Quest "The Keeper's Debt": accepted\./);
     assert.doesNotMatch(out, /You accept the quest/);
+    const yes = await playWith([EXAMPLE, ...isobel], ["walk to the Gutted Eel", "yes I accept", "/quit"]);
+    assert.match(yes.out, /Quest "The Keeper's Debt": accepted\./);
+    assert.doesNotMatch(yes.out, /You yes/);
     const declined = await playWith(
       [EXAMPLE, ...isobel],
       ["walk to the Gutted Eel", "decline the offer", "/quests", "/quit"],

@@ -318,14 +318,16 @@ function warnLapsing(ctx: LoopContext, shown: readonly QuestPrompt[]): void {
  * quest", "accept it", "decline the offer"). Anything longer is an action, played as such.
  */
 function answerOf(text: string): "accept" | "reject" | null {
+  // "Yes, I accept it." -> "yes accept"; "No, I decline the offer" -> "no decline".
   const said = text
     .toLowerCase()
-    .replace(/[.!]+$/, "")
-    .replace(/^i\s+/, "")
-    .replace(/\s+(?:it|this|that|the (?:quest|offer|job))$/, "")
+    .replace(/[.!,]+/g, " ")
+    .replace(/\bi\s+/g, "")
+    .replace(/\s+(?:it|this|that|the (?:quest|offer|job))\s*$/, "")
+    .replace(/\s+/g, " ")
     .trim();
-  if (/^(?:y|yes|accept|agree)$/.test(said)) return "accept";
-  if (/^(?:n|no|reject|decline|refuse)$/.test(said)) return "reject";
+  if (/^(?:(?:y|yes|yeah)(?: (?:accept|agree))?|accept|agree)$/.test(said)) return "accept";
+  if (/^(?:(?:n|no)(?: (?:reject|decline|refuse))?|reject|decline|refuse)$/.test(said)) return "reject";
   return null;
 }
 
