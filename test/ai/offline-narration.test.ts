@@ -506,6 +506,28 @@ describe("offline narration: one-time instructions", () => {
     );
     assert.equal(toSecondPerson("The character's nerve is fraying."), "Your nerve is fraying.");
   });
+
+  it("a sentence that opens on someone else's plural subject keeps their pronouns", () => {
+    // The example world's ambush: the coats are the salvagers', not the player's.
+    const salvagers = "Two of Slade Company's salvagers drift in and stand by the door, hands in their coats.";
+    assert.equal(toSecondPerson(salvagers), salvagers);
+    assert.equal(
+      toSecondPerson("Half the wardens owe money to Slade, and their captain owes the most."),
+      "Half the wardens owe money to Slade, and their captain owes the most.",
+    );
+    assert.equal(toSecondPerson("Strangers learn them too late."), "Strangers learn them too late.");
+    // Sentence by sentence: the next one is the party's again.
+    assert.equal(
+      toSecondPerson("Boats are drawn up with their names painted out. Offer them a fire."),
+      "Boats are drawn up with their names painted out. Offer you a fire.",
+    );
+    // A singular subject, or one that is the party, still gives the party its pronouns.
+    assert.equal(toSecondPerson("The boss is angry with them."), "The boss is angry with you.");
+    assert.equal(
+      toSecondPerson("The fog thickens until the party can barely see their own hands."),
+      "The fog thickens until you can barely see your own hands.",
+    );
+  });
 });
 
 describe("offline narration: streaming and cancelling", () => {

@@ -13,6 +13,9 @@
  *   "the character" ...: `theyIsParty`), and not in a clause that also says
  *   "them" ("they know them now": the gulls know the party). Clauses are cut
  *   at punctuation and at "and", "or", "but", "whether", "while".
+ * A sentence that does not name the party and opens on a plural subject of its
+ * own ("Two of Slade's salvagers drift in ..., hands in their coats") keeps its
+ * "they", "their" and "them": they are that subject's, not the party's.
  */
 
 export interface Span {
@@ -91,7 +94,80 @@ function matchCase(model: string, word: string): string {
   return /^\p{Lu}/u.test(model) ? word.charAt(0).toUpperCase() + word.slice(1) : word;
 }
 
+const OPENER =
+  "(?:the|these|those|some|many|most|several|few|all|both|half|two|three|four|five|six|seven|eight|nine|ten|a few|a pair of|a couple of|\\d+)";
+/** Words that may sit between a subject's head noun and its verb. */
+const BETWEEN = "(?:(?:no longer|never|still|now|already|just|often|always|sometimes|rarely|all|both)\\s+)?";
+const FUNCTION_WORDS = new Set([
+  "of",
+  "and",
+  "or",
+  "in",
+  "on",
+  "at",
+  "with",
+  "from",
+  "to",
+  "by",
+  "for",
+  "the",
+  "a",
+  "an",
+  "who",
+  "that",
+  "which",
+  "whose",
+  "as",
+  "like",
+  "than",
+  "but",
+]);
+/** "Salvagers drift", "The wardens owe", "Two of Slade Company's men stand": a plural head noun, then a verb. */
+const PLURAL_SUBJECT = new RegExp(
+  String.raw`^(?:${OPENER}\s+(?:of\s+)?(?:[\p{L}'’-]+\s+){0,4}?)?([\p{L}-]*(?:[a-rt-z]s|men|people|folk|children))\s+${BETWEEN}([a-z]+)\b`,
+  "iu",
+);
+
+/** Words ending in "s" that are not a plural head noun ("The boss is ...": "is" is no subject). */
+const NOT_NOUNS = new Set([
+  "is",
+  "was",
+  "has",
+  "does",
+  "this",
+  "his",
+  "its",
+  "us",
+  "yes",
+  "as",
+  "thus",
+  "always",
+  "perhaps",
+]);
+
+/** Does a sentence open on a plural subject that is not the party (its verb plural: "drift", "are")? */
+function opensOnOtherPlural(sentence: string): boolean {
+  const m = PLURAL_SUBJECT.exec(sentence.trimStart());
+  if (!m || NOT_NOUNS.has(m[1]!.toLowerCase())) return false;
+  const verb = m[2]!.toLowerCase();
+  if (FUNCTION_WORDS.has(verb)) return false;
+  return verb === "are" || verb === "were" || verb === "have" || !verb.endsWith("s") || verb.endsWith("ss");
+}
+
+const PRONOUNS = /\b(?:themselves|theirs|their|them|they)\b/i;
+
+/** Rewrites sentence by sentence: one whose own plural subject owns its pronouns keeps them. */
 function rewritePlain(text: string, theyIsParty: boolean): string {
+  if (!PRONOUNS.test(text)) return rewriteParty(text, theyIsParty);
+  return text
+    .split(/(?<=[.!?])(?=\s)/)
+    .map((sentence) =>
+      !namesParty(sentence) && opensOnOtherPlural(sentence) ? sentence : rewriteParty(sentence, theyIsParty),
+    )
+    .join("");
+}
+
+function rewriteParty(text: string, theyIsParty: boolean): string {
   let out = text.replace(new RegExp(String.raw`\b${SUBJECT}(?:'s|’s|'|’)(?=\s)`, "gi"), (m) =>
     matchCase(m, "your"),
   );
