@@ -1,0 +1,258 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { transformSync } from "esbuild";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from "kysely";
+import { ApiError } from "../errors.ts";
+import type { Reply, Request, WorkerData, WorkerError } from "./sqlite-protocol.ts";
+
+/**
+ * The SQLite store's connection, run in a thread of its own (sqlite-worker.ts)
+ * and seen by Kysely as a dialect. better-sqlite3 is synchronous: on the
+ * server's thread every query, and every commit's fsync, stopped the event
+ * loop, so a submission was handled whole before anything else ran and the
+ * 49 other games' steps, the HTTP requests and the event streams waited
+ * behind it. Here a query is a message to the thread and its answer a message
+ * back: the loop runs other work meanwhile, as it does with PostgreSQL.
+ *
+ * There is still one connection: queries run one at a time, and a transaction
+ * (or `db.connection()`) holds the connection from its first statement to its
+ * last, as Kysely's own SQLite driver does.
+ */
+
+const SOURCE = fileURLToPath(new URL("./sqlite-worker.ts", import.meta.url));
+/** The thread's code: its TypeScript compiled once per process (about 10 ms), then evaluated by each thread. */
+let compiled: string | undefined;
+function workerCode(): string {
+  compiled ??= transformSync(readFileSync(SOURCE, "utf8"), {
+    loader: "ts",
+    format: "cjs",
+    target: "node20",
+  }).code;
+  return compiled;
+}
+
+type Pending = { resolve: (reply: Reply) => void; reject: (error: Error) => void };
+
+/** The thread and its one connection: `query` posts one statement and resolves with its answer. */
+export class SqliteThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #next = 1;
+  /** Set once the thread stopped (closed or crashed): every query after fails with it at once. */
+  #stopped: ApiError | null = null;
+  #closing: Promise<void> | null = null;
+  readonly #exited: Promise<void>;
+
+  private constructor(
+    readonly file: string,
+    worker: Worker,
+  ) {
+    this.#worker = worker;
+    this.#exited = new Promise((resolve) => worker.once("exit", () => resolve()));
+  }
+
+  /** Starts the thread and opens `file` there (WAL, synchronous FULL, foreign keys, busy timeout). */
+  static async open(file: string): Promise<SqliteThread> {
+    const data: WorkerData = { file, base: import.meta.url };
+    const worker = new Worker(workerCode(), { eval: true, workerData: data });
+    const thread = new SqliteThread(file, worker);
+    await new Promise<void>((resolve, reject) => {
+      let opened = false;
+      worker.on("message", (reply: Reply) => {
+        if ("ready" in reply) {
+          opened = true;
+          resolve();
+        } else if ("failed" in reply) reject(unreadable(file, reply.failed));
+        else thread.#answer(reply);
+      });
+      worker.on("error", (error) => {
+        if (!opened) reject(unreadable(file, { message: error.message }));
+        thread.#stop(
+          new ApiError(
+            "store/stopped",
+            `The SQLite store's thread failed (${error.message}); nothing after its last commit was stored. Restart taleforge serve.`,
+          ),
+        );
+      });
+      worker.on("exit", (code) => {
+        if (!opened) reject(unreadable(file, { message: `its thread exited (code ${code})` }));
+        thread.#stop(
+          new ApiError(
+            "store/stopped",
+            thread.#closing
+              ? "The store is closed (the server is shutting down); nothing more can be stored."
+              : `The SQLite store's thread stopped (exit code ${code}); nothing after its last commit was stored. Restart taleforge serve.`,
+          ),
+        );
+      });
+    });
+    // Idle, the thread does not keep the process alive; a query in flight does (see #post).
+    worker.unref();
+    return thread;
+  }
+
+  query(sql: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> {
+    return this.#post(sql, parameters).then((reply) => {
+      if ("error" in reply) throw queryError(reply.error);
+      if ("rows" in reply) return { rows: reply.rows };
+      if ("changes" in reply)
+        return { rows: [], numAffectedRows: BigInt(reply.changes), insertId: BigInt(reply.insertId) };
+      throw new Error("the SQLite thread answered a query with no result");
+    });
+  }
+
+  /** Closes the database (after the queries already posted) and ends the thread; a transaction left open is rolled back. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      if (!this.#stopped) {
+        this.#worker.ref();
+        this.#worker.postMessage({ close: true } satisfies Request);
+        const timer = setTimeout(() => void this.#worker.terminate(), 10_000);
+        await this.#exited;
+        clearTimeout(timer);
+      }
+    })();
+    return this.#closing;
+  }
+
+  /** Ends the thread at once, as a crash would (tests). */
+  async terminate(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
+  #post(sql: string, parameters: readonly unknown[]): Promise<Reply> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    if (this.#closing)
+      return Promise.reject(
+        new ApiError("store/stopped", "The store is closed (the server is shutting down); nothing more can be stored."),
+      );
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      if (this.#pending.size === 0) this.#worker.ref();
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, sql, parameters } satisfies Request);
+    });
+  }
+
+  #answer(reply: Reply): void {
+    if (!("id" in reply)) return;
+    const pending = this.#pending.get(reply.id);
+    this.#pending.delete(reply.id);
+    if (this.#pending.size === 0 && !this.#closing) this.#worker.unref();
+    pending?.resolve(reply);
+  }
+
+  #stop(error: ApiError): void {
+    this.#stopped ??= error;
+    for (const pending of this.#pending.values()) pending.reject(this.#stopped);
+    this.#pending.clear();
+  }
+}
+
+function unreadable(file: string, error: WorkerError): ApiError {
+  return new ApiError(
+    "store/unreadable",
+    `The SQLite database ${file} cannot be opened: ${error.message}. If the file is damaged, restore it from a backup (docs/server.md, "Backup and restore"); otherwise check the folder's permissions and free space.`,
+    { file, ...(error.code !== undefined ? { sqlite: error.code } : {}) },
+  );
+}
+
+/** SQLite's error as the server's code expects it (its `code` tells a unique violation or a busy file apart). */
+function queryError(error: WorkerError): Error {
+  if (error.code === "SQLITE_FULL")
+    return new ApiError(
+      "store/full",
+      "The disk of the data folder is full (or the database reached its size limit); nothing of this request was stored. Free some space and retry.",
+      { sqlite: error.code },
+    );
+  return Object.assign(new Error(error.message), { name: "SqliteError", code: error.code });
+}
+
+/** Kysely's SQLite dialect (its SQL, adapter and introspector) over the connection of a SqliteThread. */
+export class SqliteThreadDialect implements Dialect {
+  constructor(private readonly thread: SqliteThread) {}
+  createDriver(): Driver {
+    return new ThreadDriver(this.thread);
+  }
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+  createAdapter(): DialectAdapter {
+    return new SqliteAdapter();
+  }
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}
+
+class ThreadDriver implements Driver {
+  readonly #connection: ThreadConnection;
+  readonly #mutex = new ConnectionMutex();
+  constructor(private readonly thread: SqliteThread) {
+    this.#connection = new ThreadConnection(thread);
+  }
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    // One connection: wait until whoever holds it (a transaction, a query) gives it back.
+    await this.#mutex.lock();
+    return this.#connection;
+  }
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin"));
+  }
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("commit"));
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("rollback"));
+  }
+  async releaseConnection(): Promise<void> {
+    this.#mutex.unlock();
+  }
+  async destroy(): Promise<void> {
+    await this.thread.close();
+  }
+}
+
+class ThreadConnection implements DatabaseConnection {
+  constructor(private readonly thread: SqliteThread) {}
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.thread.query(query.sql, query.parameters) as Promise<QueryResult<R>>;
+  }
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    // The store reads every result whole; a stream is the whole result at once.
+    yield await this.executeQuery<R>(query);
+  }
+}
+
+/** Kysely's own SQLite driver's lock on its one connection: first come, first served. */
+class ConnectionMutex {
+  #promise: Promise<void> | undefined;
+  #resolve: (() => void) | undefined;
+  async lock(): Promise<void> {
+    while (this.#promise) await this.#promise;
+    this.#promise = new Promise((resolve) => {
+      this.#resolve = resolve;
+    });
+  }
+  unlock(): void {
+    const resolve = this.#resolve;
+    this.#promise = undefined;
+    this.#resolve = undefined;
+    resolve?.();
+  }
+}
