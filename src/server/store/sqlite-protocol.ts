@@ -7,8 +7,15 @@ export interface WorkerData {
   base: string;
 }
 
-/** A query (its SQL text and parameters, as Kysely compiled it), or the order to close the database. */
-export type Request = { id: number; sql: string; parameters: readonly unknown[] } | { close: true };
+/**
+ * A query (its SQL text and parameters, as Kysely compiled it), or the order to close the database.
+ * `read`: a select outside any transaction, run on the thread's second connection (it sees what was
+ * committed, as a query on another PostgreSQL connection does). `begin`: open a transaction first (on
+ * the writing connection), saving a round trip of its own.
+ */
+export type Request =
+  | { id: number; sql: string; parameters: readonly unknown[]; read?: true; begin?: true }
+  | { close: true };
 
 export interface WorkerError {
   message: string;

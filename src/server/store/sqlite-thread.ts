@@ -12,6 +12,7 @@ import {
   type Kysely,
   type QueryCompiler,
   type QueryResult,
+  SelectQueryNode,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -105,8 +106,12 @@ export class SqliteThread {
     return thread;
   }
 
-  query(sql: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> {
-    return this.#post(sql, parameters).then((reply) => {
+  query(
+    sql: string,
+    parameters: readonly unknown[],
+    how: { read?: true; begin?: true } = {},
+  ): Promise<QueryResult<unknown>> {
+    return this.#post({ sql, parameters, ...how }).then((reply) => {
       if ("error" in reply) throw queryError(reply.error);
       if ("rows" in reply) return { rows: reply.rows };
       if ("changes" in reply)
@@ -134,17 +139,20 @@ export class SqliteThread {
     await this.#worker.terminate();
   }
 
-  #post(sql: string, parameters: readonly unknown[]): Promise<Reply> {
+  #post(query: { sql: string; parameters: readonly unknown[]; read?: true; begin?: true }): Promise<Reply> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     if (this.#closing)
       return Promise.reject(
-        new ApiError("store/stopped", "The store is closed (the server is shutting down); nothing more can be stored."),
+        new ApiError(
+          "store/stopped",
+          "The store is closed (the server is shutting down); nothing more can be stored.",
+        ),
       );
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, sql, parameters } satisfies Request);
+      this.#worker.postMessage({ id, ...query } satisfies Request);
     });
   }
 
@@ -199,20 +207,22 @@ export class SqliteThreadDialect implements Dialect {
   }
 }
 
+/**
+ * Kysely asks for a connection per query and per transaction. Each gets a session over the thread's
+ * one writing connection, taken only when needed: a select outside a transaction goes to the thread's
+ * reading connection at once (selects from many requests are posted together, never waiting for each
+ * other's round trips); a transaction, a write or a raw statement (a pragma) takes the writing
+ * connection and holds it until the session ends, as Kysely's own SQLite driver holds its one connection.
+ */
 class ThreadDriver implements Driver {
-  readonly #connection: ThreadConnection;
-  readonly #mutex = new ConnectionMutex();
-  constructor(private readonly thread: SqliteThread) {
-    this.#connection = new ThreadConnection(thread);
-  }
+  readonly #writer = new ConnectionMutex();
+  constructor(private readonly thread: SqliteThread) {}
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    // One connection: wait until whoever holds it (a transaction, a query) gives it back.
-    await this.#mutex.lock();
-    return this.#connection;
+    return new ThreadSession(this.thread, this.#writer);
   }
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin"));
+    await (connection as ThreadSession).begin();
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("commit"));
@@ -220,22 +230,55 @@ class ThreadDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("rollback"));
   }
-  async releaseConnection(): Promise<void> {
-    this.#mutex.unlock();
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as ThreadSession).end();
   }
   async destroy(): Promise<void> {
     await this.thread.close();
   }
 }
 
-class ThreadConnection implements DatabaseConnection {
-  constructor(private readonly thread: SqliteThread) {}
-  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+class ThreadSession implements DatabaseConnection {
+  #writing = false;
+  /** `begin` not sent yet: it goes with the transaction's first statement (one round trip less). */
+  #beginDue = false;
+  constructor(
+    private readonly thread: SqliteThread,
+    private readonly writer: ConnectionMutex,
+  ) {}
+
+  async begin(): Promise<void> {
+    await this.#write();
+    this.#beginDue = true;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.#writing && SelectQueryNode.is(query.query))
+      return this.thread.query(query.sql, query.parameters, { read: true }) as Promise<QueryResult<R>>;
+    await this.#write();
+    if (this.#beginDue) {
+      this.#beginDue = false;
+      // A transaction with no statement: nothing to commit or roll back.
+      if (query.sql === "commit" || query.sql === "rollback") return { rows: [] };
+      return this.thread.query(query.sql, query.parameters, { begin: true }) as Promise<QueryResult<R>>;
+    }
     return this.thread.query(query.sql, query.parameters) as Promise<QueryResult<R>>;
   }
+
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     // The store reads every result whole; a stream is the whole result at once.
     yield await this.executeQuery<R>(query);
+  }
+
+  end(): void {
+    if (this.#writing) this.writer.unlock();
+    this.#writing = false;
+  }
+
+  async #write(): Promise<void> {
+    if (this.#writing) return;
+    await this.writer.lock();
+    this.#writing = true;
   }
 }
 

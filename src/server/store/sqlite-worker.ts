@@ -31,7 +31,10 @@ function describe(error: unknown): { message: string; code?: string } {
   };
 }
 
+/** The writing connection: every write, every transaction. */
 let sqlite: SqliteDatabase.Database;
+/** The reading connection: selects outside transactions (WAL lets it read while a write is open). */
+let reader: SqliteDatabase.Database;
 try {
   const Database = createRequire(data.base)("better-sqlite3") as typeof SqliteDatabase;
   sqlite = new Database(data.file);
@@ -40,6 +43,8 @@ try {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  reader = new Database(data.file, { readonly: true });
+  reader.pragma("busy_timeout = 5000");
   port.postMessage({ ready: true } satisfies Reply);
 } catch (error) {
   port.postMessage({ failed: describe(error) } satisfies Reply);
@@ -52,11 +57,13 @@ try {
  * than running most of the server's queries. Queries run one at a time and are read whole, so a kept
  * statement is never busy when reused.
  */
-const kept = new Map<string, SqliteDatabase.Statement>();
-function prepare(text: string): SqliteDatabase.Statement {
+const keptWrites = new Map<string, SqliteDatabase.Statement>();
+const keptReads = new Map<string, SqliteDatabase.Statement>();
+function prepare(text: string, read: boolean): SqliteDatabase.Statement {
+  const kept = read ? keptReads : keptWrites;
   let statement = kept.get(text);
   if (statement !== undefined) kept.delete(text);
-  else statement = sqlite.prepare(text);
+  else statement = (read ? reader : sqlite).prepare(text);
   kept.set(text, statement);
   if (kept.size > STATEMENTS) kept.delete(kept.keys().next().value!);
   return statement;
@@ -64,8 +71,10 @@ function prepare(text: string): SqliteDatabase.Statement {
 
 port.on("message", (request: Request) => {
   if ("close" in request) {
-    kept.clear();
+    keptWrites.clear();
+    keptReads.clear();
     if (sqlite.inTransaction) sqlite.exec("rollback");
+    reader.close();
     sqlite.close();
     port.postMessage({ closed: true } satisfies Reply);
     port.close();
@@ -73,7 +82,8 @@ port.on("message", (request: Request) => {
   }
   let reply: Reply;
   try {
-    const statement = prepare(request.sql);
+    if (request.begin) sqlite.exec("begin");
+    const statement = prepare(request.sql, request.read === true);
     if (statement.reader) reply = { id: request.id, rows: statement.all(request.parameters) as unknown[] };
     else {
       const { changes, lastInsertRowid } = statement.run(request.parameters);
