@@ -26,6 +26,11 @@ export interface OpenStore {
   dialect: Dialect;
   /** Wakes the listeners of a game (every process on PostgreSQL). */
   bus: Bus;
+  /**
+   * SQLite only: the same store, its writes committed without waiting for the disk (synchronous =
+   * NORMAL for each such write alone). For the claims of steps; see Store.claimWrite.
+   */
+  relaxed?: Kysely<Database>;
   /** A short description for the logs: never the password. */
   describe: string;
   close(): Promise<void>;
@@ -50,6 +55,7 @@ export async function openStore(options: StoreOptions): Promise<OpenStore> {
     }
     return {
       db,
+      relaxed: new Kysely<Database>({ dialect: new SqliteThreadDialect(thread, { relaxed: true }) }),
       dialect: "sqlite",
       bus: localBus(),
       describe: `sqlite ${file}`,

@@ -11,10 +11,11 @@ export interface WorkerData {
  * A query (its SQL text and parameters, as Kysely compiled it), or the order to close the database.
  * `read`: a select outside any transaction, run on the thread's second connection (it sees what was
  * committed, as a query on another PostgreSQL connection does). `begin`: open a transaction first (on
- * the writing connection), saving a round trip of its own.
+ * the writing connection), saving a round trip of its own. `relaxed`: a write outside a transaction
+ * committed without waiting for the disk (synchronous = NORMAL for this statement only).
  */
 export type Request =
-  | { id: number; sql: string; parameters: readonly unknown[]; read?: true; begin?: true }
+  | { id: number; sql: string; parameters: readonly unknown[]; read?: true; begin?: true; relaxed?: true }
   | { close: true };
 
 export interface WorkerError {

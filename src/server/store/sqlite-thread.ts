@@ -57,6 +57,8 @@ export class SqliteThread {
   #stopped: ApiError | null = null;
   #closing: Promise<void> | null = null;
   readonly #exited: Promise<void>;
+  /** The writing connection's lock: a transaction, a write or a raw statement holds it (see ThreadSession). */
+  readonly writer = new ConnectionMutex();
 
   private constructor(
     readonly file: string,
@@ -69,7 +71,14 @@ export class SqliteThread {
   /** Starts the thread and opens `file` there (WAL, synchronous FULL, foreign keys, busy timeout). */
   static async open(file: string): Promise<SqliteThread> {
     const data: WorkerData = { file, base: import.meta.url };
-    const worker = new Worker(workerCode(), { eval: true, workerData: data });
+    const worker = new Worker(workerCode(), {
+      eval: true,
+      workerData: data,
+      // Not the server's own flags (`--import tsx` in development would load the TypeScript loader here too).
+      execArgv: [],
+      stdout: false,
+      stderr: false,
+    });
     const thread = new SqliteThread(file, worker);
     await new Promise<void>((resolve, reject) => {
       let opened = false;
@@ -109,7 +118,7 @@ export class SqliteThread {
   query(
     sql: string,
     parameters: readonly unknown[],
-    how: { read?: true; begin?: true } = {},
+    how: { read?: true; begin?: true; relaxed?: true } = {},
   ): Promise<QueryResult<unknown>> {
     return this.#post({ sql, parameters, ...how }).then((reply) => {
       if ("error" in reply) throw queryError(reply.error);
@@ -139,7 +148,13 @@ export class SqliteThread {
     await this.#worker.terminate();
   }
 
-  #post(query: { sql: string; parameters: readonly unknown[]; read?: true; begin?: true }): Promise<Reply> {
+  #post(query: {
+    sql: string;
+    parameters: readonly unknown[];
+    read?: true;
+    begin?: true;
+    relaxed?: true;
+  }): Promise<Reply> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     if (this.#closing)
       return Promise.reject(
@@ -190,11 +205,18 @@ function queryError(error: WorkerError): Error {
   return Object.assign(new Error(error.message), { name: "SqliteError", code: error.code });
 }
 
-/** Kysely's SQLite dialect (its SQL, adapter and introspector) over the connection of a SqliteThread. */
+/**
+ * Kysely's SQLite dialect (its SQL, adapter and introspector) over the connection of a SqliteThread.
+ * `relaxed`: each write outside a transaction is committed without waiting for the disk (the store's
+ * claims, see Store.claimWrite), in the one round trip of the write itself.
+ */
 export class SqliteThreadDialect implements Dialect {
-  constructor(private readonly thread: SqliteThread) {}
+  constructor(
+    private readonly thread: SqliteThread,
+    private readonly options: { relaxed?: boolean } = {},
+  ) {}
   createDriver(): Driver {
-    return new ThreadDriver(this.thread);
+    return new ThreadDriver(this.thread, this.options.relaxed === true);
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
@@ -215,11 +237,13 @@ export class SqliteThreadDialect implements Dialect {
  * connection and holds it until the session ends, as Kysely's own SQLite driver holds its one connection.
  */
 class ThreadDriver implements Driver {
-  readonly #writer = new ConnectionMutex();
-  constructor(private readonly thread: SqliteThread) {}
+  constructor(
+    private readonly thread: SqliteThread,
+    private readonly relaxed: boolean,
+  ) {}
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new ThreadSession(this.thread, this.#writer);
+    return new ThreadSession(this.thread, this.relaxed);
   }
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await (connection as ThreadSession).begin();
@@ -242,14 +266,16 @@ class ThreadSession implements DatabaseConnection {
   #writing = false;
   /** `begin` not sent yet: it goes with the transaction's first statement (one round trip less). */
   #beginDue = false;
+  #transaction = false;
   constructor(
     private readonly thread: SqliteThread,
-    private readonly writer: ConnectionMutex,
+    private readonly relaxed: boolean,
   ) {}
 
   async begin(): Promise<void> {
     await this.#write();
     this.#beginDue = true;
+    this.#transaction = true;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -259,10 +285,18 @@ class ThreadSession implements DatabaseConnection {
     if (this.#beginDue) {
       this.#beginDue = false;
       // A transaction with no statement: nothing to commit or roll back.
-      if (query.sql === "commit" || query.sql === "rollback") return { rows: [] };
+      if (query.sql === "commit" || query.sql === "rollback") {
+        this.#transaction = false;
+        return { rows: [] };
+      }
       return this.thread.query(query.sql, query.parameters, { begin: true }) as Promise<QueryResult<R>>;
     }
-    return this.thread.query(query.sql, query.parameters) as Promise<QueryResult<R>>;
+    if (query.sql === "commit" || query.sql === "rollback") this.#transaction = false;
+    return this.thread.query(
+      query.sql,
+      query.parameters,
+      this.relaxed && !this.#transaction ? { relaxed: true } : {},
+    ) as Promise<QueryResult<R>>;
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -271,13 +305,13 @@ class ThreadSession implements DatabaseConnection {
   }
 
   end(): void {
-    if (this.#writing) this.writer.unlock();
+    if (this.#writing) this.thread.writer.unlock();
     this.#writing = false;
   }
 
   async #write(): Promise<void> {
     if (this.#writing) return;
-    await this.writer.lock();
+    await this.thread.writer.lock();
     this.#writing = true;
   }
 }

@@ -86,8 +86,13 @@ port.on("message", (request: Request) => {
     const statement = prepare(request.sql, request.read === true);
     if (statement.reader) reply = { id: request.id, rows: statement.all(request.parameters) as unknown[] };
     else {
-      const { changes, lastInsertRowid } = statement.run(request.parameters);
-      reply = { id: request.id, changes: Number(changes), insertId: Number(lastInsertRowid) };
+      if (request.relaxed) sqlite.pragma("synchronous = NORMAL");
+      try {
+        const { changes, lastInsertRowid } = statement.run(request.parameters);
+        reply = { id: request.id, changes: Number(changes), insertId: Number(lastInsertRowid) };
+      } finally {
+        if (request.relaxed) sqlite.pragma("synchronous = FULL");
+      }
     }
   } catch (error) {
     reply = { id: request.id, error: describe(error) };
