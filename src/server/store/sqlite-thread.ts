@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { transformSync } from "esbuild";
@@ -35,14 +37,33 @@ import type { Reply, Request, WorkerData, WorkerError } from "./sqlite-protocol.
  */
 
 const SOURCE = fileURLToPath(new URL("./sqlite-worker.ts", import.meta.url));
-/** The thread's code: its TypeScript compiled once per process (about 10 ms), then evaluated by each thread. */
-let compiled: string | undefined;
-function workerCode(): string {
-  compiled ??= transformSync(readFileSync(SOURCE, "utf8"), {
-    loader: "ts",
-    format: "cjs",
-    target: "node20",
-  }).code;
+const CACHE = join(dirname(SOURCE), "..", "..", "..", "node_modules", ".cache", "taleforge-sqlite");
+/**
+ * The thread's code: its TypeScript compiled to CommonJS by esbuild, kept under node_modules/.cache by
+ * the digest of the source (compiling starts esbuild, a few hundred ms on a busy machine: later starts
+ * skip it), and once per process. A file when the cache can be written, else the code to evaluate.
+ */
+let compiled: { file: string } | { code: string } | undefined;
+function workerCode(): { file: string } | { code: string } {
+  if (compiled) return compiled;
+  const source = readFileSync(SOURCE, "utf8");
+  const digest = createHash("sha256").update(source).digest("hex").slice(0, 16);
+  const file = join(CACHE, `worker-${digest}.cjs`);
+  if (existsSync(file)) {
+    compiled = { file };
+    return compiled;
+  }
+  const code = transformSync(source, { loader: "ts", format: "cjs", target: "node20" }).code;
+  try {
+    mkdirSync(CACHE, { recursive: true });
+    // Written aside and renamed, so that another process never starts a half-written file.
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, code);
+    renameSync(partial, file);
+    compiled = { file };
+  } catch {
+    compiled = { code };
+  }
   return compiled;
 }
 
@@ -71,8 +92,9 @@ export class SqliteThread {
   /** Starts the thread and opens `file` there (WAL, synchronous FULL, foreign keys, busy timeout). */
   static async open(file: string): Promise<SqliteThread> {
     const data: WorkerData = { file, base: import.meta.url };
-    const worker = new Worker(workerCode(), {
-      eval: true,
+    const code = workerCode();
+    const worker = new Worker("file" in code ? code.file : code.code, {
+      eval: !("file" in code),
       workerData: data,
       // Not the server's own flags (`--import tsx` in development would load the TypeScript loader here too).
       execArgv: [],

@@ -6,8 +6,8 @@
  * turns. The server compiles queries with Kysely and posts their SQL text and
  * parameters (sqlite-thread.ts); this thread answers with rows or an error.
  *
- * It is started from its source text (compiled from TypeScript once per
- * process, see sqlite-thread.ts), so it imports only Node's modules and
+ * It runs compiled from this file alone (sqlite-thread.ts compiles it to
+ * CommonJS and keeps the result), so it imports only Node's modules and
  * better-sqlite3 (resolved from the path the server gives it): no engine, no
  * Fastify, nothing else of Taleforge, which keeps the thread small.
  */
