@@ -85,6 +85,9 @@ describe("SQLite thread: queries and transactions", () => {
       sizes.map((s) => s.size),
       [1, 10, 10, 1],
     );
+    // The two identical selects shared one answer, but each caller has its own rows.
+    sizes[0]!.size = 99;
+    assert.equal(sizes[3]!.size, 1);
     await db.destroy();
   });
 

@@ -67,7 +67,12 @@ function workerCode(): { file: string } | { code: string } {
   return compiled;
 }
 
-type Pending = { resolve: (reply: Reply) => void; reject: (error: Error) => void };
+type Pending = {
+  resolve: (reply: Reply) => void;
+  reject: (error: Error) => void;
+  /** A shared select's key in #reads. */
+  shared?: string;
+};
 
 /** The thread and its one connection: `query` posts one statement and resolves with its answer. */
 export class SqliteThread {
@@ -80,6 +85,8 @@ export class SqliteThread {
   readonly #exited: Promise<void>;
   /** The writing connection's lock: a transaction, a write or a raw statement holds it (see ThreadSession). */
   readonly writer = new ConnectionMutex();
+  /** Selects on their way, by SQL and parameters (see #read). */
+  readonly #reads = new Map<string, Promise<QueryResult<unknown>>>();
 
   private constructor(
     readonly file: string,
@@ -142,7 +149,38 @@ export class SqliteThread {
     parameters: readonly unknown[],
     how: { read?: true; begin?: true; relaxed?: true } = {},
   ): Promise<QueryResult<unknown>> {
-    return this.#post({ sql, parameters, ...how }).then((reply) => {
+    if (how.read) return this.#read(sql, parameters);
+    return this.#run({ sql, parameters, ...how });
+  }
+
+  /**
+   * A select outside transactions. The same select already on its way (the same SQL and parameters:
+   * a hundred event streams of one game woken by one turn all read its new events) is not posted
+   * again: each caller gets its own copy of that one answer's rows.
+   */
+  #read(sql: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> {
+    const key = `${sql}\u0000${JSON.stringify(parameters)}`;
+    let shared = this.#reads.get(key);
+    if (shared === undefined) {
+      // Forgotten as soon as its answer arrives (#answer), before any later reply: a select posted
+      // after a commit was answered never shares an answer read before it.
+      shared = this.#run({ sql, parameters, read: true }, key);
+      this.#reads.set(key, shared);
+    }
+    return shared.then((result) => ({ rows: result.rows.map((row) => ({ ...(row as object) })) }));
+  }
+
+  #run(
+    query: {
+      sql: string;
+      parameters: readonly unknown[];
+      read?: true;
+      begin?: true;
+      relaxed?: true;
+    },
+    shared?: string,
+  ): Promise<QueryResult<unknown>> {
+    return this.#post(query, shared).then((reply) => {
       if ("error" in reply) throw queryError(reply.error);
       if ("rows" in reply) return { rows: reply.rows };
       if ("changes" in reply)
@@ -170,13 +208,16 @@ export class SqliteThread {
     await this.#worker.terminate();
   }
 
-  #post(query: {
-    sql: string;
-    parameters: readonly unknown[];
-    read?: true;
-    begin?: true;
-    relaxed?: true;
-  }): Promise<Reply> {
+  #post(
+    query: {
+      sql: string;
+      parameters: readonly unknown[];
+      read?: true;
+      begin?: true;
+      relaxed?: true;
+    },
+    shared?: string,
+  ): Promise<Reply> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     if (this.#closing)
       return Promise.reject(
@@ -188,7 +229,7 @@ export class SqliteThread {
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref();
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, ...(shared !== undefined ? { shared } : {}) });
       this.#worker.postMessage({ id, ...query } satisfies Request);
     });
   }
@@ -197,6 +238,7 @@ export class SqliteThread {
     if (!("id" in reply)) return;
     const pending = this.#pending.get(reply.id);
     this.#pending.delete(reply.id);
+    if (pending?.shared !== undefined) this.#reads.delete(pending.shared);
     if (this.#pending.size === 0 && !this.#closing) this.#worker.unref();
     pending?.resolve(reply);
   }
@@ -205,6 +247,7 @@ export class SqliteThread {
     this.#stopped ??= error;
     for (const pending of this.#pending.values()) pending.reject(this.#stopped);
     this.#pending.clear();
+    this.#reads.clear();
   }
 }
 
