@@ -70,6 +70,18 @@ export const SERVER_ERRORS = {
   "store/locked": { status: 503, description: "The SQLite data folder is used by another process." },
   "store/migration": { status: 503, description: "The store could not be migrated." },
   "store/config": { status: 400, description: "The store configuration is invalid." },
+  "store/unreadable": {
+    status: 503,
+    description: "The SQLite database file cannot be opened (damaged, not a database, or no permission).",
+  },
+  "store/full": {
+    status: 507,
+    description: "The disk of the SQLite data folder is full; nothing of the request was stored.",
+  },
+  "store/stopped": {
+    status: 503,
+    description: "The SQLite store's thread stopped (the server is shutting down, or it failed).",
+  },
   "server/unavailable": {
     status: 503,
     description: "The server is shutting down or its store is unreachable.",

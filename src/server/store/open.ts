@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, type SqliteDialectConfig } from "kysely";
+import { Kysely, Migrator } from "kysely";
 import pg from "pg";
 import { ApiError } from "../errors.ts";
 import { type Bus, localBus, postgresBus } from "./bus.ts";
@@ -9,6 +8,7 @@ import { ScopedPostgresDialect } from "./introspector.ts";
 import { lockDataFolder } from "./lock.ts";
 import { type Dialect, migrations } from "./migrations.ts";
 import type { Database } from "./schema.ts";
+import { SqliteThread, SqliteThreadDialect } from "./sqlite-thread.ts";
 
 export interface StoreOptions {
   /** The data folder of the embedded SQLite store (created when missing). */
@@ -26,6 +26,11 @@ export interface OpenStore {
   dialect: Dialect;
   /** Wakes the listeners of a game (every process on PostgreSQL). */
   bus: Bus;
+  /**
+   * SQLite only: the same store, its writes committed without waiting for the disk (synchronous =
+   * NORMAL for each such write alone). For the claims of steps; see Store.claimWrite.
+   */
+  relaxed?: Kysely<Database>;
   /** A short description for the logs: never the password. */
   describe: string;
   close(): Promise<void>;
@@ -39,16 +44,18 @@ export async function openStore(options: StoreOptions): Promise<OpenStore> {
   const unlock = lockDataFolder(folder);
   try {
     const file = join(folder, "taleforge.sqlite");
-    const sqlite = new SqliteDatabase(file);
-    sqlite.pragma("journal_mode = WAL");
-    // FULL: a committed turn survives a power cut, not only a process crash.
-    sqlite.pragma("synchronous = FULL");
-    sqlite.pragma("foreign_keys = ON");
-    sqlite.pragma("busy_timeout = 5000");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(sqlite) }) });
-    await migrate(db, "sqlite");
+    // The connection lives in a thread of its own, so that SQLite's work never blocks the event loop.
+    const thread = await SqliteThread.open(file);
+    const db = new Kysely<Database>({ dialect: new SqliteThreadDialect(thread) });
+    try {
+      await migrate(db, "sqlite");
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
     return {
       db,
+      relaxed: new Kysely<Database>({ dialect: new SqliteThreadDialect(thread, { relaxed: true }) }),
       dialect: "sqlite",
       bus: localBus(),
       describe: `sqlite ${file}`,
@@ -118,30 +125,6 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
     async close() {
       await bus.close();
       await db.destroy();
-    },
-  };
-}
-
-/** How many prepared statements the SQLite store keeps (its queries are a few dozen texts). */
-const STATEMENTS = 256;
-
-/**
- * The SQLite database as Kysely sees it, with each SQL text prepared once and kept (an LRU of
- * STATEMENTS): Kysely prepares every query anew, and preparing (parsing, planning) cost more than
- * running most of the server's queries. Kysely runs one statement at a time on this connection and
- * reads results whole (the server streams no query), so a kept statement is never busy when reused.
- */
-function preparedOnce(sqlite: SqliteDatabase.Database): SqliteDialectConfig["database"] {
-  const kept = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let statement = kept.get(text);
-      if (statement !== undefined) kept.delete(text);
-      else statement = sqlite.prepare(text);
-      kept.set(text, statement);
-      if (kept.size > STATEMENTS) kept.delete(kept.keys().next().value!);
-      return statement;
     },
   };
 }

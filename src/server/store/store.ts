@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Bus } from "./bus.ts";
 import type { OpenStore } from "./open.ts";
 import type {
@@ -319,19 +319,10 @@ export class Store {
    * (synchronous = NORMAL for this one statement; every other write waits, synchronous = FULL):
    * a claim lost in a power cut is a claim of a process that died with it, and the next FULL commit
    * makes it durable with everything before it (one write-ahead log, written in order). That saves
-   * one fsync on the event loop per turn. PostgreSQL: an ordinary write.
+   * one fsync per turn. PostgreSQL: an ordinary write.
    */
-  private async claimWrite<T>(write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-    if (this.open.dialect !== "sqlite") return write(this.db);
-    // One connection, held for the three statements: no other write runs under NORMAL meanwhile.
-    return this.db.connection().execute(async (db) => {
-      await sql`pragma synchronous = NORMAL`.execute(db);
-      try {
-        return await write(db);
-      } finally {
-        await sql`pragma synchronous = FULL`.execute(db);
-      }
-    });
+  private claimWrite<T>(write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    return write(this.open.relaxed ?? this.db);
   }
 
   /**

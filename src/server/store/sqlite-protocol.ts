@@ -1,0 +1,33 @@
+/** The messages between the server's thread and the SQLite thread (sqlite-worker.ts). */
+
+export interface WorkerData {
+  /** The database file. */
+  file: string;
+  /** A file URL that better-sqlite3 resolves from (the thread's own code is evaluated, not a file). */
+  base: string;
+}
+
+/**
+ * A query (its SQL text and parameters, as Kysely compiled it), or the order to close the database.
+ * `read`: a select outside any transaction, run on the thread's second connection (it sees what was
+ * committed, as a query on another PostgreSQL connection does). `begin`: open a transaction first (on
+ * the writing connection), saving a round trip of its own. `relaxed`: a write outside a transaction
+ * committed without waiting for the disk (synchronous = NORMAL for this statement only).
+ */
+export type Request =
+  | { id: number; sql: string; parameters: readonly unknown[]; read?: true; begin?: true; relaxed?: true }
+  | { close: true };
+
+export interface WorkerError {
+  message: string;
+  /** SQLite's code, such as SQLITE_CONSTRAINT_UNIQUE or SQLITE_FULL. */
+  code?: string;
+}
+
+export type Reply =
+  | { ready: true }
+  | { failed: WorkerError }
+  | { closed: true }
+  | { id: number; rows: unknown[] }
+  | { id: number; changes: number; insertId: number }
+  | { id: number; error: WorkerError };

@@ -1,0 +1,311 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { type Generated, Kysely, sql } from "kysely";
+import { ApiError } from "../errors.ts";
+import { openStore } from "./open.ts";
+import { SqliteThread, SqliteThreadDialect } from "./sqlite-thread.ts";
+
+/**
+ * The SQLite store's connection in its own thread, seen through Kysely: queries, transactions,
+ * errors with SQLite's codes, and what happens when the thread stops (closed or crashed): a clear
+ * error at once, never a query left waiting.
+ */
+
+interface Db {
+  items: { id: Generated<number>; name: string; size: number };
+}
+
+const folders: string[] = [];
+function folder(): string {
+  const made = mkdtempSync(join(tmpdir(), "taleforge-sqlite-thread-"));
+  folders.push(made);
+  return made;
+}
+after(() => {
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+});
+
+async function open(file = join(folder(), "t.sqlite")) {
+  const thread = await SqliteThread.open(file);
+  const db = new Kysely<Db>({ dialect: new SqliteThreadDialect(thread) });
+  await sql`create table if not exists items (id integer primary key, name text not null unique, size integer not null)`.execute(
+    db,
+  );
+  return { thread, db, file };
+}
+
+/** Fails instead of hanging when `promise` does not settle within `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not settled within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+const names = (db: Kysely<Db>) =>
+  db
+    .selectFrom("items")
+    .select("name")
+    .orderBy("id")
+    .execute()
+    .then((rows) => rows.map((r) => r.name));
+
+describe("SQLite thread: queries and transactions", () => {
+  it("runs inserts, updates and selects with their counts and rows", async () => {
+    const { db } = await open();
+    const inserted = await db.insertInto("items").values({ name: "a", size: 1 }).executeTakeFirst();
+    assert.equal(inserted.insertId, 1n);
+    await db
+      .insertInto("items")
+      .values([
+        { name: "b", size: 2 },
+        { name: "c", size: 3 },
+      ])
+      .execute();
+    const updated = await db.updateTable("items").set({ size: 10 }).where("size", ">=", 2).executeTakeFirst();
+    assert.equal(updated.numUpdatedRows, 2n);
+    assert.deepEqual(await db.selectFrom("items").select(["name", "size"]).orderBy("id").execute(), [
+      { name: "a", size: 1 },
+      { name: "b", size: 10 },
+      { name: "c", size: 10 },
+    ]);
+    // Many selects at once (they are posted together) each get their own answer.
+    const sizes = await Promise.all(
+      ["a", "b", "c", "a"].map((n) =>
+        db.selectFrom("items").select("size").where("name", "=", n).executeTakeFirstOrThrow(),
+      ),
+    );
+    assert.deepEqual(
+      sizes.map((s) => s.size),
+      [1, 10, 10, 1],
+    );
+    // The two identical selects shared one answer, but each caller has its own rows.
+    sizes[0]!.size = 99;
+    assert.equal(sizes[3]!.size, 1);
+    await db.destroy();
+  });
+
+  it("commits a transaction whole, and a select outside it sees its rows only after the commit", async () => {
+    const { db } = await open();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted: () => void = () => {};
+    const insertedYet = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto("items").values({ name: "x", size: 1 }).execute();
+      await trx.insertInto("items").values({ name: "y", size: 2 }).execute();
+      assert.deepEqual(await names(trx), ["x", "y"], "the transaction sees its own rows");
+      inserted();
+      await gate;
+    });
+    await insertedYet;
+    assert.deepEqual(await names(db), [], "nothing is visible before the commit");
+    release();
+    await transaction;
+    assert.deepEqual(await names(db), ["x", "y"]);
+    await db.destroy();
+  });
+
+  it("rolls a transaction back when its callback throws", async () => {
+    const { db } = await open();
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto("items").values({ name: "x", size: 1 }).execute();
+        throw new Error("changed my mind");
+      }),
+      /changed my mind/,
+    );
+    assert.deepEqual(await names(db), []);
+    // A transaction that ends before its first statement is fine too.
+    await assert.rejects(
+      db.transaction().execute(async () => {
+        throw new Error("before anything");
+      }),
+      /before anything/,
+    );
+    await db.insertInto("items").values({ name: "after", size: 1 }).execute();
+    assert.deepEqual(await names(db), ["after"], "the connection is usable after a rollback");
+    await db.destroy();
+  });
+
+  it("answers a failing statement with SQLite's code, and its transaction rolls back", async () => {
+    const { db } = await open();
+    await db.insertInto("items").values({ name: "taken", size: 1 }).execute();
+    const failure = await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto("items").values({ name: "fresh", size: 1 }).execute();
+        await trx.insertInto("items").values({ name: "taken", size: 2 }).execute();
+      })
+      .then(
+        () => null,
+        (error: unknown) => error as { code?: string; message: string },
+      );
+    assert.ok(failure, "the duplicate fails");
+    assert.equal(failure.code, "SQLITE_CONSTRAINT_UNIQUE");
+    assert.match(failure.message, /UNIQUE/);
+    assert.deepEqual(await names(db), ["taken"], "the transaction's first row was rolled back");
+    await assert.rejects(sql`select * from nowhere`.execute(db), (error: { code?: string }) => {
+      assert.equal(error.code, "SQLITE_ERROR");
+      return true;
+    });
+    await db.destroy();
+  });
+
+  it("serialises transactions on the one writing connection", async () => {
+    const { db } = await open();
+    await db.insertInto("items").values({ name: "counter", size: 0 }).execute();
+    // Read-modify-write in 20 concurrent transactions: none may see another's half.
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        db.transaction().execute(async (trx) => {
+          const { size } = await trx
+            .selectFrom("items")
+            .select("size")
+            .where("name", "=", "counter")
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable("items")
+            .set({ size: size + 1 })
+            .where("name", "=", "counter")
+            .execute();
+        }),
+      ),
+    );
+    const { size } = await db
+      .selectFrom("items")
+      .select("size")
+      .where("name", "=", "counter")
+      .executeTakeFirstOrThrow();
+    assert.equal(size, 20);
+    await db.destroy();
+  });
+
+  it("writes a relaxed write (synchronous NORMAL) and goes back to FULL for the next", async () => {
+    const { db, thread } = await open();
+    const relaxed = new Kysely<Db>({ dialect: new SqliteThreadDialect(thread, { relaxed: true }) });
+    await relaxed.insertInto("items").values({ name: "claim", size: 1 }).execute();
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+    assert.equal(rows[0]!.synchronous, 2, "FULL (2) again after the relaxed write");
+    assert.deepEqual(await names(db), ["claim"]);
+    await db.destroy();
+  });
+
+  it("answers a full disk with store/full and stores nothing of the statement", async () => {
+    const { db } = await open();
+    await sql`pragma max_page_count = 8`.execute(db);
+    let failure: unknown = null;
+    for (let i = 0; i < 100 && failure === null; i++)
+      await db
+        .insertInto("items")
+        .values({ name: `${i}:${"x".repeat(2000)}`, size: i })
+        .execute()
+        .catch((error: unknown) => {
+          failure = error;
+        });
+    assert.ok(failure instanceof ApiError, String(failure));
+    assert.equal(failure.code, "store/full");
+    assert.match(failure.message, /full/);
+    const count = (await names(db)).length;
+    assert.ok(count > 0 && count < 100);
+    await db.destroy();
+  });
+});
+
+describe("SQLite thread: stopping", () => {
+  it("fails queries at once after close, and rolls back a transaction left open", async () => {
+    const { db, file, thread } = await open();
+    let inside: () => void = () => {};
+    const entered = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto("items").values({ name: "half", size: 1 }).execute();
+      inside();
+      await gate;
+      await trx.insertInto("items").values({ name: "other half", size: 2 }).execute();
+    });
+    await entered;
+    const closing = db.destroy();
+    release();
+    await assert.rejects(within(transaction, 5000), (error: ApiError) => {
+      assert.equal(error.code, "store/stopped");
+      return true;
+    });
+    await within(closing, 5000);
+    // Kysely refuses a destroyed instance itself; the thread refuses a query that still reaches it.
+    await assert.rejects(within(names(db), 5000), /destroyed/);
+    await assert.rejects(
+      within(thread.query("select 1", []), 5000),
+      (error: ApiError) => error.code === "store/stopped",
+    );
+    const again = await open(file);
+    assert.deepEqual(await names(again.db), [], "the transaction left open was rolled back");
+    await again.db.destroy();
+  });
+
+  it("fails the query in flight and every later one when the thread dies", async () => {
+    const { db, thread } = await open();
+    await db.insertInto("items").values({ name: "a", size: 1 }).execute();
+    const inFlight =
+      sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 5000000) select count(*) from n`.execute(
+        db,
+      );
+    await thread.terminate();
+    await assert.rejects(within(inFlight, 5000), (error: ApiError) => {
+      assert.equal(error.code, "store/stopped");
+      assert.match(error.message, /stopped|failed/);
+      return true;
+    });
+    await assert.rejects(
+      within(db.insertInto("items").values({ name: "b", size: 1 }).execute(), 5000),
+      (error: ApiError) => error.code === "store/stopped",
+    );
+    await within(db.destroy(), 5000);
+  });
+
+  it("refuses a file that is not a database with store/unreadable, and releases the data folder", async () => {
+    const data = folder();
+    writeFileSync(join(data, "taleforge.sqlite"), "this is not a database, it is a text file ".repeat(100));
+    for (let attempt = 0; attempt < 2; attempt++)
+      await assert.rejects(within(openStore({ data }), 10_000), (error: ApiError) => {
+        // The second attempt finds the folder unlocked: the same error, not store/locked.
+        assert.equal(error.code, "store/unreadable");
+        assert.match(error.message, /cannot be opened: .*not a database.*backup/);
+        assert.equal(error.details.sqlite, "SQLITE_NOTADB");
+        return true;
+      });
+  });
+
+  it("opens, migrates and closes the server's store through the thread", async () => {
+    const data = folder();
+    const store = await openStore({ data });
+    assert.equal(store.dialect, "sqlite");
+    const games = await store.db.selectFrom("games").select("id").execute();
+    assert.deepEqual(games, []);
+    await store.close();
+    await assert.rejects(store.db.selectFrom("games").select("id").execute(), /destroyed/);
+    // The claims' instance shares the thread, which is gone.
+    await assert.rejects(
+      store.relaxed!.selectFrom("games").select("id").execute(),
+      (error: ApiError) => error.code === "store/stopped",
+    );
+    // Closed means the folder is free: it opens again, already migrated.
+    const again = await openStore({ data });
+    await again.close();
+  });
+});

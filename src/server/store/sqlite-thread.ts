@@ -1,0 +1,400 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { transformSync } from "esbuild";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from "kysely";
+import { ApiError } from "../errors.ts";
+import type { Reply, Request, WorkerData, WorkerError } from "./sqlite-protocol.ts";
+
+/**
+ * The SQLite store's connection, run in a thread of its own (sqlite-worker.ts)
+ * and seen by Kysely as a dialect. better-sqlite3 is synchronous: on the
+ * server's thread every query, and every commit's fsync, stopped the event
+ * loop, so a submission was handled whole before anything else ran and the
+ * 49 other games' steps, the HTTP requests and the event streams waited
+ * behind it. Here a query is a message to the thread and its answer a message
+ * back: the loop runs other work meanwhile, as it does with PostgreSQL.
+ *
+ * There is still one connection: queries run one at a time, and a transaction
+ * (or `db.connection()`) holds the connection from its first statement to its
+ * last, as Kysely's own SQLite driver does.
+ */
+
+const SOURCE = fileURLToPath(new URL("./sqlite-worker.ts", import.meta.url));
+const CACHE = join(dirname(SOURCE), "..", "..", "..", "node_modules", ".cache", "taleforge-sqlite");
+/**
+ * The thread's code: its TypeScript compiled to CommonJS by esbuild, kept under node_modules/.cache by
+ * the digest of the source (compiling starts esbuild, a few hundred ms on a busy machine: later starts
+ * skip it), and once per process. A file when the cache can be written, else the code to evaluate.
+ */
+let compiled: { file: string } | { code: string } | undefined;
+function workerCode(): { file: string } | { code: string } {
+  if (compiled) return compiled;
+  const source = readFileSync(SOURCE, "utf8");
+  const digest = createHash("sha256").update(source).digest("hex").slice(0, 16);
+  const file = join(CACHE, `worker-${digest}.cjs`);
+  if (existsSync(file)) {
+    compiled = { file };
+    return compiled;
+  }
+  const code = transformSync(source, { loader: "ts", format: "cjs", target: "node20" }).code;
+  try {
+    mkdirSync(CACHE, { recursive: true });
+    // Written aside and renamed, so that another process never starts a half-written file.
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, code);
+    renameSync(partial, file);
+    compiled = { file };
+  } catch {
+    compiled = { code };
+  }
+  return compiled;
+}
+
+type Pending = {
+  resolve: (reply: Reply) => void;
+  reject: (error: Error) => void;
+  /** A shared select's key in #reads. */
+  shared?: string;
+};
+
+/** The thread and its one connection: `query` posts one statement and resolves with its answer. */
+export class SqliteThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #next = 1;
+  /** Set once the thread stopped (closed or crashed): every query after fails with it at once. */
+  #stopped: ApiError | null = null;
+  #closing: Promise<void> | null = null;
+  readonly #exited: Promise<void>;
+  /** The writing connection's lock: a transaction, a write or a raw statement holds it (see ThreadSession). */
+  readonly writer = new ConnectionMutex();
+  /** Selects on their way, by SQL and parameters (see #read). */
+  readonly #reads = new Map<string, Promise<QueryResult<unknown>>>();
+
+  private constructor(
+    readonly file: string,
+    worker: Worker,
+  ) {
+    this.#worker = worker;
+    this.#exited = new Promise((resolve) => worker.once("exit", () => resolve()));
+  }
+
+  /** Starts the thread and opens `file` there (WAL, synchronous FULL, foreign keys, busy timeout). */
+  static async open(file: string): Promise<SqliteThread> {
+    const data: WorkerData = { file, base: import.meta.url };
+    const code = workerCode();
+    const worker = new Worker("file" in code ? code.file : code.code, {
+      eval: !("file" in code),
+      workerData: data,
+      // Not the server's own flags (`--import tsx` in development would load the TypeScript loader here too).
+      execArgv: [],
+      stdout: false,
+      stderr: false,
+    });
+    const thread = new SqliteThread(file, worker);
+    await new Promise<void>((resolve, reject) => {
+      let opened = false;
+      worker.on("message", (reply: Reply) => {
+        if ("ready" in reply) {
+          opened = true;
+          resolve();
+        } else if ("failed" in reply) reject(unreadable(file, reply.failed));
+        else thread.#answer(reply);
+      });
+      worker.on("error", (error) => {
+        if (!opened) reject(unreadable(file, { message: error.message }));
+        thread.#stop(
+          new ApiError(
+            "store/stopped",
+            `The SQLite store's thread failed (${error.message}); nothing after its last commit was stored. Restart taleforge serve.`,
+          ),
+        );
+      });
+      worker.on("exit", (code) => {
+        if (!opened) reject(unreadable(file, { message: `its thread exited (code ${code})` }));
+        thread.#stop(
+          new ApiError(
+            "store/stopped",
+            thread.#closing
+              ? "The store is closed (the server is shutting down); nothing more can be stored."
+              : `The SQLite store's thread stopped (exit code ${code}); nothing after its last commit was stored. Restart taleforge serve.`,
+          ),
+        );
+      });
+    });
+    // Idle, the thread does not keep the process alive; a query in flight does (see #post).
+    worker.unref();
+    return thread;
+  }
+
+  query(
+    sql: string,
+    parameters: readonly unknown[],
+    how: { read?: true; begin?: true; relaxed?: true } = {},
+  ): Promise<QueryResult<unknown>> {
+    if (how.read) return this.#read(sql, parameters);
+    return this.#run({ sql, parameters, ...how });
+  }
+
+  /**
+   * A select outside transactions. The same select already on its way (the same SQL and parameters:
+   * a hundred event streams of one game woken by one turn all read its new events) is not posted
+   * again: each caller gets its own copy of that one answer's rows.
+   */
+  #read(sql: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> {
+    const key = `${sql}\u0000${JSON.stringify(parameters)}`;
+    let shared = this.#reads.get(key);
+    if (shared === undefined) {
+      // Forgotten as soon as its answer arrives (#answer), before any later reply: a select posted
+      // after a commit was answered never shares an answer read before it.
+      shared = this.#run({ sql, parameters, read: true }, key);
+      this.#reads.set(key, shared);
+    }
+    return shared.then((result) => ({ rows: result.rows.map((row) => ({ ...(row as object) })) }));
+  }
+
+  #run(
+    query: {
+      sql: string;
+      parameters: readonly unknown[];
+      read?: true;
+      begin?: true;
+      relaxed?: true;
+    },
+    shared?: string,
+  ): Promise<QueryResult<unknown>> {
+    return this.#post(query, shared).then((reply) => {
+      if ("error" in reply) throw queryError(reply.error);
+      if ("rows" in reply) return { rows: reply.rows };
+      if ("changes" in reply)
+        return { rows: [], numAffectedRows: BigInt(reply.changes), insertId: BigInt(reply.insertId) };
+      throw new Error("the SQLite thread answered a query with no result");
+    });
+  }
+
+  /** Closes the database (after the queries already posted) and ends the thread; a transaction left open is rolled back. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      if (!this.#stopped) {
+        this.#worker.ref();
+        this.#worker.postMessage({ close: true } satisfies Request);
+        const timer = setTimeout(() => void this.#worker.terminate(), 10_000);
+        await this.#exited;
+        clearTimeout(timer);
+      }
+    })();
+    return this.#closing;
+  }
+
+  /** Ends the thread at once, as a crash would (tests). */
+  async terminate(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
+  #post(
+    query: {
+      sql: string;
+      parameters: readonly unknown[];
+      read?: true;
+      begin?: true;
+      relaxed?: true;
+    },
+    shared?: string,
+  ): Promise<Reply> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    if (this.#closing)
+      return Promise.reject(
+        new ApiError(
+          "store/stopped",
+          "The store is closed (the server is shutting down); nothing more can be stored.",
+        ),
+      );
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      if (this.#pending.size === 0) this.#worker.ref();
+      this.#pending.set(id, { resolve, reject, ...(shared !== undefined ? { shared } : {}) });
+      this.#worker.postMessage({ id, ...query } satisfies Request);
+    });
+  }
+
+  #answer(reply: Reply): void {
+    if (!("id" in reply)) return;
+    const pending = this.#pending.get(reply.id);
+    this.#pending.delete(reply.id);
+    if (pending?.shared !== undefined) this.#reads.delete(pending.shared);
+    if (this.#pending.size === 0 && !this.#closing) this.#worker.unref();
+    pending?.resolve(reply);
+  }
+
+  #stop(error: ApiError): void {
+    this.#stopped ??= error;
+    for (const pending of this.#pending.values()) pending.reject(this.#stopped);
+    this.#pending.clear();
+    this.#reads.clear();
+  }
+}
+
+function unreadable(file: string, error: WorkerError): ApiError {
+  return new ApiError(
+    "store/unreadable",
+    `The SQLite database ${file} cannot be opened: ${error.message}. If the file is damaged, restore it from a backup (docs/server.md, "Backup and restore"); otherwise check the folder's permissions and free space.`,
+    { file, ...(error.code !== undefined ? { sqlite: error.code } : {}) },
+  );
+}
+
+/** SQLite's error as the server's code expects it (its `code` tells a unique violation or a busy file apart). */
+function queryError(error: WorkerError): Error {
+  if (error.code === "SQLITE_FULL")
+    return new ApiError(
+      "store/full",
+      "The disk of the data folder is full (or the database reached its size limit); nothing of this request was stored. Free some space and retry.",
+      { sqlite: error.code },
+    );
+  return Object.assign(new Error(error.message), { name: "SqliteError", code: error.code });
+}
+
+/**
+ * Kysely's SQLite dialect (its SQL, adapter and introspector) over the connection of a SqliteThread.
+ * `relaxed`: each write outside a transaction is committed without waiting for the disk (the store's
+ * claims, see Store.claimWrite), in the one round trip of the write itself.
+ */
+export class SqliteThreadDialect implements Dialect {
+  constructor(
+    private readonly thread: SqliteThread,
+    private readonly options: { relaxed?: boolean } = {},
+  ) {}
+  createDriver(): Driver {
+    return new ThreadDriver(this.thread, this.options.relaxed === true);
+  }
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+  createAdapter(): DialectAdapter {
+    return new SqliteAdapter();
+  }
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}
+
+/**
+ * Kysely asks for a connection per query and per transaction. Each gets a session over the thread's
+ * one writing connection, taken only when needed: a select outside a transaction goes to the thread's
+ * reading connection at once (selects from many requests are posted together, never waiting for each
+ * other's round trips); a transaction, a write or a raw statement (a pragma) takes the writing
+ * connection and holds it until the session ends, as Kysely's own SQLite driver holds its one connection.
+ */
+class ThreadDriver implements Driver {
+  constructor(
+    private readonly thread: SqliteThread,
+    private readonly relaxed: boolean,
+  ) {}
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new ThreadSession(this.thread, this.relaxed);
+  }
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as ThreadSession).begin();
+  }
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("commit"));
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("rollback"));
+  }
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as ThreadSession).end();
+  }
+  async destroy(): Promise<void> {
+    await this.thread.close();
+  }
+}
+
+class ThreadSession implements DatabaseConnection {
+  #writing = false;
+  /** `begin` not sent yet: it goes with the transaction's first statement (one round trip less). */
+  #beginDue = false;
+  #transaction = false;
+  constructor(
+    private readonly thread: SqliteThread,
+    private readonly relaxed: boolean,
+  ) {}
+
+  async begin(): Promise<void> {
+    await this.#write();
+    this.#beginDue = true;
+    this.#transaction = true;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.#writing && SelectQueryNode.is(query.query))
+      return this.thread.query(query.sql, query.parameters, { read: true }) as Promise<QueryResult<R>>;
+    await this.#write();
+    if (this.#beginDue) {
+      this.#beginDue = false;
+      // A transaction with no statement: nothing to commit or roll back.
+      if (query.sql === "commit" || query.sql === "rollback") {
+        this.#transaction = false;
+        return { rows: [] };
+      }
+      return this.thread.query(query.sql, query.parameters, { begin: true }) as Promise<QueryResult<R>>;
+    }
+    if (query.sql === "commit" || query.sql === "rollback") this.#transaction = false;
+    return this.thread.query(
+      query.sql,
+      query.parameters,
+      this.relaxed && !this.#transaction ? { relaxed: true } : {},
+    ) as Promise<QueryResult<R>>;
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    // The store reads every result whole; a stream is the whole result at once.
+    yield await this.executeQuery<R>(query);
+  }
+
+  end(): void {
+    if (this.#writing) this.thread.writer.unlock();
+    this.#writing = false;
+  }
+
+  async #write(): Promise<void> {
+    if (this.#writing) return;
+    await this.thread.writer.lock();
+    this.#writing = true;
+  }
+}
+
+/** Kysely's own SQLite driver's lock on its one connection: first come, first served. */
+class ConnectionMutex {
+  #promise: Promise<void> | undefined;
+  #resolve: (() => void) | undefined;
+  async lock(): Promise<void> {
+    while (this.#promise) await this.#promise;
+    this.#promise = new Promise((resolve) => {
+      this.#resolve = resolve;
+    });
+  }
+  unlock(): void {
+    const resolve = this.#resolve;
+    this.#promise = undefined;
+    this.#resolve = undefined;
+    resolve?.();
+  }
+}

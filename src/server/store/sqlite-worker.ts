@@ -1,0 +1,101 @@
+/**
+ * The SQLite store's own thread (node:worker_threads): it owns the one
+ * better-sqlite3 connection and runs the queries the server's thread posts to
+ * it, so that SQLite's work (parsing, the B-tree, and above all each commit's
+ * fsync) never blocks the event loop that serves HTTP, event streams and
+ * turns. The server compiles queries with Kysely and posts their SQL text and
+ * parameters (sqlite-thread.ts); this thread answers with rows or an error.
+ *
+ * It runs compiled from this file alone (sqlite-thread.ts compiles it to
+ * CommonJS and keeps the result), so it imports only Node's modules and
+ * better-sqlite3 (resolved from the path the server gives it): no engine, no
+ * Fastify, nothing else of Taleforge, which keeps the thread small.
+ */
+import { createRequire } from "node:module";
+import { parentPort, workerData } from "node:worker_threads";
+import type SqliteDatabase from "better-sqlite3";
+import type { Reply, Request, WorkerData } from "./sqlite-protocol.ts";
+
+/** How many prepared statements are kept (the store's queries are a few dozen texts). */
+const STATEMENTS = 256;
+
+const data = workerData as WorkerData;
+const port = parentPort!;
+
+/** An error as the server's thread sees it: the message and SQLite's code (a unique violation, a full disk...). */
+function describe(error: unknown): { message: string; code?: string } {
+  const e = error as { message?: unknown; code?: unknown };
+  return {
+    message: typeof e?.message === "string" ? e.message : String(error),
+    ...(typeof e?.code === "string" ? { code: e.code } : {}),
+  };
+}
+
+/** The writing connection: every write, every transaction. */
+let sqlite: SqliteDatabase.Database;
+/** The reading connection: selects outside transactions (WAL lets it read while a write is open). */
+let reader: SqliteDatabase.Database;
+try {
+  const Database = createRequire(data.base)("better-sqlite3") as typeof SqliteDatabase;
+  sqlite = new Database(data.file);
+  sqlite.pragma("journal_mode = WAL");
+  // FULL: a committed turn survives a power cut, not only a process crash.
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  reader = new Database(data.file, { readonly: true });
+  reader.pragma("busy_timeout = 5000");
+  port.postMessage({ ready: true } satisfies Reply);
+} catch (error) {
+  port.postMessage({ failed: describe(error) } satisfies Reply);
+  port.close();
+  throw error;
+}
+
+/**
+ * Each SQL text prepared once and kept (an LRU of STATEMENTS): preparing (parsing, planning) costs more
+ * than running most of the server's queries. Queries run one at a time and are read whole, so a kept
+ * statement is never busy when reused.
+ */
+const keptWrites = new Map<string, SqliteDatabase.Statement>();
+const keptReads = new Map<string, SqliteDatabase.Statement>();
+function prepare(text: string, read: boolean): SqliteDatabase.Statement {
+  const kept = read ? keptReads : keptWrites;
+  let statement = kept.get(text);
+  if (statement !== undefined) kept.delete(text);
+  else statement = (read ? reader : sqlite).prepare(text);
+  kept.set(text, statement);
+  if (kept.size > STATEMENTS) kept.delete(kept.keys().next().value!);
+  return statement;
+}
+
+port.on("message", (request: Request) => {
+  if ("close" in request) {
+    keptWrites.clear();
+    keptReads.clear();
+    if (sqlite.inTransaction) sqlite.exec("rollback");
+    reader.close();
+    sqlite.close();
+    port.postMessage({ closed: true } satisfies Reply);
+    port.close();
+    return;
+  }
+  let reply: Reply;
+  try {
+    if (request.begin) sqlite.exec("begin");
+    const statement = prepare(request.sql, request.read === true);
+    if (statement.reader) reply = { id: request.id, rows: statement.all(request.parameters) as unknown[] };
+    else {
+      if (request.relaxed) sqlite.pragma("synchronous = NORMAL");
+      try {
+        const { changes, lastInsertRowid } = statement.run(request.parameters);
+        reply = { id: request.id, changes: Number(changes), insertId: Number(lastInsertRowid) };
+      } finally {
+        if (request.relaxed) sqlite.pragma("synchronous = FULL");
+      }
+    }
+  } catch (error) {
+    reply = { id: request.id, error: describe(error) };
+  }
+  port.postMessage(reply);
+});
