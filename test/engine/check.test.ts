@@ -415,7 +415,11 @@ describe("spec 4 check(): with an operator", () => {
 
 describe("src/engine/conditions/ stays self-contained for the sandbox", () => {
   test("each type's module takes its fields, operators and value kind from CONDITION_TYPES of the world schema", () => {
-    assert.deepEqual(Object.keys(CHECK_TYPES).sort(), Object.keys(CONDITION_TYPES).sort());
+    assert.deepEqual(
+      Object.keys(CHECK_TYPES).sort(),
+      Object.keys(CONDITION_TYPES).sort(),
+      "CONDITIONS (src/engine/conditions/index.ts) must hold every type of CONDITION_TYPES: add the type's module and its line there",
+    );
     for (const [type, spec] of Object.entries(CONDITION_TYPES)) {
       const mine = CHECK_TYPES[type]!;
       assert.equal(mine.type, type, `CONDITIONS["${type}"] is the module of ${mine.type}`);
