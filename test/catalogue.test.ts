@@ -395,7 +395,9 @@ describe("effect types", () => {
       ...(engineTests.includes(`"${type}"`) ? [] : [`${type}: no test under test/engine/ plays it`]),
       ...(format.includes(`\`${type}\``)
         ? []
-        : [`${type}: docs/format.md does not describe it (npm run docs)`]),
+        : [
+            `${type}: docs/format.md does not describe it (npm run docs; its schema must be in the Effect union)`,
+          ]),
     ]);
     assert.deepEqual(missing, []);
   });
@@ -530,7 +532,9 @@ describe("condition types", () => {
       ...(engineTests.includes(`"${type}"`) ? [] : [`${type}: no test under test/engine/ evaluates it`]),
       ...(format.includes(`\`${type}\``)
         ? []
-        : [`${type}: docs/format.md does not describe it (npm run docs)`]),
+        : [
+            `${type}: docs/format.md does not describe it (npm run docs; its schema must be in the Condition union)`,
+          ]),
     ]);
     assert.deepEqual(missing, []);
   });
