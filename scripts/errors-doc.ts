@@ -56,7 +56,7 @@ export const ERROR_TABLES: readonly ErrorTableSource[] = [
     file: "src/server/errors.ts",
     field: "`error.code` of the JSON body",
     about:
-      'Every error `taleforge serve` answers with, as `{"error": {"code", "message", "details"}}` with the HTTP status shown. See [server.md](server.md).',
+      'Every error `taleforge serve` answers with, as `{"error": {"code", "message", "details"}}` with the HTTP status shown. See [server.md](server.md). The messages are written only in the table: a raise site names the code, a message id and its data.',
     table: SERVER_ERRORS,
   },
 ];

@@ -1,10 +1,13 @@
 import { createOfflineProvider } from "../ai/offline/index.ts";
-import { type EngineErrorCode, isEngineError } from "../engine/errors.ts";
-import { setOwn } from "../engine/own.ts";
+import type { TurnInput, TurnResult } from "../engine/index.ts";
+import {
+  type EngineErrorCode,
+  isEngineError,
+  restoreSession,
+  type Session,
+  setOwn,
+} from "../engine/index.ts";
 import { INTENTS, type Intent } from "../engine/ports.ts";
-import type { TurnResult } from "../engine/result.ts";
-import { restoreSession, type Session } from "../engine/session.ts";
-import type { TurnInput } from "../engine/turn.ts";
 import { formatTrace } from "../host/trace.ts";
 import { createSandbox } from "../sandbox/index.ts";
 import { isSpecialFile, readCheckedWorld } from "../world/checked-file.ts";

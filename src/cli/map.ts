@@ -1,6 +1,6 @@
 import { buildRealmMap, chooseRealm, type MapOptions, type RealmMap } from "../author/map/model.ts";
 import { realmMapSvg } from "../author/map/svg.ts";
-import { readSave } from "../engine/save.ts";
+import { readSave } from "../engine/index.ts";
 import type { World } from "../world/schema/index.ts";
 import { didYouMean } from "../world/suggest.ts";
 import { extensionOf, readWorldToDraw, writeDrawing } from "./drawing.ts";

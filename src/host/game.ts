@@ -1,9 +1,7 @@
 import { z } from "zod";
-import type { PlayerSpec } from "../engine/characters.ts";
+import type { PlayerSpec, TurnHooks, TurnResult } from "../engine/index.ts";
+import { createSession, type QuestAnswerResult, restoreSession, type Session } from "../engine/index.ts";
 import type { AiPorts, ScriptRunner } from "../engine/ports.ts";
-import type { TurnResult } from "../engine/result.ts";
-import { createSession, type QuestAnswerResult, restoreSession, type Session } from "../engine/session.ts";
-import type { TurnHooks } from "../engine/turn.ts";
 import type { World } from "../world/schema/index.ts";
 
 /**

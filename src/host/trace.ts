@@ -1,14 +1,14 @@
 import { onTurn, type Paint, painter, plural, type Style } from "../author/paint.ts";
-import type { DiffEntry } from "../engine/diff.ts";
-import type { TurnResult } from "../engine/result.ts";
 import type {
   ConditionTrace,
+  DiffEntry,
   EffectTrace,
   EventTrace,
   PhaseTrace,
   ScriptTrace,
   TriggerTrace,
-} from "../engine/trace.ts";
+  TurnResult,
+} from "../engine/index.ts";
 import { formatPath } from "../world/diagnostic.ts";
 import { escapeControlsDeep } from "../world/terminal-text.ts";
 

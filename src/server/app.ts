@@ -1,8 +1,8 @@
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { ENGINE_VERSION } from "../engine/index.ts";
 import type { ScriptRunner } from "../engine/ports.ts";
-import { ENGINE_VERSION } from "../engine/scripts.ts";
 import { bearer, hashToken } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
@@ -90,9 +90,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
       (reply as unknown as { code(n: number): { type(t: string): { send(b: unknown): void } } })
         .code(400)
         .type("application/json")
-        .send(
-          new ApiError("request/invalid", "The URL cannot be read: check its encoding and length.").toJSON(),
-        );
+        .send(new ApiError("request/invalid", "url").toJSON());
     },
   }) as unknown as FastifyInstance;
   let ready = false;
@@ -108,10 +106,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     } catch {
       // A world upload is read by the world loader (JSONC, errors with their line and column), not here.
       if (request.method === "POST" && request.url.split("?")[0] === "/worlds") return done(null, undefined);
-      done(
-        new ApiError("request/malformed-json", "The body is not valid JSON; send a JSON document."),
-        undefined,
-      );
+      done(new ApiError("request/malformed-json", "json"), undefined);
     }
   });
 
@@ -126,11 +121,9 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     errorResponseBuilder: (_request, context) =>
       new ApiError(
         "rate/limited",
-        `Too many requests: at most ${context.max} per minute. Retry in ${Math.ceil(context.ttl / 1000)} s.`,
-        {
-          limit: context.max,
-          retryAfterSeconds: Math.ceil(context.ttl / 1000),
-        },
+        "per-minute",
+        { max: context.max, seconds: Math.ceil(context.ttl / 1000) },
+        { limit: context.max, retryAfterSeconds: Math.ceil(context.ttl / 1000) },
       ),
   });
   if (options.cors !== undefined) {
@@ -154,10 +147,10 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     reply.code(failure.status).type("application/json").send(failure.toJSON());
   });
   app.setNotFoundHandler((request, reply) => {
-    const failure = new ApiError(
-      "route/not-found",
-      `No route ${request.method} ${request.url.split("?")[0]}; /openapi.json lists them.`,
-    );
+    const failure = new ApiError("route/not-found", "no-route", {
+      method: request.method,
+      path: request.url.split("?")[0] ?? "",
+    });
     reply.code(404).send(failure.toJSON());
   });
 
@@ -178,13 +171,12 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   app.get("/openapi.json", async () => document);
   app.get("/healthz", async () => ({ ok: true }));
   app.get("/readyz", async (_request, reply) => {
-    if (!ready)
-      return reply.code(503).send(new ApiError("server/unavailable", "Starting or stopping.").toJSON());
+    if (!ready) return reply.code(503).send(new ApiError("server/unavailable", "not-ready").toJSON());
     try {
       await store.ping();
       return { ok: true, store: options.store.dialect };
     } catch {
-      return reply.code(503).send(new ApiError("server/unavailable", "The store does not answer.").toJSON());
+      return reply.code(503).send(new ApiError("server/unavailable", "store-silent").toJSON());
     }
   });
 
@@ -220,21 +212,16 @@ function toApiError(error: unknown): ApiError {
   const e = error as { code?: string; statusCode?: number; message?: string };
   switch (e?.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return new ApiError("request/too-large", "The body is larger than this route accepts; send less.");
+      return new ApiError("request/too-large", "too-large");
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return new ApiError("request/unsupported-type", "Send the body as application/json.");
+      return new ApiError("request/unsupported-type", "not-json");
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
     case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return new ApiError("request/malformed-json", "The body is not valid JSON; send a JSON document.");
+      return new ApiError("request/malformed-json", "json");
   }
-  if (isStoreUnavailable(error))
-    return new ApiError(
-      "server/unavailable",
-      "The store is unreachable or busy; nothing was changed. Retry shortly.",
-    );
-  if (e?.statusCode === 429)
-    return new ApiError("rate/limited", "Too many requests; wait a minute and retry.");
+  if (isStoreUnavailable(error)) return new ApiError("server/unavailable", "store-unreachable");
+  if (e?.statusCode === 429) return new ApiError("rate/limited", "wait-a-minute");
   if (e?.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500)
-    return new ApiError("request/invalid", "The request is not valid; /openapi.json describes every route.");
-  return new ApiError("server/internal", "An unexpected error; the server log has the details.");
+    return new ApiError("request/invalid", "other");
+  return new ApiError("server/internal", "unexpected");
 }

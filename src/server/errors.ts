@@ -1,104 +1,301 @@
-import type { ErrorInfo } from "../world/error-table.ts";
+import { type ErrorInfo, errorMessage, type MessageIdOf } from "../world/error-table.ts";
 
 /**
  * Every error the server answers with: a stable code, its HTTP status and
  * what it means. Responses are `{"error": {"code", "message", "details"}}`;
- * the message says what to do. docs/server.md lists this table (a test keeps
- * the two in step); docs/errors.md is generated from it with the other error tables.
+ * the message says what to do. The text lives only here, as templates with
+ * `{named}` placeholders: a raise site names a code, a message id and its data
+ * (`new ApiError("game/state", "ended")`). docs/server.md lists the codes (a
+ * test keeps the two in step); docs/errors.md is generated from this table
+ * with the other error tables.
  */
 export const SERVER_ERRORS = {
   "request/invalid": {
     status: 400,
     description: "The body, path or query does not match the route's schema.",
+    messages: {
+      schema: "The request {where} is not valid at {at}: {issue}. /openapi.json describes every route.",
+      "schema-whole": "The request {where} is not valid. /openapi.json describes every route.",
+      url: "The URL cannot be read: check its encoding and length.",
+      "no-world": "Send the world file as the body, with Content-Type: application/json.",
+      other: "The request is not valid; /openapi.json describes every route.",
+    },
   },
-  "request/malformed-json": { status: 400, description: "The body is not valid JSON." },
-  "request/too-large": { status: 413, description: "The body is larger than the route's limit." },
-  "request/unsupported-type": { status: 415, description: "The body is not application/json." },
-  "route/not-found": { status: 404, description: "No such route." },
+  "request/malformed-json": {
+    status: 400,
+    description: "The body is not valid JSON.",
+    messages: { json: "The body is not valid JSON; send a JSON document." },
+  },
+  "request/too-large": {
+    status: 413,
+    description: "The body is larger than the route's limit.",
+    messages: { "too-large": "The body is larger than this route accepts; send less." },
+  },
+  "request/unsupported-type": {
+    status: 415,
+    description: "The body is not application/json.",
+    messages: { "not-json": "Send the body as application/json." },
+  },
+  "route/not-found": {
+    status: 404,
+    description: "No such route.",
+    messages: {
+      "no-route": "No route {method} {path}; /openapi.json lists them.",
+      "no-file": "No such file of the browser app.",
+    },
+  },
   "rate/limited": {
     status: 429,
     description: "Too many requests from this token or address; wait and retry.",
+    messages: {
+      "per-minute": "Too many requests: at most {max} per minute. Retry in {seconds} s.",
+      "wait-a-minute": "Too many requests; wait a minute and retry.",
+    },
   },
-  "auth/missing": { status: 401, description: "The route needs an `Authorization: Bearer <token>` header." },
+  "auth/missing": {
+    status: 401,
+    description: "The route needs an `Authorization: Bearer <token>` header.",
+    messages: {
+      "no-header": "Send the game's token as `Authorization: Bearer <token>`.",
+      "no-token": "This route needs a game token.",
+    },
+  },
   "auth/invalid": {
     status: 401,
     description: "The token is not one this server issued (or the game was deleted).",
+    messages: { "not-issued": "This token is not one this server issued; create or join a game for one." },
   },
-  "auth/host-only": { status: 403, description: "Only the game's host token may use this route." },
+  "auth/host-only": {
+    status: 403,
+    description: "Only the game's host token may use this route.",
+    messages: { "host-only": "Only the game's host may do this; use the host token." },
+  },
   "auth/player-only": {
     status: 403,
     description: "This route acts as a player's character: use that player's token.",
+    messages: { "player-only": "This route acts as a player's character; use that player's token." },
   },
-  "auth/other-game": { status: 403, description: "The token belongs to another game." },
-  "auth/kicked": { status: 403, description: "The host removed this player from the game." },
-  "world/not-found": { status: 404, description: "No world with this hash was uploaded." },
-  "world/invalid": { status: 422, description: "The world has errors; details holds the check report." },
+  "auth/other-game": {
+    status: 403,
+    description: "The token belongs to another game.",
+    messages: { "other-game": "This token belongs to another game." },
+  },
+  "auth/kicked": {
+    status: 403,
+    description: "The host removed this player from the game.",
+    messages: { kicked: "The host removed you from this game." },
+  },
+  "world/not-found": {
+    status: 404,
+    description: "No world with this hash was uploaded.",
+    messages: { "no-world": "No world {hash}; upload it with POST /worlds." },
+  },
+  "world/invalid": {
+    status: 422,
+    description: "The world has errors; details holds the check report.",
+    messages: {
+      "has-errors":
+        "The world has {count} error(s); fix them (taleforge check shows them with their lines) and upload it again.",
+    },
+  },
   "world/unknown-name": {
     status: 400,
     description: "A story start, premade, realm or game mode the world does not have.",
+    messages: {
+      "story-start": 'No story start "{storyStart}"; GET /worlds/{world}/starts lists them.',
+      "game-mode": 'No game mode "{gameMode}"; the world has {modes}.',
+      premade: 'No premade character "{premade}"; GET /worlds/{world}/premades lists them.',
+      realm: 'No realm "{realm}" in this world.',
+      "no-realm": "This world has no realm to draw.",
+    },
   },
-  "game/not-found": { status: 404, description: "No game with this id." },
-  "game/invite-unknown": { status: 404, description: "No game has this invite code." },
+  "game/invite-unknown": {
+    status: 404,
+    description: "No game has this invite code.",
+    messages: { "no-invite": "No game has this invite code; ask the host for it again." },
+  },
   "game/state": {
     status: 409,
     description: "The game's status does not allow this (not started, paused, ended...).",
+    messages: {
+      ended: "This game has ended.",
+      full: "A game has at most {max} players.",
+      "join-started": "The game has started; join as one of its characters: {characters}.",
+      "start-not-lobby": "The game is {status}; only a game in the lobby starts.",
+      "cannot-change": "The game is {status}; it cannot {action}.",
+      "act-not-running": "The game is {status}; actions are taken while it runs.",
+      "turn-not-running": "The game is {status}; turns run while it runs.",
+      "not-running": "The game is {status}.",
+      "not-started": "The game has not started; the host starts it.",
+      "no-save": "The game has not started; there is nothing to save yet.",
+      "no-trace": "Step {seq} has no trace (not played yet, or a quest answer).",
+      "no-replay": "The game has not started; there is nothing to replay.",
+      "no-map": "The game has not started; GET /worlds/:hash/map.svg draws its world.",
+      "no-storage": "The game has not started; there is no storage yet.",
+    },
   },
-  "game/name-taken": { status: 409, description: "Another player of this game already has this character." },
-  "game/no-players": { status: 409, description: "The game has no player yet." },
-  "game/busy": { status: 409, description: "Another step of this game is running; retry when it ends." },
-  "player/not-found": { status: 404, description: "No such player in this game." },
+  "game/name-taken": {
+    status: 409,
+    description: "Another player of this game already has this character.",
+    messages: { taken: '"{name}" is already played in this game; choose another character.' },
+  },
+  "game/no-players": {
+    status: 409,
+    description: "The game has no player yet.",
+    messages: { "no-players": "No player has joined; share the invite code first." },
+  },
+  "game/busy": {
+    status: 409,
+    description: "Another step of this game is running; retry when it ends.",
+    messages: {
+      leased: "Another step of this game is running; its result arrives as an event.",
+      "taken-over":
+        "This step took longer than its claim and another process took the game over; nothing was committed.",
+      "turn-moved": "The turn is running or the game moved on; read the game and submit for its new turn.",
+    },
+  },
+  "player/not-found": {
+    status: 404,
+    description: "No such player in this game.",
+    messages: { "not-active": "No active player with this id in this game." },
+  },
   "submission/conflict": {
     status: 409,
     description: "This player already submitted another action for this turn.",
+    messages: { submitted: "You already submitted an action for this turn; wait for it to run." },
   },
   "submission/key-reused": {
     status: 409,
     description: "This idempotency key was used for a different action.",
+    messages: {
+      "key-reused": "This idempotency key was used for a different action; use a new key for a new action.",
+    },
   },
-  "turn/no-actions": { status: 409, description: "No player has submitted an action for this turn." },
+  "turn/no-actions": {
+    status: 409,
+    description: "No player has submitted an action for this turn.",
+    messages: {
+      "force-empty": "No player has submitted an action for this turn yet.",
+      "run-empty": "No player has submitted an action for this turn yet; wait for one.",
+    },
+  },
   "turn/failed": {
     status: 502,
     description:
       "The turn failed (the narrator or a script); the game stayed at its previous turn and can run again.",
+    messages: {
+      "engine-failed": "The turn failed and was not applied: {reason}",
+      "narrator-failed":
+        "The narrator failed ({kind}); the game stayed at its previous turn. Retry the turn.",
+    },
   },
   "engine/refused": {
     status: 422,
     description: "The engine refused the input (an unknown quest, a quest not on offer...).",
+    messages: {
+      "engine-refused": "{reason}",
+      "quest-not-offered": 'Quest "{quest}" is {status}; only a quest on offer is accepted or rejected.',
+      "quest-not-accepted": 'Quest "{quest}" is {status}; only an accepted quest is abandoned.',
+      "unknown-quest": 'No quest "{quest}" in this world.',
+    },
   },
-  "save/invalid": { status: 422, description: "The save file cannot be read or belongs to another world." },
-  "sse/too-many": { status: 429, description: "Too many event streams open for this token." },
-  "store/locked": { status: 503, description: "The SQLite data folder is used by another process." },
-  "store/migration": { status: 503, description: "The store could not be migrated." },
-  "store/config": { status: 400, description: "The store configuration is invalid." },
+  "save/invalid": {
+    status: 422,
+    description: "The save file cannot be read or belongs to another world.",
+    messages: { "cannot-load": "The save cannot be loaded on this world: {reason}" },
+  },
+  "sse/too-many": {
+    status: 429,
+    description: "Too many event streams open for this token.",
+    messages: { "per-token": "At most {max} event streams per token; close one first." },
+  },
+  "store/locked": {
+    status: 503,
+    description: "The SQLite data folder is used by another process.",
+    messages: {
+      "in-use":
+        "The data folder {folder} is in use by another taleforge serve (pid {pid}). SQLite mode serves from one process: stop that one, use another --data folder, or share a PostgreSQL database (--database) to run several.",
+      "lock-failed": "Could not lock the data folder {folder}; try again.",
+    },
+  },
+  "store/migration": {
+    status: 503,
+    description: "The store could not be migrated.",
+    messages: {
+      "migration-failed":
+        "Migrating the store failed at {migration}: {reason}. The store was left at the last migration that succeeded.",
+    },
+  },
+  "store/config": {
+    status: 400,
+    description: "The store configuration is invalid.",
+    messages: { "schema-name": 'The schema name "{schema}" must be lower-case letters, digits and _.' },
+  },
   "store/unreadable": {
     status: 503,
     description: "The SQLite database file cannot be opened (damaged, not a database, or no permission).",
+    messages: {
+      "cannot-open":
+        'The SQLite database {file} cannot be opened: {reason}. If the file is damaged, restore it from a backup (docs/server.md, "Backup and restore"); otherwise check the folder\'s permissions and free space.',
+    },
   },
   "store/full": {
     status: 507,
     description: "The disk of the SQLite data folder is full; nothing of the request was stored.",
+    messages: {
+      "disk-full":
+        "The disk of the data folder is full (or the database reached its size limit); nothing of this request was stored. Free some space and retry.",
+    },
   },
   "store/stopped": {
     status: 503,
     description: "The SQLite store's thread stopped (the server is shutting down, or it failed).",
+    messages: {
+      "thread-failed":
+        "The SQLite store's thread failed ({reason}); nothing after its last commit was stored. Restart taleforge serve.",
+      "thread-exited":
+        "The SQLite store's thread stopped (exit code {code}); nothing after its last commit was stored. Restart taleforge serve.",
+      closed: "The store is closed (the server is shutting down); nothing more can be stored.",
+    },
   },
   "server/unavailable": {
     status: 503,
     description: "The server is shutting down or its store is unreachable.",
+    messages: {
+      "shutting-down": "The server is shutting down; retry on another process.",
+      "not-ready": "Starting or stopping.",
+      "store-silent": "The store does not answer.",
+      "store-unreachable": "The store is unreachable or busy; nothing was changed. Retry shortly.",
+    },
   },
   "server/internal": {
     status: 500,
     description: "An unexpected error; the server log has the details (never the response).",
+    messages: { unexpected: "An unexpected error; the server log has the details." },
   },
-} as const satisfies Record<string, ErrorInfo & { status: number }>;
+} as const satisfies Record<string, Required<ErrorInfo> & { status: number }>;
 
 export type ServerErrorCode = keyof typeof SERVER_ERRORS;
+
+/** The message ids of one server error code. */
+export type ServerMessageId<C extends ServerErrorCode> = MessageIdOf<typeof SERVER_ERRORS, C>;
+
+/** A code, one of its message ids, the template's data, and the details of the response. */
+type ApiErrorArgs = {
+  [C in ServerErrorCode]: [
+    code: C,
+    messageId: ServerMessageId<C>,
+    data?: Record<string, string | number>,
+    details?: Record<string, unknown>,
+  ];
+}[ServerErrorCode];
 
 export class ApiError extends Error {
   readonly code: ServerErrorCode;
   readonly details: Record<string, unknown>;
-  constructor(code: ServerErrorCode, message: string, details: Record<string, unknown> = {}) {
-    super(message);
+  /** The message is the table's template `messageId` of `code`, filled with `data`. */
+  constructor(...[code, messageId, data = {}, details = {}]: ApiErrorArgs) {
+    super(errorMessage(SERVER_ERRORS, code, messageId, data));
     this.name = "ApiError";
     this.code = code;
     this.details = details;

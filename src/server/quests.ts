@@ -1,4 +1,4 @@
-import { readSave } from "../engine/save.ts";
+import { readSave } from "../engine/index.ts";
 import { ApiError } from "./errors.ts";
 import { asApiError, type Runner } from "./runner.ts";
 import type { Game, Player, Store } from "./store/store.ts";
@@ -56,7 +56,8 @@ export async function answerQuest(
   if (before !== FROM[answer])
     throw new ApiError(
       "engine/refused",
-      `Quest "${key}" is ${before}; only ${FROM[answer] === "available" ? "a quest on offer is accepted or rejected" : "an accepted quest is abandoned"}.`,
+      FROM[answer] === "available" ? "quest-not-offered" : "quest-not-accepted",
+      { quest: key, status: before },
       { quest: key, status: before },
     );
   await store.setQuestAnswer(
@@ -103,5 +104,5 @@ function questKey(keys: string[], name: string): string {
   if (keys.includes(name)) return name;
   const folded = keys.filter((k) => k.toLowerCase() === name.trim().toLowerCase());
   if (folded.length === 1) return folded[0]!;
-  throw new ApiError("engine/refused", `No quest "${name}" in this world.`, { quest: name });
+  throw new ApiError("engine/refused", "unknown-quest", { quest: name }, { quest: name });
 }

@@ -96,11 +96,14 @@ function parse(where: string, schema: z.ZodType, value: unknown): unknown {
     .slice(0, 10)
     .map((i) => ({ path: i.path.map(String), message: i.message }));
   const first = issues[0];
-  throw new ApiError(
-    "request/invalid",
-    `The request ${where} is not valid${first ? ` at ${[where, ...first.path].join(".")}: ${first.message}` : ""}. /openapi.json describes every route.`,
-    { where, issues },
-  );
+  throw first
+    ? new ApiError(
+        "request/invalid",
+        "schema",
+        { where, at: [where, ...first.path].join("."), issue: first.message },
+        { where, issues },
+      )
+    : new ApiError("request/invalid", "schema-whole", { where }, { where, issues });
 }
 
 async function authorize(
@@ -111,8 +114,7 @@ async function authorize(
 ): Promise<Caller> {
   if (access === "public") return { role: "anyone" };
   const token = bearer(request.headers.authorization);
-  if (token === undefined)
-    throw new ApiError("auth/missing", "Send the game's token as `Authorization: Bearer <token>`.");
+  if (token === undefined) throw new ApiError("auth/missing", "no-header");
   const hash = hashToken(token);
   let caller: Exclude<Caller, { role: "anyone" }> | undefined;
   if (token.startsWith("tfh_")) {
@@ -123,27 +125,18 @@ async function authorize(
     const game = player ? await store.game(player.game_id) : undefined;
     if (player && game) caller = { role: "player", game, player };
   }
-  if (!caller)
-    throw new ApiError(
-      "auth/invalid",
-      "This token is not one this server issued; create or join a game for one.",
-    );
+  if (!caller) throw new ApiError("auth/invalid", "not-issued");
   if (gameId !== undefined && caller.game.id !== gameId)
-    throw new ApiError("auth/other-game", "This token belongs to another game.", { game: gameId });
+    throw new ApiError("auth/other-game", "other-game", {}, { game: gameId });
   if (caller.role === "player" && caller.player.status === "kicked")
-    throw new ApiError("auth/kicked", "The host removed you from this game.");
-  if (access === "host" && caller.role !== "host")
-    throw new ApiError("auth/host-only", "Only the game's host may do this; use the host token.");
-  if (access === "player" && caller.role !== "player")
-    throw new ApiError(
-      "auth/player-only",
-      "This route acts as a player's character; use that player's token.",
-    );
+    throw new ApiError("auth/kicked", "kicked");
+  if (access === "host" && caller.role !== "host") throw new ApiError("auth/host-only", "host-only");
+  if (access === "player" && caller.role !== "player") throw new ApiError("auth/player-only", "player-only");
   return caller;
 }
 
 /** The game of a caller known to belong to one. */
 export function gameOf(caller: Caller): Game {
-  if (caller.role === "anyone") throw new ApiError("auth/missing", "This route needs a game token.");
+  if (caller.role === "anyone") throw new ApiError("auth/missing", "no-token");
   return caller.game;
 }

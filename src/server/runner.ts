@@ -2,11 +2,9 @@ import type { CassetteEntry } from "../ai/cassette.ts";
 import { isAiError } from "../ai/errors.ts";
 import type { Provider } from "../ai/provider.ts";
 import { type RecordingProvider, recordProvider } from "../ai/recorded.ts";
-import type { PlayerSpec } from "../engine/characters.ts";
-import { isEngineError } from "../engine/errors.ts";
+import type { LogEntry, PlayerSpec, TurnResult } from "../engine/index.ts";
+import { isEngineError } from "../engine/index.ts";
 import type { ScriptRunner } from "../engine/ports.ts";
-import type { TurnResult } from "../engine/result.ts";
-import type { LogEntry } from "../engine/state.ts";
 import { type GameInput, type GameSetup, Game as HostGame } from "../host/game.ts";
 import type { World } from "../world/schema/index.ts";
 import { newId } from "./auth.ts";
@@ -286,17 +284,10 @@ export class Runner {
 
   /** Claims the game at its current seq, or fails with game/busy. */
   private async acquire(game: Game): Promise<string> {
-    if (this.stopping)
-      throw new ApiError("server/unavailable", "The server is shutting down; retry on another process.");
+    if (this.stopping) throw new ApiError("server/unavailable", "shutting-down");
     const owner = `${this.options.process}/${newId()}`;
     if (!(await this.options.store.lease(game.id, game.seq, owner, Date.now() + this.options.leaseMs)))
-      throw new ApiError(
-        "game/busy",
-        "Another step of this game is running; its result arrives as an event.",
-        {
-          game: game.id,
-        },
-      );
+      throw new ApiError("game/busy", "leased", {}, { game: game.id });
     return owner;
   }
 
@@ -323,7 +314,7 @@ export class Runner {
     try {
       const world = await this.options.worlds.get(game.world_hash);
       const last = fresh ? undefined : await store.lastTurn(game.id);
-      if (!fresh && !last) throw new ApiError("game/state", "The game has not started; the host starts it.");
+      if (!fresh && !last) throw new ApiError("game/state", "not-started");
       const entries: CassetteEntry[] = [];
       const narrator = this.options.narrator(world, { gameMode: game.game_mode, narrator: game.narrator });
       provider = recordProvider(narrator.name === "offline" ? narrator : this.yielding(narrator, clock), {
@@ -381,11 +372,7 @@ export class Runner {
           outcome.status ? { status: outcome.status } : {},
         ))
       )
-        throw new ApiError(
-          "game/busy",
-          "This step took longer than its claim and another process took the game over; nothing was committed.",
-          { game: game.id },
-        );
+        throw new ApiError("game/busy", "taken-over", {}, { game: game.id });
       log.info(
         {
           game: game.id,
@@ -470,10 +457,7 @@ function logEvent(logs: LogEntry[], tick: number): NewEvent[] {
 }
 
 function noActions(): ApiError {
-  return new ApiError(
-    "turn/no-actions",
-    "No player has submitted an action for this turn yet; wait for one.",
-  );
+  return new ApiError("turn/no-actions", "run-empty");
 }
 
 /** An engine refusal (bad quest, bad input) or an AI failure, as the API says it. */
@@ -482,21 +466,11 @@ export function asApiError(error: unknown): ApiError {
   if (isEngineError(error)) {
     const code = (error as { code: string }).code;
     if (code.startsWith("ai/") || code === "session/busy")
-      return new ApiError("turn/failed", `The turn failed and was not applied: ${error.message}`, {
-        engine: code,
-      });
-    return new ApiError("engine/refused", error.message, { engine: code });
+      return new ApiError("turn/failed", "engine-failed", { reason: error.message }, { engine: code });
+    return new ApiError("engine/refused", "engine-refused", { reason: error.message }, { engine: code });
   }
   if (isAiError(error))
-    return new ApiError(
-      "turn/failed",
-      `The narrator failed (${error.kind}); the game stayed at its previous turn. Retry the turn.`,
-      { ai: error.kind },
-    );
-  if (isStoreUnavailable(error))
-    return new ApiError(
-      "server/unavailable",
-      "The store is unreachable or busy; nothing was changed. Retry shortly.",
-    );
-  return new ApiError("server/internal", "An unexpected error; the server log has the details.");
+    return new ApiError("turn/failed", "narrator-failed", { kind: error.kind }, { ai: error.kind });
+  if (isStoreUnavailable(error)) return new ApiError("server/unavailable", "store-unreachable");
+  return new ApiError("server/internal", "unexpected");
 }

@@ -1,7 +1,5 @@
-import type { DiffEntry } from "../engine/diff.ts";
-import { nextStepOf } from "../engine/next-step.ts";
-import type { TurnResult } from "../engine/result.ts";
-import type { SessionState } from "../engine/state.ts";
+import type { DiffEntry, SessionState, TurnResult } from "../engine/index.ts";
+import { nextStepOf } from "../engine/index.ts";
 import type { World } from "../world/schema/index.ts";
 
 /**

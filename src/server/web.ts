@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { ApiError } from "./errors.ts";
 
 /** Where the build puts the browser app (scripts/build.ts: dist/web), beside this source or its bundle. */
 export const WEB_ROOT = fileURLToPath(new URL("../../dist/web/", import.meta.url));
@@ -78,10 +79,5 @@ export function webRoutes(app: FastifyInstance, root: string = WEB_ROOT): void {
 }
 
 function notFound(reply: FastifyReply) {
-  return reply
-    .code(404)
-    .type("application/json")
-    .send({
-      error: { code: "route/not-found", message: "No such file of the browser app.", details: {} },
-    });
+  return reply.code(404).type("application/json").send(new ApiError("route/not-found", "no-file").toJSON());
 }

@@ -40,11 +40,7 @@ export function checkUpload(text: string, name: string): { world: World; report:
   const result = validateWorld(parseWorld(text, name));
   const report = checkReport({ ...result, file: name });
   if (result.errorCount > 0 || result.world === undefined)
-    throw new ApiError(
-      "world/invalid",
-      `The world has ${result.errorCount} error(s); fix them (taleforge check shows them with their lines) and upload it again.`,
-      { report },
-    );
+    throw new ApiError("world/invalid", "has-errors", { count: result.errorCount }, { report });
   return { world: result.world, report };
 }
 
@@ -69,8 +65,7 @@ export class WorldCache {
       return cached;
     }
     const row = await this.store.world(hash);
-    if (!row)
-      throw new ApiError("world/not-found", `No world ${hash}; upload it with POST /worlds.`, { hash });
+    if (!row) throw new ApiError("world/not-found", "no-world", { hash }, { hash });
     const { world } = checkUpload(row.text, row.name);
     this.remember(hash, world);
     return world;

@@ -414,16 +414,21 @@ describe("spec 4 check(): with an operator", () => {
 });
 
 describe("src/engine/conditions/ stays self-contained for the sandbox", () => {
-  test("its operator table matches CONDITION_TYPES of the world schema", () => {
-    assert.deepEqual(Object.keys(CHECK_TYPES).sort(), Object.keys(CONDITION_TYPES).sort());
+  test("each type's module takes its fields, operators and value kind from CONDITION_TYPES of the world schema", () => {
+    assert.deepEqual(
+      Object.keys(CHECK_TYPES).sort(),
+      Object.keys(CONDITION_TYPES).sort(),
+      "CONDITIONS (src/engine/conditions/index.ts) must hold every type of CONDITION_TYPES: add the type's module and its line there",
+    );
     for (const [type, spec] of Object.entries(CONDITION_TYPES)) {
       const mine = CHECK_TYPES[type]!;
-      assert.deepEqual([...mine.operators], [...spec.operators], type);
+      assert.equal(mine.type, type, `CONDITIONS["${type}"] is the module of ${mine.type}`);
+      assert.equal(mine.operators, spec.operators, type);
       assert.equal(mine.value, spec.value, type);
-      assert.deepEqual([...mine.fields], [...spec.fields], type);
+      assert.equal(mine.fields, spec.fields, type);
     }
   });
-  test("its only runtime imports are its own modules and the operators module, which imports nothing", () => {
+  test("its only runtime imports are its own modules, the operators module and the condition table, which import nothing", () => {
     const imports = (path: string) =>
       readFileSync(new URL(path, import.meta.url), "utf8")
         .split("\n")
@@ -436,10 +441,11 @@ describe("src/engine/conditions/ stays self-contained for the sandbox", () => {
       for (const line of imports(`../../src/engine/conditions/${file}`))
         assert.match(
           line,
-          /^import type |from "\.\.\/\.\.\/world\/operators\.ts";$|from "\.\/[\w-]+\.ts";$/,
+          /^import type |from "\.\.\/\.\.\/world\/(?:operators|schema\/condition-table)\.ts";$|from "\.\/[\w-]+\.ts";$/,
           file,
         );
     assert.deepEqual(imports("../../src/world/operators.ts"), []);
+    assert.deepEqual(imports("../../src/world/schema/condition-table.ts"), []);
   });
   test("esbuild bundles it into code with no import, require, clock or randomness", async () => {
     const result = await build({

@@ -9,11 +9,16 @@ import { fileURLToPath } from "node:url";
  * `host`, `cli` or `server`; `cli` and `server` never import each other,
  * except the `serve` command, which starts the server through its one entry
  * (src/server/index.ts). The package's entry (src/index.ts) stands above the
- * library's layers and may export the host layer too. Checked on every
- * relative import of every source file.
+ * library's layers and may export the host layer too. And the layers above the
+ * engine that use it as a library (`author`, `host`, `cli`, `server`) reach it
+ * only through its index and its ports. Checked on every relative import
+ * (static, dynamic, re-export, side effect) of every source file.
  */
 const SRC = fileURLToPath(new URL("../../src/", import.meta.url));
 const FRONT = ["host", "cli", "server"];
+/** The layers that import the engine only through ENGINE_GATES. */
+const ENGINE_USERS = ["author", "host", "cli", "server"];
+const ENGINE_GATES = [join("engine", "index.ts"), join("engine", "ports.ts")];
 
 function sources(): string[] {
   return readdirSync(SRC, { recursive: true, encoding: "utf8" })
@@ -28,7 +33,7 @@ function layerOf(file: string): string {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const found: string[] = [];
-  for (const match of text.matchAll(/(?:from\s+|import\s*\()\s*["'](\.{1,2}\/[^"']+)["']/g))
+  for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)["'](\.{1,2}\/[^"']+)["']/g))
     found.push(resolve(dirname(file), match[1]!));
   return found;
 }
@@ -51,11 +56,30 @@ describe("import boundaries of the front ends", () => {
     assert.deepEqual(problems, []);
   });
 
+  it("author, host, cli and server import the engine only through src/engine/index.ts and ports.ts", () => {
+    const problems: string[] = [];
+    for (const file of sources()) {
+      if (!ENGINE_USERS.includes(layerOf(file))) continue;
+      for (const target of importsOf(file)) {
+        const path = relative(SRC, target);
+        if (layerOf(target) === "engine" && !ENGINE_GATES.includes(path))
+          problems.push(
+            `${relative(SRC, file)} imports ${path}: import it from src/engine/index.ts (export it there if it is missing)`,
+          );
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
   it("sees the imports it checks (the scan is not empty)", () => {
     const server = sources().filter((f) => layerOf(f) === "server");
     assert.ok(
       server.some((f) => importsOf(f).some((t) => layerOf(t) === "host")),
       "server imports host",
+    );
+    assert.ok(
+      server.some((f) => importsOf(f).some((t) => relative(SRC, t) === join("engine", "index.ts"))),
+      "server imports the engine's index",
     );
   });
 });

@@ -184,6 +184,9 @@ describe(`server: errors and access (${STORE_NAME})`, () => {
   it("lists every error code in docs/server.md", () => {
     const docs = readFileSync(new URL("../../docs/server.md", import.meta.url), "utf8");
     for (const [code, info] of Object.entries(SERVER_ERRORS))
-      assert.ok(docs.includes(`| \`${code}\` | ${info.status} |`), `docs/server.md lists ${code}`);
+      assert.ok(
+        docs.includes(`| \`${code}\` | ${info.status} |`),
+        `docs/server.md's error table has no row for ${code}: add | \`${code}\` | ${info.status} | ${info.description} |`,
+      );
   });
 });

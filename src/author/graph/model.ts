@@ -1,5 +1,4 @@
-import { phaseOf } from "../../engine/trigger-pool.ts";
-import { indexWorld, objectiveQuestOf } from "../../engine/world-index.ts";
+import { indexWorld, objectiveQuestOf, phaseOf } from "../../engine/index.ts";
 import type { ConditionType } from "../../world/schema/conditions.ts";
 import type { EffectType } from "../../world/schema/effects.ts";
 import { otherType } from "../../world/schema/exhaustive.ts";

@@ -1,6 +1,5 @@
-import { isKnown } from "../../engine/known.ts";
-import type { Position } from "../../engine/state.ts";
-import { indexWorld } from "../../engine/world-index.ts";
+import type { Position } from "../../engine/index.ts";
+import { indexWorld, isKnown } from "../../engine/index.ts";
 import type { World } from "../../world/schema/index.ts";
 
 /**

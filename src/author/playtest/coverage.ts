@@ -1,6 +1,4 @@
-import type { TurnResult } from "../../engine/result.ts";
-import type { QuestStatus, SessionState } from "../../engine/state.ts";
-import type { WorldIndex } from "../../engine/world-index.ts";
+import type { QuestStatus, SessionState, TurnResult, WorldIndex } from "../../engine/index.ts";
 import { QUEST_STATUSES } from "../../world/schema/conditions.ts";
 
 /** What the play-tests of one world reached, across all of them. */

@@ -1,10 +1,14 @@
 import { isDeepStrictEqual } from "node:util";
-import { normaliseKey } from "../../engine/conditions/spec.ts";
-import { isKnown } from "../../engine/known.ts";
-import type { QuestPrompt } from "../../engine/quests.ts";
-import type { TurnResult } from "../../engine/result.ts";
-import type { Character, LogEntry, LogType, SessionState } from "../../engine/state.ts";
-import type { WorldIndex } from "../../engine/world-index.ts";
+import type {
+  Character,
+  LogEntry,
+  LogType,
+  QuestPrompt,
+  SessionState,
+  TurnResult,
+  WorldIndex,
+} from "../../engine/index.ts";
+import { isKnown, normaliseKey } from "../../engine/index.ts";
 import type { JsonPath } from "../../world/diagnostic.ts";
 import { didYouMean } from "../../world/suggest.ts";
 import { onTurn } from "../paint.ts";

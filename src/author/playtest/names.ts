@@ -1,5 +1,5 @@
-import { normaliseKey } from "../../engine/conditions/spec.ts";
-import type { WorldIndex } from "../../engine/world-index.ts";
+import type { WorldIndex } from "../../engine/index.ts";
+import { normaliseKey } from "../../engine/index.ts";
 import type { JsonPath } from "../../world/diagnostic.ts";
 import { didYouMean } from "../../world/suggest.ts";
 import { type PlannedTest, playerNames, type SettingKey } from "./plan.ts";

@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { DEFAULT_PLAYER } from "../../engine/options.ts";
+import { DEFAULT_PLAYER } from "../../engine/index.ts";
 import type { JsonPath } from "../../world/diagnostic.ts";
 import { DEFAULT_SEED, type Given, type PlayerSetup, type PlaytestFile, type Step } from "./schema.ts";
 

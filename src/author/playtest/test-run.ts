@@ -1,12 +1,14 @@
-import type { PlayerSpec } from "../../engine/characters.ts";
-import { type EngineError, isEngineError } from "../../engine/errors.ts";
-import { setOwn } from "../../engine/own.ts";
+import type { PlayerSpec, SaveFile, TurnInput, WorldIndex } from "../../engine/index.ts";
+import {
+  createSession,
+  type EngineError,
+  isEngineError,
+  liveTriggers,
+  restoreSession,
+  type Session,
+  setOwn,
+} from "../../engine/index.ts";
 import type { AiPorts, ScriptRunner } from "../../engine/ports.ts";
-import type { SaveFile } from "../../engine/save.ts";
-import { createSession, restoreSession, type Session } from "../../engine/session.ts";
-import { liveTriggers } from "../../engine/trigger-pool.ts";
-import type { TurnInput } from "../../engine/turn.ts";
-import type { WorldIndex } from "../../engine/world-index.ts";
 import type { JsonPath } from "../../world/diagnostic.ts";
 import type { World } from "../../world/schema/index.ts";
 import type { CoverageCollector } from "./coverage.ts";

@@ -1,5 +1,4 @@
-import type { TurnResult } from "../../engine/result.ts";
-import type { ConditionTrace } from "../../engine/trace.ts";
+import type { ConditionTrace, TurnResult } from "../../engine/index.ts";
 import { onTurn } from "../paint.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { indexWorld, type WorldIndex } from "../../engine/world-index.ts";
+import { indexWorld, type WorldIndex } from "../../engine/index.ts";
 import { isSpecialFile, readCheckedWorld } from "../../world/checked-file.ts";
 import { type Diagnostic, formatPath, formatPosition } from "../../world/diagnostic.ts";
 import type { World } from "../../world/schema/index.ts";

@@ -1,6 +1,6 @@
 import type { Paint } from "../../author/paint.ts";
+import type { SessionState } from "../../engine/index.ts";
 import { knownIn, nextStepOf, restatesStep } from "../../engine/index.ts";
-import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
 import { describePlace } from "./views.ts";
 

@@ -1,5 +1,5 @@
 import { firstSentence, type Paint } from "../../author/paint.ts";
-import type { PlayerSpec } from "../../engine/characters.ts";
+import type { PlayerSpec } from "../../engine/index.ts";
 import type { World } from "../../world/schema/index.ts";
 import type { LineSource } from "./lines.ts";
 

@@ -1,4 +1,4 @@
-import type { PlayerSpec } from "../../engine/characters.ts";
+import type { PlayerSpec } from "../../engine/index.ts";
 import type { World } from "../../world/schema/index.ts";
 import { didYouMean } from "../../world/suggest.ts";
 

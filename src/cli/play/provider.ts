@@ -9,7 +9,7 @@ import { resolveProviderConfig } from "../../ai/config.ts";
 import { createProvider } from "../../ai/index.ts";
 import type { Provider } from "../../ai/provider.ts";
 import { recordProvider } from "../../ai/recorded.ts";
-import { worldHash } from "../../engine/save.ts";
+import { worldHash } from "../../engine/index.ts";
 import type { GameSetup } from "../../host/game.ts";
 import type { World } from "../../world/schema/index.ts";
 import { fail, reasonOf } from "../exit.ts";

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { type CassetteHeader, readCassette } from "../../ai/cassette.ts";
 import { Replay } from "../../ai/recorded.ts";
-import { worldHash } from "../../engine/save.ts";
+import { worldHash } from "../../engine/index.ts";
 import type { GameSetup } from "../../host/game.ts";
 import type { World } from "../../world/schema/index.ts";
 import { fail, reasonOf } from "../exit.ts";

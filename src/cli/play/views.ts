@@ -1,8 +1,6 @@
 import { firstSentence, type Paint, plural } from "../../author/paint.ts";
+import type { QuestPrompt, SessionState, TurnResult } from "../../engine/index.ts";
 import { knownIn, nextStepOf } from "../../engine/index.ts";
-import type { QuestPrompt } from "../../engine/quests.ts";
-import type { TurnResult } from "../../engine/result.ts";
-import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
 
 /**

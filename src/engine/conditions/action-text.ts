@@ -1,9 +1,6 @@
-import { type ConditionSpec, TEXT } from "./spec.ts";
+import { defineCondition } from "./spec.ts";
 
 /** `action-text` (spec 2.2). */
-export default {
-  fields: [],
-  operators: TEXT,
-  value: "string",
+export default defineCondition("action-text", {
   read: (_condition, snapshot) => [...snapshot.actions],
-} satisfies ConditionSpec;
+});

@@ -1,9 +1,6 @@
-import type { ConditionSpec } from "./spec.ts";
+import { defineCondition } from "./spec.ts";
 
 /** `action` (spec 2.2): judged by the AI; a script's check() reads the actions. */
-export default {
-  fields: ["query"],
-  operators: [],
-  value: "none",
+export default defineCondition("action", {
   read: (_condition, snapshot) => [...snapshot.actions],
-} satisfies ConditionSpec;
+});

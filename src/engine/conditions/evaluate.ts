@@ -1,4 +1,5 @@
 import { compareNumbers, compareText, NO_REGEX, type RegexMatcher } from "../../world/operators.ts";
+import { EVENT_STATUSES, QUEST_STATUSES } from "../../world/schema/condition-table.ts";
 import type { CheckSnapshot } from "../ports.ts";
 import { CONDITIONS } from "./index.ts";
 import { type Fields, isObject, type ValueKind } from "./spec.ts";
@@ -11,8 +12,8 @@ import { type Fields, isObject, type ValueKind } from "./spec.ts";
  * is self-contained: type-only imports, no zod, no clock, no randomness. What
  * each condition type is (fields, operators, value kind, how its value is
  * read) lives in its own module, src/engine/conditions/<type>.ts, listed in
- * CONDITIONS (index.ts), which mirrors `CONDITION_TYPES` of
- * src/world/schema/conditions.ts; a test keeps the two in step.
+ * CONDITIONS (index.ts); the fields, operators and value kind come from
+ * `CONDITION_TYPES` of src/world/schema/condition-table.ts.
  *
  * Text operators (party-*, story-text, action-text, read-string):
  * - `equals` / `notEquals` compare exactly (case-sensitive);
@@ -24,9 +25,6 @@ import { type Fields, isObject, type ValueKind } from "./spec.ts";
  *   out of this module so that the isolate's bundle stays small). A pattern
  *   that does not compile never matches.
  */
-
-const QUEST_STATUSES = ["hidden", "available", "accepted", "completed", "abandoned", "rejected", "expired"];
-const EVENT_STATUSES = ["inactive", "active", "completed", "stopped"];
 
 /** Per condition type: required string fields, operators, value kind (spec 2.2): the registry, by its old name. */
 export const CHECK_TYPES: Readonly<Record<string, (typeof CONDITIONS)[keyof typeof CONDITIONS]>> = CONDITIONS;
@@ -175,9 +173,9 @@ function valueFits(kind: ValueKind, value: unknown): boolean {
     case "scalar":
       return typeof value === "string" || typeof value === "boolean" || Number.isFinite(value);
     case "questStatus":
-      return QUEST_STATUSES.includes(value as string);
+      return (QUEST_STATUSES as readonly string[]).includes(value as string);
     case "eventStatus":
-      return EVENT_STATUSES.includes(value as string);
+      return (EVENT_STATUSES as readonly string[]).includes(value as string);
     case "none":
       return value === undefined;
   }

@@ -1,9 +1,6 @@
-import { type ConditionSpec, NUMERIC } from "./spec.ts";
+import { defineCondition } from "./spec.ts";
 
 /** `game-tick` (spec 2.2). */
-export default {
-  fields: [],
-  operators: NUMERIC,
-  value: "number",
+export default defineCondition("game-tick", {
   read: (_condition, snapshot) => snapshot.tick,
-} satisfies ConditionSpec;
+});

@@ -25,9 +25,10 @@ import storyText from "./story-text.ts";
  * Every condition type of spec 2.2, from the module named after it
  * (src/engine/conditions/<type>.ts). The Record makes the compiler report a
  * type of the world schema without a module; test/catalogue.test.ts checks
- * the files and this table agree, and test/engine/check.test.ts that each
- * entry's fields, operators and value kind match the schema's table
- * (CONDITION_TYPES of src/world/schema/conditions.ts).
+ * the files and this table agree. Each entry's fields, operators and value
+ * kind are the schema's (CONDITION_TYPES of src/world/schema/condition-table.ts,
+ * through `defineCondition`), and test/engine/check.test.ts checks each entry
+ * is the module of its type.
  */
 export const CONDITIONS: Record<ConditionType, ConditionSpec> = {
   "game-tick": gameTick,

@@ -1,9 +1,6 @@
-import { type ConditionSpec, EQUALITY, ownString } from "./spec.ts";
+import { defineCondition, ownString } from "./spec.ts";
 
 /** `narrative-event-status` (spec 2.2). */
-export default {
-  fields: ["eventId"],
-  operators: EQUALITY,
-  value: "eventStatus",
+export default defineCondition("narrative-event-status", {
   read: (condition, snapshot) => ownString(snapshot.eventStatus, condition.eventId as string) ?? "inactive",
-} satisfies ConditionSpec;
+});

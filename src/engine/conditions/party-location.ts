@@ -1,9 +1,6 @@
-import { type ConditionSpec, TEXT } from "./spec.ts";
+import { defineCondition } from "./spec.ts";
 
 /** `party-location` (spec 2.2). */
-export default {
-  fields: [],
-  operators: TEXT,
-  value: "string",
+export default defineCondition("party-location", {
   read: (_condition, snapshot) => snapshot.position.location,
-} satisfies ConditionSpec;
+});

@@ -1,9 +1,6 @@
-import { type ConditionSpec, TEXT } from "./spec.ts";
+import { defineCondition } from "./spec.ts";
 
 /** `party-realm` (spec 2.2). */
-export default {
-  fields: [],
-  operators: TEXT,
-  value: "string",
+export default defineCondition("party-realm", {
   read: (_condition, snapshot) => snapshot.position.realm,
-} satisfies ConditionSpec;
+});

@@ -1,9 +1,6 @@
-import { type ConditionSpec, TEXT } from "./spec.ts";
+import { defineCondition } from "./spec.ts";
 
 /** `party-region` (spec 2.2). */
-export default {
-  fields: [],
-  operators: TEXT,
-  value: "string",
+export default defineCondition("party-region", {
   read: (_condition, snapshot) => snapshot.position.region,
-} satisfies ConditionSpec;
+});

@@ -1,9 +1,6 @@
-import { byCharacter, type ConditionSpec, NUMERIC } from "./spec.ts";
+import { byCharacter, defineCondition } from "./spec.ts";
 
 /** `player-level` (spec 2.2). */
-export default {
-  fields: [],
-  operators: NUMERIC,
-  value: "number",
+export default defineCondition("player-level", {
   read: (_condition, snapshot) => byCharacter(snapshot, (c) => c.level),
-} satisfies ConditionSpec;
+});

@@ -1,9 +1,6 @@
-import { byCharacter, type ConditionSpec, MEMBERSHIP } from "./spec.ts";
+import { byCharacter, defineCondition } from "./spec.ts";
 
 /** `player-traits` (spec 2.2). */
-export default {
-  fields: [],
-  operators: MEMBERSHIP,
-  value: "scalar",
+export default defineCondition("player-traits", {
   read: (_condition, snapshot) => byCharacter(snapshot, (c) => [...c.traits]),
-} satisfies ConditionSpec;
+});

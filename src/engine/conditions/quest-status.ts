@@ -1,9 +1,6 @@
-import { type ConditionSpec, EQUALITY, ownString } from "./spec.ts";
+import { defineCondition, ownString } from "./spec.ts";
 
 /** `quest-status` (spec 2.2). */
-export default {
-  fields: ["questId"],
-  operators: EQUALITY,
-  value: "questStatus",
+export default defineCondition("quest-status", {
   read: (condition, snapshot) => ownString(snapshot.questStatus, condition.questId as string) ?? "hidden",
-} satisfies ConditionSpec;
+});

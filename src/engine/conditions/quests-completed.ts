@@ -1,9 +1,6 @@
-import { type ConditionSpec, MEMBERSHIP } from "./spec.ts";
+import { defineCondition } from "./spec.ts";
 
 /** `quests-completed` (spec 2.2). */
-export default {
-  fields: [],
-  operators: MEMBERSHIP,
-  value: "string",
+export default defineCondition("quests-completed", {
   read: (_condition, snapshot) => [...snapshot.questsCompleted],
-} satisfies ConditionSpec;
+});

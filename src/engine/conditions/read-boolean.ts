@@ -1,10 +1,7 @@
-import { type ConditionSpec, EQUALITY, stored } from "./spec.ts";
+import { defineCondition, stored } from "./spec.ts";
 
 /** `read-boolean` (spec 2.2). */
-export default {
-  fields: ["key"],
-  operators: EQUALITY,
-  value: "boolean",
+export default defineCondition("read-boolean", {
   read: (condition, _snapshot, storage) =>
     stored(storage, condition.key as string, (v) => typeof v === "boolean", false),
-} satisfies ConditionSpec;
+});

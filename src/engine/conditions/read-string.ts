@@ -1,10 +1,7 @@
-import { type ConditionSpec, stored, TEXT } from "./spec.ts";
+import { defineCondition, stored } from "./spec.ts";
 
 /** `read-string` (spec 2.2). */
-export default {
-  fields: ["key"],
-  operators: TEXT,
-  value: "string",
+export default defineCondition("read-string", {
   read: (condition, _snapshot, storage) =>
     stored(storage, condition.key as string, (v) => typeof v === "string", ""),
-} satisfies ConditionSpec;
+});

@@ -1,15 +1,21 @@
+import { CONDITION_TYPES, type ConditionType, type ValueKind } from "../../world/schema/condition-table.ts";
 import type { CheckSnapshot } from "../ports.ts";
 
 /**
  * What the engine knows of one condition type of spec 2.2: its required
  * string fields, its operators, the kind of its value, and how to read the
  * state it tests from a snapshot and the storage object. One module per type
- * (src/engine/conditions/<type>.ts); CONDITIONS (index.ts) lists them.
+ * (src/engine/conditions/<type>.ts, `defineCondition`); CONDITIONS (index.ts)
+ * lists them.
  *
  * These modules are bundled with evaluate.ts into the script isolate, so they
- * import only types, the operators module and each other.
+ * import only types, each other, the operators module and the schema's
+ * condition table (src/world/schema/condition-table.ts), which import nothing.
  */
 export interface ConditionSpec {
+  /** The type, which is also the module's file name. */
+  type: ConditionType;
+  /** From the schema's table (CONDITION_TYPES), never written here. */
   fields: readonly string[];
   operators: readonly string[];
   value: ValueKind;
@@ -17,21 +23,19 @@ export interface ConditionSpec {
   read(condition: Fields, snapshot: CheckSnapshot, storage: Fields): unknown;
 }
 
-export type ValueKind = "number" | "string" | "boolean" | "scalar" | "questStatus" | "eventStatus" | "none";
+export type { ValueKind };
 
 export type Fields = Record<string, unknown>;
 
-export const NUMERIC = [
-  "equals",
-  "notEquals",
-  "greaterThan",
-  "lessThan",
-  "greaterThanOrEqual",
-  "lessThanOrEqual",
-];
-export const TEXT = ["equals", "notEquals", "contains", "notContains", "regex"];
-export const EQUALITY = ["equals", "notEquals"];
-export const MEMBERSHIP = ["contains", "notContains"];
+/**
+ * A condition type's spec: its fields, operators and value kind come from the
+ * world schema's table (CONDITION_TYPES), so the module writes only how its
+ * value is read.
+ */
+export function defineCondition(type: ConditionType, spec: Pick<ConditionSpec, "read">): ConditionSpec {
+  const { fields, operators, value } = CONDITION_TYPES[type];
+  return { type, fields, operators, value, read: spec.read };
+}
 
 /** A value per party member, by name: the per-character types' raw value. */
 export function byCharacter<T>(

@@ -1,9 +1,6 @@
-import { type ConditionSpec, TEXT } from "./spec.ts";
+import { defineCondition } from "./spec.ts";
 
 /** `story-text` (spec 2.2). */
-export default {
-  fields: [],
-  operators: TEXT,
-  value: "string",
+export default defineCondition("story-text", {
   read: (_condition, snapshot) => snapshot.storyText,
-} satisfies ConditionSpec;
+});

@@ -49,13 +49,7 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       const key = hashToken(bearer(request.headers.authorization) ?? "");
       const count = open.get(key) ?? 0;
       if (count >= limits.perToken)
-        throw new ApiError(
-          "sse/too-many",
-          `At most ${limits.perToken} event streams per token; close one first.`,
-          {
-            limit: limits.perToken,
-          },
-        );
+        throw new ApiError("sse/too-many", "per-token", { max: limits.perToken }, { limit: limits.perToken });
       const header = request.headers["last-event-id"];
       const fromHeader = typeof header === "string" && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
       let last = fromHeader ?? query.after ?? 0;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { PlayerSpec } from "../../engine/characters.ts";
-import { readSave } from "../../engine/save.ts";
+import type { PlayerSpec } from "../../engine/index.ts";
+import { readSave } from "../../engine/index.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { answerQuest } from "../quests.ts";
@@ -41,19 +41,17 @@ export function gameRoutes(
       if (body.storyStart !== undefined && !Object.hasOwn(world.storyStarts, body.storyStart))
         throw new ApiError(
           "world/unknown-name",
-          `No story start "${body.storyStart}"; GET /worlds/${body.world}/starts lists them.`,
-          {
-            storyStart: body.storyStart,
-          },
+          "story-start",
+          { storyStart: body.storyStart, world: body.world },
+          { storyStart: body.storyStart },
         );
       const modes = Object.values(world.gameModes).map((m) => m.name);
       if (body.gameMode != null && !modes.includes(body.gameMode))
         throw new ApiError(
           "world/unknown-name",
-          `No game mode "${body.gameMode}"; the world has ${modes.join(", ") || "none"}.`,
-          {
-            gameMode: body.gameMode,
-          },
+          "game-mode",
+          { gameMode: body.gameMode, modes: modes.join(", ") || "none" },
+          { gameMode: body.gameMode },
         );
       const hostToken = newToken("host");
       const now = Date.now();
@@ -98,41 +96,33 @@ export function gameRoutes(
     },
     async ({ body }) => {
       const game = await store.gameByInvite(body.invite.trim().toUpperCase());
-      if (!game)
-        throw new ApiError("game/invite-unknown", "No game has this invite code; ask the host for it again.");
-      if (game.status === "ended") throw new ApiError("game/state", "This game has ended.");
+      if (!game) throw new ApiError("game/invite-unknown", "no-invite");
+      if (game.status === "ended") throw new ApiError("game/state", "ended");
       const world = await worlds.get(game.world_hash);
       const players = await store.players(game.id);
       if (players.length >= MAX_PLAYERS)
-        throw new ApiError("game/state", `A game has at most ${MAX_PLAYERS} players.`, {
-          limit: MAX_PLAYERS,
-        });
+        throw new ApiError("game/state", "full", { max: MAX_PLAYERS }, { limit: MAX_PLAYERS });
       const spec = body.character as PlayerSpec;
       const name = "premade" in spec ? spec.premade : spec.name;
       if ("premade" in spec && !world.premadeCharacters.some((p) => p.name === spec.premade))
-        throw new ApiError(
-          "world/unknown-name",
-          `No premade character "${spec.premade}"; GET /worlds/${game.world_hash}/premades lists them.`,
-        );
+        throw new ApiError("world/unknown-name", "premade", {
+          premade: spec.premade,
+          world: game.world_hash,
+        });
       if (game.status !== "lobby") {
         // After the start, the party is fixed: a player claims a character nobody plays (an imported game, a kicked seat is not reopened).
         const last = await store.lastTurn(game.id);
         const party = last ? readSave(world, last.state).state.party : [];
         if (!party.some((c) => c.kind === "player" && c.name === name))
-          throw new ApiError(
-            "game/state",
-            `The game has started; join as one of its characters: ${party
+          throw new ApiError("game/state", "join-started", {
+            characters: party
               .filter((c) => c.kind === "player")
               .map((c) => c.name)
-              .join(", ")}.`,
-          );
+              .join(", "),
+          });
       }
       if (players.some((p) => p.name === name))
-        throw new ApiError(
-          "game/name-taken",
-          `"${name}" is already played in this game; choose another character.`,
-          { name },
-        );
+        throw new ApiError("game/name-taken", "taken", { name }, { name });
       const token = newToken("player");
       const id = newId();
       try {
@@ -150,11 +140,7 @@ export function gameRoutes(
         );
       } catch (error) {
         if (/unique|duplicate/i.test(String((error as Error).message)))
-          throw new ApiError(
-            "game/name-taken",
-            `"${name}" is already played in this game; choose another character.`,
-            { name },
-          );
+          throw new ApiError("game/name-taken", "taken", { name }, { name });
         throw error;
       }
       return { gameId: game.id, playerId: id, name, token };
@@ -216,10 +202,9 @@ export function gameRoutes(
     async ({ params }) => {
       const game = (await store.game(params.id))!;
       if (game.status !== "lobby")
-        throw new ApiError("game/state", `The game is ${game.status}; only a game in the lobby starts.`);
+        throw new ApiError("game/state", "start-not-lobby", { status: game.status });
       const players = (await store.players(game.id)).filter((p) => p.status === "active");
-      if (players.length === 0)
-        throw new ApiError("game/no-players", "No player has joined; share the invite code first.");
+      if (players.length === 0) throw new ApiError("game/no-players", "no-players");
       const opening = await runner
         .open(
           game,
@@ -256,9 +241,12 @@ export function gameRoutes(
         );
         if (!changed) {
           const game = (await store.game(params.id))!;
-          throw new ApiError("game/state", `The game is ${game.status}; it cannot ${action}.`, {
-            status: game.status,
-          });
+          throw new ApiError(
+            "game/state",
+            "cannot-change",
+            { status: game.status, action },
+            { status: game.status },
+          );
         }
         if (to === "running") kick(runner, app, params.id, false);
         return { status: to };
@@ -283,10 +271,7 @@ export function gameRoutes(
         kind: "player-kicked",
         data: { player: params.player },
       });
-      if (!kicked)
-        throw new ApiError("player/not-found", "No active player with this id in this game.", {
-          player: params.player,
-        });
+      if (!kicked) throw new ApiError("player/not-found", "not-active", {}, { player: params.player });
       kick(runner, app, params.id, false);
       return { kicked: params.player };
     },
@@ -314,9 +299,7 @@ export function gameRoutes(
       const existing = await store.submissionByKey(game.id, player.id, body.idempotencyKey);
       if (existing) return repeated(existing, body.text);
       if (game.status !== "running")
-        throw new ApiError("game/state", `The game is ${game.status}; actions are taken while it runs.`, {
-          status: game.status,
-        });
+        throw new ApiError("game/state", "act-not-running", { status: game.status }, { status: game.status });
       const tick = game.tick + 1;
       const row = {
         id: newId(),
@@ -332,20 +315,11 @@ export function gameRoutes(
         kind: "submission",
         data: { player: player.id, name: player.name, tick },
       });
-      if (stored === "busy")
-        throw new ApiError(
-          "game/busy",
-          "The turn is running or the game moved on; read the game and submit for its new turn.",
-          { tick },
-        );
+      if (stored === "busy") throw new ApiError("game/busy", "turn-moved", {}, { tick });
       if (stored === "duplicate") {
         const again = await store.submissionByKey(game.id, player.id, body.idempotencyKey);
         if (again) return repeated(again, body.text);
-        throw new ApiError(
-          "submission/conflict",
-          "You already submitted an action for this turn; wait for it to run.",
-          { tick },
-        );
+        throw new ApiError("submission/conflict", "submitted", {}, { tick });
       }
       kick(runner, app, game.id, false);
       return { submission: row.id, tick, duplicate: false };
@@ -367,10 +341,9 @@ export function gameRoutes(
     async ({ params }) => {
       const game = (await store.game(params.id))!;
       if (game.status !== "running")
-        throw new ApiError("game/state", `The game is ${game.status}; turns run while it runs.`);
+        throw new ApiError("game/state", "turn-not-running", { status: game.status });
       const submitted = await store.submissions(game.id, game.tick + 1);
-      if (submitted.length === 0)
-        throw new ApiError("turn/no-actions", "No player has submitted an action for this turn yet.");
+      if (submitted.length === 0) throw new ApiError("turn/no-actions", "force-empty");
       await store.forceTick(game.id, game.tick + 1);
       kick(runner, app, game.id, true);
       return { tick: game.tick + 1, turn: "running" };
@@ -393,7 +366,8 @@ export function gameRoutes(
       const player = (caller as Extract<Caller, { role: "player" }>).player;
       const game = gameOf(caller);
       const fresh = (await store.game(game.id))!;
-      if (fresh.status !== "running") throw new ApiError("game/state", `The game is ${fresh.status}.`);
+      if (fresh.status !== "running")
+        throw new ApiError("game/state", "not-running", { status: fresh.status });
       return answerQuest({ store, worlds, runner }, fresh, player, params.quest, params.answer);
     },
   );
@@ -402,11 +376,7 @@ export function gameRoutes(
 }
 
 function repeated(existing: { id: string; tick: number; text: string }, text: string) {
-  if (existing.text !== text)
-    throw new ApiError(
-      "submission/key-reused",
-      "This idempotency key was used for a different action; use a new key for a new action.",
-    );
+  if (existing.text !== text) throw new ApiError("submission/key-reused", "key-reused");
   return { submission: existing.id, tick: existing.tick, duplicate: true };
 }
 

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { CASSETTE_FORMAT, CASSETTE_VERSION, type CassetteEntry } from "../../ai/cassette.ts";
-import { completeTrace } from "../../engine/index.ts";
+import type { TurnResult } from "../../engine/index.ts";
+import { completeTrace, readSave, restoreSession, worldHash } from "../../engine/index.ts";
 import type { ScriptRunner } from "../../engine/ports.ts";
-import type { TurnResult } from "../../engine/result.ts";
-import { readSave, worldHash } from "../../engine/save.ts";
-import { restoreSession } from "../../engine/session.ts";
 import { formatTrace } from "../../host/trace.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
@@ -64,7 +62,7 @@ export function historyRoutes(
     },
     async ({ params, reply }) => {
       const last = await store.lastTurn(params.id);
-      if (!last) throw new ApiError("game/state", "The game has not started; there is nothing to save yet.");
+      if (!last) throw new ApiError("game/state", "no-save");
       reply
         .type("application/json")
         .header("content-disposition", `attachment; filename="${params.id}.save.json"`);
@@ -104,10 +102,7 @@ export function historyRoutes(
         state = session.state;
         text = session.save();
       } catch (error) {
-        throw new ApiError(
-          "save/invalid",
-          `The save cannot be loaded on this world: ${(error as Error).message}`,
-        );
+        throw new ApiError("save/invalid", "cannot-load", { reason: (error as Error).message });
       }
       const hostToken = newToken("host");
       const now = Date.now();
@@ -166,10 +161,7 @@ export function historyRoutes(
       const game = (await store.game(params.id))!;
       const seq = query.seq ?? game.seq - 1;
       const row = await store.turn(game.id, seq);
-      if (!row || row.trace === null)
-        throw new ApiError("game/state", `Step ${seq} has no trace (not played yet, or a quest answer).`, {
-          seq,
-        });
+      if (!row || row.trace === null) throw new ApiError("game/state", "no-trace", { seq }, { seq });
       const result = await storedResult(JSON.parse(row.trace) as TurnResult, game, seq);
       return {
         seq,
@@ -238,8 +230,7 @@ export function historyRoutes(
     async ({ params, reply }) => {
       const game = (await store.game(params.id))!;
       const rows = await store.cassette(game.id);
-      if (rows.length === 0)
-        throw new ApiError("game/state", "The game has not started; there is nothing to replay.");
+      if (rows.length === 0) throw new ApiError("game/state", "no-replay");
       const first = await store.turn(game.id, 0);
       const world = await worlds.get(game.world_hash);
       const players =

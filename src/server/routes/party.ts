@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { buildRealmMap } from "../../author/map/model.ts";
 import { realmMapSvg } from "../../author/map/svg.ts";
-import type { DiffEntry } from "../../engine/diff.ts";
-import { readSave } from "../../engine/save.ts";
+import type { DiffEntry } from "../../engine/index.ts";
+import { readSave } from "../../engine/index.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
 import { GameParams } from "../schemas.ts";
@@ -49,8 +49,7 @@ export function partyRoutes(app: FastifyInstance, store: Store, worlds: WorldCac
     },
     async ({ params }) => {
       const game = await store.gameByInvite(params.code.trim().toUpperCase());
-      if (!game)
-        throw new ApiError("game/invite-unknown", "No game has this invite code; ask the host for it again.");
+      if (!game) throw new ApiError("game/invite-unknown", "no-invite");
       const players = (await store.players(game.id)).filter((p) => p.status === "active").map((p) => p.name);
       let claimable: string[] | null = null;
       if (game.status !== "lobby") {
@@ -86,11 +85,7 @@ export function partyRoutes(app: FastifyInstance, store: Store, worlds: WorldCac
       const game = (await store.game(params.id))!;
       const world = await worlds.get(game.world_hash);
       const last = await store.lastTurn(game.id);
-      if (!last)
-        throw new ApiError(
-          "game/state",
-          "The game has not started; GET /worlds/:hash/map.svg draws its world.",
-        );
+      if (!last) throw new ApiError("game/state", "no-map");
       const state = readSave(world, last.state).state;
       const svg = realmMapSvg(
         buildRealmMap(world, state.position.realm, { known: state.known, party: state.position }),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { readSave } from "../../engine/save.ts";
+import { readSave } from "../../engine/index.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
 import { GameParams } from "../schemas.ts";
@@ -28,7 +28,7 @@ export function storageRoutes(app: FastifyInstance, store: Store, worlds: WorldC
     async ({ params }) => {
       const game = (await store.game(params.id))!;
       const last = await store.lastTurn(game.id);
-      if (!last) throw new ApiError("game/state", "The game has not started; there is no storage yet.");
+      if (!last) throw new ApiError("game/state", "no-storage");
       const world = await worlds.get(game.world_hash);
       const state = readSave(world, last.state).state;
       return {

@@ -56,11 +56,7 @@ export function worldRoutes(
     },
     async ({ query, request, reply }) => {
       const text = (request as { rawText?: string }).rawText;
-      if (text === undefined || text.trim() === "")
-        throw new ApiError(
-          "request/invalid",
-          "Send the world file as the body, with Content-Type: application/json.",
-        );
+      if (text === undefined || text.trim() === "") throw new ApiError("request/invalid", "no-world");
       const name = query.name ?? "world";
       const { world, report } = checkUpload(text, name);
       const hash = worldHashOf(text);
@@ -110,8 +106,7 @@ export function worldRoutes(
 
   const named = async (hash: string) => {
     const row = await store.world(hash);
-    if (!row)
-      throw new ApiError("world/not-found", `No world ${hash}; upload it with POST /worlds.`, { hash });
+    if (!row) throw new ApiError("world/not-found", "no-world", { hash }, { hash });
     return { row, world: await worlds.get(hash) };
   };
 
@@ -188,13 +183,9 @@ export function worldRoutes(
       const { world } = await named(params.hash);
       const choice = chooseRealm(world, query.realm);
       if (!choice.ok)
-        throw new ApiError(
-          "world/unknown-name",
-          query.realm ? `No realm "${query.realm}" in this world.` : "This world has no realm to draw.",
-          {
-            realm: query.realm ?? null,
-          },
-        );
+        throw query.realm
+          ? new ApiError("world/unknown-name", "realm", { realm: query.realm }, { realm: query.realm })
+          : new ApiError("world/unknown-name", "no-realm", {}, { realm: query.realm ?? null });
       reply.type("image/svg+xml").send(realmMapSvg(buildRealmMap(world, choice.realm)));
     },
   );

@@ -25,15 +25,11 @@ export function lockDataFolder(folder: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = Number.parseInt(readFileSync(path, "utf8"), 10);
       if (Number.isInteger(owner) && owner !== process.pid && alive(owner))
-        throw new ApiError(
-          "store/locked",
-          `The data folder ${folder} is in use by another taleforge serve (pid ${owner}). SQLite mode serves from one process: stop that one, use another --data folder, or share a PostgreSQL database (--database) to run several.`,
-          { folder, pid: owner },
-        );
+        throw new ApiError("store/locked", "in-use", { folder, pid: owner }, { folder, pid: owner });
       unlinkSync(path);
     }
   }
-  throw new ApiError("store/locked", `Could not lock the data folder ${folder}; try again.`, { folder });
+  throw new ApiError("store/locked", "lock-failed", { folder }, { folder });
 }
 
 function alive(pid: number): boolean {

@@ -73,10 +73,7 @@ export async function openStore(options: StoreOptions): Promise<OpenStore> {
 async function openPostgres(url: string, options: StoreOptions): Promise<OpenStore> {
   const schema = options.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
-    throw new ApiError(
-      "store/config",
-      `The schema name "${schema}" must be lower-case letters, digits and _.`,
-    );
+    throw new ApiError("store/config", "schema-name", { schema });
   // int8 (bigint) columns hold times and seeds, all far below 2^53: read them as numbers.
   const types = {
     getTypeParser: ((oid: number, format?: string) =>
@@ -141,7 +138,8 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, schema?: string):
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "?";
     throw new ApiError(
       "store/migration",
-      `Migrating the store failed at ${failed}: ${(error as Error).message ?? String(error)}. The store was left at the last migration that succeeded.`,
+      "migration-failed",
+      { migration: failed, reason: (error as Error).message ?? String(error) },
       { migration: failed },
     );
   }

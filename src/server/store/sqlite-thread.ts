@@ -120,21 +120,15 @@ export class SqliteThread {
       });
       worker.on("error", (error) => {
         if (!opened) reject(unreadable(file, { message: error.message }));
-        thread.#stop(
-          new ApiError(
-            "store/stopped",
-            `The SQLite store's thread failed (${error.message}); nothing after its last commit was stored. Restart taleforge serve.`,
-          ),
-        );
+        thread.#stop(new ApiError("store/stopped", "thread-failed", { reason: error.message }));
       });
       worker.on("exit", (code) => {
         if (!opened) reject(unreadable(file, { message: `its thread exited (code ${code})` }));
         thread.#stop(
           new ApiError(
-            "store/stopped",
-            thread.#closing
-              ? "The store is closed (the server is shutting down); nothing more can be stored."
-              : `The SQLite store's thread stopped (exit code ${code}); nothing after its last commit was stored. Restart taleforge serve.`,
+            ...(thread.#closing
+              ? (["store/stopped", "closed"] as const)
+              : (["store/stopped", "thread-exited", { code }] as const)),
           ),
         );
       });
@@ -219,13 +213,7 @@ export class SqliteThread {
     shared?: string,
   ): Promise<Reply> {
     if (this.#stopped) return Promise.reject(this.#stopped);
-    if (this.#closing)
-      return Promise.reject(
-        new ApiError(
-          "store/stopped",
-          "The store is closed (the server is shutting down); nothing more can be stored.",
-        ),
-      );
+    if (this.#closing) return Promise.reject(new ApiError("store/stopped", "closed"));
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref();
@@ -254,7 +242,8 @@ export class SqliteThread {
 function unreadable(file: string, error: WorkerError): ApiError {
   return new ApiError(
     "store/unreadable",
-    `The SQLite database ${file} cannot be opened: ${error.message}. If the file is damaged, restore it from a backup (docs/server.md, "Backup and restore"); otherwise check the folder's permissions and free space.`,
+    "cannot-open",
+    { file, reason: error.message },
     { file, ...(error.code !== undefined ? { sqlite: error.code } : {}) },
   );
 }
@@ -262,11 +251,7 @@ function unreadable(file: string, error: WorkerError): ApiError {
 /** SQLite's error as the server's code expects it (its `code` tells a unique violation or a busy file apart). */
 function queryError(error: WorkerError): Error {
   if (error.code === "SQLITE_FULL")
-    return new ApiError(
-      "store/full",
-      "The disk of the data folder is full (or the database reached its size limit); nothing of this request was stored. Free some space and retry.",
-      { sqlite: error.code },
-    );
+    return new ApiError("store/full", "disk-full", {}, { sqlite: error.code });
   return Object.assign(new Error(error.message), { name: "SqliteError", code: error.code });
 }
 
