@@ -509,7 +509,8 @@ describe("offline narration: one-time instructions", () => {
 
   it("a sentence that opens on someone else's plural subject keeps their pronouns", () => {
     // The example world's ambush: the coats are the salvagers', not the player's.
-    const salvagers = "Two of Slade Company's salvagers drift in and stand by the door, hands in their coats.";
+    const salvagers =
+      "Two of Slade Company's salvagers drift in and stand by the door, hands in their coats.";
     assert.equal(toSecondPerson(salvagers), salvagers);
     assert.equal(
       toSecondPerson("Half the wardens owe money to Slade, and their captain owes the most."),
