@@ -7,7 +7,7 @@ import {
   printParseErrorCode,
 } from "jsonc-parser";
 import type { JsonPath } from "./diagnostic.ts";
-import { type BracketPairs, BracketRecorder, PositionIndex } from "./positions.ts";
+import { type BracketPairs, PositionIndex } from "./positions.ts";
 
 /**
  * A JSON text with its syntax tree, so that any JSON path can be mapped back
@@ -205,7 +205,10 @@ export function findExcessiveNesting(
 ): { offset: number } | undefined {
   let depth = 0;
   let keys = 0;
-  const brackets = counts ? new BracketRecorder() : undefined;
+  // The bracket pairs (see BracketPairs): offsets in text order, and the ordinals still open.
+  const opens: number[] = [];
+  const closes: number[] = [];
+  const stack: number[] = [];
   const structural = /["[\]{}]/g;
   while (structural.test(text)) {
     const i = structural.lastIndex - 1;
@@ -222,15 +225,18 @@ export function findExcessiveNesting(
       }
     } else if (ch === 123 || ch === 91) {
       if (++depth > limit) return { offset: i };
-      brackets?.open(i);
+      stack.push(opens.length);
+      opens.push(i);
+      closes.push(-1);
     } else {
       depth--;
-      brackets?.close(i);
+      const n = stack.pop();
+      if (n !== undefined) closes[n] = i;
     }
   }
   if (counts) {
     counts.keys = keys;
-    if (brackets) counts.brackets = brackets.pairs();
+    counts.brackets = { opens, closes };
   }
   return undefined;
 }
