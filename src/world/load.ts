@@ -16,6 +16,7 @@ import {
 import type { Diagnostic, JsonPath } from "./diagnostic.ts";
 import { findDuplicateKeys } from "./duplicate-keys.ts";
 import { FILE_ENCODING, wideEncoding } from "./encoding.ts";
+import type { BracketPairs } from "./positions.ts";
 import { type CodeInfo, diagnosticFrom, type Report } from "./rule.ts";
 import { findExcessiveNesting, locate, parseSource, positionAt, type SourceFile } from "./source.ts";
 import { describeValue, isPlainObject } from "./values.ts";
@@ -67,7 +68,7 @@ export function parseWorld(text: string, file = "<input>"): LoadedWorld {
   const encoding = wideEncoding(body);
   if (encoding !== null) return failed(file, FILE_ENCODING, "utf16", { file, encoding });
   if (body.trim() === "") return failed(file, FILE_EMPTY, "empty", { file });
-  const counted = { keys: 0 };
+  const counted: { keys: number; brackets?: BracketPairs } = { keys: 0 };
   const deep = findExcessiveNesting(body, MAX_DEPTH, counted);
   if (deep) {
     const source: SourceFile = { name: file, text: body };
@@ -76,6 +77,7 @@ export function parseWorld(text: string, file = "<input>"): LoadedWorld {
     return { ...failure, source };
   }
   const { source, value, errors } = parseSource(file, body);
+  source.brackets = counted.brackets;
   const result: LoadedWorld = {
     file,
     source,

@@ -3,8 +3,8 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import type { JsonPath } from "./diagnostic.ts";
-import { PositionIndex } from "./positions.ts";
-import { locate, parseSource } from "./source.ts";
+import { type BracketPairs, PositionIndex, pairBrackets } from "./positions.ts";
+import { findExcessiveNesting, locate, parseSource } from "./source.ts";
 
 /** Every path of a value, and a few that do not exist. */
 function pathsOf(value: unknown, path: JsonPath = [], out: JsonPath[] = []): JsonPath[] {
@@ -57,6 +57,23 @@ test("the index finds every path where jsonc-parser's tree does, in any layout",
       }
     }),
     { numRuns: 300 },
+  );
+});
+
+test("the loader's nesting scan records the same bracket pairs as the index's own pass", () => {
+  fc.assert(
+    fc.property(json, fc.constantFrom(0, 2, "\t"), (value, indent) => {
+      const text = JSON.stringify({ v: value, s: '"[{\\' }, null, indent);
+      const counts: { keys: number; brackets?: BracketPairs } = { keys: 0 };
+      assert.equal(findExcessiveNesting(text, 1_000, counts), undefined);
+      assert.deepEqual(counts.brackets, pairBrackets(text));
+      const recorded = new PositionIndex(text, counts.brackets);
+      const scanned = new PositionIndex(text);
+      for (const path of pathsOf(value)) {
+        assert.deepEqual(recorded.find(["v", ...path], true), scanned.find(["v", ...path], true));
+      }
+    }),
+    { numRuns: 200 },
   );
 });
 

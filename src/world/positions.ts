@@ -1,38 +1,62 @@
 import type { JsonPath } from "./diagnostic.ts";
 
 /**
- * Where the values of a valid JSON text start, found lazily: one flat pass
- * pairs every bracket with its closing bracket (strings are jumped over with
- * indexOf), then a path is followed from the root, listing the members of
- * only the objects and arrays on that path (each listed once, then kept).
- * Nothing recurses, so no nesting depth can overflow the stack, and a valid
- * world that needs no position never pays for any of it.
+ * Every `{` and `[` of a JSON text with its closing bracket: the offsets of
+ * the opening brackets in text order, and at the same place the offsets of
+ * their closing ones. The loader's nesting scan (findExcessiveNesting), which
+ * visits every bracket of every file anyway, records them as it goes, so that
+ * the first position asked for does not scan the text again; a text without
+ * them is scanned by `pairBrackets`.
+ */
+export interface BracketPairs {
+  opens: number[];
+  closes: number[];
+}
+
+/** The bracket pairs of a text, by one pass; strings are jumped over whole with indexOf. */
+export function pairBrackets(text: string): BracketPairs {
+  const opens: number[] = [];
+  const closes: number[] = [];
+  /** Ordinals of the brackets still open, innermost last. */
+  const stack: number[] = [];
+  const length = text.length;
+  // A regular expression per token measured five times slower than this loop.
+  for (let i = 0; i < length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === QUOTE) i = stringEnd(text, i);
+    else if (ch === OPEN_BRACE || ch === OPEN_BRACKET) {
+      stack.push(opens.length);
+      opens.push(i);
+      closes.push(-1);
+    } else if (ch === CLOSE_BRACE || ch === CLOSE_BRACKET) {
+      const n = stack.pop();
+      if (n !== undefined) closes[n] = i;
+    }
+  }
+  return { opens, closes };
+}
+
+/**
+ * Where the values of a valid JSON text start, found lazily: the brackets
+ * are paired (by the loader's scan, or here by one flat pass), then a path is
+ * followed from the root, listing the members of only the objects and arrays
+ * on that path (each listed once, then kept). Nothing recurses, so no nesting
+ * depth can overflow the stack, and a valid world that needs no position
+ * never pays for any of it.
  */
 export class PositionIndex {
   readonly #text: string;
-  /** Offset of each `{` or `[` -> offset of its closing bracket. */
-  readonly #close = new Map<number, number>();
+  readonly #brackets: BracketPairs;
   /** Offset of an object -> its keys (the first of duplicated keys, as editors show them). */
   readonly #members = new Map<number, Map<string, Member>>();
   /** Offset of an array -> the offsets of its elements. */
   readonly #elements = new Map<number, number[]>();
   readonly #root: number;
 
-  constructor(text: string) {
+  /** `brackets`: the pairs of this very text, when a scan already recorded them. */
+  constructor(text: string, brackets?: BracketPairs) {
     this.#text = text;
-    const stack: number[] = [];
-    const length = text.length;
-    // One pass; strings are jumped over whole with indexOf (a regular expression per token measured
-    // five times slower than this loop).
-    for (let i = 0; i < length; i++) {
-      const ch = text.charCodeAt(i);
-      if (ch === QUOTE) i = stringEnd(text, i);
-      else if (ch === OPEN_BRACE || ch === OPEN_BRACKET) stack.push(i);
-      else if (ch === CLOSE_BRACE || ch === CLOSE_BRACKET) {
-        const open = stack.pop();
-        if (open !== undefined) this.#close.set(open, i);
-      }
-    }
+    this.#brackets = brackets ?? pairBrackets(text);
     this.#root = skipSpace(text, 0);
   }
 
@@ -108,11 +132,29 @@ export class PositionIndex {
     const text = this.#text;
     const ch = text.charCodeAt(offset);
     if (ch === QUOTE) return stringEnd(text, offset) + 1;
-    if (ch === OPEN_BRACE || ch === OPEN_BRACKET) return (this.#close.get(offset) ?? text.length - 1) + 1;
+    if (ch === OPEN_BRACE || ch === OPEN_BRACKET) {
+      const close = closeOf(this.#brackets, offset);
+      return (close < 0 ? text.length - 1 : close) + 1;
+    }
     let i = offset;
     while (i < text.length && !ENDS_SCALAR.has(text.charCodeAt(i))) i++;
     return i;
   }
+}
+
+/** The closing bracket of the one at `offset` (binary search: the openings are in text order), or -1. */
+function closeOf(brackets: BracketPairs, offset: number): number {
+  const { opens, closes } = brackets;
+  let low = 0;
+  let high = opens.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const at = opens[mid] as number;
+    if (at === offset) return closes[mid] as number;
+    if (at < offset) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
 }
 
 interface Member {

@@ -7,7 +7,7 @@ import {
   printParseErrorCode,
 } from "jsonc-parser";
 import type { JsonPath } from "./diagnostic.ts";
-import { PositionIndex } from "./positions.ts";
+import { type BracketPairs, PositionIndex } from "./positions.ts";
 
 /**
  * A JSON text with its syntax tree, so that any JSON path can be mapped back
@@ -20,6 +20,8 @@ export interface SourceFile {
   tree?: { root: Node | undefined };
   /** Built on first use: most files are valid and need no positions at all. */
   index?: PositionIndex;
+  /** The text's bracket pairs when the loader's nesting scan recorded them (the index then needs no scan of its own). */
+  brackets?: BracketPairs;
   lineStarts?: number[];
 }
 
@@ -71,7 +73,7 @@ export function spanAt(
     const keyNode = atKey && node.parent?.type === "property" ? node.parent.children?.[0] : undefined;
     return { offset: (keyNode ?? node).offset, end: node.offset + node.length };
   }
-  source.index ??= new PositionIndex(source.text);
+  source.index ??= new PositionIndex(source.text, source.brackets);
   return source.index.find(path, atKey);
 }
 
@@ -186,7 +188,9 @@ function clip(text: string, column: number, isTarget: boolean): { text: string; 
  * flat scan of the text (no recursion), or undefined. Strings are jumped over
  * whole with indexOf. When `counts` is given, the same scan counts the
  * object keys of the text (strings followed by a colon), so that the loader
- * can tell without a second scan whether any key is duplicated.
+ * can tell without a second scan whether any key is duplicated, and records
+ * the bracket pairs in `counts.brackets` (a few thousand at the caps), so
+ * that positions, when a diagnostic needs one, do not scan the text again.
  *
  * The scan runs once per check on the whole text, mostly before the JIT has
  * compiled it: a regular expression (native code) jumps from one quote or
@@ -197,10 +201,14 @@ function clip(text: string, column: number, isTarget: boolean): { text: string; 
 export function findExcessiveNesting(
   text: string,
   limit: number,
-  counts?: { keys: number },
+  counts?: { keys: number; brackets?: BracketPairs },
 ): { offset: number } | undefined {
   let depth = 0;
   let keys = 0;
+  // The bracket pairs (see BracketPairs): offsets in text order, and the ordinals still open.
+  const opens: number[] = [];
+  const closes: number[] = [];
+  const stack: number[] = [];
   const structural = /["[\]{}]/g;
   while (structural.test(text)) {
     const i = structural.lastIndex - 1;
@@ -217,9 +225,19 @@ export function findExcessiveNesting(
       }
     } else if (ch === 123 || ch === 91) {
       if (++depth > limit) return { offset: i };
-    } else depth--;
+      stack.push(opens.length);
+      opens.push(i);
+      closes.push(-1);
+    } else {
+      depth--;
+      const n = stack.pop();
+      if (n !== undefined) closes[n] = i;
+    }
   }
-  if (counts) counts.keys = keys;
+  if (counts) {
+    counts.keys = keys;
+    counts.brackets = { opens, closes };
+  }
   return undefined;
 }
 
