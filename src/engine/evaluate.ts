@@ -389,11 +389,25 @@ async function scoreCandidates(
     item: entry,
     score: Math.max(
       ...judged(entry).map((c) =>
-        coverage(contentWords(String(c.expected)), c.type === "story" ? storyWords : actionWords),
+        coverage(queryWords(String(c.expected)), c.type === "story" ? storyWords : actionWords),
       ),
     ),
   }));
   return { items, calls: input.judge.embed && candidates.length > input.maxJudged ? 1 : 0 };
+}
+
+/** Content words of each query seen: the same conditions are ranked turn after turn. Read-only sets. */
+const queryWordCache = new Map<string, ReadonlySet<string>>();
+
+function queryWords(query: string): ReadonlySet<string> {
+  let words = queryWordCache.get(query);
+  if (words === undefined) {
+    // A bound, not a policy: a world's AI-judged conditions are far fewer (spec 8 caps them at 200 triggers).
+    if (queryWordCache.size >= 20_000) queryWordCache.clear();
+    words = contentWords(query);
+    queryWordCache.set(query, words);
+  }
+  return words;
 }
 
 /**

@@ -33,7 +33,7 @@ export function singular(word: string): string {
 }
 
 /** Share of the query's content words found in the text's content words. */
-export function coverage(query: Set<string>, text: Set<string>): number {
+export function coverage(query: ReadonlySet<string>, text: ReadonlySet<string>): number {
   if (query.size === 0) return 0;
   let found = 0;
   for (const word of query) if (text.has(word)) found++;

@@ -48,6 +48,8 @@ interface PhaseState {
   driver: ivm.Reference | null;
   /** The trigger-map version the context holds (0: none). */
   triggers: number;
+  /** The known-map version the context holds (0: none). */
+  known: number;
   /** Whose storage the context holds, and after how many of its deltas (store 0: none). */
   held: { store: number; sent: number };
 }
@@ -61,6 +63,9 @@ interface CallLogs {
 /** The last trigger map received, as JSON, and its version: made once, and again only when a call brings a new map. */
 let triggersJson = "{}";
 let triggersVersion = 0;
+/** The last known map received (JSON) and its version, kept the same way. */
+let knownJson = "{}";
+let knownVersion = 0;
 let current: CallLogs | null = null;
 
 const phases = new Map<number, PhaseState>();
@@ -102,6 +107,7 @@ function begin(phaseId: number, info: ScriptPhaseInfo, store = 0): PhaseState {
     context: null,
     driver: null,
     triggers: 0,
+    known: 0,
     held: { store: 0, sent: 0 },
   };
   phases.set(phaseId, state);
@@ -132,6 +138,7 @@ function openContext(state: PhaseState): void {
     .runSync(context, { timeout: 5000, reference: true }) as ivm.Reference;
   state.context = context;
   state.triggers = 0;
+  state.known = 0;
   state.held = { store: 0, sent: 0 };
   // One empty run compiles the prelude's functions now, so that the first script is not charged for it.
   const driver = state.driver;
@@ -213,6 +220,10 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
     triggersJson = JSON.stringify(call.triggers);
     triggersVersion++;
   }
+  if (call.known !== undefined) {
+    knownJson = call.known;
+    knownVersion++;
+  }
   const logs: ScriptLog[] = [];
   const body = (outcome: ScriptOutcome, extra: Partial<RanBody> = {}): RanBody => ({
     outcome,
@@ -263,6 +274,9 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
   });
   const triggersText = state.triggers === triggersVersion ? undefined : triggersJson;
   state.triggers = triggersVersion;
+  // A context keeps the known map it was given (frozen) across scripts and phases: the same flags.
+  const knownText = state.known === knownVersion ? undefined : knownJson;
+  state.known = knownVersion;
   current = { logs, bytes: account.logBytes };
   const cpuStart = isolate.cpuTime;
   const wallStart = performance.now();
@@ -271,7 +285,7 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
   try {
     // From here the context holds this delta applied (op 0 applies it first), whatever the script does.
     state.held = { store: call.store, sent: call.storeBase + 1 };
-    const ran = driver.applySync(undefined, [0, call.input, extra, triggersText, call.script], {
+    const ran = driver.applySync(undefined, [0, call.input, extra, triggersText, call.script, knownText], {
       timeout: wallLeft(),
     });
     let outcome: ScriptOutcome;

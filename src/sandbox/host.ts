@@ -321,8 +321,17 @@ class HostPhase implements ScriptPhase {
   /** The call as it crosses: storage as a delta of what the process holds, the trigger map only when it changed. */
   private wire(call: ScriptCall, child: Child): WireCall {
     const storage = this.mirror.delta(call.storage);
+    // The known map crosses when its flags differ from the map the process holds; else the
+    // snapshot keeps the key in its place and says the child fills it in.
+    const known = flagsOf(call.snapshot);
+    let knownText: string | undefined;
+    if (known !== null && !sameFlags(known, child.sentKnown)) {
+      knownText = JSON.stringify(known);
+      child.sentKnown = known;
+    }
     const input = JSON.stringify({
-      snapshot: call.snapshot,
+      snapshot: known === null ? call.snapshot : { ...call.snapshot, known: 0 },
+      knownHeld: known !== null,
       storage,
       effects: call.effects,
       info: { engineVersion: call.engineVersion, semanticVersion: call.semanticVersion },
@@ -341,18 +350,48 @@ class HostPhase implements ScriptPhase {
       child.sentTriggers = call.triggers;
       wire.triggers = call.triggers;
     }
+    if (knownText !== undefined) wire.known = knownText;
     return wire;
   }
 
+  /**
+   * Queues the phase's end and answers at once: the turn need not wait for the child's reply (a
+   * round trip), since every later request of the slot is sent after it and the child handles
+   * requests in order, so the next phase still finds this one ended.
+   */
   end(): Promise<void> {
     if (this.ended) return Promise.resolve();
     this.ended = true;
     this.host.release(this.slot);
-    return this.host.serial(this.slot, async () => {
-      if (this.child.alive)
-        await this.host.request(this.child, { id: 0, type: "end", phaseId: this.phaseId }, 5000);
-    });
+    this.host
+      .serial(this.slot, async () => {
+        if (this.child.alive)
+          await this.host.request(this.child, { id: 0, type: "end", phaseId: this.phaseId }, 5000);
+      })
+      .catch(() => undefined);
+    return Promise.resolve();
   }
+}
+
+/** The snapshot's known map when it is one of flags only (as the engine makes it); null sends the snapshot as it is. */
+function flagsOf(snapshot: ScriptCall["snapshot"]): Record<string, boolean> | null {
+  const known = (snapshot as { known?: unknown } | null)?.known;
+  if (known === null || typeof known !== "object" || Array.isArray(known)) return null;
+  for (const value of Object.values(known)) if (typeof value !== "boolean") return null;
+  return known as Record<string, boolean>;
+}
+
+/** Same names, in the same order, with the same flags. */
+function sameFlags(a: Record<string, boolean>, b: Record<string, boolean> | null): boolean {
+  if (b === null) return false;
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (key !== others[i] || a[key] !== b[key]) return false;
+  }
+  return true;
 }
 
 function messageOf(error: unknown): string {

@@ -4,9 +4,10 @@ import { ERROR_MESSAGE_CAP, STORAGE_MAX_CHARS, VALUE_MAX_DEPTH } from "./protoco
  * The in-isolate half of the sandbox, as source text. It runs once per phase
  * context and answers one driver function `(op, ...)`:
  *
- * - `op 0, input, extra, triggersJson | undefined, source`: installs the
- *   script's globals from `input` (JSON: snapshot, effects, info, storage
- *   delta) and `extra` (JSON: seed, now, logOpen) and runs the script by indirect eval (global code, as a
+ * - `op 0, input, extra, triggersJson | undefined, source, knownJson | undefined`:
+ *   installs the script's globals from `input` (JSON: snapshot, effects, info, storage
+ *   delta; `knownHeld` says the snapshot's known map is the one held here, given by the
+ *   last `knownJson`) and `extra` (JSON: seed, now, logOpen) and runs the script by indirect eval (global code, as a
  *   classic script: `var` makes globals, `let` stays local). Answers "" or
  *   "E" + message NUL line NUL column: a thrown value is read here, under the
  *   script's time limit, so hostile getters only burn the script's own time.
@@ -120,6 +121,9 @@ export const PRELUDE = String.raw`(function () {
   g.console = { log: log, info: logAt("info"), warn: logAt("warn"), error: logAt("error") };
 
   let snapshot = null;
+  // The known map of the snapshots (flags only), kept frozen from call to call: the child sends it
+  // when it changed, and no script can change what the next one reads.
+  let knownValue = freeze({});
   g.check = function check(condition) {
     const s = g.storage;
     return scriptCheck(condition, snapshot, s !== null && typeof s === "object" ? s : {});
@@ -418,11 +422,13 @@ export const PRELUDE = String.raw`(function () {
     return dirty;
   };
 
-  const run = function (input, extra, triggersText, source) {
+  const run = function (input, extra, triggersText, source, knownText) {
     const data = parse(input), more = parse(extra);
     syncStorage(data.storage);
     if (typeof triggersText === "string") triggersJson = triggersText;
+    if (typeof knownText === "string") knownValue = freeze(parse(knownText));
     snapshot = data.snapshot;
+    if (data.knownHeld === true && snapshot !== null && typeof snapshot === "object") snapshot.known = knownValue;
     now = more.now;
     a = more.seed[0] >>> 0; b = more.seed[1] >>> 0; c = more.seed[2] >>> 0; d = more.seed[3] >>> 0;
     open = more.logOpen === true;
@@ -437,8 +443,8 @@ export const PRELUDE = String.raw`(function () {
     }
   };
 
-  return function driver(op, input, extra, triggersText, source) {
-    if (op === 0) return run(input, extra, triggersText, source);
+  return function driver(op, input, extra, triggersText, source, knownText) {
+    if (op === 0) return run(input, extra, triggersText, source, knownText);
     if (op === 1) return readBack();
     return reset();
   };

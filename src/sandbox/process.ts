@@ -32,6 +32,8 @@ export interface Child {
   watchdogFired: boolean;
   /** The trigger map the process holds: a call passing the same object does not send it again. */
   sentTriggers: ScriptCall["triggers"] | null;
+  /** The known map the process holds (the last one sent), compared by its flags: each call brings a new copy. */
+  sentKnown: Record<string, boolean> | null;
   /** A plain message when the process could not load isolated-vm's native module. */
   missingNative: string | null;
 }
@@ -60,6 +62,7 @@ export function spawnChild(): Child {
     alive: true,
     watchdogFired: false,
     sentTriggers: null,
+    sentKnown: null,
     missingNative: null,
   };
   live.add(child);

@@ -80,6 +80,13 @@ export interface WireCall {
   store: number;
   storeBase: number;
   triggers?: ScriptCall["triggers"];
+  /**
+   * The snapshot's known map (737 flags, about 20 KB of JSON on an at-cap world) as JSON text,
+   * sent once and again only when its flags changed: when `input`'s snapshot says `knownHeld`,
+   * its `known` is the map the child last received (play changes it a few times a game, while
+   * every script call carries it).
+   */
+  known?: string;
 }
 
 /** What the host knows of a phase and sends with each call, so that any child can run it. */

@@ -289,3 +289,74 @@ describe("the trigger map is sent once per phase, and again when it changes", ()
     }
   });
 });
+
+describe("the snapshot's known map crosses when its flags change", () => {
+  const sandbox = createSandbox();
+  after(() => sandbox.close());
+  const read =
+    'storage.mill = check({ type: "known-entity", entity: "Old Mill" }); storage.ford = check({ type: "known-entity", entity: "Ford" });';
+  const at = (known: Record<string, boolean>) => ({ snapshot: { ...SNAPSHOT, known } });
+  const seen = (outcome: Awaited<ReturnType<typeof runIn>>) => {
+    const { mill, ford } = ok(outcome).storage;
+    return [mill, ford];
+  };
+
+  it("each call reads its own snapshot's flags, whether the map crossed again or not", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    try {
+      assert.deepEqual(seen(await runIn(phase, read, at({ "Old Mill": true }))), [true, false]);
+      // A new object with the same flags: not sent again.
+      assert.deepEqual(seen(await runIn(phase, read, at({ "Old Mill": true }))), [true, false]);
+      assert.deepEqual(seen(await runIn(phase, read, at({ "Old Mill": false }))), [false, false]);
+      assert.deepEqual(seen(await runIn(phase, read, at({ "Old Mill": false, Ford: true }))), [false, true]);
+      // The same names in another order are another map.
+      assert.deepEqual(seen(await runIn(phase, read, at({ Ford: true, "Old Mill": true }))), [true, true]);
+      assert.deepEqual(seen(await runIn(phase, read, at({ "Old Mill": true }))), [true, false]);
+    } finally {
+      await phase.end();
+    }
+  });
+
+  it("a call that fails before running still leaves the process holding its map", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    try {
+      assert.equal((await runIn(phase, "this is not (javascript", at({ Ford: true }))).status, "error");
+      assert.deepEqual(seen(await runIn(phase, read, at({ Ford: true }))), [false, true]);
+    } finally {
+      await phase.end();
+    }
+  });
+
+  it("phases and sessions each read their own map, on the same contexts", async () => {
+    for (const [session, known, expected] of [
+      ["s1", { "Old Mill": true }, [true, false]],
+      ["s2", { Ford: true }, [false, true]],
+      ["s1", { "Old Mill": true }, [true, false]],
+    ] as const) {
+      const phase = await sandbox.beginPhase(phaseInfo({ sessionId: session }));
+      try {
+        assert.deepEqual(seen(await runIn(phase, read, at({ ...known }))), expected);
+      } finally {
+        await phase.end();
+      }
+    }
+  });
+
+  it("a script cannot change the map the next script reads", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    try {
+      const tamper =
+        'const levels = check({ type: "player-level" }); levels.Wren = 99; storage.after = check({ type: "known-entity", entity: "Old Mill" });';
+      assert.equal(ok(await runIn(phase, tamper, at({ "Old Mill": true }))).storage.after, true);
+      assert.deepEqual(seen(await runIn(phase, read, at({ "Old Mill": true }))), [true, false]);
+    } finally {
+      await phase.end();
+    }
+  });
+
+  it("a known map holding something other than flags crosses whole with its snapshot", async () => {
+    const odd = { snapshot: { ...SNAPSHOT, known: { "Old Mill": 1 } as unknown as Record<string, boolean> } };
+    assert.deepEqual(seen(await runOne(sandbox, read, odd)), [false, false]);
+    assert.deepEqual(seen(await runOne(sandbox, read, at({ "Old Mill": true }))), [true, false]);
+  });
+});

@@ -28,6 +28,7 @@ export interface CallInput {
   storage?: JsonObject;
   effects?: JsonObject[];
   triggers?: JsonObject;
+  snapshot?: CheckSnapshot;
 }
 
 export function phaseInfo(overrides: Partial<ScriptPhaseInfo> = {}): ScriptPhaseInfo {
@@ -38,7 +39,7 @@ export function runIn(phase: ScriptPhase, script: string, input: CallInput = {})
   return phase.run({
     trigger: input.trigger ?? "watch",
     script,
-    snapshot: SNAPSHOT,
+    snapshot: input.snapshot ?? SNAPSHOT,
     storage: input.storage ?? {},
     effects: input.effects ?? [],
     triggers: input.triggers ?? { watch: { name: "watch" } },
