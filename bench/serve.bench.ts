@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import { median, ms, p99 } from "./measure.ts";
+import { bundleServeChild } from "./serve-bundle.ts";
 import { formatTable } from "./table.ts";
 
 /** Targets from issue 11, printed next to the figures (never asserted). */
@@ -40,17 +41,21 @@ interface Proc {
 }
 
 /** A real server process (serve-child.ts) on `where`. */
-function start(where: StoreWhere): Promise<Proc> {
+function start(where: StoreWhere, bundle: string | null): Promise<Proc> {
   // The servers' PostgreSQL connections carry the schema's name, so that their backends' CPU time
   // can be told apart from other users of the same database server.
   const store =
     "database" in where
       ? { ...where, database: withParam(where.database, "application_name", where.schema) }
       : where;
-  const child = spawn(process.execPath, ["--expose-gc", ...NODE_ARGS, "--import", "tsx", CHILD], {
-    env: { ...process.env, TALEFORGE_BENCH_STORE: JSON.stringify(store) },
-    stdio: ["ignore", "pipe", "inherit", "ipc"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", ...NODE_ARGS, ...(bundle ? [bundle] : ["--import", "tsx", CHILD])],
+    {
+      env: { ...process.env, TALEFORGE_BENCH_STORE: JSON.stringify(store) },
+      stdio: ["ignore", "pipe", "inherit", "ipc"],
+    },
+  );
   const steps: { durationMs: number; waitMs: number }[] = [];
   let buffer = "";
   child.stdout!.on("data", (chunk: Buffer) => {
@@ -309,6 +314,12 @@ async function run(context: BenchContext): Promise<void> {
     });
   } else context.print("PostgreSQL rows skipped: set TALEFORGE_TEST_DATABASE_URL to measure them.");
 
+  const bundle = process.env.TALEFORGE_BENCH_SERVE_TSX ? null : await bundleServeChild(context.root);
+  context.print(
+    bundle
+      ? "Servers run bench/serve-child.ts bundled, on plain Node (as the installed taleforge serve runs from dist/); TALEFORGE_BENCH_SERVE_TSX=1 runs the source through tsx instead."
+      : "Servers run bench/serve-child.ts through tsx (its loader's memory included).",
+  );
   const rows: string[][] = [];
   const memoryRows: string[][] = [];
   const fanOuts: string[][] = [];
@@ -316,10 +327,20 @@ async function run(context: BenchContext): Promise<void> {
   for (const config of configs) {
     const procs: Proc[] = [];
     try {
-      for (let i = 0; i < config.processes; i++) procs.push(await start(config.where));
+      for (let i = 0; i < config.processes; i++) procs.push(await start(config.where, bundle));
       const hash = (await call(procs[0]!.url, "POST", "/worlds", undefined, undefined, world)).hash as string;
-      const rss = async () =>
-        (await Promise.all(procs.map((p) => p.memory()))).reduce((a, m) => a + m.rss, 0);
+      // Each figure summed over the server processes (their sandbox children are not counted: see docs/benchmarks.md).
+      const usage = async () =>
+        (await Promise.all(procs.map((p) => p.memory()))).reduce(
+          (a, m) => ({
+            rss: a.rss + m.rss,
+            heapTotal: a.heapTotal + m.heapTotal,
+            heapUsed: a.heapUsed + m.heapUsed,
+            external: a.external + m.external,
+          }),
+          { rss: 0, heapTotal: 0, heapUsed: 0, external: 0 },
+        );
+      const rss = async () => (await usage()).rss;
       const [sample] = await makeGames(procs.slice(0, 1), hash, 1);
       const saved = await fetch(`${procs[0]!.url}/games/${sample!.id}/save`, {
         headers: { authorization: `Bearer ${sample!.host}` },
@@ -331,7 +352,8 @@ async function run(context: BenchContext): Promise<void> {
       for (const level of IDLE_LEVELS) {
         await makeIdle(procs, hash, save, level - idle);
         idle = level;
-        rssAtIdle = await rss();
+        const atIdle = await usage();
+        rssAtIdle = atIdle.rss;
         const active = await playActive(procs, hash, config.where);
         const rssActive = await rss();
         rates.set(`${config.label} ${level}`, active.turnsPerSecond);
@@ -352,6 +374,7 @@ async function run(context: BenchContext): Promise<void> {
           config.label,
           String(level),
           mb(rssAtIdle),
+          `${mb(atIdle.heapTotal)} / ${mb(atIdle.heapUsed)} / ${mb(atIdle.external)}`,
           kb((rssAtIdle - base) / level),
           kb((rssActive - rssAtIdle) / ACTIVE_GAMES),
         ]);
@@ -396,7 +419,14 @@ async function run(context: BenchContext): Promise<void> {
   context.print();
   context.print(
     formatTable(
-      ["Store", "idle games", "RSS (all processes)", "per idle game", "per active game"],
+      [
+        "Store",
+        "idle games",
+        "RSS (all processes)",
+        "V8 heap total / used / external",
+        "per idle game",
+        "per active game",
+      ],
       memoryRows,
     ),
   );
