@@ -17,6 +17,9 @@ const TURNS = Number(process.env.TALEFORGE_BENCH_SERVE_TURNS ?? "4");
 /** TALEFORGE_BENCH_SERVE_IDLE=10 (a comma list) measures fewer levels, for a quick look. */
 const IDLE_LEVELS = (process.env.TALEFORGE_BENCH_SERVE_IDLE ?? "10,100,1000").split(",").map(Number);
 const LISTENERS = 100;
+/** How long the memory measure waits at most for an idle server's resident set to settle. */
+const SETTLE_S = Number(process.env.TALEFORGE_BENCH_SERVE_SETTLE_S ?? "45");
+const SETTLE_MIN_S = 20;
 const DATABASE = process.env.TALEFORGE_TEST_DATABASE_URL || process.env.TALEFORGE_BENCH_DATABASE_URL;
 /** TALEFORGE_BENCH_SERVE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node options for the server processes. */
 const NODE_ARGS = (process.env.TALEFORGE_BENCH_SERVE_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
@@ -288,6 +291,27 @@ async function fanOut(procs: Proc[], hash: string): Promise<number> {
   return Math.max(...times) - sent;
 }
 
+/**
+ * The memory of idle servers once V8 has given back what the last burst of work grew: its memory
+ * reducer shrinks the heap some 5-10 s after the work stops, and the pages leave the resident set a
+ * few seconds later. Measured (each measure a full GC) after SETTLE_MIN_S, then every 5 s until the
+ * resident set falls by less than 1 MB, at most SETTLE_S.
+ */
+async function settle<T extends { rss: number }>(usage: () => Promise<T>): Promise<T & { seconds: number }> {
+  const from = performance.now();
+  const pause = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 1000));
+  await pause(Math.min(SETTLE_MIN_S, SETTLE_S));
+  let last = await usage();
+  while (performance.now() - from < SETTLE_S * 1000) {
+    await pause(5);
+    const now = await usage();
+    const fell = last.rss - now.rss;
+    last = now;
+    if (fell < 1024 * 1024) break;
+  }
+  return { ...last, seconds: (performance.now() - from) / 1000 };
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
@@ -354,6 +378,7 @@ async function run(context: BenchContext): Promise<void> {
         idle = level;
         const atIdle = await usage();
         rssAtIdle = atIdle.rss;
+        const settled = await settle(usage);
         const active = await playActive(procs, hash, config.where);
         const rssActive = await rss();
         rates.set(`${config.label} ${level}`, active.turnsPerSecond);
@@ -374,6 +399,8 @@ async function run(context: BenchContext): Promise<void> {
           config.label,
           String(level),
           mb(rssAtIdle),
+          `${mb(settled.rss)} (${Math.round(settled.seconds)} s)`,
+          `${mb(settled.heapTotal)} / ${mb(settled.heapUsed)} / ${mb(settled.external)}`,
           `${mb(atIdle.heapTotal)} / ${mb(atIdle.heapUsed)} / ${mb(atIdle.external)}`,
           kb((rssAtIdle - base) / level),
           kb((rssActive - rssAtIdle) / ACTIVE_GAMES),
@@ -423,7 +450,9 @@ async function run(context: BenchContext): Promise<void> {
         "Store",
         "idle games",
         "RSS (all processes)",
-        "V8 heap total / used / external",
+        "RSS settled (idle for)",
+        "heap total / used / external, settled",
+        "heap total / used / external",
         "per idle game",
         "per active game",
       ],
@@ -431,7 +460,7 @@ async function run(context: BenchContext): Promise<void> {
     ),
   );
   context.print(
-    `Memory: resident set after a full GC. Target: ${IDLE_LEVELS.at(-1)} idle games under ${TARGET_IDLE_MB} MB (one process).`,
+    `Memory: resident set after a full GC, right after the idle games were imported (and, from the second level, after the turns before them), then settled: after the process sat idle until its resident set stopped falling (V8's memory reducer gives back the heap a burst of work grew, some 5 to 10 s after it, and its pages leave the resident set a few seconds later: measured from ${SETTLE_MIN_S} s on, at most ${SETTLE_S} s). Target (on the settled figure: a server whose games are idle): ${IDLE_LEVELS.at(-1)} idle games under ${TARGET_IDLE_MB} MB (one process).`,
   );
   context.print();
   context.print(formatTable(["Store", `SSE: one turn to ${LISTENERS} listeners`], fanOuts));
