@@ -37,7 +37,8 @@ interface Proc {
   child: ChildProcess;
   /** Each turn step's own time and its wait for a step slot (ms), from the process's step log lines. */
   steps: { durationMs: number; waitMs: number }[];
-  memory(): Promise<NodeJS.MemoryUsage>;
+  /** Memory use after a full GC; `children`: the resident set of its sandbox processes. */
+  memory(): Promise<NodeJS.MemoryUsage & { children: number }>;
   /** CPU time so far (user + system, microseconds): the process's own and its sandbox children's. */
   cpu(): Promise<{ own: number; children: number }>;
   stop(): Promise<void>;
@@ -90,7 +91,7 @@ function start(where: StoreWhere, bundle: string | null): Promise<Proc> {
       return answer.then((u) => ({ own: u.own.user + u.own.system, children: u.children }));
     },
     memory() {
-      const answer = next<NodeJS.MemoryUsage>("memory");
+      const answer = next<NodeJS.MemoryUsage & { children: number }>("memory");
       child.send("memory");
       return answer;
     },
@@ -353,7 +354,7 @@ async function run(context: BenchContext): Promise<void> {
     try {
       for (let i = 0; i < config.processes; i++) procs.push(await start(config.where, bundle));
       const hash = (await call(procs[0]!.url, "POST", "/worlds", undefined, undefined, world)).hash as string;
-      // Each figure summed over the server processes (their sandbox children are not counted: see docs/benchmarks.md).
+      // Each figure summed over the server processes; their sandbox processes (started at the first script) apart.
       const usage = async () =>
         (await Promise.all(procs.map((p) => p.memory()))).reduce(
           (a, m) => ({
@@ -361,8 +362,9 @@ async function run(context: BenchContext): Promise<void> {
             heapTotal: a.heapTotal + m.heapTotal,
             heapUsed: a.heapUsed + m.heapUsed,
             external: a.external + m.external,
+            children: a.children + m.children,
           }),
-          { rss: 0, heapTotal: 0, heapUsed: 0, external: 0 },
+          { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, children: 0 },
         );
       const rss = async () => (await usage()).rss;
       const [sample] = await makeGames(procs.slice(0, 1), hash, 1);
@@ -400,6 +402,7 @@ async function run(context: BenchContext): Promise<void> {
           String(level),
           mb(rssAtIdle),
           `${mb(settled.rss)} (${Math.round(settled.seconds)} s)`,
+          mb(settled.children),
           `${mb(settled.heapTotal)} / ${mb(settled.heapUsed)} / ${mb(settled.external)}`,
           `${mb(atIdle.heapTotal)} / ${mb(atIdle.heapUsed)} / ${mb(atIdle.external)}`,
           kb((rssAtIdle - base) / level),
@@ -449,8 +452,9 @@ async function run(context: BenchContext): Promise<void> {
       [
         "Store",
         "idle games",
-        "RSS (all processes)",
+        "RSS (server processes)",
         "RSS settled (idle for)",
+        "sandbox processes, settled",
         "heap total / used / external, settled",
         "heap total / used / external",
         "per idle game",
@@ -460,7 +464,7 @@ async function run(context: BenchContext): Promise<void> {
     ),
   );
   context.print(
-    `Memory: resident set after a full GC, right after the idle games were imported (and, from the second level, after the turns before them), then settled: after the process sat idle until its resident set stopped falling (V8's memory reducer gives back the heap a burst of work grew, some 5 to 10 s after it, and its pages leave the resident set a few seconds later: measured from ${SETTLE_MIN_S} s on, at most ${SETTLE_S} s). Target (on the settled figure: a server whose games are idle): ${IDLE_LEVELS.at(-1)} idle games under ${TARGET_IDLE_MB} MB (one process).`,
+    `Memory: resident set of the server processes after a full GC (their sandbox processes, started at the first script, in their own column), right after the idle games were imported (and, from the second level, after the turns before them), then settled: after the process sat idle until its resident set stopped falling (V8's memory reducer gives back the heap a burst of work grew, some 5 to 10 s after it, and its pages leave the resident set a few seconds later: measured from ${SETTLE_MIN_S} s on, at most ${SETTLE_S} s). Target (on the settled figure: a server whose games are idle): ${IDLE_LEVELS.at(-1)} idle games under ${TARGET_IDLE_MB} MB (one process).`,
   );
   context.print();
   context.print(formatTable(["Store", `SSE: one turn to ${LISTENERS} listeners`], fanOuts));
