@@ -2,7 +2,7 @@
  * One `taleforge serve` process for the serve benchmark: the store from
  * TALEFORGE_BENCH_STORE, the offline narrator, JSON logs on stdout (the parent
  * reads each step's duration from them). Talks to the parent over IPC: sends
- * its URL; answers "memory" with its memory use after a full GC, "cpu" with its CPU time; "stop" closes it.
+ * its URL; answers "memory" with its memory use after a full GC (`children`: its sandbox processes' resident set), "cpu" with its CPU time; "stop" closes it.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { createOfflineProvider } from "../src/ai/offline/index.ts";
@@ -11,22 +11,42 @@ import { createServer } from "../src/server/app.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { openStore } from "../src/server/store/open.ts";
 
-/** CPU time (microseconds) of this process's children (the sandbox's script processes), from /proc (Linux). */
-function childrenCpu(): number {
-  let total = 0;
+/** Each child process of this one (the sandbox's script processes): its /proc/<id>/stat fields after the name. */
+function children(): { id: string; fields: string[] }[] {
+  const found: { id: string; fields: string[] }[] = [];
   let ids: string[] = [];
   try {
     ids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
-    return 0;
+    return found;
   }
   for (const id of ids) {
     try {
       const stat = readFileSync(`/proc/${id}/stat`, "utf8");
       // Fields after the command name (which may hold spaces): state ppid ... utime(14) stime(15).
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[1]) !== process.pid) continue;
-      total += ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
+      if (Number(fields[1]) === process.pid) found.push({ id, fields });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found;
+}
+
+/** CPU time (microseconds) of this process's children, from /proc (Linux). */
+function childrenCpu(): number {
+  return children().reduce(
+    (total, c) => total + ((Number(c.fields[11]) + Number(c.fields[12])) / 100) * 1e6,
+    0,
+  );
+}
+
+/** Resident set (bytes) of this process's children, from /proc (Linux; 0 elsewhere). */
+function childrenRss(): number {
+  let total = 0;
+  for (const { id } of children()) {
+    try {
+      total += Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${id}/status`, "utf8"))?.[1] ?? 0) * 1024;
     } catch {
       // The process ended meanwhile.
     }
@@ -53,7 +73,7 @@ process.send!({ url });
 process.on("message", (message) => {
   if (message === "memory") {
     (globalThis as { gc?: () => void }).gc?.();
-    process.send!({ memory: process.memoryUsage() });
+    process.send!({ memory: { ...process.memoryUsage(), children: childrenRss() } });
   } else if (message === "cpu") {
     process.send!({ cpu: { own: process.cpuUsage(), children: childrenCpu() } });
   } else if (message === "stop") {

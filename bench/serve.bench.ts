@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import { median, ms, p99 } from "./measure.ts";
+import { bundleServeChild } from "./serve-bundle.ts";
 import { formatTable } from "./table.ts";
 
 /** Targets from issue 11, printed next to the figures (never asserted). */
@@ -16,6 +17,9 @@ const TURNS = Number(process.env.TALEFORGE_BENCH_SERVE_TURNS ?? "4");
 /** TALEFORGE_BENCH_SERVE_IDLE=10 (a comma list) measures fewer levels, for a quick look. */
 const IDLE_LEVELS = (process.env.TALEFORGE_BENCH_SERVE_IDLE ?? "10,100,1000").split(",").map(Number);
 const LISTENERS = 100;
+/** How long the memory measure waits at most for an idle server's resident set to settle. */
+const SETTLE_S = Number(process.env.TALEFORGE_BENCH_SERVE_SETTLE_S ?? "45");
+const SETTLE_MIN_S = 20;
 const DATABASE = process.env.TALEFORGE_TEST_DATABASE_URL || process.env.TALEFORGE_BENCH_DATABASE_URL;
 /** TALEFORGE_BENCH_SERVE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node options for the server processes. */
 const NODE_ARGS = (process.env.TALEFORGE_BENCH_SERVE_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
@@ -33,24 +37,29 @@ interface Proc {
   child: ChildProcess;
   /** Each turn step's own time and its wait for a step slot (ms), from the process's step log lines. */
   steps: { durationMs: number; waitMs: number }[];
-  memory(): Promise<NodeJS.MemoryUsage>;
+  /** Memory use after a full GC; `children`: the resident set of its sandbox processes. */
+  memory(): Promise<NodeJS.MemoryUsage & { children: number }>;
   /** CPU time so far (user + system, microseconds): the process's own and its sandbox children's. */
   cpu(): Promise<{ own: number; children: number }>;
   stop(): Promise<void>;
 }
 
 /** A real server process (serve-child.ts) on `where`. */
-function start(where: StoreWhere): Promise<Proc> {
+function start(where: StoreWhere, bundle: string | null): Promise<Proc> {
   // The servers' PostgreSQL connections carry the schema's name, so that their backends' CPU time
   // can be told apart from other users of the same database server.
   const store =
     "database" in where
       ? { ...where, database: withParam(where.database, "application_name", where.schema) }
       : where;
-  const child = spawn(process.execPath, ["--expose-gc", ...NODE_ARGS, "--import", "tsx", CHILD], {
-    env: { ...process.env, TALEFORGE_BENCH_STORE: JSON.stringify(store) },
-    stdio: ["ignore", "pipe", "inherit", "ipc"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", ...NODE_ARGS, ...(bundle ? [bundle] : ["--import", "tsx", CHILD])],
+    {
+      env: { ...process.env, TALEFORGE_BENCH_STORE: JSON.stringify(store) },
+      stdio: ["ignore", "pipe", "inherit", "ipc"],
+    },
+  );
   const steps: { durationMs: number; waitMs: number }[] = [];
   let buffer = "";
   child.stdout!.on("data", (chunk: Buffer) => {
@@ -82,7 +91,7 @@ function start(where: StoreWhere): Promise<Proc> {
       return answer.then((u) => ({ own: u.own.user + u.own.system, children: u.children }));
     },
     memory() {
-      const answer = next<NodeJS.MemoryUsage>("memory");
+      const answer = next<NodeJS.MemoryUsage & { children: number }>("memory");
       child.send("memory");
       return answer;
     },
@@ -283,6 +292,27 @@ async function fanOut(procs: Proc[], hash: string): Promise<number> {
   return Math.max(...times) - sent;
 }
 
+/**
+ * The memory of idle servers once V8 has given back what the last burst of work grew: its memory
+ * reducer shrinks the heap some 5-10 s after the work stops, and the pages leave the resident set a
+ * few seconds later. Measured (each measure a full GC) after SETTLE_MIN_S, then every 5 s until the
+ * resident set falls by less than 1 MB, at most SETTLE_S.
+ */
+async function settle<T extends { rss: number }>(usage: () => Promise<T>): Promise<T & { seconds: number }> {
+  const from = performance.now();
+  const pause = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 1000));
+  await pause(Math.min(SETTLE_MIN_S, SETTLE_S));
+  let last = await usage();
+  while (performance.now() - from < SETTLE_S * 1000) {
+    await pause(5);
+    const now = await usage();
+    const fell = last.rss - now.rss;
+    last = now;
+    if (fell < 1024 * 1024) break;
+  }
+  return { ...last, seconds: (performance.now() - from) / 1000 };
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
@@ -309,6 +339,12 @@ async function run(context: BenchContext): Promise<void> {
     });
   } else context.print("PostgreSQL rows skipped: set TALEFORGE_TEST_DATABASE_URL to measure them.");
 
+  const bundle = process.env.TALEFORGE_BENCH_SERVE_TSX ? null : await bundleServeChild(context.root);
+  context.print(
+    bundle
+      ? "Servers run bench/serve-child.ts bundled, on plain Node (as the installed taleforge serve runs from dist/); TALEFORGE_BENCH_SERVE_TSX=1 runs the source through tsx instead."
+      : "Servers run bench/serve-child.ts through tsx (its loader's memory included).",
+  );
   const rows: string[][] = [];
   const memoryRows: string[][] = [];
   const fanOuts: string[][] = [];
@@ -316,10 +352,21 @@ async function run(context: BenchContext): Promise<void> {
   for (const config of configs) {
     const procs: Proc[] = [];
     try {
-      for (let i = 0; i < config.processes; i++) procs.push(await start(config.where));
+      for (let i = 0; i < config.processes; i++) procs.push(await start(config.where, bundle));
       const hash = (await call(procs[0]!.url, "POST", "/worlds", undefined, undefined, world)).hash as string;
-      const rss = async () =>
-        (await Promise.all(procs.map((p) => p.memory()))).reduce((a, m) => a + m.rss, 0);
+      // Each figure summed over the server processes; their sandbox processes (started at the first script) apart.
+      const usage = async () =>
+        (await Promise.all(procs.map((p) => p.memory()))).reduce(
+          (a, m) => ({
+            rss: a.rss + m.rss,
+            heapTotal: a.heapTotal + m.heapTotal,
+            heapUsed: a.heapUsed + m.heapUsed,
+            external: a.external + m.external,
+            children: a.children + m.children,
+          }),
+          { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, children: 0 },
+        );
+      const rss = async () => (await usage()).rss;
       const [sample] = await makeGames(procs.slice(0, 1), hash, 1);
       const saved = await fetch(`${procs[0]!.url}/games/${sample!.id}/save`, {
         headers: { authorization: `Bearer ${sample!.host}` },
@@ -331,7 +378,9 @@ async function run(context: BenchContext): Promise<void> {
       for (const level of IDLE_LEVELS) {
         await makeIdle(procs, hash, save, level - idle);
         idle = level;
-        rssAtIdle = await rss();
+        const atIdle = await usage();
+        rssAtIdle = atIdle.rss;
+        const settled = await settle(usage);
         const active = await playActive(procs, hash, config.where);
         const rssActive = await rss();
         rates.set(`${config.label} ${level}`, active.turnsPerSecond);
@@ -352,6 +401,10 @@ async function run(context: BenchContext): Promise<void> {
           config.label,
           String(level),
           mb(rssAtIdle),
+          `${mb(settled.rss)} (${Math.round(settled.seconds)} s)`,
+          mb(settled.children),
+          `${mb(settled.heapTotal)} / ${mb(settled.heapUsed)} / ${mb(settled.external)}`,
+          `${mb(atIdle.heapTotal)} / ${mb(atIdle.heapUsed)} / ${mb(atIdle.external)}`,
           kb((rssAtIdle - base) / level),
           kb((rssActive - rssAtIdle) / ACTIVE_GAMES),
         ]);
@@ -396,12 +449,22 @@ async function run(context: BenchContext): Promise<void> {
   context.print();
   context.print(
     formatTable(
-      ["Store", "idle games", "RSS (all processes)", "per idle game", "per active game"],
+      [
+        "Store",
+        "idle games",
+        "RSS (server processes)",
+        "RSS settled (idle for)",
+        "sandbox processes, settled",
+        "heap total / used / external, settled",
+        "heap total / used / external",
+        "per idle game",
+        "per active game",
+      ],
       memoryRows,
     ),
   );
   context.print(
-    `Memory: resident set after a full GC. Target: ${IDLE_LEVELS.at(-1)} idle games under ${TARGET_IDLE_MB} MB (one process).`,
+    `Memory: resident set of the server processes after a full GC (their sandbox processes, started at the first script, in their own column), right after the idle games were imported (and, from the second level, after the turns before them), then settled: after the process sat idle until its resident set stopped falling (V8's memory reducer gives back the heap a burst of work grew, some 5 to 10 s after it, and its pages leave the resident set a few seconds later: measured from ${SETTLE_MIN_S} s on, at most ${SETTLE_S} s). Target (on the settled figure: a server whose games are idle): ${IDLE_LEVELS.at(-1)} idle games under ${TARGET_IDLE_MB} MB (one process).`,
   );
   context.print();
   context.print(formatTable(["Store", `SSE: one turn to ${LISTENERS} listeners`], fanOuts));
