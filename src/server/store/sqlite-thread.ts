@@ -118,12 +118,15 @@ export class SqliteThread {
         } else if ("failed" in reply) reject(unreadable(file, reply.failed));
         else thread.#answer(reply);
       });
+      // Before the thread has opened, its 'failed' reply says why; an exit or error event may overtake
+      // it, so they wait one turn of the loop for it (the promise keeps the first reason).
+      const failOpen = (reason: string) => setImmediate(() => reject(unreadable(file, { message: reason })));
       worker.on("error", (error) => {
-        if (!opened) reject(unreadable(file, { message: error.message }));
+        if (!opened) failOpen(error?.message ?? String(error));
         thread.#stop(new ApiError("store/stopped", "thread-failed", { reason: error.message }));
       });
       worker.on("exit", (code) => {
-        if (!opened) reject(unreadable(file, { message: `its thread exited (code ${code})` }));
+        if (!opened) failOpen(`its thread exited (code ${code})`);
         thread.#stop(
           new ApiError(
             ...(thread.#closing

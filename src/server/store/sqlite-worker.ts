@@ -47,9 +47,10 @@ try {
   reader.pragma("busy_timeout = 5000");
   port.postMessage({ ready: true } satisfies Reply);
 } catch (error) {
+  // Not rethrown: the thread's 'error' event would race this reply, and a SqliteError loses its message
+  // on the way (it is not one of the errors a thread can clone). Closing the port ends the thread.
   port.postMessage({ failed: describe(error) } satisfies Reply);
   port.close();
-  throw error;
 }
 
 /**
