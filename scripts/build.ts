@@ -17,6 +17,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Metafile, type Plugin } from "esbuild";
 import { FAST_SCRIPT } from "../src/cli/fast-start.ts";
+import { workerCode } from "../src/server/store/sqlite-thread.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -255,4 +256,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   await buildJavaScript(outdir);
   if (!args.includes("--no-web")) await buildWeb(join(outdir, "web"));
   if (!args.includes("--no-types")) buildTypes(outdir);
+  // The SQLite store's thread is compiled now, so that the first `taleforge serve` does not start esbuild.
+  workerCode();
 }

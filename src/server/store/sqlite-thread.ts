@@ -44,7 +44,7 @@ const CACHE = join(dirname(SOURCE), "..", "..", "..", "node_modules", ".cache", 
  * skip it), and once per process. A file when the cache can be written, else the code to evaluate.
  */
 let compiled: { file: string } | { code: string } | undefined;
-function workerCode(): { file: string } | { code: string } {
+export function workerCode(): { file: string } | { code: string } {
   if (compiled) return compiled;
   const source = readFileSync(SOURCE, "utf8");
   const digest = createHash("sha256").update(source).digest("hex").slice(0, 16);
