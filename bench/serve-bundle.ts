@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build, type Plugin } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { sourceUrls } from "../scripts/build.ts";
 
 /**
  * bench/serve-child.ts built into one plain ES module (packages stay external), so the measured server
@@ -11,19 +12,8 @@ import { build, type Plugin } from "esbuild";
  * through tsx) when it cannot be built.
  */
 export async function bundleServeChild(root: string): Promise<string | null> {
-  // Modules find their files (the example world, the web app, the sandbox child) from import.meta.url,
-  // which in a bundle would name the bundle: each module gets its own source file's URL instead.
-  const sourceUrls: Plugin = {
-    name: "source-urls",
-    setup(on) {
-      on.onLoad({ filter: /\.ts$/ }, (args) => {
-        const text = readFileSync(args.path, "utf8");
-        if (!text.includes("import.meta.url")) return undefined;
-        const url = JSON.stringify(pathToFileURL(args.path).href);
-        return { contents: text.replaceAll("import.meta.url", url), loader: "ts" };
-      });
-    },
-  };
+  // Under node_modules, where the external packages resolve from.
+  const dir = join(root, "node_modules", ".cache", "taleforge-bench");
   try {
     const result = await build({
       entryPoints: [fileURLToPath(new URL("./serve-child.ts", import.meta.url))],
@@ -33,14 +23,13 @@ export async function bundleServeChild(root: string): Promise<string | null> {
       target: "node20",
       write: false,
       packages: "external",
-      plugins: [sourceUrls],
+      // Modules find their files (the example world, the web app, the sandbox child) from import.meta.url.
+      plugins: [sourceUrls(dir)],
       banner: {
         js: 'import { createRequire as __tfRequire } from "node:module";\nconst require = __tfRequire(import.meta.url);',
       },
       logLevel: "silent",
     });
-    // Under node_modules, where the external packages resolve from.
-    const dir = join(root, "node_modules", ".cache", "taleforge-bench");
     mkdirSync(dir, { recursive: true });
     const file = join(dir, "serve-child.mjs");
     writeFileSync(file, result.outputFiles[0]?.text ?? "");

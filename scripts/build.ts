@@ -48,7 +48,7 @@ export const EXTERNAL = [
  * world), so it is replaced by the URL of the source file itself, written
  * relative to the output folder so that an installed package works anywhere.
  */
-function sourceUrls(outdir: string): Plugin {
+export function sourceUrls(outdir: string): Plugin {
   return {
     name: "source-urls",
     setup(context) {

@@ -14,9 +14,15 @@ export interface WorkerData {
  * the writing connection), saving a round trip of its own. `relaxed`: a write outside a transaction
  * committed without waiting for the disk (synchronous = NORMAL for this statement only).
  */
-export type Request =
-  | { id: number; sql: string; parameters: readonly unknown[]; read?: true; begin?: true; relaxed?: true }
-  | { close: true };
+export interface Query {
+  sql: string;
+  parameters: readonly unknown[];
+  read?: true;
+  begin?: true;
+  relaxed?: true;
+}
+
+export type Request = (Query & { id: number }) | { close: true };
 
 export interface WorkerError {
   message: string;

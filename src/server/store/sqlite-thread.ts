@@ -20,7 +20,7 @@ import {
   SqliteQueryCompiler,
 } from "kysely";
 import { ApiError } from "../errors.ts";
-import type { Reply, Request, WorkerData, WorkerError } from "./sqlite-protocol.ts";
+import type { Query, Reply, Request, WorkerData, WorkerError } from "./sqlite-protocol.ts";
 
 /**
  * The SQLite store's connection, run in a thread of its own (sqlite-worker.ts)
@@ -167,16 +167,7 @@ export class SqliteThread {
     return shared.then((result) => ({ rows: result.rows.map((row) => ({ ...(row as object) })) }));
   }
 
-  #run(
-    query: {
-      sql: string;
-      parameters: readonly unknown[];
-      read?: true;
-      begin?: true;
-      relaxed?: true;
-    },
-    shared?: string,
-  ): Promise<QueryResult<unknown>> {
+  #run(query: Query, shared?: string): Promise<QueryResult<unknown>> {
     return this.#post(query, shared).then((reply) => {
       if ("error" in reply) throw queryError(reply.error);
       if ("rows" in reply) return { rows: reply.rows };
@@ -205,16 +196,7 @@ export class SqliteThread {
     await this.#worker.terminate();
   }
 
-  #post(
-    query: {
-      sql: string;
-      parameters: readonly unknown[];
-      read?: true;
-      begin?: true;
-      relaxed?: true;
-    },
-    shared?: string,
-  ): Promise<Reply> {
+  #post(query: Query, shared?: string): Promise<Reply> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     if (this.#closing) return Promise.reject(new ApiError("store/stopped", "closed"));
     const id = this.#next++;

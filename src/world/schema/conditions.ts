@@ -20,18 +20,7 @@ import { describe } from "./describe.ts";
  * it, so a condition type is described in one place. Re-exported here, where
  * the rest of the schema is.
  */
-export {
-  CONDITION_TYPES,
-  type ConditionSpec,
-  type ConditionType,
-  EQUALITY_OPERATORS,
-  EVENT_STATUSES,
-  MEMBERSHIP_OPERATORS,
-  NUMERIC_OPERATORS,
-  QUEST_STATUSES,
-  TEXT_OPERATORS,
-  type ValueKind,
-} from "./condition-table.ts";
+export * from "./condition-table.ts";
 export const OBJECTIVE_STATUSES = ["hidden", "active", "completed"] as const;
 
 export const CONDITION_TYPE_NAMES = Object.keys(CONDITION_TYPES) as ConditionType[];
