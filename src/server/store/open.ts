@@ -89,6 +89,7 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
   };
   if (schema !== undefined) {
     const client = new pg.Client({ connectionString: url });
+    client.on("error", () => {}); // a lost connection fails the query below; it must not kill the process
     await client.connect();
     try {
       await client.query(`create schema if not exists ${schema}`);
@@ -104,6 +105,12 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
   const pool = new pg.Pool(config);
   pool.on("error", () => {
     // An idle client lost its connection (the server restarted): the pool replaces it on the next query.
+  });
+  pool.on("connect", (client) => {
+    // The pool listens for errors only on idle clients. A client checked out between two queries (a
+    // turn's transaction) that loses its connection emits `error` with no listener, and an unhandled
+    // `error` kills the process. Its next query fails instead, and the pool drops it on release.
+    client.on("error", () => {});
   });
   const db = new Kysely<Database>({ dialect: new ScopedPostgresDialect({ pool }, schema ?? "public") });
   try {
