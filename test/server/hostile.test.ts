@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import {
+  Client,
+  closeSandbox,
+  dropStore,
+  eventually,
+  listen,
+  type Running,
+  STORE_NAME,
+  startServer,
+  WORLD_TEXT,
+} from "./harness.ts";
+
+/** A started game of the example world with these players. */
+async function startedGame(running: Running, names: string[]) {
+  const anyone = new Client(running.url);
+  const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash as string;
+  const created = (await anyone.post("/games", { world: hash, seed: 5 })).json;
+  const host = new Client(running.url, created.hostToken);
+  const players: { client: Client; id: string }[] = [];
+  for (const name of names) {
+    const joined = await anyone.post("/games/join", { invite: created.invite, character: { name } });
+    assert.equal(joined.status, 201, joined.text);
+    players.push({ client: new Client(running.url, joined.json.token), id: joined.json.playerId });
+  }
+  assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
+  return { id: created.id as string, hash, host, players };
+}
+
+/** What a hostile player or outsider tries over real HTTP, beyond the walk of every route (fuzz.test.ts). */
+describe(`server: a hostile player or outsider (${STORE_NAME})`, () => {
+  const servers: Running[] = [];
+  const start = async (options: Parameters<typeof startServer>[0] = {}) => {
+    const running = await startServer(options);
+    servers.push(running);
+    return running;
+  };
+  after(async () => {
+    for (const s of servers) {
+      await s.close();
+      await dropStore(s.where);
+    }
+    await closeSandbox();
+  });
+
+  it("ends a kicked player's event stream with the kick: the game's next turn never reaches it", {
+    timeout: 60_000,
+  }, async () => {
+    const running = await start();
+    const { id, host, players } = await startedGame(running, ["Ann", "Bob"]);
+    const [ann, bob] = players as [(typeof players)[0], (typeof players)[0]];
+    const url = `${running.url}/games/${id}/events`;
+    const bobStream = listen(url, bob.client.token!);
+    const hostStream = listen(url, host.token!);
+    assert.equal(await bobStream.ready, 200);
+    assert.equal(await hostStream.ready, 200);
+    await bobStream.until((e) => e.some((x) => x.event === "game-started"));
+
+    assert.equal((await host.post(`/games/${id}/players/${bob.id}/kick`)).status, 200);
+    await bobStream.until((e) => e.some((x) => x.event === "player-kicked"));
+    await Promise.race([
+      bobStream.ended,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("the kicked player's stream stayed open")), 10_000),
+      ),
+    ]);
+
+    // The game goes on without Bob: his stream saw none of it.
+    const sent = await ann.client.post(`/games/${id}/actions`, {
+      text: "whisper the plan",
+      idempotencyKey: "k",
+    });
+    assert.equal(sent.status, 202, sent.text);
+    await hostStream.until((e) => e.some((x) => x.event === "turn"));
+    assert.ok(
+      !bobStream.raw.includes("whisper the plan"),
+      "no action after the kick reaches the kicked player",
+    );
+    const kickedAt = bobStream.events.findIndex((e) => e.event === "player-kicked");
+    assert.deepEqual(bobStream.events.slice(kickedAt + 1), [], "nothing after the kick");
+    const again = await bob.client.get(`/games/${id}/events`);
+    assert.equal(again.json.error.code, "auth/kicked");
+    await eventually(
+      () => host.get(`/games/${id}`),
+      (a) => a.json.tick === 1,
+    );
+    hostStream.close();
+    bobStream.close();
+  });
+});
