@@ -3,10 +3,10 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { ENGINE_VERSION } from "../engine/index.ts";
 import type { ScriptRunner } from "../engine/ports.ts";
-import { bearer, hashToken } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import { openApiDocument } from "./openapi.ts";
+import { rateKey } from "./rate-keys.ts";
 import { REGISTERED } from "./route.ts";
 import { eventRoutes, type StreamLimits } from "./routes/events.ts";
 import { gameRoutes } from "./routes/games.ts";
@@ -114,17 +114,24 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   await app.register(rateLimit, {
     max: options.perMinute ?? 600,
     timeWindow: 60_000,
-    keyGenerator: (request) => {
-      const token = bearer(request.headers.authorization);
-      return token ? `t:${hashToken(token)}` : `a:${request.ip}`;
+    // A token counts once a route has accepted it; anything else counts on the address (rate-keys.ts).
+    keyGenerator: async (request) => {
+      const { key, per } = await rateKey(store, request);
+      (request as { ratePer?: string }).ratePer = per;
+      return key;
     },
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(
+    errorResponseBuilder: (request, context) => {
+      const per = (request as { ratePer?: string }).ratePer === "token" ? "token" : "address";
+      // The submit route has its own, tighter limit (route.ts `perMinute`): actions, not requests.
+      const counts = request.routeOptions.config?.rateLimit ? "actions" : "requests";
+      const seconds = Math.ceil(context.ttl / 1000);
+      return new ApiError(
         "rate/limited",
-        "per-minute",
-        { max: context.max, seconds: Math.ceil(context.ttl / 1000) },
-        { limit: context.max, retryAfterSeconds: Math.ceil(context.ttl / 1000) },
-      ),
+        counts === "actions" ? "actions" : per === "token" ? "per-token" : "per-address",
+        { max: context.max, seconds },
+        { limit: context.max, retryAfterSeconds: seconds, per, counts },
+      );
+    },
   });
   if (options.cors !== undefined) {
     const origin = options.cors;

@@ -48,7 +48,11 @@ export const SERVER_ERRORS = {
     status: 429,
     description: "Too many requests from this token or address; wait and retry.",
     messages: {
-      "per-minute": "Too many requests: at most {max} per minute. Retry in {seconds} s.",
+      "per-token":
+        "Too many requests with this token: at most {max} per minute per token. Retry in {seconds} s.",
+      "per-address":
+        "Too many requests from this address: at most {max} per minute per address for requests without a game's token. Retry in {seconds} s.",
+      actions: "Too many actions with this token: at most {max} per minute. Retry in {seconds} s.",
       "wait-a-minute": "Too many requests; wait a minute and retry.",
     },
   },

@@ -44,6 +44,45 @@ describe(`server: a hostile player or outsider (${STORE_NAME})`, () => {
     await closeSandbox();
   });
 
+  it("counts made-up tokens on the address, and says which limit a client reached", {
+    timeout: 60_000,
+  }, async () => {
+    const running = await start({ perMinute: 6, actionsPerMinute: 2 });
+    const { id, players } = await startedGame(running, ["Ann"]);
+    const ann = players[0]!.client;
+    // Each request with a new made-up token (as a flooding client sends them): the address's budget runs out.
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<Client["get"]>> | undefined;
+    for (let i = 0; i < 12; i++) {
+      last = await new Client(running.url, `tfp_madeup${i}`).post("/games/join", {
+        invite: "AAAAAAAAAAAA",
+        character: { name: "X" },
+      });
+      statuses.push(last.status);
+    }
+    assert.ok(statuses.includes(429), `made-up tokens reach the address's limit: ${statuses.join(",")}`);
+    assert.equal(last!.json.error.code, "rate/limited");
+    assert.equal(last!.json.error.details.per, "address");
+    assert.equal(last!.json.error.details.counts, "requests");
+    assert.match(last!.json.error.message, /from this address: at most 6 per minute/);
+    // A real token has its own budget, address spent or not, and its answer names it.
+    for (let i = 0; i < 6; i++) assert.equal((await ann.get(`/games/${id}`)).status, 200, `request ${i + 1}`);
+    const own = await ann.get(`/games/${id}`);
+    assert.equal(own.status, 429);
+    assert.equal(own.json.error.details.per, "token");
+    assert.match(own.json.error.message, /with this token: at most 6 per minute/);
+    // The submit route's own limit says it counts actions.
+    const actions: Awaited<ReturnType<Client["get"]>>[] = [];
+    for (let i = 0; i < 3; i++)
+      actions.push(await ann.post(`/games/${id}/actions`, { text: "wait", idempotencyKey: "same" }));
+    assert.deepEqual(
+      actions.map((a) => a.status),
+      [202, 202, 429],
+    );
+    assert.equal(actions[2]!.json.error.details.counts, "actions");
+    assert.match(actions[2]!.json.error.message, /Too many actions with this token: at most 2 per minute/);
+  });
+
   it("ends a kicked player's event stream with the kick: the game's next turn never reaches it", {
     timeout: 60_000,
   }, async () => {
