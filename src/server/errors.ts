@@ -206,7 +206,13 @@ export const SERVER_ERRORS = {
   "save/invalid": {
     status: 422,
     description: "The save file cannot be read or belongs to another world.",
-    messages: { "cannot-load": "The save cannot be loaded on this world: {reason}" },
+    messages: {
+      "cannot-load": "The save cannot be loaded on this world: {reason}",
+      "too-many-players":
+        "The save's party has {count} player characters; a game on this server has at most {max}. Remove characters from state.party, or play it with taleforge play --load.",
+      "storage-too-large":
+        "The save's scripts' storage holds {chars} characters of JSON, more than the {max} scripts may keep. Shrink state.storage, or play it with taleforge play --load.",
+    },
   },
   "sse/too-many": {
     status: 429,

@@ -6,6 +6,9 @@ export const WorldHash = z.string().regex(/^[0-9a-f]{64}$/, "a world hash: 64 he
 export const Id = z.string().regex(/^[0-9a-f]{32}$/, "an id: 32 hex digits");
 const Name = z.string().min(1).max(200);
 
+/** Players per game: joins past it are refused, and so is an imported save whose party has more. */
+export const MAX_PLAYERS = 16;
+
 export const GameParams = z.object({ id: Id });
 export const WorldParams = z.object({ hash: WorldHash });
 

@@ -83,6 +83,43 @@ describe(`server: a hostile player or outsider (${STORE_NAME})`, () => {
     assert.match(actions[2]!.json.error.message, /Too many actions with this token: at most 2 per minute/);
   });
 
+  it("refuses an imported save that outgrows what a game here can hold (players, storage)", {
+    timeout: 60_000,
+  }, async () => {
+    const running = await start();
+    const { id, hash, host } = await startedGame(running, ["Ann"]);
+    const save = JSON.parse((await host.get(`/games/${id}/save`)).text);
+    const anyone = new Client(running.url);
+    const importing = (edit: (s: typeof save) => void) => {
+      const copy = structuredClone(save);
+      edit(copy);
+      return anyone.post("/games/import", { world: hash, save: JSON.stringify(copy) });
+    };
+    const member = save.state.party[0];
+    const crowd = await importing((s) => {
+      s.state.party = Array.from({ length: 2000 }, (_, i) => ({ ...member, name: `P${i}` }));
+    });
+    assert.equal(crowd.status, 422, crowd.text);
+    assert.equal(crowd.json.error.code, "save/invalid");
+    assert.deepEqual(crowd.json.error.details, { players: 2000, limit: 16 });
+    assert.match(crowd.json.error.message, /2000 player characters; a game on this server has at most 16/);
+
+    const hoard = await importing((s) => {
+      s.state.storage = { big: "x".repeat(2 * 1024 * 1024) };
+    });
+    assert.equal(hoard.status, 422, hoard.text);
+    assert.equal(hoard.json.error.code, "save/invalid");
+    assert.equal(hoard.json.error.details.limit, 1024 * 1024);
+
+    // At the caps it is a game like any other.
+    const full = await importing((s) => {
+      s.state.party = Array.from({ length: 16 }, (_, i) => ({ ...member, name: `P${i}` }));
+      s.state.storage = { some: "x".repeat(1000) };
+    });
+    assert.equal(full.status, 201, full.text);
+    assert.equal(full.json.characters.length, 16);
+  });
+
   it("ends a kicked player's event stream with the kick: the game's next turn never reaches it", {
     timeout: 60_000,
   }, async () => {
