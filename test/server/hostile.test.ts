@@ -120,6 +120,20 @@ describe(`server: a hostile player or outsider (${STORE_NAME})`, () => {
     assert.equal(full.json.characters.length, 16);
   });
 
+  it("keeps each game's ids to itself: a host cannot kick another game's player", async () => {
+    const running = await start();
+    const first = await startedGame(running, ["Ann"]);
+    const second = await startedGame(running, ["Bea"]);
+    const bea = second.players[0]!;
+    const kick = await first.host.post(`/games/${first.id}/players/${bea.id}/kick`);
+    assert.equal(kick.status, 404, kick.text);
+    assert.equal(kick.json.error.code, "player/not-found");
+    const stillIn = await bea.client.get(`/games/${second.id}`);
+    assert.equal(stillIn.status, 200, "the other game's player is untouched");
+    const other = await first.host.post(`/games/${second.id}/players/${bea.id}/kick`);
+    assert.equal(other.json.error.code, "auth/other-game");
+  });
+
   it("ends a kicked player's event stream with the kick: the game's next turn never reaches it", {
     timeout: 60_000,
   }, async () => {
