@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -92,8 +94,29 @@ export async function createServer(options: ServerOptions): Promise<Server> {
         .type("application/json")
         .send(new ApiError("request/invalid", "url").toJSON());
     },
+    // What Node's HTTP parser refuses before Fastify routes it (headers over 16 KiB, a request that is
+    // not HTTP, one that arrives too slowly) answers in the same shape as every other error.
+    clientErrorHandler: (error: Error & { code?: string }, socket: Duplex) => {
+      if (error.code === "ECONNRESET" || socket.destroyed) return;
+      const failure =
+        error.code === "HPE_HEADER_OVERFLOW"
+          ? new ApiError("request/headers-too-large", "header-overflow")
+          : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+            ? new ApiError("request/invalid", "too-slow")
+            : new ApiError("request/invalid", "unreadable");
+      if (socket.writable) {
+        const body = JSON.stringify(failure.toJSON());
+        socket.write(
+          `HTTP/1.1 ${failure.status} ${STATUS_CODES[failure.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy();
+    },
   }) as unknown as FastifyInstance;
   let ready = false;
+  // Bodies are JSON (the world upload reads its own text from it): a text/plain body is refused with
+  // request/unsupported-type, as any other type is, rather than read as a string.
+  app.removeContentTypeParser("text/plain");
 
   // JSON bodies are kept as text too: a world's hash is the hash of the bytes uploaded.
   app.removeContentTypeParser("application/json");

@@ -19,6 +19,8 @@ export const SERVER_ERRORS = {
       url: "The URL cannot be read: check its encoding and length.",
       "no-world": "Send the world file as the body, with Content-Type: application/json.",
       other: "The request is not valid; /openapi.json describes every route.",
+      unreadable: "The request cannot be read as HTTP/1.1; send a well-formed request.",
+      "too-slow": "The request did not arrive in time; send it again.",
     },
   },
   "request/malformed-json": {
@@ -30,6 +32,14 @@ export const SERVER_ERRORS = {
     status: 413,
     description: "The body is larger than the route's limit.",
     messages: { "too-large": "The body is larger than this route accepts; send less." },
+  },
+  "request/headers-too-large": {
+    status: 431,
+    description: "The request's headers (the URL included) are larger than the server reads.",
+    messages: {
+      "header-overflow":
+        "The request's headers, the URL included, are larger than this server reads (16 KiB); send a shorter URL or fewer headers.",
+    },
   },
   "request/unsupported-type": {
     status: 415,

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import net from "node:net";
 import { after, describe, it } from "node:test";
 import {
   Client,
@@ -11,6 +12,27 @@ import {
   startServer,
   WORLD_TEXT,
 } from "./harness.ts";
+
+/** Sends raw bytes to the server and reads what it answers until it closes the connection. */
+function raw(url: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.end(bytes));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+/** The status and JSON body of a raw HTTP answer. */
+function parsed(answer: string): { status: number; json: { error: { code: string; message: string } } } {
+  const [head = "", body = ""] = answer.split("\r\n\r\n");
+  return { status: Number(head.split(" ")[1]), json: JSON.parse(body) };
+}
 
 /** A started game of the example world with these players. */
 async function startedGame(running: Running, names: string[]) {
@@ -132,6 +154,36 @@ describe(`server: a hostile player or outsider (${STORE_NAME})`, () => {
     assert.equal(stillIn.status, 200, "the other game's player is untouched");
     const other = await first.host.post(`/games/${second.id}/players/${bea.id}/kick`);
     assert.equal(other.json.error.code, "auth/other-game");
+  });
+
+  it("answers what Node's HTTP parser refuses, and bodies of other types, in the API's error shape", async () => {
+    const running = await start();
+    const anyone = new Client(running.url);
+    const long = await anyone.get(`/worlds?name=${"a".repeat(20_000)}`);
+    assert.equal(long.status, 431);
+    assert.equal(long.json.error.code, "request/headers-too-large", long.text);
+    assert.match(long.json.error.message, /send a shorter URL or fewer headers/);
+    const header = parsed(
+      await raw(running.url, `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: ${"b".repeat(20_000)}\r\n\r\n`),
+    );
+    assert.equal(header.status, 431);
+    assert.equal(header.json.error.code, "request/headers-too-large");
+    for (const bytes of [
+      "NOT HTTP AT ALL\r\n\r\n",
+      "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+      "GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n",
+    ]) {
+      const answer = parsed(await raw(running.url, bytes));
+      assert.equal(answer.status, 400, bytes);
+      assert.equal(answer.json.error.code, "request/invalid", bytes);
+      assert.match(answer.json.error.message, /well-formed request/);
+    }
+    // A JSON text sent as text/plain is refused like any other type, not read as a string.
+    const plain = await anyone.call("POST", "/games", JSON.stringify({ world: "f".repeat(64) }), {
+      "content-type": "text/plain",
+    });
+    assert.equal(plain.status, 415, plain.text);
+    assert.equal(plain.json.error.code, "request/unsupported-type");
   });
 
   it("ends a kicked player's event stream with the kick: the game's next turn never reaches it", {
