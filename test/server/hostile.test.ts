@@ -186,6 +186,54 @@ describe(`server: a hostile player or outsider (${STORE_NAME})`, () => {
     assert.equal(plain.json.error.code, "request/unsupported-type");
   });
 
+  it("refuses names and actions that could drive a terminal, reorder text or pass for another player", async () => {
+    const running = await start();
+    const anyone = new Client(running.url);
+    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash as string;
+    const created = (await anyone.post("/games", { world: hash })).json;
+    const join = (name: string) =>
+      anyone.post("/games/join", { invite: created.invite, character: { name } });
+    for (const name of [
+      "\u001b]0;owned\u0007\u001b[2J", // ESC: the title, the screen
+      "Ann\u202e", // a bidirectional override
+      "Ann\u200b", // zero-width: "Ann" twice
+      "Ann\nBea",
+      "   ",
+    ]) {
+      const answer = await join(name);
+      assert.equal(answer.status, 400, `${JSON.stringify(name)}: ${answer.text}`);
+      assert.equal(answer.json.error.code, "request/invalid");
+      assert.deepEqual(answer.json.error.details.issues[0].path, ["character", "name"]);
+    }
+    const ann = await join(" Ann ");
+    assert.equal(ann.status, 201, ann.text);
+    assert.equal(ann.json.name, "Ann", "a name is trimmed");
+    assert.equal((await join("Ann")).json.error.code, "game/name-taken", "so it cannot pass for Ann");
+    const player = new Client(running.url, ann.json.token);
+    assert.equal(
+      (await new Client(running.url, created.hostToken).post(`/games/${created.id}/start`)).status,
+      200,
+    );
+    const ansi = await player.post(`/games/${created.id}/actions`, {
+      text: "wave \u001b[8mhidden\u001b[0m",
+      idempotencyKey: "a",
+    });
+    assert.equal(ansi.status, 400, ansi.text);
+    assert.match(ansi.json.error.message, /no control or bidirectional characters/);
+    const lines = await player.post(`/games/${created.id}/actions`, {
+      text: "wave\n\tand smile",
+      idempotencyKey: "b",
+    });
+    assert.equal(lines.status, 202, "line breaks and tabs are text");
+    const named = await anyone.call(
+      "POST",
+      `/worlds?name=${encodeURIComponent("harbor\u001b[2J")}`,
+      WORLD_TEXT,
+    );
+    assert.equal(named.status, 400, named.text);
+    assert.equal(named.json.error.code, "request/invalid");
+  });
+
   it("ends a kicked player's event stream with the kick: the game's next turn never reaches it", {
     timeout: 60_000,
   }, async () => {
