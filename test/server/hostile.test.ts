@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import net from "node:net";
 import { after, describe, it } from "node:test";
 import {
@@ -232,6 +233,47 @@ describe(`server: a hostile player or outsider (${STORE_NAME})`, () => {
     );
     assert.equal(named.status, 400, named.text);
     assert.equal(named.json.error.code, "request/invalid");
+  });
+
+  it("reads a stored world back by its shape: a rule added since its upload does not shut out its games", async () => {
+    const running = await start();
+    const world = JSON.parse(WORLD_TEXT);
+    world.items["Tarred Rope"].name = "tarred rope"; // keys/name-mismatch: a rule's error, the shape is sound
+    const text = JSON.stringify(world);
+    const anyone = new Client(running.url);
+    assert.equal(
+      (await anyone.call("POST", "/worlds", text)).json.error.code,
+      "world/invalid",
+      "uploads are checked",
+    );
+    // As if uploaded before the rule existed: stored, not in this process's cache.
+    const hash = createHash("sha256").update(text, "utf8").digest("hex");
+    await running.server.store.putWorld({
+      hash,
+      name: "older",
+      text,
+      bytes: Buffer.byteLength(text),
+      warnings: "[]",
+      created_at: Date.now(),
+    });
+    const summary = await anyone.get(`/worlds/${hash}`);
+    assert.equal(summary.status, 200, summary.text);
+    const created = await anyone.post("/games", { world: hash });
+    assert.equal(created.status, 201, created.text);
+    // A stored text whose shape is broken is still refused with the check's report.
+    const broken = JSON.stringify({ ...world, npcs: 5 });
+    const brokenHash = createHash("sha256").update(broken, "utf8").digest("hex");
+    await running.server.store.putWorld({
+      hash: brokenHash,
+      name: "broken",
+      text: broken,
+      bytes: broken.length,
+      warnings: "[]",
+      created_at: Date.now(),
+    });
+    const refused = await anyone.get(`/worlds/${brokenHash}`);
+    assert.equal(refused.status, 422, refused.text);
+    assert.equal(refused.json.error.code, "world/invalid");
   });
 
   it("ends a kicked player's event stream with the kick: the game's next turn never reaches it", {
