@@ -264,8 +264,6 @@ describe("error tables", () => {
   const UNTESTED: Record<string, string> = {
     refused: "test/ai/openai-faults.test.ts asserts a refusal by its message, not its kind",
     "game/no-players": "no server test starts a game before anyone joined",
-    "player/not-found": "no server test kicks a player who is not in the game",
-    "save/invalid": "no server test uploads a broken save",
     "store/locked": "no test opens a SQLite data folder held by another process",
     "store/migration": "no test serves a store that fails to migrate",
     "store/config": "no test passes an invalid store configuration",

@@ -11,4 +11,6 @@ export function createSandbox(options: HostOptions = {}): SandboxHost {
   return new SandboxHost(options);
 }
 
+/** How many characters of JSON the scripts' storage may hold (a script's write past it is refused). */
+export { STORAGE_MAX_CHARS } from "./protocol.ts";
 export type { HostOptions, SandboxHost };

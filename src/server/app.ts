@@ -1,12 +1,14 @@
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { ENGINE_VERSION } from "../engine/index.ts";
 import type { ScriptRunner } from "../engine/ports.ts";
-import { bearer, hashToken } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import { openApiDocument } from "./openapi.ts";
+import { rateKey } from "./rate-keys.ts";
 import { REGISTERED } from "./route.ts";
 import { eventRoutes, type StreamLimits } from "./routes/events.ts";
 import { gameRoutes } from "./routes/games.ts";
@@ -92,8 +94,29 @@ export async function createServer(options: ServerOptions): Promise<Server> {
         .type("application/json")
         .send(new ApiError("request/invalid", "url").toJSON());
     },
+    // What Node's HTTP parser refuses before Fastify routes it (headers over 16 KiB, a request that is
+    // not HTTP, one that arrives too slowly) answers in the same shape as every other error.
+    clientErrorHandler: (error: Error & { code?: string }, socket: Duplex) => {
+      if (error.code === "ECONNRESET" || socket.destroyed) return;
+      const failure =
+        error.code === "HPE_HEADER_OVERFLOW"
+          ? new ApiError("request/headers-too-large", "header-overflow")
+          : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+            ? new ApiError("request/invalid", "too-slow")
+            : new ApiError("request/invalid", "unreadable");
+      if (socket.writable) {
+        const body = JSON.stringify(failure.toJSON());
+        socket.write(
+          `HTTP/1.1 ${failure.status} ${STATUS_CODES[failure.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy();
+    },
   }) as unknown as FastifyInstance;
   let ready = false;
+  // Bodies are JSON (the world upload reads its own text from it): a text/plain body is refused with
+  // request/unsupported-type, as any other type is, rather than read as a string.
+  app.removeContentTypeParser("text/plain");
 
   // JSON bodies are kept as text too: a world's hash is the hash of the bytes uploaded.
   app.removeContentTypeParser("application/json");
@@ -114,17 +137,24 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   await app.register(rateLimit, {
     max: options.perMinute ?? 600,
     timeWindow: 60_000,
-    keyGenerator: (request) => {
-      const token = bearer(request.headers.authorization);
-      return token ? `t:${hashToken(token)}` : `a:${request.ip}`;
+    // A token counts once a route has accepted it; anything else counts on the address (rate-keys.ts).
+    keyGenerator: async (request) => {
+      const { key, per } = await rateKey(store, request);
+      (request as { ratePer?: string }).ratePer = per;
+      return key;
     },
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(
+    errorResponseBuilder: (request, context) => {
+      const per = (request as { ratePer?: string }).ratePer === "token" ? "token" : "address";
+      // The submit route has its own, tighter limit (route.ts `perMinute`): actions, not requests.
+      const counts = request.routeOptions.config?.rateLimit ? "actions" : "requests";
+      const seconds = Math.ceil(context.ttl / 1000);
+      return new ApiError(
         "rate/limited",
-        "per-minute",
-        { max: context.max, seconds: Math.ceil(context.ttl / 1000) },
-        { limit: context.max, retryAfterSeconds: Math.ceil(context.ttl / 1000) },
-      ),
+        counts === "actions" ? "actions" : per === "token" ? "per-token" : "per-address",
+        { max: context.max, seconds },
+        { limit: context.max, retryAfterSeconds: seconds, per, counts },
+      );
+    },
   });
   if (options.cors !== undefined) {
     const origin = options.cors;

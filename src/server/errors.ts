@@ -19,6 +19,8 @@ export const SERVER_ERRORS = {
       url: "The URL cannot be read: check its encoding and length.",
       "no-world": "Send the world file as the body, with Content-Type: application/json.",
       other: "The request is not valid; /openapi.json describes every route.",
+      unreadable: "The request cannot be read as HTTP/1.1; send a well-formed request.",
+      "too-slow": "The request did not arrive in time; send it again.",
     },
   },
   "request/malformed-json": {
@@ -30,6 +32,14 @@ export const SERVER_ERRORS = {
     status: 413,
     description: "The body is larger than the route's limit.",
     messages: { "too-large": "The body is larger than this route accepts; send less." },
+  },
+  "request/headers-too-large": {
+    status: 431,
+    description: "The request's headers (the URL included) are larger than the server reads.",
+    messages: {
+      "header-overflow":
+        "The request's headers, the URL included, are larger than this server reads (16 KiB); send a shorter URL or fewer headers.",
+    },
   },
   "request/unsupported-type": {
     status: 415,
@@ -48,7 +58,11 @@ export const SERVER_ERRORS = {
     status: 429,
     description: "Too many requests from this token or address; wait and retry.",
     messages: {
-      "per-minute": "Too many requests: at most {max} per minute. Retry in {seconds} s.",
+      "per-token":
+        "Too many requests with this token: at most {max} per minute per token. Retry in {seconds} s.",
+      "per-address":
+        "Too many requests from this address: at most {max} per minute per address for requests without a game's token. Retry in {seconds} s.",
+      actions: "Too many actions with this token: at most {max} per minute. Retry in {seconds} s.",
       "wait-a-minute": "Too many requests; wait a minute and retry.",
     },
   },
@@ -202,7 +216,13 @@ export const SERVER_ERRORS = {
   "save/invalid": {
     status: 422,
     description: "The save file cannot be read or belongs to another world.",
-    messages: { "cannot-load": "The save cannot be loaded on this world: {reason}" },
+    messages: {
+      "cannot-load": "The save cannot be loaded on this world: {reason}",
+      "too-many-players":
+        "The save's party has {count} player characters; a game on this server has at most {max}. Remove characters from state.party, or play it with taleforge play --load.",
+      "storage-too-large":
+        "The save's scripts' storage holds {chars} characters of JSON, more than the {max} scripts may keep. Shrink state.storage, or play it with taleforge play --load.",
+    },
   },
   "sse/too-many": {
     status: 429,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstControlCharacter } from "../world/terminal-text.ts";
 
 /** The request shapes of the API; route.ts validates with them and openapi.ts documents them. */
 
@@ -6,13 +7,35 @@ export const WorldHash = z.string().regex(/^[0-9a-f]{64}$/, "a world hash: 64 he
 export const Id = z.string().regex(/^[0-9a-f]{32}$/, "an id: 32 hex digits");
 const Name = z.string().min(1).max(200);
 
+/** Zero-width characters: "Ann" and "Ann\u200b" would be two players nobody can tell apart. */
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/;
+
+/**
+ * A name people read (a new character, an uploaded world): trimmed, and
+ * without control, bidirectional or zero-width characters (as the world
+ * format's text/control-characters rule asks of a world's own names), so that
+ * no name can drive a terminal, reorder what is shown, or pass for another.
+ */
+const ReadableName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine((s) => !/[\n\t]/.test(s) && firstControlCharacter(s) === null && !INVISIBLE.test(s), {
+    message:
+      "use visible characters only (no control, bidirectional or zero-width characters, no line breaks)",
+  });
+
+/** Players per game: joins past it are refused, and so is an imported save whose party has more. */
+export const MAX_PLAYERS = 16;
+
 export const GameParams = z.object({ id: Id });
 export const WorldParams = z.object({ hash: WorldHash });
 
 export const Character = z.union([
   z.strictObject({ premade: Name }),
   z.strictObject({
-    name: Name,
+    name: ReadableName,
     traits: z.array(Name).max(20).optional(),
     attributes: z.record(Name, z.number().int().min(-1000).max(1000)).optional(),
   }),
@@ -38,7 +61,14 @@ export const JoinGame = z.strictObject({
 });
 
 export const SubmitAction = z.strictObject({
-  text: z.string().trim().min(1).max(2000),
+  text: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .refine((s) => firstControlCharacter(s) === null, {
+      message: "use visible characters, spaces and line breaks only (no control or bidirectional characters)",
+    }),
   idempotencyKey: z.string().min(1).max(100),
 });
 
@@ -50,6 +80,9 @@ export const ImportGame = z.strictObject({
     .max(8 * 1024 * 1024),
   narrator: z.enum(["offline", "server"]).optional(),
 });
+
+/** The `?name=` of a world upload: listed to everyone. */
+export const WorldUploadQuery = z.object({ name: ReadableName.optional() });
 
 export const QuestAnswer = z.object({
   id: Id,

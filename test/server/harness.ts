@@ -196,6 +196,11 @@ export function listen(url: string, token: string, lastEventId?: string) {
       }
   };
   let raw = "";
+  let markEnded: () => void = () => {};
+  /** Resolves when the server ends the stream. */
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
   const request = http.get(url, {
     headers: { authorization: `Bearer ${token}`, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
   });
@@ -225,6 +230,7 @@ export function listen(url: string, token: string, lastEventId?: string) {
         }
         check();
       });
+      response.on("end", () => markEnded());
       response.on("error", () => {});
     });
     request.on("error", reject);
@@ -232,6 +238,7 @@ export function listen(url: string, token: string, lastEventId?: string) {
   return {
     events,
     ready,
+    ended,
     get raw() {
       return raw;
     },

@@ -55,6 +55,10 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       let last = fromHeader ?? query.after ?? 0;
       open.set(key, count + 1);
       const visible = audienceOf(caller);
+      const kickedHere = (event: StoredEvent) =>
+        caller.role === "player" &&
+        event.kind === "player-kicked" &&
+        (JSON.parse(event.data) as { player?: string }).player === caller.player.id;
 
       reply.hijack();
       const raw = reply.raw;
@@ -87,6 +91,11 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
                 last = event.id;
                 if (!visible(event.audience)) continue;
                 raw.write(`id: ${event.id}\nevent: ${event.kind}\ndata: ${event.data}\n\n`);
+                // A kicked player's stream ends with their kick: their token no longer reads the game.
+                if (kickedHere(event)) {
+                  close();
+                  return;
+                }
               }
             } while (batch.length === BATCH && !closed);
           } while (again && !closed);

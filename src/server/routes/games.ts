@@ -7,12 +7,19 @@ import { ApiError } from "../errors.ts";
 import { answerQuest } from "../quests.ts";
 import { type Caller, gameOf, route } from "../route.ts";
 import { asApiError, type NarratorFactory, type Runner } from "../runner.ts";
-import { Character, CreateGame, GameParams, Id, JoinGame, QuestAnswer, SubmitAction } from "../schemas.ts";
+import {
+  Character,
+  CreateGame,
+  GameParams,
+  Id,
+  JoinGame,
+  MAX_PLAYERS,
+  QuestAnswer,
+  SubmitAction,
+} from "../schemas.ts";
 import type { Game, Store } from "../store/store.ts";
 import { playerState } from "../views.ts";
 import type { WorldCache } from "../worlds.ts";
-
-const MAX_PLAYERS = 16;
 
 /** Games: create, join, start/pause/resume/end, kick, submit actions, force a turn, answer quests. */
 export function gameRoutes(

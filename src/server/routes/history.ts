@@ -5,11 +5,12 @@ import type { TurnResult } from "../../engine/index.ts";
 import { completeTrace, readSave, restoreSession, worldHash } from "../../engine/index.ts";
 import type { ScriptRunner } from "../../engine/ports.ts";
 import { formatTrace } from "../../host/trace.ts";
+import { STORAGE_MAX_CHARS } from "../../sandbox/index.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
 import type { NarratorFactory, Runner } from "../runner.ts";
-import { GameParams, ImportGame, LogQuery } from "../schemas.ts";
+import { GameParams, ImportGame, LogQuery, MAX_PLAYERS } from "../schemas.ts";
 import type { Game, Store } from "../store/store.ts";
 import type { WorldCache } from "../worlds.ts";
 
@@ -93,6 +94,8 @@ export function historyRoutes(
       const world = await worlds.get(body.world);
       let state: ReturnType<typeof readSave>["state"];
       let text: string;
+      // Before the engine reads it (a party of thousands took seconds of the event loop to restore).
+      withinCaps(rawState(body.save));
       try {
         const session = await restoreSession(world, body.save, {
           ai: narrator(world, { gameMode: null, narrator: "offline" }),
@@ -104,6 +107,7 @@ export function historyRoutes(
       } catch (error) {
         throw new ApiError("save/invalid", "cannot-load", { reason: (error as Error).message });
       }
+      withinCaps(state);
       const hostToken = newToken("host");
       const now = Date.now();
       const game: Game = {
@@ -257,4 +261,47 @@ export function historyRoutes(
       return reply.send(`${lines.join("\n")}\n`);
     },
   );
+}
+
+/** The `state` of a save's text as written, before the engine reads it; undefined when it is not one. */
+function rawState(save: string): { party?: unknown; storage?: unknown } | undefined {
+  try {
+    const file = JSON.parse(save) as { state?: unknown } | null;
+    const state = file?.state;
+    return state !== null && typeof state === "object" ? state : undefined;
+  } catch {
+    return undefined; // The engine says what is wrong with it.
+  }
+}
+
+/**
+ * What a game on this server can grow to, and no more: an imported party of
+ * thousands, or storage past the scripts' cap, made every step of that game
+ * stop the event loop (every other game) for seconds, and stored megabytes per
+ * step.
+ */
+function withinCaps(state: { party?: unknown; storage?: unknown } | undefined): void {
+  if (state === undefined) return;
+  const party = Array.isArray(state.party) ? (state.party as { kind?: unknown }[]) : [];
+  const count = party.filter((c) => c?.kind === "player").length;
+  if (count > MAX_PLAYERS)
+    throw new ApiError(
+      "save/invalid",
+      "too-many-players",
+      { count, max: MAX_PLAYERS },
+      { players: count, limit: MAX_PLAYERS },
+    );
+  let chars = 0;
+  try {
+    chars = JSON.stringify(state.storage ?? null).length;
+  } catch {
+    return; // Nested past the stack: the engine refuses it as damaged.
+  }
+  if (chars > STORAGE_MAX_CHARS)
+    throw new ApiError(
+      "save/invalid",
+      "storage-too-large",
+      { chars, max: STORAGE_MAX_CHARS },
+      { storageChars: chars, limit: STORAGE_MAX_CHARS },
+    );
 }

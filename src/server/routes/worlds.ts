@@ -4,7 +4,7 @@ import { buildRealmMap, chooseRealm } from "../../author/map/model.ts";
 import { realmMapSvg } from "../../author/map/svg.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
-import { WorldParams } from "../schemas.ts";
+import { WorldParams, WorldUploadQuery } from "../schemas.ts";
 import type { Store } from "../store/store.ts";
 import { premades, storyStarts, worldSummary } from "../views.ts";
 import { bundleExampleWorld, checkUpload, type WorldCache, worldHashOf } from "../worlds.ts";
@@ -49,7 +49,7 @@ export function worldRoutes(
         "Upload a world file (the body is the file). A world with errors is refused with its check report.",
       tag: "worlds",
       access: "public",
-      query: z.object({ name: z.string().min(1).max(200).optional() }),
+      query: WorldUploadQuery,
       bodyLimit: limits.worldLimit,
       status: 201,
       response: z.object({ hash: z.string(), name: z.string(), created: z.boolean(), report: z.unknown() }),
