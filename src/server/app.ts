@@ -1,6 +1,12 @@
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import { ENGINE_VERSION } from "../engine/index.ts";
 import type { ScriptRunner } from "../engine/ports.ts";
 import { bearer, hashToken } from "./auth.ts";
@@ -8,7 +14,7 @@ import { ApiError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import { openApiDocument } from "./openapi.ts";
 import { REGISTERED } from "./route.ts";
-import { eventRoutes, type StreamLimits } from "./routes/events.ts";
+import { eventRoutes, STREAM_LOGGED, type StreamLimits } from "./routes/events.ts";
 import { gameRoutes } from "./routes/games.ts";
 import { historyRoutes } from "./routes/history.ts";
 import { partyRoutes } from "./routes/party.ts";
@@ -61,6 +67,27 @@ export interface Server {
   close(graceMs?: number): Promise<void>;
 }
 
+/**
+ * One log line per request, written when it ends, with the request, the status
+ * and the time taken (Fastify's default is two: one as it comes in, one as it
+ * ends). An event stream writes its own line when it closes (routes/events.ts),
+ * since a stream the client drops never "finishes".
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (STREAM_LOGGED in request) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request completed");
+  }
+}
+
 /** Rebuilt per server; the route list is filled by the route modules. */
 export async function createServer(options: ServerOptions): Promise<Server> {
   const store = new Store(options.store);
@@ -82,6 +109,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     // Not `true`: a client talking to the server directly could then pick its own address.
     trustProxy: options.trustProxy ?? "loopback",
     return503OnClosing: true,
+    logController: new OneLinePerRequest(),
     forceCloseConnections: true,
     // A quest name may be 200 characters, more once percent-encoded (Fastify's default is 100).
     routerOptions: { maxParamLength: 1000 },
