@@ -110,7 +110,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     trustProxy: options.trustProxy ?? "loopback",
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
-    forceCloseConnections: true,
+    // On close, idle connections are closed at once; a request in flight (one waiting for its step) gets its answer.
+    forceCloseConnections: "idle",
     // A quest name may be 200 characters, more once percent-encoded (Fastify's default is 100).
     routerOptions: { maxParamLength: 1000 },
     // Fastify's own answers to a URL it cannot route (bad encoding, a parameter over the length above).
@@ -228,7 +229,11 @@ export async function createServer(options: ServerOptions): Promise<Server> {
           { graceMs },
           "steps still running at shutdown; their claims expire and another process runs them",
         );
+      // The requests that waited for a step (an opening, a quest answer) are answered by now; whatever is
+      // still open a moment later (or at once, when steps outlived the grace) is cut, so that closing ends.
+      const cut = setTimeout(() => app.server.closeAllConnections(), drained ? 5000 : 0);
       await closing;
+      clearTimeout(cut);
       await options.store.close();
     },
   };
