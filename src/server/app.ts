@@ -2,7 +2,13 @@ import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import { ENGINE_VERSION } from "../engine/index.ts";
 import type { ScriptRunner } from "../engine/ports.ts";
 import { ApiError } from "./errors.ts";
@@ -10,7 +16,7 @@ import type { Logger } from "./logger.ts";
 import { openApiDocument } from "./openapi.ts";
 import { rateKey } from "./rate-keys.ts";
 import { REGISTERED } from "./route.ts";
-import { eventRoutes, type StreamLimits } from "./routes/events.ts";
+import { eventRoutes, STREAM_LOGGED, type StreamLimits } from "./routes/events.ts";
 import { gameRoutes } from "./routes/games.ts";
 import { historyRoutes } from "./routes/history.ts";
 import { partyRoutes } from "./routes/party.ts";
@@ -63,6 +69,27 @@ export interface Server {
   close(graceMs?: number): Promise<void>;
 }
 
+/**
+ * One log line per request, written when it ends, with the request, the status
+ * and the time taken (Fastify's default is two: one as it comes in, one as it
+ * ends). An event stream writes its own line when it closes (routes/events.ts),
+ * since a stream the client drops never "finishes".
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (STREAM_LOGGED in request) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request completed");
+  }
+}
+
 /** Rebuilt per server; the route list is filled by the route modules. */
 export async function createServer(options: ServerOptions): Promise<Server> {
   const store = new Store(options.store);
@@ -84,7 +111,9 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     // Not `true`: a client talking to the server directly could then pick its own address.
     trustProxy: options.trustProxy ?? "loopback",
     return503OnClosing: true,
-    forceCloseConnections: true,
+    logController: new OneLinePerRequest(),
+    // On close, idle connections are closed at once; a request in flight (one waiting for its step) gets its answer.
+    forceCloseConnections: "idle",
     // A quest name may be 200 characters, more once percent-encoded (Fastify's default is 100).
     routerOptions: { maxParamLength: 1000 },
     // Fastify's own answers to a URL it cannot route (bad encoding, a parameter over the length above).
@@ -230,7 +259,11 @@ export async function createServer(options: ServerOptions): Promise<Server> {
           { graceMs },
           "steps still running at shutdown; their claims expire and another process runs them",
         );
+      // The requests that waited for a step (an opening, a quest answer) are answered by now; whatever is
+      // still open a moment later (or at once, when steps outlived the grace) is cut, so that closing ends.
+      const cut = setTimeout(() => app.server.closeAllConnections(), drained ? 5000 : 0);
       await closing;
+      clearTimeout(cut);
       await options.store.close();
     },
   };

@@ -168,6 +168,49 @@ describe("server: logs", () => {
       assert.ok(!text.includes(secret), `the log never holds ${secret.slice(0, 6)}…`);
   });
 
+  it("writes one line per request, event streams included (dropped by the client or ended by shutdown)", {
+    timeout: 60_000,
+  }, async () => {
+    const data = mkdtempSync(join(tmpdir(), "taleforge-logs-"));
+    folders.push(data);
+    const { child, url, output } = await serve(["--data", data, "--log-format", "json"]);
+    const anyone = new Client(url);
+    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
+    const created = (await anyone.post("/games", { world: hash, seed: 1 })).json;
+    await anyone.get("/nowhere");
+    const events = `${url}/games/${created.id}/events`;
+    const headers = { authorization: `Bearer ${created.hostToken}` };
+    const dropped = new AbortController();
+    const first = await fetch(events, { headers, signal: dropped.signal });
+    assert.equal(first.status, 200);
+    dropped.abort();
+    const second = await fetch(events, { headers });
+    assert.equal(second.status, 200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(await stop(child), 0);
+    const records = output()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { msg: string; reqId?: string; req?: { method: string; url: string } });
+    const perRequest = records.filter((r) => r.reqId !== undefined);
+    assert.deepEqual(
+      perRequest.map((r) => `${r.msg} ${r.req?.method} ${r.req?.url.split("/").at(-1)}`),
+      [
+        "request completed POST worlds",
+        "request completed POST games",
+        "request completed GET nowhere",
+        "request completed GET events",
+        "request completed GET events",
+      ],
+    );
+    assert.equal(new Set(perRequest.map((r) => r.reqId)).size, 5, "each request once");
+    for (const r of perRequest) {
+      const line = r as unknown as { res: { statusCode: number }; responseTime: number };
+      assert.equal(typeof line.res.statusCode, "number");
+      assert.equal(typeof line.responseTime, "number");
+    }
+  });
+
   it("is readable on a terminal with --log-format pretty", { timeout: 60_000 }, async () => {
     const data = mkdtempSync(join(tmpdir(), "taleforge-logs-"));
     folders.push(data);
@@ -176,7 +219,10 @@ describe("server: logs", () => {
     assert.equal(await stop(child), 0);
     const text = output();
     assert.match(text, /^\d\d:\d\d:\d\d\.\d{3} INFO {2}taleforge serve is listening store=/m);
-    assert.match(text, /INFO {2}request completed reqId=\S+ res\.statusCode=200/);
+    assert.match(
+      text,
+      /INFO {2}request completed reqId=\S+ req\.method=GET req\.url=\/healthz .*res\.statusCode=200/,
+    );
     assert.doesNotMatch(text, /\{"level"/, "no JSON lines");
   });
 });

@@ -146,4 +146,21 @@ describe(`server: quest answers per player (${STORE_NAME})`, () => {
     await eventually(game.status, (s) => s === "rejected");
     game.stream.close();
   });
+
+  it("leaves the host's trace at the last turn after a decisive answer (an answer step has no trace)", {
+    timeout: 120_000,
+  }, async () => {
+    const game = await offered(34);
+    assert.equal((await game.answer(0, "accept")).json.status, "accepted");
+    // The answer was a step of its own (seq 2, after the opening and the turn): /trace still shows the turn.
+    const trace = await game.host.get(`/games/${game.id}/trace`);
+    assert.equal(trace.status, 200, trace.text);
+    assert.equal(trace.json.seq, 1);
+    assert.equal(trace.json.tick, 1);
+    assert.match(trace.json.text, /keeper_rumour/);
+    const answerStep = await game.host.get(`/games/${game.id}/trace?seq=2`);
+    assert.equal(answerStep.status, 409, "asked for by its seq, the answer step has no trace");
+    assert.equal(answerStep.json.error.code, "game/state");
+    game.stream.close();
+  });
 });

@@ -19,6 +19,9 @@ export interface StreamLimits {
 const DEFAULTS: StreamLimits = { perToken: 4, heartbeatMs: 15_000, pollMs: 5_000 };
 const BATCH = 200;
 
+/** Set on a request whose event stream wrote its own log line (app.ts writes none for it then). */
+export const STREAM_LOGGED = Symbol("taleforge.streamLogged");
+
 /**
  * `GET /games/:id/events`: Server-Sent Events. Stored events carry their id;
  * a client that reconnects with `Last-Event-ID` (or `?after=`) gets every
@@ -119,6 +122,11 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       const close = () => {
         if (closed) return;
         closed = true;
+        (request as unknown as Record<symbol, boolean>)[STREAM_LOGGED] = true;
+        request.log.info(
+          { req: request, res: reply, responseTime: reply.elapsedTime, lastEventId: last },
+          "request completed",
+        );
         unsubscribe();
         clearInterval(poll);
         clearInterval(beat);

@@ -155,7 +155,7 @@ export function historyRoutes(
       method: "GET",
       url: "/games/:id/trace",
       summary:
-        "A step's trace (host only): the same as /trace in play and `taleforge explain`, as JSON and as text.",
+        "A step's trace (host only; `?seq=`, by default the last turn's): the same as /trace in play and `taleforge explain`, as JSON and as text.",
       tag: "history",
       access: "host",
       params: GameParams,
@@ -163,7 +163,8 @@ export function historyRoutes(
     },
     async ({ params, query }) => {
       const game = (await store.game(params.id))!;
-      const seq = query.seq ?? game.seq - 1;
+      // By default the last step with a trace: a quest answer after the last turn has none of its own.
+      const seq = query.seq ?? (await store.lastTracedSeq(game.id)) ?? game.seq - 1;
       const row = await store.turn(game.id, seq);
       if (!row || row.trace === null) throw new ApiError("game/state", "no-trace", { seq }, { seq });
       const result = await storedResult(JSON.parse(row.trace) as TurnResult, game, seq);

@@ -257,6 +257,19 @@ export class Store {
       .executeTakeFirst();
   }
 
+  /** The seq of the game's last step that has a trace (an opening or a turn; a quest answer or an import has none). */
+  async lastTracedSeq(game: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom("turns")
+      .select("seq")
+      .where("game_id", "=", game)
+      .where("trace", "is not", null)
+      .orderBy("seq", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return row?.seq;
+  }
+
   turn(game: string, seq: number): Promise<Turn | undefined> {
     return this.db
       .selectFrom("turns")
