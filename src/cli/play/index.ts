@@ -10,7 +10,7 @@ import { createSandbox } from "../../sandbox/index.ts";
 import type { World } from "../../world/schema/index.ts";
 import { fail, reasonOf } from "../exit.ts";
 import { type CliIo, wantsColor } from "../io.ts";
-import { askPlayers, askStoryStart } from "./creation.ts";
+import { askPlayers, askStoryStart, LeftBeforeStart } from "./creation.ts";
 import { type LineSource, lineSource } from "./lines.ts";
 import { proseWriter, runLoop } from "./loop.ts";
 import type { PlayFlags } from "./options.ts";
@@ -68,7 +68,14 @@ async function playGame(step: GameStep): Promise<number> {
   const lines = lineSource(io);
   // Ask at a terminal what the command line left open (never when replaying, resuming or piping).
   if (lines.interactive && !replay && setup.load === undefined) {
-    const asked = await askWhatIsLeft(world, setup, lines, io, paint);
+    let asked: boolean;
+    try {
+      asked = await askWhatIsLeft(world, setup, lines, io, paint);
+    } catch (error) {
+      if (!(error instanceof LeftBeforeStart)) throw error;
+      io.stdout(`${paint("gray", "Farewell.")}\n`);
+      asked = false;
+    }
     if (!asked) {
       lines.close();
       return 0;
