@@ -13,7 +13,7 @@ import { captureIo, ROOT } from "./helpers.ts";
  */
 const EXAMPLE = join(ROOT, "examples/harbor.world.json");
 
-/** Runs `taleforge play` in-process as at a terminal (stdin and stdout TTYs, no colour), typing `input`. */
+/** Runs `taleforge play` in-process as at an 80-column terminal (stdin and stdout TTYs, no colour), typing `input`. */
 async function playAtTerminal(args: string[], input: string[]): Promise<{ code: number; out: string }> {
   const captured = captureIo({ isTTY: true, env: { NO_COLOR: "1" } });
   let raw = "";
@@ -22,6 +22,7 @@ async function playAtTerminal(args: string[], input: string[]): Promise<{ code: 
     ...captured.io,
     stdin,
     stdinIsTTY: true,
+    columns: 80,
     rawStdout: (text) => {
       raw += text;
     },
@@ -77,5 +78,22 @@ describe("taleforge play at a terminal, before the game starts", () => {
     assert.match(out, /Taleforge ·/);
     assert.match(out, /\/quests +your journal/);
     assert.match(out, /Farewell\./);
+  });
+});
+
+describe("taleforge play at an 80-column terminal", () => {
+  test("no line passes 80 columns: the header, /help and the warning that an offer lapses are wrapped", async () => {
+    const { code, out } = await playAtTerminal(
+      [EXAMPLE, "--seed", "11"],
+      ["1", "n", "/help", "walk to the Saltlight Temple", "look around", "look around", "/quit"],
+    );
+    assert.equal(code, 0);
+    assert.match(out, /lapses after this turn: \/accept The\s+Tongueless\s+Bell takes it\./);
+    const wide = out.split("\n").filter((line) => line.length > 80);
+    assert.deepEqual(wide, []);
+    // /help's lists keep their columns: no description runs on under the command names.
+    const help = out.slice(out.indexOf("  /help "), out.indexOf("With several players"));
+    for (const line of help.split("\n").filter((l) => l.startsWith("  ")))
+      assert.match(line, /^ {2}\//, `a /help line that is not a command: ${line}`);
   });
 });

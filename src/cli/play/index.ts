@@ -96,9 +96,12 @@ async function playGame(step: GameStep): Promise<number> {
   const sandbox = createSandbox();
   sandbox.warm((problem) => io.stderr(`\ntaleforge: ${problem}\n`));
   try {
-    io.stdout(
+    // Word-wrapped at a terminal: a long path or story start name would pass the width mid-word.
+    const header = proseWriter({ io, lines });
+    header.push(
       `${paint("gray", `Taleforge · ${file} · ${setup.load !== undefined ? "resumed game" : startName(world, setup.storyStart)} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,
     );
+    header.end();
     io.stdout(paint("gray", "Type /help for commands.\n\n"));
     let game: Game;
     const opening = proseWriter({ io, lines });

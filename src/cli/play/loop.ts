@@ -292,7 +292,10 @@ function warnLapsing(ctx: LoopContext, shown: readonly QuestPrompt[]): void {
     if (entry.status !== "available" || !entry.availableAt) continue;
     if (shown.some((p) => p.quest === quest)) continue;
     if (entry.availableAt.tick + QUEST_EXPIRY_TURNS - state.tick !== 1) continue;
-    ctx.io.stdout(`The offer of "${quest}" lapses after this turn: /accept ${quest} takes it.\n`);
+    // Word-wrapped at a terminal like the story (a long quest name pushed it past 80 columns mid-word).
+    const prose = proseWriter(ctx);
+    prose.push(`The offer of "${quest}" lapses after this turn: /accept ${quest} takes it.\n`);
+    prose.end();
   }
 }
 

@@ -174,7 +174,7 @@ export function helpView(): string {
     "  /map               the realm and where you are",
     "  /storage           the world's stored flags and counters (for authors)",
     "  /trace             why each trigger did or did not fire on the last turn",
-    "  /hint              what the world waited for, when your last action came close",
+    "  /hint              what the world waited for, when your last act came close",
     "  /accept <quest>    accept a quest on offer (also /reject, /abandon)",
     "  /save [file]       save the game",
     "  /load [file]       load a saved game",
