@@ -167,6 +167,7 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
   step("plays five turns: actions, who acted, a quest accepted, the journal and the map", async () => {
     const walkthrough = readWalkthrough();
     let accepted = "";
+    let offeredAt = 0;
     let placeBefore = "";
     let mapBefore = "";
     for (let tick = 1; tick <= 5; tick++) {
@@ -200,7 +201,10 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
       }
 
       const offer = player.locator("fieldset.offer");
-      if (!accepted && (await offer.count()) > 0) {
+      // The offer stays on the page while the party plays on: it is answered a turn after it was made.
+      if (offeredAt === 0 && (await offer.count()) > 0) offeredAt = tick;
+      if (!accepted && offeredAt > 0 && tick > offeredAt) {
+        assert.equal(await offer.count(), 1, "the offer is still shown a turn later");
         const quest = (await offer.first().locator("legend").innerText()).replace("Quest offered: ", "");
         assert.equal(await host.locator("fieldset.offer").count(), 1, "every player sees the offer");
         await player.getByRole("button", { name: `Accept “${quest}”` }).click();
