@@ -784,3 +784,86 @@ describe("offline narration: room descriptions after the world changed (issue 14
     assert.equal(isStale("The temple's bell is silent.", "The bell rings over the town."), true);
   });
 });
+
+describe("offline narration: the storm turn and the lamp key of the example world", () => {
+  const storm = HARBOR.narrativeEvents!["Storm Night"]!;
+  const event = (activeTurns: number) => ({
+    key: "Storm Night",
+    title: storm.title,
+    beats: storm.beats,
+    activeTurns,
+  });
+  const arrival = storyOf("storm_rises");
+  const lamp = () => narrationRequest({ tick: 12 }, "Old Lighthouse", "Lamp Room");
+
+  it("tells the storm's arrival once: the event's first beat is left out after the trigger's instruction told it", async () => {
+    const { text } = await narrate(
+      narrationRequest(
+        {
+          tick: 10,
+          actions: [{ player: "Isobel Carrow", text: "climb the stairwell" }],
+          intent: { intent: "move", target: "Stairwell" },
+          outcomes: ["The party moved to Stairwell."],
+          instructions: [arrival],
+          event: event(0),
+        },
+        "Old Lighthouse",
+        "Stairwell",
+      ),
+    );
+    assert.ok(text.includes("The storm has arrived at the tower"), text);
+    assert.ok(!text.includes("The gale arrives"), text);
+    assert.equal(text.match(/sideways/g)?.length, 1, text);
+    // The next turn does not tell the wreckers' lanterns again either; a beat nobody told yet is told.
+    const next = await narrate(
+      narrationRequest(
+        { tick: 11, event: event(1), scene: { ...lamp().scene, recentStory: [text] } },
+        "Old Lighthouse",
+        "Lamp Room",
+      ),
+    );
+    assert.ok(!next.text.includes("lanterns swing"), next.text);
+    const third = await narrate(
+      narrationRequest({ tick: 12, event: event(2) }, "Old Lighthouse", "Lamp Room"),
+    );
+    assert.ok(third.text.includes("A ship's bell sounds in the murk"), third.text);
+  });
+
+  it("an 'If the party lights the lamp' consequence is not told when the player takes the lamp key", async () => {
+    const ready = storyOf("beacon_ready");
+    const take = await narrate({
+      ...lamp(),
+      actions: [{ player: "Isobel Carrow", text: "take the lamp key" }],
+      instructions: [ready],
+    });
+    assert.ok(take.text.includes("The brass key hangs on its hook again"), take.text);
+    assert.ok(!/lens catches fire|beam sweeps/.test(take.text), take.text);
+    const light = await narrate({
+      ...lamp(),
+      actions: [{ player: "Isobel Carrow", text: "light the lighthouse lamp" }],
+      instructions: [ready],
+    });
+    assert.ok(light.text.includes("the great lens catches fire"), light.text);
+  });
+
+  it("taking the lamp key again stays a try; the Lamp Room always shows the key's hook", async () => {
+    const again = await narrate({
+      ...lamp(),
+      actions: [{ player: "Isobel Carrow", text: "take the lamp key" }],
+      scene: { ...lamp().scene, recentStory: ["You try to take the lamp key.\n\nWind sings in the panes."] },
+    });
+    const first = again.text.split("\n\n")[0]!;
+    assert.match(first, /try to take the lamp key/);
+    // Long after the key was last mentioned, the room itself has its hook: the key is not "not here".
+    const later = await narrate({
+      ...lamp(),
+      actions: [{ player: "Isobel Carrow", text: "take the lamp key" }],
+      scene: {
+        ...lamp().scene,
+        recentStory: ["The storm is spent. A washed, pale dawn over the Gull Coast."],
+      },
+    });
+    assert.doesNotMatch(later.text, /There is no key here/);
+    assert.match(later.text.split("\n\n")[0]!, /^You try to take the lamp key/);
+  });
+});

@@ -66,3 +66,57 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
+
+/**
+ * What sticks out of `selector` sideways: each element or piece of text that
+ * reaches past the edges of its content box, and each box inside that
+ * scrolls sideways (a table wider than the screen). Empty when everything
+ * wraps to the width. Visually hidden text (clipped to 1 px) does not count.
+ */
+export async function horizontalOverflow(page: Page, selector: string): Promise<string[]> {
+  // No named functions inside: the test runner's compiler wraps them in a helper the page does not have.
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector) as HTMLElement | null;
+    if (!root) return [`${selector} is not on the page`];
+    const style = getComputedStyle(root);
+    const box = root.getBoundingClientRect();
+    const left =
+      box.left + Number.parseFloat(style.borderLeftWidth) + Number.parseFloat(style.paddingLeft) - 0.5;
+    const right =
+      box.right - Number.parseFloat(style.borderRightWidth) - Number.parseFloat(style.paddingRight) + 0.5;
+    const found: [Node, string][] = [];
+    if (root.scrollWidth > root.clientWidth + 1)
+      found.push([root, `scrolls sideways: ${root.scrollWidth} px of content in ${root.clientWidth} px`]);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node instanceof Element ? node : node.parentElement;
+      if (!element || element.closest(".visually-hidden")) continue;
+      if (node instanceof HTMLElement) {
+        const overflowX = getComputedStyle(node).overflowX;
+        if ((overflowX === "auto" || overflowX === "scroll") && node.scrollWidth > node.clientWidth + 1)
+          found.push([node, `scrolls sideways: ${node.scrollWidth} px of content in ${node.clientWidth} px`]);
+      }
+      // Text by its words: the spaces at the end of a wrapped line hang past the edge, unseen.
+      const rects: DOMRect[] = [];
+      if (node instanceof Element) rects.push(node.getBoundingClientRect());
+      else
+        for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          rects.push(...range.getClientRects());
+        }
+      const out = rects.find((r) => r.width > 0 && (r.right > right || r.left < left));
+      if (out)
+        found.push([
+          node,
+          `spans ${Math.round(out.left)}–${Math.round(out.right)} px, outside ${Math.round(left)}–${Math.round(right)} px`,
+        ]);
+    }
+    return found.map(([node, why]) => {
+      const element = (node instanceof Element ? node : node.parentElement) as Element;
+      const classes = [...element.classList].map((c) => `.${c}`).join("");
+      return `${element.tagName.toLowerCase()}${classes} “${(node.textContent ?? "").trim().slice(0, 60)}” ${why}`;
+    });
+  }, selector);
+}

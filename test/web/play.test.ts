@@ -4,7 +4,7 @@ import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readWalkthrough } from "../helpers/walkthrough.ts";
 import { Client, closeSandbox, dropStore, type Running } from "../server/harness.ts";
-import { launchChromium, seriousViolations } from "./browser.ts";
+import { horizontalOverflow, launchChromium, seriousViolations } from "./browser.ts";
 import { adjustableNarrator, restartWebServer, screenshotDir, startWebServer } from "./server.ts";
 
 /**
@@ -167,6 +167,7 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
   step("plays five turns: actions, who acted, a quest accepted, the journal and the map", async () => {
     const walkthrough = readWalkthrough();
     let accepted = "";
+    let offeredAt = 0;
     let placeBefore = "";
     let mapBefore = "";
     for (let tick = 1; tick <= 5; tick++) {
@@ -200,7 +201,10 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
       }
 
       const offer = player.locator("fieldset.offer");
-      if (!accepted && (await offer.count()) > 0) {
+      // The offer stays on the page while the party plays on: it is answered a turn after it was made.
+      if (offeredAt === 0 && (await offer.count()) > 0) offeredAt = tick;
+      if (!accepted && offeredAt > 0 && tick > offeredAt) {
+        assert.equal(await offer.count(), 1, "the offer is still shown a turn later");
         const quest = (await offer.first().locator("legend").innerText()).replace("Quest offered: ", "");
         assert.equal(await host.locator("fieldset.offer").count(), 1, "every player sees the offer");
         await player.getByRole("button", { name: `Accept “${quest}”` }).click();
@@ -317,6 +321,21 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     });
     await drawer.getByRole("tab", { name: "Trace" }).click();
     await host.setViewportSize({ width: 390, height: 844 });
+    // On a phone nothing in the drawer reaches past the screen's edge: every tab wraps to the width.
+    await trigger.waitFor({ timeout: WAIT });
+    assert.deepEqual(await horizontalOverflow(host, ".drawer"), [], "the trace at 390 px");
+    await drawer.getByLabel("As text").check();
+    await drawer.locator(".trace-text").waitFor({ timeout: WAIT });
+    assert.deepEqual(await horizontalOverflow(host, ".drawer"), [], "the trace as text at 390 px");
+    await drawer.getByLabel("As text").uncheck();
+    await drawer.getByRole("tab", { name: "Log" }).click();
+    await drawer.locator("table.log tbody tr").first().waitFor({ timeout: WAIT });
+    assert.deepEqual(await horizontalOverflow(host, ".drawer"), [], "the log at 390 px");
+    await drawer.getByRole("tab", { name: "Storage" }).click();
+    await drawer.getByText("Consumed triggers").waitFor({ timeout: WAIT });
+    assert.deepEqual(await horizontalOverflow(host, ".drawer"), [], "the storage at 390 px");
+    await drawer.getByRole("tab", { name: "Trace" }).click();
+    await trigger.waitFor({ timeout: WAIT });
     await host.screenshot({ path: join(shots, "host-390.png") });
     await host.setViewportSize({ width: 1280, height: 900 });
     // The controls: pause (the players cannot act), resume, export the save.

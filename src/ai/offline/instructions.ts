@@ -264,7 +264,9 @@ const CONDITION_NOISE = new Set(
  *   intent ("the party speaks with her" and "talk to Mara Venn" are both
  *   interactNPC), that intent not being `other`;
  * - or when the turn's actions cover at least half of the condition's content
- *   words, stemmed ("lights the lamp" / "light the lighthouse lamp").
+ *   words, stemmed, its first one (the act: "lights") among them ("lights the
+ *   lamp" / "light the lighthouse lamp"; never "take the lamp key", which
+ *   only shares the lamp).
  * A negated condition ("has not yet met her") holds when its positive does not.
  */
 function conditionHolds(condition: string, instruction: string, ctx: InstructionContext): boolean {
@@ -278,7 +280,9 @@ function conditionHolds(condition: string, instruction: string, ctx: Instruction
   let holds = intent !== "other" && intent === ctx.intent;
   if (!holds) {
     const words = stems([...contentWords(positive)].filter((w) => !CONDITION_NOISE.has(w)));
-    holds = coverage(words, actionWords(ctx.actionText)) >= 0.5;
+    const done = actionWords(ctx.actionText);
+    const act = words.values().next().value;
+    holds = act !== undefined && done.has(act) && coverage(words, done) >= 0.5;
   }
   return negative ? !holds : holds;
 }

@@ -15,7 +15,7 @@ import { isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
 import { verticalMove } from "./place-words.ts";
 import { withProperNames } from "./proper.ts";
-import { againLine, coreOf, repeatsRecent, stayingSentence, toldRecently } from "./repeat.ts";
+import { againLine, coreOf, repeatsRecent, retells, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
 import { fitToScene } from "./scene-fit.ts";
 import { isStale } from "./stale.ts";
@@ -171,13 +171,15 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   if (input.event) {
     const beats = parseBeats(input.event.beats);
     verdict = eventVerdict(input, beats, told.join("\n"));
-    // A beat's conditional or narrator-only sentences ("wreckage or none depending on ...") are not told.
+    // A beat's conditional or narrator-only sentences ("wreckage or none depending on ...") are not
+    // told, nor what this turn's instructions or a recent story already told (repeat.ts).
+    const already = [...told, ...scene.recentStory.slice(-5)];
     beat =
       verdict === "stopped"
         ? journal.eventStopped(input.event.title)
         : sentences(toSecondPerson(beatOfTurn(beats, input.event.activeTurns)))
             .map((s) => pruneBranches(s, known))
-            .filter((s) => s !== "" && !isNarratorOnly(s))
+            .filter((s) => s !== "" && !isNarratorOnly(s) && !retells(s, already))
             .join(" ");
   }
   const happened = outcomes.length > 0 || told.length > 0 || beat !== "";
@@ -315,8 +317,13 @@ function actionLines(
         said;
     // The same act again (a recent story told it): a shorter, varied line (repeat.ts).
     const core = stayed ? "" : coreOf(said);
+    // A try stays a try ("Still you try to take the lamp key.", never "Still you take the lamp key.").
     if (core !== "" && toldRecently(core, input.scene.recentStory))
-      said = againLine(core, !/nothing|no difference|no effect/.test(said), input.tick);
+      said = againLine(
+        /^You try to /.test(said) ? `try to ${core}` : core,
+        !/nothing|no difference|no effect/.test(said),
+        input.tick,
+      );
     lines.push(single || !action.player ? said : `${action.player}: ${said.replace(/^You /, "you ")}`);
   });
   if (input.actions.length === 0 && refused?.type === "refused")

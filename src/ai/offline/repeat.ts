@@ -10,7 +10,13 @@
  * - On a turn where the party stays, the place gets at most one sentence,
  *   again by the tick modulo 5: a sentence of the place is told at most once
  *   in any five turns, and on some turns none is.
+ * - An event's beat that tells again what this turn's instructions or a
+ *   recent story told (the example world's storm arriving in the trigger's
+ *   instruction and in the event's first beat) is left out: the moment is
+ *   told once.
  */
+
+import { sentences, stemmedWords } from "./text.ts";
 
 const AGAIN_NOTHING = [
   "Again you {core}; nothing changes.",
@@ -62,4 +68,25 @@ export function stayingSentence(
 export function repeatsRecent(paragraph: string, recentStory: readonly string[]): boolean {
   if (paragraph.length < 40) return false;
   return recentStory.some((story) => story.split("\n\n").includes(paragraph));
+}
+
+/**
+ * Does `sentence` tell again what a sentence of `texts` told? It does when they share at least 4
+ * stemmed content words making 30% of its own ("The gale arrives all at once: rain driven
+ * sideways ..." after "The storm has arrived at the tower: rain driving sideways ..."), or at
+ * least 3 making 60% ("Below on the reefs, wreckers' lanterns swing ..." after "... lanterns
+ * swinging on the reefs below ...").
+ */
+export function retells(sentence: string, texts: readonly string[]): boolean {
+  const words = stemmedWords(sentence);
+  if (words.size < 3) return false;
+  for (const text of texts)
+    for (const other of sentences(text)) {
+      const theirs = stemmedWords(other);
+      let shared = 0;
+      for (const word of words) if (theirs.has(word)) shared++;
+      const part = shared / words.size;
+      if ((shared >= 4 && part >= 0.3) || (shared >= 3 && part >= 0.6)) return true;
+    }
+  return false;
 }

@@ -1,15 +1,45 @@
 import { firstSentence, type Paint } from "../../author/paint.ts";
 import type { PlayerSpec } from "../../engine/index.ts";
 import type { World } from "../../world/schema/index.ts";
+import { didYouMean } from "../../world/suggest.ts";
 import type { LineSource } from "./lines.ts";
+import { beforeStartHelpView, GAME_COMMANDS } from "./views.ts";
 
 /**
  * Asking at a terminal what the command line did not say: the story start
  * (when there are several) and who plays (premades, or a character made from
  * a name and a pick of traits per category, within each category's
  * maxSelections, the only creation rule the spec enforces). Returns
- * undefined when the input ends.
+ * undefined when the input ends. The slash commands that make sense before
+ * the game starts work at every one of these prompts: /help, and /quit, which
+ * throws LeftBeforeStart.
  */
+/** Thrown when the player types /quit (or /exit) before the game has started. */
+export class LeftBeforeStart extends Error {
+  constructor() {
+    super("the player left before the game started");
+  }
+}
+
+/**
+ * The next line of a question asked before the game starts; null when the
+ * input ends. Slash commands are answered here and the question asked again:
+ * /help, /quit (throws LeftBeforeStart); the game's own commands are refused
+ * with what to do instead.
+ */
+async function ask(lines: LineSource, prompt: string, out: (text: string) => void): Promise<string | null> {
+  for (;;) {
+    const line = await lines.read(prompt);
+    if (line === null || !line.trim().startsWith("/")) return line;
+    const name = (line.trim().slice(1).split(/\s+/)[0] ?? "").toLowerCase();
+    if (name === "quit" || name === "exit") throw new LeftBeforeStart();
+    if (name === "help" || name === "?") out(`${beforeStartHelpView()}\n`);
+    else if ((GAME_COMMANDS as readonly string[]).includes(name))
+      out(`/${name} works once the game has started. Here: /help, /quit.\n`);
+    else out(`Unknown command /${name}.${didYouMean(name, ["help", "quit"])} Here: /help, /quit.\n`);
+  }
+}
+
 export async function askStoryStart(
   world: World,
   lines: LineSource,
@@ -53,7 +83,7 @@ export async function askPlayers(
       players.push(made);
       taken.add(made.name.toLowerCase());
     }
-    const more = await lines.read("Add another player at this keyboard? (y/N) ");
+    const more = await ask(lines, "Add another player at this keyboard? (y/N) ", out);
     if (more === null || !/^y(es)?$/i.test(more.trim())) return players;
   }
 }
@@ -67,7 +97,7 @@ async function makeCharacter(
 ): Promise<{ name: string; traits: string[] } | undefined> {
   let name = "";
   while (name === "") {
-    const line = await lines.read("Your character's name: ");
+    const line = await ask(lines, "Your character's name: ", out);
     if (line === null) return undefined;
     name = line.trim();
     if (taken.has(name.toLowerCase())) {
@@ -84,7 +114,7 @@ async function makeCharacter(
       out(`  ${i + 1}. ${t}${paint("gray", ` - ${firstSentence(world.traits[t]!.description)}`)}\n`);
     });
     for (;;) {
-      const line = await lines.read("Numbers separated by commas, or Enter for none: ");
+      const line = await ask(lines, "Numbers separated by commas, or Enter for none: ", out);
       if (line === null) return undefined;
       const picks = line
         .split(",")
@@ -110,7 +140,7 @@ async function makeCharacter(
 /** A number from 1 to count, asked until given; the 0-based pick, or null when the input ends. */
 async function choose(lines: LineSource, count: number, out: (text: string) => void): Promise<number | null> {
   for (;;) {
-    const line = await lines.read(`Choose 1-${count}: `);
+    const line = await ask(lines, `Choose 1-${count}: `, out);
     if (line === null) return null;
     const n = Number(line.trim());
     if (Number.isInteger(n) && n >= 1 && n <= count) return n - 1;

@@ -10,7 +10,7 @@ import { createSandbox } from "../../sandbox/index.ts";
 import type { World } from "../../world/schema/index.ts";
 import { fail, reasonOf } from "../exit.ts";
 import { type CliIo, wantsColor } from "../io.ts";
-import { askPlayers, askStoryStart } from "./creation.ts";
+import { askPlayers, askStoryStart, LeftBeforeStart } from "./creation.ts";
 import { type LineSource, lineSource } from "./lines.ts";
 import { proseWriter, runLoop } from "./loop.ts";
 import type { PlayFlags } from "./options.ts";
@@ -68,7 +68,14 @@ async function playGame(step: GameStep): Promise<number> {
   const lines = lineSource(io);
   // Ask at a terminal what the command line left open (never when replaying, resuming or piping).
   if (lines.interactive && !replay && setup.load === undefined) {
-    const asked = await askWhatIsLeft(world, setup, lines, io, paint);
+    let asked: boolean;
+    try {
+      asked = await askWhatIsLeft(world, setup, lines, io, paint);
+    } catch (error) {
+      if (!(error instanceof LeftBeforeStart)) throw error;
+      io.stdout(`${paint("gray", "Farewell.")}\n`);
+      asked = false;
+    }
     if (!asked) {
       lines.close();
       return 0;
@@ -89,9 +96,12 @@ async function playGame(step: GameStep): Promise<number> {
   const sandbox = createSandbox();
   sandbox.warm((problem) => io.stderr(`\ntaleforge: ${problem}\n`));
   try {
-    io.stdout(
+    // Word-wrapped at a terminal: a long path or story start name would pass the width mid-word.
+    const header = proseWriter({ io, lines });
+    header.push(
       `${paint("gray", `Taleforge · ${file} · ${setup.load !== undefined ? "resumed game" : startName(world, setup.storyStart)} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,
     );
+    header.end();
     io.stdout(paint("gray", "Type /help for commands.\n\n"));
     let game: Game;
     const opening = proseWriter({ io, lines });

@@ -15,6 +15,7 @@ import { readSaveText, writeSaveFile } from "../save-file.ts";
 import { changesView } from "./changes.ts";
 import type { LineSource } from "./lines.ts";
 import {
+  GAME_COMMANDS,
   helpView,
   hintView,
   inventoryView,
@@ -45,24 +46,6 @@ export interface LoopContext {
   showTrace: boolean;
   cwd: string;
 }
-
-const COMMANDS = [
-  "help",
-  "quests",
-  "party",
-  "inventory",
-  "map",
-  "storage",
-  "trace",
-  "hint",
-  "accept",
-  "reject",
-  "abandon",
-  "save",
-  "load",
-  "undo",
-  "quit",
-] as const;
 
 /**
  * The keyboard game: each turn asks every player for an action (an empty
@@ -309,7 +292,10 @@ function warnLapsing(ctx: LoopContext, shown: readonly QuestPrompt[]): void {
     if (entry.status !== "available" || !entry.availableAt) continue;
     if (shown.some((p) => p.quest === quest)) continue;
     if (entry.availableAt.tick + QUEST_EXPIRY_TURNS - state.tick !== 1) continue;
-    ctx.io.stdout(`The offer of "${quest}" lapses after this turn: /accept ${quest} takes it.\n`);
+    // Word-wrapped at a terminal like the story (a long quest name pushed it past 80 columns mid-word).
+    const prose = proseWriter(ctx);
+    prose.push(`The offer of "${quest}" lapses after this turn: /accept ${quest} takes it.\n`);
+    prose.end();
   }
 }
 
@@ -406,7 +392,7 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
     case "exit":
       return "quit";
     default: {
-      const hint = didYouMean(name, [...COMMANDS]);
+      const hint = didYouMean(name, [...GAME_COMMANDS]);
       return out(`Unknown command /${name}.${hint} Type /help for the list.`);
     }
   }

@@ -144,6 +144,25 @@ export function describePlace(p: { location: string; area: string; region: strin
   return parts.length > 0 ? parts.join(", ") : "an unnamed place";
 }
 
+/** The slash commands of the game, for "did you mean" (/help lists them for the player). */
+export const GAME_COMMANDS = [
+  "help",
+  "quests",
+  "party",
+  "inventory",
+  "map",
+  "storage",
+  "trace",
+  "hint",
+  "accept",
+  "reject",
+  "abandon",
+  "save",
+  "load",
+  "undo",
+  "quit",
+] as const;
+
 export function helpView(): string {
   return [
     "Type what your character does, in plain words: walk to the harbour, talk to Mara, read the letter.",
@@ -155,7 +174,7 @@ export function helpView(): string {
     "  /map               the realm and where you are",
     "  /storage           the world's stored flags and counters (for authors)",
     "  /trace             why each trigger did or did not fire on the last turn",
-    "  /hint              what the world waited for, when your last action came close",
+    "  /hint              what the world waited for, when your last act came close",
     "  /accept <quest>    accept a quest on offer (also /reject, /abandon)",
     "  /save [file]       save the game",
     "  /load [file]       load a saved game",
@@ -163,6 +182,18 @@ export function helpView(): string {
     "  /quit              leave (the game is saved first when --save was given)",
     "",
     "With several players, each is asked in turn; an empty line passes.",
+  ].join("\n");
+}
+
+/** /help before the game starts, while the story start and the characters are chosen. */
+export function beforeStartHelpView(): string {
+  return [
+    "Answer the question above: type a number and press Enter (a name, or trait numbers, when asked for them).",
+    "",
+    "  /help              this list",
+    "  /quit              leave without playing",
+    "",
+    "The game's own commands (/quests, /map, /save, ...) work once it has started; /help then lists them.",
   ].join("\n");
 }
 

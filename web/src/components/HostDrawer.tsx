@@ -301,7 +301,7 @@ export function HostDrawer(props: {
                       <tr key={i} class={entry.type}>
                         <td>{entry.tick}</td>
                         <td>{entry.type}</td>
-                        <td>{entry.trigger ?? "—"}</td>
+                        <td class="trigger">{entry.trigger ?? "—"}</td>
                         <td>{entry.type === "trigger-script-error" ? position(entry.message) : ""}</td>
                         <td class="message">{entry.message}</td>
                       </tr>

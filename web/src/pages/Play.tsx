@@ -130,9 +130,16 @@ export function PlayPage(props: { id: string }) {
   const turn = game.tick + 1;
   const state = game.state;
   const lastTurn = [...steps].reverse().find((s) => s.kind === "turn" || s.kind === "opening");
-  const offers = (lastTurn?.result.prompts ?? []).filter(
-    (p) => state?.quests.find((q) => q.quest === p.quest)?.status === "available",
-  );
+  // Every quest still on offer, not only the last turn's: an offer stays open for a few turns while
+  // the party plays on (as /accept in the terminal), the newest prompts first.
+  const prompted = (lastTurn?.result.prompts ?? []).map((p) => p.quest);
+  const offers = (state?.quests ?? [])
+    .filter((q) => q.status === "available")
+    .sort((a, b) => Number(prompted.includes(b.quest)) - Number(prompted.includes(a.quest)))
+    .map((q) => ({
+      quest: q.quest,
+      statement: lastTurn?.result.prompts?.find((p) => p.quest === q.quest)?.statement ?? q.statement,
+    }));
   const active = game.players.filter((p) => p.status === "active");
 
   const submit = async (event: Event) => {
