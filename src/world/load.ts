@@ -124,10 +124,15 @@ function keyCount(value: unknown): number {
     const node = stack.pop();
     if (node === null || typeof node !== "object") continue;
     if (Array.isArray(node)) {
-      for (const child of node) if (child !== null && typeof child === "object") stack.push(child);
+      for (let i = 0; i < node.length; i++) {
+        const child: unknown = node[i];
+        if (child !== null && typeof child === "object") stack.push(child);
+      }
       continue;
     }
-    for (const key of Object.keys(node)) {
+    // for-in rather than Object.keys: no array per object (JSON.parse's objects inherit no enumerable key).
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
       keys++;
       const child = (node as Record<string, unknown>)[key];
       if (child !== null && typeof child === "object") stack.push(child);

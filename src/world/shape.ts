@@ -10,9 +10,9 @@ import { formatPath, type JsonPath } from "./diagnostic.ts";
 import { missingFieldHint } from "./missing-hint.ts";
 import type { CodeInfo, Report } from "./rule.ts";
 import { MAP_SECTIONS, RECORD_SHAPES, recordSchema, SECTIONS, type SectionName } from "./schema/world.ts";
-import { accepts, branchOf, type Plan, planOf } from "./shape-plan.ts";
+import { accepts, branchOf, type Plan, planOf, requiredKeys } from "./shape-plan.ts";
 import { didYouMean } from "./suggest.ts";
-import { describeValue, isPlainObject, valueAt } from "./values.ts";
+import { deepFreeze, describeValue, isPlainObject, valueAt } from "./values.ts";
 
 export type Reporter = (info: CodeInfo, report: Report) => void;
 
@@ -31,6 +31,13 @@ export interface ShapeOptions {
    * the search for them.
    */
   protoKeys?: boolean;
+  /**
+   * Freeze every object and array of the world (deeply) in the same walk, as
+   * validateWorld needs before its rules run, instead of a second walk over
+   * the whole world. A node is frozen only once everything under it is, so
+   * `deepFreeze` can take a frozen node as done.
+   */
+  freeze?: boolean;
 }
 
 const SECTION_NAMES = Object.keys(SECTIONS);
@@ -48,6 +55,7 @@ export function checkShape(
   options: ShapeOptions = {},
 ): ShapeResult {
   const protoKeys = options.protoKeys ?? true;
+  const walk: Walk = { report, freeze: options.freeze ?? false };
   const valid: Record<string, unknown> = {};
   const validSections = new Set<SectionName>();
   if (Object.hasOwn(root, "__proto__")) reportProtoKeys(root, [], report, false);
@@ -69,7 +77,7 @@ export function checkShape(
       continue;
     }
     if (MAPS.has(name)) {
-      const kept = checkMap(name, value, report, protoKeys);
+      const kept = checkMap(name, value, walk, protoKeys);
       if (kept) {
         valid[name] = kept.records;
         if (kept.allValid) validSections.add(name);
@@ -80,10 +88,10 @@ export function checkShape(
     const path: JsonPath = [name];
     if (protoKeys && hasProtoKey(value)) {
       reportProtoKeys(value, path, report);
-      walkUnknown(plan, value, path, report);
+      walkUnknown(plan, value, path, walk);
       continue;
     }
-    if (visit(plan, value, path, report)) {
+    if (visit(plan, value, path, walk)) {
       valid[name] = value;
       validSections.add(name);
       continue;
@@ -150,7 +158,8 @@ function hasOtherVersionField(root: Record<string, unknown>): boolean {
   return Object.keys(root).some((k) => /Version$/.test(k) && k !== "configVersion" && k !== "heroesVersion");
 }
 
-function checkMap(name: SectionName, value: unknown, report: Reporter, protoKeys: boolean) {
+function checkMap(name: SectionName, value: unknown, walk: Walk, protoKeys: boolean) {
+  const report = walk.report;
   if (!isPlainObject(value)) {
     report(SHAPE_WRONG_TYPE, {
       path: [name],
@@ -172,15 +181,15 @@ function checkMap(name: SectionName, value: unknown, report: Reporter, protoKeys
     path[1] = key;
     if (protoKeys && hasProtoKey(record)) {
       reportProtoKeys(record, [name, key], report);
-      walkUnknown(full, record, path, report);
+      walkUnknown(full, record, path, walk);
       allValid = false;
       continue;
     }
     let ok: boolean;
     if (lenient) {
       ok = accepts(lenient, record);
-      walkUnknown(full, record, path, report);
-    } else ok = visit(full, record, path, report);
+      walkUnknown(full, record, path, walk);
+    } else ok = visit(full, record, path, walk);
     if (ok) {
       records[key] = record;
       continue;
@@ -366,116 +375,153 @@ function reportUnknown(key: string, parent: JsonPath, known: readonly string[], 
   });
 }
 
+/** What the walks below carry: where reports go, and whether they freeze what they have walked. */
+interface Walk {
+  report: Reporter;
+  freeze: boolean;
+}
+
+/**
+ * Deep-freezes a value the walk does not go into (with `freeze`): a field it
+ * does not know, a value of the wrong type, a branch it cannot choose.
+ */
+function settle(walk: Walk, value: unknown): void {
+  if (walk.freeze && value !== null && typeof value === "object") deepFreeze(value);
+}
+
+/** Freezes a node whose children the walk has all walked (and so frozen), with `freeze`. */
+function seal(walk: Walk, value: object): void {
+  if (walk.freeze) Object.freeze(value);
+}
+
 /**
  * Walks a value beside its plan and reports unknown fields, as
  * findUnknownFields does. `path` is the walk's own stack, pushed and popped;
  * a report copies it.
  */
-function walkUnknown(plan: Plan, value: unknown, path: JsonPath, report: Reporter): void {
+function walkUnknown(plan: Plan, value: unknown, path: JsonPath, walk: Walk): void {
   switch (plan.kind) {
     case "optional":
     case "nullable":
-      walkUnknown(plan.inner, value, path, report);
+      walkUnknown(plan.inner, value, path, walk);
       return;
     case "object":
-      if (!isPlainObject(value)) return;
+      if (!isPlainObject(value)) break;
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
         const field = plan.fields.get(key);
         if (field) {
           path.push(key);
-          walkUnknown(field, value[key], path, report);
+          walkUnknown(field, value[key], path, walk);
           path.pop();
-        } else if (!plan.loose) reportUnknown(key, path, plan.keys, report);
+        } else {
+          if (!plan.loose) reportUnknown(key, path, plan.keys, walk.report);
+          settle(walk, value[key]);
+        }
       }
+      seal(walk, value);
       return;
     case "record":
-      if (!isPlainObject(value)) return;
+      if (!isPlainObject(value)) break;
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
         path.push(key);
-        walkUnknown(plan.value, value[key], path, report);
+        walkUnknown(plan.value, value[key], path, walk);
         path.pop();
       }
+      seal(walk, value);
       return;
     case "array":
-      if (!Array.isArray(value)) return;
+      if (!Array.isArray(value)) break;
       for (let i = 0; i < value.length; i++) {
         path.push(i);
-        walkUnknown(plan.element, value[i], path, report);
+        walkUnknown(plan.element, value[i], path, walk);
         path.pop();
       }
+      seal(walk, value);
       return;
     case "union": {
       const branch = branchOf(plan, value);
-      if (branch) walkUnknown(branch, value, path, report);
+      if (!branch) break;
+      walkUnknown(branch, value, path, walk);
       return;
     }
     case "zod":
-      findUnknownFields(plan.schema, value, [...path], report);
-      return;
+      findUnknownFields(plan.schema, value, [...path], walk.report);
+      break;
   }
+  settle(walk, value);
 }
 
 /**
  * walkUnknown and `accepts` in one walk: reports unknown fields and answers
  * whether the schema accepts the value (zod's answer).
  */
-function visit(plan: Plan, value: unknown, path: JsonPath, report: Reporter): boolean {
+function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean {
   switch (plan.kind) {
     case "optional":
-      return value === undefined || visit(plan.inner, value, path, report);
+      return value === undefined || visit(plan.inner, value, path, walk);
     case "nullable":
-      return value === null || visit(plan.inner, value, path, report);
+      return value === null || visit(plan.inner, value, path, walk);
     case "object": {
-      if (!isPlainObject(value)) return accepts(plan, value);
+      if (!isPlainObject(value)) break;
       let ok = true;
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
         const field = plan.fields.get(key);
         if (field) {
           path.push(key);
-          if (!visit(field, value[key], path, report)) ok = false;
+          if (!visit(field, value[key], path, walk)) ok = false;
           path.pop();
-        } else if (!plan.loose) reportUnknown(key, path, plan.keys, report);
+        } else {
+          if (!plan.loose) reportUnknown(key, path, plan.keys, walk.report);
+          settle(walk, value[key]);
+        }
       }
+      seal(walk, value);
       if (!ok) return false;
-      for (const [key, field] of plan.fields) {
-        if (!Object.hasOwn(value, key) && !accepts(field, undefined)) return false;
-      }
+      const required = requiredKeys(plan);
+      for (let i = 0; i < required.length; i++) if (!Object.hasOwn(value, required[i]!)) return false;
       return true;
     }
     case "record": {
-      if (!isPlainObject(value)) return accepts(plan, value);
+      if (!isPlainObject(value)) break;
       let ok = true;
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
         path.push(key);
-        if (!visit(plan.value, value[key], path, report)) ok = false;
+        if (!visit(plan.value, value[key], path, walk)) ok = false;
         path.pop();
       }
+      seal(walk, value);
       return ok;
     }
     case "array": {
-      if (!Array.isArray(value)) return false;
+      if (!Array.isArray(value)) {
+        settle(walk, value);
+        return false;
+      }
       let ok = true;
       for (let i = 0; i < value.length; i++) {
         path.push(i);
-        if (!visit(plan.element, value[i], path, report)) ok = false;
+        if (!visit(plan.element, value[i], path, walk)) ok = false;
         path.pop();
       }
+      seal(walk, value);
       return ok;
     }
     case "union":
-    case "zod":
-      walkUnknown(plan, value, path, report);
-      return accepts(plan, value);
-    default:
-      return accepts(plan, value);
+    case "zod": {
+      const ok = accepts(plan, value);
+      walkUnknown(plan, value, path, walk);
+      return ok;
+    }
   }
+  const ok = accepts(plan, value);
+  settle(walk, value);
+  return ok;
 }
 
-/** Per union and discriminator value, the branches that value can mean: built once, not per node. */
 /** Per union and discriminator value, the branches that value can mean: built once, not per node. */
 const branchCache = new WeakMap<object, Map<unknown, z.ZodType[]>>();
 

@@ -6,6 +6,7 @@ import { RULES } from "./rules/index.ts";
 import type { World } from "./schema/world.ts";
 import { checkShape } from "./shape.ts";
 import { locate } from "./source.ts";
+import { deepFreeze } from "./values.ts";
 
 export interface ValidationResult {
   file: string;
@@ -51,7 +52,8 @@ export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}
     const text = loaded.source?.text;
     // JSON.parse makes an own `__proto__` key only from that text, or from one written with \u escapes.
     const protoKeys = text === undefined || text.includes("__proto__") || text.includes("\\u");
-    const shape = checkShape(root, report, { protoKeys });
+    // The shape walk freezes what it walks; deepFreeze then finishes the rest (a frozen node is done).
+    const shape = checkShape(root, report, { protoKeys, freeze: true });
     const world = deepFreeze({ ...emptyWorld(), ...shape.valid }) as World;
     shaped = world;
     const raw = deepFreeze(root);
@@ -91,25 +93,6 @@ export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}
     world: errorCount === 0 && root ? (root as World) : undefined,
     shaped,
   };
-}
-
-/** Freezes a value and everything under it (a frozen object's children are taken as frozen already). */
-function deepFreeze<T>(value: T): T {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== "object" || Object.isFrozen(node)) continue;
-    Object.freeze(node);
-    if (Array.isArray(node)) {
-      for (const child of node) if (child !== null && typeof child === "object") stack.push(child);
-    } else {
-      for (const key in node) {
-        const child = (node as Record<string, unknown>)[key];
-        if (child !== null && typeof child === "object") stack.push(child);
-      }
-    }
-  }
-  return value;
 }
 
 /**

@@ -9,6 +9,29 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
+/** Freezes a value and everything under it (a frozen object's children are taken as frozen already, so nothing may freeze a node before everything under it). */
+export function deepFreeze<T>(value: T): T {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object" || Object.isFrozen(node)) continue;
+    Object.freeze(node);
+    if (Array.isArray(node)) {
+      // By index: an iterator allocates a result per element in code that runs once (interpreted).
+      for (let i = 0; i < node.length; i++) {
+        const child: unknown = node[i];
+        if (child !== null && typeof child === "object") stack.push(child);
+      }
+    } else {
+      for (const key in node) {
+        const child = (node as Record<string, unknown>)[key];
+        if (child !== null && typeof child === "object") stack.push(child);
+      }
+    }
+  }
+  return value;
+}
+
 /** How a value reads in a message: `the string "5"`, `a number (5)`, `an array`, `null`. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return "missing";

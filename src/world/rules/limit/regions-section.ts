@@ -20,9 +20,12 @@ export default defineRule({
   messages: {
     size: `The regions section is {size} characters of pretty-printed JSON; the limit is ${MAX_REGIONS_SECTION}. Shorten region texts by {excess} characters (hiddenInfo has no runtime function for regions), or move detail to locations and worldLore.`,
   },
-  examples: {
-    bad: { regions: regions(130) },
-    good: { regions: regions(120) },
+  // Built when asked (docs, tests), not when the module loads: about 1 MB of text that every check would build.
+  get examples() {
+    return {
+      bad: { regions: regions(130) },
+      good: { regions: regions(120) },
+    };
   },
   check({ raw, report }) {
     if (raw.regions === undefined) return;

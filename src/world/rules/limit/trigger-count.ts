@@ -41,9 +41,12 @@ export default defineRule({
     mechanical:
       'The world has {count} mechanical triggers (no "story" or "action" condition); at most {limit} are allowed. Remove or merge {excess} of them: one recurring trigger with a script can handle many similar cases.',
   },
-  examples: {
-    bad: { triggers: triggers(MAX_SEMANTIC_TRIGGERS + 1) },
-    good: { triggers: triggers(MAX_SEMANTIC_TRIGGERS) },
+  // Built when asked (docs, tests), not when the module loads: 400 triggers that every check would build.
+  get examples() {
+    return {
+      bad: { triggers: triggers(MAX_SEMANTIC_TRIGGERS + 1) },
+      good: { triggers: triggers(MAX_SEMANTIC_TRIGGERS) },
+    };
   },
   check({ raw, report }) {
     const counts = { semantic: 0, mechanical: 0 };
