@@ -235,12 +235,13 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
     retry: false,
     ...extra,
   });
-  // A phase this process has not seen (its first process died): rebuilt here, with no storage yet.
+  // The phase's first call opens it here, on the idle context holding its storage when one does.
+  // A phase this process has not seen otherwise (its first process died): rebuilt, with no storage yet.
   let state = phases.get(phaseId);
   let fresh = false;
   if (!state) {
-    state = begin(phaseId, account.info);
-    fresh = true;
+    state = begin(phaseId, account.info, call.first === true ? call.store : 0);
+    fresh = call.first !== true;
   }
   if (state.isolate.isDisposed) {
     return body(failed("memory", "the phase's isolate was terminated", logs, 0), { fresh: true });
@@ -401,9 +402,6 @@ function seedWords(text: string): [number, number, number, number] {
 function handle(request: Request): Reply {
   try {
     switch (request.type) {
-      case "begin":
-        begin(request.phaseId, request.info, request.store);
-        return { id: request.id, type: "begun" };
       case "run":
         return { id: request.id, type: "ran", ...run(request.phaseId, request.call, request.account) };
       case "end":

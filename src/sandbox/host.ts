@@ -97,15 +97,10 @@ export class SandboxHost implements ScriptRunner {
     const slot = this.slots.reduce((best, s) => (s.phases < best.phases ? s : best));
     slot.phases++;
     try {
+      // No round trip: the phase opens in the child with its first call (WireCall.first).
       return await this.serial(slot, async () => {
         const child = await this.ensureChild(slot);
         const store = this.storeOf(slot, info.sessionId);
-        const answer = await this.request(
-          child,
-          { id: 0, type: "begin", phaseId, info, store: store.id },
-          this.startTimeoutMs,
-        );
-        if (answer?.type !== "begun") throw new Error(failureText(answer, "could not begin the phase"));
         return new HostPhase(this, slot, child, phaseId, info, store);
       });
     } catch (error) {
@@ -217,15 +212,12 @@ export class SandboxHost implements ScriptRunner {
   }
 }
 
-function failureText(reply: Reply | null, fallback: string): string {
-  if (reply?.type === "failed") return `${fallback}: ${reply.message}`;
-  return `${fallback}: the sandbox process stopped`;
-}
-
 class HostPhase implements ScriptPhase {
   /** The phase ended in its own failure (memory, or a process it hung): later calls do not run. */
   private terminated: "memory" | null = null;
   private ended = false;
+  /** Set once a call of the phase has reached the child: later calls need not open it. */
+  private opened = false;
   private cpuMs = 0;
   private wallMs = 0;
   private logBytes = 0;
@@ -280,6 +272,7 @@ class HostPhase implements ScriptPhase {
           wallLimitMs(account) + this.host.watchdogMarginMs,
         );
         const elapsed = performance.now() - started;
+        if (reply !== null) this.opened = true;
         if (reply?.type === "ran") {
           if (reply.fresh) this.mirror.forget();
           this.wallMs += reply.wallMs;
@@ -351,6 +344,7 @@ class HostPhase implements ScriptPhase {
       wire.triggers = call.triggers;
     }
     if (knownText !== undefined) wire.known = knownText;
+    if (!this.opened) wire.first = true;
     return wire;
   }
 
@@ -365,7 +359,8 @@ class HostPhase implements ScriptPhase {
     this.host.release(this.slot);
     this.host
       .serial(this.slot, async () => {
-        if (this.child.alive)
+        // A phase none of whose calls reached the child was never opened there.
+        if (this.opened && this.child.alive)
           await this.host.request(this.child, { id: 0, type: "end", phaseId: this.phaseId }, 5000);
       })
       .catch(() => undefined);

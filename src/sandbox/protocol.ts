@@ -87,6 +87,11 @@ export interface WireCall {
    * every script call carries it).
    */
   known?: string;
+  /**
+   * The phase's first call: the child opens the phase with it (there is no `begin` round trip),
+   * taking the idle context that holds this call's storage record when one does.
+   */
+  first?: true;
 }
 
 /** What the host knows of a phase and sends with each call, so that any child can run it. */
@@ -113,7 +118,6 @@ export function wallLimitMs(account: PhaseAccount): number {
 }
 
 export type Request =
-  | { id: number; type: "begin"; phaseId: number; info: ScriptPhaseInfo; store: number }
   | { id: number; type: "run"; phaseId: number; call: WireCall; account: PhaseAccount }
   | { id: number; type: "end"; phaseId: number };
 
@@ -139,7 +143,6 @@ export type Ran = {
 
 export type Reply =
   | { id: number; type: "ready" }
-  | { id: number; type: "begun" }
   | Ran
   | { id: number; type: "ended" }
   | { id: number; type: "failed"; message: string };
