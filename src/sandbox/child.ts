@@ -142,7 +142,7 @@ function openContext(state: PhaseState): void {
   state.held = { store: 0, sent: 0 };
   // One empty run compiles the prelude's functions now, so that the first script is not charged for it.
   const driver = state.driver;
-  driver.applySync(undefined, [0, WARM_UP, WARM_EXTRA, "{}", ""], { timeout: 5000 });
+  driver.applySync(undefined, [0, WARM_UP, "{}", "", undefined, 0, 1, 2, 3, 4, false], { timeout: 5000 });
   driver.applySync(undefined, [1], { timeout: 5000 });
   driver.applySync(undefined, [2], { timeout: 5000 });
 }
@@ -153,7 +153,6 @@ const WARM_UP = JSON.stringify({
   effects: [],
   info: { engineVersion: 0, semanticVersion: "" },
 });
-const WARM_EXTRA = JSON.stringify({ seed: [1, 2, 3, 4], now: 0, logOpen: false });
 
 function closeContext(state: PhaseState): void {
   if (!state.isolate.isDisposed) {
@@ -267,28 +266,41 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
   if (!call.fullStorage && (fresh || !holds))
     return body(failed("runtime", "retry", logs, 0), { fresh: true, retry: true });
   const { isolate } = state;
-  const driver = state.driver as ivm.Reference;
-  const extra = JSON.stringify({
-    seed: seedWords(`${state.info.seed}:${state.info.tick}:${call.trigger}`),
-    now: EPOCH_MS + state.info.tick * 60_000,
-    logOpen: account.logBytes <= LOG_CAP_BYTES,
-  });
-  const triggersText = state.triggers === triggersVersion ? undefined : triggersJson;
-  state.triggers = triggersVersion;
-  // A context keeps the known map it was given (frozen) across scripts and phases: the same flags.
-  const knownText = state.known === knownVersion ? undefined : knownJson;
-  state.known = knownVersion;
+  const [s0, s1, s2, s3] = seedWords(`${state.info.seed}:${state.info.tick}:${call.trigger}`);
+  const now = EPOCH_MS + state.info.tick * 60_000;
+  const logOpen = account.logBytes <= LOG_CAP_BYTES;
   current = { logs, bytes: account.logBytes };
   const cpuStart = isolate.cpuTime;
   const wallStart = performance.now();
   const cpuMs = () => (isolate.isDisposed ? 0 : Number(isolate.cpuTime - cpuStart) / 1e6);
   const wallLeft = () => Math.max(1, Math.ceil(wall - (performance.now() - wallStart)));
-  try {
+  /** Op 0 on the state's context: the reset after the last script, then this script. */
+  const enter = (): unknown => {
+    const triggersText = state.triggers === triggersVersion ? undefined : triggersJson;
+    state.triggers = triggersVersion;
+    // A context keeps the known map it was given (frozen) across scripts and phases: the same flags.
+    const knownText = state.known === knownVersion ? undefined : knownJson;
+    state.known = knownVersion;
     // From here the context holds this delta applied (op 0 applies it first), whatever the script does.
     state.held = { store: call.store, sent: call.storeBase + 1 };
-    const ran = driver.applySync(undefined, [0, call.input, extra, triggersText, call.script, knownText], {
-      timeout: wallLeft(),
-    });
+    return (state.driver as ivm.Reference).applySync(
+      undefined,
+      [0, call.input, triggersText, call.script, knownText, now, s0, s1, s2, s3, logOpen],
+      { timeout: wallLeft() },
+    );
+  };
+  try {
+    let ran = enter();
+    if (ran === "D") {
+      // The last script left the context where the reset cannot bring it back: a new one, which
+      // holds no storage, so a delta cannot apply (the host sends storage whole).
+      closeContext(state);
+      openContext(state);
+      fresh = true;
+      if (!call.fullStorage) return body(failed("runtime", "retry", logs, 0), { fresh: true, retry: true });
+      ran = enter();
+    }
+    const driver = state.driver as ivm.Reference;
     let outcome: ScriptOutcome;
     let storageChanges: string | null = null;
     if (ran !== "") outcome = thrown(String(ran), logs);
@@ -301,13 +313,8 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
         storageChanges = read.storageChanges;
       }
     }
-    const dirty = driver.applySync(undefined, [2], { timeout: wallLeft() }) === true;
     const used = cpuMs();
     outcome.elapsedMs = used;
-    if (dirty) {
-      closeContext(state);
-      fresh = true;
-    }
     return body(outcome, {
       cpuMs: used,
       wallMs: performance.now() - wallStart,
