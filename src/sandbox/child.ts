@@ -67,6 +67,8 @@ let triggersVersion = 0;
 let knownJson = "{}";
 let knownVersion = 0;
 let current: CallLogs | null = null;
+/** Script texts by the id the host sent each under (WireCall.scriptId). */
+const scripts = new Map<number, string>();
 
 const phases = new Map<number, PhaseState>();
 
@@ -214,7 +216,9 @@ function parsed(script: string): ReturnType<typeof parseScript> {
 }
 
 function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
-  // Kept before anything can fail: the host sends a map once and counts on the child holding it.
+  // Kept before anything can fail: the host sends a map or a script once and counts on the child holding it.
+  if (call.clearScripts === true) scripts.clear();
+  if (call.script !== undefined) scripts.set(call.scriptId, call.script);
   if (call.triggers !== undefined) {
     triggersJson = JSON.stringify(call.triggers);
     triggersVersion++;
@@ -223,6 +227,9 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
     knownJson = call.known;
     knownVersion++;
   }
+  const source = scripts.get(call.scriptId);
+  // The host sends each text before its first use on this process, and requests arrive in order.
+  if (source === undefined) throw new Error(`the sandbox process was not sent script ${call.scriptId}`);
   const logs: ScriptLog[] = [];
   const body = (outcome: ScriptOutcome, extra: Partial<RanBody> = {}): RanBody => ({
     outcome,
@@ -245,7 +252,7 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
   if (state.isolate.isDisposed) {
     return body(failed("memory", "the phase's isolate was terminated", logs, 0), { fresh: true });
   }
-  const syntaxVerdict = parsed(call.script);
+  const syntaxVerdict = parsed(source);
   if (!syntaxVerdict.ok) {
     const { message, line, column } = syntaxVerdict.error;
     // The storage delta of a call that does not run is not applied: the next call sends storage whole.
@@ -285,7 +292,7 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
     state.held = { store: call.store, sent: call.storeBase + 1 };
     return (state.driver as ivm.Reference).applySync(
       undefined,
-      [0, call.input, triggersText, call.script, knownText, now, s0, s1, s2, s3, logOpen],
+      [0, call.input, triggersText, source, knownText, now, s0, s1, s2, s3, logOpen],
       { timeout: wallLeft() },
     );
   };

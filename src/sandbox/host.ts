@@ -64,6 +64,9 @@ interface StoreRecord {
   sent: number;
 }
 
+/** Script texts a process keeps; past this the host starts again (each text then crosses once more). */
+const SCRIPTS_PER_PROCESS = 2000;
+
 /** Sessions whose storage picture a slot keeps; the oldest goes first (its next phase sends storage whole). */
 const STORES_PER_SLOT = 64;
 
@@ -72,6 +75,8 @@ export class SandboxHost implements ScriptRunner {
   private nextId = 1;
   private nextPhase = 1;
   private nextStore = 1;
+  /** Ids of script texts sent to the processes (WireCall.scriptId). */
+  nextScriptId = 1;
   private closed = false;
   /** Set once when a process cannot start at all (isolated-vm's native module missing): every phase then fails at once with it. */
   private unavailable: Error | null = null;
@@ -329,9 +334,21 @@ class HostPhase implements ScriptPhase {
       effects: call.effects,
       info: { engineVersion: call.engineVersion, semanticVersion: call.semanticVersion },
     });
+    let scriptId = child.sentScripts.get(call.script);
+    let script: string | undefined;
+    let clearScripts = false;
+    if (scriptId === undefined) {
+      if (child.sentScripts.size >= SCRIPTS_PER_PROCESS) {
+        child.sentScripts.clear();
+        clearScripts = true;
+      }
+      scriptId = this.host.nextScriptId++;
+      child.sentScripts.set(call.script, scriptId);
+      script = call.script;
+    }
     const wire: WireCall = {
       trigger: call.trigger,
-      script: call.script,
+      scriptId,
       input,
       fullStorage: storage.full,
       store: this.store.id,
@@ -343,6 +360,8 @@ class HostPhase implements ScriptPhase {
       child.sentTriggers = call.triggers;
       wire.triggers = call.triggers;
     }
+    if (script !== undefined) wire.script = script;
+    if (clearScripts) wire.clearScripts = true;
     if (knownText !== undefined) wire.known = knownText;
     if (!this.opened) wire.first = true;
     return wire;

@@ -68,7 +68,14 @@ export interface StorageDelta {
  */
 export interface WireCall {
   trigger: string;
-  script: string;
+  /**
+   * The script's text, sent once per process: a call whose text the process was already sent
+   * under `scriptId` leaves it out (the same scripts run every turn). `clearScripts` says the
+   * process drops every text it holds first (the host keeps a bounded number).
+   */
+  script?: string;
+  scriptId: number;
+  clearScripts?: true;
   input: string;
   fullStorage: boolean;
   /**
