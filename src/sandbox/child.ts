@@ -121,6 +121,17 @@ function end(phaseId: number): void {
   const state = phases.get(phaseId);
   phases.delete(phaseId);
   if (!state || state.isolate.isDisposed) return;
+  if (state.context !== null && spares.length < SPARES) {
+    // The reset after the phase's last script runs now, off the turn, so that it is never charged
+    // to the next phase's first script (of another session, maybe): a context is kept only reset.
+    try {
+      if ((state.driver as ivm.Reference).applySync(undefined, [2], { timeout: 1000 }) === true)
+        closeContext(state);
+    } catch {
+      if (!state.isolate.isDisposed) closeContext(state);
+    }
+  }
+  if (state.isolate.isDisposed) return;
   if (state.context !== null && spares.length < SPARES) spares.push(state);
   else state.isolate.dispose();
 }

@@ -20,7 +20,8 @@ import { ERROR_MESSAGE_CAP, STORAGE_MAX_CHARS, VALUE_MAX_DEPTH } from "./protoco
  *   back to its baseline.
  *
  * The reset after a script runs at the start of the next script's op 0 (one
- * entry into the isolate fewer per script). No script code runs in between:
+ * entry into the isolate fewer per script), or as op 2 when the phase ends (so
+ * that the next phase, of any session, is never charged for it). No script code runs in between:
  * the microtasks a script or its read-back queued have run at the end of op 0
  * and op 1 (isolated-vm runs them before a call returns), so the next script
  * still starts from the baseline, whichever phase or session it belongs to.
