@@ -67,6 +67,8 @@ let triggersVersion = 0;
 let knownJson = "{}";
 let knownVersion = 0;
 let current: CallLogs | null = null;
+/** Script texts by the id the host sent each under (WireCall.scriptId). */
+const scripts = new Map<number, string>();
 
 const phases = new Map<number, PhaseState>();
 
@@ -119,6 +121,17 @@ function end(phaseId: number): void {
   const state = phases.get(phaseId);
   phases.delete(phaseId);
   if (!state || state.isolate.isDisposed) return;
+  if (state.context !== null && spares.length < SPARES) {
+    // The reset after the phase's last script runs now, off the turn, so that it is never charged
+    // to the next phase's first script (of another session, maybe): a context is kept only reset.
+    try {
+      if ((state.driver as ivm.Reference).applySync(undefined, [2], { timeout: 1000 }) === true)
+        closeContext(state);
+    } catch {
+      if (!state.isolate.isDisposed) closeContext(state);
+    }
+  }
+  if (state.isolate.isDisposed) return;
   if (state.context !== null && spares.length < SPARES) spares.push(state);
   else state.isolate.dispose();
 }
@@ -142,7 +155,7 @@ function openContext(state: PhaseState): void {
   state.held = { store: 0, sent: 0 };
   // One empty run compiles the prelude's functions now, so that the first script is not charged for it.
   const driver = state.driver;
-  driver.applySync(undefined, [0, WARM_UP, WARM_EXTRA, "{}", ""], { timeout: 5000 });
+  driver.applySync(undefined, [0, WARM_UP, "{}", "", undefined, 0, 1, 2, 3, 4, false], { timeout: 5000 });
   driver.applySync(undefined, [1], { timeout: 5000 });
   driver.applySync(undefined, [2], { timeout: 5000 });
 }
@@ -153,7 +166,6 @@ const WARM_UP = JSON.stringify({
   effects: [],
   info: { engineVersion: 0, semanticVersion: "" },
 });
-const WARM_EXTRA = JSON.stringify({ seed: [1, 2, 3, 4], now: 0, logOpen: false });
 
 function closeContext(state: PhaseState): void {
   if (!state.isolate.isDisposed) {
@@ -215,7 +227,9 @@ function parsed(script: string): ReturnType<typeof parseScript> {
 }
 
 function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
-  // Kept before anything can fail: the host sends a map once and counts on the child holding it.
+  // Kept before anything can fail: the host sends a map or a script once and counts on the child holding it.
+  if (call.clearScripts === true) scripts.clear();
+  if (call.script !== undefined) scripts.set(call.scriptId, call.script);
   if (call.triggers !== undefined) {
     triggersJson = JSON.stringify(call.triggers);
     triggersVersion++;
@@ -224,6 +238,9 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
     knownJson = call.known;
     knownVersion++;
   }
+  const source = scripts.get(call.scriptId);
+  // The host sends each text before its first use on this process, and requests arrive in order.
+  if (source === undefined) throw new Error(`the sandbox process was not sent script ${call.scriptId}`);
   const logs: ScriptLog[] = [];
   const body = (outcome: ScriptOutcome, extra: Partial<RanBody> = {}): RanBody => ({
     outcome,
@@ -235,17 +252,18 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
     retry: false,
     ...extra,
   });
-  // A phase this process has not seen (its first process died): rebuilt here, with no storage yet.
+  // The phase's first call opens it here, on the idle context holding its storage when one does.
+  // A phase this process has not seen otherwise (its first process died): rebuilt, with no storage yet.
   let state = phases.get(phaseId);
   let fresh = false;
   if (!state) {
-    state = begin(phaseId, account.info);
-    fresh = true;
+    state = begin(phaseId, account.info, call.first === true ? call.store : 0);
+    fresh = call.first !== true;
   }
   if (state.isolate.isDisposed) {
     return body(failed("memory", "the phase's isolate was terminated", logs, 0), { fresh: true });
   }
-  const syntaxVerdict = parsed(call.script);
+  const syntaxVerdict = parsed(source);
   if (!syntaxVerdict.ok) {
     const { message, line, column } = syntaxVerdict.error;
     // The storage delta of a call that does not run is not applied: the next call sends storage whole.
@@ -266,28 +284,41 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
   if (!call.fullStorage && (fresh || !holds))
     return body(failed("runtime", "retry", logs, 0), { fresh: true, retry: true });
   const { isolate } = state;
-  const driver = state.driver as ivm.Reference;
-  const extra = JSON.stringify({
-    seed: seedWords(`${state.info.seed}:${state.info.tick}:${call.trigger}`),
-    now: EPOCH_MS + state.info.tick * 60_000,
-    logOpen: account.logBytes <= LOG_CAP_BYTES,
-  });
-  const triggersText = state.triggers === triggersVersion ? undefined : triggersJson;
-  state.triggers = triggersVersion;
-  // A context keeps the known map it was given (frozen) across scripts and phases: the same flags.
-  const knownText = state.known === knownVersion ? undefined : knownJson;
-  state.known = knownVersion;
+  const [s0, s1, s2, s3] = seedWords(`${state.info.seed}:${state.info.tick}:${call.trigger}`);
+  const now = EPOCH_MS + state.info.tick * 60_000;
+  const logOpen = account.logBytes <= LOG_CAP_BYTES;
   current = { logs, bytes: account.logBytes };
   const cpuStart = isolate.cpuTime;
   const wallStart = performance.now();
   const cpuMs = () => (isolate.isDisposed ? 0 : Number(isolate.cpuTime - cpuStart) / 1e6);
   const wallLeft = () => Math.max(1, Math.ceil(wall - (performance.now() - wallStart)));
-  try {
+  /** Op 0 on the state's context: the reset after the last script, then this script. */
+  const enter = (): unknown => {
+    const triggersText = state.triggers === triggersVersion ? undefined : triggersJson;
+    state.triggers = triggersVersion;
+    // A context keeps the known map it was given (frozen) across scripts and phases: the same flags.
+    const knownText = state.known === knownVersion ? undefined : knownJson;
+    state.known = knownVersion;
     // From here the context holds this delta applied (op 0 applies it first), whatever the script does.
     state.held = { store: call.store, sent: call.storeBase + 1 };
-    const ran = driver.applySync(undefined, [0, call.input, extra, triggersText, call.script, knownText], {
-      timeout: wallLeft(),
-    });
+    return (state.driver as ivm.Reference).applySync(
+      undefined,
+      [0, call.input, triggersText, source, knownText, now, s0, s1, s2, s3, logOpen],
+      { timeout: wallLeft() },
+    );
+  };
+  try {
+    let ran = enter();
+    if (ran === "D") {
+      // The last script left the context where the reset cannot bring it back: a new one, which
+      // holds no storage, so a delta cannot apply (the host sends storage whole).
+      closeContext(state);
+      openContext(state);
+      fresh = true;
+      if (!call.fullStorage) return body(failed("runtime", "retry", logs, 0), { fresh: true, retry: true });
+      ran = enter();
+    }
+    const driver = state.driver as ivm.Reference;
     let outcome: ScriptOutcome;
     let storageChanges: string | null = null;
     if (ran !== "") outcome = thrown(String(ran), logs);
@@ -300,13 +331,8 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
         storageChanges = read.storageChanges;
       }
     }
-    const dirty = driver.applySync(undefined, [2], { timeout: wallLeft() }) === true;
     const used = cpuMs();
     outcome.elapsedMs = used;
-    if (dirty) {
-      closeContext(state);
-      fresh = true;
-    }
     return body(outcome, {
       cpuMs: used,
       wallMs: performance.now() - wallStart,
@@ -401,9 +427,6 @@ function seedWords(text: string): [number, number, number, number] {
 function handle(request: Request): Reply {
   try {
     switch (request.type) {
-      case "begin":
-        begin(request.phaseId, request.info, request.store);
-        return { id: request.id, type: "begun" };
       case "run":
         return { id: request.id, type: "ran", ...run(request.phaseId, request.call, request.account) };
       case "end":

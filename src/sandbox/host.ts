@@ -64,6 +64,9 @@ interface StoreRecord {
   sent: number;
 }
 
+/** Script texts a process keeps; past this the host starts again (each text then crosses once more). */
+const SCRIPTS_PER_PROCESS = 2000;
+
 /** Sessions whose storage picture a slot keeps; the oldest goes first (its next phase sends storage whole). */
 const STORES_PER_SLOT = 64;
 
@@ -72,6 +75,8 @@ export class SandboxHost implements ScriptRunner {
   private nextId = 1;
   private nextPhase = 1;
   private nextStore = 1;
+  /** Ids of script texts sent to the processes (WireCall.scriptId). */
+  nextScriptId = 1;
   private closed = false;
   /** Set once when a process cannot start at all (isolated-vm's native module missing): every phase then fails at once with it. */
   private unavailable: Error | null = null;
@@ -97,15 +102,10 @@ export class SandboxHost implements ScriptRunner {
     const slot = this.slots.reduce((best, s) => (s.phases < best.phases ? s : best));
     slot.phases++;
     try {
+      // No round trip: the phase opens in the child with its first call (WireCall.first).
       return await this.serial(slot, async () => {
         const child = await this.ensureChild(slot);
         const store = this.storeOf(slot, info.sessionId);
-        const answer = await this.request(
-          child,
-          { id: 0, type: "begin", phaseId, info, store: store.id },
-          this.startTimeoutMs,
-        );
-        if (answer?.type !== "begun") throw new Error(failureText(answer, "could not begin the phase"));
         return new HostPhase(this, slot, child, phaseId, info, store);
       });
     } catch (error) {
@@ -217,15 +217,12 @@ export class SandboxHost implements ScriptRunner {
   }
 }
 
-function failureText(reply: Reply | null, fallback: string): string {
-  if (reply?.type === "failed") return `${fallback}: ${reply.message}`;
-  return `${fallback}: the sandbox process stopped`;
-}
-
 class HostPhase implements ScriptPhase {
   /** The phase ended in its own failure (memory, or a process it hung): later calls do not run. */
   private terminated: "memory" | null = null;
   private ended = false;
+  /** Set once a call of the phase has reached the child: later calls need not open it. */
+  private opened = false;
   private cpuMs = 0;
   private wallMs = 0;
   private logBytes = 0;
@@ -280,6 +277,7 @@ class HostPhase implements ScriptPhase {
           wallLimitMs(account) + this.host.watchdogMarginMs,
         );
         const elapsed = performance.now() - started;
+        if (reply !== null) this.opened = true;
         if (reply?.type === "ran") {
           if (reply.fresh) this.mirror.forget();
           this.wallMs += reply.wallMs;
@@ -336,9 +334,21 @@ class HostPhase implements ScriptPhase {
       effects: call.effects,
       info: { engineVersion: call.engineVersion, semanticVersion: call.semanticVersion },
     });
+    let scriptId = child.sentScripts.get(call.script);
+    let script: string | undefined;
+    let clearScripts = false;
+    if (scriptId === undefined) {
+      if (child.sentScripts.size >= SCRIPTS_PER_PROCESS) {
+        child.sentScripts.clear();
+        clearScripts = true;
+      }
+      scriptId = this.host.nextScriptId++;
+      child.sentScripts.set(call.script, scriptId);
+      script = call.script;
+    }
     const wire: WireCall = {
       trigger: call.trigger,
-      script: call.script,
+      scriptId,
       input,
       fullStorage: storage.full,
       store: this.store.id,
@@ -350,7 +360,10 @@ class HostPhase implements ScriptPhase {
       child.sentTriggers = call.triggers;
       wire.triggers = call.triggers;
     }
+    if (script !== undefined) wire.script = script;
+    if (clearScripts) wire.clearScripts = true;
     if (knownText !== undefined) wire.known = knownText;
+    if (!this.opened) wire.first = true;
     return wire;
   }
 
@@ -365,7 +378,8 @@ class HostPhase implements ScriptPhase {
     this.host.release(this.slot);
     this.host
       .serial(this.slot, async () => {
-        if (this.child.alive)
+        // A phase none of whose calls reached the child was never opened there.
+        if (this.opened && this.child.alive)
           await this.host.request(this.child, { id: 0, type: "end", phaseId: this.phaseId }, 5000);
       })
       .catch(() => undefined);

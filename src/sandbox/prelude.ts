@@ -4,17 +4,27 @@ import { ERROR_MESSAGE_CAP, STORAGE_MAX_CHARS, VALUE_MAX_DEPTH } from "./protoco
  * The in-isolate half of the sandbox, as source text. It runs once per phase
  * context and answers one driver function `(op, ...)`:
  *
- * - `op 0, input, extra, triggersJson | undefined, source, knownJson | undefined`:
- *   installs the script's globals from `input` (JSON: snapshot, effects, info, storage
- *   delta; `knownHeld` says the snapshot's known map is the one held here, given by the
- *   last `knownJson`) and `extra` (JSON: seed, now, logOpen) and runs the script by indirect eval (global code, as a
+ * - `op 0, input, triggersJson | undefined, source, knownJson | undefined, now, seed0..seed3, logOpen`:
+ *   first resets the context after the script before it (the reset of op 2; answers "D"
+ *   without running anything when the context could not be brought back to its baseline,
+ *   and the child then discards it), then installs the script's globals from `input`
+ *   (JSON: snapshot, effects, info, storage delta; `knownHeld` says the snapshot's known
+ *   map is the one held here, given by the last `knownJson`), the clock, the random
+ *   seed and whether the log is open, and runs the script by indirect eval (global code, as a
  *   classic script: `var` makes globals, `let` stays local). Answers "" or
  *   "E" + message NUL line NUL column: a thrown value is read here, under the
  *   script's time limit, so hostile getters only burn the script's own time.
  * - `op 1`: the read-back: flags NUL storage changes NUL effects NUL triggers
  *   NUL rejection reason, or "E..." when reading threw.
- * - `op 2`: the reset between scripts; answers true when the context could
- *   not be brought back to its baseline (the child then discards it).
+ * - `op 2`: the reset alone; answers true when the context could not be brought
+ *   back to its baseline.
+ *
+ * The reset after a script runs at the start of the next script's op 0 (one
+ * entry into the isolate fewer per script), or as op 2 when the phase ends (so
+ * that the next phase, of any session, is never charged for it). No script code runs in between:
+ * the microtasks a script or its read-back queued have run at the end of op 0
+ * and op 1 (isolated-vm runs them before a call returns), so the next script
+ * still starts from the baseline, whichever phase or session it belongs to.
  *
  * Why one context per phase is safe: every built-in object is frozen here
  * (with SES-style accessors on the few properties scripts override on their
@@ -422,16 +432,20 @@ export const PRELUDE = String.raw`(function () {
     return dirty;
   };
 
-  const run = function (input, extra, triggersText, source, knownText) {
-    const data = parse(input), more = parse(extra);
+  // Whether a script ran since the last reset.
+  let used = false;
+  const run = function (input, triggersText, source, knownText, time, s0, s1, s2, s3, logOpen) {
+    if (used && reset()) return "D";
+    used = true;
+    const data = parse(input);
     syncStorage(data.storage);
     if (typeof triggersText === "string") triggersJson = triggersText;
     if (typeof knownText === "string") knownValue = freeze(parse(knownText));
     snapshot = data.snapshot;
     if (data.knownHeld === true && snapshot !== null && typeof snapshot === "object") snapshot.known = knownValue;
-    now = more.now;
-    a = more.seed[0] >>> 0; b = more.seed[1] >>> 0; c = more.seed[2] >>> 0; d = more.seed[3] >>> 0;
-    open = more.logOpen === true;
+    now = time;
+    a = s0 >>> 0; b = s1 >>> 0; c = s2 >>> 0; d = s3 >>> 0;
+    open = logOpen === true;
     g.effects = data.effects;
     g.skip = false;
     g.info = freeze({ engineVersion: data.info.engineVersion, semanticVersion: data.info.semanticVersion });
@@ -443,9 +457,10 @@ export const PRELUDE = String.raw`(function () {
     }
   };
 
-  return function driver(op, input, extra, triggersText, source, knownText) {
-    if (op === 0) return run(input, extra, triggersText, source, knownText);
+  return function driver(op, input, triggersText, source, knownText, time, s0, s1, s2, s3, logOpen) {
+    if (op === 0) return run(input, triggersText, source, knownText, time, s0, s1, s2, s3, logOpen);
     if (op === 1) return readBack();
+    used = false;
     return reset();
   };
 })()`;

@@ -34,6 +34,8 @@ export interface Child {
   sentTriggers: ScriptCall["triggers"] | null;
   /** The known map the process holds (the last one sent), compared by its flags: each call brings a new copy. */
   sentKnown: Record<string, boolean> | null;
+  /** Script texts sent to the process, by text, with the id the process keeps each under. */
+  sentScripts: Map<string, number>;
   /** A plain message when the process could not load isolated-vm's native module. */
   missingNative: string | null;
 }
@@ -63,6 +65,7 @@ export function spawnChild(): Child {
     watchdogFired: false,
     sentTriggers: null,
     sentKnown: null,
+    sentScripts: new Map(),
     missingNative: null,
   };
   live.add(child);

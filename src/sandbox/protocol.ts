@@ -68,7 +68,14 @@ export interface StorageDelta {
  */
 export interface WireCall {
   trigger: string;
-  script: string;
+  /**
+   * The script's text, sent once per process: a call whose text the process was already sent
+   * under `scriptId` leaves it out (the same scripts run every turn). `clearScripts` says the
+   * process drops every text it holds first (the host keeps a bounded number).
+   */
+  script?: string;
+  scriptId: number;
+  clearScripts?: true;
   input: string;
   fullStorage: boolean;
   /**
@@ -87,6 +94,11 @@ export interface WireCall {
    * every script call carries it).
    */
   known?: string;
+  /**
+   * The phase's first call: the child opens the phase with it (there is no `begin` round trip),
+   * taking the idle context that holds this call's storage record when one does.
+   */
+  first?: true;
 }
 
 /** What the host knows of a phase and sends with each call, so that any child can run it. */
@@ -113,7 +125,6 @@ export function wallLimitMs(account: PhaseAccount): number {
 }
 
 export type Request =
-  | { id: number; type: "begin"; phaseId: number; info: ScriptPhaseInfo; store: number }
   | { id: number; type: "run"; phaseId: number; call: WireCall; account: PhaseAccount }
   | { id: number; type: "end"; phaseId: number };
 
@@ -139,7 +150,6 @@ export type Ran = {
 
 export type Reply =
   | { id: number; type: "ready" }
-  | { id: number; type: "begun" }
   | Ran
   | { id: number; type: "ended" }
   | { id: number; type: "failed"; message: string };

@@ -385,6 +385,27 @@ describe("hostile scripts", () => {
     }
   });
 
+  it("a global pinned by a phase's last script does not reach the next phase, of another session", async () => {
+    // The reset after a phase's last script runs when the phase ends; a context it cannot bring
+    // back is not kept for the next phase.
+    const a = await sandbox.beginPhase(phaseInfo({ sessionId: "pin-a" }));
+    ok(
+      await runIn(
+        a,
+        "Object.defineProperty(globalThis, 'Array', { value: 1, writable: false, configurable: false });" +
+          "Object.defineProperty(globalThis, 'pinned', { value: 2, configurable: false }); var loose = 3",
+      ),
+    );
+    await a.end();
+    const b = await sandbox.beginPhase(phaseInfo({ sessionId: "pin-b" }));
+    try {
+      const next = ok(await runIn(b, "storage.seen = [typeof Array, typeof pinned, typeof loose]"));
+      assert.deepEqual(next.storage.seen, ["function", "undefined", "undefined"]);
+    } finally {
+      await b.end();
+    }
+  });
+
   it("a microtask queued by a getter during the read-back cannot reach the next script", async () => {
     const phase = await sandbox.beginPhase(phaseInfo());
     try {
