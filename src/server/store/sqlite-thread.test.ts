@@ -191,6 +191,41 @@ describe("SQLite thread: queries and transactions", () => {
     await db.destroy();
   });
 
+  it("gives the writing connection to an urgent transaction before the ordinary ones waiting", async () => {
+    const { db, thread } = await open();
+    const urgent = new Kysely<Db>({ dialect: new SqliteThreadDialect(thread, { urgent: true }) });
+    const order: string[] = [];
+    let opened!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // One transaction holds the connection while three ordinary ones and then an urgent one queue.
+    const first = db.transaction().execute(async (trx) => {
+      await trx.insertInto("items").values({ name: "first", size: 0 }).execute();
+      opened();
+      await released;
+    });
+    await holding;
+    const write = (on: Kysely<Db>, name: string) =>
+      on.transaction().execute(async (trx) => {
+        order.push(name);
+        await trx.insertInto("items").values({ name, size: 0 }).execute();
+      });
+    const waiting = [write(db, "a"), write(db, "b"), write(db, "c")];
+    await new Promise((resolve) => setImmediate(resolve));
+    waiting.push(write(urgent, "urgent"));
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await Promise.all([first, ...waiting]);
+    assert.deepEqual(order, ["urgent", "a", "b", "c"]);
+    assert.deepEqual(await names(db), ["first", "urgent", "a", "b", "c"]);
+    await db.destroy();
+  });
+
   it("writes a relaxed write (synchronous NORMAL) and goes back to FULL for the next", async () => {
     const { db, thread } = await open();
     const relaxed = new Kysely<Db>({ dialect: new SqliteThreadDialect(thread, { relaxed: true }) });

@@ -243,15 +243,16 @@ function queryError(error: WorkerError): Error {
 /**
  * Kysely's SQLite dialect (its SQL, adapter and introspector) over the connection of a SqliteThread.
  * `relaxed`: each write outside a transaction is committed without waiting for the disk (the store's
- * claims, see Store.claimWrite), in the one round trip of the write itself.
+ * claims, see Store.claimWrite), in the one round trip of the write itself. `urgent`: its writes and
+ * transactions take the writing connection before the ordinary ones waiting for it (see ConnectionMutex).
  */
 export class SqliteThreadDialect implements Dialect {
   constructor(
     private readonly thread: SqliteThread,
-    private readonly options: { relaxed?: boolean } = {},
+    private readonly options: { relaxed?: boolean; urgent?: boolean } = {},
   ) {}
   createDriver(): Driver {
-    return new ThreadDriver(this.thread, this.options.relaxed === true);
+    return new ThreadDriver(this.thread, this.options.relaxed === true, this.options.urgent === true);
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
@@ -275,10 +276,11 @@ class ThreadDriver implements Driver {
   constructor(
     private readonly thread: SqliteThread,
     private readonly relaxed: boolean,
+    private readonly urgent: boolean,
   ) {}
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new ThreadSession(this.thread, this.relaxed);
+    return new ThreadSession(this.thread, this.relaxed, this.urgent);
   }
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await (connection as ThreadSession).begin();
@@ -305,6 +307,7 @@ class ThreadSession implements DatabaseConnection {
   constructor(
     private readonly thread: SqliteThread,
     private readonly relaxed: boolean,
+    private readonly urgent: boolean,
   ) {}
 
   async begin(): Promise<void> {
@@ -346,25 +349,33 @@ class ThreadSession implements DatabaseConnection {
 
   async #write(): Promise<void> {
     if (this.#writing) return;
-    await this.thread.writer.lock();
+    await this.thread.writer.lock(this.urgent);
     this.#writing = true;
   }
 }
 
-/** Kysely's own SQLite driver's lock on its one connection: first come, first served. */
+/**
+ * The writing connection's lock: first come, first served, except that an urgent session (a step's
+ * claim or commit) goes before the ordinary ones waiting. A step holds one of the process's few step
+ * slots (--max-steps) from its claim to its commit; the 50 submissions that arrive with a round of
+ * turns each hold the connection for a transaction and its fsync, and a step's commit queued behind
+ * all of them held its slot, and every step queued for that slot, as long.
+ */
 class ConnectionMutex {
-  #promise: Promise<void> | undefined;
-  #resolve: (() => void) | undefined;
-  async lock(): Promise<void> {
-    while (this.#promise) await this.#promise;
-    this.#promise = new Promise((resolve) => {
-      this.#resolve = resolve;
-    });
+  #held = false;
+  readonly #urgent: (() => void)[] = [];
+  readonly #ordinary: (() => void)[] = [];
+  lock(urgent = false): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => (urgent ? this.#urgent : this.#ordinary).push(resolve));
   }
+  /** Hands the connection to the next session waiting (it stays held), or frees it. */
   unlock(): void {
-    const resolve = this.#resolve;
-    this.#promise = undefined;
-    this.#resolve = undefined;
-    resolve?.();
+    const next = this.#urgent.shift() ?? this.#ordinary.shift();
+    if (next) next();
+    else this.#held = false;
   }
 }
