@@ -79,7 +79,12 @@ function start(where: StoreWhere, bundle: string | null): Promise<Proc> {
     buffer = lines.pop()!;
     for (const line of lines) {
       if (!line.includes('"step committed"')) continue;
-      const entry = JSON.parse(line) as { kind: string; durationMs: number; waitMs?: number; phases?: Step["phases"] };
+      const entry = JSON.parse(line) as {
+        kind: string;
+        durationMs: number;
+        waitMs?: number;
+        phases?: Step["phases"];
+      };
       if (entry.kind === "turn")
         steps.push({ durationMs: entry.durationMs, waitMs: entry.waitMs ?? 0, phases: entry.phases ?? {} });
     }
@@ -256,7 +261,9 @@ async function playActive(procs: Proc[], hash: string, where: StoreWhere) {
   const own = steps.map((s) => s.durationMs);
   const turns = ACTIVE_GAMES * TURNS;
   // The slowest 1% of steps (at least one): the mean of each phase among them, to tell what makes the tail.
-  const tail = [...steps].sort((a, b) => b.durationMs - a.durationMs).slice(0, Math.max(1, Math.ceil(steps.length / 100)));
+  const tail = [...steps]
+    .sort((a, b) => b.durationMs - a.durationMs)
+    .slice(0, Math.max(1, Math.ceil(steps.length / 100)));
   const phase = (list: Step[], name: (typeof PHASES)[number]) => list.map((s) => s.phases[name] ?? 0);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   return {
@@ -427,8 +434,12 @@ async function run(context: BenchContext): Promise<void> {
           String(level),
           ...active.phases.map((p) => `${p.p50.toFixed(1)} / ${p.p99.toFixed(1)} / ${p.tail.toFixed(1)}`),
           active.tailMs.toFixed(1),
-          active.pauses.map((p) => `${p.loop.p50.toFixed(0)} / ${p.loop.p99.toFixed(0)} / ${p.loop.max.toFixed(0)}`).join(", "),
-          active.pauses.map((p) => `${p.gc.ms.toFixed(0)} / ${p.gc.count} / ${p.gc.maxMs.toFixed(1)}`).join(", "),
+          active.pauses
+            .map((p) => `${p.loop.p50.toFixed(0)} / ${p.loop.p99.toFixed(0)} / ${p.loop.max.toFixed(0)}`)
+            .join(", "),
+          active.pauses
+            .map((p) => `${p.gc.ms.toFixed(0)} / ${p.gc.count} / ${p.gc.maxMs.toFixed(1)}`)
+            .join(", "),
         ]);
         memoryRows.push([
           config.label,
