@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { type Generated, Kysely, sql } from "kysely";
 import { ApiError } from "../errors.ts";
 import { openStore } from "./open.ts";
-import { SqliteThread, SqliteThreadDialect } from "./sqlite-thread.ts";
+import { CHECKPOINT_EVERY, SqliteThread, SqliteThreadDialect } from "./sqlite-thread.ts";
 
 /**
  * The SQLite store's connection in its own thread, seen through Kysely: queries, transactions,
@@ -224,6 +224,28 @@ describe("SQLite thread: queries and transactions", () => {
     assert.deepEqual(order, ["urgent", "a", "b", "c"]);
     assert.deepEqual(await names(db), ["first", "urgent", "a", "b", "c"]);
     await db.destroy();
+  });
+
+  it("checkpoints the write-ahead log in a thread of its own, every CHECKPOINT_EVERY commits", async () => {
+    const { db, file } = await open();
+    const size = () => statSync(file).size;
+    const before = size();
+    // Each commit adds a row of 4 KB to the log; SQLite's own checkpoint waits for 10,000 pages.
+    for (let i = 0; i < CHECKPOINT_EVERY + 4; i++)
+      await db
+        .insertInto("items")
+        .values({ name: `${i}`.padEnd(4000, "x"), size: i })
+        .execute();
+    const from = performance.now();
+    while (size() < before + CHECKPOINT_EVERY * 4000 && performance.now() - from < 10_000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(
+      size() >= before + CHECKPOINT_EVERY * 4000,
+      `the database file holds the rows (${size()} bytes)`,
+    );
+    assert.equal((await names(db)).length, CHECKPOINT_EVERY + 4);
+    // Closing waits for the checkpointer thread, which may still be there.
+    await within(db.destroy(), 15_000);
   });
 
   it("writes a relaxed write (synchronous NORMAL) and goes back to FULL for the next", async () => {
