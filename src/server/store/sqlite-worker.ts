@@ -159,7 +159,12 @@ if (!data.checkpointer)
     }
     port.postMessage(reply);
     // A write outside a transaction commits by itself; a transaction at its `commit`.
-    if (!request.read && !sqlite.inTransaction && !("error" in reply) && ++commits >= (data.checkpointEvery ?? 64)) {
+    if (
+      !request.read &&
+      !sqlite.inTransaction &&
+      !("error" in reply) &&
+      ++commits >= (data.checkpointEvery ?? 64)
+    ) {
       commits = 0;
       port.postMessage({ checkpointDue: true } satisfies Reply);
     }
