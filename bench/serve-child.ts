@@ -2,9 +2,10 @@
  * One `taleforge serve` process for the serve benchmark: the store from
  * TALEFORGE_BENCH_STORE, the offline narrator, JSON logs on stdout (the parent
  * reads each step's duration from them). Talks to the parent over IPC: sends
- * its URL; answers "memory" with its memory use after a full GC (`children`: its sandbox processes' resident set), "cpu" with its CPU time; "stop" closes it.
+ * its URL; answers "memory" with its memory use after a full GC (`children`: its sandbox processes' resident set), "cpu" with its CPU time and its event loop's delay and GC pauses since the last "cpu"; "stop" closes it.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { createOfflineProvider } from "../src/ai/offline/index.ts";
 import { createSandbox } from "../src/sandbox/index.ts";
 import { createServer } from "../src/server/app.ts";
@@ -68,6 +69,32 @@ const server = await createServer({
     ? { maxSteps: Number(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS) }
     : {}),
 });
+/**
+ * The event loop's delay (a histogram sampled every 10 ms) and the garbage collector's pauses, since the
+ * last "cpu" message: what a step waited for besides its own work, measured inside the process.
+ */
+let loop: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+const gc = { ms: 0, count: 0, maxMs: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gc.ms += entry.duration;
+    gc.count++;
+    gc.maxMs = Math.max(gc.maxMs, entry.duration);
+  }
+}).observe({ entryTypes: ["gc"] });
+function pauses() {
+  const out = {
+    loop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+    gc: { ...gc },
+  };
+  loop.disable();
+  loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  Object.assign(gc, { ms: 0, count: 0, maxMs: 0 });
+  return out;
+}
+
 const url = await server.app.listen({ host: "127.0.0.1", port: 0 });
 process.send!({ url });
 process.on("message", (message) => {
@@ -75,7 +102,7 @@ process.on("message", (message) => {
     (globalThis as { gc?: () => void }).gc?.();
     process.send!({ memory: { ...process.memoryUsage(), children: childrenRss() } });
   } else if (message === "cpu") {
-    process.send!({ cpu: { own: process.cpuUsage(), children: childrenCpu() } });
+    process.send!({ cpu: { own: process.cpuUsage(), children: childrenCpu(), ...pauses() } });
   } else if (message === "stop") {
     void server
       .close(10_000)

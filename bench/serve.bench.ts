@@ -32,15 +32,26 @@ const bench: BenchModule = {
 };
 export default bench;
 
+/** A step's phases as its step log gives them (see Runner.claimed). */
+const PHASES = ["restoreMs", "startMs", "runMs", "saveMs", "commitMs"] as const;
+type Step = { durationMs: number; waitMs: number; phases: Partial<Record<(typeof PHASES)[number], number>> };
+type Pauses = {
+  loop: { p50: number; p99: number; max: number };
+  gc: { ms: number; count: number; maxMs: number };
+};
+
 interface Proc {
   url: string;
   child: ChildProcess;
-  /** Each turn step's own time and its wait for a step slot (ms), from the process's step log lines. */
-  steps: { durationMs: number; waitMs: number }[];
+  /** Each turn step's own time, its phases and its wait for a step slot (ms), from the process's step log lines. */
+  steps: Step[];
   /** Memory use after a full GC; `children`: the resident set of its sandbox processes. */
   memory(): Promise<NodeJS.MemoryUsage & { children: number }>;
-  /** CPU time so far (user + system, microseconds): the process's own and its sandbox children's. */
-  cpu(): Promise<{ own: number; children: number }>;
+  /**
+   * CPU time so far (user + system, microseconds): the process's own and its sandbox children's; and,
+   * since the last call, its event loop's delay (ms) and its garbage collector's pauses.
+   */
+  cpu(): Promise<{ own: number; children: number } & Pauses>;
   stop(): Promise<void>;
 }
 
@@ -60,7 +71,7 @@ function start(where: StoreWhere, bundle: string | null): Promise<Proc> {
       stdio: ["ignore", "pipe", "inherit", "ipc"],
     },
   );
-  const steps: { durationMs: number; waitMs: number }[] = [];
+  const steps: Step[] = [];
   let buffer = "";
   child.stdout!.on("data", (chunk: Buffer) => {
     buffer += chunk.toString();
@@ -68,8 +79,14 @@ function start(where: StoreWhere, bundle: string | null): Promise<Proc> {
     buffer = lines.pop()!;
     for (const line of lines) {
       if (!line.includes('"step committed"')) continue;
-      const entry = JSON.parse(line) as { kind: string; durationMs: number; waitMs?: number };
-      if (entry.kind === "turn") steps.push({ durationMs: entry.durationMs, waitMs: entry.waitMs ?? 0 });
+      const entry = JSON.parse(line) as {
+        kind: string;
+        durationMs: number;
+        waitMs?: number;
+        phases?: Step["phases"];
+      };
+      if (entry.kind === "turn")
+        steps.push({ durationMs: entry.durationMs, waitMs: entry.waitMs ?? 0, phases: entry.phases ?? {} });
     }
   });
   const next = <T>(key: string) =>
@@ -86,9 +103,9 @@ function start(where: StoreWhere, bundle: string | null): Promise<Proc> {
     child,
     steps,
     cpu() {
-      const answer = next<{ own: NodeJS.CpuUsage; children: number }>("cpu");
+      const answer = next<{ own: NodeJS.CpuUsage; children: number } & Pauses>("cpu");
       child.send("cpu");
-      return answer.then((u) => ({ own: u.own.user + u.own.system, children: u.children }));
+      return answer.then((u) => ({ ...u, own: u.own.user + u.own.system }));
     },
     memory() {
       const answer = next<NodeJS.MemoryUsage & { children: number }>("memory");
@@ -243,7 +260,21 @@ async function playActive(procs: Proc[], hash: string, where: StoreWhere) {
   const steps = procs.flatMap((p) => p.steps);
   const own = steps.map((s) => s.durationMs);
   const turns = ACTIVE_GAMES * TURNS;
+  // The slowest 1% of steps (at least one): the mean of each phase among them, to tell what makes the tail.
+  const tail = [...steps]
+    .sort((a, b) => b.durationMs - a.durationMs)
+    .slice(0, Math.max(1, Math.ceil(steps.length / 100)));
+  const phase = (list: Step[], name: (typeof PHASES)[number]) => list.map((s) => s.phases[name] ?? 0);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   return {
+    phases: PHASES.map((name) => ({
+      name,
+      p50: median(phase(steps, name)),
+      p99: p99(phase(steps, name)),
+      tail: mean(phase(tail, name)),
+    })),
+    tailMs: mean(tail.map((s) => s.durationMs)),
+    pauses: cpuAfter.map((c) => ({ loop: c.loop, gc: c.gc })),
     turnsPerSecond: turns / seconds,
     own: { p50: median(own), p99: p99(own) },
     endToEnd: { p50: median(endToEnd), p99: p99(endToEnd) },
@@ -348,6 +379,7 @@ async function run(context: BenchContext): Promise<void> {
   const rows: string[][] = [];
   const memoryRows: string[][] = [];
   const fanOuts: string[][] = [];
+  const phaseRows: string[][] = [];
   const rates = new Map<string, number>();
   for (const config of configs) {
     const procs: Proc[] = [];
@@ -396,6 +428,18 @@ async function run(context: BenchContext): Promise<void> {
           active.sandboxCpuPerTurn.map((c) => c.toFixed(1)).join(" + "),
           active.pgCpuPerTurn === null ? "" : active.pgCpuPerTurn.toFixed(1),
           active.clientCpuPerTurn.toFixed(1),
+        ]);
+        phaseRows.push([
+          config.label,
+          String(level),
+          ...active.phases.map((p) => `${p.p50.toFixed(1)} / ${p.p99.toFixed(1)} / ${p.tail.toFixed(1)}`),
+          active.tailMs.toFixed(1),
+          active.pauses
+            .map((p) => `${p.loop.p50.toFixed(0)} / ${p.loop.p99.toFixed(0)} / ${p.loop.max.toFixed(0)}`)
+            .join(", "),
+          active.pauses
+            .map((p) => `${p.gc.ms.toFixed(0)} / ${p.gc.count} / ${p.gc.maxMs.toFixed(1)}`)
+            .join(", "),
         ]);
         memoryRows.push([
           config.label,
@@ -446,6 +490,23 @@ async function run(context: BenchContext): Promise<void> {
         `Two processes vs one on PostgreSQL, ${level} idle: ${(two / one).toFixed(2)}x the turns/s (target >= ${TARGET_SCALE}x).`,
       );
     }
+  context.print();
+  context.print(
+    formatTable(
+      [
+        "Store",
+        "idle games",
+        ...PHASES.map((p) => `${p.replace(/Ms$/, "")} p50 / p99 / tail`),
+        "tail step (mean)",
+        "event loop delay p50 / p99 / max",
+        "GC ms / pauses / longest",
+      ],
+      phaseRows,
+    ),
+  );
+  context.print(
+    "Where the steps' time went (ms), from their step logs: restore (the world and the last state read), start (the session restored), run (the engine, its sandbox round trips, the offline narrator), save (the new state serialised), commit (the transaction); p50 and p99 of each phase, and its mean over the slowest 1% of steps (tail). Event loop delay (ms, sampled every 10 ms) and the garbage collector's pauses of each server process over the turns.",
+  );
   context.print();
   context.print(
     formatTable(

@@ -30,6 +30,22 @@ export function bundleCheck(): string {
   return result.outputFiles[0]?.text ?? "";
 }
 
+/** The child process as one ES module (the check bundle inlined; packages external). */
+export function childCode(): string {
+  const result = buildSync({
+    entryPoints: [join(HERE, "child.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    write: false,
+    packages: "external",
+    define: { __TF_CHECK_BUNDLE__: JSON.stringify(bundleCheck()) },
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]?.text ?? "";
+}
+
 /**
  * Writes the child bundle (check bundle inlined) under node_modules/.cache,
  * where its external packages resolve, and answers its path; null when it
@@ -37,18 +53,7 @@ export function bundleCheck(): string {
  */
 export function bundleChild(): string | null {
   try {
-    const result = buildSync({
-      entryPoints: [join(HERE, "child.ts")],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      write: false,
-      packages: "external",
-      define: { __TF_CHECK_BUNDLE__: JSON.stringify(bundleCheck()) },
-      logLevel: "silent",
-    });
-    const text = result.outputFiles[0]?.text ?? "";
+    const text = childCode();
     const digest = createHash("sha256").update(text).digest("hex").slice(0, 16);
     const dir = join(HERE, "..", "..", "node_modules", ".cache", "taleforge-sandbox");
     mkdirSync(dir, { recursive: true });

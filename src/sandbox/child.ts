@@ -85,8 +85,30 @@ const phases = new Map<number, PhaseState>();
 const spares: PhaseState[] = [];
 const SPARES = 2;
 
+/**
+ * When no phase has been open for this long, the spares are disposed: an idle server's script
+ * process then holds no isolate (each kept one is some 5 MB: its heap, the check bundle and the
+ * prelude compiled), and the next phase pays for a new one (tens of ms), as after a crash.
+ */
+const SPARES_IDLE_MS = 10_000;
+let sparesTimer: NodeJS.Timeout | undefined;
+
+function dropSparesWhenIdle(): void {
+  clearTimeout(sparesTimer);
+  sparesTimer = undefined;
+  if (phases.size > 0 || spares.length === 0) return;
+  sparesTimer = setTimeout(() => {
+    sparesTimer = undefined;
+    if (phases.size > 0) return;
+    for (const state of spares.splice(0)) if (!state.isolate.isDisposed) state.isolate.dispose();
+  }, SPARES_IDLE_MS);
+  sparesTimer.unref();
+}
+
 function begin(phaseId: number, info: ScriptPhaseInfo, store = 0): PhaseState {
   end(phaseId);
+  clearTimeout(sparesTimer);
+  sparesTimer = undefined;
   const limit = memoryLimitMb(info.triggerSetBytes);
   const usable = (s: PhaseState) => s.limit === limit && !s.isolate.isDisposed && s.context !== null;
   // The spare holding this session's storage, if one does: its storage need not cross again.
@@ -120,7 +142,10 @@ function begin(phaseId: number, info: ScriptPhaseInfo, store = 0): PhaseState {
 function end(phaseId: number): void {
   const state = phases.get(phaseId);
   phases.delete(phaseId);
-  if (!state || state.isolate.isDisposed) return;
+  if (!state || state.isolate.isDisposed) {
+    dropSparesWhenIdle();
+    return;
+  }
   if (state.context !== null && spares.length < SPARES) {
     // The reset after the phase's last script runs now, off the turn, so that it is never charged
     // to the next phase's first script (of another session, maybe): a context is kept only reset.
@@ -131,9 +156,11 @@ function end(phaseId: number): void {
       if (!state.isolate.isDisposed) closeContext(state);
     }
   }
-  if (state.isolate.isDisposed) return;
-  if (state.context !== null && spares.length < SPARES) spares.push(state);
-  else state.isolate.dispose();
+  if (!state.isolate.isDisposed) {
+    if (state.context !== null && spares.length < SPARES) spares.push(state);
+    else state.isolate.dispose();
+  }
+  dropSparesWhenIdle();
 }
 
 /** A new hardened context for the phase (the check bundle, then the prelude); answers false when the isolate is gone. */

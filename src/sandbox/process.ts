@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from "node:child_process";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ScriptCall } from "../engine/ports.ts";
 import { bundleChild } from "./bundle.ts";
@@ -12,8 +13,20 @@ import type { Reply } from "./protocol.ts";
  */
 
 const CHILD_SOURCE = fileURLToPath(new URL("./child.ts", import.meta.url));
+/**
+ * The child bundle the package build wrote (scripts/build.ts defines its path, relative to this
+ * source file): the installed `taleforge` never starts esbuild to make it (about 300 ms of CPU at the
+ * first script, or at `serve`'s start). Undefined when running the sources.
+ */
+declare const __TF_SANDBOX_CHILD__: string | undefined;
 /** Built on the first start; undefined until then, null when bundling failed (tsx runs the source). */
 let childBundle: string | null | undefined;
+
+function prebuiltChild(): string | null {
+  if (typeof __TF_SANDBOX_CHILD__ !== "string") return null;
+  const file = fileURLToPath(new URL(__TF_SANDBOX_CHILD__, import.meta.url));
+  return existsSync(file) ? file : null;
+}
 
 /**
  * The child's environment: fixed time zone and locale, so `Date`'s local
@@ -44,7 +57,7 @@ const live = new Set<Child>();
 let exitHook = false;
 
 export function spawnChild(): Child {
-  if (childBundle === undefined) childBundle = bundleChild();
+  if (childBundle === undefined) childBundle = prebuiltChild() ?? bundleChild();
   if (!exitHook) {
     exitHook = true;
     process.once("exit", () => {

@@ -43,7 +43,6 @@ export async function runServer(options: RunOptions): Promise<void> {
   });
   const store = await openStore(options.store);
   const sandbox = createSandbox();
-  sandbox.warm();
   const server = await createServer({
     store,
     scripts: sandbox,
@@ -57,6 +56,10 @@ export async function runServer(options: RunOptions): Promise<void> {
         : createProvider(world, config, { gameMode: game.gameMode }),
   });
   const url = await server.app.listen({ host: options.host, port: options.port });
+  // The script process starts once the server answers, not on the way to it (its start is CPU the
+  // listening server would otherwise wait for on a busy machine); it is ready long before most
+  // games' first script.
+  sandbox.warm();
   log.info(
     { store: store.describe, narrator: describeProviderConfig(config), url },
     "taleforge serve is listening",

@@ -310,10 +310,19 @@ export class Runner {
     const { store, log } = this.options;
     const started = performance.now();
     const waitedBefore = clock.waitMs;
+    // Where the step's time went, for the step log: each phase from the end of the one before.
+    let mark = started;
+    const lap = () => {
+      const now = performance.now();
+      const took = now - mark;
+      mark = now;
+      return Math.round(took * 10) / 10;
+    };
     let provider: RecordingProvider | undefined;
     try {
       const world = await this.options.worlds.get(game.world_hash);
       const last = fresh ? undefined : await store.lastTurn(game.id);
+      const restoreMs = lap();
       if (!fresh && !last) throw new ApiError("game/state", "not-started");
       const entries: CassetteEntry[] = [];
       const narrator = this.options.narrator(world, { gameMode: game.game_mode, narrator: game.narrator });
@@ -341,7 +350,10 @@ export class Runner {
           onChunk: fresh ? chunk : undefined,
         },
       );
+      const startMs = lap();
+      const waitedBeforeRun = clock.waitMs;
       const outcome = await run(host, chunk);
+      const runMs = Math.max(0, lap() - (clock.waitMs - waitedBeforeRun));
       const usage = provider.usage();
       const row: Turn = {
         game_id: game.id,
@@ -363,6 +375,7 @@ export class Runner {
         type: l.type,
         message: l.message,
       }));
+      const saveMs = lap();
       if (
         !(await store.commitStep(
           row,
@@ -373,6 +386,7 @@ export class Runner {
         ))
       )
         throw new ApiError("game/busy", "taken-over", {}, { game: game.id });
+      const commitMs = lap();
       log.info(
         {
           game: game.id,
@@ -382,6 +396,10 @@ export class Runner {
           // The step's own time (restore, engine, narrator, commit), without its waits for a slot.
           durationMs: Math.round(performance.now() - started - (clock.waitMs - waitedBefore)),
           waitMs: Math.round(clock.waitMs),
+          // restore: the world and the last state read; start: the session restored from it; run: the
+          // step in the engine (sandbox and narrator included, waits for a slot not); save: the new
+          // state and the turn row serialised; commit: the transaction.
+          phases: { restoreMs, startMs, runMs, saveMs, commitMs },
           aiCalls: usage.calls,
           promptTokens: usage.promptTokens,
           completionTokens: usage.completionTokens,

@@ -31,6 +31,12 @@ export interface OpenStore {
    * NORMAL for each such write alone). For the claims of steps; see Store.claimWrite.
    */
   relaxed?: Kysely<Database>;
+  /**
+   * SQLite only: the same store, its writes taking the one writing connection before the ordinary
+   * writes waiting for it. For the commits of steps (and, with `relaxed`, their claims): see
+   * ConnectionMutex in sqlite-thread.ts.
+   */
+  steps?: Kysely<Database>;
   /** A short description for the logs: never the password. */
   describe: string;
   close(): Promise<void>;
@@ -55,7 +61,10 @@ export async function openStore(options: StoreOptions): Promise<OpenStore> {
     }
     return {
       db,
-      relaxed: new Kysely<Database>({ dialect: new SqliteThreadDialect(thread, { relaxed: true }) }),
+      relaxed: new Kysely<Database>({
+        dialect: new SqliteThreadDialect(thread, { relaxed: true, urgent: true }),
+      }),
+      steps: new Kysely<Database>({ dialect: new SqliteThreadDialect(thread, { urgent: true }) }),
       dialect: "sqlite",
       bus: localBus(),
       describe: `sqlite ${file}`,

@@ -5,6 +5,13 @@ export interface WorkerData {
   file: string;
   /** A file URL that better-sqlite3 resolves from (the thread's own code is evaluated, not a file). */
   base: string;
+  /**
+   * The thread is the checkpointer (see SqliteThread's #checkpoint): its own connection copies the
+   * write-ahead log into the database file, beside the writing connection, each time it is asked.
+   */
+  checkpointer?: true;
+  /** The writing thread: how many of its commits between two checkpoints (CHECKPOINT_EVERY). */
+  checkpointEvery?: number;
 }
 
 /**
@@ -22,7 +29,7 @@ export interface Query {
   relaxed?: true;
 }
 
-export type Request = (Query & { id: number }) | { close: true };
+export type Request = (Query & { id: number }) | { close: true } | { checkpoint: true };
 
 export interface WorkerError {
   message: string;
@@ -34,6 +41,10 @@ export type Reply =
   | { ready: true }
   | { failed: WorkerError }
   | { closed: true }
+  /** The writing connection committed CHECKPOINT_EVERY times since it last said so. */
+  | { checkpointDue: true }
+  /** The checkpointer's answer: done, or why not (SQLite's message). */
+  | { checkpointed: true; reason?: string }
   | { id: number; rows: unknown[] }
   | { id: number; changes: number; insertId: number }
   | { id: number; error: WorkerError };

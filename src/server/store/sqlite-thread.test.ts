@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { type Generated, Kysely, sql } from "kysely";
 import { ApiError } from "../errors.ts";
 import { openStore } from "./open.ts";
-import { SqliteThread, SqliteThreadDialect } from "./sqlite-thread.ts";
+import { CHECKPOINT_EVERY, SqliteThread, SqliteThreadDialect } from "./sqlite-thread.ts";
 
 /**
  * The SQLite store's connection in its own thread, seen through Kysely: queries, transactions,
@@ -189,6 +189,63 @@ describe("SQLite thread: queries and transactions", () => {
       .executeTakeFirstOrThrow();
     assert.equal(size, 20);
     await db.destroy();
+  });
+
+  it("gives the writing connection to an urgent transaction before the ordinary ones waiting", async () => {
+    const { db, thread } = await open();
+    const urgent = new Kysely<Db>({ dialect: new SqliteThreadDialect(thread, { urgent: true }) });
+    const order: string[] = [];
+    let opened!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // One transaction holds the connection while three ordinary ones and then an urgent one queue.
+    const first = db.transaction().execute(async (trx) => {
+      await trx.insertInto("items").values({ name: "first", size: 0 }).execute();
+      opened();
+      await released;
+    });
+    await holding;
+    const write = (on: Kysely<Db>, name: string) =>
+      on.transaction().execute(async (trx) => {
+        order.push(name);
+        await trx.insertInto("items").values({ name, size: 0 }).execute();
+      });
+    const waiting = [write(db, "a"), write(db, "b"), write(db, "c")];
+    await new Promise((resolve) => setImmediate(resolve));
+    waiting.push(write(urgent, "urgent"));
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await Promise.all([first, ...waiting]);
+    assert.deepEqual(order, ["urgent", "a", "b", "c"]);
+    assert.deepEqual(await names(db), ["first", "urgent", "a", "b", "c"]);
+    await db.destroy();
+  });
+
+  it("checkpoints the write-ahead log in a thread of its own, every CHECKPOINT_EVERY commits", async () => {
+    const { db, file } = await open();
+    const size = () => statSync(file).size;
+    const before = size();
+    // Each commit adds a row of 4 KB to the log; SQLite's own checkpoint waits for 10,000 pages.
+    for (let i = 0; i < CHECKPOINT_EVERY + 4; i++)
+      await db
+        .insertInto("items")
+        .values({ name: `${i}`.padEnd(4000, "x"), size: i })
+        .execute();
+    const from = performance.now();
+    while (size() < before + CHECKPOINT_EVERY * 4000 && performance.now() - from < 10_000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(
+      size() >= before + CHECKPOINT_EVERY * 4000,
+      `the database file holds the rows (${size()} bytes)`,
+    );
+    assert.equal((await names(db)).length, CHECKPOINT_EVERY + 4);
+    // Closing waits for the checkpointer thread, which may still be there.
+    await within(db.destroy(), 15_000);
   });
 
   it("writes a relaxed write (synchronous NORMAL) and goes back to FULL for the next", async () => {

@@ -67,6 +67,9 @@ export function workerCode(): { file: string } | { code: string } {
   return compiled;
 }
 
+/** How many commits of the writing connection between two checkpoints (some 12 pages of log each). */
+export const CHECKPOINT_EVERY = 64;
+
 type Pending = {
   resolve: (reply: Reply) => void;
   reject: (error: Error) => void;
@@ -87,6 +90,10 @@ export class SqliteThread {
   readonly writer = new ConnectionMutex();
   /** Selects on their way, by SQL and parameters (see #read). */
   readonly #reads = new Map<string, Promise<QueryResult<unknown>>>();
+  /** The checkpointer thread while it lives (see #checkpoint), whether it is checkpointing, and whether it is asked again. */
+  #checkpointer: Worker | null = null;
+  #checkpointing = false;
+  #checkpointAgain = false;
 
   private constructor(
     readonly file: string,
@@ -98,7 +105,7 @@ export class SqliteThread {
 
   /** Starts the thread and opens `file` there (WAL, synchronous FULL, foreign keys, busy timeout). */
   static async open(file: string): Promise<SqliteThread> {
-    const data: WorkerData = { file, base: import.meta.url };
+    const data: WorkerData = { file, base: import.meta.url, checkpointEvery: CHECKPOINT_EVERY };
     const code = workerCode();
     const worker = new Worker("file" in code ? code.file : code.code, {
       eval: !("file" in code),
@@ -115,7 +122,8 @@ export class SqliteThread {
         if ("ready" in reply) {
           opened = true;
           resolve();
-        } else if ("failed" in reply) reject(unreadable(file, reply.failed));
+        } else if ("checkpointDue" in reply) thread.#checkpoint();
+        else if ("failed" in reply) reject(unreadable(file, reply.failed));
         else thread.#answer(reply);
       });
       // Before the thread has opened, its 'failed' reply says why; an exit or error event may overtake
@@ -177,9 +185,66 @@ export class SqliteThread {
     });
   }
 
+  /**
+   * Asks the checkpointer thread (started when needed, see sqlite-worker.ts) to copy the write-ahead
+   * log into the database file. The writing thread asks every CHECKPOINT_EVERY commits, instead of
+   * checkpointing itself at the commit that fills the log: there it stopped every query of the
+   * server while it wrote and synced some 4 MB. One checkpoint at a time; asked meanwhile, it runs
+   * once more after.
+   */
+  #checkpoint(): void {
+    if (this.#stopped || this.#closing) return;
+    if (this.#checkpointing) {
+      this.#checkpointAgain = true;
+      return;
+    }
+    this.#checkpointing = true;
+    if (this.#checkpointer === null) {
+      const code = workerCode();
+      const data: WorkerData = { file: this.file, base: import.meta.url, checkpointer: true };
+      const worker = new Worker("file" in code ? code.file : code.code, {
+        eval: !("file" in code),
+        workerData: data,
+        execArgv: [],
+        stdout: false,
+        stderr: false,
+      });
+      worker.unref();
+      worker.on("message", (reply: Reply) => {
+        if (!("checkpointed" in reply)) return;
+        this.#checkpointing = false;
+        if (this.#checkpointAgain) {
+          this.#checkpointAgain = false;
+          this.#checkpoint();
+        }
+      });
+      // A checkpoint that fails is left to the next one (and to SQLite's own, at 40 MB of log).
+      worker.on("error", () => {});
+      worker.on("exit", () => {
+        if (this.#checkpointer !== worker) return;
+        this.#checkpointer = null;
+        // Asked as it ended (idle): asked again, of a new thread.
+        const lost = this.#checkpointing;
+        this.#checkpointing = false;
+        if (lost) this.#checkpoint();
+      });
+      this.#checkpointer = worker;
+    }
+    this.#checkpointer.postMessage({ checkpoint: true } satisfies Request);
+  }
+
   /** Closes the database (after the queries already posted) and ends the thread; a transaction left open is rolled back. */
   close(): Promise<void> {
     this.#closing ??= (async () => {
+      const checkpointer = this.#checkpointer;
+      if (checkpointer !== null) {
+        // After the checkpoint it may be running.
+        const ended = new Promise((resolve) => checkpointer.once("exit", resolve));
+        checkpointer.postMessage({ close: true } satisfies Request);
+        const timer = setTimeout(() => void checkpointer.terminate(), 10_000);
+        await ended;
+        clearTimeout(timer);
+      }
       if (!this.#stopped) {
         this.#worker.ref();
         this.#worker.postMessage({ close: true } satisfies Request);
@@ -243,15 +308,16 @@ function queryError(error: WorkerError): Error {
 /**
  * Kysely's SQLite dialect (its SQL, adapter and introspector) over the connection of a SqliteThread.
  * `relaxed`: each write outside a transaction is committed without waiting for the disk (the store's
- * claims, see Store.claimWrite), in the one round trip of the write itself.
+ * claims, see Store.claimWrite), in the one round trip of the write itself. `urgent`: its writes and
+ * transactions take the writing connection before the ordinary ones waiting for it (see ConnectionMutex).
  */
 export class SqliteThreadDialect implements Dialect {
   constructor(
     private readonly thread: SqliteThread,
-    private readonly options: { relaxed?: boolean } = {},
+    private readonly options: { relaxed?: boolean; urgent?: boolean } = {},
   ) {}
   createDriver(): Driver {
-    return new ThreadDriver(this.thread, this.options.relaxed === true);
+    return new ThreadDriver(this.thread, this.options.relaxed === true, this.options.urgent === true);
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
@@ -275,10 +341,11 @@ class ThreadDriver implements Driver {
   constructor(
     private readonly thread: SqliteThread,
     private readonly relaxed: boolean,
+    private readonly urgent: boolean,
   ) {}
   async init(): Promise<void> {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new ThreadSession(this.thread, this.relaxed);
+    return new ThreadSession(this.thread, this.relaxed, this.urgent);
   }
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await (connection as ThreadSession).begin();
@@ -305,6 +372,7 @@ class ThreadSession implements DatabaseConnection {
   constructor(
     private readonly thread: SqliteThread,
     private readonly relaxed: boolean,
+    private readonly urgent: boolean,
   ) {}
 
   async begin(): Promise<void> {
@@ -346,25 +414,33 @@ class ThreadSession implements DatabaseConnection {
 
   async #write(): Promise<void> {
     if (this.#writing) return;
-    await this.thread.writer.lock();
+    await this.thread.writer.lock(this.urgent);
     this.#writing = true;
   }
 }
 
-/** Kysely's own SQLite driver's lock on its one connection: first come, first served. */
+/**
+ * The writing connection's lock: first come, first served, except that an urgent session (a step's
+ * claim or commit) goes before the ordinary ones waiting. A step holds one of the process's few step
+ * slots (--max-steps) from its claim to its commit; the 50 submissions that arrive with a round of
+ * turns each hold the connection for a transaction and its fsync, and a step's commit queued behind
+ * all of them held its slot, and every step queued for that slot, as long.
+ */
 class ConnectionMutex {
-  #promise: Promise<void> | undefined;
-  #resolve: (() => void) | undefined;
-  async lock(): Promise<void> {
-    while (this.#promise) await this.#promise;
-    this.#promise = new Promise((resolve) => {
-      this.#resolve = resolve;
-    });
+  #held = false;
+  readonly #urgent: (() => void)[] = [];
+  readonly #ordinary: (() => void)[] = [];
+  lock(urgent = false): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => (urgent ? this.#urgent : this.#ordinary).push(resolve));
   }
+  /** Hands the connection to the next session waiting (it stays held), or frees it. */
   unlock(): void {
-    const resolve = this.#resolve;
-    this.#promise = undefined;
-    this.#resolve = undefined;
-    resolve?.();
+    const next = this.#urgent.shift() ?? this.#ordinary.shift();
+    if (next) next();
+    else this.#held = false;
   }
 }

@@ -351,7 +351,8 @@ export class Store {
     events: NewEvent[],
     game: Partial<Pick<Game, "status">> = {},
   ): Promise<boolean> {
-    const committed = await this.db.transaction().execute(async (trx) => {
+    // On SQLite, ahead of the submissions waiting for the writing connection (see OpenStore.steps).
+    const committed = await (this.open.steps ?? this.db).transaction().execute(async (trx) => {
       const now = Date.now();
       const result = await trx
         .updateTable("games")
