@@ -19,6 +19,7 @@ import { build, type Metafile, type Plugin } from "esbuild";
 import { FAST_SCRIPT } from "../src/cli/fast-start.ts";
 import { childCode } from "../src/sandbox/bundle.ts";
 import { workerCode } from "../src/server/store/sqlite-thread.ts";
+import { writeStamp } from "./prepare.mjs";
 
 /** The sandbox's child process in dist/ (src/sandbox/process.ts). */
 const SANDBOX_CHILD = "sandbox-child.mjs";
@@ -269,9 +270,12 @@ function rewriteSpecifiers(dir: string): void {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const args = process.argv.slice(2);
   const outdir = resolve(ROOT, args.find((a) => !a.startsWith("--")) ?? "dist");
+  // Until this build has finished, dist/ is not a build of the current sources (scripts/prepare.mjs).
+  rmSync(join(outdir, "build-stamp"), { force: true });
   await buildJavaScript(outdir);
   if (!args.includes("--no-web")) await buildWeb(join(outdir, "web"));
   if (!args.includes("--no-types")) buildTypes(outdir);
   // The SQLite store's thread is compiled now, so that the first `taleforge serve` does not start esbuild.
   workerCode();
+  if (!args.includes("--no-web") && !args.includes("--no-types")) writeStamp(outdir);
 }
