@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { sql } from "kysely";
 import pg from "pg";
 import { openStore } from "../../src/server/store/open.ts";
 import { DATABASE_URL, dropStore, freshStore } from "./harness.ts";
@@ -65,6 +66,41 @@ describe("server store: opening PostgreSQL schemas", {
       } finally {
         await dropStore(where);
       }
+    }
+  });
+
+  it("runs its queries as prepared statements, and again after another process changed a table", {
+    timeout: 60_000,
+  }, async () => {
+    const where = freshStore();
+    // One connection, so that the second query meets the statement the first one prepared.
+    const store = await openStore({ ...where, poolSize: 1 });
+    const other = new pg.Client({ connectionString: where.database });
+    await other.connect();
+    try {
+      const worlds = () => store.db.selectFrom("worlds").selectAll().execute();
+      assert.deepEqual(await worlds(), []);
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        store.db,
+      );
+      assert.ok(
+        prepared.rows.some((r) => r.statement === 'select * from "worlds"'),
+        JSON.stringify(prepared.rows),
+      );
+      // A newer server's migration adds a column: the prepared `select *` would now fail with
+      // "cached plan must not change result type"; the store prepares it again and answers.
+      await other.query(`alter table ${where.schema}.worlds add column extra text`);
+      assert.deepEqual(await worlds(), []);
+      // Inside a transaction the failure aborts it; the next attempt succeeds.
+      await other.query(`alter table ${where.schema}.worlds drop column extra`);
+      const inside = () =>
+        store.db.transaction().execute((trx) => trx.selectFrom("worlds").selectAll().execute());
+      await inside().catch(() => {});
+      assert.deepEqual(await inside(), []);
+    } finally {
+      await other.end();
+      await store.close();
+      await dropStore(where);
     }
   });
 });

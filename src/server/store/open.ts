@@ -7,6 +7,7 @@ import { type Bus, localBus, postgresBus } from "./bus.ts";
 import { ScopedPostgresDialect } from "./introspector.ts";
 import { lockDataFolder } from "./lock.ts";
 import { type Dialect, migrations } from "./migrations.ts";
+import { preparingPool } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 import { SqliteThread, SqliteThreadDialect } from "./sqlite-thread.ts";
 
@@ -105,7 +106,9 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
   pool.on("error", () => {
     // An idle client lost its connection (the server restarted): the pool replaces it on the next query.
   });
-  const db = new Kysely<Database>({ dialect: new ScopedPostgresDialect({ pool }, schema ?? "public") });
+  const db = new Kysely<Database>({
+    dialect: new ScopedPostgresDialect({ pool: preparingPool(pool) }, schema ?? "public"),
+  });
   try {
     await migrate(db, "postgres", schema ?? "public");
   } catch (error) {
