@@ -103,4 +103,31 @@ describe("server store: opening PostgreSQL schemas", {
       await dropStore(where);
     }
   });
+
+  it("stores turns' text compressed with lz4 (PostgreSQL 14 and later, built with it)", async () => {
+    const where = freshStore();
+    const store = await openStore(where);
+    try {
+      const version = await sql<{
+        n: number;
+      }>`select current_setting('server_version_num')::int as n`.execute(store.db);
+      if ((version.rows[0]?.n ?? 0) < 140000) return; // attcompression (and lz4) came with PostgreSQL 14
+      const { rows } = await sql<{ column: string; compression: string }>`
+        select a.attname as column, a.attcompression as compression
+        from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${where.schema} and c.relname = 'turns' and a.attname in ('state', 'cassette', 'trace')
+        order by a.attname`.execute(store.db);
+      assert.deepEqual(
+        rows.map((r) => [r.column, r.compression]),
+        [
+          ["cassette", "l"],
+          ["state", "l"],
+          ["trace", "l"],
+        ],
+      );
+    } finally {
+      await store.close();
+      await dropStore(where);
+    }
+  });
 });
