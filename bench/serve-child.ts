@@ -2,10 +2,11 @@
  * One `taleforge serve` process for the serve benchmark: the store from
  * TALEFORGE_BENCH_STORE, the offline narrator, JSON logs on stdout (the parent
  * reads each step's duration from them). Talks to the parent over IPC: sends
- * its URL; answers "memory" with its memory use after a full GC (`children`: its sandbox processes' resident set), "cpu" with its CPU time and its event loop's delay and GC pauses since the last "cpu"; "stop" closes it.
+ * its URL; answers "memory" with its memory use after a full GC (`children`: its sandbox processes' resident set), "cpu" with its CPU time and its event loop's delay and GC pauses since the last "cpu", "queries" with the PostgreSQL queries it sent so far (by SQL text); "stop" closes it.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import pg from "pg";
 import { createOfflineProvider } from "../src/ai/offline/index.ts";
 import { createSandbox } from "../src/sandbox/index.ts";
 import { createServer } from "../src/server/app.ts";
@@ -55,6 +56,20 @@ function childrenRss(): number {
   return total;
 }
 
+/**
+ * Every query this process sends PostgreSQL (the store's pool and the bus's connection), counted by its
+ * SQL text: the benchmark divides them by the turns played (round trips per turn, independent of the
+ * load). A count only: the query itself goes through unchanged.
+ */
+const queries = new Map<string, number>();
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const first = args[0] as string | { text?: string };
+  const text = typeof first === "string" ? first : (first?.text ?? "?");
+  queries.set(text, (queries.get(text) ?? 0) + 1);
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
 const store = await openStore(JSON.parse(process.env.TALEFORGE_BENCH_STORE ?? "{}"));
 const sandbox = createSandbox();
 const server = await createServer({
@@ -103,6 +118,8 @@ process.on("message", (message) => {
     process.send!({ memory: { ...process.memoryUsage(), children: childrenRss() } });
   } else if (message === "cpu") {
     process.send!({ cpu: { own: process.cpuUsage(), children: childrenCpu(), ...pauses() } });
+  } else if (message === "queries") {
+    process.send!({ queries: Object.fromEntries(queries) });
   } else if (message === "stop") {
     void server
       .close(10_000)

@@ -23,6 +23,10 @@ const SETTLE_MIN_S = 20;
 const DATABASE = process.env.TALEFORGE_TEST_DATABASE_URL || process.env.TALEFORGE_BENCH_DATABASE_URL;
 /** TALEFORGE_BENCH_SERVE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node options for the server processes. */
 const NODE_ARGS = (process.env.TALEFORGE_BENCH_SERVE_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
+/** TALEFORGE_BENCH_SERVE_QUERIES=1 prints the PostgreSQL queries per turn by SQL text. */
+const SHOW_QUERIES = process.env.TALEFORGE_BENCH_SERVE_QUERIES === "1";
+/** TALEFORGE_BENCH_SERVE_STORES=pg1,pg2 (of sqlite, pg1, pg2) measures only those setups. */
+const STORES = (process.env.TALEFORGE_BENCH_SERVE_STORES ?? "sqlite,pg1,pg2").split(",");
 const CHILD = fileURLToPath(new URL("./serve-child.ts", import.meta.url));
 
 const bench: BenchModule = {
@@ -52,6 +56,8 @@ interface Proc {
    * since the last call, its event loop's delay (ms) and its garbage collector's pauses.
    */
   cpu(): Promise<{ own: number; children: number } & Pauses>;
+  /** The PostgreSQL queries the process sent so far, by SQL text. */
+  queries(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -106,6 +112,11 @@ function start(where: StoreWhere, bundle: string | null): Promise<Proc> {
       const answer = next<{ own: NodeJS.CpuUsage; children: number } & Pauses>("cpu");
       child.send("cpu");
       return answer.then((u) => ({ ...u, own: u.own.user + u.own.system }));
+    },
+    queries() {
+      const answer = next<Record<string, number>>("queries");
+      child.send("queries");
+      return answer;
     },
     memory() {
       const answer = next<NodeJS.MemoryUsage & { children: number }>("memory");
@@ -232,6 +243,7 @@ async function playActive(procs: Proc[], hash: string, where: StoreWhere) {
   for (const p of procs) p.steps.length = 0;
   const endToEnd: number[] = [];
   const cpuBefore = await Promise.all(procs.map((p) => p.cpu()));
+  const queriesBefore = await Promise.all(procs.map((p) => p.queries()));
   const clientBefore = process.cpuUsage();
   const pgBefore = await backendsCpu(where);
   const started = performance.now();
@@ -257,6 +269,7 @@ async function playActive(procs: Proc[], hash: string, where: StoreWhere) {
   const client = process.cpuUsage(clientBefore);
   const pgAfter = await backendsCpu(where);
   const cpuAfter = await Promise.all(procs.map((p) => p.cpu()));
+  const queriesAfter = await Promise.all(procs.map((p) => p.queries()));
   const steps = procs.flatMap((p) => p.steps);
   const own = steps.map((s) => s.durationMs);
   const turns = ACTIVE_GAMES * TURNS;
@@ -266,6 +279,12 @@ async function playActive(procs: Proc[], hash: string, where: StoreWhere) {
     .slice(0, Math.max(1, Math.ceil(steps.length / 100)));
   const phase = (list: Step[], name: (typeof PHASES)[number]) => list.map((s) => s.phases[name] ?? 0);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  // Summed over the processes, by SQL text.
+  const queries = new Map<string, number>();
+  queriesAfter.forEach((after, i) => {
+    for (const [text, n] of Object.entries(after))
+      queries.set(text, (queries.get(text) ?? 0) + n - (queriesBefore[i]![text] ?? 0));
+  });
   return {
     phases: PHASES.map((name) => ({
       name,
@@ -285,6 +304,8 @@ async function playActive(procs: Proc[], hash: string, where: StoreWhere) {
     clientCpuPerTurn: (client.user + client.system) / 1000 / turns,
     /** PostgreSQL backends serving the servers (those alive at the end), ms per turn; null on SQLite. */
     pgCpuPerTurn: pgBefore && pgAfter ? cpuSince(pgBefore, pgAfter) / 1000 / turns : null,
+    /** PostgreSQL queries (round trips) the servers sent per turn, by SQL text; empty on SQLite. */
+    queriesPerTurn: [...queries].map(([text, n]) => ({ text, n: n / turns })).filter((q) => q.n > 0),
   };
 }
 
@@ -349,25 +370,27 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 async function run(context: BenchContext): Promise<void> {
   const world = readFileSync(join(context.root, "examples/harbor.world.json"), "utf8");
-  const configs: { label: string; where: StoreWhere; processes: number }[] = [
-    {
+  const configs: { label: string; where: StoreWhere; processes: number }[] = [];
+  if (STORES.includes("sqlite"))
+    configs.push({
       label: "SQLite, 1 process",
       where: { data: mkdtempSync(join(context.workDir, "serve-")) },
       processes: 1,
-    },
-  ];
+    });
   if (DATABASE) {
     const schema = () => `tf_bench_${randomBytes(4).toString("hex")}`;
-    configs.push({
-      label: "PostgreSQL, 1 process",
-      where: { database: DATABASE, schema: schema() },
-      processes: 1,
-    });
-    configs.push({
-      label: "PostgreSQL, 2 processes",
-      where: { database: DATABASE, schema: schema() },
-      processes: 2,
-    });
+    if (STORES.includes("pg1"))
+      configs.push({
+        label: "PostgreSQL, 1 process",
+        where: { database: DATABASE, schema: schema() },
+        processes: 1,
+      });
+    if (STORES.includes("pg2"))
+      configs.push({
+        label: "PostgreSQL, 2 processes",
+        where: { database: DATABASE, schema: schema() },
+        processes: 2,
+      });
   } else context.print("PostgreSQL rows skipped: set TALEFORGE_TEST_DATABASE_URL to measure them.");
 
   const bundle = process.env.TALEFORGE_BENCH_SERVE_TSX ? null : await bundleServeChild(context.root);
@@ -416,6 +439,11 @@ async function run(context: BenchContext): Promise<void> {
         const active = await playActive(procs, hash, config.where);
         const rssActive = await rss();
         rates.set(`${config.label} ${level}`, active.turnsPerSecond);
+        if (SHOW_QUERIES && active.queriesPerTurn.length > 0) {
+          context.print(`${config.label}, ${level} idle: PostgreSQL queries per turn, by SQL text`);
+          for (const q of active.queriesPerTurn.sort((a, b) => b.n - a.n))
+            context.print(`  ${q.n.toFixed(2).padStart(6)}  ${q.text.replace(/\s+/g, " ").slice(0, 220)}`);
+        }
         rows.push([
           config.label,
           String(level),
@@ -427,6 +455,7 @@ async function run(context: BenchContext): Promise<void> {
           active.cpuPerTurn.map((c) => c.toFixed(1)).join(" + "),
           active.sandboxCpuPerTurn.map((c) => c.toFixed(1)).join(" + "),
           active.pgCpuPerTurn === null ? "" : active.pgCpuPerTurn.toFixed(1),
+          active.pgCpuPerTurn === null ? "" : active.queriesPerTurn.reduce((a, q) => a + q.n, 0).toFixed(1),
           active.clientCpuPerTurn.toFixed(1),
         ]);
         phaseRows.push([
@@ -474,6 +503,7 @@ async function run(context: BenchContext): Promise<void> {
         "server CPU ms/turn",
         "sandbox CPU ms/turn",
         "PostgreSQL CPU ms/turn",
+        "PostgreSQL queries/turn",
         "client CPU ms/turn",
       ],
       rows,

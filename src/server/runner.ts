@@ -166,10 +166,8 @@ export class Runner {
     if (game?.status !== "running") return "idle";
     const tick = game.tick + 1;
     const ready = async () => {
-      const players = (await store.players(gameId)).filter((p) => p.status === "active");
-      const submitted = (await store.submissions(gameId, tick)).filter((s) =>
-        players.some((p) => p.id === s.player_id),
-      );
+      // The active players and their submissions for this tick (one query).
+      const { players, submitted } = await store.turnInputs(gameId, tick);
       const forced = force || game.forced_tick === tick || this.timedOut(game);
       if (force && submitted.length === 0) throw noActions();
       if (submitted.length === 0 || (!forced && submitted.length < players.length)) return null;

@@ -68,6 +68,68 @@ describe("server store: opening PostgreSQL schemas", {
       }
     }
   });
+
+  it("runs its queries as prepared statements, and again after another process changed a table", {
+    timeout: 60_000,
+  }, async () => {
+    const where = freshStore();
+    // One connection, so that the second query meets the statement the first one prepared.
+    const store = await openStore({ ...where, poolSize: 1 });
+    const other = new pg.Client({ connectionString: where.database });
+    await other.connect();
+    try {
+      const worlds = () => store.db.selectFrom("worlds").selectAll().execute();
+      assert.deepEqual(await worlds(), []);
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        store.db,
+      );
+      assert.ok(
+        prepared.rows.some((r) => r.statement === 'select * from "worlds"'),
+        JSON.stringify(prepared.rows),
+      );
+      // A newer server's migration adds a column: the prepared `select *` would now fail with
+      // "cached plan must not change result type"; the store prepares it again and answers.
+      await other.query(`alter table ${where.schema}.worlds add column extra text`);
+      assert.deepEqual(await worlds(), []);
+      // Inside a transaction the failure aborts it; the next attempt succeeds.
+      await other.query(`alter table ${where.schema}.worlds drop column extra`);
+      const inside = () =>
+        store.db.transaction().execute((trx) => trx.selectFrom("worlds").selectAll().execute());
+      await inside().catch(() => {});
+      assert.deepEqual(await inside(), []);
+    } finally {
+      await other.end();
+      await store.close();
+      await dropStore(where);
+    }
+  });
+
+  it("stores turns' text compressed with lz4 (PostgreSQL 14 and later, built with it)", async () => {
+    const where = freshStore();
+    const store = await openStore(where);
+    try {
+      const version = await sql<{
+        n: number;
+      }>`select current_setting('server_version_num')::int as n`.execute(store.db);
+      if ((version.rows[0]?.n ?? 0) < 140000) return; // attcompression (and lz4) came with PostgreSQL 14
+      const { rows } = await sql<{ column: string; compression: string }>`
+        select a.attname as column, a.attcompression as compression
+        from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${where.schema} and c.relname = 'turns' and a.attname in ('state', 'cassette', 'trace')
+        order by a.attname`.execute(store.db);
+      assert.deepEqual(
+        rows.map((r) => [r.column, r.compression]),
+        [
+          ["cassette", "l"],
+          ["state", "l"],
+          ["trace", "l"],
+        ],
+      );
+    } finally {
+      await store.close();
+      await dropStore(where);
+    }
+  });
 });
 
 /**

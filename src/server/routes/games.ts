@@ -300,13 +300,19 @@ export function gameRoutes(
       perMinute: limits.actionsPerMinute,
       response: z.object({ submission: z.string(), tick: z.number(), duplicate: z.boolean() }),
     },
-    async ({ params, body, caller }) => {
+    async ({ body, caller }) => {
       const player = (caller as Extract<Caller, { role: "player" }>).player;
-      const game = (await store.game(params.id))!;
-      const existing = await store.submissionByKey(game.id, player.id, body.idempotencyKey);
-      if (existing) return repeated(existing, body.text);
-      if (game.status !== "running")
+      // The game as this request's authorization read it: the submission below is stored only while
+      // the game is still running at that tick with no step holding it, so a newer state refuses it.
+      const game = gameOf(caller);
+      // A key already used answers its submission: looked up only when this one cannot be stored
+      // (a repeat is rare; the store refuses it by its unique key), not before every submission.
+      const earlier = () => store.submissionByKey(game.id, player.id, body.idempotencyKey);
+      if (game.status !== "running") {
+        const existing = await earlier();
+        if (existing) return repeated(existing, body.text);
         throw new ApiError("game/state", "act-not-running", { status: game.status }, { status: game.status });
+      }
       const tick = game.tick + 1;
       const row = {
         id: newId(),
@@ -322,10 +328,10 @@ export function gameRoutes(
         kind: "submission",
         data: { player: player.id, name: player.name, tick },
       });
-      if (stored === "busy") throw new ApiError("game/busy", "turn-moved", {}, { tick });
-      if (stored === "duplicate") {
-        const again = await store.submissionByKey(game.id, player.id, body.idempotencyKey);
-        if (again) return repeated(again, body.text);
+      if (stored !== "ok") {
+        const existing = await earlier();
+        if (existing) return repeated(existing, body.text);
+        if (stored === "busy") throw new ApiError("game/busy", "turn-moved", {}, { tick });
         throw new ApiError("submission/conflict", "submitted", {}, { tick });
       }
       kick(runner, app, game.id, false);

@@ -95,7 +95,12 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
     );
     await target
       // unnest yields the payloads in order: the NOTIFYs go out (and arrive) in that order.
-      .query("select pg_notify($1, payload) from unnest($2::text[]) as payload", [CHANNEL, payloads])
+      // Prepared once per connection (named): PostgreSQL parses it at the first NOTIFY, not at each.
+      .query({
+        name: "tf_notify",
+        text: "select pg_notify($1, payload) from unnest($2::text[]) as payload",
+        values: [CHANNEL, payloads],
+      })
       .catch(() => {
         for (const part of parts) emitter.emit(part.game, part);
       });

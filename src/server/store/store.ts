@@ -199,6 +199,48 @@ export class Store {
       .execute();
   }
 
+  /**
+   * What a turn needs to know, in one query: the game's active players (in join order) and the
+   * submissions of those players for `tick` (in the order they came, as `submissions` gives them).
+   */
+  async turnInputs(
+    game: string,
+    tick: number,
+  ): Promise<{
+    players: Pick<Player, "id" | "name">[];
+    submitted: Pick<Submission, "player_id" | "text">[];
+  }> {
+    const rows = await this.db
+      .selectFrom("players")
+      .leftJoin("submissions", (join) =>
+        join
+          .onRef("submissions.game_id", "=", "players.game_id")
+          .onRef("submissions.player_id", "=", "players.id")
+          .on("submissions.tick", "=", tick),
+      )
+      .select([
+        "players.id as player_id",
+        "players.name as name",
+        "players.joined_at as joined_at",
+        "submissions.id as submission_id",
+        "submissions.text as text",
+        "submissions.created_at as created_at",
+      ])
+      .where("players.game_id", "=", game)
+      .where("players.status", "=", "active")
+      .execute();
+    const order = <T>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
+    const players = rows
+      .slice()
+      .sort((a, b) => a.joined_at - b.joined_at || order(a.player_id, b.player_id))
+      .map((r) => ({ id: r.player_id, name: r.name }));
+    const submitted = rows
+      .filter((r) => r.submission_id !== null)
+      .sort((a, b) => (a.created_at ?? 0) - (b.created_at ?? 0) || order(a.submission_id, b.submission_id))
+      .map((r) => ({ player_id: r.player_id, text: r.text ?? "" }));
+    return { players, submitted };
+  }
+
   submissionByKey(game: string, player: string, key: string): Promise<Submission | undefined> {
     return this.db
       .selectFrom("submissions")
