@@ -34,6 +34,11 @@ function failsWith(kind: "timeout" | "memory") {
   return (outcome: ScriptOutcome) => assert.equal(failure(outcome).failure, kind);
 }
 
+function failsWithEither(...kinds: ("timeout" | "memory")[]) {
+  return (outcome: ScriptOutcome) =>
+    assert.ok(kinds.includes(failure(outcome).failure as "memory"), JSON.stringify(outcome));
+}
+
 function stores(expected: Record<string, unknown>) {
   return (outcome: ScriptOutcome) => assert.deepEqual(ok(outcome).storage, expected);
 }
@@ -251,7 +256,10 @@ const ATTACKS: Attack[] = [
   {
     name: "deeply nested storage",
     script: "let o = {}; for (let i = 0; i < 1e6; i++) o = { o }; storage.o = o",
-    expect: failsWith("memory"),
+    // A million small objects fill the heap only after about 500 ms of CPU, mostly the collector's
+    // work near the limit: the phase's CPU budget (500 ms) and its memory limit race, and which
+    // stops the script first depends on the machine. Either is a limit that says which it is.
+    expect: failsWithEither("memory", "timeout"),
   },
   {
     name: "storage nested too deep for JSON is refused at the depth limit",
