@@ -222,6 +222,12 @@ export const SERVER_ERRORS = {
         "The save's party has {count} player characters; a game on this server has at most {max}. Remove characters from state.party, or play it with taleforge play --load.",
       "storage-too-large":
         "The save's scripts' storage holds {chars} characters of JSON, more than the {max} scripts may keep. Shrink state.storage, or play it with taleforge play --load.",
+      "max-judged":
+        "The save's settings.maxJudged is {value}; a game on this server judges at most {max} triggers per phase. Set settings.maxJudged to a whole number from 0 to {max}, or play it with taleforge play --load.",
+      "too-deep":
+        "The save nests arrays or objects more than {limit} levels deep (at character {offset}); a game's save never needs more than a few dozen. Export the save again from its game, or repair the file there.",
+      "unreadable-name":
+        "The save's {at} holds control, bidirectional or zero-width characters or a line break, which names on this server may not (they could drive a terminal, reorder what is shown or pass for another player). Rename the character in the save with visible characters only.",
     },
   },
   "sse/too-many": {
