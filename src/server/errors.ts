@@ -232,8 +232,12 @@ export const SERVER_ERRORS = {
   },
   "sse/too-many": {
     status: 429,
-    description: "Too many event streams open for this token.",
-    messages: { "per-token": "At most {max} event streams per token; close one first." },
+    description: "Too many event streams open for this token, or from this address.",
+    messages: {
+      "per-token": "At most {max} event streams per token; close one first.",
+      "per-address":
+        "At most {max} event streams from one address, over all its games and tokens; close one first (a browser tab that follows a game holds one).",
+    },
   },
   "store/locked": {
     status: 503,
