@@ -222,12 +222,22 @@ export const SERVER_ERRORS = {
         "The save's party has {count} player characters; a game on this server has at most {max}. Remove characters from state.party, or play it with taleforge play --load.",
       "storage-too-large":
         "The save's scripts' storage holds {chars} characters of JSON, more than the {max} scripts may keep. Shrink state.storage, or play it with taleforge play --load.",
+      "max-judged":
+        "The save's settings.maxJudged is {value}; a game on this server judges at most {max} triggers per phase. Set settings.maxJudged to a whole number from 0 to {max}, or play it with taleforge play --load.",
+      "too-deep":
+        "The save nests arrays or objects more than {limit} levels deep (at character {offset}); a game's save never needs more than a few dozen. Export the save again from its game, or repair the file there.",
+      "unreadable-name":
+        "The save's {at} holds control, bidirectional or zero-width characters or a line break, which names on this server may not (they could drive a terminal, reorder what is shown or pass for another player). Rename the character in the save with visible characters only.",
     },
   },
   "sse/too-many": {
     status: 429,
-    description: "Too many event streams open for this token.",
-    messages: { "per-token": "At most {max} event streams per token; close one first." },
+    description: "Too many event streams open for this token, or from this address.",
+    messages: {
+      "per-token": "At most {max} event streams per token; close one first.",
+      "per-address":
+        "At most {max} event streams from one address, over all its games and tokens; close one first (a browser tab that follows a game holds one).",
+    },
   },
   "store/locked": {
     status: 503,

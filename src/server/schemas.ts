@@ -11,20 +11,20 @@ const Name = z.string().min(1).max(200);
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/;
 
 /**
- * A name people read (a new character, an uploaded world): trimmed, and
- * without control, bidirectional or zero-width characters (as the world
+ * Whether a name holds only characters people can see: no control,
+ * bidirectional or zero-width characters and no line breaks (as the world
  * format's text/control-characters rule asks of a world's own names), so that
  * no name can drive a terminal, reorder what is shown, or pass for another.
+ * Names typed at join and the party names of an imported save are held to it.
  */
-const ReadableName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .refine((s) => !/[\n\t]/.test(s) && firstControlCharacter(s) === null && !INVISIBLE.test(s), {
-    message:
-      "use visible characters only (no control, bidirectional or zero-width characters, no line breaks)",
-  });
+export function isReadableName(s: string): boolean {
+  return !/[\n\t]/.test(s) && firstControlCharacter(s) === null && !INVISIBLE.test(s);
+}
+
+/** A name people read (a new character, an uploaded world): trimmed, and readable (isReadableName). */
+const ReadableName = z.string().trim().min(1).max(200).refine(isReadableName, {
+  message: "use visible characters only (no control, bidirectional or zero-width characters, no line breaks)",
+});
 
 /** Players per game: joins past it are refused, and so is an imported save whose party has more. */
 export const MAX_PLAYERS = 16;

@@ -143,6 +143,64 @@ describe(`server: a hostile player or outsider (${STORE_NAME})`, () => {
     assert.equal(full.json.characters.length, 16);
   });
 
+  it("refuses an imported save's maxJudged past a game's, nesting past the cap, and unreadable names", {
+    timeout: 60_000,
+  }, async () => {
+    const running = await start();
+    const { id, hash, host } = await startedGame(running, ["Ann"]);
+    const save = JSON.parse((await host.get(`/games/${id}/save`)).text);
+    const anyone = new Client(running.url);
+    const importing = (edit: (s: typeof save) => void) => {
+      const copy = structuredClone(save);
+      edit(copy);
+      return anyone.post("/games/import", { world: hash, save: JSON.stringify(copy) });
+    };
+
+    // The cap on AI-judged triggers drives calls to the provider: no more than a game created here has (20).
+    assert.equal(save.settings.maxJudged, 20);
+    for (const value of [1e9, 21, -1, 2.5, "20"]) {
+      const judged = await importing((s) => {
+        s.settings.maxJudged = value;
+      });
+      assert.equal(judged.status, 422, judged.text);
+      assert.equal(judged.json.error.code, "save/invalid");
+      assert.deepEqual(judged.json.error.details, { field: "settings.maxJudged", limit: 20 });
+      assert.match(judged.json.error.message, /settings\.maxJudged is .*at most 20 .*from 0 to 20/);
+    }
+    const fewer = await importing((s) => {
+      s.settings.maxJudged = 3;
+    });
+    assert.equal(fewer.status, 201, fewer.text);
+
+    // Nested past the stack: refused before the engine walks it, naming the limit.
+    const depth = 100_000;
+    const marked = structuredClone(save);
+    marked.state.storage = { deep: "MARK" };
+    const deep = await anyone.post("/games/import", {
+      world: hash,
+      save: JSON.stringify(marked).replace('"MARK"', `${"[".repeat(depth)}${"]".repeat(depth)}`),
+    });
+    assert.equal(deep.status, 422, deep.text);
+    assert.equal(deep.json.error.code, "save/invalid");
+    assert.equal(deep.json.error.details.limit, 256);
+    assert.match(deep.json.error.message, /more than 256 levels deep \(at character \d+\)/);
+    assert.doesNotMatch(deep.text, /call stack/);
+
+    // Party names are held to what a name typed at join is.
+    for (const name of ["Ann\u001b[2J", "Ann\u202eevil", "Ann\u200b", "Ann\nBea"]) {
+      const named = await importing((s) => {
+        s.state.party[0].name = name;
+      });
+      assert.equal(named.status, 422, named.text);
+      assert.equal(named.json.error.code, "save/invalid");
+      assert.deepEqual(named.json.error.details, { at: "state.party[0].name" });
+      assert.match(
+        named.json.error.message,
+        /state\.party\[0\]\.name holds control, bidirectional or zero-width/,
+      );
+    }
+  });
+
   it("keeps each game's ids to itself: a host cannot kick another game's player", async () => {
     const running = await start();
     const first = await startedGame(running, ["Ann"]);

@@ -42,6 +42,21 @@ function getFrom(
   });
 }
 
+/** The status of an event stream opened from a chosen local address; the stream is closed at once. */
+function streamStatusFrom(url: string, from: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { localAddress: from, headers: { authorization: `Bearer ${token}` } },
+      (r) => {
+        resolve(r.statusCode ?? 0);
+        request.destroy();
+      },
+    );
+    request.on("error", reject);
+  });
+}
+
 /** Uploads the example world, creates a game, joins players and starts it. */
 async function game(running: Running, names: string[], extra: Record<string, unknown> = {}) {
   const anyone = new Client(running.url);
@@ -192,5 +207,45 @@ describe(`server: limits (${STORE_NAME})`, () => {
     again.s.close();
     second.close();
     bea.close();
+  });
+
+  it("caps the event streams open from one address, over all its games and tokens", {
+    timeout: 60_000,
+  }, async () => {
+    const running = await start({ streams: { perToken: 4, perAddress: 3 } });
+    // Anyone may create games: each brings a host token with streams of its own.
+    const games = [await game(running, ["Ann"]), await game(running, ["Bea"])];
+    const hostOf = (g: (typeof games)[number]) => g.host.token!;
+    const url = (g: (typeof games)[number]) => `${running.url}/games/${g.id}/events`;
+    const streams = [
+      listen(url(games[0]!), hostOf(games[0]!)),
+      listen(url(games[0]!), games[0]!.players[0]!.token!),
+      listen(url(games[1]!), hostOf(games[1]!)),
+    ];
+    for (const s of streams) assert.equal(await s.ready, 200);
+    assert.equal(await streamStatusFrom(url(games[1]!), "127.0.0.1", games[1]!.players[0]!.token!), 429);
+    const fourth = await games[1]!.players[0]!.get(`/games/${games[1]!.id}/events`);
+    assert.equal(fourth.status, 429, "the token has none open, its address three");
+    assert.equal(fourth.json.error.code, "sse/too-many");
+    assert.deepEqual(fourth.json.error.details, { per: "address", limit: 3 });
+    assert.match(fourth.json.error.message, /At most 3 event streams from one address.*close one first/);
+    assert.equal(
+      await streamStatusFrom(url(games[1]!), "127.0.0.2", games[1]!.players[0]!.token!),
+      200,
+      "another address has its own streams",
+    );
+    streams[0]!.close();
+    const again = await eventually(
+      async () => {
+        const s = listen(url(games[1]!), games[1]!.players[0]!.token!);
+        const status = await s.ready;
+        if (status !== 200) s.close();
+        return { status, s };
+      },
+      (r) => r.status === 200,
+      10_000,
+    );
+    again.s.close();
+    for (const s of streams.slice(1)) s.close();
   });
 });

@@ -10,13 +10,18 @@ import type { Store, StoredEvent } from "../store/store.ts";
 export interface StreamLimits {
   /** Open streams per token. */
   perToken: number;
+  /**
+   * Open streams per client address, over all its tokens: anyone may create games (each with a
+   * host token), so the cap per token alone does not bound one address's streams.
+   */
+  perAddress: number;
   /** A comment line this often keeps proxies from closing an idle stream. */
   heartbeatMs: number;
   /** Read the store this often even without a wake-up (a NOTIFY lost while reconnecting). */
   pollMs: number;
 }
 
-const DEFAULTS: StreamLimits = { perToken: 4, heartbeatMs: 15_000, pollMs: 5_000 };
+const DEFAULTS: StreamLimits = { perToken: 4, perAddress: 32, heartbeatMs: 15_000, pollMs: 5_000 };
 const BATCH = 200;
 
 /** Set on a request whose event stream wrote its own log line (app.ts writes none for it then). */
@@ -33,6 +38,7 @@ export const STREAM_LOGGED = Symbol("taleforge.streamLogged");
 export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<StreamLimits> = {}) {
   const limits = { ...DEFAULTS, ...given };
   const open = new Map<string, number>();
+  const openFrom = new Map<string, number>();
   const closers = new Set<() => void>();
 
   route(
@@ -52,11 +58,27 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       const key = hashToken(bearer(request.headers.authorization) ?? "");
       const count = open.get(key) ?? 0;
       if (count >= limits.perToken)
-        throw new ApiError("sse/too-many", "per-token", { max: limits.perToken }, { limit: limits.perToken });
+        throw new ApiError(
+          "sse/too-many",
+          "per-token",
+          { max: limits.perToken },
+          { per: "token", limit: limits.perToken },
+        );
+      // The client's address as the rate limits see it (through the trusted proxies only).
+      const address = request.ip;
+      const fromAddress = openFrom.get(address) ?? 0;
+      if (fromAddress >= limits.perAddress)
+        throw new ApiError(
+          "sse/too-many",
+          "per-address",
+          { max: limits.perAddress },
+          { per: "address", limit: limits.perAddress },
+        );
       const header = request.headers["last-event-id"];
       const fromHeader = typeof header === "string" && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
       let last = fromHeader ?? query.after ?? 0;
       open.set(key, count + 1);
+      openFrom.set(address, fromAddress + 1);
       const visible = audienceOf(caller);
       const kickedHere = (event: StoredEvent) =>
         caller.role === "player" &&
@@ -132,6 +154,8 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
         clearInterval(beat);
         open.set(key, (open.get(key) ?? 1) - 1);
         if ((open.get(key) ?? 0) <= 0) open.delete(key);
+        openFrom.set(address, (openFrom.get(address) ?? 1) - 1);
+        if ((openFrom.get(address) ?? 0) <= 0) openFrom.delete(address);
         closers.delete(close);
         raw.end();
       };

@@ -2,15 +2,23 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { CASSETTE_FORMAT, CASSETTE_VERSION, type CassetteEntry } from "../../ai/cassette.ts";
 import type { TurnResult } from "../../engine/index.ts";
-import { completeTrace, readSave, restoreSession, worldHash } from "../../engine/index.ts";
+import {
+  completeTrace,
+  DEFAULT_MAX_JUDGED,
+  readSave,
+  restoreSession,
+  worldHash,
+} from "../../engine/index.ts";
 import type { ScriptRunner } from "../../engine/ports.ts";
 import { formatTrace } from "../../host/trace.ts";
 import { STORAGE_MAX_CHARS } from "../../sandbox/index.ts";
+import { MAX_DEPTH as WORLD_MAX_DEPTH } from "../../world/load.ts";
+import { findExcessiveNesting } from "../../world/source.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
 import type { NarratorFactory, Runner } from "../runner.ts";
-import { GameParams, ImportGame, LogQuery, MAX_PLAYERS } from "../schemas.ts";
+import { GameParams, ImportGame, isReadableName, LogQuery, MAX_PLAYERS } from "../schemas.ts";
 import type { Game, Store } from "../store/store.ts";
 import type { WorldCache } from "../worlds.ts";
 
@@ -94,8 +102,17 @@ export function historyRoutes(
       const world = await worlds.get(body.world);
       let state: ReturnType<typeof readSave>["state"];
       let text: string;
+      // Before the engine reads it: its recursive walks overflow the stack on a save nested thousands deep.
+      const deep = findExcessiveNesting(body.save, SAVE_MAX_DEPTH);
+      if (deep)
+        throw new ApiError(
+          "save/invalid",
+          "too-deep",
+          { limit: SAVE_MAX_DEPTH, offset: deep.offset },
+          { limit: SAVE_MAX_DEPTH, offset: deep.offset },
+        );
       // Before the engine reads it (a party of thousands took seconds of the event loop to restore).
-      withinCaps(rawState(body.save));
+      withinCaps(rawSave(body.save));
       try {
         const session = await restoreSession(world, body.save, {
           ai: narrator(world, { gameMode: null, narrator: "offline" }),
@@ -107,7 +124,7 @@ export function historyRoutes(
       } catch (error) {
         throw new ApiError("save/invalid", "cannot-load", { reason: (error as Error).message });
       }
-      withinCaps(state);
+      withinCaps({ state });
       const hostToken = newToken("host");
       const now = Date.now();
       const game: Game = {
@@ -264,12 +281,25 @@ export function historyRoutes(
   );
 }
 
-/** The `state` of a save's text as written, before the engine reads it; undefined when it is not one. */
-function rawState(save: string): { party?: unknown; storage?: unknown } | undefined {
+/**
+ * How deep a save may nest: a game's saves nest a few levels, scripts' storage
+ * values at most VALUE_MAX_DEPTH below it; the world format's own cap.
+ */
+const SAVE_MAX_DEPTH = WORLD_MAX_DEPTH;
+
+interface RawSave {
+  settings?: { maxJudged?: unknown };
+  state?: { party?: unknown; storage?: unknown };
+}
+
+/** A save's text as written, before the engine reads it; undefined when it is not an object. */
+function rawSave(save: string): RawSave | undefined {
   try {
-    const file = JSON.parse(save) as { state?: unknown } | null;
-    const state = file?.state;
-    return state !== null && typeof state === "object" ? state : undefined;
+    const file = JSON.parse(save) as unknown;
+    if (file === null || typeof file !== "object") return undefined;
+    const { settings, state } = file as Record<string, unknown>;
+    const object = (v: unknown) => (v !== null && typeof v === "object" && !Array.isArray(v) ? v : undefined);
+    return { settings: object(settings) as RawSave["settings"], state: object(state) as RawSave["state"] };
   } catch {
     return undefined; // The engine says what is wrong with it.
   }
@@ -281,9 +311,42 @@ function rawState(save: string): { party?: unknown; storage?: unknown } | undefi
  * stop the event loop (every other game) for seconds, and stored megabytes per
  * step.
  */
-function withinCaps(state: { party?: unknown; storage?: unknown } | undefined): void {
+function withinCaps(save: RawSave | undefined): void {
+  // The cap on AI-judged triggers per phase drives calls to the narrator's provider: no more than a game here has.
+  const maxJudged = save?.settings?.maxJudged;
+  if (
+    maxJudged !== undefined &&
+    !(
+      typeof maxJudged === "number" &&
+      Number.isInteger(maxJudged) &&
+      maxJudged >= 0 &&
+      maxJudged <= DEFAULT_MAX_JUDGED
+    )
+  )
+    throw new ApiError(
+      "save/invalid",
+      "max-judged",
+      {
+        value:
+          typeof maxJudged === "number"
+            ? String(maxJudged)
+            : `a ${maxJudged === null ? "null" : typeof maxJudged}`,
+        max: DEFAULT_MAX_JUDGED,
+      },
+      { field: "settings.maxJudged", limit: DEFAULT_MAX_JUDGED },
+    );
+  const state = save?.state;
   if (state === undefined) return;
-  const party = Array.isArray(state.party) ? (state.party as { kind?: unknown }[]) : [];
+  const party = Array.isArray(state.party) ? (state.party as { kind?: unknown; name?: unknown }[]) : [];
+  // Names typed at join are held to this; a save's names are shown to every player the same way.
+  const unreadable = party.findIndex((c) => typeof c?.name === "string" && !isReadableName(c.name));
+  if (unreadable >= 0)
+    throw new ApiError(
+      "save/invalid",
+      "unreadable-name",
+      { at: `state.party[${unreadable}].name` },
+      { at: `state.party[${unreadable}].name` },
+    );
   const count = party.filter((c) => c?.kind === "player").length;
   if (count > MAX_PLAYERS)
     throw new ApiError(
