@@ -432,6 +432,16 @@ export class Store {
     await this.wake(game);
   }
 
+  /** The id of the game's newest event (0: none yet). */
+  async newestEventId(game: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("events")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .where("game_id", "=", game)
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
+
   events(game: string, after: number, limit: number): Promise<StoredEvent[]> {
     return this.db
       .selectFrom("events")
