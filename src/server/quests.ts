@@ -92,7 +92,8 @@ export async function answerQuest(
     ) {
       await store.setQuestAnswer(row, announced);
       released = true;
-      await runner.releaseClaim(game.id, owner);
+      // The answer is stored: a claim not released expires (the sweeper takes the game over then).
+      await runner.releaseClaim(game.id, owner).catch(() => {});
       const waitingFor = active.filter((p) => latest.get(p.id) !== answer).map((p) => p.name);
       return { quest: key, answer, status: before, waitingFor };
     }
