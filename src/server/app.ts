@@ -52,6 +52,8 @@ export interface ServerOptions {
    */
   trustProxy?: string;
   leaseMs?: number;
+  /** How long a quest answer waits for a step of its game in flight (default 30 s). */
+  answerWaitMs?: number;
   /** Steps (turns, openings, quest answers) this process runs at once; the others queue (0: no limit). */
   maxSteps?: number;
   /** How often this process looks for turns that are due (timeouts, crashed claims). 0: never. */
@@ -102,6 +104,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     scripts: options.scripts,
     process: processName,
     leaseMs: options.leaseMs ?? 120_000,
+    ...(options.answerWaitMs !== undefined ? { answerWaitMs: options.answerWaitMs } : {}),
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
     log: options.log,
   });

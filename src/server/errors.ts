@@ -166,6 +166,8 @@ export const SERVER_ERRORS = {
       "taken-over":
         "This step took longer than its claim and another process took the game over; nothing was committed.",
       "turn-moved": "The turn is running or the game moved on; read the game and submit for its new turn.",
+      "answer-waited":
+        "A turn of this game was still running after {seconds} s; your answer was not stored. Answer again when its result arrives.",
     },
   },
   "player/not-found": {

@@ -1,7 +1,7 @@
 import { readSave } from "../engine/index.ts";
 import { ApiError } from "./errors.ts";
-import { asApiError, type Runner } from "./runner.ts";
-import type { Game, Player, Store } from "./store/store.ts";
+import type { Runner } from "./runner.ts";
+import type { Player, Store } from "./store/store.ts";
 import type { WorldCache } from "./worlds.ts";
 
 export type QuestAnswer = "accept" | "reject" | "abandon";
@@ -37,65 +37,72 @@ export interface QuestAnswerOutcome {
   waitingFor: string[];
 }
 
-/** A player's answer: stored, then applied to the game when the party's rule decides. */
+/**
+ * A player's answer, on a claim of the game (one step at a time, across processes): when another
+ * step runs, the answer waits for it (at most the runner's `answerWaitMs`) and is judged on the state that step left.
+ * An answer that does not decide the party's answer is stored with its event; the one that decides
+ * is stored with the step that applies it, in one transaction. So an answer is refused with nothing
+ * stored, or stored, announced and (when it decides) applied: never stored and announced but not
+ * applied.
+ */
 export async function answerQuest(
   deps: { store: Store; worlds: WorldCache; runner: Runner },
-  game: Game,
+  gameId: string,
   player: Player,
   quest: string,
   answer: QuestAnswer,
 ): Promise<QuestAnswerOutcome> {
   const { store, worlds, runner } = deps;
-  const world = await worlds.get(game.world_hash);
-  const key = questKey(Object.keys(world.quests), quest);
-  const status = async () => {
+  const { game, owner } = await runner.claimForAnswer(gameId);
+  let released = false;
+  try {
+    const world = await worlds.get(game.world_hash);
+    const key = questKey(Object.keys(world.quests), quest);
     const last = await store.lastTurn(game.id);
-    return last ? (readSave(world, last.state).state.quests[key]?.status ?? "hidden") : "hidden";
-  };
-  const before = await status();
-  if (before !== FROM[answer])
-    throw new ApiError(
-      "engine/refused",
-      FROM[answer] === "available" ? "quest-not-offered" : "quest-not-accepted",
-      { quest: key, status: before },
-      { quest: key, status: before },
-    );
-  await store.setQuestAnswer(
-    {
+    const before = last ? (readSave(world, last.state).state.quests[key]?.status ?? "hidden") : "hidden";
+    if (before !== FROM[answer])
+      throw new ApiError(
+        "engine/refused",
+        FROM[answer] === "available" ? "quest-not-offered" : "quest-not-accepted",
+        { quest: key, status: before },
+        { quest: key, status: before },
+      );
+    const row = {
       game_id: game.id,
       quest: key,
       player_id: player.id,
       answer,
       tick: game.tick,
       created_at: Date.now(),
-    },
-    {
+    };
+    const announced = {
       audience: "all",
       kind: "quest-answer",
       data: { player: player.id, name: player.name, quest: key, answer },
-    },
-  );
-  const active = (await store.players(game.id)).filter((p) => p.status === "active");
-  const latest = new Map((await store.questAnswers(game.id, key)).map((a) => [a.player_id, a.answer]));
-  const waitingFor = active.filter((p) => latest.get(p.id) !== answer).map((p) => p.name);
-  if (
-    !partyDecides(
-      answer,
-      latest,
-      active.map((p) => p.id),
-    )
-  )
-    return { quest: key, answer, status: before, waitingFor };
-  try {
-    const done = await runner.answer(game, player.name, key, answer);
+    };
+    const active = (await store.players(game.id)).filter((p) => p.status === "active");
+    const latest = new Map((await store.questAnswers(game.id, key)).map((a) => [a.player_id, a.answer]));
+    latest.set(player.id, answer);
+    if (
+      !partyDecides(
+        answer,
+        latest,
+        active.map((p) => p.id),
+      )
+    ) {
+      await store.setQuestAnswer(row, announced);
+      released = true;
+      // The answer is stored: a claim not released expires (the sweeper takes the game over then).
+      await runner.releaseClaim(game.id, owner).catch(() => {});
+      const waitingFor = active.filter((p) => latest.get(p.id) !== answer).map((p) => p.name);
+      return { quest: key, answer, status: before, waitingFor };
+    }
+    // The step releases the claim, committed or not.
+    released = true;
+    const done = await runner.answer(game, owner, player.name, key, answer, row, announced);
     return { quest: key, answer, status: done.status, waitingFor: [] };
-  } catch (error) {
-    // Another player's answer decided it at the same moment: the party's answer stands.
-    const failure = asApiError(error);
-    const now = await status();
-    if (failure.code === "engine/refused" && now !== FROM[answer])
-      return { quest: key, answer, status: now, waitingFor: [] };
-    throw failure;
+  } finally {
+    if (!released) await runner.releaseClaim(game.id, owner).catch(() => {});
   }
 }
 

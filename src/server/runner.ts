@@ -10,7 +10,7 @@ import type { World } from "../world/schema/index.ts";
 import { newId } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
-import type { Game, NewEvent, Store, Turn } from "./store/store.ts";
+import type { Game, NewEvent, QuestAnswerRow, Store, Turn } from "./store/store.ts";
 import { isStoreUnavailable } from "./store/unavailable.ts";
 import { playerResult } from "./views.ts";
 import type { WorldCache } from "./worlds.ts";
@@ -33,11 +33,19 @@ export interface RunnerOptions {
    * narrator, which works on this process's CPU), so slow models do not hold the others back.
    */
   maxSteps?: number;
+  /** How long a quest answer waits for a step of its game in flight (default `ANSWER_WAIT_MS`). */
+  answerWaitMs?: number;
   log: Logger;
 }
 
 /** The default of `maxSteps`: a step is mostly CPU on one event loop; two overlap one's store round trips. */
 export const DEFAULT_MAX_STEPS = 2;
+
+/** How long a quest answer waits for a step of its game in flight (a turn) before game/busy. */
+export const ANSWER_WAIT_MS = 30_000;
+
+/** How often a quest answer waiting for a step in flight looks whether it ended. */
+const ANSWER_POLL_MS = 50;
 
 /** A first-come, first-served limit on the steps running at once in this process. */
 export class StepSlots {
@@ -86,6 +94,8 @@ interface StepOutcome {
   events: NewEvent[];
   /** The game's new status, when the step changes it (the opening starts the game). */
   status?: Game["status"];
+  /** A player's quest answer, committed with the step that applies it. */
+  answer?: QuestAnswerRow;
 }
 
 /**
@@ -111,6 +121,7 @@ export class Runner {
     let opening: TurnResult | null = null;
     await this.step(
       game,
+      null,
       async (host) => {
         opening = host.session.opening;
         if (opening === null) throw new Error("a new session has an opening");
@@ -231,10 +242,62 @@ export class Runner {
     return "ran";
   }
 
-  /** A player answers a quest prompt (accept, reject) or abandons a quest: one committed step. */
-  async answer(game: Game, player: string, quest: string, answer: "accept" | "reject" | "abandon") {
+  /**
+   * Claims a running game for a quest answer. While another step holds it, waits (at most `answerWaitMs`)
+   * for that step to end and reads the game again, so the answer is judged on the state it changes;
+   * past that, game/busy with nothing stored.
+   */
+  async claimForAnswer(gameId: string): Promise<{ game: Game; owner: string }> {
+    const { store } = this.options;
+    const waitMs = this.options.answerWaitMs ?? ANSWER_WAIT_MS;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const game = await store.game(gameId);
+      if (game?.status !== "running")
+        throw new ApiError("game/state", "not-running", { status: game?.status ?? "ended" });
+      if (game.lease_until === null || Number(game.lease_until) < Date.now()) {
+        const owner = await this.acquire(game).catch((error) => {
+          if (error instanceof ApiError && error.code === "game/busy") return null;
+          throw error;
+        });
+        if (owner !== null) return { game, owner };
+      }
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new ApiError(
+          "game/busy",
+          "answer-waited",
+          { seconds: Math.ceil(waitMs / 1000) },
+          { game: gameId },
+        );
+      await new Promise((resolve) => setTimeout(resolve, Math.min(ANSWER_POLL_MS, left)));
+    }
+  }
+
+  /**
+   * Releases a claim taken by `claimForAnswer` that makes no step (an answer stored without
+   * deciding the party's answer).
+   */
+  async releaseClaim(gameId: string, owner: string): Promise<void> {
+    await this.options.store.release(gameId, owner);
+  }
+
+  /**
+   * The party's answer to a quest prompt (accept, reject) or an abandon: one committed step, on the
+   * claim `owner` took with `claimForAnswer`. The player's answer `row` and its `quest-answer` event
+   * are committed with it: a step that fails stores neither.
+   */
+  async answer(
+    game: Game,
+    owner: string,
+    player: string,
+    quest: string,
+    answer: "accept" | "reject" | "abandon",
+    row: QuestAnswerRow,
+    announced: NewEvent,
+  ) {
     let outcome: unknown;
-    await this.step(game, async (host) => {
+    await this.step(game, owner, async (host) => {
       const done = await host.apply({ type: "answer", quest, answer } satisfies GameInput);
       const result = (done as { result: { quest: string; status: string; logs: LogEntry[] } }).result;
       outcome = { quest: result.quest, status: result.status };
@@ -245,7 +308,9 @@ export class Runner {
         narration: "",
         trace: null,
         logs: result.logs,
+        answer: row,
         events: [
+          announced,
           {
             audience: "all",
             kind: "quest",
@@ -266,14 +331,16 @@ export class Runner {
     );
   }
 
+  /** Runs a step on the claim `claim` (taken here when null). */
   private async step(
     game: Game,
+    claim: string | null,
     run: (host: HostGame, chunk: (text: string) => void) => Promise<StepOutcome>,
     fresh?: { players: PlayerSpec[] },
   ): Promise<void> {
     const clock: StepClock = { waitMs: await this.slots.take() };
     try {
-      const owner = await this.acquire(game);
+      const owner = claim ?? (await this.acquire(game));
       await this.track(this.claimed(game, owner, clock, run, fresh));
     } finally {
       this.slots.give();
@@ -381,6 +448,7 @@ export class Runner {
           logs,
           outcome.events,
           outcome.status ? { status: outcome.status } : {},
+          outcome.answer,
         ))
       )
         throw new ApiError("game/busy", "taken-over", {}, { game: game.id });

@@ -55,6 +55,18 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       produces: "text/event-stream",
     },
     async ({ params, query, request, reply, caller }) => {
+      // HEAD (Fastify answers it with the GET route): the stream's headers, no stream.
+      if (request.method === "HEAD") {
+        reply.header("cache-control", "no-store").type("text/event-stream; charset=utf-8");
+        return "";
+      }
+      const header = request.headers["last-event-id"];
+      const fromHeader = typeof header === "string" && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
+      let last = fromHeader ?? query.after ?? 0;
+      // An id this game never reached comes from another history (a store restored from a backup, a
+      // client of another server): from the beginning, as for an id that is not a number, so the
+      // client misses nothing the game holds.
+      if (last > 0 && last > (await store.newestEventId(params.id))) last = 0;
       const key = hashToken(bearer(request.headers.authorization) ?? "");
       const count = open.get(key) ?? 0;
       if (count >= limits.perToken)
@@ -74,9 +86,6 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
           { max: limits.perAddress },
           { per: "address", limit: limits.perAddress },
         );
-      const header = request.headers["last-event-id"];
-      const fromHeader = typeof header === "string" && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
-      let last = fromHeader ?? query.after ?? 0;
       open.set(key, count + 1);
       openFrom.set(address, fromAddress + 1);
       const visible = audienceOf(caller);

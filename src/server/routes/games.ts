@@ -378,10 +378,12 @@ export function gameRoutes(
     async ({ params, caller }) => {
       const player = (caller as Extract<Caller, { role: "player" }>).player;
       const game = gameOf(caller);
-      const fresh = (await store.game(game.id))!;
-      if (fresh.status !== "running")
-        throw new ApiError("game/state", "not-running", { status: fresh.status });
-      return answerQuest({ store, worlds, runner }, fresh, player, params.quest, params.answer);
+      try {
+        return await answerQuest({ store, worlds, runner }, game.id, player, params.quest, params.answer);
+      } finally {
+        // A turn that became due while the answer held the game runs now.
+        kick(runner, app, game.id, false);
+      }
     },
   );
 

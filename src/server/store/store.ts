@@ -105,15 +105,7 @@ export class Store {
   /** Stores a player's answer to a quest (replacing their earlier one), with its event, in one transaction. */
   async setQuestAnswer(row: QuestAnswerRow, event: NewEvent): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("quest_answers")
-        .values(row)
-        .onConflict((oc) =>
-          oc
-            .columns(["game_id", "quest", "player_id"])
-            .doUpdateSet({ answer: row.answer, tick: row.tick, created_at: row.created_at }),
-        )
-        .execute();
+      await upsertQuestAnswer(trx, row);
       await insertEvents(trx, row.game_id, [event]);
     });
     await this.wake(row.game_id);
@@ -392,6 +384,7 @@ export class Store {
     logs: Omit<LogRow, "game_id" | "seq" | "n">[],
     events: NewEvent[],
     game: Partial<Pick<Game, "status">> = {},
+    answer?: QuestAnswerRow,
   ): Promise<boolean> {
     // On SQLite, ahead of the submissions waiting for the writing connection (see OpenStore.steps).
     const committed = await (this.open.steps ?? this.db).transaction().execute(async (trx) => {
@@ -414,6 +407,7 @@ export class Store {
         .where("lease_until", ">=", now)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
+      if (answer) await upsertQuestAnswer(trx, answer);
       await trx.insertInto("turns").values(turn).execute();
       if (logs.length > 0)
         await trx
@@ -430,6 +424,16 @@ export class Store {
   async addEvents(game: string, events: NewEvent[]): Promise<void> {
     await this.db.transaction().execute((trx) => insertEvents(trx, game, events));
     await this.wake(game);
+  }
+
+  /** The id of the game's newest event (0: none yet). */
+  async newestEventId(game: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("events")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .where("game_id", "=", game)
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
   }
 
   events(game: string, after: number, limit: number): Promise<StoredEvent[]> {
@@ -475,6 +479,19 @@ export class Store {
   private async wake(game: string): Promise<void> {
     await this.bus.publish({ game, kind: "events" }).catch(() => {});
   }
+}
+
+/** A player's answer to a quest, replacing their earlier one. */
+async function upsertQuestAnswer(trx: Transaction<Database>, row: QuestAnswerRow): Promise<void> {
+  await trx
+    .insertInto("quest_answers")
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(["game_id", "quest", "player_id"])
+        .doUpdateSet({ answer: row.answer, tick: row.tick, created_at: row.created_at }),
+    )
+    .execute();
 }
 
 async function insertEvents(trx: Transaction<Database>, game: string, events: NewEvent[]): Promise<void> {

@@ -1,0 +1,137 @@
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import type { Provider } from "../../src/ai/provider.ts";
+import type { NarratorFactory } from "../../src/server/runner.ts";
+import {
+  Client,
+  closeSandbox,
+  dropStore,
+  listen,
+  offlineNarrator,
+  type Running,
+  STORE_NAME,
+  startServer,
+  WORLD_TEXT,
+} from "./harness.ts";
+
+const QUEST = "The Keeper's Debt";
+
+/**
+ * The offline narrator, whose narration waits while `hold` is set: a turn stays in flight (its claim
+ * held) until the test lets it go.
+ */
+function gatedNarrator() {
+  let open: () => void = () => {};
+  let gate: Promise<void> | null = null;
+  const factory: NarratorFactory = (world, game) => {
+    const inner = offlineNarrator(world, game);
+    const wrapped: Provider = {
+      ...inner,
+      usage: () => inner.usage(),
+      close: () => inner.close(),
+      classify: (request, signal) => inner.classify(request, signal),
+      judge: (request, signal) => inner.judge(request, signal),
+      narrate: async (request, onChunk, signal) => {
+        if (gate) await gate;
+        return inner.narrate(request, onChunk, signal);
+      },
+    };
+    return wrapped;
+  };
+  return {
+    factory,
+    hold() {
+      gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+    },
+    release() {
+      gate = null;
+      open();
+    },
+  };
+}
+
+/** A quest answer sent while a turn runs (docs/server.md "Quest answers"). */
+describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
+  const servers: Running[] = [];
+  after(async () => {
+    for (const running of servers) {
+      await running.close();
+      await dropStore(running.where);
+    }
+    await closeSandbox();
+  });
+
+  /** A one-player game at the Gutted Eel, the quest offered, and a second turn held in flight. */
+  const inFlight = async (answerWaitMs: number) => {
+    const narrator = gatedNarrator();
+    const running = await startServer({ narrator: narrator.factory, answerWaitMs });
+    servers.push(running);
+    const anyone = new Client(running.url);
+    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
+    const created = (await anyone.post("/games", { world: hash, seed: 31 })).json;
+    const host = new Client(running.url, created.hostToken);
+    const ann = new Client(
+      running.url,
+      (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } })).json.token,
+    );
+    assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
+    const stream = listen(`${running.url}/games/${created.id}/events`, created.hostToken);
+    await ann.post(`/games/${created.id}/actions`, { text: "walk to the Gutted Eel", idempotencyKey: "k1" });
+    await stream.until((events) => events.some((e) => e.event === "turn" && e.data.tick === 1));
+    const status = async () =>
+      (await host.get(`/games/${created.id}`)).json.state.quests.find(
+        (q: { quest: string }) => q.quest === QUEST,
+      )?.status;
+    assert.equal(await status(), "available");
+    narrator.hold();
+    assert.equal(
+      (await ann.post(`/games/${created.id}/actions`, { text: "look around", idempotencyKey: "k2" })).status,
+      202,
+    );
+    // The turn claims the game as soon as the submission is stored; its narration then waits.
+    await stream.until((events) => events.some((e) => e.event === "submission" && e.data.tick === 2));
+    await new Promise((r) => setTimeout(r, 200));
+    const answer = () => ann.post(`/games/${created.id}/quests/${encodeURIComponent(QUEST)}/accept`);
+    return { id: created.id as string, narrator, stream, status, answer };
+  };
+
+  it("waits for the turn in flight and applies the answer, never 'busy' for a stored answer", {
+    timeout: 120_000,
+  }, async () => {
+    const game = await inFlight(30_000);
+    const pending = game.answer();
+    await new Promise((r) => setTimeout(r, 300));
+    game.narrator.release();
+    const reply = await pending;
+    assert.equal(reply.status, 200, reply.text);
+    assert.equal(reply.json.status, "accepted");
+    assert.equal(await game.status(), "accepted");
+    await game.stream.until((events) => events.some((e) => e.event === "quest"));
+    const kinds = game.stream.events.filter((e) => e.id !== undefined).map((e) => e.event);
+    // The answer is judged after the turn it waited for, and announced with the step applying it.
+    const turn2 = kinds.lastIndexOf("turn");
+    assert.ok(turn2 < kinds.indexOf("quest-answer"), kinds.join(","));
+    assert.equal(kinds.indexOf("quest-answer") + 1, kinds.indexOf("quest"), kinds.join(","));
+    game.stream.close();
+  });
+
+  it("past its wait, refuses with game/busy and stores nothing; answered again, it applies", {
+    timeout: 120_000,
+  }, async () => {
+    const game = await inFlight(300);
+    const reply = await game.answer();
+    assert.equal(reply.status, 409, reply.text);
+    assert.equal(reply.json.error.code, "game/busy");
+    assert.match(reply.json.error.message, /not stored/);
+    game.narrator.release();
+    await game.stream.until((events) => events.filter((e) => e.event === "turn").length === 3);
+    assert.equal(await game.status(), "available");
+    assert.ok(!game.stream.events.some((e) => e.event === "quest-answer"), "nothing announced");
+    const again = await game.answer();
+    assert.equal(again.status, 200, again.text);
+    assert.equal(again.json.status, "accepted");
+    game.stream.close();
+  });
+});
