@@ -79,7 +79,8 @@ const server = await createServer({
   narrator: (world, game) => createOfflineProvider(world, { gameMode: game.gameMode }),
   perMinute: 1e9,
   actionsPerMinute: 1e9,
-  streams: { perToken: 1000 },
+  // Every client of the benchmark connects from this machine: one address for hundreds of streams.
+  streams: { perToken: 1000, perAddress: 100_000 },
   ...(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS
     ? { maxSteps: Number(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS) }
     : {}),

@@ -21,7 +21,7 @@ export interface StreamLimits {
   pollMs: number;
 }
 
-const DEFAULTS: StreamLimits = { perToken: 4, perAddress: 32, heartbeatMs: 15_000, pollMs: 5_000 };
+const DEFAULTS: StreamLimits = { perToken: 4, perAddress: 128, heartbeatMs: 15_000, pollMs: 5_000 };
 const BATCH = 200;
 
 /** Set on a request whose event stream wrote its own log line (app.ts writes none for it then). */
