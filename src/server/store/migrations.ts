@@ -136,42 +136,32 @@ export function migrations(dialect: Dialect): MigrationProvider {
    * it (the usual packages are); without it the columns keep the default. Rows already stored stay as
    * they are. Nothing changes on SQLite, and nothing in the schema's columns.
    */
+  /** The compression of the turns' text columns (PostgreSQL 14+), `tolerant` of a build without it. */
+  const setTurnsCompression = (method: "lz4" | "default", tolerant: boolean) =>
+    sql`
+      do $$
+      begin
+        if current_setting('server_version_num')::int >= 140000 then
+          alter table turns
+            ${sql.raw(
+              ["state", "inputs", "cassette", "trace", "result", "narration"]
+                .map((column) => `alter column ${column} set compression ${method}`)
+                .join(",\n            "),
+            )};
+        end if;
+      ${sql.raw(
+        tolerant
+          ? "exception when feature_not_supported or invalid_parameter_value then\n        -- This PostgreSQL was built without lz4: the default compression stays.\n        null;"
+          : "",
+      )}
+      end
+      $$`;
   const turnsLz4: Migration = {
     async up(db: Kysely<unknown>) {
-      if (dialect !== "postgres") return;
-      await sql`
-        do $$
-        begin
-          if current_setting('server_version_num')::int >= 140000 then
-            alter table turns
-              alter column state set compression lz4,
-              alter column inputs set compression lz4,
-              alter column cassette set compression lz4,
-              alter column trace set compression lz4,
-              alter column result set compression lz4,
-              alter column narration set compression lz4;
-          end if;
-        exception when feature_not_supported or invalid_parameter_value then
-          -- This PostgreSQL was built without lz4: the default compression stays.
-        end
-        $$`.execute(db);
+      if (dialect === "postgres") await setTurnsCompression("lz4", true).execute(db);
     },
     async down(db: Kysely<unknown>) {
-      if (dialect !== "postgres") return;
-      await sql`
-        do $$
-        begin
-          if current_setting('server_version_num')::int >= 140000 then
-            alter table turns
-              alter column state set compression default,
-              alter column inputs set compression default,
-              alter column cassette set compression default,
-              alter column trace set compression default,
-              alter column result set compression default,
-              alter column narration set compression default;
-          end if;
-        end
-        $$`.execute(db);
+      if (dialect === "postgres") await setTurnsCompression("default", false).execute(db);
     },
   };
   return {
