@@ -41,7 +41,12 @@ export default defineCommand({
     },
     { flags: "--config <file>", description: "a JSON config file with provider settings" },
     { flags: "--seed <n>", description: "the seed of every random choice (default 1)" },
-    { flags: "--save <file>", description: "save the game to this file after every turn and on /save" },
+    {
+      flags: "--save <file>",
+      description:
+        "save the game to this file after every turn and on /save (at a terminal, default: a new file in ~/.local/state/taleforge/saves)",
+    },
+    { flags: "--no-save", description: "do not save the game after every turn (/save still works)" },
     { flags: "--load <file>", description: "resume a saved game" },
     {
       flags: "--record <cassette>",

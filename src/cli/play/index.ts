@@ -1,3 +1,4 @@
+import { unlink } from "node:fs/promises";
 import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isAiError } from "../../ai/errors.ts";
@@ -10,11 +11,13 @@ import { createSandbox } from "../../sandbox/index.ts";
 import type { World } from "../../world/schema/index.ts";
 import { fail, reasonOf } from "../exit.ts";
 import { type CliIo, wantsColor } from "../io.ts";
+import { writeSaveFile } from "../save-file.ts";
 import { askPlayers, askStoryStart, LeftBeforeStart } from "./creation.ts";
 import { type LineSource, lineSource } from "./lines.ts";
 import { proseWriter, runLoop } from "./loop.ts";
 import type { PlayFlags } from "./options.ts";
 import { openProvider, startRecording } from "./provider.ts";
+import { newSavePath } from "./save-home.ts";
 import { type ChosenSetup, chooseSetup, readFlags } from "./setup.ts";
 import { describePlace, resumedNote, turnWords } from "./views.ts";
 import { loadChecked } from "./world.ts";
@@ -103,6 +106,7 @@ async function playGame(step: GameStep): Promise<number> {
     );
     header.end();
     io.stdout(paint("gray", "Type /help for commands.\n\n"));
+    let saving = await chooseSaveFile(step, lines, paint);
     let game: Game;
     const opening = proseWriter({ io, lines });
     try {
@@ -110,10 +114,13 @@ async function playGame(step: GameStep): Promise<number> {
         onChunk: (text) => opening.push(text),
       });
     } catch (error) {
+      // The file made for this game would be left empty.
+      if (saving?.fresh) await unlink(saving.path).catch(() => undefined);
       return startFailure(io, error);
     } finally {
       opening.end();
     }
+    if (saving?.fresh && !(await keepOpening(saving, game, io, paint))) saving = undefined;
     if (setup.load !== undefined) showResumed(game, flags, io, lines, paint);
     // The next step as the game stands (never a line of the story: the turn result carries it).
     const next = nextStepOf(game.session.state, world);
@@ -132,7 +139,9 @@ async function playGame(step: GameStep): Promise<number> {
       lines,
       replay,
       provider,
-      savePath: flags.save ?? (replay ? undefined : flags.load),
+      savePath: saving?.path,
+      saveShown: saving?.shown,
+      resumeCommand: saving?.resume,
       showTrace: flags.trace === true,
       cwd,
     });
@@ -141,6 +150,75 @@ async function playGame(step: GameStep): Promise<number> {
     await sandbox.close();
     await provider.close();
   }
+}
+
+/** Where the game is saved after every turn; `fresh` when the file was made for this game (save-home.ts). */
+interface SaveFile {
+  path: string;
+  shown: string;
+  fresh: boolean;
+  resume?: string;
+}
+
+/**
+ * The file this game is saved to after every turn: --save's, else the file
+ * --load read (a resumed game saves where it came from), else, at a terminal,
+ * a new file in the player's state folder (save-home.ts), so that quitting or
+ * closing the window never loses a game. --no-save saves nowhere, a replay only to --save's file.
+ * Says where a new default save goes, or why there is none.
+ */
+async function chooseSaveFile(
+  step: GameStep,
+  lines: LineSource,
+  paint: Paint,
+): Promise<SaveFile | undefined> {
+  const { flags, io } = step;
+  if (flags.save === false) return undefined;
+  if (flags.save) return { path: flags.save, shown: flags.save, fresh: false };
+  // A replay writes a save only where --save says (to compare it with the recorded game's).
+  if (step.chosen.replay) return undefined;
+  if (flags.load) return { path: flags.load, shown: flags.load, fresh: false };
+  if (!lines.interactive) return undefined;
+  const home = await newSavePath(io.env, step.file, new Date());
+  const note = proseWriter({ io, lines });
+  note.push(
+    paint(
+      "gray",
+      home.ok
+        ? `This game is saved after every turn to ${home.shown} (--save FILE saves elsewhere, --no-save not at all).\n\n`
+        : `This game is not saved by itself: ${home.reason}. /save FILE keeps it.\n\n`,
+    ),
+  );
+  note.end();
+  if (!home.ok) return undefined;
+  // The example world needs no name on the command line (play's default).
+  const world = step.file === relative(step.cwd, EXAMPLE_WORLD) ? "" : ` ${quoteArgument(step.file)}`;
+  // Started by `npm start` in a clone, where `taleforge` may not be on the PATH.
+  const command = io.env.npm_lifecycle_event === "start" && world === "" ? "npm start --" : "taleforge play";
+  return {
+    path: home.path,
+    shown: home.shown,
+    fresh: true,
+    resume: `${command}${world} --load ${quoteArgument(home.shown)}`,
+  };
+}
+
+/**
+ * Writes a fresh save file's first save, so that a game left before its
+ * first turn can be resumed too; says so and answers false when it cannot be.
+ */
+async function keepOpening(saving: SaveFile, game: Game, io: CliIo, paint: Paint): Promise<boolean> {
+  const problem = await writeSaveFile(saving.path, game.save());
+  if (problem !== null)
+    io.stdout(
+      paint("red", `This game cannot be saved to ${saving.shown}: ${problem} /save FILE keeps it.\n`),
+    );
+  return problem === null;
+}
+
+/** A path as typed at a shell: quoted only when it holds a character the shell would act on (~ stays unquoted). */
+function quoteArgument(text: string): string {
+  return /^[\w~./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
 /**
@@ -181,7 +259,7 @@ function showResumed(game: Game, flags: PlayFlags, io: CliIo, lines: LineSource,
   io.stdout(`Resumed at ${turnWords(state.tick)}, at ${describePlace(state.position)}.\n`);
   io.stdout(resumedNote(game.session.resumed, paint));
   // Resumed without --save: progress goes back to the file it came from, and the player is told so.
-  if (!flags.save && flags.load)
+  if (flags.save === undefined && flags.load)
     io.stdout(
       paint(
         "gray",

@@ -40,8 +40,12 @@ export interface LoopContext {
   /** Set when replaying a cassette: inputs come from it instead of the keyboard. */
   replay: Replay | null;
   provider: Provider;
-  /** --save: written after every step and on /save, /quit. */
+  /** --save, --load's file or the default at a terminal: written after every step and on /save, /quit. */
   savePath: string | undefined;
+  /** savePath as the player is shown it (~ for the home folder). */
+  saveShown?: string | undefined;
+  /** The command that resumes this game, said on quitting when the save file was chosen for the player. */
+  resumeCommand?: string | undefined;
   /** --trace: print the trace of every turn. */
   showTrace: boolean;
   cwd: string;
@@ -373,8 +377,9 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
     case "save": {
       const path = argument || ctx.savePath;
       if (!path) return out("Name a file: /save game.json (or start with --save game.json).");
+      const shown = argument || shownSave(ctx);
       const written = await writeSave(ctx, resolve(ctx.cwd, path));
-      return out(written === null ? `Saved to ${path}.` : `Could not save to ${path}: ${written}`);
+      return out(written === null ? `Saved to ${shown}.` : `Could not save to ${shown}: ${written}`);
     }
     case "load": {
       const path = argument || ctx.savePath;
@@ -402,7 +407,7 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
 async function autosave(ctx: LoopContext): Promise<boolean> {
   if (!ctx.savePath) return false;
   const problem = await writeSave(ctx, resolve(ctx.cwd, ctx.savePath));
-  if (problem !== null) ctx.io.stdout(ctx.paint("red", `Could not save to ${ctx.savePath}: ${problem}\n`));
+  if (problem !== null) ctx.io.stdout(ctx.paint("red", `Could not save to ${shownSave(ctx)}: ${problem}\n`));
   return problem === null;
 }
 
@@ -411,12 +416,17 @@ async function writeSave(ctx: LoopContext, path: string): Promise<string | null>
   return writeSaveFile(path, ctx.game.save());
 }
 
+function shownSave(ctx: LoopContext): string | undefined {
+  return ctx.saveShown ?? ctx.savePath;
+}
+
 async function finish(ctx: LoopContext): Promise<void> {
   const saved = await autosave(ctx);
   const lines: string[] = [];
   // Never claim a save that did not happen (the failure was printed just above).
   if (ctx.savePath)
-    lines.push(saved ? `Saved to ${ctx.savePath}.` : `The game was NOT saved to ${ctx.savePath}.`);
+    lines.push(saved ? `Saved to ${shownSave(ctx)}.` : `The game was NOT saved to ${shownSave(ctx)}.`);
+  if (saved && ctx.resumeCommand) lines.push(`To go on later: ${ctx.resumeCommand}`);
   const used = ctx.provider.usage();
   if (ctx.provider.model !== "offline" && used.calls > 0)
     lines.push(

@@ -17,7 +17,8 @@ export interface PlayFlags {
   contextTokens?: string;
   config?: string;
   seed?: string;
-  save?: string;
+  /** A file, or false for --no-save (no save at all, not even the default one at a terminal). */
+  save?: string | false;
   load?: string;
   record?: string;
   replay?: string;
