@@ -51,7 +51,7 @@ export const SERVER_ERRORS = {
     description: "No such route.",
     messages: {
       "no-route": "No route {method} {path}; /openapi.json lists them.",
-      "no-file": "No such file of the browser app.",
+      "no-file": "No such file of the browser app; open / for the app.",
     },
   },
   "rate/limited": {
@@ -71,7 +71,8 @@ export const SERVER_ERRORS = {
     description: "The route needs an `Authorization: Bearer <token>` header.",
     messages: {
       "no-header": "Send the game's token as `Authorization: Bearer <token>`.",
-      "no-token": "This route needs a game token.",
+      "no-token":
+        "This route needs a game token: send the host token or your player token as `Authorization: Bearer <token>`.",
     },
   },
   "auth/invalid": {
@@ -92,12 +93,18 @@ export const SERVER_ERRORS = {
   "auth/other-game": {
     status: 403,
     description: "The token belongs to another game.",
-    messages: { "other-game": "This token belongs to another game." },
+    messages: {
+      "other-game":
+        "This token belongs to another game; use the token you got for this game (its host token or your player token), or check the game id in the URL.",
+    },
   },
   "auth/kicked": {
     status: 403,
     description: "The host removed this player from the game.",
-    messages: { kicked: "The host removed you from this game." },
+    messages: {
+      kicked:
+        "The host removed you from this game, so this token no longer works for it; to play again, ask a host for the invite of another game.",
+    },
   },
   "world/not-found": {
     status: 404,
@@ -119,8 +126,10 @@ export const SERVER_ERRORS = {
       "story-start": 'No story start "{storyStart}"; GET /worlds/{world}/starts lists them.',
       "game-mode": 'No game mode "{gameMode}"; the world has {modes}.',
       premade: 'No premade character "{premade}"; GET /worlds/{world}/premades lists them.',
-      realm: 'No realm "{realm}" in this world.',
-      "no-realm": "This world has no realm to draw.",
+      realm:
+        'No realm "{realm}" in this world; leave out ?realm= for its first realm, or name one of its realms by key (GET /worlds/{world} lists them).',
+      "no-realm":
+        'This world has no realm, so it has no map to draw; add a realm to the world\'s "realms" (docs/format.md) and upload it again.',
     },
   },
   "game/invite-unknown": {
@@ -132,17 +141,24 @@ export const SERVER_ERRORS = {
     status: 409,
     description: "The game's status does not allow this (not started, paused, ended...).",
     messages: {
-      ended: "This game has ended.",
-      full: "A game has at most {max} players.",
+      ended:
+        "This game has ended; its host can still read its transcript and export its save. Create a new game to play on.",
+      full: "This game is full (at most {max} players); ask its host to start another game for you.",
       "join-started": "The game has started; join as one of its characters: {characters}.",
-      "start-not-lobby": "The game is {status}; only a game in the lobby starts.",
-      "cannot-change": "The game is {status}; it cannot {action}.",
-      "act-not-running": "The game is {status}; actions are taken while it runs.",
-      "turn-not-running": "The game is {status}; turns run while it runs.",
-      "not-running": "The game is {status}.",
+      "start-not-lobby":
+        "The game is {status}; only a game in the lobby starts (a paused game resumes with POST /games/:id/resume; an ended one stays ended).",
+      "cannot-change":
+        "The game is {status}, so it cannot {action}: a game in the lobby starts, a running one pauses or ends, a paused one resumes or ends, an ended one stays ended. GET /games/:id shows its status.",
+      "act-not-running":
+        "The game is {status}; actions are taken only while it runs. Wait for the host to start it (lobby) or resume it (paused); an ended game takes none.",
+      "turn-not-running":
+        "The game is {status}; turns run only while it runs. Start it (lobby) or resume it (paused) first.",
+      "not-running":
+        "The game is {status}; quest answers are taken only while it runs. Wait for the host to start or resume it.",
       "not-started": "The game has not started; the host starts it.",
       "no-save": "The game has not started; there is nothing to save yet.",
-      "no-trace": "Step {seq} has no trace (not played yet, or a quest answer).",
+      "no-trace":
+        "Step {seq} has no trace (not played yet, or a quest answer or an import); GET /games/:id/transcript lists the steps with their seq and kind, and GET /games/:id/trace without ?seq= gives the last turn's.",
       "no-replay": "The game has not started; there is nothing to replay.",
       "no-map": "The game has not started; GET /worlds/:hash/map.svg draws its world.",
       "no-storage": "The game has not started; there is no storage yet.",
@@ -164,7 +180,7 @@ export const SERVER_ERRORS = {
     messages: {
       leased: "Another step of this game is running; its result arrives as an event.",
       "taken-over":
-        "This step took longer than its claim and another process took the game over; nothing was committed.",
+        "This step took longer than its claim and another process took the game over; nothing was committed. Its result arrives as an event; read the game before you retry.",
       "turn-moved": "The turn is running or the game moved on; read the game and submit for its new turn.",
       "answer-waited":
         "A turn of this game was still running after {seconds} s; your answer was not stored. Answer again when its result arrives.",
@@ -173,7 +189,10 @@ export const SERVER_ERRORS = {
   "player/not-found": {
     status: 404,
     description: "No such player in this game.",
-    messages: { "not-active": "No active player with this id in this game." },
+    messages: {
+      "not-active":
+        "No active player with this id in this game (never joined, or already kicked); GET /games/:id lists the players with their ids and status.",
+    },
   },
   "submission/conflict": {
     status: 409,
@@ -191,7 +210,8 @@ export const SERVER_ERRORS = {
     status: 409,
     description: "No player has submitted an action for this turn.",
     messages: {
-      "force-empty": "No player has submitted an action for this turn yet.",
+      "force-empty":
+        "No player has submitted an action for this turn yet; run it once one has (a `submission` event says so).",
       "run-empty": "No player has submitted an action for this turn yet; wait for one.",
     },
   },
@@ -200,9 +220,10 @@ export const SERVER_ERRORS = {
     description:
       "The turn failed (the narrator or a script); the game stayed at its previous turn and can run again.",
     messages: {
-      "engine-failed": "The turn failed and was not applied: {reason}",
+      "engine-failed":
+        "The turn failed and was not applied: {reason}. The game stayed at its previous turn; the host runs it again with POST /games/:id/turn.",
       "narrator-failed":
-        "The narrator failed ({kind}); the game stayed at its previous turn. Retry the turn.",
+        "The narrator failed ({kind}); the game stayed at its previous turn. The host runs it again with POST /games/:id/turn.",
     },
   },
   "engine/refused": {
@@ -212,7 +233,8 @@ export const SERVER_ERRORS = {
       "engine-refused": "{reason}",
       "quest-not-offered": 'Quest "{quest}" is {status}; only a quest on offer is accepted or rejected.',
       "quest-not-accepted": 'Quest "{quest}" is {status}; only an accepted quest is abandoned.',
-      "unknown-quest": 'No quest "{quest}" in this world.',
+      "unknown-quest":
+        'No quest "{quest}" in this world; GET /games/:id lists the party\'s quests (state.quests) by their names.',
     },
   },
   "save/invalid": {
@@ -295,8 +317,9 @@ export const SERVER_ERRORS = {
     description: "The server is shutting down or its store is unreachable.",
     messages: {
       "shutting-down": "The server is shutting down; retry on another process.",
-      "not-ready": "Starting or stopping.",
-      "store-silent": "The store does not answer.",
+      "not-ready": "The server is starting or stopping; retry shortly, or on another process.",
+      "store-silent":
+        "The store does not answer; retry shortly. If it lasts, check the database server (or the data folder's disk).",
       "store-unreachable": "The store is unreachable or busy; nothing was changed. Retry shortly.",
     },
   },

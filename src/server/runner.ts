@@ -10,7 +10,14 @@ import type { World } from "../world/schema/index.ts";
 import { newId } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
-import type { Game, NewEvent, QuestAnswerRow, Store, Turn } from "./store/store.ts";
+import {
+  ANSWER_CLAIM,
+  type Game,
+  type NewEvent,
+  type QuestAnswerRow,
+  type Store,
+  type Turn,
+} from "./store/store.ts";
 import { isStoreUnavailable } from "./store/unavailable.ts";
 import { playerResult } from "./views.ts";
 import type { WorldCache } from "./worlds.ts";
@@ -150,8 +157,9 @@ export class Runner {
    * host forced it, or its timeout passed, with at least one action).
    * "waiting": not everyone has; "busy": another process or request is
    * running a step of this game. The claim is taken before the submissions
-   * are read, and a submission is refused while a claim holds, so a turn
-   * never misses an acknowledged action.
+   * are read, and a submission is refused while a turn's claim holds, so a
+   * turn never misses an acknowledged action. (A quest answer's claim lets
+   * submissions in: its step reads none, and the turn after it reads them.)
    */
   async maybeTurn(gameId: string, force: boolean): Promise<"ran" | "waiting" | "busy" | "idle"> {
     try {
@@ -256,7 +264,7 @@ export class Runner {
       if (game?.status !== "running")
         throw new ApiError("game/state", "not-running", { status: game?.status ?? "ended" });
       if (game.lease_until === null || Number(game.lease_until) < Date.now()) {
-        const owner = await this.acquire(game).catch((error) => {
+        const owner = await this.acquire(game, ANSWER_CLAIM).catch((error) => {
           if (error instanceof ApiError && error.code === "game/busy") return null;
           throw error;
         });
@@ -347,10 +355,13 @@ export class Runner {
     }
   }
 
-  /** Claims the game at its current seq, or fails with game/busy. */
-  private async acquire(game: Game): Promise<string> {
+  /**
+   * Claims the game at its current seq, or fails with game/busy. `kind`: ANSWER_CLAIM for a quest
+   * answer's claim, under which submissions are still stored (see Store.addSubmission).
+   */
+  private async acquire(game: Game, kind = ""): Promise<string> {
     if (this.stopping) throw new ApiError("server/unavailable", "shutting-down");
-    const owner = `${this.options.process}/${newId()}`;
+    const owner = `${kind}${this.options.process}/${newId()}`;
     if (!(await this.options.store.lease(game.id, game.seq, owner, Date.now() + this.options.leaseMs)))
       throw new ApiError("game/busy", "leased", {}, { game: game.id });
     return owner;

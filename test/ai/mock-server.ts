@@ -154,16 +154,22 @@ export class MockServer {
     return null;
   }
 
+  /**
+   * Runs `run` after `ms` unless the response closes first. The close listener goes with its timer:
+   * a stream of many delayed events keeps at most one on the response, not one per event.
+   */
   private later(ms: number, run: () => void, res: ServerResponse): void {
+    const cancel = () => {
+      clearTimeout(timer);
+      this.timers.delete(timer);
+    };
     const timer = setTimeout(() => {
       this.timers.delete(timer);
+      res.off("close", cancel);
       if (!res.destroyed) run();
     }, ms);
     this.timers.add(timer);
-    res.on("close", () => {
-      clearTimeout(timer);
-      this.timers.delete(timer);
-    });
+    res.once("close", cancel);
   }
 
   private send(res: ServerResponse, reply: MockReply): void {

@@ -117,6 +117,76 @@ describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
     game.stream.close();
   });
 
+  it("a submission while an answer holds the game is stored and acknowledged, and applied once", {
+    timeout: 120_000,
+  }, async () => {
+    // One step at a time on this process: a turn of another game held in flight keeps the only slot,
+    // so the answer below claims its game and then waits for the slot, holding the claim.
+    const narrator = gatedNarrator();
+    const running = await startServer({ narrator: narrator.factory, maxSteps: 1 });
+    servers.push(running);
+    const anyone = new Client(running.url);
+    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
+    const party = async (names: string[]) => {
+      const created = (await anyone.post("/games", { world: hash, seed: 31 })).json;
+      const players: Client[] = [];
+      for (const name of names)
+        players.push(
+          new Client(
+            running.url,
+            (await anyone.post("/games/join", { invite: created.invite, character: { name } })).json.token,
+          ),
+        );
+      const host = new Client(running.url, created.hostToken);
+      assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
+      return { id: created.id as string, host, players, token: created.hostToken as string };
+    };
+    const a = await party(["Ann", "Bob"]);
+    const [ann, bob] = a.players as [Client, Client];
+    const stream = listen(`${running.url}/games/${a.id}/events`, a.token);
+    await ann.post(`/games/${a.id}/actions`, { text: "walk to the Gutted Eel", idempotencyKey: "a1" });
+    await bob.post(`/games/${a.id}/actions`, { text: "walk to the Gutted Eel", idempotencyKey: "b1" });
+    await stream.until((events) => events.some((e) => e.event === "turn" && e.data.tick === 1));
+    const b = await party(["Cy"]);
+    narrator.hold();
+    const other = listen(`${running.url}/games/${b.id}/events`, b.token);
+    await b.players[0]!.post(`/games/${b.id}/actions`, { text: "look around", idempotencyKey: "c1" });
+    await other.until((events) => events.some((e) => e.event === "submission"));
+    await new Promise((r) => setTimeout(r, 200));
+    const pending = ann.post(`/games/${a.id}/quests/${encodeURIComponent(QUEST)}/accept`);
+    await new Promise((r) => setTimeout(r, 300));
+    // The answer holds game A's claim while it waits for the slot; an action for the next turn is
+    // not part of that step, so it is stored and acknowledged.
+    const bobs = await bob.post(`/games/${a.id}/actions`, { text: "look around", idempotencyKey: "b2" });
+    assert.equal(bobs.status, 202, bobs.text);
+    assert.equal(bobs.json.tick, 2);
+    const anns = await ann.post(`/games/${a.id}/actions`, { text: "sit down", idempotencyKey: "a2" });
+    assert.equal(anns.status, 202, anns.text);
+    // The same key again while the claim holds: the same submission.
+    const again = await bob.post(`/games/${a.id}/actions`, { text: "look around", idempotencyKey: "b2" });
+    assert.equal(again.status, 202, again.text);
+    assert.equal(again.json.duplicate, true);
+    assert.equal(again.json.submission, bobs.json.submission);
+    narrator.release();
+    const reply = await pending;
+    assert.equal(reply.status, 200, reply.text);
+    assert.equal(reply.json.status, "accepted");
+    await stream.until((events) => events.some((e) => e.event === "turn" && e.data.tick === 2));
+    const turn2 = stream.events.find((e) => e.event === "turn" && e.data.tick === 2)!;
+    assert.deepEqual(
+      turn2.data.actions.map((x: { player: string; text: string }) => `${x.player}: ${x.text}`).sort(),
+      ["Ann: sit down", "Bob: look around"],
+    );
+    // Applied once: the game waits at tick 2 for the next turn's actions.
+    await new Promise((r) => setTimeout(r, 500));
+    const game = (await a.host.get(`/games/${a.id}`)).json;
+    assert.equal(game.tick, 2);
+    assert.ok(game.players.every((p: { submitted: boolean }) => !p.submitted));
+    assert.equal(stream.events.filter((e) => e.event === "turn").length, 3);
+    stream.close();
+    other.close();
+  });
+
   it("past its wait, refuses with game/busy and stores nothing; answered again, it applies", {
     timeout: 120_000,
   }, async () => {

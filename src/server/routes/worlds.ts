@@ -184,7 +184,12 @@ export function worldRoutes(
       const choice = chooseRealm(world, query.realm);
       if (!choice.ok)
         throw query.realm
-          ? new ApiError("world/unknown-name", "realm", { realm: query.realm }, { realm: query.realm })
+          ? new ApiError(
+              "world/unknown-name",
+              "realm",
+              { realm: query.realm, world: params.hash },
+              { realm: query.realm, realms: Object.keys(world.realms) },
+            )
           : new ApiError("world/unknown-name", "no-realm", {}, { realm: query.realm ?? null });
       reply.type("image/svg+xml").send(realmMapSvg(buildRealmMap(world, choice.realm)));
     },

@@ -22,6 +22,14 @@ export type StoredEvent = Selectable<EventsTable>;
 export type LogRow = Selectable<LogEntriesTable>;
 export type QuestAnswerRow = Selectable<QuestAnswersTable>;
 
+/**
+ * The start of a claim's owner (`lease_owner`) when the step is a quest answer. An answer's step
+ * reads no submission and leaves the tick as it is, so a submission for the next turn is stored
+ * while it holds the game (`addSubmission`); only a turn's claim refuses them. The kind is part of
+ * the owner, so a claim taken over (an expired one) never keeps the kind of the claim before it.
+ */
+export const ANSWER_CLAIM = "answer:";
+
 export interface NewEvent {
   audience: string;
   kind: string;
@@ -246,9 +254,11 @@ export class Store {
   /**
    * Stores a submission and its event (one transaction) before it is
    * acknowledged, only while the game is running at the tick before
-   * `row.tick` and no step holds it: a turn that claimed the game has read its
-   * submissions, so a later one would be lost ("busy"). "duplicate": a row
-   * with the same key or for the same turn exists.
+   * `row.tick` and no turn holds it: a turn that claimed the game has read its
+   * submissions, so a later one would be lost ("busy"). A quest answer's claim
+   * (ANSWER_CLAIM) does not refuse it: that step reads no submission and keeps
+   * the tick, so the turn after it reads this one. "duplicate": a row with the
+   * same key or for the same turn exists.
    */
   async addSubmission(row: Submission, event: NewEvent): Promise<"ok" | "duplicate" | "busy"> {
     let stored: boolean;
@@ -262,7 +272,13 @@ export class Store {
           .where("id", "=", row.game_id)
           .where("tick", "=", row.tick - 1)
           .where("status", "=", "running")
-          .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
+          .where((eb) =>
+            eb.or([
+              eb("lease_until", "is", null),
+              eb("lease_until", "<", now),
+              eb("lease_owner", "like", `${ANSWER_CLAIM}%`),
+            ]),
+          )
           .executeTakeFirst();
         if (Number(free.numUpdatedRows) !== 1) return false;
         await trx.insertInto("submissions").values(row).execute();

@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import {
+  type Answer,
+  Client,
+  closeSandbox,
+  dropStore,
+  listen,
+  type Running,
+  STORE_NAME,
+  startServer,
+  WORLD_TEXT,
+} from "./harness.ts";
+
+/**
+ * The refusals a newcomer following docs/server.md with curl meets, over real HTTP: each is the
+ * JSON error shape with a stable code, and its message says what to do next (a route to read, a
+ * step to take), not only what went wrong.
+ */
+describe(`server: error messages say what to do (${STORE_NAME})`, () => {
+  let running: Running | undefined;
+  after(async () => {
+    if (running) {
+      await running.close();
+      await dropStore(running.where);
+    }
+    await closeSandbox();
+  });
+
+  const refused = (answer: Answer, status: number, code: string, says: RegExp) => {
+    assert.equal(answer.status, status, answer.text);
+    const error = (answer.json as { error: { code: string; message: string; details: unknown } }).error;
+    assert.deepEqual(Object.keys(error).sort(), ["code", "details", "message"]);
+    assert.equal(error.code, code);
+    assert.match(error.message, says, `${code}: ${error.message}`);
+    assert.doesNotMatch(answer.text, /\bat .+\.(ts|js):\d+/, "no stack trace");
+  };
+
+  it("names the next step for game states, steps, players, tokens and realms", {
+    timeout: 120_000,
+  }, async () => {
+    running = await startServer();
+    const anyone = new Client(running.url);
+    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash as string;
+    const created = (await anyone.post("/games", { world: hash, seed: 5 })).json;
+    const other = (await anyone.post("/games", { world: hash, seed: 6 })).json;
+    const host = new Client(running.url, created.hostToken);
+    const ann = new Client(
+      running.url,
+      (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } })).json.token,
+    );
+    const id = created.id as string;
+
+    refused(
+      await ann.post(`/games/${id}/actions`, { text: "look", idempotencyKey: "k0" }),
+      409,
+      "game/state",
+      /Wait for the host to start it/,
+    );
+    refused(await host.post(`/games/${id}/turn`), 409, "game/state", /Start it \(lobby\)/);
+    refused(await host.post(`/games/${id}/resume`), 409, "game/state", /GET \/games\/:id shows its status/);
+    refused(
+      await host.post(`/games/${id}/players/0123456789abcdef0123456789abcdef/kick`),
+      404,
+      "player/not-found",
+      /GET \/games\/:id lists the players/,
+    );
+    refused(
+      await host.get(`/games/${other.id}`),
+      403,
+      "auth/other-game",
+      /use the token you got for this game/,
+    );
+    const map = await anyone.get(`/worlds/${hash}/map.svg?realm=Nowhere`);
+    refused(map, 400, "world/unknown-name", new RegExp(`GET /worlds/${hash} lists them`));
+    assert.ok((map.json.error.details.realms as string[]).length > 0, "the realms it has, in details");
+
+    assert.equal((await host.post(`/games/${id}/start`)).status, 200);
+    refused(await host.post(`/games/${id}/turn`), 409, "turn/no-actions", /run it once one has/);
+    refused(
+      await host.post(`/games/${id}/start`),
+      409,
+      "game/state",
+      /resumes with POST \/games\/:id\/resume/,
+    );
+    refused(
+      await host.get(`/games/${id}/trace?seq=99`),
+      409,
+      "game/state",
+      /GET \/games\/:id\/transcript lists the steps/,
+    );
+    refused(
+      await ann.post(`/games/${id}/quests/No%20Such%20Quest/accept`),
+      422,
+      "engine/refused",
+      /GET \/games\/:id lists the party's quests/,
+    );
+    const stream = listen(`${running.url}/games/${id}/events`, created.hostToken);
+    const kicked = (await host.get(`/games/${id}`)).json.players[0].id as string;
+    assert.equal((await host.post(`/games/${id}/players/${kicked}/kick`)).status, 200);
+    refused(await ann.get(`/games/${id}`), 403, "auth/kicked", /ask a host for the invite of another game/);
+    stream.close();
+
+    assert.equal((await host.post(`/games/${id}/end`)).status, 200);
+    refused(await host.post(`/games/${id}/end`), 409, "game/state", /an ended one stays ended/);
+    refused(
+      await anyone.post("/games/join", { invite: created.invite, character: { name: "Bo" } }),
+      409,
+      "game/state",
+      /Create a new game to play on/,
+    );
+  });
+});
