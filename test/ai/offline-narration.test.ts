@@ -652,6 +652,43 @@ describe("offline narration: narrative events", () => {
     assert.equal(within.eventVerdict, "neither");
   });
 
+  it("the final beat's branch is chosen by what the story states, not by words always present", async () => {
+    const branch = "The lamp burns and the ship turns from the reef.";
+    // The storm before the lamp is lit: every turn names the lamp, a ship and the reef, and "the sky has turned".
+    const dark = [
+      "Slade's word stays with you: the lamp key hangs on its hook in the lamp room again, and the sky over the Gull Coast has turned the colour of a bruise: the storm Slade promised is coming in fast.",
+      "The storm has arrived at the tower: rain driving sideways, the sea white over the causeway, and lanterns swinging on the reefs below where no honest boat would be.",
+      "The brass key hangs on its hook again, it fits the lamp, and the reservoir still holds oil. A ship's bell sounds in the murk, closer each time: a merchantman running blind for the harbour.",
+    ];
+    const stairwell = narrationRequest({}, "Old Lighthouse", "Stairwell");
+    const unlit = await narrate({
+      ...stairwell,
+      event: event(3),
+      actions: [
+        { player: "Isobel Carrow", text: "make sure the lamp burns so the ship turns from the reef" },
+      ],
+      outcomes: ["The party moved to Stairwell."],
+      scene: { ...stairwell.scene, recentStory: dark },
+    });
+    assert.ok(!unlit.text.includes(branch), unlit.text);
+    assert.ok(!unlit.text.includes("Either"), unlit.text);
+    // The lamp was lit: the story states the branch.
+    const lit = await narrate({
+      ...lamp,
+      event: event(3),
+      summary: "You lit the lamp. It burns at last, and far out a ship turns for the harbour.",
+      scene: { ...lamp.scene, recentStory: dark },
+    });
+    assert.ok(lit.text.includes(branch), lit.text);
+    // A sentence that denies the branch does not state it.
+    const denied = await narrate({
+      ...lamp,
+      event: event(3),
+      scene: { ...lamp.scene, recentStory: ["The lamp is not burning, and the ship never turns."] },
+    });
+    assert.ok(!denied.text.includes(branch), denied.text);
+  });
+
   it("no event, no verdict", async () => {
     assert.equal("eventVerdict" in (await narrate(lamp)), false);
   });

@@ -11,7 +11,7 @@ import { nameStart, type WorldFacts } from "./facts.ts";
 import { renderInstruction, renderOpening } from "./instructions.ts";
 import { movementVerbAt, unknownDestination, verticalDirection } from "./intent.ts";
 import type { NameIndex } from "./names.ts";
-import { isNarratorOnly, pruneBranches } from "./narrator-only.ts";
+import { addEvidence, evidenceOf, isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
 import { verticalMove } from "./place-words.ts";
 import { withProperNames } from "./proper.ts";
@@ -122,9 +122,8 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   const actionText = input.actions.map((a) => a.text).join("\n");
   const told: string[] = [];
   const movedNow = outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
-  const known = stemmedWords(
-    [...scene.recentStory.slice(-3), input.summary, ...input.outcomes, actionText].join("\n"),
-  );
+  // What the party was told (never what a player only tried): picks the branch of an "either ... or ...".
+  const known = evidenceOf([...scene.recentStory.slice(-3), input.summary, ...input.outcomes]);
   const notices: string[] = [];
   for (const instruction of input.instructions) {
     const guarded: string[] = [];
@@ -150,7 +149,7 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     const dropped = [...guarded, ...fitted.dropped];
     if (dropped.length > 0) notices.push(`"${clip(instruction, 80)}": ${[...new Set(dropped)].join("; ")}`);
     const prose = fitted.text;
-    for (const word of stemmedWords(prose)) known.add(word);
+    addEvidence(known, prose);
     // Never the same instruction twice: not within a turn, nor again after it was told in a recent turn.
     if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose)))
       told.push(prose);
@@ -174,11 +173,14 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     // A beat's conditional or narrator-only sentences ("wreckage or none depending on ...") are not
     // told, nor what this turn's instructions or a recent story already told (repeat.ts).
     const already = [...told, ...scene.recentStory.slice(-5)];
+    const current = beatOfTurn(beats, input.event.activeTurns);
+    // What the event's other beats name does not decide between a beat's branches (chooseBranch).
+    const background = stemmedWords([input.event.title, ...beats.filter((b) => b !== current)].join("\n"));
     beat =
       verdict === "stopped"
         ? journal.eventStopped(input.event.title)
-        : sentences(toSecondPerson(beatOfTurn(beats, input.event.activeTurns)))
-            .map((s) => pruneBranches(s, known))
+        : sentences(toSecondPerson(current))
+            .map((s) => pruneBranches(s, known, background))
             .filter((s) => s !== "" && !isNarratorOnly(s) && !retells(s, already))
             .join(" ");
   }
