@@ -200,6 +200,9 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   }
   const arrived =
     input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
+  // Arriving, the place is described even when a recent turn described it the same way: coming
+  // back to the Lamp Room is not only "You go to the Lamp Room." (the place paragraph is parts[1]).
+  const place = arrived && !input.opening ? 1 : -1;
   parts.push(npcLines(input, arrived));
   parts.push(...told);
   parts.push(beat);
@@ -212,7 +215,10 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
 
   const text = parts
     .map((p) => clip(p, PARAGRAPH_LIMIT))
-    .filter((p, i) => p !== "" && (i === 0 || i === parts.length - 1 || !repeatsRecent(p, scene.recentStory)))
+    .filter(
+      (p, i) =>
+        p !== "" && (i === 0 || i === place || i === parts.length - 1 || !repeatsRecent(p, scene.recentStory)),
+    )
     .join("\n\n");
   const composed: Composed = verdict === undefined ? { text } : { text, eventVerdict: verdict };
   if (notices.length > 0)
