@@ -217,7 +217,8 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     .map((p) => clip(p, PARAGRAPH_LIMIT))
     .filter(
       (p, i) =>
-        p !== "" && (i === 0 || i === place || i === parts.length - 1 || !repeatsRecent(p, scene.recentStory)),
+        p !== "" &&
+        (i === 0 || i === place || i === parts.length - 1 || !repeatsRecent(p, scene.recentStory)),
     )
     .join("\n\n");
   const composed: Composed = verdict === undefined ? { text } : { text, eventVerdict: verdict };
