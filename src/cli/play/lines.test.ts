@@ -76,5 +76,12 @@ test("at a terminal, typing ahead during the story echoes nothing until the next
   assert.equal(raw, "", "a line finished ahead is not echoed either");
   assert.equal(await lines.read("> "), "go north");
   assert.equal(raw, "> go north\n", "it is shown after its prompt when read");
+  // Two lines in one chunk at a prompt (pasted): the second is ahead of its prompt, echoed there.
+  const pasted = lines.read("> ");
+  stdin.write("y\rclimb the stairs\r");
+  assert.equal(await pasted, "y");
+  raw = "";
+  assert.equal(await lines.read("> "), "climb the stairs");
+  assert.equal(raw, "> climb the stairs\n");
   lines.close();
 });

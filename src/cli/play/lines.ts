@@ -44,7 +44,13 @@ export function lineSource(io: CliIo): LineSource {
   });
   const rl = createInterface({ input, output, terminal: interactive, historySize: interactive ? 100 : 0 });
   const lines = rl[Symbol.asyncIterator]();
-  if (interactive) rl.on("line", (line: string) => (prompting ? undefined : ahead.push(line)));
+  // The first line after a prompt answers it (readline echoed it); any other is ahead of its prompt,
+  // even one that came in the same chunk of input ("y\rlook\r" pasted at once).
+  if (interactive)
+    rl.on("line", (line: string) => {
+      if (prompting) prompting = false;
+      else ahead.push(line);
+    });
   let interrupt = () => rl.close();
   rl.on("SIGINT", () => interrupt());
   let ended = false;
