@@ -229,6 +229,14 @@ describe("offline narration: a turn", () => {
       }),
     );
     assert.equal(told.text.split("\n\n")[0], "You try to light the lighthouse lamp.");
+    // Words that are no act are quoted, also on a turn where something else was told (never "You asdfghjkl qwerty.").
+    const gibberish = await narrate(
+      narrationRequest({
+        actions: [{ player: "Isobel Carrow", text: "asdfghjkl qwerty" }],
+        instructions: ["The wick takes, and a beam sweeps out over the Gull Coast."],
+      }),
+    );
+    assert.equal(gibberish.text.split("\n\n")[0], "You try “asdfghjkl qwerty”.");
     // When the turn recorded a change, the action is echoed as done.
     const { text } = await narrate(
       narrationRequest({

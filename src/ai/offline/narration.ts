@@ -5,6 +5,7 @@ import {
   attemptLine,
   journeyToNowhere,
   stateClaimLine,
+  unreadableLine,
 } from "./attempt.ts";
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
 import { nameStart, type WorldFacts } from "./facts.ts";
@@ -324,6 +325,7 @@ function actionLines(
       said =
         attemptLine(action.text, said, { key: `${key}|${i}`, npcsPresent: input.scene.npcsPresent.length }) ??
         said;
+    else if (!stayed) said = unreadableLine(action.text, said) ?? said;
     // The same act again (a recent story told it): a shorter, varied line (repeat.ts).
     const core = stayed ? "" : coreOf(said);
     // A try stays a try ("Still you try to take the lamp key.", never "Still you take the lamp key.").
