@@ -237,6 +237,10 @@ describe("offline narration: a turn", () => {
       }),
     );
     assert.equal(gibberish.text.split("\n\n")[0], "You try “asdfghjkl qwerty”.");
+    const long = await narrate(
+      narrationRequest({ actions: [{ player: "Isobel Carrow", text: "x".repeat(300) }] }),
+    );
+    assert.match(long.text.split("\n\n")[0]!, /^You try “x{79}…”, but /);
     // When the turn recorded a change, the action is echoed as done.
     const { text } = await narrate(
       narrationRequest({

@@ -135,7 +135,10 @@ export function unreadableLine(action: string, echoed: string): string | null {
 
 function clipWords(text: string, n: number): string {
   const words = text.split(/\s+/);
-  return words.length > n ? `${words.slice(0, n).join(" ")}…` : text;
+  const clipped = words.length > n ? `${words.slice(0, n).join(" ")}…` : text;
+  // A run of letters with no spaces ("xxxx…" pasted 300 times) is clipped too.
+  const chars = [...clipped];
+  return chars.length > 80 ? `${chars.slice(0, 79).join("").trimEnd()}…` : clipped;
 }
 
 /**
