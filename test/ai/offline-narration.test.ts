@@ -615,8 +615,11 @@ describe("offline narration: narrative events", () => {
     assert.deepEqual(parseBeats(""), []);
   });
 
-  it("one beat per active turn, in order; completed when the final beat is told", async () => {
-    const expected = ["neither", "neither", "neither", "completed", "completed"];
+  it("one beat per active turn, in order; completed when the final beat is told and settled", async () => {
+    // The final beat is "Either the lamp burns ..., or it stays dark ...": with nothing told of the
+    // lamp, the ship's fate is not settled, so telling it does not complete Storm Night (the engine
+    // ends an event that runs past 2 x targetTurns).
+    const expected = ["neither", "neither", "neither", "neither", "neither"];
     for (let turns = 0; turns <= 4; turns++) {
       const answer = await narrate({ ...lamp, event: event(turns) });
       assert.equal(answer.eventVerdict, expected[turns], `activeTurns ${turns}`);
@@ -657,9 +660,17 @@ describe("offline narration: narrative events", () => {
     const tie = await narrate({
       ...lamp,
       event: event(3),
+      summary: "You lit the lamp. It burns at last, and far out a ship turns for the harbour.",
       outcomes: ["The party travelled to The Gutted Eel."],
     });
     assert.equal(tie.eventVerdict, "completed");
+    // The final beat told but not settled (nothing says whether the lamp burns): leaving stops the event.
+    const unsettled = await narrate({
+      ...lamp,
+      event: event(3),
+      outcomes: ["The party travelled to The Gutted Eel."],
+    });
+    assert.equal(unsettled.eventVerdict, "stopped");
     const within = await narrate({ ...lamp, event: event(1), outcomes: ["The party moved to Stairwell."] });
     assert.equal(within.eventVerdict, "neither");
   });
@@ -692,6 +703,8 @@ describe("offline narration: narrative events", () => {
       scene: { ...lamp.scene, recentStory: dark },
     });
     assert.ok(lit.text.includes(branch), lit.text);
+    assert.equal(lit.eventVerdict, "completed", "the branch told settles the event");
+    assert.equal(unlit.eventVerdict, "neither", "Storm Night is not over while the lamp is dark");
     // A sentence that denies the branch does not state it.
     const denied = await narrate({
       ...lamp,

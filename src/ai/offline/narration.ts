@@ -170,18 +170,23 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   let beat = "";
   if (input.event) {
     const beats = parseBeats(input.event.beats);
-    verdict = eventVerdict(input, beats, told.join("\n"));
     // A beat's conditional or narrator-only sentences ("wreckage or none depending on ...") are not
     // told, nor what this turn's instructions or a recent story already told (repeat.ts).
     const already = [...told, ...scene.recentStory.slice(-5)];
     const current = beatOfTurn(beats, input.event.activeTurns);
     // What the event's other beats name does not decide between a beat's branches (chooseBranch).
     const background = stemmedWords([input.event.title, ...beats.filter((b) => b !== current)].join("\n"));
+    const said = sentences(toSecondPerson(current)).map(
+      (s) => [s, pruneBranches(s, known, background)] as const,
+    );
+    // The final beat's "either ... or ..." that nothing stated: the event's outcome is not settled yet.
+    const unsettled = current === beats.at(-1) && said.some(([s, p]) => p === "" && /\beither\b/i.test(s));
+    verdict = eventVerdict(input, beats, told.join("\n"), unsettled);
     beat =
       verdict === "stopped"
         ? journal.eventStopped(input.event.title)
-        : sentences(toSecondPerson(current))
-            .map((s) => pruneBranches(s, known, background))
+        : said
+            .map(([, p]) => p)
             .filter((s) => s !== "" && !isNarratorOnly(s) && !retells(s, already))
             .join(" ");
   }
