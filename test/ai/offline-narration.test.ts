@@ -229,6 +229,18 @@ describe("offline narration: a turn", () => {
       }),
     );
     assert.equal(told.text.split("\n\n")[0], "You try to light the lighthouse lamp.");
+    // Words that are no act are quoted, also on a turn where something else was told (never "You asdfghjkl qwerty.").
+    const gibberish = await narrate(
+      narrationRequest({
+        actions: [{ player: "Isobel Carrow", text: "asdfghjkl qwerty" }],
+        instructions: ["The wick takes, and a beam sweeps out over the Gull Coast."],
+      }),
+    );
+    assert.equal(gibberish.text.split("\n\n")[0], "You try “asdfghjkl qwerty”.");
+    const long = await narrate(
+      narrationRequest({ actions: [{ player: "Isobel Carrow", text: "x".repeat(300) }] }),
+    );
+    assert.match(long.text.split("\n\n")[0]!, /^You try “x{79}…”, but /);
     // When the turn recorded a change, the action is echoed as done.
     const { text } = await narrate(
       narrationRequest({
@@ -603,8 +615,11 @@ describe("offline narration: narrative events", () => {
     assert.deepEqual(parseBeats(""), []);
   });
 
-  it("one beat per active turn, in order; completed when the final beat is told", async () => {
-    const expected = ["neither", "neither", "neither", "completed", "completed"];
+  it("one beat per active turn, in order; completed when the final beat is told and settled", async () => {
+    // The final beat is "Either the lamp burns ..., or it stays dark ...": with nothing told of the
+    // lamp, the ship's fate is not settled, so telling it does not complete Storm Night (the engine
+    // ends an event that runs past 2 x targetTurns).
+    const expected = ["neither", "neither", "neither", "neither", "neither"];
     for (let turns = 0; turns <= 4; turns++) {
       const answer = await narrate({ ...lamp, event: event(turns) });
       assert.equal(answer.eventVerdict, expected[turns], `activeTurns ${turns}`);
@@ -645,11 +660,58 @@ describe("offline narration: narrative events", () => {
     const tie = await narrate({
       ...lamp,
       event: event(3),
+      summary: "You lit the lamp. It burns at last, and far out a ship turns for the harbour.",
       outcomes: ["The party travelled to The Gutted Eel."],
     });
     assert.equal(tie.eventVerdict, "completed");
+    // The final beat told but not settled (nothing says whether the lamp burns): leaving stops the event.
+    const unsettled = await narrate({
+      ...lamp,
+      event: event(3),
+      outcomes: ["The party travelled to The Gutted Eel."],
+    });
+    assert.equal(unsettled.eventVerdict, "stopped");
     const within = await narrate({ ...lamp, event: event(1), outcomes: ["The party moved to Stairwell."] });
     assert.equal(within.eventVerdict, "neither");
+  });
+
+  it("the final beat's branch is chosen by what the story states, not by words always present", async () => {
+    const branch = "The lamp burns and the ship turns from the reef.";
+    // The storm before the lamp is lit: every turn names the lamp, a ship and the reef, and "the sky has turned".
+    const dark = [
+      "Slade's word stays with you: the lamp key hangs on its hook in the lamp room again, and the sky over the Gull Coast has turned the colour of a bruise: the storm Slade promised is coming in fast.",
+      "The storm has arrived at the tower: rain driving sideways, the sea white over the causeway, and lanterns swinging on the reefs below where no honest boat would be.",
+      "The brass key hangs on its hook again, it fits the lamp, and the reservoir still holds oil. A ship's bell sounds in the murk, closer each time: a merchantman running blind for the harbour.",
+    ];
+    const stairwell = narrationRequest({}, "Old Lighthouse", "Stairwell");
+    const unlit = await narrate({
+      ...stairwell,
+      event: event(3),
+      actions: [
+        { player: "Isobel Carrow", text: "make sure the lamp burns so the ship turns from the reef" },
+      ],
+      outcomes: ["The party moved to Stairwell."],
+      scene: { ...stairwell.scene, recentStory: dark },
+    });
+    assert.ok(!unlit.text.includes(branch), unlit.text);
+    assert.ok(!unlit.text.includes("Either"), unlit.text);
+    // The lamp was lit: the story states the branch.
+    const lit = await narrate({
+      ...lamp,
+      event: event(3),
+      summary: "You lit the lamp. It burns at last, and far out a ship turns for the harbour.",
+      scene: { ...lamp.scene, recentStory: dark },
+    });
+    assert.ok(lit.text.includes(branch), lit.text);
+    assert.equal(lit.eventVerdict, "completed", "the branch told settles the event");
+    assert.equal(unlit.eventVerdict, "neither", "Storm Night is not over while the lamp is dark");
+    // A sentence that denies the branch does not state it.
+    const denied = await narrate({
+      ...lamp,
+      event: event(3),
+      scene: { ...lamp.scene, recentStory: ["The lamp is not burning, and the ship never turns."] },
+    });
+    assert.ok(!denied.text.includes(branch), denied.text);
   });
 
   it("no event, no verdict", async () => {

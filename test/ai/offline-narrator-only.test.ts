@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createOfflineProvider } from "../../src/ai/offline/index.ts";
-import { isNarratorOnly, pruneBranches, verbatimPassage } from "../../src/ai/offline/narrator-only.ts";
+import {
+  chooseBranch,
+  evidenceOf,
+  isNarratorOnly,
+  pruneBranches,
+  verbatimPassage,
+} from "../../src/ai/offline/narrator-only.ts";
 import type { NarrationRequest } from "../../src/engine/ports.ts";
 import { HARBOR, narrationRequest } from "./offline-helpers.ts";
 
@@ -190,5 +196,29 @@ describe("offline narration: narrator-only text never reaches the player", () =>
     assert.equal(verbatimPassage("Describe the rain."), null);
     assert.equal(pruneBranches("The hall is quiet."), "The hall is quiet.");
     assert.equal(pruneBranches("Depending on the hour, the hall is quiet."), "");
+  });
+
+  it("an either-or branch is chosen by a statement of it, never by words scattered over the story", () => {
+    const either = "Either the bridge holds and the cart crosses, or the river takes the planks.";
+    const holds = "The bridge holds and the cart crosses.";
+    assert.equal(chooseBranch(either, evidenceOf(["The bridge creaks. The cart waits. Planks."])), null);
+    assert.equal(chooseBranch(either, evidenceOf(["At last the old bridge holds under the wheels."])), holds);
+    assert.equal(
+      chooseBranch(either, evidenceOf(["The bridge never holds."])),
+      null,
+      "a denial states nothing",
+    );
+    assert.equal(
+      chooseBranch(either, evidenceOf(["The bridge sways in the wind, and the driver holds his breath."])),
+      null,
+      "two clauses, two statements",
+    );
+    // What the text around the branch names decides nothing: "bridge" is the scene, "holds" decides.
+    const background = new Set(["bridg"]);
+    assert.equal(chooseBranch(either, evidenceOf(["The bridge is the bridge."]), background), null);
+    assert.equal(
+      chooseBranch(either, evidenceOf(["The river takes the planks."])),
+      "The river takes the planks.",
+    );
   });
 });

@@ -73,6 +73,8 @@ describe("the offline provider plays the example world", () => {
     assert.ok(stories[5]!.includes("Ansel borrowed forty silver from Corvin Slade"), stories[5]);
     assert.ok(stories[7]!.includes("says his men hung the brass lamp key back on its hook"), stories[7]);
     assert.ok(stories[11]!.includes("The wick takes, the great lens catches fire"), stories[11]);
+    // Back in the Lamp Room during the storm (tick 11): the room is described again, not only "You go to the Lamp Room."
+    assert.ok(stories[10]!.includes("The glass-walled crown of the tower"), stories[10]);
 
     const state = session.state;
     for (const [quest, status] of Object.entries(walkthrough.expect.quests))

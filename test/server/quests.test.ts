@@ -163,4 +163,33 @@ describe(`server: quest answers per player (${STORE_NAME})`, () => {
     assert.equal(answerStep.json.error.code, "game/state");
     game.stream.close();
   });
+
+  it("a bare yes or no typed as an action answers the offer, as at the terminal's prompt; never 'You y.'", {
+    timeout: 120_000,
+  }, async () => {
+    const game = await offered(35);
+    const no = await game.players[0]!.post(`/games/${game.id}/actions`, { text: "n", idempotencyKey: "n0" });
+    assert.equal(no.status, 202, no.text);
+    assert.deepEqual(no.json, {
+      answered: { quest: QUEST, answer: "reject", status: "available", waitingFor: ["Bea", "Cid"] },
+    });
+    const yes = await game.players[1]!.post(`/games/${game.id}/actions`, {
+      text: "Yes.",
+      idempotencyKey: "y1",
+    });
+    assert.equal(yes.status, 202, yes.text);
+    assert.equal(yes.json.answered.status, "accepted");
+    assert.equal(await game.status(), "accepted");
+    // Nothing was submitted as an action for turn 2.
+    const players = (await game.host.get(`/games/${game.id}`)).json.players as { submitted: boolean }[];
+    assert.ok(players.every((p) => !p.submitted));
+    // With nothing on offer, a bare "y" is refused with what to do, and is not played either.
+    const nothing = await game.players[2]!.post(`/games/${game.id}/actions`, {
+      text: "y",
+      idempotencyKey: "y2",
+    });
+    assert.equal(nothing.status, 422, nothing.text);
+    assert.match(nothing.json.error.message, /No quest is waiting for a yes or no/);
+    game.stream.close();
+  });
 });

@@ -207,7 +207,9 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
         assert.equal(await offer.count(), 1, "the offer is still shown a turn later");
         const quest = (await offer.first().locator("legend").innerText()).replace("Quest offered: ", "");
         assert.equal(await host.locator("fieldset.offer").count(), 1, "every player sees the offer");
-        await player.getByRole("button", { name: `Accept “${quest}”` }).click();
+        await player.getByRole("button", { name: `Accept “${quest}”` }).waitFor({ timeout: WAIT });
+        // A bare "y" in the action box answers the offer, as at the terminal's prompt: never "You y."
+        await act(player, "y", "enter");
         for (const page of [host, player])
           await page
             .locator(`.journal .quest[data-status="accepted"]`, { hasText: quest })

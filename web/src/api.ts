@@ -204,7 +204,11 @@ export const api = {
   pause: (id: string, token: string) => json<{ status: string }>("pause", { params: { id }, token }),
   resume: (id: string, token: string) => json<{ status: string }>("resume", { params: { id }, token }),
   submit: (id: string, token: string, body: SubmitActionBody) =>
-    json<{ submission: string; tick: number; duplicate: boolean }>("submit", { params: { id }, token, body }),
+    // A bare "y" or "no" while a quest is on offer is an answer, not an action (the server decides, as the terminal does).
+    json<
+      | { submission: string; tick: number; duplicate: boolean }
+      | { answered: { quest: string; answer: "accept" | "reject"; status: string; waitingFor: string[] } }
+    >("submit", { params: { id }, token, body }),
   forceTurn: (id: string, token: string) => json<{ tick: number }>("forceTurn", { params: { id }, token }),
   answer: (id: string, token: string, quest: string, answer: "accept" | "reject") =>
     json<{ status: string }>("answer", { params: { id, quest, answer }, token }),

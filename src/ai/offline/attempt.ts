@@ -105,9 +105,40 @@ export function attemptLine(
   return `${echoed.replace(/[.!]$/, "")}; ${nothing}.`;
 }
 
+/**
+ * Words that read as no act at all ("asdfghjkl qwerty", "1"), whatever else the turn told: quoted
+ * as a try ("You try “asdfghjkl qwerty”."), never echoed as "You asdfghjkl qwerty."; null for an
+ * act (a verb the narrator knows, a question, speech).
+ */
+export function unreadableLine(action: string, echoed: string): string | null {
+  const text = action.trim();
+  if (text === "" || echoed.startsWith("You say:")) return null;
+  const words =
+    text
+      .toLowerCase()
+      .replace(/[’']/g, "")
+      .match(/[a-z0-9-]+/g) ?? [];
+  const start = words[0] === "i" || words[0] === "we" ? 1 : 0;
+  const verb = words[start] ?? "";
+  const known = (w: string) =>
+    KNOWN_VERBS.has(w) ||
+    ALWAYS_HAPPEN.has(w) ||
+    SOCIAL.has(w) ||
+    MOVE_VERBS.has(w) ||
+    STATE_VERBS.has(w) ||
+    WORLD_VERBS.has(w) ||
+    QUESTION_OPENERS.has(w);
+  if (verb !== "" && !/^[0-9-]+$/.test(verb) && (known(verb) || known(verb.replace(/(?:es|s)$/, ""))))
+    return null;
+  return `You try “${clipWords(text, 8)}”.`;
+}
+
 function clipWords(text: string, n: number): string {
   const words = text.split(/\s+/);
-  return words.length > n ? `${words.slice(0, n).join(" ")}…` : text;
+  const clipped = words.length > n ? `${words.slice(0, n).join(" ")}…` : text;
+  // A run of letters with no spaces ("xxxx…" pasted 300 times) is clipped too.
+  const chars = [...clipped];
+  return chars.length > 80 ? `${chars.slice(0, 79).join("").trimEnd()}…` : clipped;
 }
 
 /**

@@ -65,11 +65,22 @@ export function beatOfTurn(beats: readonly string[], activeTurns: number): strin
 
 const LEFT = /^The party (?:travelled to|teleported to|is now at) /;
 
-/** The verdict on the active event; `beats` are parseBeats() of its beats. */
-export function eventVerdict(input: NarrationInput, beats: readonly string[], told: string): EventVerdict {
+/**
+ * The verdict on the active event; `beats` are parseBeats() of its beats. `unsettled`: the final
+ * beat is told this turn but its "either ... or ..." could not be resolved (nothing the party was
+ * told states a branch): telling it does not complete the event then, since its outcome is not
+ * known ("The event is complete when the ship's fate is settled"); the story covering the final
+ * beat still does, and the engine ends an event that runs too long (2 x targetTurns).
+ */
+export function eventVerdict(
+  input: NarrationInput,
+  beats: readonly string[],
+  told: string,
+  unsettled = false,
+): EventVerdict {
   const event = input.event;
   if (!event) return "neither";
-  if (beats.length > 0 && event.activeTurns + 1 >= beats.length) return "completed";
+  if (beats.length > 0 && event.activeTurns + 1 >= beats.length && !unsettled) return "completed";
   const final = stemmedWords(beats.at(-1) ?? "");
   if (final.size > 0) {
     const story = stemmedWords(

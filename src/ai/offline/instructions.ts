@@ -2,6 +2,7 @@ import type { Intent } from "../../engine/ports.ts";
 import { contentWords, coverage } from "../../engine/relevance.ts";
 import type { NameIndex } from "./names.ts";
 import {
+  type Evidence,
   isHiddenState,
   isMarkup,
   isNarratorOnly,
@@ -42,8 +43,8 @@ export interface InstructionContext {
   places: NameIndex;
   /** The offline classifier applied to a condition's words (same NPCs present as the turn). */
   classify: (text: string) => Intent;
-  /** Stemmed words of what the party already knows (recent story, summary, outcomes): picks "either ... or ..." branches. */
-  known?: ReadonlySet<string>;
+  /** What the party was told (recent story, summary, outcomes, instructions told before): picks "either ... or ..." branches. */
+  known?: Evidence;
   /** Why an instruction was left out, when a guard on the place decided it (for the trace). */
   dropped?: string[];
 }
@@ -125,7 +126,8 @@ export function renderInstruction(instruction: string, ctx: InstructionContext):
           break;
         }
       }
-      const prose = pruneBranches(renderSegment(segment, instruction, ctx), ctx.known);
+      const background = stemmedWords(rest.filter((r) => r !== sentence).join(" "));
+      const prose = pruneBranches(renderSegment(segment, instruction, ctx), ctx.known, background);
       if (prose && !isNarratorOnly(prose)) out.push(endSentence(capitalise(toSecondPerson(prose, party))));
     }
   }

@@ -5,13 +5,14 @@ import {
   attemptLine,
   journeyToNowhere,
   stateClaimLine,
+  unreadableLine,
 } from "./attempt.ts";
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
 import { nameStart, type WorldFacts } from "./facts.ts";
 import { renderInstruction, renderOpening } from "./instructions.ts";
 import { movementVerbAt, unknownDestination, verticalDirection } from "./intent.ts";
 import type { NameIndex } from "./names.ts";
-import { isNarratorOnly, pruneBranches } from "./narrator-only.ts";
+import { addEvidence, evidenceOf, isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
 import { verticalMove } from "./place-words.ts";
 import { withProperNames } from "./proper.ts";
@@ -122,9 +123,8 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   const actionText = input.actions.map((a) => a.text).join("\n");
   const told: string[] = [];
   const movedNow = outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
-  const known = stemmedWords(
-    [...scene.recentStory.slice(-3), input.summary, ...input.outcomes, actionText].join("\n"),
-  );
+  // What the party was told (never what a player only tried): picks the branch of an "either ... or ...".
+  const known = evidenceOf([...scene.recentStory.slice(-3), input.summary, ...input.outcomes]);
   const notices: string[] = [];
   for (const instruction of input.instructions) {
     const guarded: string[] = [];
@@ -150,7 +150,7 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     const dropped = [...guarded, ...fitted.dropped];
     if (dropped.length > 0) notices.push(`"${clip(instruction, 80)}": ${[...new Set(dropped)].join("; ")}`);
     const prose = fitted.text;
-    for (const word of stemmedWords(prose)) known.add(word);
+    addEvidence(known, prose);
     // Never the same instruction twice: not within a turn, nor again after it was told in a recent turn.
     if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose)))
       told.push(prose);
@@ -170,15 +170,23 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   let beat = "";
   if (input.event) {
     const beats = parseBeats(input.event.beats);
-    verdict = eventVerdict(input, beats, told.join("\n"));
     // A beat's conditional or narrator-only sentences ("wreckage or none depending on ...") are not
     // told, nor what this turn's instructions or a recent story already told (repeat.ts).
     const already = [...told, ...scene.recentStory.slice(-5)];
+    const current = beatOfTurn(beats, input.event.activeTurns);
+    // What the event's other beats name does not decide between a beat's branches (chooseBranch).
+    const background = stemmedWords([input.event.title, ...beats.filter((b) => b !== current)].join("\n"));
+    const said = sentences(toSecondPerson(current)).map(
+      (s) => [s, pruneBranches(s, known, background)] as const,
+    );
+    // The final beat's "either ... or ..." that nothing stated: the event's outcome is not settled yet.
+    const unsettled = current === beats.at(-1) && said.some(([s, p]) => p === "" && /\beither\b/i.test(s));
+    verdict = eventVerdict(input, beats, told.join("\n"), unsettled);
     beat =
       verdict === "stopped"
         ? journal.eventStopped(input.event.title)
-        : sentences(toSecondPerson(beatOfTurn(beats, input.event.activeTurns)))
-            .map((s) => pruneBranches(s, known))
+        : said
+            .map(([, p]) => p)
             .filter((s) => s !== "" && !isNarratorOnly(s) && !retells(s, already))
             .join(" ");
   }
@@ -198,6 +206,9 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   }
   const arrived =
     input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
+  // Arriving, the place is described even when a recent turn described it the same way: coming
+  // back to the Lamp Room is not only "You go to the Lamp Room." (the place paragraph is parts[1]).
+  const place = arrived && !input.opening ? 1 : -1;
   parts.push(npcLines(input, arrived));
   parts.push(...told);
   parts.push(beat);
@@ -210,7 +221,11 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
 
   const text = parts
     .map((p) => clip(p, PARAGRAPH_LIMIT))
-    .filter((p, i) => p !== "" && (i === 0 || i === parts.length - 1 || !repeatsRecent(p, scene.recentStory)))
+    .filter(
+      (p, i) =>
+        p !== "" &&
+        (i === 0 || i === place || i === parts.length - 1 || !repeatsRecent(p, scene.recentStory)),
+    )
     .join("\n\n");
   const composed: Composed = verdict === undefined ? { text } : { text, eventVerdict: verdict };
   if (notices.length > 0)
@@ -315,6 +330,7 @@ function actionLines(
       said =
         attemptLine(action.text, said, { key: `${key}|${i}`, npcsPresent: input.scene.npcsPresent.length }) ??
         said;
+    else if (!stayed) said = unreadableLine(action.text, said) ?? said;
     // The same act again (a recent story told it): a shorter, varied line (repeat.ts).
     const core = stayed ? "" : coreOf(said);
     // A try stays a try ("Still you try to take the lamp key.", never "Still you take the lamp key.").

@@ -15,7 +15,7 @@
  * and stays: it says "you"/"your" and names no narrator-side thing.
  */
 
-import { stemmedWords } from "./text.ts";
+import { sentences, stemmedWords } from "./text.ts";
 
 /** Phrases that only a direction to the narrator (or a note about the game) contains. */
 const META =
@@ -142,16 +142,48 @@ function unquoted(text: string): string {
 }
 
 /**
+ * What the party has been told, statement by statement (stemmed content
+ * words of each clause, outside quotations): the recent story, the summary, this turn's outcomes and the
+ * instructions told this turn. Never the players' actions: what a player
+ * tries is not what happened. Picks the branch of an "either ... or ...".
+ */
+export interface Evidence {
+  sentences: Set<string>[];
+}
+
+/** Sentences that deny what they name ("the lamp is not burning") support no branch. */
+const NEGATED = /\b(?:not|no|never|nor|cannot|without|none|neither)\b|n't\b/i;
+
+export function evidenceOf(texts: readonly string[]): Evidence {
+  const evidence: Evidence = { sentences: [] };
+  for (const text of texts) addEvidence(evidence, text);
+  return evidence;
+}
+
+/** Where one statement ends and another begins inside a sentence: "the key hangs on its hook, and the sky has turned". */
+const CLAUSE = /\s*[:;—]\s*|,\s+(?=(?:and|but|while|yet|so|as|where|when)\b)/i;
+
+export function addEvidence(evidence: Evidence, text: string): void {
+  for (const sentence of sentences(text))
+    for (const clause of unquoted(sentence).split(CLAUSE)) {
+      if (NEGATED.test(clause)) continue;
+      const words = stemmedWords(clause);
+      if (words.size > 0) evidence.sentences.push(words);
+    }
+}
+
+/**
  * A sentence without its conditional side clauses: "A pale dawn, with
  * wreckage or none depending on what happened, the gulls returning." -> "A
  * pale dawn, the gulls returning." A clause between commas that branches is
  * cut; when the branching is not such a side clause, the sentence is ""
  * (a narrator would resolve it; the offline narrator cannot, so says nothing).
+ * `background` (see chooseBranch) is what the text around the sentence names.
  */
-export function pruneBranches(sentence: string, known?: ReadonlySet<string>): string {
+export function pruneBranches(sentence: string, known?: Evidence, background?: ReadonlySet<string>): string {
   if (!BRANCHING.test(unquoted(sentence))) return sentence;
   if (known) {
-    const chosen = chooseBranch(sentence, known);
+    const chosen = chooseBranch(sentence, known, background);
     if (chosen !== null) return chosen;
   }
   const clauses = sentence.split(/(?<=,)\s+/);
@@ -170,24 +202,49 @@ export function pruneBranches(sentence: string, known?: ReadonlySet<string>): st
 const EITHER = /^\s*(?:\d+[.)]\s*)?either\s+(.+?),?\s+or\s+(.+?)\s*[.!]?\s*$/i;
 
 /**
- * "Either the lamp burns and the ship turns, or it stays dark and the sea
- * takes its due." -> the branch that what the party already knows supports
- * (its content words, stemmed, against `known`: the recent story, the
- * summary, this turn's outcomes and instructions), or null when neither is
- * supported more than the other (the offline narrator then says nothing).
+ * "Either the lamp burns and the ship turns from the reef, or it stays dark
+ * and the sea takes its due." -> the branch that what the party was told
+ * states, or null when none is stated (the offline narrator then says
+ * nothing).
+ *
+ * A branch is stated by one statement of the evidence that holds at least two
+ * of its content words (all of them when it has fewer), one of them a word
+ * that decides: not in the other branch, and not in `background` (what the
+ * text around the branch names: the event's other beats, the instruction's
+ * other sentences). Words scattered over the story prove nothing: a story
+ * about a dark lamp names "lamp", "ship" and "reef" in every turn, and "the
+ * sky has turned" is not "the ship turns". Only the branch that is stated
+ * more than the other is chosen.
  */
-export function chooseBranch(sentence: string, known: ReadonlySet<string>): string | null {
+export function chooseBranch(
+  sentence: string,
+  known: Evidence,
+  background: ReadonlySet<string> = new Set(),
+): string | null {
   const m = EITHER.exec(unquoted(sentence));
   if (!m) return null;
   const branches = [m[1]!, m[2]!];
-  const scores = branches.map((b) => {
-    const words = stemmedWords(b);
-    let hit = 0;
-    for (const w of words) if (known.has(w)) hit++;
-    return words.size === 0 ? 0 : hit / words.size;
+  const words = branches.map((b) => stemmedWords(b));
+  const scores = words.map((own, i) => {
+    const other = words[1 - i]!;
+    const deciding = new Set([...own].filter((w) => !other.has(w) && !background.has(w)));
+    if (deciding.size === 0) return 0;
+    const needed = Math.min(2, own.size);
+    let best = 0;
+    for (const told of known.sentences) {
+      let hits = 0;
+      let decides = false;
+      for (const w of own)
+        if (told.has(w)) {
+          hits++;
+          if (deciding.has(w)) decides = true;
+        }
+      if (decides && hits >= needed) best = Math.max(best, hits);
+    }
+    return best;
   });
   const best = scores[0]! > scores[1]! ? 0 : scores[1]! > scores[0]! ? 1 : -1;
-  if (best < 0 || scores[best]! < 0.34) return null;
+  if (best < 0) return null;
   const branch = branches[best]!.trim().replace(/[,;]$/, "");
   // "it stays dark": a pronoun left from the first branch has no antecedent alone.
   if (/^(?:it|they|he|she)\b/i.test(branch)) return null;

@@ -38,3 +38,50 @@ test("at a terminal the prompt's cursor moves pass, outside control characters i
   assert.ok(!raw.includes("\u001b]0;"), "the title-changing sequence of the prompt is escaped");
   assert.ok(!raw.includes("\\u001b[1G"), "no escaped cursor move");
 });
+
+/** Keys typed while the story prints are not echoed into it: they wait for the next prompt. */
+test("at a terminal, typing ahead during the story echoes nothing until the next prompt shows it", async () => {
+  const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
+  let raw = "";
+  const io = terminalSafeIo({
+    stdout: () => {},
+    stderr: () => {},
+    isTTY: true,
+    env: {},
+    readStdin: async () => "",
+    stdin,
+    stdinIsTTY: true,
+    rawStdout: (text) => {
+      raw += text;
+    },
+  });
+  const lines = lineSource(io);
+  const first = lines.read("> ");
+  stdin.write("look\r");
+  assert.equal(await first, "look");
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  // The story prints; the player types a word, then a whole line.
+  raw = "";
+  stdin.write("wai");
+  await settle();
+  assert.equal(raw, "", "nothing echoed while the story prints");
+  const second = lines.read("> ");
+  await settle();
+  assert.match(raw, /> wai(?:\u001b\[\d+G)?$/, "the next prompt shows what was typed ahead");
+  stdin.write("t\r");
+  assert.equal(await second, "wait");
+  raw = "";
+  stdin.write("go north\r");
+  await settle();
+  assert.equal(raw, "", "a line finished ahead is not echoed either");
+  assert.equal(await lines.read("> "), "go north");
+  assert.equal(raw, "> go north\n", "it is shown after its prompt when read");
+  // Two lines in one chunk at a prompt (pasted): the second is ahead of its prompt, echoed there.
+  const pasted = lines.read("> ");
+  stdin.write("y\rclimb the stairs\r");
+  assert.equal(await pasted, "y");
+  raw = "";
+  assert.equal(await lines.read("> "), "climb the stairs");
+  assert.equal(raw, "> climb the stairs\n");
+  lines.close();
+});

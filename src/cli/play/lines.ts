@@ -31,14 +31,26 @@ export function lineSource(io: CliIo): LineSource {
   const interactive = io.stdinIsTTY === true && io.isTTY;
   // At a terminal, readline's own cursor moves must reach it unescaped; the prompt it draws is made safe below.
   const write = interactive && io.rawStdout ? io.rawStdout : io.stdout;
+  // Keys typed while the story prints are kept, never echoed into it: readline's echo reaches the
+  // terminal only while a prompt waits. The next prompt shows what was typed ahead; a line finished
+  // ahead (Enter pressed during the story) is shown after its prompt when it is read.
+  let prompting = false;
+  const ahead: string[] = [];
   const output = new Writable({
     write(chunk, _encoding, done) {
-      write(chunk.toString());
+      if (prompting || !interactive) write(chunk.toString());
       done();
     },
   });
   const rl = createInterface({ input, output, terminal: interactive, historySize: interactive ? 100 : 0 });
   const lines = rl[Symbol.asyncIterator]();
+  // The first line after a prompt answers it (readline echoed it); any other is ahead of its prompt,
+  // even one that came in the same chunk of input ("y\rlook\r" pasted at once).
+  if (interactive)
+    rl.on("line", (line: string) => {
+      if (prompting) prompting = false;
+      else ahead.push(line);
+    });
   let interrupt = () => rl.close();
   rl.on("SIGINT", () => interrupt());
   let ended = false;
@@ -48,9 +60,21 @@ export function lineSource(io: CliIo): LineSource {
       if (ended) return null;
       if (interactive) {
         rl.setPrompt(terminalSafe(prompt));
-        rl.prompt();
+        prompting = true;
+        const early = ahead.shift();
+        if (early !== undefined) write(`${terminalSafe(prompt)}${terminalSafe(early)}\n`);
+        else {
+          // What readline drew while it was silent took no rows on the terminal.
+          (rl as unknown as { prevRows: number }).prevRows = 0;
+          rl.prompt(true);
+        }
       } else io.stdout(prompt);
-      const next = await lines.next();
+      let next: IteratorResult<string>;
+      try {
+        next = await lines.next();
+      } finally {
+        prompting = false;
+      }
       if (next.done) {
         ended = true;
         if (!interactive) io.stdout("\n");

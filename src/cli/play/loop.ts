@@ -6,6 +6,7 @@ import { type Paint, plural } from "../../author/paint.ts";
 import type { SessionState } from "../../engine/index.ts";
 import { QUEST_EXPIRY_TURNS, type QuestPrompt } from "../../engine/index.ts";
 import { type Game, GameInput, type Outcome } from "../../host/game.ts";
+import { readLine, replyProblem } from "../../host/offers.ts";
 import { formatTrace } from "../../host/trace.ts";
 import type { World } from "../../world/schema/index.ts";
 import { didYouMean } from "../../world/suggest.ts";
@@ -79,29 +80,24 @@ export async function runLoop(ctx: LoopContext): Promise<number> {
         else i--;
         continue;
       }
-      if (offers.length > 0) {
-        const answer = answerOf(text);
-        if (answer !== null) {
-          await step(ctx, { type: "answer", quest: offers.shift()!.quest, answer });
-          askOffer(ctx, offers);
-          i--;
-          continue;
-        }
-        offers = [];
-      } else if (answerOf(text) !== null) {
-        // A bare "y" with no offer on the prompt is an answer, never an action ("You y."):
-        // it takes the one quest still on offer, or says how to answer.
-        const open = openOffers(ctx);
-        if (open.length === 1) await step(ctx, { type: "answer", quest: open[0]!, answer: answerOf(text)! });
-        else
-          ctx.io.stdout(
-            open.length === 0
-              ? "No quest is waiting for a yes or no. /quests lists your quests.\n"
-              : `Several quests are on offer (${open.join(", ")}): answer with /accept <quest> or /reject <quest>.\n`,
-          );
+      // A yes or no answers the newest offer, by the rule every front end shares (host/offers.ts).
+      const meaning = readLine(text, ctx.game.session.state);
+      if (meaning.type === "answer") {
+        await step(ctx, { type: "answer", quest: meaning.quest, answer: meaning.answer });
+        offers = offers.filter((o) => o.quest !== meaning.quest);
+        askOffer(ctx, offers);
         i--;
         continue;
       }
+      if (meaning.type !== "action") {
+        // Never an action ("You y."): says how to answer instead.
+        ctx.io.stdout(
+          `${replyProblem(meaning, { list: "/quests lists your quests.", answer: "answer with /accept <quest> or /reject <quest>." })}\n`,
+        );
+        i--;
+        continue;
+      }
+      offers = [];
       if (text === "") {
         // Alone, an empty line asks again; in a party it passes this player's turn.
         if (players.length === 1) i--;
@@ -268,13 +264,6 @@ function askOffer(ctx: LoopContext, offers: readonly QuestPrompt[]): void {
   prose.end();
 }
 
-/** The quests on offer now (available, not yet answered), in journal order. */
-function openOffers(ctx: LoopContext): string[] {
-  return Object.entries(ctx.game.session.state.quests)
-    .filter(([, q]) => q.status === "available")
-    .map(([key]) => key);
-}
-
 /**
  * When an offer lapses (engine quests.ts: at the end of the turn at
  * availability + QUEST_EXPIRY_TURNS, or when the party leaves the location
@@ -301,24 +290,6 @@ function warnLapsing(ctx: LoopContext, shown: readonly QuestPrompt[]): void {
     prose.push(`The offer of "${quest}" lapses after this turn: /accept ${quest} takes it.\n`);
     prose.end();
   }
-}
-
-/**
- * A yes or no to the offer on the prompt: "y", "yes", and the ways people say it ("I accept the
- * quest", "accept it", "decline the offer"). Anything longer is an action, played as such.
- */
-function answerOf(text: string): "accept" | "reject" | null {
-  // "Yes, I accept it." -> "yes accept"; "No, I decline the offer" -> "no decline".
-  const said = text
-    .toLowerCase()
-    .replace(/[.!,]+/g, " ")
-    .replace(/\bi\s+/g, "")
-    .replace(/\s+(?:it|this|that|the (?:quest|offer|job))\s*$/, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  if (/^(?:(?:y|yes|yeah)(?: (?:accept|agree))?|accept|agree)$/.test(said)) return "accept";
-  if (/^(?:(?:n|no)(?: (?:reject|decline|refuse))?|reject|decline|refuse)$/.test(said)) return "reject";
-  return null;
 }
 
 function prompt(ctx: LoopContext, text: string): string {

@@ -93,3 +93,25 @@ test("colour codes take no columns: coloured lines wrap where the same plain lin
     );
   }
 });
+
+test("/trace at 80 columns: a wrapped line goes on under its text, past the tree's marker and key", () => {
+  const trace = [
+    '  · docks_gossip  failed at condition 0: party-location equals "Brinewick Docks", actual "The Gutted Eel"',
+    '  quest     "The Keeper\'s Debt": hidden → available (quest-init by keeper_rumour)',
+    '      ✗ [1] action-text regex "[Mm]ara|[Vv]enn", actual ["walk to the Gutted Eel"]',
+    "  - The Tongueless Bell_objective  not tried: it moves a quest on that the party has not accepted",
+  ].join("\n");
+  assert.equal(
+    wrapped([trace], 80),
+    [
+      '  · docks_gossip  failed at condition 0: party-location equals "Brinewick',
+      '                  Docks", actual "The Gutted Eel"',
+      '  quest     "The Keeper\'s Debt": hidden → available (quest-init by',
+      "            keeper_rumour)",
+      '      ✗ [1] action-text regex "[Mm]ara|[Vv]enn", actual ["walk to the Gutted',
+      '        Eel"]',
+      "  - The Tongueless Bell_objective  not tried: it moves a quest on that the party",
+      "    has not accepted",
+    ].join("\n"),
+  );
+});

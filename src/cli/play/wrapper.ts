@@ -19,22 +19,35 @@ export function streamWrapper(width: number, write: (text: string) => void): Str
   let spaces = "";
   let atLineStart = true;
   let hang = 0;
+  /** Words written on this line so far, and whether the first was a marker ("·", "✔", "1."). */
+  let words = 0;
+  let marked = false;
   const flushWord = () => {
     if (word === "") return;
     // Colour codes take no columns: the word's width is what the terminal shows.
     const shown = visible(word);
     if (atLineStart) {
       const lead = spaces.length;
-      const marker = /^(?:\d+[.)]|[-*•]|\[[ x]\])$/.test(shown);
-      hang = Math.min(Math.floor(width / 2), lead === 0 ? 0 : lead + (marker ? shown.length + 1 : 0));
+      marked = MARKER.test(shown);
+      hang = Math.min(Math.floor(width / 2), lead === 0 ? 0 : lead + (marked ? shown.length + 1 : 0));
       atLineStart = false;
-    } else if (column > hang && column + spaces.length + shown.length > width) {
+    } else if (column >= hang && column + spaces.length + shown.length > width) {
       write(`\n${" ".repeat(hang)}`);
       column = hang;
       spaces = "";
+    } else if (
+      hang > 0 &&
+      spaces.length >= 2 &&
+      words === (marked ? 2 : 1) &&
+      column + spaces.length <= Math.floor(width / 2)
+    ) {
+      // An indented "key    value" line (the trace's "  intent    travel", "  ✔ keeper_rumour  fired;"):
+      // its value goes on under the value's column.
+      hang = column + spaces.length;
     }
     write(spaces + word);
     column += spaces.length + shown.length;
+    words++;
     word = "";
     spaces = "";
   };
@@ -48,6 +61,7 @@ export function streamWrapper(width: number, write: (text: string) => void): Str
           spaces = "";
           atLineStart = true;
           hang = 0;
+          words = 0;
         } else if (char === " ") {
           if (word !== "") flushWord();
           spaces += " ";
@@ -59,6 +73,9 @@ export function streamWrapper(width: number, write: (text: string) => void): Str
     },
   };
 }
+
+/** A list or tree marker that text hangs under: "1.", "-", "•", "[x]", and the trace's "·", "✔", "✗", "?", "…". */
+const MARKER = /^(?:\d+[.)]|\[[ x]\]|[-*•·✔✓✗✘?…→])$/;
 
 /** A word as the terminal shows it: without its SGR colour codes (ESC [ ... m), which take no columns. */
 function visible(word: string): string {

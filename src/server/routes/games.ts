@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { PlayerSpec } from "../../engine/index.ts";
 import { readSave } from "../../engine/index.ts";
+import { readLine, replyOf, replyProblem } from "../../host/offers.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { answerQuest } from "../quests.ts";
@@ -298,7 +299,17 @@ export function gameRoutes(
       body: SubmitAction,
       status: 202,
       perMinute: limits.actionsPerMinute,
-      response: z.object({ submission: z.string(), tick: z.number(), duplicate: z.boolean() }),
+      response: z.union([
+        z.object({ submission: z.string(), tick: z.number(), duplicate: z.boolean() }),
+        z.object({
+          answered: z.object({
+            quest: z.string(),
+            answer: z.enum(["accept", "reject"]),
+            status: z.string(),
+            waitingFor: z.array(z.string()),
+          }),
+        }),
+      ]),
     },
     async ({ body, caller }) => {
       const player = (caller as Extract<Caller, { role: "player" }>).player;
@@ -312,6 +323,35 @@ export function gameRoutes(
         const existing = await earlier();
         if (existing) return repeated(existing, body.text);
         throw new ApiError("game/state", "act-not-running", { status: game.status }, { status: game.status });
+      }
+      // A bare "y" or "no" while a quest is on offer answers it, as at the terminal's prompt (host/offers.ts).
+      if (replyOf(body.text) !== null) {
+        const last = await store.lastTurn(game.id);
+        if (last) {
+          const state = readSave(await worlds.get(game.world_hash), last.state).state;
+          const meaning = readLine(body.text, state);
+          if (meaning.type === "answer") {
+            try {
+              const done = await answerQuest(
+                { store, worlds, runner },
+                game.id,
+                player,
+                meaning.quest,
+                meaning.answer,
+              );
+              return { answered: { ...done, answer: meaning.answer } };
+            } finally {
+              kick(runner, app, game.id, false);
+            }
+          }
+          if (meaning.type !== "action") {
+            const reason = replyProblem(meaning, {
+              list: "The journal lists your quests.",
+              answer: "answer with the Accept or Reject button of the one you mean.",
+            });
+            throw new ApiError("engine/refused", "engine-refused", { reason }, { reason: meaning.type });
+          }
+        }
       }
       const tick = game.tick + 1;
       const row = {

@@ -8,6 +8,9 @@ import { Story } from "../components/Story.tsx";
 import { inviteLink, loadSeat } from "../session.ts";
 import { openStream } from "../sse.ts";
 
+/** What the server refuses in an action (src/world/terminal-text.ts): C0 controls but tab and newline, DEL, C1, bidi controls. */
+const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /** A short, stable idempotency key for one action text of one turn: the same action sent twice is one. */
 function keyOf(tick: number, text: string): string {
   let hash = 0;
@@ -144,7 +147,9 @@ export function PlayPage(props: { id: string }) {
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    const text = action.trim();
+    // Invisible control and direction characters (pasted along with text) are dropped, not refused:
+    // the server accepts visible text only, and the player cannot see what to remove.
+    const text = action.replace(INVISIBLE, "").trim();
     if (!text || !seat?.playerToken) return;
     setSending(true);
     setError("");
