@@ -50,6 +50,8 @@ interface PhaseState {
   triggers: number;
   /** The known-map version the context holds (0: none). */
   known: number;
+  /** The version of the held snapshot fields the context holds (0: none). */
+  parts: number;
   /** Whose storage the context holds, and after how many of its deltas (store 0: none). */
   held: { store: number; sent: number };
 }
@@ -66,6 +68,12 @@ let triggersVersion = 0;
 /** The last known map received (JSON) and its version, kept the same way. */
 let knownJson = "{}";
 let knownVersion = 0;
+/** The known map parsed, made when flips first arrive for it (null: not made since the map last crossed). */
+let knownFlags: Record<string, boolean> | null = null;
+/** The held snapshot fields (WireCall.parts) as JSON text by name, the object of all of them as JSON, and its version. */
+const partTexts = new Map<string, string>();
+let partsJson = "{}";
+let partsVersion = 0;
 let current: CallLogs | null = null;
 /** Script texts by the id the host sent each under (WireCall.scriptId). */
 const scripts = new Map<number, string>();
@@ -132,6 +140,7 @@ function begin(phaseId: number, info: ScriptPhaseInfo, store = 0): PhaseState {
     driver: null,
     triggers: 0,
     known: 0,
+    parts: 0,
     held: { store: 0, sent: 0 },
   };
   phases.set(phaseId, state);
@@ -179,10 +188,13 @@ function openContext(state: PhaseState): void {
   state.context = context;
   state.triggers = 0;
   state.known = 0;
+  state.parts = 0;
   state.held = { store: 0, sent: 0 };
   // One empty run compiles the prelude's functions now, so that the first script is not charged for it.
   const driver = state.driver;
-  driver.applySync(undefined, [0, WARM_UP, "{}", "", undefined, 0, 1, 2, 3, 4, false], { timeout: 5000 });
+  driver.applySync(undefined, [0, WARM_UP, "{}", "", undefined, 0, 1, 2, 3, 4, false, undefined], {
+    timeout: 5000,
+  });
   driver.applySync(undefined, [1], { timeout: 5000 });
   driver.applySync(undefined, [2], { timeout: 5000 });
 }
@@ -263,7 +275,30 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
   }
   if (call.known !== undefined) {
     knownJson = call.known;
+    knownFlags = null;
     knownVersion++;
+  }
+  if (call.knownFlips !== undefined) {
+    knownFlags ??= JSON.parse(knownJson) as Record<string, boolean>;
+    // By definition, so that an entity named `__proto__` stays an own flag.
+    for (const [name, flag] of Object.entries(call.knownFlips)) {
+      if (Object.hasOwn(knownFlags, name))
+        Object.defineProperty(knownFlags, name, {
+          value: flag,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
+    }
+    knownJson = JSON.stringify(knownFlags);
+    knownVersion++;
+  }
+  if (call.parts !== undefined) {
+    for (const [name, text] of Object.entries(call.parts)) partTexts.set(name, text);
+    let json = "";
+    for (const [name, text] of partTexts) json += `${json === "" ? "" : ","}${JSON.stringify(name)}:${text}`;
+    partsJson = `{${json}}`;
+    partsVersion++;
   }
   const source = scripts.get(call.scriptId);
   // The host sends each text before its first use on this process, and requests arrive in order.
@@ -326,11 +361,13 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
     // A context keeps the known map it was given (frozen) across scripts and phases: the same flags.
     const knownText = state.known === knownVersion ? undefined : knownJson;
     state.known = knownVersion;
+    const partsText = state.parts === partsVersion ? undefined : partsJson;
+    state.parts = partsVersion;
     // From here the context holds this delta applied (op 0 applies it first), whatever the script does.
     state.held = { store: call.store, sent: call.storeBase + 1 };
     return (state.driver as ivm.Reference).applySync(
       undefined,
-      [0, call.input, triggersText, source, knownText, now, s0, s1, s2, s3, logOpen],
+      [0, call.input, triggersText, source, knownText, now, s0, s1, s2, s3, logOpen, partsText],
       { timeout: wallLeft() },
     );
   };

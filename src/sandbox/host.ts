@@ -319,17 +319,23 @@ class HostPhase implements ScriptPhase {
   /** The call as it crosses: storage as a delta of what the process holds, the trigger map only when it changed. */
   private wire(call: ScriptCall, child: Child): WireCall {
     const storage = this.mirror.delta(call.storage);
-    // The known map crosses when its flags differ from the map the process holds; else the
-    // snapshot keeps the key in its place and says the child fills it in.
+    // The known map crosses when its flags differ from the map the process holds (only the flags
+    // that changed, when its names are the same); else the snapshot keeps the key in its place and
+    // says the child fills it in.
     const known = flagsOf(call.snapshot);
     let knownText: string | undefined;
-    if (known !== null && !sameFlags(known, child.sentKnown)) {
-      knownText = JSON.stringify(known);
+    let knownFlips: Record<string, boolean> | undefined;
+    if (known !== null) {
+      const flips = flagChanges(known, child.sentKnown);
+      if (flips === null) knownText = JSON.stringify(known);
+      else if (flips !== NO_FLIPS) knownFlips = flips;
       child.sentKnown = known;
     }
+    const held = holdParts(call.snapshot, known !== null, child.sentParts);
     const input = JSON.stringify({
-      snapshot: known === null ? call.snapshot : { ...call.snapshot, known: 0 },
+      snapshot: held.snapshot,
       knownHeld: known !== null,
+      heldParts: held.names,
       storage,
       effects: call.effects,
       info: { engineVersion: call.engineVersion, semanticVersion: call.semanticVersion },
@@ -363,6 +369,8 @@ class HostPhase implements ScriptPhase {
     if (script !== undefined) wire.script = script;
     if (clearScripts) wire.clearScripts = true;
     if (knownText !== undefined) wire.known = knownText;
+    if (knownFlips !== undefined) wire.knownFlips = knownFlips;
+    if (held.parts !== null) wire.parts = held.parts;
     if (!this.opened) wire.first = true;
     return wire;
   }
@@ -395,17 +403,81 @@ function flagsOf(snapshot: ScriptCall["snapshot"]): Record<string, boolean> | nu
   return known as Record<string, boolean>;
 }
 
-/** Same names, in the same order, with the same flags. */
-function sameFlags(a: Record<string, boolean>, b: Record<string, boolean> | null): boolean {
-  if (b === null) return false;
+const NO_FLIPS: Record<string, boolean> = Object.freeze({}) as Record<string, boolean>;
+
+/**
+ * The flags of `a` that differ from `b` when both have the same names in the same order (NO_FLIPS
+ * when none differ); null when the names differ or `b` is none, and the map must cross whole.
+ */
+function flagChanges(
+  a: Record<string, boolean>,
+  b: Record<string, boolean> | null,
+): Record<string, boolean> | null {
+  if (b === null) return null;
   const keys = Object.keys(a);
   const others = Object.keys(b);
-  if (keys.length !== others.length) return false;
+  if (keys.length !== others.length) return null;
+  let flips: Record<string, boolean> | null = null;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    if (key !== others[i] || a[key] !== b[key]) return false;
+    if (key !== others[i]) return null;
+    if (a[key] !== b[key]) {
+      flips ??= {};
+      define(flips, key, a[key]);
+    }
   }
-  return true;
+  return flips ?? NO_FLIPS;
+}
+
+/**
+ * Snapshot fields (other than the known map) at least this long as JSON are held by the process:
+ * sent when their text differs from the one it last received, else named in the call's `heldParts`
+ * and filled in by the child. On an at-cap world the quest and event status and the story text are
+ * most of a call and change a few times a game; shorter fields cross inline (naming one costs
+ * about as much as sending it).
+ */
+const HELD_MIN_CHARS = 24;
+
+/**
+ * The snapshot as it crosses: each long field the process already holds with the same JSON text is
+ * left out and named in `names`; `parts` holds the texts of the long fields that changed (null when
+ * none did), and `sent` records them as the process's from now on.
+ */
+function holdParts(
+  snapshot: ScriptCall["snapshot"],
+  knownHeld: boolean,
+  sent: Map<string, string>,
+): { snapshot: unknown; names: string[]; parts: Record<string, string> | null } {
+  if (snapshot === null || typeof snapshot !== "object" || Array.isArray(snapshot)) {
+    return { snapshot, names: [], parts: null };
+  }
+  const inline: Record<string, unknown> = {};
+  const names: string[] = [];
+  let parts: Record<string, string> | null = null;
+  for (const key of Object.keys(snapshot)) {
+    const value = (snapshot as unknown as Record<string, unknown>)[key];
+    if (key === "known" && knownHeld) {
+      define(inline, key, 0);
+      continue;
+    }
+    const text = key === "known" ? undefined : JSON.stringify(value);
+    if (text === undefined || text.length < HELD_MIN_CHARS) {
+      define(inline, key, value);
+      continue;
+    }
+    names.push(key);
+    if (sent.get(key) !== text) {
+      parts ??= {};
+      define(parts, key, text);
+      sent.set(key, text);
+    }
+  }
+  return { snapshot: inline, names, parts };
+}
+
+/** An own data property, also for the key `__proto__`. */
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 function messageOf(error: unknown): string {

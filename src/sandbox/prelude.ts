@@ -4,12 +4,13 @@ import { ERROR_MESSAGE_CAP, STORAGE_MAX_CHARS, VALUE_MAX_DEPTH } from "./protoco
  * The in-isolate half of the sandbox, as source text. It runs once per phase
  * context and answers one driver function `(op, ...)`:
  *
- * - `op 0, input, triggersJson | undefined, source, knownJson | undefined, now, seed0..seed3, logOpen`:
+ * - `op 0, input, triggersJson | undefined, source, knownJson | undefined, now, seed0..seed3, logOpen, partsJson | undefined`:
  *   first resets the context after the script before it (the reset of op 2; answers "D"
  *   without running anything when the context could not be brought back to its baseline,
  *   and the child then discards it), then installs the script's globals from `input`
  *   (JSON: snapshot, effects, info, storage delta; `knownHeld` says the snapshot's known
- *   map is the one held here, given by the last `knownJson`), the clock, the random
+ *   map is the one held here, given by the last `knownJson`; `heldParts` names the snapshot
+ *   fields held here, given by the last `partsJson`, frozen), the clock, the random
  *   seed and whether the log is open, and runs the script by indirect eval (global code, as a
  *   classic script: `var` makes globals, `let` stays local). Answers "" or
  *   "E" + message NUL line NUL column: a thrown value is read here, under the
@@ -134,6 +135,20 @@ export const PRELUDE = String.raw`(function () {
   // The known map of the snapshots (flags only), kept frozen from call to call: the child sends it
   // when it changed, and no script can change what the next one reads.
   let knownValue = freeze({});
+  // The long snapshot fields held the same way (the child sends them when their text changed),
+  // frozen through, and filled into each call's snapshot by name.
+  let partsValue = new MapCtor();
+  const deepFreeze = function (root) {
+    const stack = [root];
+    while (stack.length > 0) {
+      const item = stack.pop();
+      if (item === null || typeof item !== "object" || !isExtensible(item)) continue;
+      freeze(item);
+      const own = keysOf(item);
+      for (let i = 0; i < own.length; i++) stack.push(item[own[i]]);
+    }
+    return root;
+  };
   g.check = function check(condition) {
     const s = g.storage;
     return scriptCheck(condition, snapshot, s !== null && typeof s === "object" ? s : {});
@@ -434,15 +449,28 @@ export const PRELUDE = String.raw`(function () {
 
   // Whether a script ran since the last reset.
   let used = false;
-  const run = function (input, triggersText, source, knownText, time, s0, s1, s2, s3, logOpen) {
+  const run = function (input, triggersText, source, knownText, time, s0, s1, s2, s3, logOpen, partsText) {
     if (used && reset()) return "D";
     used = true;
     const data = parse(input);
     syncStorage(data.storage);
     if (typeof triggersText === "string") triggersJson = triggersText;
     if (typeof knownText === "string") knownValue = freeze(parse(knownText));
+    if (typeof partsText === "string") {
+      const all = parse(partsText), names = keysOf(all), next = new MapCtor();
+      for (let i = 0; i < names.length; i++) next.set(names[i], deepFreeze(all[names[i]]));
+      partsValue = next;
+    }
     snapshot = data.snapshot;
-    if (data.knownHeld === true && snapshot !== null && typeof snapshot === "object") snapshot.known = knownValue;
+    if (snapshot !== null && typeof snapshot === "object") {
+      if (data.knownHeld === true) snapshot.known = knownValue;
+      const names = data.heldParts;
+      if (isArray(names)) {
+        for (let i = 0; i < names.length; i++) {
+          defineProperty(snapshot, names[i], { value: partsValue.get(names[i]), writable: true, enumerable: true, configurable: true });
+        }
+      }
+    }
     now = time;
     a = s0 >>> 0; b = s1 >>> 0; c = s2 >>> 0; d = s3 >>> 0;
     open = logOpen === true;
@@ -457,8 +485,8 @@ export const PRELUDE = String.raw`(function () {
     }
   };
 
-  return function driver(op, input, triggersText, source, knownText, time, s0, s1, s2, s3, logOpen) {
-    if (op === 0) return run(input, triggersText, source, knownText, time, s0, s1, s2, s3, logOpen);
+  return function driver(op, input, triggersText, source, knownText, time, s0, s1, s2, s3, logOpen, partsText) {
+    if (op === 0) return run(input, triggersText, source, knownText, time, s0, s1, s2, s3, logOpen, partsText);
     if (op === 1) return readBack();
     used = false;
     return reset();

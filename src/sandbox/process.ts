@@ -47,6 +47,8 @@ export interface Child {
   sentTriggers: ScriptCall["triggers"] | null;
   /** The known map the process holds (the last one sent), compared by its flags: each call brings a new copy. */
   sentKnown: Record<string, boolean> | null;
+  /** The snapshot fields the process holds (WireCall.parts), by name, as the JSON text last sent. */
+  sentParts: Map<string, string>;
   /** Script texts sent to the process, by text, with the id the process keeps each under. */
   sentScripts: Map<string, number>;
   /** A plain message when the process could not load isolated-vm's native module. */
@@ -78,6 +80,7 @@ export function spawnChild(): Child {
     watchdogFired: false,
     sentTriggers: null,
     sentKnown: null,
+    sentParts: new Map(),
     sentScripts: new Map(),
     missingNative: null,
   };

@@ -95,6 +95,17 @@ export interface WireCall {
    */
   known?: string;
   /**
+   * The flags of the known map that changed since the map the process holds, when its names (and
+   * their order) stayed the same: play flips a few of the 737 flags at a time.
+   */
+  knownFlips?: Record<string, boolean>;
+  /**
+   * Snapshot fields as JSON texts, by name: the long fields (quest and event status, the story
+   * text...) whose text changed since the process last received them. `input`'s `heldParts` names
+   * the fields the snapshot left out, which the child fills in from the texts it holds.
+   */
+  parts?: Record<string, string>;
+  /**
    * The phase's first call: the child opens the phase with it (there is no `begin` round trip),
    * taking the idle context that holds this call's storage record when one does.
    */

@@ -360,3 +360,129 @@ describe("the snapshot's known map crosses when its flags change", () => {
     assert.deepEqual(seen(await runOne(sandbox, read, at({ "Old Mill": true }))), [true, false]);
   });
 });
+
+describe("the snapshot's long fields cross when their text changes", () => {
+  const sandbox = createSandbox();
+  after(() => sandbox.close());
+  const read =
+    'storage.quest = check({ type: "quest-status", questId: "Lost Sheep" }); storage.story = check({ type: "story-text" }); storage.done = check({ type: "quests-completed" }); storage.party = check({ type: "party-location" });';
+  const story = (n: number) => `The mill wheel turns, and turns again: ${n}.`;
+  const at = (quest: string, n: number, extra: Partial<typeof SNAPSHOT> = {}) => ({
+    snapshot: {
+      ...SNAPSHOT,
+      questStatus: { "Lost Sheep": quest, "Old Road": "active" },
+      storyText: story(n),
+      ...extra,
+    },
+  });
+  const seen = (outcome: Awaited<ReturnType<typeof runIn>>) => {
+    const { quest, story, done, party } = ok(outcome).storage;
+    return [quest, story, done, party];
+  };
+
+  it("each call reads its own snapshot, whether its fields crossed again or not", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    try {
+      const done = SNAPSHOT.questsCompleted;
+      assert.deepEqual(seen(await runIn(phase, read, at("active", 1))), [
+        "active",
+        story(1),
+        done,
+        "Old Mill",
+      ]);
+      // New objects with the same text: not sent again.
+      assert.deepEqual(seen(await runIn(phase, read, at("active", 1))), [
+        "active",
+        story(1),
+        done,
+        "Old Mill",
+      ]);
+      assert.deepEqual(seen(await runIn(phase, read, at("completed", 1))), [
+        "completed",
+        story(1),
+        done,
+        "Old Mill",
+      ]);
+      assert.deepEqual(seen(await runIn(phase, read, at("completed", 2))), [
+        "completed",
+        story(2),
+        done,
+        "Old Mill",
+      ]);
+      // A field short enough to cross inline this time, then long again.
+      const short = at("completed", 2, { storyText: "Rain." });
+      assert.deepEqual(seen(await runIn(phase, read, short)), ["completed", "Rain.", done, "Old Mill"]);
+      assert.deepEqual(seen(await runIn(phase, read, at("completed", 2))), [
+        "completed",
+        story(2),
+        done,
+        "Old Mill",
+      ]);
+      const moved = at("active", 3, {
+        position: { realm: "Vale", region: "Northfield", location: "Ford", area: "Shallows" },
+        questsCompleted: ["Lost Sheep", "Broken Fence"],
+      });
+      assert.deepEqual(seen(await runIn(phase, read, moved)), [
+        "active",
+        story(3),
+        ["Lost Sheep", "Broken Fence"],
+        "Ford",
+      ]);
+    } finally {
+      await phase.end();
+    }
+  });
+
+  it("phases and sessions each read their own fields, on the same contexts", async () => {
+    for (const [session, quest, n] of [
+      ["s1", "active", 1],
+      ["s2", "failed", 2],
+      ["s1", "active", 1],
+      ["s2", "failed", 2],
+    ] as const) {
+      const phase = await sandbox.beginPhase(phaseInfo({ sessionId: session }));
+      try {
+        assert.deepEqual(seen(await runIn(phase, read, at(quest, n)))?.slice(0, 2), [quest, story(n)]);
+      } finally {
+        await phase.end();
+      }
+    }
+  });
+
+  it("a script cannot change the fields the next script reads", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    try {
+      const tamper =
+        'const done = check({ type: "quests-completed" }); done.push("Forged"); done.length = 0; storage.after = check({ type: "quests-completed" });';
+      const long = { questsCompleted: ["Lost Sheep", "Broken Fence", "The Long Road Home"] };
+      assert.deepEqual(
+        ok(await runIn(phase, tamper, at("active", 1, long))).storage.after,
+        long.questsCompleted,
+      );
+      assert.deepEqual(seen(await runIn(phase, read, at("active", 1, long)))[2], long.questsCompleted);
+    } finally {
+      await phase.end();
+    }
+  });
+
+  it("a known map whose flags change crosses as the changed flags, the map staying whole", async () => {
+    const names = Array.from({ length: 50 }, (_, i) => `Place ${i}`);
+    const map = (on: (i: number) => boolean) => Object.fromEntries(names.map((name, i) => [name, on(i)]));
+    const count =
+      'let n = 0; for (let i = 0; i < 50; i++) if (check({ type: "known-entity", entity: "Place " + i })) n++; storage.n = n; storage.p7 = check({ type: "known-entity", entity: "Place 7" });';
+    const phase = await sandbox.beginPhase(phaseInfo());
+    try {
+      for (const [on, n, p7] of [
+        [(i: number) => i % 2 === 0, 25, false],
+        [(i: number) => i % 2 === 0 || i === 7, 26, true],
+        [(i: number) => i < 10, 10, true],
+        [() => false, 0, false],
+      ] as const) {
+        const out = ok(await runIn(phase, count, { snapshot: { ...SNAPSHOT, known: map(on) } })).storage;
+        assert.deepEqual([out.n, out.p7], [n, p7]);
+      }
+    } finally {
+      await phase.end();
+    }
+  });
+});
