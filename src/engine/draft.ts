@@ -1,3 +1,4 @@
+import { setOwn } from "./own.ts";
 import type { SessionState } from "./state.ts";
 
 /**
@@ -8,7 +9,11 @@ import type { SessionState } from "./state.ts";
  *   (story and action history, log, pending instructions, bad patterns), are
  *   copied shallowly;
  * - the trigger edits are replaced whole, never changed, so they are shared;
- * - everything changed in place (party, position, quests, events, the PRNG
+ * - quest states are copied on write: the record is copied shallowly, and
+ *   questEntry (quests.ts), the one way to a quest state that is changed,
+ *   copies a state deeply the first time the turn asks for it (writableQuest);
+ *   a turn touches a few of the quests, and the diff skipped the rest at once;
+ * - everything else changed in place (party, position, events, the PRNG
  *   state, next step) is copied deeply.
  * So a long session does not pay for its whole history on every turn, and the
  * turn's diff skips shared entries at once. Key order is kept, so saves stay
@@ -30,6 +35,12 @@ function copyField(key: keyof SessionState, value: unknown): unknown {
     case "consumed":
     case "storage":
       return { ...(value as object) };
+    case "quests": {
+      // Object spread keeps an own "__proto__" key as an own property, as cloneJson does.
+      const quests = { ...(value as object) };
+      sharedQuests.set(quests, new Set(Object.keys(quests)));
+      return quests;
+    }
     case "log":
     case "pendingInstructions":
     case "badPatterns":
@@ -46,6 +57,23 @@ function copyField(key: keyof SessionState, value: unknown): unknown {
  * A deep copy of plain JSON data (the state is JSON by construction): what
  * structuredClone gives for it, without its serialisation round trip.
  */
+/** Per draft's quest record, the quests whose state is still the previous state's (not to be changed in place). */
+const sharedQuests = new WeakMap<object, Set<string>>();
+
+/**
+ * The state of a quest in a record, safe to change in place: a draft's
+ * quest state still shared with the previous state is first replaced by a
+ * deep copy. A record that is not a draft's (a state copied whole) is
+ * changed in place as it is.
+ */
+export function writableQuest<T>(quests: Record<string, T>, key: string, entry: T): T {
+  const shared = sharedQuests.get(quests);
+  if (shared === undefined || !shared.delete(key)) return entry;
+  const copy = cloneJson(entry) as T;
+  setOwn(quests, key, copy);
+  return copy;
+}
+
 function cloneJson(value: unknown): unknown {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map(cloneJson);

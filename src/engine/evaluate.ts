@@ -4,6 +4,7 @@ import {
   actionMatches,
   evaluateCondition,
   isJudgedType,
+  isTrustedCondition,
   matchingCharacters,
   PER_CHARACTER_TYPES,
 } from "./conditions/evaluate.ts";
@@ -132,12 +133,18 @@ function evaluateMechanical(
   live: LiveTrigger,
   snapshot: CheckSnapshot,
 ): TriggerTrace {
-  const conditions: ConditionTrace[] = live.trigger.conditions.map((condition, index) => {
-    const fields = condition as unknown as Record<string, unknown>;
-    const type = typeof fields.type === "string" ? fields.type : "(none)";
-    if (isJudgedType(type))
-      return { index, type, actual: undefined, expected: fields.query, passed: null, judged: true };
-    const result = evaluateCondition(condition, snapshot, ctx.state.storage, matchPattern);
+  const list = live.trigger.conditions;
+  const meta = conditionMeta(list);
+  const conditions: ConditionTrace[] = [];
+  for (let index = 0; index < list.length; index++) {
+    const condition = list[index]!;
+    const { type, judged, trusted, subject, operator } = meta[index]!;
+    if (judged) {
+      const fields = condition as unknown as Record<string, unknown>;
+      conditions.push({ index, type, actual: undefined, expected: fields.query, passed: null, judged: true });
+      continue;
+    }
+    const result = evaluateCondition(condition, snapshot, ctx.state.storage, matchPattern, trusted);
     if (result.badPattern !== undefined && !ctx.state.badPatterns.includes(result.badPattern)) {
       ctx.state.badPatterns.push(result.badPattern);
       addLog(ctx.state, ctx.recorder, {
@@ -155,12 +162,11 @@ function evaluateMechanical(
       expected: result.expected,
       passed: result.passed,
     };
-    const subject = subjectOf(fields);
     if (subject !== undefined) trace.subject = subject;
-    if (typeof fields.operator === "string") trace.operator = fields.operator;
+    if (operator !== undefined) trace.operator = operator;
     if (result.error !== undefined) trace.error = result.error;
-    return trace;
-  });
+    conditions.push(trace);
+  }
   return {
     trigger: live.key,
     conditions,
@@ -171,6 +177,46 @@ function evaluateMechanical(
     effects: [],
     consumed: false,
   };
+}
+
+/** What evaluateMechanical reads of a condition besides its value, the same on every turn for a frozen one. */
+interface ConditionMeta {
+  type: string;
+  judged: boolean;
+  /** Frozen and well formed: evaluateCondition need not check its form again. */
+  trusted: boolean;
+  subject: string | undefined;
+  operator: string | undefined;
+}
+
+const metaCache = new WeakMap<readonly unknown[], ConditionMeta[]>();
+
+/**
+ * The meta of each condition of a trigger: kept per conditions list when the
+ * list and every condition in it are frozen (the world's triggers), computed
+ * again otherwise (a script's edit of the trigger map), so that a turn does
+ * not ask every condition of every armed trigger the same questions again.
+ */
+function conditionMeta(list: readonly unknown[]): ConditionMeta[] {
+  const cached = metaCache.get(list);
+  if (cached !== undefined) return cached;
+  let frozen = Object.isFrozen(list);
+  const meta: ConditionMeta[] = [];
+  for (const condition of list) {
+    const fields = condition as Record<string, unknown>;
+    const type = typeof fields.type === "string" ? fields.type : "(none)";
+    const judged = isJudgedType(type);
+    if (!Object.isFrozen(condition)) frozen = false;
+    meta.push({
+      type,
+      judged,
+      trusted: !judged && isTrustedCondition(condition),
+      subject: subjectOf(fields),
+      operator: typeof fields.operator === "string" ? fields.operator : undefined,
+    });
+  }
+  if (frozen) metaCache.set(list, meta);
+  return meta;
 }
 
 interface Judged {

@@ -1,4 +1,5 @@
 import type { StepContext } from "./context.ts";
+import { writableQuest } from "./draft.ts";
 import { EngineError } from "./errors.ts";
 import { own, setOwn } from "./own.ts";
 import type { QuestState, QuestStatus } from "./state.ts";
@@ -19,7 +20,7 @@ export const QUEST_EXPIRY_TURNS = 3;
 
 export function questEntry(ctx: StepContext, key: string): QuestState {
   const existing = own(ctx.state.quests, key);
-  if (existing) return existing;
+  if (existing) return writableQuest(ctx.state.quests, key, existing);
   const quest = own(ctx.index.world.quests, key);
   const objectives: QuestState["objectives"] = {};
   for (const [id, objective] of Object.entries(quest?.objectives ?? {}))

@@ -57,8 +57,10 @@ export function evaluateCondition(
   snapshot: CheckSnapshot,
   storage: Fields,
   regex: RegexMatcher = NO_REGEX,
+  /** The caller knows the condition is well formed and frozen (isTrustedCondition): its check is skipped. */
+  trusted = false,
 ): ConditionResult {
-  const problem = malformation(condition, true);
+  const problem = trusted ? null : malformation(condition, true);
   const fields = (isObject(condition) ? condition : {}) as Fields;
   if (problem) return { passed: false, actual: undefined, expected: fields.value, error: problem };
   const type = fields.type as string;
@@ -134,6 +136,15 @@ export function actionMatches(condition: unknown, text: string, regex: RegexMatc
 
 /** Conditions already found well-formed (with an operator); trigger conditions are never changed once made. */
 const wellFormed = new WeakSet<object>();
+
+/**
+ * A frozen, well-formed condition (with its operator): evaluateCondition's
+ * check of its form always passes, so a caller that keeps this answer per
+ * condition can pass `trusted` instead of asking again on every evaluation.
+ */
+export function isTrustedCondition(condition: unknown): boolean {
+  return malformation(condition, true) === null && Object.isFrozen(condition);
+}
 
 /** Why a condition cannot be evaluated, or null when it is well-formed. */
 function malformation(condition: unknown, needOperator: boolean): string | null {

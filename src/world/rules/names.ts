@@ -44,14 +44,18 @@ export const areasByLocation: (
 
 function collectAreas(raw: Readonly<Record<string, unknown>>): Map<string, Map<string, AreaInfo>> {
   const out = new Map<string, Map<string, AreaInfo>>();
-  for (const [location, record] of entriesOf(raw.locations)) {
+  for (let row = 0, rows = entriesOf(raw.locations); row < rows.length; row++) {
+    const location = rows[row]![0];
+    const record = rows[row]![1];
     if (!isPlainObject(record) || !isPlainObject(record.areas)) continue;
     const areas = new Map<string, AreaInfo>();
     for (const [area, body] of Object.entries(record.areas)) {
       const paths: AreaInfo["paths"] = [];
-      elementsOf(isPlainObject(body) ? body.paths : undefined).forEach((target, index) => {
+      const targets = elementsOf(isPlainObject(body) ? body.paths : undefined);
+      for (let index = 0; index < targets.length; index++) {
+        const target = targets[index];
         if (typeof target === "string") paths.push({ target, index });
-      });
+      }
       areas.set(area, { location, area, paths });
     }
     out.set(location, areas);
@@ -128,7 +132,9 @@ export function questSuggestion(name: string, quests: unknown): string {
   const wanted = foldName(name);
   const keys: string[] = [];
   let byName: string | undefined;
-  for (const [key, record] of entriesOf(quests)) {
+  for (let row1 = 0, rows1 = entriesOf(quests); row1 < rows1.length; row1++) {
+    const key = rows1[row1]![0];
+    const record = rows1[row1]![1];
     if (foldName(key) === wanted) return ` Did you mean "${key}"?`;
     if (byName === undefined && isPlainObject(record) && typeof record.name === "string") {
       if (foldName(record.name) === wanted) byName = key;

@@ -9,11 +9,13 @@ import { rawConditions, rawEffects } from "./triggers.ts";
 export function* traitValues(
   raw: Readonly<Record<string, unknown>>,
 ): Generator<{ value: unknown; path: JsonPath; inEffect: boolean }> {
-  for (const { path, condition } of rawConditions(raw)) {
+  for (let row = 0, rows = rawConditions(raw); row < rows.length; row++) {
+    const { path, condition } = rows[row]!;
     if (condition.type === "player-traits" && "value" in condition)
       yield { value: condition.value, path: [...path, "value"], inEffect: false };
   }
-  for (const { path, effect } of rawEffects(raw)) {
+  for (let row1 = 0, rows1 = rawEffects(raw); row1 < rows1.length; row1++) {
+    const { path, effect } = rows1[row1]!;
     if (effect.type !== "player-traits" || !("value" in effect)) continue;
     const value = effect.value;
     if (Array.isArray(value)) {

@@ -23,48 +23,59 @@ export interface RawEffect {
 
 /** Every condition of every trigger, as written; computed once per (frozen) world. */
 export const rawConditions: (raw: Readonly<Record<string, unknown>>) => readonly RawCondition[] =
-  perFrozenValue((raw: Readonly<Record<string, unknown>>) => Object.freeze([...walkConditions(raw)]));
+  perFrozenValue((raw: Readonly<Record<string, unknown>>) => Object.freeze(walkConditions(raw)));
 
 /** Every effect of every trigger and narrative event, as written; computed once per (frozen) world. */
 export const rawEffects: (raw: Readonly<Record<string, unknown>>) => readonly RawEffect[] = perFrozenValue(
-  (raw: Readonly<Record<string, unknown>>) => Object.freeze([...walkEffects(raw)]),
+  (raw: Readonly<Record<string, unknown>>) => Object.freeze(walkEffects(raw)),
 );
 
-function* walkConditions(raw: Readonly<Record<string, unknown>>): Generator<RawCondition> {
-  for (const [trigger, value] of entriesOf(raw.triggers)) {
+// Plain loops into one array: a generator spread into an array allocated an iterator result per item.
+function walkConditions(raw: Readonly<Record<string, unknown>>): RawCondition[] {
+  const out: RawCondition[] = [];
+  for (let row = 0, rows = entriesOf(raw.triggers); row < rows.length; row++) {
+    const trigger = rows[row]![0];
+    const value = rows[row]![1];
     if (!isPlainObject(value)) continue;
     const list = elementsOf(value.conditions);
     for (let index = 0; index < list.length; index++) {
       const condition = list[index];
       if (isPlainObject(condition))
-        yield { trigger, index, path: ["triggers", trigger, "conditions", index], condition };
+        out.push({ trigger, index, path: ["triggers", trigger, "conditions", index], condition });
     }
   }
+  return out;
 }
 
-function* walkEffects(raw: Readonly<Record<string, unknown>>): Generator<RawEffect> {
-  for (const [trigger, value] of entriesOf(raw.triggers)) {
+function walkEffects(raw: Readonly<Record<string, unknown>>): RawEffect[] {
+  const out: RawEffect[] = [];
+  for (let row1 = 0, rows1 = entriesOf(raw.triggers); row1 < rows1.length; row1++) {
+    const trigger = rows1[row1]![0];
+    const value = rows1[row1]![1];
     if (!isPlainObject(value)) continue;
     const list = elementsOf(value.effects);
     for (let index = 0; index < list.length; index++) {
       const effect = list[index];
       if (isPlainObject(effect))
-        yield { owner: trigger, index, path: ["triggers", trigger, "effects", index], effect };
+        out.push({ owner: trigger, index, path: ["triggers", trigger, "effects", index], effect });
     }
   }
-  for (const [event, value] of entriesOf(raw.narrativeEvents)) {
+  for (let row2 = 0, rows2 = entriesOf(raw.narrativeEvents); row2 < rows2.length; row2++) {
+    const event = rows2[row2]![0];
+    const value = rows2[row2]![1];
     if (!isPlainObject(value)) continue;
     const list = elementsOf(value.onCompleteEffects);
     for (let index = 0; index < list.length; index++) {
       const effect = list[index];
       if (isPlainObject(effect)) {
-        yield {
+        out.push({
           owner: `narrativeEvents/${event}`,
           index,
           path: ["narrativeEvents", event, "onCompleteEffects", index],
           effect,
-        };
+        });
       }
     }
   }
+  return out;
 }

@@ -54,7 +54,8 @@ export default defineRule({
     },
   },
   check({ raw, report }) {
-    for (const { path, condition } of rawConditions(raw)) {
+    for (let row = 0, rows = rawConditions(raw); row < rows.length; row++) {
+      const { path, condition } = rows[row]!;
       const type = condition.type;
       if (!isConditionType(type)) continue;
       const spec: ConditionSpec = CONDITION_TYPES[type];

@@ -27,7 +27,8 @@ export default defineRule({
     },
   },
   check({ raw, report }) {
-    for (const { path, condition } of rawConditions(raw)) {
+    for (let row = 0, rows = rawConditions(raw); row < rows.length; row++) {
+      const { path, condition } = rows[row]!;
       const operator = condition.operator;
       if (typeof operator !== "string" || !Object.hasOwn(FIXES, operator)) continue;
       report({

@@ -32,7 +32,8 @@ export default defineRule({
     },
   },
   check({ raw, report }) {
-    for (const { path, condition } of rawConditions(raw)) {
+    for (let row = 0, rows = rawConditions(raw); row < rows.length; row++) {
+      const { path, condition } = rows[row]!;
       if (condition.operator !== "regex" || typeof condition.value !== "string") continue;
       const compiled = compileRegex(condition.value);
       if (compiled.ok) continue;

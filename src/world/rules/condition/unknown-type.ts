@@ -23,7 +23,8 @@ export default defineRule({
     },
   },
   check({ raw, report }) {
-    for (const { path, condition } of rawConditions(raw)) {
+    for (let row = 0, rows = rawConditions(raw); row < rows.length; row++) {
+      const { path, condition } = rows[row]!;
       const type = condition.type;
       // A missing or non-string type is a shape error, reported by the shape step.
       if (typeof type !== "string" || isConditionType(type)) continue;

@@ -83,7 +83,8 @@ export default defineRule({
     },
   },
   check({ raw, report }) {
-    for (const { path, condition } of rawConditions(raw)) {
+    for (let row = 0, rows = rawConditions(raw); row < rows.length; row++) {
+      const { path, condition } = rows[row]!;
       const { type, value } = condition;
       // A missing value is condition/missing-field's to report.
       if (!isConditionType(type) || value === undefined) continue;

@@ -29,7 +29,8 @@ export default defineRule({
     },
   },
   check({ raw, report }) {
-    for (const { path, effect } of rawEffects(raw)) {
+    for (let row = 0, rows = rawEffects(raw); row < rows.length; row++) {
+      const { path, effect } = rows[row]!;
       const type = effect.type;
       if (!isEffectType(type)) continue;
       for (const { name, options } of effectSpec(type).fields) {

@@ -33,7 +33,8 @@ export default defineRule({
     good: { triggers: { start_sheep: { effects: [{ type: "quest-complete", questId: "Lost Sheep" }] } } },
   },
   check({ raw, report }) {
-    for (const { path, effect } of rawEffects(raw)) {
+    for (let row = 0, rows = rawEffects(raw); row < rows.length; row++) {
+      const { path, effect } = rows[row]!;
       const type = effect.type;
       if (!isEffectType(type)) continue;
       const spec = effectSpec(type);

@@ -22,7 +22,8 @@ export default defineRule({
     },
   },
   check({ raw, report }) {
-    for (const { path, effect } of rawEffects(raw)) {
+    for (let row = 0, rows = rawEffects(raw); row < rows.length; row++) {
+      const { path, effect } = rows[row]!;
       const { type, operator } = effect;
       if (!isEffectType(type) || typeof operator !== "string") continue;
       const allowed = effectSpec(type).operators;

@@ -24,7 +24,8 @@ export default defineRule({
     },
   },
   check({ raw, report }) {
-    for (const { path, effect } of rawEffects(raw)) {
+    for (let row = 0, rows = rawEffects(raw); row < rows.length; row++) {
+      const { path, effect } = rows[row]!;
       const type = effect.type;
       // A missing or non-string type is a shape error, reported by the shape step.
       if (typeof type !== "string" || isEffectType(type)) continue;

@@ -58,7 +58,8 @@ export default defineRule({
     },
   },
   check({ raw, report }) {
-    for (const { path, effect } of rawEffects(raw)) {
+    for (let row = 0, rows = rawEffects(raw); row < rows.length; row++) {
+      const { path, effect } = rows[row]!;
       const { type, operator, value } = effect;
       // Unknown operators and missing values are reported by the other effect rules.
       if (!isEffectType(type) || typeof operator !== "string" || value === undefined) continue;

@@ -36,7 +36,9 @@ export default defineRule({
   },
   check({ raw, report }) {
     for (const section of NAME_KEYED_SECTIONS) {
-      for (const [key, record] of entriesOf(raw[section])) {
+      for (let row = 0, rows = entriesOf(raw[section]); row < rows.length; row++) {
+        const key = rows[row]![0];
+        const record = rows[row]![1];
         if (!isPlainObject(record) || typeof record.name !== "string" || record.name === key) continue;
         report({
           path: [section, key, "name"],

@@ -17,7 +17,8 @@ export default defineRule({
   },
   examples: { bad: query(MAX_CONDITION_TEXT + 1), good: query(MAX_CONDITION_TEXT) },
   check({ raw, report }) {
-    for (const { path, condition } of rawConditions(raw)) {
+    for (let row = 0, rows = rawConditions(raw); row < rows.length; row++) {
+      const { path, condition } = rows[row]!;
       const { type, query } = condition;
       if (typeof query !== "string" || query.length <= MAX_CONDITION_TEXT) continue;
       report({

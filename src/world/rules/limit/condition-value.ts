@@ -19,7 +19,8 @@ export default defineRule({
   },
   examples: { bad: text(MAX_CONDITION_VALUE + 1), good: text(MAX_CONDITION_VALUE) },
   check({ raw, report }) {
-    for (const { path, condition } of rawConditions(raw)) {
+    for (let row = 0, rows = rawConditions(raw); row < rows.length; row++) {
+      const { path, condition } = rows[row]!;
       const { type, value } = condition;
       if (typeof value !== "string" || value.length <= MAX_CONDITION_VALUE) continue;
       report({

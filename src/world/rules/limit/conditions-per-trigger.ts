@@ -19,7 +19,9 @@ export default defineRule({
     good: { triggers: { start_sheep: { conditions: ticks(MAX_CONDITIONS_PER_TRIGGER) } } },
   },
   check({ raw, report }) {
-    for (const [key, trigger] of entriesOf(raw.triggers)) {
+    for (let row = 0, rows = entriesOf(raw.triggers); row < rows.length; row++) {
+      const key = rows[row]![0];
+      const trigger = rows[row]![1];
       if (!isPlainObject(trigger) || !Array.isArray(trigger.conditions)) continue;
       const count = trigger.conditions.length;
       if (count <= MAX_CONDITIONS_PER_TRIGGER) continue;

@@ -20,7 +20,8 @@ export default defineRule({
   },
   examples: { bad: instruction(MAX_EFFECT_TEXT + 1), good: instruction(MAX_EFFECT_TEXT) },
   check({ raw, report }) {
-    for (const { path, effect } of rawEffects(raw)) {
+    for (let row = 0, rows = rawEffects(raw); row < rows.length; row++) {
+      const { path, effect } = rows[row]!;
       if (path[0] !== "triggers") continue;
       for (const field of TEXT_FIELDS) {
         const text = effect[field];

@@ -23,13 +23,19 @@ export default defineRule({
   },
   examples: { bad: write(MAX_EFFECT_VALUE + 1), good: write(MAX_EFFECT_VALUE) },
   check({ raw, report }) {
-    for (const { path, effect } of rawEffects(raw)) {
+    const effects = rawEffects(raw);
+    for (let i = 0; i < effects.length; i++) {
+      const { path, effect } = effects[i]!;
       if (path[0] !== "triggers") continue;
       const { type, value } = effect;
-      const at: JsonPath = [...path, "value"];
       if (typeof value === "string" && value.length > MAX_EFFECT_VALUE) {
-        report({ path: at, messageId: "length", data: { type: String(type), length: value.length } });
+        report({
+          path: [...path, "value"],
+          messageId: "length",
+          data: { type: String(type), length: value.length },
+        });
       } else if (Array.isArray(value)) {
+        const at: JsonPath = [...path, "value"];
         value.forEach((item, index) => {
           if (typeof item !== "string" || item.length <= MAX_EFFECT_VALUE) return;
           report({

@@ -19,7 +19,9 @@ export default defineRule({
     good: { regions: { Northfield: { basicInfo: "f".repeat(MAX_REGION_INFO) } } },
   },
   check({ raw, report }) {
-    for (const [key, region] of entriesOf(raw.regions)) {
+    for (let row = 0, rows = entriesOf(raw.regions); row < rows.length; row++) {
+      const key = rows[row]![0];
+      const region = rows[row]![1];
       if (!isPlainObject(region)) continue;
       for (const field of INFO_FIELDS) {
         const text = region[field];

@@ -1,3 +1,4 @@
+import { prettyJsonLength } from "../../json-length.ts";
 import { defineRule } from "../../rule.ts";
 
 export const MAX_REGIONS_SECTION = 500_000;
@@ -31,7 +32,7 @@ export default defineRule({
     if (raw.regions === undefined) return;
     let size: number | undefined;
     try {
-      size = JSON.stringify(raw.regions, null, 2)?.length;
+      size = prettyJsonLength(raw.regions);
     } catch {
       return;
     }

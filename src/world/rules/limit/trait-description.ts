@@ -16,7 +16,9 @@ export default defineRule({
     good: { traits: { Brave: { description: "e".repeat(MAX_TRAIT_DESCRIPTION) } } },
   },
   check({ raw, report }) {
-    for (const [key, trait] of entriesOf(raw.traits)) {
+    for (let row = 0, rows = entriesOf(raw.traits); row < rows.length; row++) {
+      const key = rows[row]![0];
+      const trait = rows[row]![1];
       if (!isPlainObject(trait)) continue;
       const description = trait.description;
       if (typeof description !== "string" || description.length <= MAX_TRAIT_DESCRIPTION) continue;

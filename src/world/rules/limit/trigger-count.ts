@@ -51,7 +51,9 @@ export default defineRule({
   check({ raw, report }) {
     const counts = { semantic: 0, mechanical: 0 };
     const firstOver: { semantic?: string; mechanical?: string } = {};
-    for (const [key, trigger] of entriesOf(raw.triggers)) {
+    for (let row = 0, rows = entriesOf(raw.triggers); row < rows.length; row++) {
+      const key = rows[row]![0];
+      const trigger = rows[row]![1];
       if (!isPlainObject(trigger)) continue;
       const kind = isSemanticTrigger(trigger) ? "semantic" : "mechanical";
       const count = ++counts[kind];

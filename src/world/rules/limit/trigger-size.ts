@@ -1,3 +1,4 @@
+import { compactJsonLength } from "../../json-length.ts";
 import { defineRule } from "../../rule.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
 
@@ -8,7 +9,7 @@ const DISPLAYED_MAX_TRIGGER_SIZE = 10000;
 /** Characters of a value's compact JSON; undefined for values JSON cannot hold (a script's BigInt, a cycle). */
 export function compactJsonSize(value: unknown): number | undefined {
   try {
-    return JSON.stringify(value)?.length;
+    return compactJsonLength(value);
   } catch {
     return undefined;
   }
@@ -29,7 +30,9 @@ export default defineRule({
     good: { triggers: { start_sheep: { script: script(1000) } } },
   },
   check({ raw, report }) {
-    for (const [key, trigger] of entriesOf(raw.triggers)) {
+    for (let row = 0, rows = entriesOf(raw.triggers); row < rows.length; row++) {
+      const key = rows[row]![0];
+      const trigger = rows[row]![1];
       if (!isPlainObject(trigger)) continue;
       const size = compactJsonSize(trigger);
       if (size === undefined || size <= MAX_TRIGGER_SIZE) continue;

@@ -110,14 +110,17 @@ export default defineRule({
 
 function questInits(raw: Readonly<Record<string, unknown>>): Init[] {
   const inits: Init[] = [];
-  for (const { owner, path, effect } of rawEffects(raw)) {
+  for (let row = 0, rows = rawEffects(raw); row < rows.length; row++) {
+    const { owner, path, effect } = rows[row]!;
     if (effect.type !== "quest-init" || typeof effect.value !== "string") continue;
     const where = owner.startsWith("narrativeEvents/")
       ? `narrative event ${JSON.stringify(owner.slice("narrativeEvents/".length))}`
       : `trigger ${JSON.stringify(owner)}`;
     inits.push({ quest: effect.value, path: [...path, "value"], where });
   }
-  for (const [key, trigger] of entriesOf(raw.triggers)) {
+  for (let row1 = 0, rows1 = entriesOf(raw.triggers); row1 < rows1.length; row1++) {
+    const key = rows1[row1]![0];
+    const trigger = rows1[row1]![1];
     if (!isPlainObject(trigger) || typeof trigger.script !== "string") continue;
     const script = inspectScript(trigger.script);
     // A script that does not parse never runs (script/syntax-error), so its effects do not count.
@@ -139,7 +142,9 @@ function questInits(raw: Readonly<Record<string, unknown>>): Init[] {
 /** quest key -> the first story start that lists it in startingQuests. */
 function startingQuests(raw: Readonly<Record<string, unknown>>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [start, record] of entriesOf(raw.storyStarts)) {
+  for (let row2 = 0, rows2 = entriesOf(raw.storyStarts); row2 < rows2.length; row2++) {
+    const start = rows2[row2]![0];
+    const record = rows2[row2]![1];
     if (!isPlainObject(record) || !Array.isArray(record.startingQuests)) continue;
     for (const quest of record.startingQuests) {
       if (typeof quest === "string" && !out.has(quest)) out.set(quest, start);

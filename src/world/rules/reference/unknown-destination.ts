@@ -28,22 +28,26 @@ export default defineRule({
   },
   check({ raw, report }) {
     const names = destinationNames(raw);
+    // The path of a report is built only for a report: most conditions and effects name no place.
     const check = (type: unknown, value: unknown, path: JsonPath, messageId: "effect" | "condition") => {
       if (!isPlaceType(type) || typeof value !== "string") return;
       const known = names.get(type);
       if (!known || known.has(value)) return;
       report({
-        path,
+        path: [...path, "value"],
         messageId,
         data: { kind: PLACE_KINDS[type], name: JSON.stringify(value), suggestion: didYouMean(value, known) },
       });
     };
-    for (const { path, condition } of rawConditions(raw)) {
-      // Other operators (notEquals, contains, regex) can hold whatever the name; only equals is certain to fail.
-      if (condition.operator === "equals")
-        check(condition.type, condition.value, [...path, "value"], "condition");
+    const conditions = rawConditions(raw);
+    for (let i = 0; i < conditions.length; i++) {
+      const { path, condition } = conditions[i]!;
+      if (condition.operator === "equals") check(condition.type, condition.value, path, "condition");
     }
-    for (const { path, effect } of rawEffects(raw))
-      check(effect.type, effect.value, [...path, "value"], "effect");
+    const effects = rawEffects(raw);
+    for (let i = 0; i < effects.length; i++) {
+      const { path, effect } = effects[i]!;
+      check(effect.type, effect.value, path, "effect");
+    }
   },
 });

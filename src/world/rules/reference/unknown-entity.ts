@@ -36,10 +36,12 @@ export default defineRule({
         data: { entity: JSON.stringify(entity), suggestion: didYouMean(entity, names) },
       });
     };
-    for (const { path, condition } of rawConditions(raw)) {
+    for (let row = 0, rows = rawConditions(raw); row < rows.length; row++) {
+      const { path, condition } = rows[row]!;
       if (condition.type === "known-entity") check(condition.entity, [...path, "entity"]);
     }
-    for (const { path, effect } of rawEffects(raw)) {
+    for (let row1 = 0, rows1 = rawEffects(raw); row1 < rows1.length; row1++) {
+      const { path, effect } = rows1[row1]!;
       if (effect.type === "known-entity") check(effect.entity, [...path, "entity"]);
     }
   },

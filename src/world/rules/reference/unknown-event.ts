@@ -34,10 +34,12 @@ export default defineRule({
       if (keys.length === 0) report({ path, messageId: "noEvents", data: { event } });
       else report({ path, messageId: "unknown", data: { event, suggestion: didYouMean(eventId, keys) } });
     };
-    for (const { path, condition } of rawConditions(raw)) {
+    for (let row = 0, rows = rawConditions(raw); row < rows.length; row++) {
+      const { path, condition } = rows[row]!;
       if (condition.type === "narrative-event-status") check(condition.eventId, [...path, "eventId"]);
     }
-    for (const { path, effect } of rawEffects(raw)) {
+    for (let row1 = 0, rows1 = rawEffects(raw); row1 < rows1.length; row1++) {
+      const { path, effect } = rows1[row1]!;
       if (effect.type === "narrative-event-start") check(effect.eventId, [...path, "eventId"]);
     }
   },

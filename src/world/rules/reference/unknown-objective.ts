@@ -39,7 +39,8 @@ export default defineRule({
   check({ raw, report }) {
     const quests = isPlainObject(raw.quests) ? raw.quests : undefined;
     if (!quests) return;
-    for (const { path, effect } of rawEffects(raw)) {
+    for (let row = 0, rows = rawEffects(raw); row < rows.length; row++) {
+      const { path, effect } = rows[row]!;
       if (typeof effect.type !== "string" || !OBJECTIVE_EFFECTS.has(effect.type)) continue;
       const { questId, objectiveId } = effect;
       if (typeof questId !== "string" || typeof objectiveId !== "string") continue;

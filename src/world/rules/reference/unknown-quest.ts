@@ -34,22 +34,27 @@ export default defineRule({
   check({ raw, report }) {
     const quests = keysOf(raw, "quests");
     if (!quests) return;
-    const check = (name: unknown, path: JsonPath) => {
+    // The path of a report is built only for a report.
+    const check = (name: unknown, path: JsonPath, field: "questId" | "value") => {
       if (typeof name !== "string" || quests.has(name)) return;
       report({
-        path,
+        path: [...path, field],
         messageId: "unknown",
         data: { quest: JSON.stringify(name), suggestion: questSuggestion(name, raw.quests) },
       });
     };
-    for (const { path, condition } of rawConditions(raw)) {
-      if (condition.type === "quest-status") check(condition.questId, [...path, "questId"]);
-      else if (condition.type === "quests-completed") check(condition.value, [...path, "value"]);
+    const conditions = rawConditions(raw);
+    for (let i = 0; i < conditions.length; i++) {
+      const { path, condition } = conditions[i]!;
+      if (condition.type === "quest-status") check(condition.questId, path, "questId");
+      else if (condition.type === "quests-completed") check(condition.value, path, "value");
     }
-    for (const { path, effect } of rawEffects(raw)) {
-      if (effect.type === "quest-init") check(effect.value, [...path, "value"]);
+    const effects = rawEffects(raw);
+    for (let i = 0; i < effects.length; i++) {
+      const { path, effect } = effects[i]!;
+      if (effect.type === "quest-init") check(effect.value, path, "value");
       else if (typeof effect.type === "string" && QUEST_ID_EFFECTS.has(effect.type))
-        check(effect.questId, [...path, "questId"]);
+        check(effect.questId, path, "questId");
     }
   },
 });

@@ -40,10 +40,12 @@ export default defineRule({
         data: { resource: JSON.stringify(resource), suggestion: didYouMean(resource.trim(), keys) },
       });
     };
-    for (const { path, condition } of rawConditions(raw)) {
+    for (let row = 0, rows = rawConditions(raw); row < rows.length; row++) {
+      const { path, condition } = rows[row]!;
       if (condition.type === "player-resource") check(condition.resource, [...path, "resource"]);
     }
-    for (const { path, effect } of rawEffects(raw)) {
+    for (let row1 = 0, rows1 = rawEffects(raw); row1 < rows1.length; row1++) {
+      const { path, effect } = rows1[row1]!;
       if (effect.type === "player-resource") check(effect.resource, [...path, "resource"]);
     }
   },

@@ -16,7 +16,9 @@ export default defineRule({
     good: { triggers: { start_sheep: { script: "if (storage.seen) { skip = true; }" } } },
   },
   check({ raw, report }) {
-    for (const [key, trigger] of entriesOf(raw.triggers)) {
+    for (let row = 0, rows = entriesOf(raw.triggers); row < rows.length; row++) {
+      const key = rows[row]![0];
+      const trigger = rows[row]![1];
       if (!isPlainObject(trigger) || typeof trigger.script !== "string") continue;
       const parsed = inspectScript(trigger.script);
       // A top-level return has its own code and advice (script/top-level-return).

@@ -20,7 +20,9 @@ export default defineRule({
     good: { triggers: { start_sheep: { script: "storage.late = true;" } } },
   },
   check({ raw, report }) {
-    for (const [key, trigger] of entriesOf(raw.triggers)) {
+    for (let row = 0, rows = entriesOf(raw.triggers); row < rows.length; row++) {
+      const key = rows[row]![0];
+      const trigger = rows[row]![1];
       if (!isPlainObject(trigger) || typeof trigger.script !== "string") continue;
       const inspected = inspectScript(trigger.script);
       // A script that does not parse has its own error (script/syntax-error).

@@ -50,7 +50,9 @@ export default defineRule({
   },
   check({ raw, report }) {
     const names = namesByKind(raw);
-    for (const [key, trigger] of entriesOf(raw.triggers)) {
+    for (let row = 0, rows = entriesOf(raw.triggers); row < rows.length; row++) {
+      const key = rows[row]![0];
+      const trigger = rows[row]![1];
       if (!isPlainObject(trigger) || typeof trigger.script !== "string") continue;
       const script = inspectScript(trigger.script);
       if (!script.ok) continue;
