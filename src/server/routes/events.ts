@@ -147,7 +147,12 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
           );
         else void pump();
       };
-      const unsubscribe = store.bus.subscribe(params.id, onMessage);
+      // Listening before the first read (below): a wake published after that read reaches this stream.
+      let unsubscribe = () => {};
+      const subscribed = store.bus.subscribe(params.id, onMessage).then((off) => {
+        if (closed) off();
+        else unsubscribe = off;
+      });
       const poll = setInterval(() => void pump(), limits.pollMs);
       const beat = setInterval(() => raw.write(": keep-alive\n\n"), limits.heartbeatMs);
       const close = () => {
@@ -171,6 +176,7 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       closers.add(close);
       request.raw.on("close", close);
       raw.on("error", close);
+      await subscribed;
       await pump();
     },
   );
