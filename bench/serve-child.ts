@@ -85,7 +85,8 @@ function threads(): Record<string, number> {
   try {
     for (const id of readdirSync("/proc/self/task")) {
       const stat = readFileSync(`/proc/self/task/${id}/stat`, "utf8");
-      const name = Number(id) === process.pid ? "main" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const name =
+        Number(id) === process.pid ? "main" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       out[name] = (out[name] ?? 0) + ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
     }
@@ -195,7 +196,9 @@ process.on("message", (message) => {
   } else if (message === "profile-start") {
     void profiler.start().then(() => process.send!({ profiling: true }));
   } else if (typeof message === "object" && message !== null && "profileTo" in message) {
-    void profiler.stop((message as { profileTo: string }).profileTo).then(() => process.send!({ profiled: true }));
+    void profiler
+      .stop((message as { profileTo: string }).profileTo)
+      .then(() => process.send!({ profiled: true }));
   } else if (message === "queries") {
     process.send!({ queries: Object.fromEntries(queries) });
   } else if (message === "stop") {

@@ -346,7 +346,10 @@ async function playActive(procs: Proc[], hash: string, where: StoreWhere, profil
         involuntary: (after.switches.involuntary - before.switches.involuntary) / turns,
         notifications: (after.notifications - before.notifications) / turns,
         threads: Object.fromEntries(
-          Object.entries(after.threads).map(([name, us]) => [name, (us - (before.threads[name] ?? 0)) / 1000 / turns]),
+          Object.entries(after.threads).map(([name, us]) => [
+            name,
+            (us - (before.threads[name] ?? 0)) / 1000 / turns,
+          ]),
         ),
       };
     }),

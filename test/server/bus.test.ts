@@ -94,7 +94,11 @@ describe("server bus: a channel per game, listened on while a listener follows i
       await raw.query(`listen "${channelOf(a)}"; listen "${channelOf(b)}"`);
       await sender.publish({ game: a, kind: "events" });
       await sender.publish({ game: b, kind: "chunk", tick: 1, text: "For b." });
-      await eventually(async () => got.length, (n) => n >= 2, 10_000);
+      await eventually(
+        async () => got.length,
+        (n) => n >= 2,
+        10_000,
+      );
       assert.deepEqual(
         got.map((g) => [g.channel, JSON.parse(g.payload!).game]),
         [
@@ -125,15 +129,27 @@ describe("server bus: a channel per game, listened on while a listener follows i
       const offFirst = await receiver.subscribe(game, (m) => first.push(text(m)));
       const offSecond = await receiver.subscribe(game, (m) => second.push(text(m)));
       await say("one");
-      await eventually(async () => second.length, (n) => n >= 1, 10_000);
+      await eventually(
+        async () => second.length,
+        (n) => n >= 1,
+        10_000,
+      );
       offFirst();
       await say("two");
-      await eventually(async () => second.length, (n) => n >= 2, 10_000);
+      await eventually(
+        async () => second.length,
+        (n) => n >= 2,
+        10_000,
+      );
       offSecond();
       // The last listener left (UNLISTEN), then a new one came: it hears what is published after.
       const offThird = await receiver.subscribe(game, (m) => third.push(text(m)));
       await say("three");
-      await eventually(async () => third.length, (n) => n >= 1, 10_000);
+      await eventually(
+        async () => third.length,
+        (n) => n >= 1,
+        10_000,
+      );
       offThird();
       assert.deepEqual(first, ["one"]);
       assert.deepEqual(second, ["one", "two"]);
