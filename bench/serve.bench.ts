@@ -628,7 +628,7 @@ async function run(context: BenchContext): Promise<void> {
     ),
   );
   context.print(
-    "Each server process over the turns, divided by all the turns played: the part of its CPU time spent in the kernel (system), how often it gave the CPU up waiting for work (voluntary: its event loop went to sleep) or had it taken (involuntary), the NOTIFY messages it received (every process sharing the database hears every game's), and its CPU time by thread (main: the event loop; V8's workers compile and collect garbage beside it; libuv's pool).",
+    "Each server process over the turns, divided by all the turns played: the part of its CPU time spent in the kernel (system), how often it gave the CPU up waiting for work (voluntary: its event loop went to sleep) or had it taken (involuntary), the NOTIFY messages it received (a process hears the games its event streams follow), and its CPU time by thread (main: the event loop; V8's workers compile and collect garbage beside it; libuv's pool).",
   );
   context.print();
   context.print(
