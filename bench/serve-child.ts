@@ -4,7 +4,8 @@
  * reads each step's duration from them). Talks to the parent over IPC: sends
  * its URL; answers "memory" with its memory use after a full GC (`children`: its sandbox processes' resident set), "cpu" with its CPU time and its event loop's delay and GC pauses since the last "cpu", "queries" with the PostgreSQL queries it sent so far (by SQL text); "stop" closes it.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import pg from "pg";
 import { createOfflineProvider } from "../src/ai/offline/index.ts";
@@ -70,6 +71,44 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
+/** NOTIFY messages this process received (every process hears every game's). */
+let notifications = 0;
+const emit = pg.Client.prototype.emit;
+pg.Client.prototype.emit = function (this: pg.Client, event: string | symbol, ...args: unknown[]) {
+  if (event === "notification") notifications++;
+  return emit.call(this, event, ...args);
+} as typeof emit;
+
+/** CPU time (microseconds) of this process's threads so far, by thread name (the main thread: "main"). */
+function threads(): Record<string, number> {
+  const out: Record<string, number> = {};
+  try {
+    for (const id of readdirSync("/proc/self/task")) {
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, "utf8");
+      const name =
+        Number(id) === process.pid ? "main" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out[name] = (out[name] ?? 0) + ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
+    }
+  } catch {
+    // Not Linux.
+  }
+  return out;
+}
+
+/** This process's context switches so far (Linux; zeros elsewhere). */
+function switches(): { voluntary: number; involuntary: number } {
+  try {
+    const status = readFileSync("/proc/self/status", "utf8");
+    return {
+      voluntary: Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0),
+      involuntary: Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0),
+    };
+  } catch {
+    return { voluntary: 0, involuntary: 0 };
+  }
+}
+
 const store = await openStore(JSON.parse(process.env.TALEFORGE_BENCH_STORE ?? "{}"));
 const sandbox = createSandbox();
 const server = await createServer({
@@ -111,14 +150,55 @@ function pauses() {
   return out;
 }
 
+/**
+ * A CPU profile of the process over the turns only ("profile-start", then { profileTo: file }): the
+ * benchmark's TALEFORGE_BENCH_SERVE_PROFILE, so that what a turn costs is not mixed with the setup.
+ */
+const profiler = {
+  session: null as Session | null,
+  async start() {
+    this.session = new Session();
+    this.session.connect();
+    await this.session.post("Profiler.enable");
+    await this.session.post("Profiler.setSamplingInterval", { interval: 200 });
+    await this.session.post("Profiler.start");
+  },
+  async stop(file: string) {
+    const session = this.session;
+    if (!session) return;
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    this.session = null;
+  },
+};
+
 const url = await server.app.listen({ host: "127.0.0.1", port: 0 });
+// As `taleforge serve` does (src/server/index.ts): the script process starts once the server listens,
+// not at the first turn's script (its start would otherwise count in the first turns measured).
+sandbox.warm();
 process.send!({ url });
 process.on("message", (message) => {
   if (message === "memory") {
     (globalThis as { gc?: () => void }).gc?.();
     process.send!({ memory: { ...process.memoryUsage(), children: childrenRss() } });
   } else if (message === "cpu") {
-    process.send!({ cpu: { own: process.cpuUsage(), children: childrenCpu(), ...pauses() } });
+    process.send!({
+      cpu: {
+        own: process.cpuUsage(),
+        children: childrenCpu(),
+        switches: switches(),
+        threads: threads(),
+        notifications,
+        ...pauses(),
+      },
+    });
+  } else if (message === "profile-start") {
+    void profiler.start().then(() => process.send!({ profiling: true }));
+  } else if (typeof message === "object" && message !== null && "profileTo" in message) {
+    void profiler
+      .stop((message as { profileTo: string }).profileTo)
+      .then(() => process.send!({ profiled: true }));
   } else if (message === "queries") {
     process.send!({ queries: Object.fromEntries(queries) });
   } else if (message === "stop") {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
@@ -14,6 +14,8 @@ const TARGET_IDLE_MB = 200;
 const TARGET_SCALE = 1.6;
 const ACTIVE_GAMES = Number(process.env.TALEFORGE_BENCH_SERVE_ACTIVE ?? "50");
 const TURNS = Number(process.env.TALEFORGE_BENCH_SERVE_TURNS ?? "4");
+/** TALEFORGE_BENCH_SERVE_WARMUP=n: each level's active games first play n turns that are not measured. */
+const WARMUP = Number(process.env.TALEFORGE_BENCH_SERVE_WARMUP ?? "0");
 /** TALEFORGE_BENCH_SERVE_IDLE=10 (a comma list) measures fewer levels, for a quick look. */
 const IDLE_LEVELS = (process.env.TALEFORGE_BENCH_SERVE_IDLE ?? "10,100,1000").split(",").map(Number);
 const LISTENERS = 100;
@@ -25,6 +27,11 @@ const DATABASE = process.env.TALEFORGE_TEST_DATABASE_URL || process.env.TALEFORG
 const NODE_ARGS = (process.env.TALEFORGE_BENCH_SERVE_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
 /** TALEFORGE_BENCH_SERVE_QUERIES=1 prints the PostgreSQL queries per turn by SQL text. */
 const SHOW_QUERIES = process.env.TALEFORGE_BENCH_SERVE_QUERIES === "1";
+/**
+ * TALEFORGE_BENCH_SERVE_PROFILE=<folder>: a CPU profile of each server process over the turns only (not
+ * the setup), written there as <setup>-<idle>-p<process>.cpuprofile.
+ */
+const PROFILE = process.env.TALEFORGE_BENCH_SERVE_PROFILE || null;
 /** TALEFORGE_BENCH_SERVE_STORES=pg1,pg2 (of sqlite, pg1, pg2) measures only those setups. */
 const STORES = (process.env.TALEFORGE_BENCH_SERVE_STORES ?? "sqlite,pg1,pg2").split(",");
 const CHILD = fileURLToPath(new URL("./serve-child.ts", import.meta.url));
@@ -39,6 +46,13 @@ export default bench;
 /** A step's phases as its step log gives them (see Runner.claimed). */
 const PHASES = ["restoreMs", "startMs", "runMs", "saveMs", "commitMs"] as const;
 type Step = { durationMs: number; waitMs: number; phases: Partial<Record<(typeof PHASES)[number], number>> };
+/** A server process's context switches and the NOTIFY messages it received, so far. */
+type Counts = {
+  switches: { voluntary: number; involuntary: number };
+  notifications: number;
+  /** CPU time (µs) by thread name: "main" (the event loop), V8's workers (compiler, GC), libuv's pool. */
+  threads: Record<string, number>;
+};
 type Pauses = {
   loop: { p50: number; p99: number; max: number };
   gc: { ms: number; count: number; maxMs: number };
@@ -55,9 +69,12 @@ interface Proc {
    * CPU time so far (user + system, microseconds): the process's own and its sandbox children's; and,
    * since the last call, its event loop's delay (ms) and its garbage collector's pauses.
    */
-  cpu(): Promise<{ own: number; children: number } & Pauses>;
+  cpu(): Promise<{ own: number; system: number; children: number } & Counts & Pauses>;
   /** The PostgreSQL queries the process sent so far, by SQL text. */
   queries(): Promise<Record<string, number>>;
+  /** Starts a CPU profile; `profileTo` stops it and writes it to `file`. */
+  profile(): Promise<void>;
+  profileTo(file: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -109,14 +126,24 @@ function start(where: StoreWhere, bundle: string | null): Promise<Proc> {
     child,
     steps,
     cpu() {
-      const answer = next<{ own: NodeJS.CpuUsage; children: number } & Pauses>("cpu");
+      const answer = next<{ own: NodeJS.CpuUsage; children: number } & Counts & Pauses>("cpu");
       child.send("cpu");
-      return answer.then((u) => ({ ...u, own: u.own.user + u.own.system }));
+      return answer.then((u) => ({ ...u, own: u.own.user + u.own.system, system: u.own.system }));
     },
     queries() {
       const answer = next<Record<string, number>>("queries");
       child.send("queries");
       return answer;
+    },
+    async profile() {
+      const answer = next<boolean>("profiling");
+      child.send("profile-start");
+      await answer;
+    },
+    async profileTo(file: string) {
+      const answer = next<boolean>("profiled");
+      child.send({ profileTo: file });
+      await answer;
     },
     memory() {
       const answer = next<NodeJS.MemoryUsage & { children: number }>("memory");
@@ -237,35 +264,45 @@ async function follow(url: string, game: { id: string; player: string }) {
  * stream (no polling): turns/s, each turn's end-to-end latency (the action sent to its turn event
  * received) and each step's own time from the servers' step logs.
  */
-async function playActive(procs: Proc[], hash: string, where: StoreWhere) {
+async function playActive(procs: Proc[], hash: string, where: StoreWhere, profileAs: string) {
   const games = await makeGames(procs, hash, ACTIVE_GAMES);
   const streams = await Promise.all(games.map((g, i) => follow(procs[i % procs.length]!.url, g)));
-  for (const p of procs) p.steps.length = 0;
   const endToEnd: number[] = [];
+  /** One turn of every active game at once, each game's action to one process in turn. */
+  const round = (turn: number) =>
+    Promise.all(
+      games.map(async (g, i) => {
+        const url = procs[(i + turn) % procs.length]!.url;
+        const sent = performance.now();
+        const answer = call(url, "POST", `/games/${g.id}/actions`, g.player, {
+          text: "walk to the Gutted Eel",
+          idempotencyKey: `t${turn}`,
+        });
+        const [, at] = await Promise.all([answer, streams[i]!.wait(turn)]);
+        endToEnd.push(at - sent);
+      }),
+    );
+  // Not measured: the processes' first turns (the JIT, the pools' connections and their prepared
+  // statements, the script process's isolates), which each process pays once.
+  for (let turn = 1; turn <= WARMUP; turn++) await round(turn);
+  endToEnd.length = 0;
+  for (const p of procs) p.steps.length = 0;
   const cpuBefore = await Promise.all(procs.map((p) => p.cpu()));
   const queriesBefore = await Promise.all(procs.map((p) => p.queries()));
   const clientBefore = process.cpuUsage();
   const pgBefore = await backendsCpu(where);
+  if (PROFILE) await Promise.all(procs.map((p) => p.profile()));
   const started = performance.now();
   try {
-    for (let turn = 1; turn <= TURNS; turn++) {
-      await Promise.all(
-        games.map(async (g, i) => {
-          const url = procs[(i + turn) % procs.length]!.url;
-          const sent = performance.now();
-          const answer = call(url, "POST", `/games/${g.id}/actions`, g.player, {
-            text: "walk to the Gutted Eel",
-            idempotencyKey: `t${turn}`,
-          });
-          const [, at] = await Promise.all([answer, streams[i]!.wait(turn)]);
-          endToEnd.push(at - sent);
-        }),
-      );
-    }
+    for (let turn = WARMUP + 1; turn <= WARMUP + TURNS; turn++) await round(turn);
   } finally {
     for (const s of streams) s.close();
   }
   const seconds = (performance.now() - started) / 1000;
+  if (PROFILE) {
+    mkdirSync(PROFILE, { recursive: true });
+    await Promise.all(procs.map((p, i) => p.profileTo(join(PROFILE, `${profileAs}-p${i}.cpuprofile`))));
+  }
   const client = process.cpuUsage(clientBefore);
   const pgAfter = await backendsCpu(where);
   const cpuAfter = await Promise.all(procs.map((p) => p.cpu()));
@@ -300,6 +337,22 @@ async function playActive(procs: Proc[], hash: string, where: StoreWhere) {
     queued: { p50: median(steps.map((s) => s.waitMs)), p99: p99(steps.map((s) => s.waitMs)) },
     /** CPU time of the server processes (user + system) per turn, in ms: independent of the load. */
     cpuPerTurn: cpuAfter.map((after, i) => (after.own - cpuBefore[i]!.own) / 1000 / turns),
+    /** Per process and turn: its system CPU (ms), its context switches and the NOTIFY messages it received. */
+    perProcess: cpuAfter.map((after, i) => {
+      const before = cpuBefore[i]!;
+      return {
+        systemMs: (after.system - before.system) / 1000 / turns,
+        voluntary: (after.switches.voluntary - before.switches.voluntary) / turns,
+        involuntary: (after.switches.involuntary - before.switches.involuntary) / turns,
+        notifications: (after.notifications - before.notifications) / turns,
+        threads: Object.fromEntries(
+          Object.entries(after.threads).map(([name, us]) => [
+            name,
+            (us - (before.threads[name] ?? 0)) / 1000 / turns,
+          ]),
+        ),
+      };
+    }),
     sandboxCpuPerTurn: cpuAfter.map((after, i) => (after.children - cpuBefore[i]!.children) / 1000 / turns),
     clientCpuPerTurn: (client.user + client.system) / 1000 / turns,
     /** PostgreSQL backends serving the servers (those alive at the end), ms per turn; null on SQLite. */
@@ -403,6 +456,7 @@ async function run(context: BenchContext): Promise<void> {
   const memoryRows: string[][] = [];
   const fanOuts: string[][] = [];
   const phaseRows: string[][] = [];
+  const processRows: string[][] = [];
   const rates = new Map<string, number>();
   for (const config of configs) {
     const procs: Proc[] = [];
@@ -436,7 +490,12 @@ async function run(context: BenchContext): Promise<void> {
         const atIdle = await usage();
         rssAtIdle = atIdle.rss;
         const settled = await settle(usage);
-        const active = await playActive(procs, hash, config.where);
+        const active = await playActive(
+          procs,
+          hash,
+          config.where,
+          `${config.label.replace(/[^a-zA-Z0-9]+/g, "-").toLowerCase()}-${level}`,
+        );
         const rssActive = await rss();
         rates.set(`${config.label} ${level}`, active.turnsPerSecond);
         if (SHOW_QUERIES && active.queriesPerTurn.length > 0) {
@@ -469,6 +528,22 @@ async function run(context: BenchContext): Promise<void> {
           active.pauses
             .map((p) => `${p.gc.ms.toFixed(0)} / ${p.gc.count} / ${p.gc.maxMs.toFixed(1)}`)
             .join(", "),
+        ]);
+        processRows.push([
+          config.label,
+          String(level),
+          ...(["systemMs", "voluntary", "involuntary", "notifications"] as const).map((key) =>
+            active.perProcess.map((p) => p[key].toFixed(key === "systemMs" ? 1 : 2)).join(" + "),
+          ),
+          active.perProcess
+            .map((p) =>
+              Object.entries(p.threads)
+                .filter(([, v]) => v >= 0.05)
+                .sort((a, b) => b[1] - a[1])
+                .map(([name, v]) => `${name} ${v.toFixed(1)}`)
+                .join(", "),
+            )
+            .join(" | "),
         ]);
         memoryRows.push([
           config.label,
@@ -536,6 +611,24 @@ async function run(context: BenchContext): Promise<void> {
   );
   context.print(
     "Where the steps' time went (ms), from their step logs: restore (the world and the last state read), start (the session restored), run (the engine, its sandbox round trips, the offline narrator), save (the new state serialised), commit (the transaction); p50 and p99 of each phase, and its mean over the slowest 1% of steps (tail). Event loop delay (ms, sampled every 10 ms) and the garbage collector's pauses of each server process over the turns.",
+  );
+  context.print();
+  context.print(
+    formatTable(
+      [
+        "Store",
+        "idle games",
+        "of which system CPU ms/turn",
+        "voluntary context switches/turn",
+        "involuntary context switches/turn",
+        "NOTIFY received/turn",
+        "CPU ms/turn by thread",
+      ],
+      processRows,
+    ),
+  );
+  context.print(
+    "Each server process over the turns, divided by all the turns played: the part of its CPU time spent in the kernel (system), how often it gave the CPU up waiting for work (voluntary: its event loop went to sleep) or had it taken (involuntary), the NOTIFY messages it received (a process hears the games its event streams follow), and its CPU time by thread (main: the event loop; V8's workers compile and collect garbage beside it; libuv's pool).",
   );
   context.print();
   context.print(

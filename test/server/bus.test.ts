@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { type BusMessage, coalesce, postgresBus } from "../../src/server/store/bus.ts";
+import { type BusMessage, channelOf, coalesce, postgresBus } from "../../src/server/store/bus.ts";
 import { DATABASE_URL, eventually } from "./harness.ts";
 
 describe("server bus: batching what one NOTIFY round trip sends", () => {
@@ -45,7 +45,7 @@ describe("server bus: PostgreSQL LISTEN/NOTIFY between two processes' buses", {
     const receiver = await postgresBus({ connectionString: DATABASE_URL! });
     const game = `bus-test-${process.pid}-${Date.now()}`;
     const heard: BusMessage[] = [];
-    const off = receiver.subscribe(game, (m) => heard.push(m));
+    const off = await receiver.subscribe(game, (m) => heard.push(m));
     try {
       // Equal texts on purpose: PostgreSQL folds equal payloads of one transaction into one.
       const texts = Array.from({ length: 200 }, (_, i) => (i % 10 === 0 ? "Again. " : `Part ${i}. `));
@@ -72,6 +72,89 @@ describe("server bus: PostgreSQL LISTEN/NOTIFY between two processes' buses", {
       assert.ok(tick4.length >= 3, "a long chunk is split below the NOTIFY payload limit");
     } finally {
       off();
+      await sender.close();
+      await receiver.close();
+    }
+  });
+});
+
+describe("server bus: a channel per game, listened on while a listener follows it", {
+  skip: DATABASE_URL ? false : "PostgreSQL only: TALEFORGE_TEST_DATABASE_URL is not set",
+}, () => {
+  it("sends a game's messages on that game's channel only", { timeout: 30_000 }, async () => {
+    const pg = (await import("pg")).default;
+    const sender = await postgresBus({ connectionString: DATABASE_URL! });
+    const raw = new pg.Client({ connectionString: DATABASE_URL! });
+    await raw.connect();
+    const a = `bus-a-${process.pid}-${Date.now()}`;
+    const b = `bus-b-${process.pid}-${Date.now()}`;
+    const got: { channel: string; payload: string | undefined }[] = [];
+    raw.on("notification", (n) => got.push({ channel: n.channel, payload: n.payload }));
+    try {
+      await raw.query(`listen "${channelOf(a)}"; listen "${channelOf(b)}"`);
+      await sender.publish({ game: a, kind: "events" });
+      await sender.publish({ game: b, kind: "chunk", tick: 1, text: "For b." });
+      await eventually(
+        async () => got.length,
+        (n) => n >= 2,
+        10_000,
+      );
+      assert.deepEqual(
+        got.map((g) => [g.channel, JSON.parse(g.payload!).game]),
+        [
+          [channelOf(a), a],
+          [channelOf(b), b],
+        ],
+      );
+      assert.notEqual(channelOf(a), channelOf(b));
+      assert.ok(channelOf("x".repeat(200)).length <= 63, "a long id still makes a valid channel name");
+    } finally {
+      await raw.end();
+      await sender.close();
+    }
+  });
+
+  it("hears a game while one of its listeners remains, and again after a new one", {
+    timeout: 30_000,
+  }, async () => {
+    const sender = await postgresBus({ connectionString: DATABASE_URL! });
+    const receiver = await postgresBus({ connectionString: DATABASE_URL! });
+    const game = `bus-follow-${process.pid}-${Date.now()}`;
+    const first: string[] = [];
+    const second: string[] = [];
+    const third: string[] = [];
+    const say = (text: string) => sender.publish({ game, kind: "chunk", tick: 1, text });
+    const text = (m: BusMessage) => (m.kind === "chunk" ? m.text : m.kind);
+    try {
+      const offFirst = await receiver.subscribe(game, (m) => first.push(text(m)));
+      const offSecond = await receiver.subscribe(game, (m) => second.push(text(m)));
+      await say("one");
+      await eventually(
+        async () => second.length,
+        (n) => n >= 1,
+        10_000,
+      );
+      offFirst();
+      await say("two");
+      await eventually(
+        async () => second.length,
+        (n) => n >= 2,
+        10_000,
+      );
+      offSecond();
+      // The last listener left (UNLISTEN), then a new one came: it hears what is published after.
+      const offThird = await receiver.subscribe(game, (m) => third.push(text(m)));
+      await say("three");
+      await eventually(
+        async () => third.length,
+        (n) => n >= 1,
+        10_000,
+      );
+      offThird();
+      assert.deepEqual(first, ["one"]);
+      assert.deepEqual(second, ["one", "two"]);
+      assert.deepEqual(third, ["three"]);
+    } finally {
       await sender.close();
       await receiver.close();
     }

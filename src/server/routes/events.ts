@@ -23,6 +23,8 @@ export interface StreamLimits {
 
 const DEFAULTS: StreamLimits = { perToken: 4, perAddress: 128, heartbeatMs: 15_000, pollMs: 5_000 };
 const BATCH = 200;
+/** How long a new stream waits for its process to listen on the game's channel before its first read. */
+const SUBSCRIBE_WAIT_MS = 2_000;
 
 /** Set on a request whose event stream wrote its own log line (app.ts writes none for it then). */
 export const STREAM_LOGGED = Symbol("taleforge.streamLogged");
@@ -147,7 +149,12 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
           );
         else void pump();
       };
-      const unsubscribe = store.bus.subscribe(params.id, onMessage);
+      // Listening before the first read (below): a wake published after that read reaches this stream.
+      let unsubscribe = () => {};
+      const subscribed = store.bus.subscribe(params.id, onMessage).then((off) => {
+        if (closed) off();
+        else unsubscribe = off;
+      });
       const poll = setInterval(() => void pump(), limits.pollMs);
       const beat = setInterval(() => raw.write(": keep-alive\n\n"), limits.heartbeatMs);
       const close = () => {
@@ -171,6 +178,16 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       closers.add(close);
       request.raw.on("close", close);
       raw.on("error", close);
+      // At most SUBSCRIBE_WAIT_MS: a store that does not answer must not hold the stream's first read
+      // (the poll then catches up with what a wake would have said).
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        subscribed,
+        new Promise<void>((resolve) => {
+          waited = setTimeout(resolve, SUBSCRIBE_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(waited);
       await pump();
     },
   );

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { EventEmitter } from "node:events";
 import pg from "pg";
 
@@ -5,8 +6,10 @@ import pg from "pg";
  * Wakes the listeners of a game. `events`: new stored events exist (listeners
  * read them from the store, so nothing is lost); `chunk`: a piece of
  * narration as it streams (live only, never stored: the turn's event carries
- * the whole narration). On PostgreSQL every process sharing the database
- * hears every message (LISTEN/NOTIFY); with SQLite there is one process.
+ * the whole narration). On PostgreSQL each game has its own channel
+ * (LISTEN/NOTIFY), which a process listens on only while one of its event
+ * streams follows that game: a process hears the games its clients follow,
+ * not every game's turns. With SQLite there is one process.
  */
 export type BusMessage =
   | { game: string; kind: "events" }
@@ -14,37 +17,45 @@ export type BusMessage =
 
 export interface Bus {
   publish(message: BusMessage): Promise<void>;
-  subscribe(game: string, listener: (message: BusMessage) => void): () => void;
+  /**
+   * Calls `listener` with the game's messages until the function it answers is called. It resolves
+   * once the messages published from then on reach this process (on PostgreSQL: once it listens on
+   * the game's channel, or at once while the bus reconnects: a reader polls the store meanwhile).
+   */
+  subscribe(game: string, listener: (message: BusMessage) => void): Promise<() => void>;
   close(): Promise<void>;
 }
 
-const CHANNEL = "taleforge_events";
+/**
+ * A game's channel: "tf_" and its id (ids are 32 hex digits), or a digest of an id that would not
+ * make a short plain identifier (PostgreSQL's channel names stop at 63 bytes).
+ */
+export function channelOf(game: string): string {
+  return /^[A-Za-z0-9_-]{1,60}$/.test(game)
+    ? `tf_${game}`
+    : `tf_${createHash("sha256").update(game).digest("hex").slice(0, 40)}`;
+}
 /** NOTIFY payloads must stay under 8000 bytes; longer chunks are split. */
 const MAX_CHUNK = 2000;
 
-function emitterBus(send: (message: BusMessage) => Promise<void>) {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  return {
-    emitter,
-    bus: {
-      publish: send,
-      subscribe(game: string, listener: (message: BusMessage) => void) {
-        emitter.on(game, listener);
-        return () => emitter.off(game, listener);
-      },
-    },
-  };
+function emitter(): EventEmitter {
+  const out = new EventEmitter();
+  out.setMaxListeners(0);
+  return out;
 }
 
 export function localBus(): Bus {
-  const { emitter, bus } = emitterBus(async (message) => {
-    emitter.emit(message.game, message);
-  });
+  const local = emitter();
   return {
-    ...bus,
+    publish: async (message) => {
+      local.emit(message.game, message);
+    },
+    subscribe: async (game, listener) => {
+      local.on(game, listener);
+      return () => local.off(game, listener);
+    },
     close: async () => {
-      emitter.removeAllListeners();
+      local.removeAllListeners();
     },
   };
 }
@@ -52,6 +63,7 @@ export function localBus(): Bus {
 export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
   let closed = false;
   let client: pg.Client | null = null;
+  const local = emitter();
   // Messages wait here while a NOTIFY round trip is under way; the next one sends them all at once
   // (one query, in order), so a turn's narration chunks and wakes cost one round trip, not one each.
   let pending: { message: BusMessage; done: () => void }[] = [];
@@ -69,13 +81,6 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
       sending = false;
     }
   };
-  const { emitter, bus } = emitterBus(
-    (message) =>
-      new Promise<void>((resolve) => {
-        pending.push({ message, done: resolve });
-        if (!sending) void pump();
-      }),
-  );
   /** Sequence numbers keep two equal payloads of one query apart (PostgreSQL folds equal ones into one). */
   let sequence = 0;
   const notify = async (messages: BusMessage[]) => {
@@ -87,31 +92,72 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
     const target = client;
     if (target === null) {
       // Reconnecting: deliver locally; other processes' streams catch up by polling.
-      for (const part of parts) emitter.emit(part.game, part);
+      for (const part of parts) local.emit(part.game, part);
       return;
     }
+    const channels = parts.map((part) => channelOf(part.game));
     const payloads = parts.map((part) =>
       JSON.stringify(part.kind === "chunk" ? { ...part, n: sequence++ } : part),
     );
     await target
-      // unnest yields the payloads in order: the NOTIFYs go out (and arrive) in that order.
+      // unnest yields the pairs in order: the NOTIFYs go out (and arrive) in that order.
       // Prepared once per connection (named): PostgreSQL parses it at the first NOTIFY, not at each.
       .query({
-        name: "tf_notify",
-        text: "select pg_notify($1, payload) from unnest($2::text[]) as payload",
-        values: [CHANNEL, payloads],
+        name: "tf_notify_games",
+        text: "select pg_notify(channel, payload) from unnest($1::text[], $2::text[]) as m(channel, payload)",
+        values: [channels, payloads],
       })
       .catch(() => {
-        for (const part of parts) emitter.emit(part.game, part);
+        for (const part of parts) local.emit(part.game, part);
       });
   };
+
+  /**
+   * The channels this process listens on follow the games its listeners follow: `wanted` (a game's
+   * channel while it has a listener here), `heard` (the channels the connection listens on). A sync
+   * sends the difference as one query (LISTEN and UNLISTEN statements), one at a time, in order.
+   */
+  const wanted = new Map<string, number>();
+  let heard = new Set<string>();
+  /** Syncs run one after the other; each sends what differs when it runs (often nothing). */
+  let chain: Promise<void> = Promise.resolve();
+  /** A sync's query is under way: what `heard` says may be about to change. */
+  let inFlight = false;
+  const syncOnce = async () => {
+    const target = client;
+    if (target === null || closed) return; // connect() listens on every wanted channel
+    const listen = [...wanted.keys()].filter((c) => !heard.has(c));
+    const unlisten = [...heard].filter((c) => !wanted.has(c));
+    if (listen.length === 0 && unlisten.length === 0) return;
+    const text = [
+      ...listen.map((c) => `listen ${quote(c)}`),
+      ...unlisten.map((c) => `unlisten ${quote(c)}`),
+    ].join("; ");
+    inFlight = true;
+    try {
+      await target.query(text);
+      if (client === target) {
+        for (const c of listen) heard.add(c);
+        for (const c of unlisten) heard.delete(c);
+      }
+    } catch {
+      // The connection failed: connect() listens again on what is wanted then.
+    } finally {
+      inFlight = false;
+    }
+  };
+  const sync = (): Promise<void> => {
+    chain = chain.then(syncOnce, syncOnce);
+    return chain;
+  };
+
   const connect = async (): Promise<void> => {
     const next = new pg.Client(config);
     next.on("notification", (n) => {
-      if (n.channel !== CHANNEL || n.payload === undefined) return;
+      if (n.payload === undefined) return;
       try {
         const message = JSON.parse(n.payload) as BusMessage;
-        if (typeof message.game === "string") emitter.emit(message.game, message);
+        if (typeof message.game === "string") local.emit(message.game, message);
       } catch {
         // Not ours: ignore.
       }
@@ -130,7 +176,8 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
       if (client === next) retry();
     });
     await next.connect();
-    await next.query(`listen ${CHANNEL}`);
+    const channels = [...wanted.keys()];
+    if (channels.length > 0) await next.query(channels.map((c) => `listen ${quote(c)}`).join("; "));
     if (closed) {
       // The bus was closed while this reconnection was under way: it must not outlive it (an open
       // connection keeps the process alive).
@@ -139,18 +186,49 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
       return;
     }
     client = next;
+    heard = new Set(channels);
+    // Games subscribed or left while this connection was being made.
+    void sync();
   };
   await connect();
   return {
-    ...bus,
+    publish: (message) =>
+      new Promise<void>((resolve) => {
+        pending.push({ message, done: resolve });
+        if (!sending) void pump();
+      }),
+    async subscribe(game, listener) {
+      local.on(game, listener);
+      const channel = channelOf(game);
+      wanted.set(channel, (wanted.get(channel) ?? 0) + 1);
+      // Also while a sync is under way: it may be leaving this channel (its last listener left).
+      if (!heard.has(channel) || inFlight) await sync();
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        local.off(game, listener);
+        const count = (wanted.get(channel) ?? 1) - 1;
+        if (count > 0) wanted.set(channel, count);
+        else {
+          wanted.delete(channel);
+          if (!closed) void sync();
+        }
+      };
+    },
     async close() {
       closed = true;
-      emitter.removeAllListeners();
+      local.removeAllListeners();
       const last = client;
       client = null;
       await last?.end().catch(() => {});
     },
   };
+}
+
+/** A channel name as an SQL identifier (channelOf makes only plain ones; quoted all the same). */
+function quote(channel: string): string {
+  return `"${channel.replaceAll('"', '""')}"`;
 }
 
 /**
