@@ -131,9 +131,16 @@ describe("taleforge play at a terminal keeps the game without --save", () => {
     assert.equal(piped.code, 0);
     assert.deepEqual(savesIn(home), []);
 
-    const homeless = await playAtTerminal([EXAMPLE, "--seed", "11", "--premade", "Isobel Carrow"], ["/quit"], {});
+    const homeless = await playAtTerminal(
+      [EXAMPLE, "--seed", "11", "--premade", "Isobel Carrow"],
+      ["/quit"],
+      {},
+    );
     assert.equal(homeless.code, 0);
-    assert.match(homeless.out.replace(/\s+/g, " "), /This game is not saved by itself: no home folder is set/);
+    assert.match(
+      homeless.out.replace(/\s+/g, " "),
+      /This game is not saved by itself: no home folder is set/,
+    );
   });
 
   test("--save FILE still decides, and the state folder follows XDG_STATE_HOME", async () => {
@@ -150,7 +157,10 @@ describe("taleforge play at a terminal keeps the game without --save", () => {
     assert.doesNotMatch(chosen.out, /To go on later/);
     assert.deepEqual(readdirSync(state), [], "nothing in the state folder when --save names a file");
     assert.equal(saveFolder({ HOME: home, XDG_STATE_HOME: state }), join(state, "taleforge/saves"));
-    assert.equal(saveFolder({ HOME: home, XDG_STATE_HOME: "relative" }), join(home, ".local/state/taleforge/saves"));
+    assert.equal(
+      saveFolder({ HOME: home, XDG_STATE_HOME: "relative" }),
+      join(home, ".local/state/taleforge/saves"),
+    );
   });
 
   test("a state folder that cannot be made is said, and the game is played anyway", async () => {
@@ -164,7 +174,10 @@ describe("taleforge play at a terminal keeps the game without --save", () => {
       { HOME: home },
     );
     assert.equal(code, 0);
-    assert.match(out.replace(/\s+/g, " "), /This game is not saved by itself: .*could not be created \(ENOTDIR\)/);
+    assert.match(
+      out.replace(/\s+/g, " "),
+      /This game is not saved by itself: .*could not be created \(ENOTDIR\)/,
+    );
     assert.match(out, /Farewell\./);
   });
 });
