@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import pg from "pg";
+import type pg from "pg";
 
 /**
  * Wakes the listeners of a game. `events`: new stored events exist (listeners
@@ -50,6 +50,8 @@ export function localBus(): Bus {
 }
 
 export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
+  // Loaded here, not with the module: a server on SQLite never loads pg (some 100 ms of its start).
+  const { default: postgres } = await import("pg");
   let closed = false;
   let client: pg.Client | null = null;
   // Messages wait here while a NOTIFY round trip is under way; the next one sends them all at once
@@ -106,7 +108,7 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
       });
   };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client(config);
+    const next = new postgres.Client(config);
     next.on("notification", (n) => {
       if (n.channel !== CHANNEL || n.payload === undefined) return;
       try {
