@@ -101,7 +101,7 @@ class OneLinePerRequest extends LogController {
 type Compilers = NonNullable<NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"]>;
 type ValidatorFactory = NonNullable<Compilers["buildValidator"]>;
 type SerializerFactory = NonNullable<Compilers["buildSerializer"]>;
-const LAZY_COMPILERS: Compilers = (() => {
+export const LAZY_COMPILERS: Compilers = (() => {
   let fastifyRequire: NodeJS.Require | undefined;
   const load = <T>(name: string): T => {
     fastifyRequire ??= createRequire(createRequire(import.meta.url).resolve("fastify"));
