@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import { median, ms, p99 } from "./measure.ts";
 import { bundleServeChild } from "./serve-bundle.ts";
+import { measureStart } from "./serve-start.ts";
 import { formatTable } from "./table.ts";
 
 /** Targets from issue 11, printed next to the figures (never asserted). */
@@ -32,13 +33,16 @@ const SHOW_QUERIES = process.env.TALEFORGE_BENCH_SERVE_QUERIES === "1";
  * the setup), written there as <setup>-<idle>-p<process>.cpuprofile.
  */
 const PROFILE = process.env.TALEFORGE_BENCH_SERVE_PROFILE || null;
-/** TALEFORGE_BENCH_SERVE_STORES=pg1,pg2 (of sqlite, pg1, pg2) measures only those setups. */
-const STORES = (process.env.TALEFORGE_BENCH_SERVE_STORES ?? "sqlite,pg1,pg2").split(",");
+/**
+ * TALEFORGE_BENCH_SERVE_STORES=pg1,pg2 (of start, sqlite, pg1, pg2) measures only those setups; `start`
+ * is the start-up figures (serve-start.ts).
+ */
+const STORES = (process.env.TALEFORGE_BENCH_SERVE_STORES ?? "start,sqlite,pg1,pg2").split(",");
 const CHILD = fileURLToPath(new URL("./serve-child.ts", import.meta.url));
 
 const bench: BenchModule = {
   name: "serve",
-  title: `Server: ${IDLE_LEVELS.join(", ")} idle games (imported saves) plus ${ACTIVE_GAMES} active over HTTP (offline narrator); memory; SSE fan-out`,
+  title: `Server: start-up (node and npx); ${IDLE_LEVELS.join(", ")} idle games (imported saves) plus ${ACTIVE_GAMES} active over HTTP (offline narrator); memory; SSE fan-out`,
   run,
 };
 export default bench;
@@ -422,6 +426,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 async function run(context: BenchContext): Promise<void> {
+  if (STORES.includes("start")) await measureStart(context);
+  if (!STORES.some((store) => store !== "start")) return;
   const world = readFileSync(join(context.root, "examples/harbor.world.json"), "utf8");
   const configs: { label: string; where: StoreWhere; processes: number }[] = [];
   if (STORES.includes("sqlite"))

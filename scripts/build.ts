@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Metafile, type Plugin } from "esbuild";
 import { FAST_SCRIPT } from "../src/cli/fast-start.ts";
 import { childCode } from "../src/sandbox/bundle.ts";
-import { workerCode } from "../src/server/store/sqlite-thread.ts";
+import { compileWorker, SQLITE_WORKER } from "../src/server/store/sqlite-thread.ts";
 import { writeStamp } from "./prepare.mjs";
 
 /** The sandbox's child process in dist/ (src/sandbox/process.ts). */
@@ -127,6 +127,12 @@ export async function buildJavaScript(outdir: string): Promise<Metafile> {
           .split("\\")
           .join("/"),
       ),
+      // The SQLite store's thread, built below, found from src/server/store/sqlite-thread.ts's own URL.
+      __TF_SQLITE_WORKER__: JSON.stringify(
+        relative(join(ROOT, "src", "server", "store"), join(outdir, SQLITE_WORKER))
+          .split("\\")
+          .join("/"),
+      ),
     },
     // Bundled CommonJS packages (commander) call require(): give every ES module one.
     banner: {
@@ -138,6 +144,10 @@ export async function buildJavaScript(outdir: string): Promise<Metafile> {
   });
   // The sandbox's child process, so that no `taleforge serve` or `play` starts esbuild to bundle it.
   writeFileSync(join(outdir, SANDBOX_CHILD), childCode());
+  // The SQLite store's thread, so that no `taleforge serve` loads esbuild or writes under node_modules
+  // (npm's record of node_modules, node_modules/.package-lock.json, holds only while nothing newer is
+  // written there: `npx taleforge` reads every package's files again otherwise).
+  writeFileSync(join(outdir, SQLITE_WORKER), compileWorker());
   const script = await buildFastStartScript(outdir);
   writeFastStartCache(outdir);
   return {
@@ -275,7 +285,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   await buildJavaScript(outdir);
   if (!args.includes("--no-web")) await buildWeb(join(outdir, "web"));
   if (!args.includes("--no-types")) buildTypes(outdir);
-  // The SQLite store's thread is compiled now, so that the first `taleforge serve` does not start esbuild.
-  workerCode();
   if (!args.includes("--no-web") && !args.includes("--no-types")) writeStamp(outdir);
 }

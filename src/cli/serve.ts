@@ -31,13 +31,21 @@ export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
   const maxSteps = flags.maxSteps === undefined ? undefined : Number(flags.maxSteps);
   if (maxSteps !== undefined && (!/^\d+$/.test(flags.maxSteps!) || maxSteps > 1000))
     return fail(io, `--max-steps takes a whole number (0-1000, 0: no limit), not "${flags.maxSteps}".`);
+  const store =
+    flags.database !== undefined ? { database: flags.database } : { data: flags.data ?? "taleforge-data" };
+  // The store starts opening first (on SQLite: its thread starts, opens the file and migrates), while
+  // the server's modules load; runServer waits for it before it listens. Its failure (a data folder in
+  // use, a database out of reach) is runServer's to report: caught here only so that it is not unhandled
+  // meanwhile.
+  const opening = import("../server/store/open.ts").then(({ openStore }) => openStore(store));
+  opening.catch(() => {});
   const { runServer } = await import("../server/index.ts");
   const provider = flags.narrator && !flags.provider ? flags.narrator : flags.provider;
   await runServer({
     port,
     host: flags.host ?? "127.0.0.1",
-    store:
-      flags.database !== undefined ? { database: flags.database } : { data: flags.data ?? "taleforge-data" },
+    store,
+    opening,
     ...(flags.cors !== undefined ? { cors: flags.cors } : {}),
     ...(flags.trustProxy !== undefined ? { trustProxy: flags.trustProxy } : {}),
     ...(maxSteps !== undefined ? { maxSteps } : {}),

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from "node:http";
+import { createRequire } from "node:module";
 import type { Duplex } from "node:stream";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -7,6 +8,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifyServerOptions,
   LogController,
 } from "fastify";
 import { ENGINE_VERSION } from "../engine/index.ts";
@@ -92,6 +94,32 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * Fastify's own schema compilers, required from Fastify's place (they are its dependencies, not ours)
+ * the first time a route with a Fastify schema needs them, instead of by Fastify when it starts.
+ */
+type Compilers = NonNullable<NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"]>;
+type ValidatorFactory = NonNullable<Compilers["buildValidator"]>;
+type SerializerFactory = NonNullable<Compilers["buildSerializer"]>;
+export const LAZY_COMPILERS: Compilers = (() => {
+  let fastifyRequire: NodeJS.Require | undefined;
+  const load = <T>(name: string): T => {
+    fastifyRequire ??= createRequire(createRequire(import.meta.url).resolve("fastify"));
+    return (fastifyRequire(name) as () => T)();
+  };
+  let validator: ValidatorFactory | undefined;
+  let serializer: SerializerFactory | undefined;
+  const buildValidator: ValidatorFactory = (...args) => {
+    validator ??= load<ValidatorFactory>("@fastify/ajv-compiler");
+    return validator(...args);
+  };
+  const buildSerializer: SerializerFactory = (...args) => {
+    serializer ??= load<SerializerFactory>("@fastify/fast-json-stringify-compiler");
+    return serializer(...args);
+  };
+  return { buildValidator, buildSerializer };
+})();
+
 /** Rebuilt per server; the route list is filled by the route modules. */
 export async function createServer(options: ServerOptions): Promise<Server> {
   const store = new Store(options.store);
@@ -117,6 +145,9 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     logController: new OneLinePerRequest(),
     // On close, idle connections are closed at once; a request in flight (one waiting for its step) gets its answer.
     forceCloseConnections: "idle",
+    // Fastify's JSON-schema compilers (ajv, fast-json-stringify: some 100 ms of loading at every start)
+    // are loaded only if a route ever declares a Fastify schema; the routes validate with zod (route.ts).
+    schemaController: { compilersFactory: LAZY_COMPILERS },
     // A quest name may be 200 characters, more once percent-encoded (Fastify's default is 100).
     routerOptions: { maxParamLength: 1000 },
     // Fastify's own answers to a URL it cannot route (bad encoding, a parameter over the length above).
@@ -228,9 +259,13 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   storageRoutes(app, store, worlds);
   webRoutes(app, options.webRoot);
   const streams = eventRoutes(app, store, options.streams);
-  const document = openApiDocument([...REGISTERED], String(ENGINE_VERSION));
-
-  app.get("/openapi.json", async () => document);
+  // Made at the first request for it, not at every start (converting every route's schemas costs tens of ms).
+  const routes = [...REGISTERED];
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.get("/openapi.json", async () => {
+    document ??= openApiDocument(routes, String(ENGINE_VERSION));
+    return document;
+  });
   app.get("/healthz", async () => ({ ok: true }));
   app.get("/readyz", async (_request, reply) => {
     if (!ready) return reply.code(503).send(new ApiError("server/unavailable", "not-ready").toJSON());

@@ -5,12 +5,17 @@ import { createOfflineProvider } from "../ai/offline/index.ts";
 import { createSandbox } from "../sandbox/index.ts";
 import { createServer } from "./app.ts";
 import { createLogger, type LogFormat } from "./logger.ts";
-import { openStore, type StoreOptions } from "./store/open.ts";
+import { type OpenStore, openStore, type StoreOptions } from "./store/open.ts";
 
 export interface RunOptions {
   port: number;
   host: string;
   store: StoreOptions;
+  /**
+   * The store already being opened with `store` (the command starts it before this module loads, so
+   * that the SQLite thread's start and the migrations overlap the loading of Fastify and the engine).
+   */
+  opening?: Promise<OpenStore>;
   cors?: string;
   trustProxy?: string;
   /** Steps run at once by this process (0: no limit); default DEFAULT_MAX_STEPS. */
@@ -30,18 +35,29 @@ export interface RunOptions {
  * SIGINT has stopped it gracefully.
  */
 export async function runServer(options: RunOptions): Promise<void> {
-  const config = await resolveProviderConfig({
-    flags: options.provider,
-    env: options.env,
-    cwd: options.cwd,
-    home: homedir(),
-  });
+  const opening = options.opening ?? openStore(options.store);
+  let config: Awaited<ReturnType<typeof resolveProviderConfig>>;
+  try {
+    config = await resolveProviderConfig({
+      flags: options.provider,
+      env: options.env,
+      cwd: options.cwd,
+      home: homedir(),
+    });
+  } catch (error) {
+    // A bad provider setting stops the start: the store opened meanwhile is closed (its lock released).
+    await opening.then(
+      (store) => store.close(),
+      () => {},
+    );
+    throw error;
+  }
   const log = createLogger({
     level: options.logLevel,
     ...(options.logFormat !== undefined ? { format: options.logFormat } : {}),
     secrets: [(config as { apiKey?: string }).apiKey],
   });
-  const store = await openStore(options.store);
+  const store = await opening;
   const sandbox = createSandbox();
   const server = await createServer({
     store,

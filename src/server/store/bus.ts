@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { EventEmitter } from "node:events";
-import pg from "pg";
+import type pg from "pg";
 
 /**
  * Wakes the listeners of a game. `events`: new stored events exist (listeners
@@ -61,6 +61,8 @@ export function localBus(): Bus {
 }
 
 export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
+  // Loaded here, not with the module: a server on SQLite never loads pg (some 100 ms of its start).
+  const { default: postgres } = await import("pg");
   let closed = false;
   let client: pg.Client | null = null;
   const local = emitter();
@@ -152,7 +154,7 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client(config);
+    const next = new postgres.Client(config);
     next.on("notification", (n) => {
       if (n.payload === undefined) return;
       try {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Kysely, Migrator } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import { ApiError } from "../errors.ts";
 import { type Bus, localBus, postgresBus } from "./bus.ts";
 import { ScopedPostgresDialect } from "./introspector.ts";
@@ -81,6 +81,8 @@ export async function openStore(options: StoreOptions): Promise<OpenStore> {
 }
 
 async function openPostgres(url: string, options: StoreOptions): Promise<OpenStore> {
+  // Loaded here, not with the module: a server on SQLite never loads pg (some 100 ms of its start).
+  const { default: pg } = await import("pg");
   const schema = options.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
     throw new ApiError("store/config", "schema-name", { schema });

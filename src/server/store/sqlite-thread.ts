@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { transformSync } from "esbuild";
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -38,14 +38,37 @@ import type { Query, Reply, Request, WorkerData, WorkerError } from "./sqlite-pr
 
 const SOURCE = fileURLToPath(new URL("./sqlite-worker.ts", import.meta.url));
 const CACHE = join(dirname(SOURCE), "..", "..", "..", "node_modules", ".cache", "taleforge-sqlite");
+/** The thread's code as the package build writes it into dist/ (scripts/build.ts). */
+export const SQLITE_WORKER = "sqlite-worker.cjs";
 /**
- * The thread's code: its TypeScript compiled to CommonJS by esbuild, kept under node_modules/.cache by
- * the digest of the source (compiling starts esbuild, a few hundred ms on a busy machine: later starts
- * skip it), and once per process. A file when the cache can be written, else the code to evaluate.
+ * Where the package build wrote the thread's code (scripts/build.ts defines it, relative to this
+ * source file): the installed `taleforge serve` starts the thread from it, and neither loads esbuild
+ * nor writes under node_modules. Undefined when running the sources.
+ */
+declare const __TF_SQLITE_WORKER__: string | undefined;
+
+/** The thread's TypeScript compiled to CommonJS (esbuild, loaded only here). */
+export function compileWorker(): string {
+  const { transformSync } = createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
+  return transformSync(readFileSync(SOURCE, "utf8"), { loader: "ts", format: "cjs", target: "node20" }).code;
+}
+
+/**
+ * The thread's code: the build's file in dist/; from the sources, its TypeScript compiled to CommonJS
+ * by esbuild, kept under node_modules/.cache by the digest of the source (compiling starts esbuild, a
+ * few hundred ms on a busy machine: later starts skip it), and once per process. A file when the
+ * cache can be written, else the code to evaluate.
  */
 let compiled: { file: string } | { code: string } | undefined;
 export function workerCode(): { file: string } | { code: string } {
   if (compiled) return compiled;
+  if (typeof __TF_SQLITE_WORKER__ === "string") {
+    const built = fileURLToPath(new URL(__TF_SQLITE_WORKER__, import.meta.url));
+    if (existsSync(built)) {
+      compiled = { file: built };
+      return compiled;
+    }
+  }
   const source = readFileSync(SOURCE, "utf8");
   const digest = createHash("sha256").update(source).digest("hex").slice(0, 16);
   const file = join(CACHE, `worker-${digest}.cjs`);
@@ -53,7 +76,7 @@ export function workerCode(): { file: string } | { code: string } {
     compiled = { file };
     return compiled;
   }
-  const code = transformSync(source, { loader: "ts", format: "cjs", target: "node20" }).code;
+  const code = compileWorker();
   try {
     mkdirSync(CACHE, { recursive: true });
     // Written aside and renamed, so that another process never starts a half-written file.
