@@ -102,7 +102,8 @@ const lazyChildProcess: Plugin = {
       const { readFile } = await import("node:fs/promises");
       const text = await readFile(args.path, "utf8");
       const eager = "const childProcess = require('node:child_process');";
-      if (!text.includes(eager)) throw new Error(`${args.path}: commander no longer requires child_process as expected`);
+      if (!text.includes(eager))
+        throw new Error(`${args.path}: commander no longer requires child_process as expected`);
       const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
       return { contents: text.replace(eager, lazy), loader: "js" };
     });
