@@ -73,8 +73,20 @@ export function spanAt(
     const keyNode = atKey && node.parent?.type === "property" ? node.parent.children?.[0] : undefined;
     return { offset: (keyNode ?? node).offset, end: node.offset + node.length };
   }
-  source.index ??= new PositionIndex(source.text, source.brackets);
+  source.index ??= new PositionIndex(source.text, source.brackets ?? scannedBrackets(source.text));
   return source.index.find(path, atKey);
+}
+
+/**
+ * The bracket pairs of a text by the nesting scan, whose regular expression jumps from token to
+ * token: in a cold process (a one-shot `check` with diagnostics) it runs far fewer instructions
+ * than `pairBrackets`' loop over every character, which stays in the interpreter. Undefined for
+ * a text with an unterminated string (the index then pairs the brackets itself).
+ */
+function scannedBrackets(text: string): BracketPairs | undefined {
+  const counts: { keys: number; brackets?: BracketPairs } = { keys: 0 };
+  findExcessiveNesting(text, Number.POSITIVE_INFINITY, counts);
+  return counts.brackets;
 }
 
 function describeParseError(code: string): string {
