@@ -16,7 +16,6 @@ import {
 import type { Diagnostic, JsonPath } from "./diagnostic.ts";
 import { findDuplicateKeys } from "./duplicate-keys.ts";
 import { FILE_ENCODING, wideEncoding } from "./encoding.ts";
-import type { BracketPairs } from "./positions.ts";
 import { type CodeInfo, diagnosticFrom, type Report } from "./rule.ts";
 import { findExcessiveNesting, locate, parseSource, positionAt, type SourceFile } from "./source.ts";
 import { describeValue, isPlainObject } from "./values.ts";
@@ -68,16 +67,22 @@ export function parseWorld(text: string, file = "<input>"): LoadedWorld {
   const encoding = wideEncoding(body);
   if (encoding !== null) return failed(file, FILE_ENCODING, "utf16", { file, encoding });
   if (body.trim() === "") return failed(file, FILE_EMPTY, "empty", { file });
-  const counted: { keys: number; brackets?: BracketPairs } = { keys: 0 };
-  const deep = findExcessiveNesting(body, MAX_DEPTH, counted);
+  // JSON.parse first, in native code: a valid text needs no scan of its own. V8's JSON.parse does
+  // not recurse, so a text nested too deep parses, and the walk below (which does not recurse
+  // either) finds its depth before anything that recurses sees it. A text JSON.parse refuses is
+  // scanned for its nesting before the syntax tree (which recurses) is built.
+  const parsed = parseJson(body);
+  const counted = parsed ? keyCount(parsed.value) : undefined;
+  const deep = !counted || counted.depth > MAX_DEPTH ? findExcessiveNesting(body, MAX_DEPTH) : undefined;
   if (deep) {
     const source: SourceFile = { name: file, text: body };
     const failure = failed(file, JSON_TOO_DEEP, "deep", { limit: String(MAX_DEPTH) });
     Object.assign(failure.diagnostics[0]!, positionAt(source, deep.offset));
     return { ...failure, source };
   }
-  const { source, value, errors } = parseSource(file, body);
-  source.brackets = counted.brackets;
+  const { source, value, errors } = parsed
+    ? { source: { name: file, text: body } as SourceFile, value: parsed.value, errors: [] }
+    : parseSource(file, body);
   const result: LoadedWorld = {
     file,
     source,
@@ -110,23 +115,46 @@ export function parseWorld(text: string, file = "<input>"): LoadedWorld {
   result.value = value;
   // JSON.parse keeps the last of two equal keys without a word: say so, at both. Each key of the
   // text makes one property unless it repeats one, so when the parsed value holds as many keys as
-  // the text there is no duplicate, and the search that places them is skipped.
-  if (keyCount(value) !== counted.keys) result.diagnostics.push(...findDuplicateKeys(source));
+  // the text there is no duplicate, and the search that places them is skipped. The text's keys
+  // are bounded from above by the quotes followed by a colon (a key's closing quote always is;
+  // an escaped quote inside a string may be too): equal to the parsed count, they prove that no
+  // key repeats; any other count runs the search, which finds only true duplicates.
+  if (counted && counted.keys !== keyBound(body)) result.diagnostics.push(...findDuplicateKeys(source));
   normalise(value, result, report);
   return result;
 }
 
-/** The own keys of every object in a parsed JSON value (before the compatibility steps add any). */
-function keyCount(value: unknown): number {
+/** JSON.parse's value, or undefined when the text is not JSON. */
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The own keys of every object in a parsed JSON value (before the compatibility steps add any),
+ * and how deep its objects and arrays nest (the value itself is level 1, as the nesting scan
+ * counts brackets). One walk with its own stacks: no recursion, no array per node.
+ */
+function keyCount(value: unknown): { keys: number; depth: number } {
   let keys = 0;
+  let depth = 0;
   const stack = [value];
+  const levels = [1];
   while (stack.length > 0) {
     const node = stack.pop();
+    const level = levels.pop()!;
     if (node === null || typeof node !== "object") continue;
+    if (level > depth) depth = level;
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const child: unknown = node[i];
-        if (child !== null && typeof child === "object") stack.push(child);
+        if (child !== null && typeof child === "object") {
+          stack.push(child);
+          levels.push(level + 1);
+        }
       }
       continue;
     }
@@ -135,10 +163,24 @@ function keyCount(value: unknown): number {
       if (!Object.hasOwn(node, key)) continue;
       keys++;
       const child = (node as Record<string, unknown>)[key];
-      if (child !== null && typeof child === "object") stack.push(child);
+      if (child !== null && typeof child === "object") {
+        stack.push(child);
+        levels.push(level + 1);
+      }
     }
   }
-  return keys;
+  return { keys, depth };
+}
+
+/**
+ * The quotes of a JSON text followed by a colon (after any whitespace): at least as many as its
+ * object keys. A regular expression finds them in native code without building a match.
+ */
+function keyBound(text: string): number {
+  const keyEnd = /"[ \t\n\r]*:/g;
+  let count = 0;
+  while (keyEnd.test(text)) count++;
+  return count;
 }
 
 function failed(file: string, info: CodeInfo, messageId: string, data: Record<string, string>): LoadedWorld {

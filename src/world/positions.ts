@@ -3,10 +3,11 @@ import type { JsonPath } from "./diagnostic.ts";
 /**
  * Every `{` and `[` of a JSON text with its closing bracket: the offsets of
  * the opening brackets in text order, and at the same place the offsets of
- * their closing ones. The loader's nesting scan (findExcessiveNesting), which
- * visits every bracket of every file anyway, records them as it goes, so that
- * the first position asked for does not scan the text again; a text without
- * them is scanned by `pairBrackets`.
+ * their closing ones. A nesting scan that visits every bracket anyway
+ * (findExcessiveNesting with `counts`) records them as it goes; a text without
+ * them is scanned by `pairBrackets` when its first position is asked for. The
+ * loader no longer scans a text JSON.parse accepts (src/world/load.ts), so a
+ * valid world pays for no scan, and one with diagnostics pays for this one.
  */
 export interface BracketPairs {
   opens: number[];
@@ -38,7 +39,7 @@ export function pairBrackets(text: string): BracketPairs {
 
 /**
  * Where the values of a valid JSON text start, found lazily: the brackets
- * are paired (by the loader's scan, or here by one flat pass), then a path is
+ * are paired (by a nesting scan that recorded them, or here by one flat pass), then a path is
  * followed from the root, listing the members of only the objects and arrays
  * on that path (each listed once, then kept). Nothing recurses, so no nesting
  * depth can overflow the stack, and a valid world that needs no position

@@ -20,7 +20,7 @@ export interface SourceFile {
   tree?: { root: Node | undefined };
   /** Built on first use: most files are valid and need no positions at all. */
   index?: PositionIndex;
-  /** The text's bracket pairs when the loader's nesting scan recorded them (the index then needs no scan of its own). */
+  /** The text's bracket pairs when a nesting scan recorded them (the index then needs no scan of its own). */
   brackets?: BracketPairs;
   lineStarts?: number[];
 }
@@ -73,8 +73,20 @@ export function spanAt(
     const keyNode = atKey && node.parent?.type === "property" ? node.parent.children?.[0] : undefined;
     return { offset: (keyNode ?? node).offset, end: node.offset + node.length };
   }
-  source.index ??= new PositionIndex(source.text, source.brackets);
+  source.index ??= new PositionIndex(source.text, source.brackets ?? scannedBrackets(source.text));
   return source.index.find(path, atKey);
+}
+
+/**
+ * The bracket pairs of a text by the nesting scan, whose regular expression jumps from token to
+ * token: in a cold process (a one-shot `check` with diagnostics) it runs far fewer instructions
+ * than `pairBrackets`' loop over every character, which stays in the interpreter. Undefined for
+ * a text with an unterminated string (the index then pairs the brackets itself).
+ */
+function scannedBrackets(text: string): BracketPairs | undefined {
+  const counts: { keys: number; brackets?: BracketPairs } = { keys: 0 };
+  findExcessiveNesting(text, Number.POSITIVE_INFINITY, counts);
+  return counts.brackets;
 }
 
 function describeParseError(code: string): string {
@@ -187,12 +199,13 @@ function clip(text: string, column: number, isTarget: boolean): { text: string; 
  * Finds the first place where arrays/objects nest deeper than `limit`, by a
  * flat scan of the text (no recursion), or undefined. Strings are jumped over
  * whole with indexOf. When `counts` is given, the same scan counts the
- * object keys of the text (strings followed by a colon), so that the loader
- * can tell without a second scan whether any key is duplicated, and records
- * the bracket pairs in `counts.brackets` (a few thousand at the caps), so
- * that positions, when a diagnostic needs one, do not scan the text again.
+ * object keys of the text (strings followed by a colon) and records the
+ * bracket pairs in `counts.brackets` (a few thousand at the caps), which a
+ * PositionIndex can start from. The world loader runs it only on a text
+ * JSON.parse refuses (before the syntax tree, which recurses, is built) and
+ * on one whose parsed value nests too deep (for the offset to report).
  *
- * The scan runs once per check on the whole text, mostly before the JIT has
+ * The scan runs on the whole text, mostly before the JIT has
  * compiled it: a regular expression (native code) jumps from one quote or
  * bracket to the next, so the loop runs once per token, not once per
  * character of the indentation around them. `test` moves `lastIndex` without

@@ -5,7 +5,7 @@ import { join, relative } from "node:path";
 import { after, before, test } from "node:test";
 import type { Metafile } from "esbuild";
 import { buildJavaScript } from "../../scripts/build.ts";
-import { FAST_CACHE, FAST_SCRIPT } from "../../src/cli/fast-start.ts";
+import { FAST_CACHE, FAST_SCRIPT, FAST_V8_FLAGS } from "../../src/cli/fast-start.ts";
 import { TOOL } from "../../src/cli/tool.ts";
 import { BASE_WORLD, FIXTURES, ROOT } from "../cli/helpers.ts";
 
@@ -122,7 +122,9 @@ test("check and lint start from the built script with a code cache that this Nod
     process.execPath,
     [
       "-e",
-      `const { Script } = require("node:vm"); const { readFileSync } = require("node:fs");
+      // With the flags the fast start sets: V8 rejects a cache made under other flags.
+      `require("node:v8").setFlagsFromString(${JSON.stringify(FAST_V8_FLAGS)});
+       const { Script } = require("node:vm"); const { readFileSync } = require("node:fs");
        const script = new Script(readFileSync(${JSON.stringify(join(outdir, FAST_SCRIPT))}, "utf8"), {
          cachedData: readFileSync(${JSON.stringify(join(outdir, FAST_CACHE))}) });
        process.stdout.write(String(script.cachedDataRejected));`,
