@@ -1,3 +1,4 @@
+import { homedir } from "node:os";
 import { fail } from "./exit.ts";
 import type { CliIo } from "./io.ts";
 
@@ -31,6 +32,16 @@ export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
   const maxSteps = flags.maxSteps === undefined ? undefined : Number(flags.maxSteps);
   if (maxSteps !== undefined && (!/^\d+$/.test(flags.maxSteps!) || maxSteps > 1000))
     return fail(io, `--max-steps takes a whole number (0-1000, 0: no limit), not "${flags.maxSteps}".`);
+  const provider = flags.narrator && !flags.provider ? flags.narrator : flags.provider;
+  const providerFlags = { ...flags, ...(provider !== undefined ? { provider } : {}) };
+  // The provider settings are checked before anything is written: a typo creates no data folder.
+  const { resolveProviderConfig } = await import("../ai/config.ts");
+  const config = await resolveProviderConfig({
+    flags: providerFlags,
+    env: io.env,
+    cwd: io.cwd ?? process.cwd(),
+    home: homedir(),
+  });
   const store =
     flags.database !== undefined ? { database: flags.database } : { data: flags.data ?? "taleforge-data" };
   // The store starts opening first (on SQLite: its thread starts, opens the file and migrates), while
@@ -40,7 +51,6 @@ export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
   const opening = import("../server/store/open.ts").then(({ openStore }) => openStore(store));
   opening.catch(() => {});
   const { runServer } = await import("../server/index.ts");
-  const provider = flags.narrator && !flags.provider ? flags.narrator : flags.provider;
   await runServer({
     port,
     host: flags.host ?? "127.0.0.1",
@@ -51,7 +61,8 @@ export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
     ...(maxSteps !== undefined ? { maxSteps } : {}),
     logLevel: flags.logLevel ?? "info",
     ...(flags.logFormat !== undefined ? { logFormat: flags.logFormat as "json" | "pretty" } : {}),
-    provider: { ...flags, ...(provider !== undefined ? { provider } : {}) },
+    provider: providerFlags,
+    config,
     env: io.env,
     cwd: io.cwd ?? process.cwd(),
   });

@@ -1,5 +1,10 @@
 import { homedir } from "node:os";
-import { type ConfigFlags, describeProviderConfig, resolveProviderConfig } from "../ai/config.ts";
+import {
+  type ConfigFlags,
+  describeProviderConfig,
+  type ProviderConfig,
+  resolveProviderConfig,
+} from "../ai/config.ts";
 import { createProvider } from "../ai/index.ts";
 import { createOfflineProvider } from "../ai/offline/index.ts";
 import { createSandbox } from "../sandbox/index.ts";
@@ -25,6 +30,8 @@ export interface RunOptions {
   logFormat?: LogFormat;
   /** The narrator's provider settings, as `taleforge play` takes them. */
   provider: ConfigFlags;
+  /** Those settings already resolved (the command line checks them before it opens the store). */
+  config?: ProviderConfig;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
 }
@@ -38,12 +45,14 @@ export async function runServer(options: RunOptions): Promise<void> {
   const opening = options.opening ?? openStore(options.store);
   let config: Awaited<ReturnType<typeof resolveProviderConfig>>;
   try {
-    config = await resolveProviderConfig({
-      flags: options.provider,
-      env: options.env,
-      cwd: options.cwd,
-      home: homedir(),
-    });
+    config =
+      options.config ??
+      (await resolveProviderConfig({
+        flags: options.provider,
+        env: options.env,
+        cwd: options.cwd,
+        home: homedir(),
+      }));
   } catch (error) {
     // A bad provider setting stops the start: the store opened meanwhile is closed (its lock released).
     await opening.then(
