@@ -212,7 +212,8 @@ const PREPOSITIONS = new Set("with to on in at from into for by under over behin
 /**
  * "read the logbook" on the stairwell, where no logbook is: the thing an act
  * needs is not in the scene (the place's text, who is here, what was just
- * told). Returns "There is no logbook here to read." or null. A word of the
+ * told). Returns "There is no logbook here to read." ("There are no rocks
+ * here to search." for a plural) or null. A word of the
  * scene that starts the thing's name counts ("log" for "logbook").
  */
 export function absentObjectLine(action: string, sceneText: string): string | null {
@@ -235,7 +236,26 @@ export function absentObjectLine(action: string, sceneText: string): string | nu
     return null;
   const scene = new Set(sceneText.toLowerCase().match(/[a-z]{3,}/g) ?? []);
   for (const w of scene) if (head.startsWith(w) || w.startsWith(head.replace(/(?:es|s)$/, ""))) return null;
-  return `There is no ${head} here to ${verb}.`;
+  return `There ${looksPlural(head) ? "are" : "is"} no ${head} here to ${verb}.`;
+}
+
+/** Nouns ending in s that are one thing (the rest ending in a lone s are read as many: rocks, keys). */
+const SINGULAR_IN_S = new Set([
+  "lens",
+  "canvas",
+  "atlas",
+  "gas",
+  "bias",
+  "chaos",
+  "iris",
+  "news",
+  "series",
+  "bus",
+]);
+
+/** Whether a noun as typed names several things: "rocks", "barrels", not "glass", "compass" or "lens". */
+function looksPlural(noun: string): boolean {
+  return /[^su']s$/.test(noun) && !SINGULAR_IN_S.has(noun);
 }
 
 /** Words after which a social act names its topic, not the one it is aimed at. */
