@@ -174,7 +174,7 @@ const profiler = {
 };
 
 const url = await server.app.listen({ host: "127.0.0.1", port: 0 });
-// As `taleforge serve` does (src/server/index.ts): the script process starts once the server listens,
+// As `taleforge serve` does (src/server/run.ts): the script process starts once the server listens,
 // not at the first turn's script (its start would otherwise count in the first turns measured).
 sandbox.warm();
 process.send!({ url });

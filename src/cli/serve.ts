@@ -44,18 +44,11 @@ export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
   });
   const store =
     flags.database !== undefined ? { database: flags.database } : { data: flags.data ?? "taleforge-data" };
-  // The store starts opening first (on SQLite: its thread starts, opens the file and migrates), while
-  // the server's modules load; runServer waits for it before it listens. Its failure (a data folder in
-  // use, a database out of reach) is runServer's to report: caught here only so that it is not unhandled
-  // meanwhile.
-  const opening = import("../server/store/open.ts").then(({ openStore }) => openStore(store));
-  opening.catch(() => {});
   const { runServer } = await import("../server/index.ts");
   await runServer({
     port,
     host: flags.host ?? "127.0.0.1",
     store,
-    opening,
     ...(flags.cors !== undefined ? { cors: flags.cors } : {}),
     ...(flags.trustProxy !== undefined ? { trustProxy: flags.trustProxy } : {}),
     ...(maxSteps !== undefined ? { maxSteps } : {}),

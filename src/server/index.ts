@@ -1,109 +1,21 @@
-import { homedir } from "node:os";
-import {
-  type ConfigFlags,
-  describeProviderConfig,
-  type ProviderConfig,
-  resolveProviderConfig,
-} from "../ai/config.ts";
-import { createProvider } from "../ai/index.ts";
-import { createOfflineProvider } from "../ai/offline/index.ts";
-import { createSandbox } from "../sandbox/index.ts";
-import { createServer } from "./app.ts";
-import { createLogger, type LogFormat } from "./logger.ts";
-import { type OpenStore, openStore, type StoreOptions } from "./store/open.ts";
+import type { RunOptions } from "./run.ts";
 
-export interface RunOptions {
-  port: number;
-  host: string;
-  store: StoreOptions;
-  /**
-   * The store already being opened with `store` (the command starts it before this module loads, so
-   * that the SQLite thread's start and the migrations overlap the loading of Fastify and the engine).
-   */
-  opening?: Promise<OpenStore>;
-  cors?: string;
-  trustProxy?: string;
-  /** Steps run at once by this process (0: no limit); default DEFAULT_MAX_STEPS. */
-  maxSteps?: number;
-  logLevel: string;
-  /** Default: pretty on a terminal, JSON lines otherwise. */
-  logFormat?: LogFormat;
-  /** The narrator's provider settings, as `taleforge play` takes them. */
-  provider: ConfigFlags;
-  /** Those settings already resolved (the command line checks them before it opens the store). */
-  config?: ProviderConfig;
-  env: Readonly<Record<string, string | undefined>>;
-  cwd: string;
-}
+export type { RunOptions };
 
 /**
- * The server's one entry for the command line (`taleforge serve`): opens the
- * store, starts the sandbox and the HTTP server, and resolves when SIGTERM or
- * SIGINT has stopped it gracefully.
+ * The server's one entry for the command line (`taleforge serve`). It starts
+ * opening the store first (on SQLite: its thread starts, opens the file and
+ * migrates), then loads the HTTP server's modules (run.ts: Fastify, the
+ * routes, the engine) while that goes on, and runs the server once both are
+ * ready; it resolves when SIGTERM or SIGINT has stopped it. This file stays
+ * small so that the opening starts before the heavy modules load.
  */
 export async function runServer(options: RunOptions): Promise<void> {
-  const opening = options.opening ?? openStore(options.store);
-  let config: Awaited<ReturnType<typeof resolveProviderConfig>>;
-  try {
-    config =
-      options.config ??
-      (await resolveProviderConfig({
-        flags: options.provider,
-        env: options.env,
-        cwd: options.cwd,
-        home: homedir(),
-      }));
-  } catch (error) {
-    // A bad provider setting stops the start: the store opened meanwhile is closed (its lock released).
-    await opening.then(
-      (store) => store.close(),
-      () => {},
-    );
-    throw error;
-  }
-  const log = createLogger({
-    level: options.logLevel,
-    ...(options.logFormat !== undefined ? { format: options.logFormat } : {}),
-    secrets: [(config as { apiKey?: string }).apiKey],
-  });
-  const store = await opening;
-  const sandbox = createSandbox();
-  const server = await createServer({
-    store,
-    scripts: sandbox,
-    log,
-    ...(options.cors !== undefined ? { cors: options.cors } : {}),
-    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
-    ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
-    narrator: (world, game) =>
-      game.narrator === "offline"
-        ? createOfflineProvider(world, { gameMode: game.gameMode })
-        : createProvider(world, config, { gameMode: game.gameMode }),
-  });
-  const url = await server.app.listen({ host: options.host, port: options.port });
-  // The script process starts once the server answers, not on the way to it (its start is CPU the
-  // listening server would otherwise wait for on a busy machine); it is ready long before most
-  // games' first script.
-  sandbox.warm();
-  log.info(
-    { store: store.describe, narrator: describeProviderConfig(config), url },
-    "taleforge serve is listening",
-  );
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      log.info({ signal }, "stopping: finishing the turns in flight");
-      process.off("SIGTERM", onTerm);
-      process.off("SIGINT", onInt);
-      void server
-        .close(30_000)
-        .then(() => sandbox.close())
-        .finally(resolve);
-    };
-    const onTerm = () => stop("SIGTERM");
-    const onInt = () => stop("SIGINT");
-    process.on("SIGTERM", onTerm);
-    process.on("SIGINT", onInt);
-  });
-  log.info("stopped");
-  log.flush();
+  const opening =
+    options.opening ?? import("./store/open.ts").then(({ openStore }) => openStore(options.store));
+  // A failure (a data folder in use, a database out of reach) is run.ts's to report once it awaits the
+  // opening: caught here only so that it is not an unhandled rejection meanwhile.
+  opening.catch(() => {});
+  const run = await import("./run.ts");
+  await run.runServer({ ...options, opening });
 }
