@@ -2,12 +2,9 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { after, describe, test } from "node:test";
-import type { CliIo } from "../../src/cli/io.ts";
-import { run } from "../../src/cli/main.ts";
 import { newSavePath, saveFolder } from "../../src/cli/play/save-home.ts";
-import { captureIo, ROOT } from "./helpers.ts";
+import { playAtTerminal, ROOT } from "./helpers.ts";
 
 /**
  * A game played at a terminal without --save is kept in the player's state
@@ -24,33 +21,6 @@ function newHome(): string {
   const home = mkdtempSync(join(tmpdir(), "tf-home-"));
   homes.push(home);
   return home;
-}
-
-/** `taleforge play` in-process at an 80-column terminal, typing `input`, with the given environment. */
-async function playAtTerminal(
-  args: string[],
-  input: string[],
-  env: Record<string, string>,
-  stdinIsTTY = true,
-): Promise<{ code: number; out: string }> {
-  const captured = captureIo({ isTTY: true, env: { NO_COLOR: "1", ...env } });
-  let raw = "";
-  const stdin = new PassThrough();
-  const io: CliIo = {
-    ...captured.io,
-    stdin,
-    stdinIsTTY,
-    columns: 80,
-    rawStdout: (text) => {
-      raw += text;
-    },
-    cwd: ROOT,
-  };
-  const running = run(["play", ...args], io);
-  for (const line of input) stdin.write(`${line}\r`);
-  stdin.end();
-  const code = await running;
-  return { code, out: (captured.stdout() + raw).replace(/\u001b\[\d*[A-Za-z]/g, "") };
 }
 
 function savesIn(home: string): string[] {

@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { describe, test } from "node:test";
-import type { CliIo } from "../../src/cli/io.ts";
-import { run } from "../../src/cli/main.ts";
-import { captureIo, ROOT } from "./helpers.ts";
+import { playAtTerminal, ROOT } from "./helpers.ts";
 
 /**
  * `taleforge play` at a terminal asks who plays before the game starts. The
@@ -12,29 +9,6 @@ import { captureIo, ROOT } from "./helpers.ts";
  * /help says what to do; the game's own commands say they come later.
  */
 const EXAMPLE = join(ROOT, "examples/harbor.world.json");
-
-/** Runs `taleforge play` in-process as at an 80-column terminal (stdin and stdout TTYs, no colour), typing `input`. */
-async function playAtTerminal(args: string[], input: string[]): Promise<{ code: number; out: string }> {
-  const captured = captureIo({ isTTY: true, env: { NO_COLOR: "1" } });
-  let raw = "";
-  const stdin = new PassThrough();
-  const io: CliIo = {
-    ...captured.io,
-    stdin,
-    stdinIsTTY: true,
-    columns: 80,
-    rawStdout: (text) => {
-      raw += text;
-    },
-    cwd: ROOT,
-  };
-  const running = run(["play", ...args], io);
-  for (const line of input) stdin.write(`${line}\r`);
-  stdin.end();
-  const code = await running;
-  // The prompts go through readline (rawStdout), the rest through stdout: both, cursor moves removed.
-  return { code, out: (captured.stdout() + raw).replace(/\u001b\[\d*[A-Za-z]/g, "") };
-}
 
 describe("taleforge play at a terminal, before the game starts", () => {
   test("/quit at the character choice leaves without playing", async () => {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { after } from "node:test";
 import { fileURLToPath } from "node:url";
 import type { CliIo } from "../../src/cli/io.ts";
@@ -111,4 +111,35 @@ export async function playWith(
   };
   const code = await run(["play", ...args], io);
   return { code, out: captured.stdout(), err: captured.stderr() };
+}
+
+/**
+ * Runs `taleforge play` in-process as at an 80-column terminal (stdout a TTY, no colour; stdin a TTY
+ * unless told otherwise), typing `input`, with `env` added to the environment. Its exit code and
+ * what it printed: stdout and readline's prompts (rawStdout), cursor moves removed.
+ */
+export async function playAtTerminal(
+  args: string[],
+  input: string[],
+  env: Record<string, string> = {},
+  stdinIsTTY = true,
+): Promise<{ code: number; out: string }> {
+  const captured = captureIo({ isTTY: true, env: { NO_COLOR: "1", ...env } });
+  let raw = "";
+  const stdin = new PassThrough();
+  const io: CliIo = {
+    ...captured.io,
+    stdin,
+    stdinIsTTY,
+    columns: 80,
+    rawStdout: (text) => {
+      raw += text;
+    },
+    cwd: ROOT,
+  };
+  const running = run(["play", ...args], io);
+  for (const line of input) stdin.write(`${line}\r`);
+  stdin.end();
+  const code = await running;
+  return { code, out: (captured.stdout() + raw).replace(/\u001b\[\d*[A-Za-z]/g, "") };
 }

@@ -82,13 +82,7 @@ export function attemptLine(
   ctx: { key: string; npcsPresent: number },
 ): string | null {
   const text = action.trim();
-  const words =
-    text
-      .toLowerCase()
-      .replace(/[’']/g, "")
-      .match(/[a-z0-9-]+/g) ?? [];
-  const start = words[0] === "i" || words[0] === "we" ? 1 : 0;
-  const verb = words[start] ?? "";
+  const verb = leadingVerb(text);
   const nothing = pickStable(NOTHING, ctx.key);
   // Digits or signs alone ("1", "???") are no act: quoted as a try, never echoed as "You 1."
   if (verb === "" || /^[0-9-]+$/.test(verb))
@@ -113,13 +107,7 @@ export function attemptLine(
 export function unreadableLine(action: string, echoed: string): string | null {
   const text = action.trim();
   if (text === "" || echoed.startsWith("You say:")) return null;
-  const words =
-    text
-      .toLowerCase()
-      .replace(/[’']/g, "")
-      .match(/[a-z0-9-]+/g) ?? [];
-  const start = words[0] === "i" || words[0] === "we" ? 1 : 0;
-  const verb = words[start] ?? "";
+  const verb = leadingVerb(text);
   const known = (w: string) =>
     KNOWN_VERBS.has(w) ||
     ALWAYS_HAPPEN.has(w) ||
@@ -131,6 +119,16 @@ export function unreadableLine(action: string, echoed: string): string | null {
   if (verb !== "" && !/^[0-9-]+$/.test(verb) && (known(verb) || known(verb.replace(/(?:es|s)$/, ""))))
     return null;
   return `You try “${clipWords(text, 8)}”.`;
+}
+
+/** The act's first word after "I" or "we", apostrophes dropped, digits kept ("1" is read as no act). */
+function leadingVerb(text: string): string {
+  const words =
+    text
+      .toLowerCase()
+      .replace(/[’']/g, "")
+      .match(/[a-z0-9-]+/g) ?? [];
+  return words[words[0] === "i" || words[0] === "we" ? 1 : 0] ?? "";
 }
 
 function clipWords(text: string, n: number): string {
