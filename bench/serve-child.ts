@@ -2,7 +2,7 @@
  * One `taleforge serve` process for the serve benchmark: the store from
  * TALEFORGE_BENCH_STORE, the offline narrator, JSON logs on stdout (the parent
  * reads each step's duration from them). Talks to the parent over IPC: sends
- * its URL; answers "memory" with its memory use after a full GC (`children`: its sandbox processes' resident set), "cpu" with its CPU time and its event loop's delay and GC pauses since the last "cpu", "queries" with the PostgreSQL queries it sent so far (by SQL text); "stop" closes it.
+ * its URL; answers "memory" with its memory use after a full GC (`children`: its sandbox processes' resident set, `childrenOwn`: their private part of it), "cpu" with its CPU time and its event loop's delay and GC pauses since the last "cpu", "queries" with the PostgreSQL queries it sent so far (by SQL text); "stop" closes it.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -44,12 +44,26 @@ function childrenCpu(): number {
   );
 }
 
-/** Resident set (bytes) of this process's children, from /proc (Linux; 0 elsewhere). */
-function childrenRss(): number {
-  let total = 0;
+/**
+ * Memory (bytes) of this process's children, from /proc (Linux; 0 elsewhere): their resident set, and
+ * their own part of it (private pages, from smaps_rollup): the rest is mostly the Node executable's
+ * pages, which they share with this process and which a machine holds once.
+ */
+function childrenMemory(): { rss: number; own: number } {
+  const total = { rss: 0, own: 0 };
+  const kb = (text: string, field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(text)?.[1] ?? 0) * 1024;
   for (const { id } of children()) {
     try {
-      total += Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${id}/status`, "utf8"))?.[1] ?? 0) * 1024;
+      const rss = kb(readFileSync(`/proc/${id}/status`, "utf8"), "VmRSS");
+      total.rss += rss;
+      let rollup: string | null = null;
+      try {
+        rollup = readFileSync(`/proc/${id}/smaps_rollup`, "utf8");
+      } catch {
+        // No smaps_rollup (kernels before 4.14): count the whole resident set as its own.
+      }
+      total.own += rollup === null ? rss : kb(rollup, "Private_Clean") + kb(rollup, "Private_Dirty");
     } catch {
       // The process ended meanwhile.
     }
@@ -181,7 +195,8 @@ process.send!({ url });
 process.on("message", (message) => {
   if (message === "memory") {
     (globalThis as { gc?: () => void }).gc?.();
-    process.send!({ memory: { ...process.memoryUsage(), children: childrenRss() } });
+    const kids = childrenMemory();
+    process.send!({ memory: { ...process.memoryUsage(), children: kids.rss, childrenOwn: kids.own } });
   } else if (message === "cpu") {
     process.send!({
       cpu: {

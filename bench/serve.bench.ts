@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
+import { type CpuBudget, cpuBudget } from "./cpu-budget.ts";
 import { median, ms, p99 } from "./measure.ts";
 import { bundleServeChild } from "./serve-bundle.ts";
 import { measureStart } from "./serve-start.ts";
@@ -38,6 +39,11 @@ const PROFILE = process.env.TALEFORGE_BENCH_SERVE_PROFILE || null;
  * is the start-up figures (serve-start.ts).
  */
 const STORES = (process.env.TALEFORGE_BENCH_SERVE_STORES ?? "start,sqlite,pg1,pg2").split(",");
+/**
+ * TALEFORGE_BENCH_SERVE_CPUS=0.5: each server process (with its script process) gets that many cores of
+ * CPU time in a control group of its own, as on a machine of its own (see cpu-budget.ts). Unset: none.
+ */
+const CPUS = process.env.TALEFORGE_BENCH_SERVE_CPUS ? Number(process.env.TALEFORGE_BENCH_SERVE_CPUS) : null;
 const CHILD = fileURLToPath(new URL("./serve-child.ts", import.meta.url));
 
 const bench: BenchModule = {
@@ -67,8 +73,11 @@ interface Proc {
   child: ChildProcess;
   /** Each turn step's own time, its phases and its wait for a step slot (ms), from the process's step log lines. */
   steps: Step[];
-  /** Memory use after a full GC; `children`: the resident set of its sandbox processes. */
-  memory(): Promise<NodeJS.MemoryUsage & { children: number }>;
+  /**
+   * Memory use after a full GC; `children`: the resident set of its sandbox processes, `childrenOwn`: their
+   * private pages (what they add beside this process: the Node executable's pages are shared).
+   */
+  memory(): Promise<NodeJS.MemoryUsage & { children: number; childrenOwn: number }>;
   /**
    * CPU time so far (user + system, microseconds): the process's own and its sandbox children's; and,
    * since the last call, its event loop's delay (ms) and its garbage collector's pauses.
@@ -83,7 +92,7 @@ interface Proc {
 }
 
 /** A real server process (serve-child.ts) on `where`. */
-function start(where: StoreWhere, bundle: string | null): Promise<Proc> {
+function start(where: StoreWhere, bundle: string | null, budget: CpuBudget | null): Promise<Proc> {
   // The servers' PostgreSQL connections carry the schema's name, so that their backends' CPU time
   // can be told apart from other users of the same database server.
   const store =
@@ -98,6 +107,8 @@ function start(where: StoreWhere, bundle: string | null): Promise<Proc> {
       stdio: ["ignore", "pipe", "inherit", "ipc"],
     },
   );
+  // Before it listens, so the script process it starts then is in the same group.
+  if (budget && child.pid !== undefined) budget.confine(child.pid);
   const steps: Step[] = [];
   let buffer = "";
   child.stdout!.on("data", (chunk: Buffer) => {
@@ -150,7 +161,7 @@ function start(where: StoreWhere, bundle: string | null): Promise<Proc> {
       await answer;
     },
     memory() {
-      const answer = next<NodeJS.MemoryUsage & { children: number }>("memory");
+      const answer = next<NodeJS.MemoryUsage & { children: number; childrenOwn: number }>("memory");
       child.send("memory");
       return answer;
     },
@@ -453,6 +464,13 @@ async function run(context: BenchContext): Promise<void> {
   } else context.print("PostgreSQL rows skipped: set TALEFORGE_TEST_DATABASE_URL to measure them.");
 
   const bundle = process.env.TALEFORGE_BENCH_SERVE_TSX ? null : await bundleServeChild(context.root);
+  let budget: CpuBudget | null = null;
+  if (CPUS !== null) {
+    const made = cpuBudget(CPUS);
+    if ("unavailable" in made) throw new Error(`TALEFORGE_BENCH_SERVE_CPUS: ${made.unavailable}`);
+    budget = made;
+    context.print(`CPU budget: ${made.describe}.`);
+  }
   context.print(
     bundle
       ? "Servers run bench/serve-child.ts bundled, on plain Node (as the installed taleforge serve runs from dist/); TALEFORGE_BENCH_SERVE_TSX=1 runs the source through tsx instead."
@@ -467,7 +485,7 @@ async function run(context: BenchContext): Promise<void> {
   for (const config of configs) {
     const procs: Proc[] = [];
     try {
-      for (let i = 0; i < config.processes; i++) procs.push(await start(config.where, bundle));
+      for (let i = 0; i < config.processes; i++) procs.push(await start(config.where, bundle, budget));
       const hash = (await call(procs[0]!.url, "POST", "/worlds", undefined, undefined, world)).hash as string;
       // Each figure summed over the server processes; their sandbox processes (started at the first script) apart.
       const usage = async () =>
@@ -478,8 +496,9 @@ async function run(context: BenchContext): Promise<void> {
             heapUsed: a.heapUsed + m.heapUsed,
             external: a.external + m.external,
             children: a.children + m.children,
+            childrenOwn: a.childrenOwn + m.childrenOwn,
           }),
-          { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, children: 0 },
+          { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, children: 0, childrenOwn: 0 },
         );
       const rss = async () => (await usage()).rss;
       const [sample] = await makeGames(procs.slice(0, 1), hash, 1);
@@ -556,7 +575,8 @@ async function run(context: BenchContext): Promise<void> {
           String(level),
           mb(rssAtIdle),
           `${mb(settled.rss)} (${Math.round(settled.seconds)} s)`,
-          mb(settled.children),
+          `${mb(settled.children)} (${mb(settled.childrenOwn)})`,
+          mb(settled.rss + settled.childrenOwn),
           `${mb(settled.heapTotal)} / ${mb(settled.heapUsed)} / ${mb(settled.external)}`,
           `${mb(atIdle.heapTotal)} / ${mb(atIdle.heapUsed)} / ${mb(atIdle.external)}`,
           kb((rssAtIdle - base) / level),
@@ -568,6 +588,7 @@ async function run(context: BenchContext): Promise<void> {
       fanOuts.push([config.label, ms(await fanOut(procs, hash))]);
     } finally {
       for (const p of procs) await p.stop().catch(() => {});
+      budget?.release();
       if ("schema" in config.where) await dropSchema(config.where);
     }
   }
@@ -598,7 +619,7 @@ async function run(context: BenchContext): Promise<void> {
       const one = rates.get(`PostgreSQL, 1 process ${level}`) ?? 0;
       const two = rates.get(`PostgreSQL, 2 processes ${level}`) ?? 0;
       context.print(
-        `Two processes vs one on PostgreSQL, ${level} idle: ${(two / one).toFixed(2)}x the turns/s (target >= ${TARGET_SCALE}x).`,
+        `Two processes vs one on PostgreSQL, ${level} idle: ${(two / one).toFixed(2)}x the turns/s (target >= ${TARGET_SCALE}x)${CPUS === null ? "" : `, each process limited to ${CPUS} core(s)`}.`,
       );
     }
   context.print();
@@ -644,7 +665,8 @@ async function run(context: BenchContext): Promise<void> {
         "idle games",
         "RSS (server processes)",
         "RSS settled (idle for)",
-        "sandbox processes, settled",
+        "sandbox processes, settled (own)",
+        "servers + sandboxes' own, settled",
         "heap total / used / external, settled",
         "heap total / used / external",
         "per idle game",
@@ -654,7 +676,7 @@ async function run(context: BenchContext): Promise<void> {
     ),
   );
   context.print(
-    `Memory: resident set of the server processes after a full GC (their sandbox processes, started at the first script, in their own column), right after the idle games were imported (and, from the second level, after the turns before them), then settled: after the process sat idle until its resident set stopped falling (V8's memory reducer gives back the heap a burst of work grew, some 5 to 10 s after it, and its pages leave the resident set a few seconds later: measured from ${SETTLE_MIN_S} s on, at most ${SETTLE_S} s). Target (on the settled figure: a server whose games are idle): ${IDLE_LEVELS.at(-1)} idle games under ${TARGET_IDLE_MB} MB (one process).`,
+    `Memory: resident set of the server processes after a full GC (their sandbox processes, started at the first script, in their own column), right after the idle games were imported (and, from the second level, after the turns before them), then settled: after the process sat idle until its resident set stopped falling (V8's memory reducer gives back the heap a burst of work grew, some 5 to 10 s after it, and its pages leave the resident set a few seconds later: measured from ${SETTLE_MIN_S} s on, at most ${SETTLE_S} s). Sandbox processes: their resident set and, in brackets, their own (private) pages: the rest is mostly the Node executable's pages, shared with the server process and held once by the machine. Target (on the settled figure of a server whose games are idle, with its script process's own pages): ${IDLE_LEVELS.at(-1)} idle games under ${TARGET_IDLE_MB} MB (one process).`,
   );
   context.print();
   context.print(formatTable(["Store", `SSE: one turn to ${LISTENERS} listeners`], fanOuts));
