@@ -31,7 +31,9 @@ export const SERVER_ERRORS = {
   "request/too-large": {
     status: 413,
     description: "The body is larger than the route's limit.",
-    messages: { "too-large": "The body is larger than this route accepts; send less." },
+    messages: {
+      "too-large": "The body is larger than this route accepts (at most {limit}); send a smaller one.",
+    },
   },
   "request/headers-too-large": {
     status: 431,
@@ -51,6 +53,7 @@ export const SERVER_ERRORS = {
     description: "No such route.",
     messages: {
       "no-route": "No route {method} {path}; /openapi.json lists them.",
+      "other-method": "{path} takes {methods}, not {method}; /openapi.json lists the routes.",
       "no-file": "No such file of the browser app; open / for the app.",
     },
   },
@@ -144,9 +147,13 @@ export const SERVER_ERRORS = {
       ended:
         "This game has ended; its host can still read its transcript and export its save. Create a new game to play on.",
       full: "This game is full (at most {max} players); ask its host to start another game for you.",
-      "join-started": "The game has started; join as one of its characters: {characters}.",
+      "join-started":
+        'The game has started; join as one of its characters nobody plays yet, with {"character": {"name": "<name>"}}: {characters}.',
+      "join-all-played":
+        "The game has started and every character of its party has a player; ask its host to start another game for you.",
       "start-not-lobby":
         "The game is {status}; only a game in the lobby starts (a paused game resumes with POST /games/:id/resume; an ended one stays ended).",
+      already: "The game is already {status}; GET /games/:id shows its status.",
       "cannot-change":
         "The game is {status}, so it cannot {action}: a game in the lobby starts, a running one pauses or ends, a paused one resumes or ends, an ended one stays ended. GET /games/:id shows its status.",
       "act-not-running":
@@ -278,6 +285,20 @@ export const SERVER_ERRORS = {
     messages: {
       "migration-failed":
         "Migrating the store failed at {migration}: {reason}. The store was left at the last migration that succeeded.",
+    },
+  },
+  "store/unreachable": {
+    status: 503,
+    description:
+      "The PostgreSQL server of --database cannot be reached or opened (not running there, no such database, a refused login).",
+    messages: {
+      "no-database":
+        'PostgreSQL at {server} has no database "{database}": create it (createdb -h {host} -p {port} {database}) or name another one in --database.',
+      login:
+        "PostgreSQL at {server} refused the login ({reason}); check the user and password in --database.",
+      connect:
+        "Cannot reach PostgreSQL at {server} ({reason}); check that it runs there and that --database names its host and port.",
+      other: "PostgreSQL at {server} could not be opened: {reason}. Check --database.",
     },
   },
   "store/config": {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { bearer, hashToken } from "./auth.ts";
 import { ApiError } from "./errors.ts";
+import { type PlainIssue, plainIssue, plainIssues } from "./plain-issues.ts";
 import type { Game, Player, Store } from "./store/store.ts";
 
 /** Who is calling: the game's host, one of its players, or anyone (public routes). */
@@ -90,11 +91,13 @@ export function route<
 }
 
 function parse(where: string, schema: z.ZodType, value: unknown): unknown {
-  const result = schema.safeParse(value);
+  // Plain words, not zod's ("must be a whole number, 0 or more", not "expected number, received NaN"); the
+  // input is reported only to choose a union's closest branch (plain-issues.ts), never sent back.
+  const result = schema.safeParse(value, { error: plainIssue, reportInput: true });
   if (result.success) return result.data;
-  const issues = result.error.issues
+  const issues = plainIssues(result.error.issues)
     .slice(0, 10)
-    .map((i) => ({ path: i.path.map(String), message: i.message }));
+    .map((i) => (where === "query" ? { ...i, message: withQueryValue(i, value) } : i));
   const first = issues[0];
   throw first
     ? new ApiError(
@@ -104,6 +107,20 @@ function parse(where: string, schema: z.ZodType, value: unknown): unknown {
         { where, issues },
       )
     : new ApiError("request/invalid", "schema-whole", { where }, { where, issues });
+}
+
+/**
+ * A query value as it was sent, after the issue's words (`must be a whole number, 0 or more (got
+ * "abc")`): a query is short text the caller typed, so showing it back helps find the typo.
+ */
+function withQueryValue(issue: PlainIssue, query: unknown): string {
+  const sent =
+    issue.path.length === 1 ? (query as Record<string, unknown> | undefined)?.[issue.path[0]!] : undefined;
+  if (typeof sent !== "string" && !Array.isArray(sent)) return issue.message;
+  const shown = Array.isArray(sent)
+    ? `${sent.length} values: ${sent.map((v) => JSON.stringify(String(v))).join(", ")}`
+    : JSON.stringify(sent);
+  return `${issue.message} (got ${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown})`;
 }
 
 async function authorize(
