@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { LogType } from "../engine/index.ts";
 import { firstControlCharacter } from "../world/terminal-text.ts";
 
 /** The request shapes of the API; route.ts validates with them and openapi.ts documents them. */
@@ -113,7 +114,8 @@ export const QuestAnswer = z.object({
 
 export const LogQuery = z.object({
   tick: queryNumber(0).optional(),
-  type: z.string().max(40).optional(),
+  // The log's types (spec 6): a misspelt one is refused with the list, not answered with no entries.
+  type: z.enum(["notice", "script-log", "trigger-script-error"] satisfies LogType[]).optional(),
   trigger: z.string().max(200).optional(),
   limit: queryNumber(1, 5000).optional(),
 });

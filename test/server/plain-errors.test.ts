@@ -57,6 +57,10 @@ describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
       [`/games/${id}/log?tick=NaN`, /query\.tick: must be a whole number, 0 or more \(got "NaN"\)/],
       [`/games/${id}/log?tick=1&tick=2`, /\(got 2 values: "1", "2"\)/],
       [`/games/${id}/log?limit=99999`, /query\.limit: must be a whole number from 1 to 5000 \(got "99999"\)/],
+      [
+        `/games/${id}/log?type=notices`,
+        /query\.type: must be one of "notice", "script-log" or "trigger-script-error" \(got "notices"\)/,
+      ],
     ] as const) {
       const error = refused(await host.get(path), 400, "request/invalid", says);
       assert.equal(error.details.where, "query");
