@@ -60,6 +60,8 @@ export function plainIssue(iss: RawIssue): string | undefined {
       if (iss.input === undefined) return `is missing: send ${kind(iss.expected)}`;
       // A query value read as a number (z.coerce) that is not one: the caller sees what they sent (route.ts).
       if (typeof iss.input === "number" && Number.isNaN(iss.input)) return `must be ${kind(iss.expected)}`;
+      if (iss.expected === "int" && typeof iss.input === "number")
+        return `must be a whole number, not ${iss.input}`;
       return `must be ${kind(iss.expected)}, not ${kindOf(iss.input)}`;
     case "too_small": {
       const min = Number(iss.minimum);

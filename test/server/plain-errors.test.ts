@@ -86,6 +86,12 @@ describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
       /body\.seed: must be 0 or more/,
     );
     refused(
+      await anyone.post("/games", { world: hash, seed: 1.5 }),
+      400,
+      "request/invalid",
+      /body\.seed: must be a whole number, not 1\.5/,
+    );
+    refused(
       await anyone.post("/games", { world: hash, players: 3 }),
       400,
       "request/invalid",
