@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { type PlainIssue, plainIssue, plainIssues } from "../world/plain-issues.ts";
 import { bearer, hashToken } from "./auth.ts";
 import { ApiError } from "./errors.ts";
-import { type PlainIssue, plainIssue, plainIssues } from "./plain-issues.ts";
 import type { Game, Player, Store } from "./store/store.ts";
 
 /** Who is calling: the game's host, one of its players, or anyone (public routes). */
@@ -92,7 +92,7 @@ export function route<
 
 function parse(where: string, schema: z.ZodType, value: unknown): unknown {
   // Plain words, not zod's ("must be a whole number, 0 or more", not "expected number, received NaN"); the
-  // input is reported only to choose a union's closest branch (plain-issues.ts), never sent back.
+  // input is reported only to choose a union's closest branch (world/plain-issues.ts), never sent back.
   const result = schema.safeParse(value, { error: plainIssue, reportInput: true });
   if (result.success) return result.data;
   const issues = plainIssues(result.error.issues)

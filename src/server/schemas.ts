@@ -97,7 +97,13 @@ export const SubmitAction = z.strictObject({
 export const ImportGame = z.strictObject({
   world: WorldHash,
   save: z
-    .string()
+    .string({
+      // A save sent as a JSON object (the file pasted in) rather than as its text.
+      error: (iss) =>
+        iss.code === "invalid_type" && iss.input !== undefined
+          ? "must be the save file's text, as one JSON string (docs/server.md puts it there with jq --rawfile)"
+          : undefined,
+    })
     .min(2)
     .max(8 * 1024 * 1024),
   narrator: z.enum(["offline", "server"]).optional(),

@@ -71,7 +71,7 @@ describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
       await anyone.post("/games", {}),
       400,
       "request/invalid",
-      /body\.world: is missing: send a string/,
+      /body\.world: is missing; it must be a string/,
     );
     refused(
       await anyone.post("/games", { world: hash, seed: "7" }),
@@ -107,7 +107,7 @@ describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
       await anyone.post("/games", [1]),
       400,
       "request/invalid",
-      /at body: must be a JSON object \(\{\.\.\.\}\), not a list/,
+      /at body: must be a JSON object \{\.\.\.\}, not a list/,
     );
     refused(
       await anyone.post("/games", { world: "abc" }),
@@ -120,7 +120,7 @@ describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
       await join({ name: "Ann", traits: "Noble" }),
       400,
       "request/invalid",
-      /body\.character\.traits: must be a list \(\[\.\.\.\]\), not a string/,
+      /body\.character\.traits: must be a list \[\.\.\.\], not a string/,
     );
     assert.deepEqual((traits.details.issues as { path: string[] }[])[0]!.path, ["character", "traits"]);
     refused(
@@ -154,6 +154,13 @@ describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
       400,
       "request/invalid",
       /path\.code: must be at least 4 characters long/,
+    );
+
+    refused(
+      await anyone.post("/games/import", { world: hash, save: { format: "taleforge-save" } }),
+      400,
+      "request/invalid",
+      /body\.save: must be the save file's text, as one JSON string \(docs\/server\.md puts it there with jq --rawfile\)/,
     );
 
     // The wrong method: which ones the path takes. An unknown path: where the routes are listed.

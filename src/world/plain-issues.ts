@@ -4,9 +4,11 @@ import type { z } from "zod";
  * What is wrong with a request's body, path or query, in plain words: zod's
  * own wording ("Invalid input: expected number, received NaN", "Too small:
  * expected string to have >=1 characters") is for programmers of zod, not for
- * someone pasting a curl command. route.ts passes `plainIssue` to every parse
- * as its error map (a schema's own message, such as a refinement's, still
- * wins) and `plainIssues` turns the result into the answer's issues.
+ * someone pasting a curl command or reading why a save does not load. The
+ * server's route.ts passes `plainIssue` to every parse of a request as its
+ * error map (a schema's own message, such as a refinement's, still wins) and
+ * `plainIssues` turns the result into the answer's issues; the engine's save
+ * reader uses the same words for a damaged state.
  */
 
 type RawIssue = z.core.$ZodRawIssue;
@@ -24,11 +26,11 @@ function kind(expected: string): string {
     case "boolean":
       return "true or false";
     case "object":
-      return "a JSON object ({...})";
+      return "a JSON object {...}";
     case "array":
-      return "a list ([...])";
+      return "a list [...]";
     case "record":
-      return "a JSON object ({...})";
+      return "a JSON object {...}";
     case "null":
       return "null";
     default:
@@ -57,8 +59,8 @@ function oneOf(values: readonly unknown[]): string {
 export function plainIssue(iss: RawIssue): string | undefined {
   switch (iss.code) {
     case "invalid_type":
-      if (iss.input === undefined) return `is missing: send ${kind(iss.expected)}`;
-      // A query value read as a number (z.coerce) that is not one: the caller sees what they sent (route.ts).
+      if (iss.input === undefined) return `is missing; it must be ${kind(iss.expected)}`;
+      // A query value read as a number (z.coerce) that is not one: the caller sees what they sent (server/route.ts).
       if (typeof iss.input === "number" && Number.isNaN(iss.input)) return `must be ${kind(iss.expected)}`;
       if (iss.expected === "int" && typeof iss.input === "number")
         return `must be a whole number, not ${iss.input}`;
