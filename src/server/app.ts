@@ -189,10 +189,18 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     if (text.trim() === "") return done(null, undefined);
     try {
       done(null, JSON.parse(text));
-    } catch {
+    } catch (error) {
       // A world upload is read by the world loader (JSONC, errors with their line and column), not here.
       if (request.method === "POST" && request.url.split("?")[0] === "/worlds") return done(null, undefined);
-      done(new ApiError("request/malformed-json", "json"), undefined);
+      // Where it went wrong (V8 says "at position N"), as a line and column a caller can find.
+      const reason = String((error as Error).message);
+      const at =
+        /position (\d+)/.exec(reason)?.[1] ?? (/end of JSON/.test(reason) ? String(text.length) : undefined);
+      if (at === undefined) return done(new ApiError("request/malformed-json", "json"), undefined);
+      const before = text.slice(0, Number(at)).split("\n");
+      const line = before.length;
+      const column = (before.at(-1)?.length ?? 0) + 1;
+      done(new ApiError("request/malformed-json", "json-at", { line, column }, { line, column }), undefined);
     }
   });
 

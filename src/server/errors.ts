@@ -26,7 +26,11 @@ export const SERVER_ERRORS = {
   "request/malformed-json": {
     status: 400,
     description: "The body is not valid JSON.",
-    messages: { json: "The body is not valid JSON; send a JSON document." },
+    messages: {
+      json: "The body is not valid JSON; send a JSON document.",
+      "json-at":
+        "The body is not valid JSON: it goes wrong at line {line}, column {column} (names and strings in double quotes, no trailing commas); send a JSON document.",
+    },
   },
   "request/too-large": {
     status: 413,

@@ -163,6 +163,16 @@ describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
       /body\.save: must be the save file's text, as one JSON string \(docs\/server\.md puts it there with jq --rawfile\)/,
     );
 
+    // Not JSON: where it goes wrong.
+    const broken = await anyone.call("POST", "/games", '{\n  "world": "x",\n  seed: 7\n}');
+    const at = refused(
+      broken,
+      400,
+      "request/malformed-json",
+      /goes wrong at line 3, column 3 \(names and strings in double quotes/,
+    );
+    assert.deepEqual(at.details, { line: 3, column: 3 });
+
     // The wrong method: which ones the path takes. An unknown path: where the routes are listed.
     refused(await anyone.call("DELETE", "/games"), 404, "route/not-found", /^\/games takes POST, not DELETE/);
     refused(await host.call("POST", `/games/${id}/log`), 404, "route/not-found", /takes GET, not POST/);
