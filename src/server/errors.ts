@@ -78,6 +78,10 @@ export const SERVER_ERRORS = {
     description: "The route needs an `Authorization: Bearer <token>` header.",
     messages: {
       "no-header": "Send the game's token as `Authorization: Bearer <token>`.",
+      "other-scheme":
+        "The Authorization header must be `Bearer <token>`, with the game's host token or your player token; it uses another scheme.",
+      empty:
+        "The Authorization header says `Bearer` but holds no token after it (is the shell variable meant to hold it empty?); send `Authorization: Bearer <token>`.",
       "no-token":
         "This route needs a game token: send the host token or your player token as `Authorization: Bearer <token>`.",
     },
@@ -85,7 +89,11 @@ export const SERVER_ERRORS = {
   "auth/invalid": {
     status: 401,
     description: "The token is not one this server issued (or the game was deleted).",
-    messages: { "not-issued": "This token is not one this server issued; create or join a game for one." },
+    messages: {
+      "not-issued": "This token is not one this server issued; create or join a game for one.",
+      malformed:
+        "The token after `Bearer` cannot be one of this server's: its tokens are tfh_ (host) or tfp_ (player) and 43 letters, digits, - or _. Send it without quotes or spaces.",
+    },
   },
   "auth/host-only": {
     status: 403,

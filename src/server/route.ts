@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type PlainIssue, plainIssue, plainIssues } from "../world/plain-issues.ts";
-import { bearer, hashToken } from "./auth.ts";
+import { bearer, hashToken, missingToken } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 import type { Game, Player, Store } from "./store/store.ts";
 
@@ -131,7 +131,11 @@ async function authorize(
 ): Promise<Caller> {
   if (access === "public") return { role: "anyone" };
   const token = bearer(request.headers.authorization);
-  if (token === undefined) throw new ApiError("auth/missing", "no-header");
+  if (token === undefined) {
+    const why = missingToken(request.headers.authorization);
+    if (why === "malformed") throw new ApiError("auth/invalid", "malformed");
+    throw new ApiError("auth/missing", why);
+  }
   const hash = hashToken(token);
   let caller: Exclude<Caller, { role: "anyone" }> | undefined;
   if (token.startsWith("tfh_")) {

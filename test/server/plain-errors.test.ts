@@ -163,6 +163,24 @@ describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
       /body\.save: must be the save file's text, as one JSON string \(docs\/server\.md puts it there with jq --rawfile\)/,
     );
 
+    // Tokens: the scheme in any case; an empty variable, another scheme or a quoted token told apart.
+    const as = (authorization: string) => anyone.call("GET", `/games/${id}`, undefined, { authorization });
+    assert.equal((await as(`bearer ${created.hostToken}`)).status, 200, "the scheme's case does not matter");
+    refused(
+      await as("Bearer "),
+      401,
+      "auth/missing",
+      /holds no token after it \(is the shell variable meant to hold it empty\?\)/,
+    );
+    refused(await as("Basic dXNlcjpwYXNz"), 401, "auth/missing", /must be `Bearer <token>`.*another scheme/);
+    refused(
+      await as(`Bearer "${created.hostToken}"`),
+      401,
+      "auth/invalid",
+      /Send it without quotes or spaces/,
+    );
+    refused(await as("Bearer tfh_forged"), 401, "auth/invalid", /not one this server issued/);
+
     // Not JSON: where it goes wrong.
     const broken = await anyone.call("POST", "/games", '{\n  "world": "x",\n  seed: 7\n}');
     const at = refused(
