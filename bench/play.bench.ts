@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { PerformanceObserver } from "node:perf_hooks";
 import type { CassetteEntry } from "../src/ai/cassette.ts";
 import { loreQuery, selectLore } from "../src/ai/lore.ts";
 import { createOfflineProvider } from "../src/ai/offline/index.ts";
@@ -69,6 +70,30 @@ interface Played {
   overhead: number[];
   model: number[];
   entries: CassetteEntry[];
+  /** What happened in each turn, to tell what makes the slow ones. */
+  turns: TurnRecord[];
+}
+
+/** One turn: its overhead and what happened in it. */
+interface TurnRecord {
+  tick: number;
+  overhead: number;
+  model: number;
+  travel: boolean;
+  /** Scripts run (both phases) and phases that ran any. */
+  scripts: number;
+  phases: number;
+  /** Requests sent to the sandbox process (one IPC round trip each) and contexts it opened. */
+  requests: number;
+  opened: number;
+  /** Wall ms waiting for the sandbox's answers to script runs, and the part spent in the sandbox process. */
+  wait: number;
+  inChild: number;
+  /** CPU of this process during the turn (user + system), ms. */
+  cpu: number;
+  /** Garbage collection in this process during the turn: pauses and their total ms. */
+  gcCount: number;
+  gcMs: number;
 }
 
 async function playWorld(
@@ -83,6 +108,13 @@ async function playWorld(
   const sandbox = createSandbox();
   const overhead: number[] = [];
   const model: number[] = [];
+  const turns: TurnRecord[] = [];
+  const windows: { start: number; end: number }[] = [];
+  const pauses: { start: number; duration: number }[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push({ start: entry.startTime, duration: entry.duration });
+  });
+  observer.observe({ entryTypes: ["gc"] });
   try {
     const session = await createSession(world, { ai, scripts: sandbox, seed: 1 });
     const progress = context.progress(label, TURNS);
@@ -90,22 +122,101 @@ async function playWorld(
       collectGarbage?.();
       const before = ai.spent();
       const destination = travel(tick);
+      const requests = sandbox.stats.requests;
+      const opened = sandbox.stats.contextsOpened;
+      const wait = sandbox.stats.runWaitMs;
+      const inChild = sandbox.stats.runChildMs;
+      const cpu = process.cpuUsage();
       const start = performance.now();
-      await session.turn({
+      const result = await session.turn({
         actions: [{ player: "Player", text: actions(tick) }],
         ...(destination ? { pins: { intent: { intent: "travel", target: destination } } } : {}),
       });
-      const total = performance.now() - start;
+      const end = performance.now();
+      const used = process.cpuUsage(cpu);
       const inModel = ai.spent() - before;
-      overhead.push(total - inModel);
+      overhead.push(end - start - inModel);
       model.push(inModel);
+      windows.push({ start, end });
+      const phases = result.trace.phases;
+      turns.push({
+        tick,
+        overhead: end - start - inModel,
+        model: inModel,
+        travel: destination !== undefined,
+        scripts: phases.reduce((n, p) => n + p.triggers.filter((t) => t.script?.status === "ran").length, 0),
+        phases: phases.filter((p) => p.scripts.begun).length,
+        requests: sandbox.stats.requests - requests,
+        opened: sandbox.stats.contextsOpened - opened,
+        wait: sandbox.stats.runWaitMs - wait,
+        inChild: sandbox.stats.runChildMs - inChild,
+        cpu: (used.user + used.system) / 1000,
+        gcCount: 0,
+        gcMs: 0,
+      });
       progress.tick();
     }
     progress.stop();
   } finally {
     await sandbox.close();
+    // Entries arrive after the pauses: wait for the last ones before reading them.
+    await new Promise((resolve) => setImmediate(resolve));
+    observer.disconnect();
   }
-  return { overhead, model, entries };
+  for (const pause of pauses) {
+    const at = windows.findIndex((w) => pause.start >= w.start && pause.start < w.end);
+    if (at < 0) continue;
+    turns[at]!.gcCount++;
+    turns[at]!.gcMs += pause.duration;
+  }
+  return { overhead, model, entries, turns };
+}
+
+/** The slowest turns of a game, with what happened in each: what makes the p99 (the second slowest of 120). */
+function slowestTurns(label: string, turns: readonly TurnRecord[], count: number): string {
+  const rows = [...turns]
+    .sort((a, b) => b.overhead - a.overhead)
+    .slice(0, count)
+    .map((t) => [
+      `${label} ${t.tick}${t.travel ? " (travel)" : ""}`,
+      t.overhead.toFixed(2),
+      t.model.toFixed(2),
+      t.cpu.toFixed(1),
+      `${t.gcCount} / ${t.gcMs.toFixed(2)}`,
+      `${t.scripts} / ${t.phases}`,
+      `${t.wait.toFixed(2)} / ${t.inChild.toFixed(2)}`,
+      String(t.requests),
+      String(t.opened),
+    ]);
+  const median = (pick: (t: TurnRecord) => number) => {
+    const sorted = turns.map(pick).sort((a, b) => a - b);
+    return sorted[sorted.length >> 1] ?? Number.NaN;
+  };
+  rows.push([
+    `${label}, median turn`,
+    median((t) => t.overhead).toFixed(2),
+    median((t) => t.model).toFixed(2),
+    median((t) => t.cpu).toFixed(1),
+    `${median((t) => t.gcCount)} / ${median((t) => t.gcMs).toFixed(2)}`,
+    `${median((t) => t.scripts)} / ${median((t) => t.phases)}`,
+    `${median((t) => t.wait).toFixed(2)} / ${median((t) => t.inChild).toFixed(2)}`,
+    String(median((t) => t.requests)),
+    String(median((t) => t.opened)),
+  ]);
+  return formatTable(
+    [
+      "Turn",
+      "Overhead ms",
+      "Provider ms",
+      "CPU ms",
+      "GC pauses / ms",
+      "Scripts / phases",
+      "Script wait / in sandbox ms",
+      "Sandbox requests",
+      "Contexts opened",
+    ],
+    rows,
+  );
 }
 
 /** Prompt sizes the OpenAI-compatible provider would send for the calls of a played game. */
@@ -166,6 +277,14 @@ async function run(context: BenchContext): Promise<void> {
     ],
   );
   context.print(formatTable(["Figure", "Measured", "Target"], rows));
+  context.print();
+  context.print(
+    "The slowest turns, with what happened in them (CPU and GC of this process during the turn; the sandbox's requests are IPC round trips, its contexts opened each cost a new context or isolate):",
+  );
+  context.print();
+  context.print(slowestTurns("Example", played.example.turns, 4));
+  context.print();
+  context.print(slowestTurns("At-cap", played.atCap.turns, 6));
   context.print();
 
   const sizeRows: string[][] = [];

@@ -70,7 +70,8 @@ async function phase(
   let storage: JsonObject = given;
   try {
     for (let i = 0; i < scripts.length; i++) {
-      const outcome = await open.run(call(`t${i}`, scripts[i]!, storage));
+      // As the engine does: the phase's last call says so (the sandbox then needs no `end` round trip).
+      const outcome = await open.run(call(`t${i}`, scripts[i]!, storage), { last: i === scripts.length - 1 });
       statuses.push(outcome.status);
       if (outcome.status === "ok") storage = outcome.storage;
     }

@@ -12,7 +12,7 @@
  * `npx tsx scripts/build.ts [outdir] [--no-types] [--no-web]`
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Metafile, type Plugin } from "esbuild";
@@ -163,6 +163,10 @@ export async function buildJavaScript(outdir: string): Promise<Metafile> {
     metafile: true,
     logLevel: "warning",
   });
+  // The bin stays executable: npm makes it so only when it links the package (`npm ci`, the first `npx
+  // taleforge` in a clone), and `npx taleforge` after a rebuild (`git pull && npm run build`) answered
+  // `sh: 1: taleforge: Permission denied` with a bin written 0644.
+  chmodSync(join(outdir, "taleforge.js"), 0o755);
   // The sandbox's child process, so that no `taleforge serve` or `play` starts esbuild to bundle it.
   writeFileSync(join(outdir, SANDBOX_CHILD), childCode());
   // The SQLite store's thread, so that no `taleforge serve` loads esbuild or writes under node_modules

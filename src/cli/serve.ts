@@ -29,6 +29,14 @@ export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
     return fail(io, `--port takes a port number (0-65535), not "${flags.port}".`);
   if (flags.logFormat !== undefined && flags.logFormat !== "json" && flags.logFormat !== "pretty")
     return fail(io, `--log-format takes json or pretty, not "${flags.logFormat}".`);
+  // Only the scheme is shown back: the URL may hold a password.
+  if (flags.database !== undefined && !/^postgres(ql)?:\/\//i.test(flags.database)) {
+    const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(flags.database)?.[0];
+    return fail(
+      io,
+      `--database takes a PostgreSQL URL (postgresql://user@host:5432/database), not ${scheme ? `a "${scheme}" URL` : "a value without postgresql://"}. Leave it out to keep the games in SQLite under --data.`,
+    );
+  }
   const maxSteps = flags.maxSteps === undefined ? undefined : Number(flags.maxSteps);
   if (maxSteps !== undefined && (!/^\d+$/.test(flags.maxSteps!) || maxSteps > 1000))
     return fail(io, `--max-steps takes a whole number (0-1000, 0: no limit), not "${flags.maxSteps}".`);

@@ -80,24 +80,33 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
   let storageRejected = false;
   let editedMap: JsonObject | null = null;
   const fired: string[] = [];
-  for (const { live, trace } of selection.firing) {
+  // The last firing trigger with a script: its call tells the runner no other script follows.
+  let lastScripted = -1;
+  selection.firing.forEach(({ live }, i) => {
+    if (hasScript(live.trigger.script)) lastScripted = i;
+  });
+  for (const [position, { live, trace }] of selection.firing.entries()) {
     const trigger = live.trigger;
     let effects: unknown[] = trigger.effects;
     let source: "typed" | "script" = "typed";
     let skip = false;
     const script = trigger.script;
-    if (typeof script === "string" && script.trim() !== "") {
-      const { trace: scriptTrace, ok } = await scripts.run(live.key, () => ({
-        trigger: live.key,
-        script,
-        snapshot: scriptSnapshot(state, ctx.index, actionTexts),
-        // A shallow copy: storage values are replaced, never changed in place (draft.ts), so a runner
-        // cannot change the session through it, and a script does not pay for all of storage (the
-        // sandbox sends only values that changed since its last call, by identity).
-        storage: { ...state.storage },
-        effects: structuredClone(trigger.effects) as Json[],
-        triggers: editedMap ?? run.scriptMap,
-      }));
+    if (hasScript(script)) {
+      const { trace: scriptTrace, ok } = await scripts.run(
+        live.key,
+        () => ({
+          trigger: live.key,
+          script,
+          snapshot: scriptSnapshot(state, ctx.index, actionTexts),
+          // A shallow copy: storage values are replaced, never changed in place (draft.ts), so a runner
+          // cannot change the session through it, and a script does not pay for all of storage (the
+          // sandbox sends only values that changed since its last call, by identity).
+          storage: { ...state.storage },
+          effects: structuredClone(trigger.effects) as Json[],
+          triggers: editedMap ?? run.scriptMap,
+        }),
+        position === lastScripted,
+      );
       trace.script = scriptTrace;
       if (ok) {
         if (ok.storageRejected) {
@@ -211,6 +220,10 @@ function sizeOf(map: JsonObject): number {
     sizes.set(map, size);
   }
   return size;
+}
+
+function hasScript(script: unknown): script is string {
+  return typeof script === "string" && script.trim() !== "";
 }
 
 function isObject(value: unknown): value is JsonObject {

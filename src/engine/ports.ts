@@ -83,10 +83,19 @@ export interface ScriptPhaseInfo {
 }
 
 export interface ScriptPhase {
-  /** Runs one trigger's script. Later calls see what earlier ones changed (the engine passes it in). */
-  run(call: ScriptCall): Promise<ScriptOutcome>;
+  /**
+   * Runs one trigger's script. Later calls see what earlier ones changed (the engine passes it in).
+   * `hint.last` says no other script of the phase follows: a runner may then close the phase as
+   * this call ends (the sandbox saves a round trip). `end()` is called all the same, and a call
+   * after a `last` one must still run.
+   */
+  run(call: ScriptCall, hint?: ScriptHint): Promise<ScriptOutcome>;
   /** Ends the phase and frees its isolate. */
   end(): Promise<void>;
+}
+
+export interface ScriptHint {
+  last: boolean;
 }
 
 export interface ScriptCall {

@@ -1,4 +1,5 @@
 import { formatPath } from "../world/diagnostic.ts";
+import { plainIssue } from "../world/plain-issues.ts";
 import type { World } from "../world/schema/index.ts";
 import { EngineError } from "./errors.ts";
 import { hashText } from "./hash.ts";
@@ -103,7 +104,8 @@ export function readSave(world: World, saved: unknown): ReadSave {
   let parsed: ReturnType<typeof StateSchema.safeParse>;
   try {
     state = upgrade(file.state);
-    parsed = StateSchema.safeParse(state);
+    // Plain words for what is wrong ("must be 0 or more"), not zod's ("Too small: expected number to be >=0").
+    parsed = StateSchema.safeParse(state, { error: plainIssue });
   } catch (error) {
     throw new EngineError("save/malformed", "state", { reason: `${(error as Error).message}` });
   }

@@ -50,6 +50,8 @@ export class PhaseScripts {
   async run(
     trigger: string,
     call: () => Omit<ScriptCall, "engineVersion" | "semanticVersion">,
+    /** No other script of the phase follows this one. */
+    last = false,
   ): Promise<{
     trace: ScriptTrace;
     ok: OkOutcome | null;
@@ -89,11 +91,14 @@ export class PhaseScripts {
     }
     let outcome: ScriptOutcome;
     try {
-      outcome = await this.handle.run({
-        ...made,
-        engineVersion: ENGINE_VERSION,
-        semanticVersion: SEMANTIC_VERSION,
-      });
+      outcome = await this.handle.run(
+        {
+          ...made,
+          engineVersion: ENGINE_VERSION,
+          semanticVersion: SEMANTIC_VERSION,
+        },
+        { last },
+      );
     } catch (error) {
       outcome = {
         status: "error",

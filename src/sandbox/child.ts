@@ -75,6 +75,8 @@ const partTexts = new Map<string, string>();
 let partsJson = "{}";
 let partsVersion = 0;
 let current: CallLogs | null = null;
+/** Contexts opened by this process so far (each reply says how many its request opened). */
+let contextsOpened = 0;
 /** Script texts by the id the host sent each under (WireCall.scriptId). */
 const scripts = new Map<number, string>();
 
@@ -174,6 +176,7 @@ function end(phaseId: number): void {
 
 /** A new hardened context for the phase (the check bundle, then the prelude); answers false when the isolate is gone. */
 function openContext(state: PhaseState): void {
+  contextsOpened++;
   const context = state.isolate.createContextSync();
   context.global.setSync(
     "__tfLog",
@@ -239,7 +242,7 @@ function capture(level: unknown, text: unknown): boolean {
 }
 
 type Failure = Extract<ScriptOutcome, { status: "error" }>["failure"];
-type RanBody = Omit<Ran, "id" | "type">;
+type RanBody = Omit<Ran, "id" | "type" | "opened">;
 
 function failed(
   failure: Failure,
@@ -491,8 +494,11 @@ function seedWords(text: string): [number, number, number, number] {
 function handle(request: Request): Reply {
   try {
     switch (request.type) {
-      case "run":
-        return { id: request.id, type: "ran", ...run(request.phaseId, request.call, request.account) };
+      case "run": {
+        const before = contextsOpened;
+        const body = run(request.phaseId, request.call, request.account);
+        return { id: request.id, type: "ran", ...body, opened: contextsOpened - before };
+      }
       case "end":
         end(request.phaseId);
         return { id: request.id, type: "ended" };
@@ -507,7 +513,12 @@ function handle(request: Request): Reply {
 }
 
 process.on("message", (request: Request) => {
-  process.send?.(handle(request));
+  const reply = handle(request);
+  process.send?.(reply);
+  // The phase's last call (WireCall.last) ends it now, after the answer is out: off the turn, and
+  // before any later request is handled, as the `end` request the host no longer sends would.
+  if (request.type === "run" && request.call.last === true && reply.type === "ran" && !reply.retry)
+    end(request.phaseId);
 });
 process.on("disconnect", () => process.exit(0));
 process.send?.({ id: 0, type: "ready" } satisfies Reply);

@@ -1,5 +1,6 @@
 import type {
   ScriptCall,
+  ScriptHint,
   ScriptOutcome,
   ScriptPhase,
   ScriptPhaseInfo,
@@ -82,6 +83,13 @@ export class SandboxHost implements ScriptRunner {
   private unavailable: Error | null = null;
   readonly watchdogMarginMs: number;
   readonly startTimeoutMs: number;
+  /**
+   * Counts for benchmarks and tests: requests sent to the processes (each one IPC round trip), and
+   * contexts the processes opened (a new isolate's, or a replacement for a broken one: tens of ms
+   * each, so a warm sandbox opens none); the wall time the host waited for script runs' answers, and
+   * the part of it the processes spent in them (the rest is the IPC round trips and the wait for a core).
+   */
+  readonly stats = { requests: 0, contextsOpened: 0, runWaitMs: 0, runChildMs: 0 };
 
   constructor(options: HostOptions = {}) {
     this.watchdogMarginMs = options.watchdogMarginMs ?? 1000;
@@ -160,6 +168,7 @@ export class SandboxHost implements ScriptRunner {
   /** Sends one request; null when the process died or the watchdog fired first. */
   request(child: Child, request: Request, timeoutMs: number): Promise<Reply | null> {
     const id = this.nextId++;
+    this.stats.requests++;
     return new Promise((resolve) => {
       if (!child.alive) {
         resolve(null);
@@ -223,6 +232,8 @@ class HostPhase implements ScriptPhase {
   private ended = false;
   /** Set once a call of the phase has reached the child: later calls need not open it. */
   private opened = false;
+  /** The child ended the phase after its last call (WireCall.last): `end()` sends nothing. */
+  private closedInChild = false;
   private cpuMs = 0;
   private wallMs = 0;
   private logBytes = 0;
@@ -242,7 +253,7 @@ class HostPhase implements ScriptPhase {
     return this.store.mirror;
   }
 
-  run(call: ScriptCall): Promise<ScriptOutcome> {
+  run(call: ScriptCall, hint?: ScriptHint): Promise<ScriptOutcome> {
     return this.host.serial(this.slot, async () => {
       if (this.ended) return stopped("runtime", "the phase has ended", 0);
       if (this.terminated) return stopped("memory", "the phase's isolate was terminated", 0);
@@ -270,6 +281,7 @@ class HostPhase implements ScriptPhase {
           attempt,
         };
         const wire = this.wire(call, child);
+        if (hint?.last === true) wire.last = true;
         const started = performance.now();
         const reply = await this.host.request(
           child,
@@ -278,7 +290,12 @@ class HostPhase implements ScriptPhase {
         );
         const elapsed = performance.now() - started;
         if (reply !== null) this.opened = true;
+        // Ended in the child exactly when it answered a last call with anything but `retry`.
+        this.closedInChild = reply?.type === "ran" && !reply.retry && wire.last === true;
         if (reply?.type === "ran") {
+          this.host.stats.contextsOpened += reply.opened;
+          this.host.stats.runWaitMs += elapsed;
+          this.host.stats.runChildMs += reply.wallMs;
           if (reply.fresh) this.mirror.forget();
           this.wallMs += reply.wallMs;
           if (reply.retry) {
@@ -387,7 +404,7 @@ class HostPhase implements ScriptPhase {
     this.host
       .serial(this.slot, async () => {
         // A phase none of whose calls reached the child was never opened there.
-        if (this.opened && this.child.alive)
+        if (this.opened && !this.closedInChild && this.child.alive)
           await this.host.request(this.child, { id: 0, type: "end", phaseId: this.phaseId }, 5000);
       })
       .catch(() => undefined);

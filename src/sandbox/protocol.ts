@@ -110,6 +110,12 @@ export interface WireCall {
    * taking the idle context that holds this call's storage record when one does.
    */
   first?: true;
+  /**
+   * No other call of the phase follows (the engine's hint): once the call has run (an answer
+   * other than `retry`), the child ends the phase right after answering, as an `end` request
+   * would, and the host sends no `end`. A later call of the phase opens it again.
+   */
+  last?: true;
 }
 
 /** What the host knows of a phase and sends with each call, so that any child can run it. */
@@ -157,6 +163,8 @@ export type Ran = {
   storageChanges: string | null;
   fresh: boolean;
   retry: boolean;
+  /** Contexts the process opened while handling this call (a new isolate's, or one that replaced a broken context): 0 once warm. */
+  opened: number;
 };
 
 export type Reply =

@@ -189,10 +189,18 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     if (text.trim() === "") return done(null, undefined);
     try {
       done(null, JSON.parse(text));
-    } catch {
+    } catch (error) {
       // A world upload is read by the world loader (JSONC, errors with their line and column), not here.
       if (request.method === "POST" && request.url.split("?")[0] === "/worlds") return done(null, undefined);
-      done(new ApiError("request/malformed-json", "json"), undefined);
+      // Where it went wrong (V8 says "at position N"), as a line and column a caller can find.
+      const reason = String((error as Error).message);
+      const at =
+        /position (\d+)/.exec(reason)?.[1] ?? (/end of JSON/.test(reason) ? String(text.length) : undefined);
+      if (at === undefined) return done(new ApiError("request/malformed-json", "json"), undefined);
+      const before = text.slice(0, Number(at)).split("\n");
+      const line = before.length;
+      const column = (before.at(-1)?.length ?? 0) + 1;
+      done(new ApiError("request/malformed-json", "json-at", { line, column }, { line, column }), undefined);
     }
   });
 
@@ -233,17 +241,26 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   }
 
   app.setErrorHandler((error, request, reply) => {
-    const failure = toApiError(error);
+    const failure = toApiError(error, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit);
     if (failure.code === "server/internal") request.log.error({ err: error }, "unexpected error");
     if (failure.code === "rate/limited")
       reply.header("retry-after", String(failure.details.retryAfterSeconds ?? 60));
     reply.code(failure.status).type("application/json").send(failure.toJSON());
   });
+  // The API's paths with their methods (filled once the routes are registered, below): a request with the
+  // wrong method is told which ones its path takes.
+  let paths: { pattern: RegExp; method: string }[] = [];
   app.setNotFoundHandler((request, reply) => {
-    const failure = new ApiError("route/not-found", "no-route", {
-      method: request.method,
-      path: request.url.split("?")[0] ?? "",
-    });
+    const path = request.url.split("?")[0] ?? "";
+    const methods = [...new Set(paths.filter((p) => p.pattern.test(path)).map((p) => p.method))];
+    const failure =
+      methods.length > 0
+        ? new ApiError("route/not-found", "other-method", {
+            method: request.method,
+            path,
+            methods: methods.join(" or "),
+          })
+        : new ApiError("route/not-found", "no-route", { method: request.method, path });
     reply.code(404).send(failure.toJSON());
   });
 
@@ -261,6 +278,10 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const streams = eventRoutes(app, store, options.streams);
   // Made at the first request for it, not at every start (converting every route's schemas costs tens of ms).
   const routes = [...REGISTERED];
+  paths = routes.map((r) => ({
+    method: r.method,
+    pattern: new RegExp(`^${r.url.replace(/:[^/]+/g, "[^/]+").replace(/\./g, "\\.")}$`),
+  }));
   let document: ReturnType<typeof openApiDocument> | undefined;
   app.get("/openapi.json", async () => {
     document ??= openApiDocument(routes, String(ENGINE_VERSION));
@@ -308,12 +329,17 @@ export async function createServer(options: ServerOptions): Promise<Server> {
 }
 
 /** Fastify's own errors (body too large, bad content type...) as API errors; anything else is internal. */
-function toApiError(error: unknown): ApiError {
+function toApiError(error: unknown, bodyLimit: number | undefined): ApiError {
   if (error instanceof ApiError) return error;
   const e = error as { code?: string; statusCode?: number; message?: string };
   switch (e?.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return new ApiError("request/too-large", "too-large");
+      return new ApiError(
+        "request/too-large",
+        "too-large",
+        { limit: bodyLimit === undefined ? "its limit" : bytes(bodyLimit) },
+        bodyLimit === undefined ? {} : { limitBytes: bodyLimit },
+      );
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return new ApiError("request/unsupported-type", "not-json");
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
@@ -325,4 +351,11 @@ function toApiError(error: unknown): ApiError {
   if (e?.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500)
     return new ApiError("request/invalid", "other");
   return new ApiError("server/internal", "unexpected");
+}
+
+/** A body limit as people read it: 256 KiB, 8 MiB. */
+function bytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
 }

@@ -28,9 +28,23 @@ export function newInviteCode(): string {
   return code;
 }
 
-/** The bearer token of an Authorization header, or undefined. */
+/** The bearer token of an Authorization header, or undefined. The scheme's case does not matter (RFC 9110). */
 export function bearer(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
-  const match = /^Bearer\s+([A-Za-z0-9_-]{1,200})\s*$/.exec(header);
+  const match = /^Bearer\s+([A-Za-z0-9_-]{1,200})\s*$/i.exec(header);
   return match?.[1];
+}
+
+/**
+ * Why an Authorization header holds no token `bearer` reads: no header, another scheme (Basic), `Bearer`
+ * with nothing after it (a shell variable that was empty), or something that cannot be a token (quotes,
+ * spaces, too long). The message of the refusal says which.
+ */
+export function missingToken(
+  header: string | undefined,
+): "no-header" | "other-scheme" | "empty" | "malformed" {
+  if (header === undefined || header.trim() === "") return "no-header";
+  if (!/^Bearer(\s|$)/i.test(header)) return "other-scheme";
+  if (header.trim().length <= "Bearer".length) return "empty";
+  return "malformed";
 }

@@ -26,12 +26,18 @@ export const SERVER_ERRORS = {
   "request/malformed-json": {
     status: 400,
     description: "The body is not valid JSON.",
-    messages: { json: "The body is not valid JSON; send a JSON document." },
+    messages: {
+      json: "The body is not valid JSON; send a JSON document.",
+      "json-at":
+        "The body is not valid JSON: it goes wrong at line {line}, column {column} (names and strings in double quotes, no trailing commas); send a JSON document.",
+    },
   },
   "request/too-large": {
     status: 413,
     description: "The body is larger than the route's limit.",
-    messages: { "too-large": "The body is larger than this route accepts; send less." },
+    messages: {
+      "too-large": "The body is larger than this route accepts (at most {limit}); send a smaller one.",
+    },
   },
   "request/headers-too-large": {
     status: 431,
@@ -51,6 +57,7 @@ export const SERVER_ERRORS = {
     description: "No such route.",
     messages: {
       "no-route": "No route {method} {path}; /openapi.json lists them.",
+      "other-method": "{path} takes {methods}, not {method}; /openapi.json lists the routes.",
       "no-file": "No such file of the browser app; open / for the app.",
     },
   },
@@ -71,6 +78,10 @@ export const SERVER_ERRORS = {
     description: "The route needs an `Authorization: Bearer <token>` header.",
     messages: {
       "no-header": "Send the game's token as `Authorization: Bearer <token>`.",
+      "other-scheme":
+        "The Authorization header must be `Bearer <token>`, with the game's host token or your player token; it uses another scheme.",
+      empty:
+        "The Authorization header says `Bearer` but holds no token after it (is the shell variable meant to hold it empty?); send `Authorization: Bearer <token>`.",
       "no-token":
         "This route needs a game token: send the host token or your player token as `Authorization: Bearer <token>`.",
     },
@@ -78,7 +89,11 @@ export const SERVER_ERRORS = {
   "auth/invalid": {
     status: 401,
     description: "The token is not one this server issued (or the game was deleted).",
-    messages: { "not-issued": "This token is not one this server issued; create or join a game for one." },
+    messages: {
+      "not-issued": "This token is not one this server issued; create or join a game for one.",
+      malformed:
+        "The token after `Bearer` cannot be one of this server's: its tokens are tfh_ (host) or tfp_ (player) and 43 letters, digits, - or _. Send it without quotes or spaces.",
+    },
   },
   "auth/host-only": {
     status: 403,
@@ -144,9 +159,13 @@ export const SERVER_ERRORS = {
       ended:
         "This game has ended; its host can still read its transcript and export its save. Create a new game to play on.",
       full: "This game is full (at most {max} players); ask its host to start another game for you.",
-      "join-started": "The game has started; join as one of its characters: {characters}.",
+      "join-started":
+        'The game has started; join as one of its characters nobody plays yet, with {"character": {"name": "<name>"}}: {characters}.',
+      "join-all-played":
+        "The game has started and every character of its party has a player; ask its host to start another game for you.",
       "start-not-lobby":
         "The game is {status}; only a game in the lobby starts (a paused game resumes with POST /games/:id/resume; an ended one stays ended).",
+      already: "The game is already {status}; GET /games/:id shows its status.",
       "cannot-change":
         "The game is {status}, so it cannot {action}: a game in the lobby starts, a running one pauses or ends, a paused one resumes or ends, an ended one stays ended. GET /games/:id shows its status.",
       "act-not-running":
@@ -278,6 +297,20 @@ export const SERVER_ERRORS = {
     messages: {
       "migration-failed":
         "Migrating the store failed at {migration}: {reason}. The store was left at the last migration that succeeded.",
+    },
+  },
+  "store/unreachable": {
+    status: 503,
+    description:
+      "The PostgreSQL server of --database cannot be reached or opened (not running there, no such database, a refused login).",
+    messages: {
+      "no-database":
+        'PostgreSQL at {server} has no database "{database}": create it (createdb -h {host} -p {port} {database}) or name another one in --database.',
+      login:
+        "PostgreSQL at {server} refused the login ({reason}); check the user and password in --database.",
+      connect:
+        "Cannot reach PostgreSQL at {server} ({reason}); check that it runs there and that --database names its host and port.",
+      other: "PostgreSQL at {server} could not be opened: {reason}. Check --database.",
     },
   },
   "store/config": {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { bearer, hashToken } from "./auth.ts";
+import { type PlainIssue, plainIssue, plainIssues } from "../world/plain-issues.ts";
+import { bearer, hashToken, missingToken } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 import type { Game, Player, Store } from "./store/store.ts";
 
@@ -90,11 +91,13 @@ export function route<
 }
 
 function parse(where: string, schema: z.ZodType, value: unknown): unknown {
-  const result = schema.safeParse(value);
+  // Plain words, not zod's ("must be a whole number, 0 or more", not "expected number, received NaN"); the
+  // input is reported only to choose a union's closest branch (world/plain-issues.ts), never sent back.
+  const result = schema.safeParse(value, { error: plainIssue, reportInput: true });
   if (result.success) return result.data;
-  const issues = result.error.issues
+  const issues = plainIssues(result.error.issues)
     .slice(0, 10)
-    .map((i) => ({ path: i.path.map(String), message: i.message }));
+    .map((i) => (where === "query" ? { ...i, message: withQueryValue(i, value) } : i));
   const first = issues[0];
   throw first
     ? new ApiError(
@@ -106,6 +109,20 @@ function parse(where: string, schema: z.ZodType, value: unknown): unknown {
     : new ApiError("request/invalid", "schema-whole", { where }, { where, issues });
 }
 
+/**
+ * A query value as it was sent, after the issue's words (`must be a whole number, 0 or more (got
+ * "abc")`): a query is short text the caller typed, so showing it back helps find the typo.
+ */
+function withQueryValue(issue: PlainIssue, query: unknown): string {
+  const sent =
+    issue.path.length === 1 ? (query as Record<string, unknown> | undefined)?.[issue.path[0]!] : undefined;
+  if (typeof sent !== "string" && !Array.isArray(sent)) return issue.message;
+  const shown = Array.isArray(sent)
+    ? `${sent.length} values: ${sent.map((v) => JSON.stringify(String(v))).join(", ")}`
+    : JSON.stringify(sent);
+  return `${issue.message} (got ${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown})`;
+}
+
 async function authorize(
   store: Store,
   access: Access,
@@ -114,7 +131,11 @@ async function authorize(
 ): Promise<Caller> {
   if (access === "public") return { role: "anyone" };
   const token = bearer(request.headers.authorization);
-  if (token === undefined) throw new ApiError("auth/missing", "no-header");
+  if (token === undefined) {
+    const why = missingToken(request.headers.authorization);
+    if (why === "malformed") throw new ApiError("auth/invalid", "malformed");
+    throw new ApiError("auth/missing", why);
+  }
   const hash = hashToken(token);
   let caller: Exclude<Caller, { role: "anyone" }> | undefined;
   if (token.startsWith("tfh_")) {

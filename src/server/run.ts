@@ -80,7 +80,15 @@ export async function runServer(options: RunOptions): Promise<void> {
         ? createOfflineProvider(world, { gameMode: game.gameMode })
         : createProvider(world, config, { gameMode: game.gameMode }),
   });
-  const url = await server.app.listen({ host: options.host, port: options.port });
+  let url: string;
+  try {
+    url = await server.app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    // Nothing listens: the store (its lock on the data folder) and the script process are released.
+    await server.close(0).catch(() => {});
+    await sandbox.close();
+    throw listenFailure(error, options.host, options.port);
+  }
   // The script process starts once the server answers, not on the way to it (its start is CPU the
   // listening server would otherwise wait for on a busy machine); it is ready long before most
   // games' first script.
@@ -106,4 +114,23 @@ export async function runServer(options: RunOptions): Promise<void> {
   });
   log.info("stopped");
   log.flush();
+}
+
+/** Why the server could not listen, in words that say which option to change (Node's say `listen EADDRINUSE`). */
+function listenFailure(error: unknown, host: string, port: number): Error {
+  const code = (error as { code?: string }).code;
+  const at = `${host}:${port}`;
+  if (code === "EADDRINUSE")
+    return new Error(
+      `Port ${port} of ${host} is in use by another program (another taleforge serve?); stop it, or choose another port with --port.`,
+    );
+  if (code === "EACCES")
+    return new Error(
+      `This user may not listen on ${at} (ports below 1024 need privileges); choose a port from 1024 up with --port.`,
+    );
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EAI_AGAIN")
+    return new Error(
+      `--host ${host} is not an address of this machine; use 127.0.0.1 (this machine only) or 0.0.0.0 (every network).`,
+    );
+  return error instanceof Error ? error : new Error(String(error));
 }

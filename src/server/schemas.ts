@@ -1,10 +1,26 @@
 import { z } from "zod";
+import type { LogType } from "../engine/index.ts";
 import { firstControlCharacter } from "../world/terminal-text.ts";
 
 /** The request shapes of the API; route.ts validates with them and openapi.ts documents them. */
 
-export const WorldHash = z.string().regex(/^[0-9a-f]{64}$/, "a world hash: 64 hex digits");
-export const Id = z.string().regex(/^[0-9a-f]{32}$/, "an id: 32 hex digits");
+export const WorldHash = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, "must be a world hash: 64 hex digits, as POST /worlds and GET /worlds give it");
+export const Id = z.string().regex(/^[0-9a-f]{32}$/, "must be an id: 32 hex digits, as the API gave it");
+
+/**
+ * A whole number in a query (`?after=12`), with one message for every way it can be wrong (not a
+ * number, a fraction, out of range, given twice); route.ts adds the value that was sent.
+ */
+export function queryNumber(min: number, max?: number) {
+  const says =
+    max === undefined
+      ? `must be a whole number, ${min} or more`
+      : `must be a whole number from ${min} to ${max}`;
+  const n = z.coerce.number({ error: says }).int({ error: says }).min(min, { error: says });
+  return max === undefined ? n : n.max(max, { error: says });
+}
 const Name = z.string().min(1).max(200);
 
 /** Zero-width characters: "Ann" and "Ann\u200b" would be two players nobody can tell apart. */
@@ -32,14 +48,20 @@ export const MAX_PLAYERS = 16;
 export const GameParams = z.object({ id: Id });
 export const WorldParams = z.object({ hash: WorldHash });
 
-export const Character = z.union([
-  z.strictObject({ premade: Name }),
-  z.strictObject({
-    name: ReadableName,
-    traits: z.array(Name).max(20).optional(),
-    attributes: z.record(Name, z.number().int().min(-1000).max(1000)).optional(),
-  }),
-]);
+export const Character = z.union(
+  [
+    z.strictObject({ premade: Name }),
+    z.strictObject({
+      name: ReadableName,
+      traits: z.array(Name).max(20).optional(),
+      attributes: z.record(Name, z.number().int().min(-1000).max(1000)).optional(),
+    }),
+  ],
+  {
+    error:
+      'must be {"premade": "<name>"} for a premade character (GET /worlds/:hash/premades lists them), or {"name": "<name>"} for a new one, with "traits" and "attributes" if you like',
+  },
+);
 
 export const CreateGame = z.strictObject({
   world: WorldHash,
@@ -75,7 +97,13 @@ export const SubmitAction = z.strictObject({
 export const ImportGame = z.strictObject({
   world: WorldHash,
   save: z
-    .string()
+    .string({
+      // A save sent as a JSON object (the file pasted in) rather than as its text.
+      error: (iss) =>
+        iss.code === "invalid_type" && iss.input !== undefined
+          ? "must be the save file's text, as one JSON string (docs/server.md puts it there with jq --rawfile)"
+          : undefined,
+    })
     .min(2)
     .max(8 * 1024 * 1024),
   narrator: z.enum(["offline", "server"]).optional(),
@@ -91,8 +119,9 @@ export const QuestAnswer = z.object({
 });
 
 export const LogQuery = z.object({
-  tick: z.coerce.number().int().min(0).optional(),
-  type: z.string().max(40).optional(),
+  tick: queryNumber(0).optional(),
+  // The log's types (spec 6): a misspelt one is refused with the list, not answered with no entries.
+  type: z.enum(["notice", "script-log", "trigger-script-error"] satisfies LogType[]).optional(),
   trigger: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(5000).optional(),
+  limit: queryNumber(1, 5000).optional(),
 });

@@ -121,3 +121,15 @@ export function visibleDiff(diff: DiffEntry[]): DiffEntry[] {
 function isHiddenQuestPath(d: DiffEntry): boolean {
   return d.path[0] === "quests" && (d.after === "hidden" || d.path.includes("transitions"));
 }
+
+/**
+ * The player characters of a started game's party that nobody has joined as (an imported game's, until
+ * its players claim them). A kicked player's character is not among them: their seat is not reopened.
+ */
+export function unclaimed(
+  party: readonly { kind: string; name: string }[],
+  players: readonly { name: string }[],
+) {
+  const taken = new Set(players.map((p) => p.name));
+  return party.filter((c) => c.kind === "player" && !taken.has(c.name)).map((c) => c.name);
+}

@@ -115,6 +115,35 @@ describe("restoreSession", () => {
   });
 });
 
+test("a damaged save's message says in plain words what the field must hold, not zod's wording", async () => {
+  const { session } = await start(patch);
+  const file = JSON.parse(session.save());
+  const cases: [unknown, RegExp][] = [
+    [{ ...file, state: { ...file.state, tick: -1 } }, /damaged at state\.tick: must be 0 or more\./],
+    [
+      { ...file, state: { ...file.state, tick: "x" } },
+      /damaged at state\.tick: must be a number, not a string\./,
+    ],
+    [
+      { ...file, state: { ...file.state, party: [] } },
+      /damaged at state\.party: must hold at least 1 item\./,
+    ],
+    [
+      { ...file, state: { ...file.state, position: undefined } },
+      /damaged at state\.position: is missing; it must be a JSON object/,
+    ],
+  ];
+  for (const [saved, message] of cases)
+    await assert.rejects(
+      restoreSession(worldWith(patch), JSON.stringify(saved), { ai: new DataAi() }),
+      (error: Error) => {
+        assert.match(error.message, message);
+        assert.doesNotMatch(error.message, /Invalid input|expected \w+, received|Too (small|big)|>=/);
+        return true;
+      },
+    );
+});
+
 test("a save with storage nested thousands deep is refused with a coded error, not a crash", async () => {
   const { session } = await start(patch);
   const file = JSON.parse(session.save());

@@ -68,6 +68,13 @@ test("the start-up alone (--help, --version) loads no command", () => {
   );
 });
 
+test("the built bin is executable, as npx runs it after a rebuild", {
+  skip: process.platform === "win32",
+}, () => {
+  const run = spawnSync(join(outdir, "taleforge.js"), ["--version"], { encoding: "utf8" });
+  assert.deepEqual([run.error?.message, run.status, run.stdout], [undefined, 0, `${TOOL.version}\n`]);
+});
+
 test("--version is answered by the built entry before the command line loads", () => {
   const loaded = [...loadedWith(outputHolding("src/cli/bin.ts"))];
   assert.deepEqual(

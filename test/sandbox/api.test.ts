@@ -486,3 +486,71 @@ describe("the snapshot's long fields cross when their text changes", () => {
     }
   });
 });
+
+describe("a phase's last call ends it in the process (no `end` round trip)", () => {
+  const sandbox = createSandbox();
+  after(() => sandbox.close());
+  const call = (script: string, storage: Record<string, unknown>) => ({
+    trigger: "watch",
+    script,
+    snapshot: SNAPSHOT,
+    storage: storage as never,
+    effects: [],
+    triggers: { watch: { name: "watch" } },
+    engineVersion: 33,
+    semanticVersion: "33.0.0",
+  });
+  const info = phaseInfo({ sessionId: "last-hint" });
+
+  it("the last call's phase sends no end, and the next phase takes its reset context", async () => {
+    // Warm: the process and a spare context exist.
+    await runOne(sandbox, "1", {}, { sessionId: "last-hint" });
+    const requests = sandbox.stats.requests;
+    const opened = sandbox.stats.contextsOpened;
+    const one = await sandbox.beginPhase(info);
+    let storage: Record<string, unknown> = { n: 0 };
+    for (let i = 0; i < 3; i++) {
+      const out = ok(
+        await one.run(call("storage.n += 1; var leaked = 1; globalThis.stray = 2;", storage), {
+          last: i === 2,
+        }),
+      );
+      storage = out.storage;
+    }
+    await one.end();
+    assert.equal(storage.n, 3);
+    const two = await sandbox.beginPhase({ ...info, tick: 8 });
+    const seen = ok(
+      await two.run(call("storage.seen = [typeof leaked, typeof stray, storage.n];", storage), {
+        last: true,
+      }),
+    );
+    await two.end();
+    assert.deepEqual(seen.storage.seen, ["undefined", "undefined", 3]);
+    assert.equal(sandbox.stats.requests - requests, 4, "one request per script, no end");
+    assert.equal(sandbox.stats.contextsOpened - opened, 0, "the next phase took the ended one's context");
+  });
+
+  it("a call after a last one still runs, on the storage it is given", async () => {
+    const phase = await sandbox.beginPhase({ ...info, tick: 9 });
+    try {
+      const first = ok(await phase.run(call("storage.a = 1;", { kept: true }), { last: true }));
+      assert.deepEqual(first.storage, { kept: true, a: 1 });
+      const again = ok(await phase.run(call("storage.b = storage.a + 1;", first.storage), { last: true }));
+      assert.deepEqual(again.storage, { kept: true, a: 1, b: 2 });
+      const more = ok(await phase.run(call("storage.c = typeof b;", again.storage)));
+      assert.deepEqual(more.storage, { kept: true, a: 1, b: 2, c: "undefined" });
+    } finally {
+      await phase.end();
+    }
+  });
+
+  it("a last call that fails still ends the phase; the session's next phase runs", async () => {
+    const phase = await sandbox.beginPhase({ ...info, tick: 10 });
+    const failed = await phase.run(call("this is not (javascript", { x: 1 }), { last: true });
+    await phase.end();
+    assert.equal(failed.status, "error");
+    const next = ok(await runOne(sandbox, "storage.y = storage.x + 1;", { storage: { x: 1 } }, info));
+    assert.deepEqual(next.storage, { x: 1, y: 2 });
+  });
+});

@@ -102,7 +102,12 @@ describe(`server: error messages say what to do (${STORE_NAME})`, () => {
     stream.close();
 
     assert.equal((await host.post(`/games/${id}/end`)).status, 200);
-    refused(await host.post(`/games/${id}/end`), 409, "game/state", /an ended one stays ended/);
+    refused(
+      await host.post(`/games/${id}/end`),
+      409,
+      "game/state",
+      /already ended; GET \/games\/:id shows its status/,
+    );
     refused(
       await anyone.post("/games/join", { invite: created.invite, character: { name: "Bo" } }),
       409,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { bearer, hashToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { type Caller, route } from "../route.ts";
-import { GameParams } from "../schemas.ts";
+import { GameParams, queryNumber } from "../schemas.ts";
 import type { BusMessage } from "../store/bus.ts";
 import type { Store, StoredEvent } from "../store/store.ts";
 
@@ -53,7 +53,7 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       tag: "events",
       access: "member",
       params: GameParams,
-      query: z.object({ after: z.coerce.number().int().min(0).optional() }),
+      query: z.object({ after: queryNumber(0).optional() }),
       produces: "text/event-stream",
     },
     async ({ params, query, request, reply, caller }) => {

@@ -19,7 +19,7 @@ import {
   SubmitAction,
 } from "../schemas.ts";
 import type { Game, Store } from "../store/store.ts";
-import { playerState } from "../views.ts";
+import { playerState, unclaimed } from "../views.ts";
 import type { WorldCache } from "../worlds.ts";
 
 /** Games: create, join, start/pause/resume/end, kick, submit actions, force a turn, answer quests. */
@@ -121,13 +121,17 @@ export function gameRoutes(
         // After the start, the party is fixed: a player claims a character nobody plays (an imported game, a kicked seat is not reopened).
         const last = await store.lastTurn(game.id);
         const party = last ? readSave(world, last.state).state.party : [];
-        if (!party.some((c) => c.kind === "player" && c.name === name))
-          throw new ApiError("game/state", "join-started", {
-            characters: party
-              .filter((c) => c.kind === "player")
-              .map((c) => c.name)
-              .join(", "),
-          });
+        if (!party.some((c) => c.kind === "player" && c.name === name)) {
+          // Only the characters nobody plays: a kicked player's stays theirs (their seat is not reopened).
+          const claimable = unclaimed(party, players);
+          if (claimable.length === 0) throw new ApiError("game/state", "join-all-played", {}, { claimable });
+          throw new ApiError(
+            "game/state",
+            "join-started",
+            { characters: claimable.join(", ") },
+            { claimable },
+          );
+        }
       }
       if (players.some((p) => p.name === name))
         throw new ApiError("game/name-taken", "taken", { name }, { name });
@@ -249,6 +253,8 @@ export function gameRoutes(
         );
         if (!changed) {
           const game = (await store.game(params.id))!;
+          if (game.status === to)
+            throw new ApiError("game/state", "already", { status: game.status }, { status: game.status });
           throw new ApiError(
             "game/state",
             "cannot-change",

@@ -18,7 +18,7 @@ import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
 import type { NarratorFactory, Runner } from "../runner.ts";
-import { GameParams, ImportGame, isReadableName, LogQuery, MAX_PLAYERS } from "../schemas.ts";
+import { GameParams, ImportGame, isReadableName, LogQuery, MAX_PLAYERS, queryNumber } from "../schemas.ts";
 import type { Game, Store } from "../store/store.ts";
 import type { WorldCache } from "../worlds.ts";
 
@@ -176,7 +176,7 @@ export function historyRoutes(
       tag: "history",
       access: "host",
       params: GameParams,
-      query: z.object({ seq: z.coerce.number().int().min(0).optional() }),
+      query: z.object({ seq: queryNumber(0).optional() }),
     },
     async ({ params, query }) => {
       const game = (await store.game(params.id))!;

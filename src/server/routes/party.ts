@@ -8,6 +8,7 @@ import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
 import { GameParams } from "../schemas.ts";
 import type { Store } from "../store/store.ts";
+import { unclaimed } from "../views.ts";
 import type { WorldCache } from "../worlds.ts";
 
 /** A narrative event starting or ending at a tick: the notes players see between the turns. */
@@ -50,12 +51,15 @@ export function partyRoutes(app: FastifyInstance, store: Store, worlds: WorldCac
     async ({ params }) => {
       const game = await store.gameByInvite(params.code.trim().toUpperCase());
       if (!game) throw new ApiError("game/invite-unknown", "no-invite");
-      const players = (await store.players(game.id)).filter((p) => p.status === "active").map((p) => p.name);
+      const all = await store.players(game.id);
+      const players = all.filter((p) => p.status === "active").map((p) => p.name);
       let claimable: string[] | null = null;
-      if (game.status !== "lobby") {
+      if (game.status === "ended") claimable = [];
+      else if (game.status !== "lobby") {
         const last = await store.lastTurn(game.id);
         const party = last ? readSave(await worlds.get(game.world_hash), last.state).state.party : [];
-        claimable = party.filter((c) => c.kind === "player" && !players.includes(c.name)).map((c) => c.name);
+        // What POST /games/join accepts: not a kicked player's character (their seat is not reopened).
+        claimable = unclaimed(party, all);
       }
       return {
         game: game.id,

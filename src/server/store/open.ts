@@ -102,7 +102,9 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
   if (schema !== undefined) {
     const client = new pg.Client({ connectionString: url });
     client.on("error", () => {}); // a lost connection fails the query below; it must not kill the process
-    await client.connect();
+    await client.connect().catch((error: unknown) => {
+      throw unreachable(url, error);
+    });
     try {
       await client.query(`create schema if not exists ${schema}`);
     } catch (error) {
@@ -124,6 +126,14 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
     // `error` kills the process. Its next query fails instead, and the pool drops it on release.
     client.on("error", () => {});
   });
+  // The first connection says what is wrong with --database (no such database, a refused login, nothing
+  // listening there) in its own words, not as a migration that failed.
+  try {
+    await pool.query("select 1");
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw unreachable(url, error);
+  }
   const db = new Kysely<Database>({
     dialect: new ScopedPostgresDialect({ pool: preparingPool(pool) }, schema ?? "public"),
   });
@@ -156,7 +166,8 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, schema?: string):
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
-    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "?";
+    const failed =
+      results?.find((r) => r.status === "Error")?.migrationName ?? "its start (before any migration ran)";
     throw new ApiError(
       "store/migration",
       "migration-failed",
@@ -164,4 +175,33 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, schema?: string):
       { migration: failed },
     );
   }
+}
+
+/**
+ * A PostgreSQL server that could not be reached or opened at the start, as `store/unreachable` naming
+ * what to check. The server is named by host, port and database only: never the URL's password.
+ */
+function unreachable(url: string, error: unknown): ApiError {
+  let host = "?";
+  let port = "5432";
+  let database = "?";
+  try {
+    const where = new URL(url);
+    host = decodeURIComponent(where.hostname) || "localhost";
+    port = where.port || "5432";
+    database = decodeURIComponent(where.pathname.replace(/^\//, "")) || "?";
+  } catch {
+    // Not a URL pg reads either: its own message says so below.
+  }
+  const server = `${host}:${port}`;
+  const code = (error as { code?: string }).code ?? "";
+  const reason = (error as Error).message || code || String(error);
+  const details = { server, database, ...(code ? { cause: code } : {}) };
+  if (code === "3D000")
+    return new ApiError("store/unreachable", "no-database", { server, host, port, database }, details);
+  if (code === "28P01" || code === "28000")
+    return new ApiError("store/unreachable", "login", { server, reason }, details);
+  if (/^E[A-Z]+$/.test(code))
+    return new ApiError("store/unreachable", "connect", { server, reason }, details);
+  return new ApiError("store/unreachable", "other", { server, reason }, details);
 }
