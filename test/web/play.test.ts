@@ -305,10 +305,11 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     const trigger = drawer.locator('details.trigger[data-trigger="arrive_lighthouse"]');
     await trigger.waitFor({ timeout: WAIT });
     assert.match(await trigger.locator("summary").innerText(), /arrive_lighthouse\s+fired/);
-    const conditions = trigger.locator("li.condition");
+    // Numbered from 1, as the text trace counts them ("failed at condition 1"): an ordered list.
+    const conditions = trigger.locator("ol.conditions > li.condition");
     assert.ok((await conditions.count()) > 0);
     for (const text of await conditions.allInnerTexts()) assert.match(text, /actual .* expected .* passed/s);
-    const effects = await trigger.locator("li.effect").allInnerTexts();
+    const effects = await trigger.locator("ol.effects > li.effect").allInnerTexts();
     assert.ok(
       effects.some((e) => /applied/.test(e)),
       effects.join("\n"),
@@ -323,6 +324,17 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     });
     await drawer.getByRole("tab", { name: "Trace" }).click();
     await host.setViewportSize({ width: 390, height: 844 });
+    // The header's status ("live · running · turn 7 · you play …") is a line under the title on a
+    // phone, not a column of one word a line squeezed between the title and the Host tools button.
+    const head = await host.locator(".game-head").evaluate((el) => {
+      const h1 = el.querySelector("h1")!.getBoundingClientRect();
+      const status = el.querySelector("p")!.getBoundingClientRect();
+      return { below: status.top >= h1.bottom - 1, share: status.width / el.clientWidth };
+    });
+    assert.ok(
+      head.below && head.share > 0.8,
+      `the status under the title, full width: ${JSON.stringify(head)}`,
+    );
     // On a phone nothing in the drawer reaches past the screen's edge: every tab wraps to the width.
     await trigger.waitFor({ timeout: WAIT });
     assert.deepEqual(await horizontalOverflow(host, ".drawer"), [], "the trace at 390 px");

@@ -163,7 +163,8 @@ export const GAME_COMMANDS = [
   "quit",
 ] as const;
 
-export function helpView(): string {
+/** /help; `saving` is the save file as the player is shown it, when the game is saved (the /quit line says so). */
+export function helpView(saving?: string): string {
   return [
     "Type what your character does, in plain words: walk to the harbour, talk to Mara, read the letter.",
     "",
@@ -179,7 +180,9 @@ export function helpView(): string {
     "  /save [file]       save the game",
     "  /load [file]       load a saved game",
     "  /undo              take back the last turn",
-    "  /quit              leave (the game is saved first when --save was given)",
+    saving
+      ? `  /quit              leave (the game is saved first, to ${saving})`
+      : "  /quit              leave (this game is not being saved: /save FILE first keeps it)",
     "",
     "With several players, each is asked in turn; an empty line passes.",
   ].join("\n");
