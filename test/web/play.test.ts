@@ -367,6 +367,19 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     assert.equal(saved.state?.tick ?? saved.tick, 7, "the save is at the last turn");
     await host.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached", timeout: WAIT });
+
+    // A terminal command typed in the browser is no action ("You try “/map”."): the page says where it is.
+    const box = player.getByLabel("What do you do?");
+    await assertEnabled(player);
+    await box.fill("/map");
+    await box.press("Enter");
+    await player
+      .getByRole("alert")
+      .getByText(/“\/map” is a command of the terminal game, not an action\. The map/)
+      .waitFor({ timeout: WAIT });
+    assert.equal(await box.inputValue(), "/map", "the line stays in the box, nothing was played");
+    assert.equal(await player.locator('.story .step.turn[data-tick="8"]').count(), 0);
+    assert.doesNotMatch(await host.locator(".turn-panel").innerText(), /has acted/, "no one acted");
     assert.deepEqual(dialogs, [], "no script of a page ever ran a dialog");
   });
 });
