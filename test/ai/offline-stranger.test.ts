@@ -203,3 +203,25 @@ describe("offline intent: British and American spellings are one word", () => {
     assert.equal(verdicts[0]?.passed, true, JSON.stringify(verdicts));
   });
 });
+
+describe("offline narration: where am I, where is it", () => {
+  it("'where am I' says where the party stands, from the map, not as speech", async () => {
+    assert.equal(await first("where am I"), "You are at Pier End, Brinewick Docks, in the Brinewick region.");
+    assert.equal(
+      await first("What is this place?"),
+      "You are at Pier End, Brinewick Docks, in the Brinewick region.",
+    );
+  });
+
+  it("'where is <a place>' says its region and how to go there; a person's whereabouts are not told", async () => {
+    assert.equal(
+      await first("where is the lighthouse?"),
+      "You say: “where is the lighthouse?” The Old Lighthouse is in the Gull Coast region. “Walk to the Old Lighthouse” takes you there.",
+    );
+    assert.equal(
+      await first("how do I get to the Gutted Eel"),
+      "You say: “how do I get to the Gutted Eel?” The Gutted Eel is in the Brinewick region, where you are. “Walk to the Gutted Eel” takes you there.",
+    );
+    assert.equal(await first("where is Mara?"), "You say: “where is Mara?”");
+  });
+});

@@ -20,6 +20,7 @@ import { withProperNames } from "./proper.ts";
 import { againLine, coreOf, repeatsRecent, retells, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
 import { fitToScene } from "./scene-fit.ts";
+import { whereAnswer } from "./where.ts";
 import { doneStates, isStale, withoutStaleClauses } from "./stale.ts";
 import {
   closing,
@@ -362,6 +363,12 @@ function actionLines(
         !/nothing|no difference|no effect/.test(said),
         input.tick,
       );
+    // "where am I", "where is the Gutted Eel?": the map's answer after the words (where.ts).
+    const where = said.startsWith("You say:")
+      ? whereAnswer(action.text, input.scene.position, ctx.facts, ctx.locations)
+      : null;
+    // "where am I" is answered, not echoed as speech; a way asked for follows the words.
+    if (where) said = where.startsWith("You are at") ? where : `${said} ${where}`;
     lines.push(single || !action.player ? said : `${action.player}: ${said.replace(/^You /, "you ")}`);
   });
   if (input.actions.length === 0 && refused?.type === "refused")
