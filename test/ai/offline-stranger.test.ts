@@ -225,3 +225,41 @@ describe("offline narration: where am I, where is it", () => {
     assert.equal(await first("where is Mara?"), "You say: “where is Mara?”");
   });
 });
+
+describe("offline narration: a region named as a destination, an order at the bar", () => {
+  it("'walk to the Gull Coast' is a whole region (its places named), never 'no place called the Gull Coast'", async () => {
+    assert.equal(
+      await first("walk to the Gull Coast", {}, ["The Gutted Eel", "Hearth Room"]),
+      "You stay where you are: Gull Coast is a whole region, not a single place. Name one of its places: Old Lighthouse and Gannet Point.",
+    );
+    assert.equal(
+      await first("go to the Pantry", {}, ["The Gutted Eel", "Hearth Room"]),
+      "You stay where you are: you know of no place called the Pantry.",
+    );
+  });
+
+  it("'order a drink' is an act (a try: only the game's state says what you got), not quoted words", async () => {
+    assert.match(
+      await first("order a drink", {}, ["The Gutted Eel", "Hearth Room"]),
+      /^You try to order a drink, but /,
+    );
+  });
+});
+
+describe("offline narration: a fall or a blow is only tried", () => {
+  const lampRoom: [string, string] = ["Old Lighthouse", "Lamp Room"];
+  it("'jump out of the window' at the top of the tower is a try, never a jump with nothing after it", async () => {
+    assert.match(
+      await first("jump out of the window", {}, lampRoom),
+      /^You try to jump out of the window, but /,
+    );
+    assert.match(
+      await first("leap off the cliff", {}, ["Gannet Point", "Clifftop"]),
+      /^You try to leap off the cliff, but /,
+    );
+    assert.match(await first("jump", {}, lampRoom), /^You jump; /, "a jump on the spot is an act");
+  });
+  it("'attack the gull' is a try: only the game's state says a blow landed", async () => {
+    assert.match(await first("attack the gull"), /^You try to attack the gull, but /);
+  });
+});

@@ -28,7 +28,7 @@ const SOCIAL = new Set(
 
 /** Common verbs players type: an action opening with one is an act, anything else is quoted as typed. */
 const KNOWN_VERBS = new Set(
-  "search examine inspect check open close take grab pick get fetch collect gather steal pocket drop give hand offer show return bring buy sell trade pay use light ignite burn extinguish douse read study write climb jump swim dive push pull lift carry drag throw kick hit strike attack fight punch stab slash shoot kill dodge block hide sneak follow track hunt fish eat drink cook craft build repair fix mend break smash unlock lock knock ring toll play dance help heal bandage cure feed pet touch smell taste feel search dig bury cut chop saw tie untie free release rescue save call signal wave point leave enter cross explore investigate find seek try attempt cast summon bless curse enchant wear equip remove wash clean sweep light count sort load unload row steer sail board ride mount dismount lead hug kiss comfort calm scare warn bribe rob loot pray forage harvest plant water tend trap set lay place put hang mark sign stamp burn".split(
+  "order search examine inspect check open close take grab pick get fetch collect gather steal pocket drop give hand offer show return bring buy sell trade pay use light ignite burn extinguish douse read study write climb jump swim dive push pull lift carry drag throw kick hit strike attack fight punch stab slash shoot kill dodge block hide sneak follow track hunt fish eat drink cook craft build repair fix mend break smash unlock lock knock ring toll play dance help heal bandage cure feed pet touch smell taste feel search dig bury cut chop saw tie untie free release rescue save call signal wave point leave enter cross explore investigate find seek try attempt cast summon bless curse enchant wear equip remove wash clean sweep light count sort load unload row steer sail board ride mount dismount lead hug kiss comfort calm scare warn bribe rob loot pray forage harvest plant water tend trap set lay place put hang mark sign stamp burn".split(
     " ",
   ),
 );
@@ -209,7 +209,7 @@ function clipWords(text: string, n: number): string {
  * may decide"). The offline narrator never decides such a change, so it tells these acts as tries.
  */
 const STATE_VERBS = new Set(
-  "take takes grab grabs pick picks get gets fetch fetches collect collects gather gathers steal steals pocket pockets loot loots rob robs find finds receive receives gain gains earn earns win wins buy buys drop drops give gives hand hands return returns bring brings sell sells trade trades pay pays spend spends lose loses discard discards eat eats drink drinks quaff quaffs swallow swallows consume consumes use uses heal heals bandage bandages cure cures stab stabs slash slashes shoot shoots hit hits strike strikes punch punches kill kills cut cuts wound wounds hurt hurts injure injures".split(
+  "order orders attack attacks take takes grab grabs pick picks get gets fetch fetches collect collects gather gathers steal steals pocket pockets loot loots rob robs find finds receive receives gain gains earn earns win wins buy buys drop drops give gives hand hands return returns bring brings sell sells trade trades pay pays spend spends lose loses discard discards eat eats drink drinks quaff quaffs swallow swallows consume consumes use uses heal heals bandage bandages cure cures stab stabs slash slashes shoot shoots hit hits strike strikes punch punches kill kills cut cuts wound wounds hurt hurts injure injures".split(
     " ",
   ),
 );
@@ -260,7 +260,11 @@ export function stateClaimLine(
     (w, i) => STATE_VERBS.has(w) && (i === start || ["and", "then"].includes(words[i - 1] ?? "")),
   );
   const changesWorld = !ctx.changed && WORLD_VERBS.has(verb);
-  if ((!claims && !changesWorld && !BEYOND_YOU.has(verb)) || !/^You [a-z]/.test(echoed)) return null;
+  // "jump out of the window", "leap off the cliff": a fall the story cannot tell without its end.
+  const fall =
+    /^(?:jump|jumps|leap|leaps|dive|dives|throw)$/.test(verb) &&
+    /\b(?:off|out of|from|over the edge)\b/.test(words.join(" "));
+  if ((!claims && !changesWorld && !fall && !BEYOND_YOU.has(verb)) || !/^You [a-z]/.test(echoed)) return null;
   return `You try to ${echoed.slice(4).replace(/[.!]+$/, "")}${end}`;
 }
 

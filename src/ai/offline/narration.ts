@@ -301,7 +301,15 @@ function actionLines(
           ])
         : null;
     if (nowhere) {
-      lines.push(unknownPlace(clip(nowhere, 60)));
+      // "walk to the Gull Coast": a region is a place the world knows, only not a destination
+      // (the classifier's answer for it is too unsure to move): say so, with its places.
+      const bare = nowhere.replace(/^the\s+/i, "").toLowerCase();
+      const region = [...ctx.facts.regionLocations.keys()].find((r) => r.toLowerCase() === bare);
+      lines.push(
+        region !== undefined
+          ? refusal(`no location named "${region}"`, ctx.facts)
+          : unknownPlace(clip(nowhere, 60)),
+      );
       return;
     }
     // "go up" where no single way leads up (the top of the tower): say so, and where one can go.
