@@ -20,7 +20,6 @@ import { withProperNames } from "./proper.ts";
 import { againLine, coreOf, repeatsRecent, retells, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
 import { fitToScene } from "./scene-fit.ts";
-import { whereAnswer } from "./where.ts";
 import { doneStates, isStale, withoutStaleClauses } from "./stale.ts";
 import {
   closing,
@@ -35,6 +34,7 @@ import {
 } from "./templates.ts";
 import { clip, endSentence, firstSentences, pickStable, sentences, stemmedWords, tokenize } from "./text.ts";
 import { MOVE_VERBS } from "./vocabulary.ts";
+import { whereAnswer } from "./where.ts";
 
 /**
  * The offline narration of a turn, composed from the request in this order
