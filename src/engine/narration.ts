@@ -29,6 +29,8 @@ export interface NarrationInput {
   event: string | null;
   openingText?: string;
   pinned?: string;
+  /** A planning-phase trigger fired on the actions (NarrationRequest.actionsAnswered). */
+  answered?: boolean;
 }
 
 /** Story entries that wait outside the recent window before they are folded into the summary together. */
@@ -172,6 +174,7 @@ function narrationRequest(ctx: StepContext, input: NarrationInput): NarrationReq
         : null,
     scene: sceneOf(ctx, input.openingText),
     outcomes: [...ctx.recorder.outcomes],
+    ...(input.answered ? { actionsAnswered: true as const } : {}),
     summary: ctx.state.summary.text,
     summarise: toSummarise(ctx),
     journal: journalOf(ctx),

@@ -262,6 +262,12 @@ export interface NarrationRequest extends CallIdentity {
   scene: SceneView;
   /** What happened mechanically this turn before narration (movement, quest changes). */
   outcomes: string[];
+  /**
+   * Present (true) when a trigger fired on this turn's actions (the planning phase): the world
+   * answered them, though what its `story` effects say comes with the next narration (deferred).
+   * A narrator should not tell those actions as coming to nothing. Absent otherwise.
+   */
+  actionsAnswered?: true;
   /** The running summary of the story older than `scene.recentStory` ("" before the first one). */
   summary: string;
   /**

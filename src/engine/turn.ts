@@ -111,6 +111,8 @@ export async function playTurn(
       intent: intent.answer,
       instructions,
       event,
+      // The world answered the actions before the story is written: it must not tell them as coming to nothing.
+      answered: planning.fired.length > 0,
       ...(input.pins?.story !== undefined ? { pinned: input.pins.story } : {}),
     },
     hooks.onChunk,

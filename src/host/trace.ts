@@ -31,7 +31,9 @@ interface Ctx {
  * and expected value, every script and effect, the triggers already spent,
  * and the state diff. A pure function of the result: each condition names its
  * subject and the trace lists the spent triggers itself (a result stored
- * before they did: `completeTrace`).
+ * before they did: `completeTrace`). Conditions and effects are numbered from
+ * 1, as people count ("failed at condition 1" is the first); the JSON trace
+ * keeps its 0-based `index`.
  */
 export function formatTrace(given: TurnResult, options: TraceFormatOptions): string {
   // Script logs and errors, world names and story text are not Taleforge's: escape their control characters.
@@ -179,7 +181,7 @@ function whyNot(t: TriggerTrace, ctx: Ctx): string {
     const more = failed.length > 1 ? paint("gray", ` (+${failed.length - 1} more failed)`) : "";
     // Verbose lists every condition below; compact names the first failure on the line.
     const detail = ctx.verbose ? "" : `: ${describeCondition(first)}`;
-    return `${paint("red", `failed at condition ${first.index}`)}${detail}${more}`;
+    return `${paint("red", `failed at condition ${first.index + 1}`)}${detail}${more}`;
   }
   if (t.script?.setSkip) return paint("yellow", "script set skip (the trigger stays armed)");
   if (t.candidate) {
@@ -218,7 +220,7 @@ function conditionLine(c: ConditionTrace, { paint }: Ctx): string {
     if (c.type === "action-text" && c.players) detail += `; players: ${c.players.join(", ") || "none"}`;
   }
   const error = c.error !== undefined ? paint("red", ` (${c.error})`) : "";
-  return `${mark} [${c.index}] ${detail}${error}`;
+  return `${mark} [${c.index + 1}] ${detail}${error}`;
 }
 
 /** `read-boolean met_mara equals true, actual false`. */
@@ -270,7 +272,7 @@ function effectLine(e: EffectTrace, { paint }: Ctx): string {
         : paint("red", `dropped (${e.reason ?? "not applied"})`);
   const source = e.source === "typed" ? "" : paint("gray", ` [${e.source}]`);
   const note = e.note !== undefined ? paint("gray", ` — ${e.note}`) : "";
-  return `effect [${e.index}] ${e.type}${source} ${status}${note}`;
+  return `effect [${e.index + 1}] ${e.type}${source} ${status}${note}`;
 }
 
 function spentBlock(spent: [string, number][], { paint }: Ctx): string {

@@ -208,7 +208,7 @@ describe("offline narration: a turn", () => {
       ["I light my lantern", new RegExp(`^You try to light your lantern, but ${NOTHING}\\.$`)],
       ["Mara, what happened to your father?", /^You say: “Mara, what happened to your father\?”$/],
       ["We climb onto the bollard", /^You climb onto the bollard\.$/],
-      ["what is this place", /^You say: “what is this place\?”$/],
+      ["what is this place", /^You are at Hearth Room, The Gutted Eel, in the Brinewick region\.$/],
       ["tell me about the lighthouse", /^You ask about the lighthouse\.$/],
       ["xyzzy", new RegExp(`^You try “xyzzy”, but ${NOTHING}\\.$`)],
       ["1", new RegExp(`^You try “1”, but ${NOTHING}\\.$`)],

@@ -62,7 +62,7 @@ describe("fired / notFired", () => {
     failsAt(
       check("fired", ["keeper_rumour", "meet_mara"]),
       [...AT, "fired", 1],
-      /^expected "meet_mara" to fire; it did not \(planning phase: condition 0 failed \(party-location equals "The Gutted Eel", actual "Brinewick Docks"\), and 2 more\)\. Fired: keeper_rumour, fog_warning\.$/,
+      /^expected "meet_mara" to fire; it did not \(planning phase: condition 1 failed \(party-location equals "The Gutted Eel", actual "Brinewick Docks"\), and 2 more\)\. Fired: keeper_rumour, fog_warning\.$/,
     );
     failsAt(
       check("notFired", ["keeper_rumour"]),

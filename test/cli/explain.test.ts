@@ -77,16 +77,16 @@ describe("explain: the dry run", () => {
   test("every trigger of each phase, each condition with its subject, actual and expected value", () => {
     const text = out.stdout;
     assert.match(text, /\n {2}✔ read_logbook {2}fired; AI verdict: passed; 5 effects applied;/);
-    assert.match(text, /\n {6}✔ \[2\] read-boolean stairwell_climbed equals true, actual true\n/);
+    assert.match(text, /\n {6}✔ \[3\] read-boolean stairwell_climbed equals true, actual true\n/);
     assert.match(
       text,
-      /\n {6}✔ \[1\] action "Does the player read the keeper's logbook\?": AI verdict: yes; credited: Isobel Carrow\n/,
+      /\n {6}✔ \[2\] action "Does the player read the keeper's logbook\?": AI verdict: yes; credited: Isobel Carrow\n/,
     );
     assert.match(
       text,
-      /\n {2}[·✗] temple_bell_plea {2}failed at condition 0\n {6}✗ \[0\] party-location equals "Saltlight Temple", actual "Old Lighthouse"\n/,
+      /\n {2}[·✗] temple_bell_plea {2}failed at condition 1\n {6}✗ \[1\] party-location equals "Saltlight Temple", actual "Old Lighthouse"\n/,
     );
-    assert.match(text, /\n {6}effect \[3\] known-entity applied — "Corvin Slade" is now known\n/);
+    assert.match(text, /\n {6}effect \[4\] known-entity applied — "Corvin Slade" is now known\n/);
   });
 
   test("the AI candidates, the triggers already spent, and the state diff", () => {

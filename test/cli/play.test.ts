@@ -42,6 +42,18 @@ describe("taleforge play, offline, piped", () => {
     assert.match(out, /Farewell\.\n$/);
   });
 
+  test("/help's /quit line says whether the game is saved, or how to keep it", async () => {
+    const unsaved = await playWith([EXAMPLE, ...isobel], ["/help", "/quit"]);
+    assert.match(unsaved.out, /\/quit {14}leave \(this game is not saved: \/save FILE keeps it\)\n/);
+    const dir = scratchDir();
+    const saved = await playWith(
+      [EXAMPLE, ...isobel, "--save", join(dir.dir, "game.json")],
+      ["/help", "/quit"],
+    );
+    assert.match(saved.out, /\/quit {14}leave \(the game is saved first\)\n/);
+    assert.doesNotMatch(saved.out, /when --save was given/);
+  });
+
   test("a quest offer is answered in line: y accepts, and the next line is played as an action", async () => {
     const { code, out } = await playWith(
       [EXAMPLE, ...isobel],

@@ -196,6 +196,27 @@ describe("spec 3 / resolutions 'Geography': movement by intent", () => {
 });
 
 describe("narration", () => {
+  test("actionsAnswered: the narrator is told when a trigger fired on the actions (its story is deferred)", async () => {
+    const ai = new DataAi();
+    const { session } = await start(
+      onlyTriggers({
+        ring: {
+          conditions: [{ type: "action-text", operator: "contains", value: "ring" }],
+          effects: [{ type: "story", instruction: "The bell's voice rolls out over the water." }],
+        },
+      }),
+      { ai },
+    );
+    await session.turn(say("ring the bell"));
+    await session.turn(say("wait"));
+    // The turn the bell was rung: answered, though its story comes with the next narration.
+    assert.equal(ai.narrated[1]!.actionsAnswered, true);
+    assert.deepEqual(ai.narrated[1]!.instructions, []);
+    // The next turn: its story, and no trigger answered "wait" (the field is left out).
+    assert.deepEqual(ai.narrated[2]!.instructions, ["The bell's voice rolls out over the water."]);
+    assert.equal(Object.hasOwn(ai.narrated[2]!, "actionsAnswered"), false);
+  });
+
   test("the narrator gets the instructions pending before the turn, which are then cleared; new ones wait for the next turn", async () => {
     const ai = new DataAi();
     const { session } = await start(

@@ -113,13 +113,13 @@ describe("formatTrace, compact", () => {
     const named = plain(at(3));
     hasLine(
       named,
-      /^ {2}· storm_rises {2}failed at condition 1: read-boolean slade_confronted equals true, actual false$/,
+      /^ {2}· storm_rises {2}failed at condition 2: read-boolean slade_confronted equals true, actual false$/,
     );
     // A result stored before traces carried subjects prints without them, and completeTrace names them again.
     const stored = storedBefore(at(3));
     hasLine(
       plain(stored),
-      /^ {2}· storm_rises {2}failed at condition 1: read-boolean equals true, actual false$/,
+      /^ {2}· storm_rises {2}failed at condition 2: read-boolean equals true, actual false$/,
     );
     assert.equal(
       plain(completeTrace(stored, world, { triggerEdits: NO_EDITS, consumed: consumedBefore[2]! })),
@@ -170,29 +170,29 @@ describe("formatTrace, verbose", () => {
     const text = plain(at(3), true);
     for (const phase of at(3).trace.phases)
       for (const t of phase.triggers) hasLine(text, new RegExp(`^ {2}[✔·✗] ${t.trigger} `));
-    hasLine(text, /^ {6}✔ \[0\] party-location equals "Old Lighthouse", actual "Old Lighthouse"$/);
-    hasLine(text, /^ {6}✗ \[0\] party-location equals "Saltlight Temple", actual "Old Lighthouse"$/);
+    hasLine(text, /^ {6}✔ \[1\] party-location equals "Old Lighthouse", actual "Old Lighthouse"$/);
+    hasLine(text, /^ {6}✗ \[1\] party-location equals "Saltlight Temple", actual "Old Lighthouse"$/);
     hasLine(
       text,
-      /^ {6}\? \[1\] action "Does the player read the keeper's logbook\?": not decided \(not sent to the judge\)$/,
+      /^ {6}\? \[2\] action "Does the player read the keeper's logbook\?": not decided \(not sent to the judge\)$/,
     );
   });
 
   test("scripts with their time, and every effect with its status and note", () => {
     const text = plain(at(3), true);
     hasLine(text, /^ {6}script ran in [\d.]+ ms$/);
-    hasLine(text, /^ {6}effect \[1\] player-resource \[script\] applied — Isobel Carrow 10 -> 9$/);
+    hasLine(text, /^ {6}effect \[2\] player-resource \[script\] applied — Isobel Carrow 10 -> 9$/);
     // Storm Night's resolve +2 lands on a party already at full nerve (the lit lamp gave +2).
     hasLine(
       plain(at(13), true),
-      /^ {6}effect \[2\] player-resource \[event\] unchanged — Isobel Carrow 10 -> 10$/,
+      /^ {6}effect \[3\] player-resource \[event\] unchanged — Isobel Carrow 10 -> 10$/,
     );
   });
 
   test("AI-judged conditions show the verdict and the credited players", () => {
     hasLine(
       plain(at(12), true),
-      /^ {6}✔ \[1\] action "Does the player light the lighthouse lamp\?": AI verdict: yes; credited: Isobel Carrow$/,
+      /^ {6}✔ \[2\] action "Does the player light the lighthouse lamp\?": AI verdict: yes; credited: Isobel Carrow$/,
     );
   });
 
@@ -234,7 +234,7 @@ describe("formatTrace, pins and rare outcomes", () => {
     hasLine(text, /^ {2}· light_the_beacon {2}AI verdict pinned: failed$/);
     hasLine(
       text,
-      /^ {6}✗ \[1\] action "Does the player light the lighthouse lamp\?": pinned: no; credited: Isobel Carrow$/,
+      /^ {6}✗ \[2\] action "Does the player light the lighthouse lamp\?": pinned: no; credited: Isobel Carrow$/,
     );
     hasLine(text, /^ {2}AI calls {2}0 \(classify 0, narrate 0, judge 0\)$/);
   });
@@ -312,7 +312,7 @@ describe("formatTrace, pins and rare outcomes", () => {
       text,
       /^ {2}✔ broken {2}fired; script error at line 3:7 in 1 ms: x is not defined \(typed effects applied instead\); 1 effect applied, 1 dropped$/,
     );
-    hasLine(text, /^ {6}effect \[1\] bad dropped \(malformed\) — unknown type$/);
+    hasLine(text, /^ {6}effect \[2\] bad dropped \(malformed\) — unknown type$/);
     hasLine(text, /^ {2}✔ slow {2}fired; script timeout: took too long/);
     hasLine(text, /^ {2}· skipper {2}script set skip \(the trigger stays armed\)$/);
     hasLine(

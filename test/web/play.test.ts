@@ -305,10 +305,11 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     const trigger = drawer.locator('details.trigger[data-trigger="arrive_lighthouse"]');
     await trigger.waitFor({ timeout: WAIT });
     assert.match(await trigger.locator("summary").innerText(), /arrive_lighthouse\s+fired/);
-    const conditions = trigger.locator("li.condition");
+    // Numbered from 1, as the text trace counts them ("failed at condition 1"): an ordered list.
+    const conditions = trigger.locator("ol.conditions > li.condition");
     assert.ok((await conditions.count()) > 0);
     for (const text of await conditions.allInnerTexts()) assert.match(text, /actual .* expected .* passed/s);
-    const effects = await trigger.locator("li.effect").allInnerTexts();
+    const effects = await trigger.locator("ol.effects > li.effect").allInnerTexts();
     assert.ok(
       effects.some((e) => /applied/.test(e)),
       effects.join("\n"),
@@ -323,6 +324,17 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     });
     await drawer.getByRole("tab", { name: "Trace" }).click();
     await host.setViewportSize({ width: 390, height: 844 });
+    // The header's status ("live · running · turn 7 · you play …") is a line under the title on a
+    // phone, not a column of one word a line squeezed between the title and the Host tools button.
+    const head = await host.locator(".game-head").evaluate((el) => {
+      const h1 = el.querySelector("h1")!.getBoundingClientRect();
+      const status = el.querySelector("p")!.getBoundingClientRect();
+      return { below: status.top >= h1.bottom - 1, share: status.width / el.clientWidth };
+    });
+    assert.ok(
+      head.below && head.share > 0.8,
+      `the status under the title, full width: ${JSON.stringify(head)}`,
+    );
     // On a phone nothing in the drawer reaches past the screen's edge: every tab wraps to the width.
     await trigger.waitFor({ timeout: WAIT });
     assert.deepEqual(await horizontalOverflow(host, ".drawer"), [], "the trace at 390 px");
@@ -355,6 +367,19 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     assert.equal(saved.state?.tick ?? saved.tick, 7, "the save is at the last turn");
     await host.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached", timeout: WAIT });
+
+    // A terminal command typed in the browser is no action ("You try “/map”."): the page says where it is.
+    const box = player.getByLabel("What do you do?");
+    await assertEnabled(player);
+    await box.fill("/map");
+    await box.press("Enter");
+    await player
+      .getByRole("alert")
+      .getByText(/“\/map” is a command of the terminal game, not an action\. The map/)
+      .waitFor({ timeout: WAIT });
+    assert.equal(await box.inputValue(), "/map", "the line stays in the box, nothing was played");
+    assert.equal(await player.locator('.story .step.turn[data-tick="8"]').count(), 0);
+    assert.doesNotMatch(await host.locator(".turn-panel").innerText(), /has acted/, "no one acted");
     assert.deepEqual(dialogs, [], "no script of a page ever ran a dialog");
   });
 });

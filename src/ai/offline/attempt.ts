@@ -28,7 +28,7 @@ const SOCIAL = new Set(
 
 /** Common verbs players type: an action opening with one is an act, anything else is quoted as typed. */
 const KNOWN_VERBS = new Set(
-  "search examine inspect check open close take grab pick get fetch collect gather steal pocket drop give hand offer show return bring buy sell trade pay use light ignite burn extinguish douse read study write climb jump swim dive push pull lift carry drag throw kick hit strike attack fight punch stab slash shoot kill dodge block hide sneak follow track hunt fish eat drink cook craft build repair fix mend break smash unlock lock knock ring toll play dance help heal bandage cure feed pet touch smell taste feel search dig bury cut chop saw tie untie free release rescue save call signal wave point leave enter cross explore investigate find seek try attempt cast summon bless curse enchant wear equip remove wash clean sweep light count sort load unload row steer sail board ride mount dismount lead hug kiss comfort calm scare warn bribe rob loot pray forage harvest plant water tend trap set lay place put hang mark sign stamp burn".split(
+  "order search examine inspect check open close take grab pick get fetch collect gather steal pocket drop give hand offer show return bring buy sell trade pay use light ignite burn extinguish douse read study write climb jump swim dive push pull lift carry drag throw kick hit strike attack fight punch stab slash shoot kill dodge block hide sneak follow track hunt fish eat drink cook craft build repair fix mend break smash unlock lock knock ring toll play dance help heal bandage cure feed pet touch smell taste feel search dig bury cut chop saw tie untie free release rescue save call signal wave point leave enter cross explore investigate find seek try attempt cast summon bless curse enchant wear equip remove wash clean sweep light count sort load unload row steer sail board ride mount dismount lead hug kiss comfort calm scare warn bribe rob loot pray forage harvest plant water tend trap set lay place put hang mark sign stamp burn".split(
     " ",
   ),
 );
@@ -59,18 +59,82 @@ export function journeyToNowhere(action: string): string | null {
     const place = words.find((w) => PLACE_NOUNS.has(w));
     if (place !== undefined) {
       const at = words.indexOf(place);
-      const phrase = words.slice(Math.max(0, at - 2), at + 1).filter((w) => w !== "to" && w !== "towards");
-      return `You stay where you are: you know of no ${phrase.join(" ").replace(/^(?:the|a|an)\s+/, "")} by that name here. /map shows the places you know.`;
+      // The place noun with at most two words before it, after the preposition: "the old mill", never "into the sea".
+      const before = words.slice(Math.max(0, at - 2), at);
+      const from = before.findLastIndex((w) => TOWARD.has(w) || PREPOSITIONS.has(w));
+      const phrase = [...before.slice(from + 1), place];
+      // The story is read in the browser too, where there is no /map command: "your map" is both.
+      return `You stay where you are: you know of no ${phrase.join(" ").replace(/^(?:the|a|an)\s+/, "")} by that name here. Your map shows the places you know.`;
     }
     if (
       words.length > 0 &&
       words.length <= 3 &&
       words.every((w) => DIRECTIONS.has(w) || w === "the" || w === "a" || w === "bit" || w === "little")
     )
-      return "You stay where you are: no road you know leads that way. Name a place to go; /map shows the places you know.";
+      return "You stay where you are: no road you know leads that way. Name a place to go; your map shows the places you know.";
   }
   return null;
 }
+
+/** Prepositions of a journey's end: "fly to the moon", "swim out to the ship", "walk into the sea". */
+const TOWARD = new Set(["to", "towards", "toward", "into", "onto"]);
+
+/**
+ * A journey toward a thing that is no place of the world and not in the scene ("fly to the moon",
+ * "swim to the ship" on the pier): the party stays, and the narration says so instead of echoing a
+ * journey nobody made. A journey is a verb of going far (fly, swim, sail, ride…) or a far thing
+ * (the moon, a ship, an island). Returns the prose, or null when the action is no such journey (the
+ * thing is in the scene, a person here, or no thing is named: "go to bed", "walk to the window").
+ */
+export function journeyToNothing(action: string, sceneText: string): string | null {
+  const tokens = tokenize(action);
+  for (let i = 0; i < tokens.length; i++) {
+    const base = MOVE_VERBS.get(tokens[i]!.raw);
+    if (base === undefined || negated(tokens, i) || tokens[i]!.question) continue;
+    const rest = tokens
+      .slice(i + 1)
+      .filter((t) => t.clause === tokens[i]!.clause && t.phrase === tokens[i]!.phrase);
+    const at = rest.findIndex((t) => TOWARD.has(t.raw));
+    // "swim out to", "go back into", "fly up to": a short way-word between the verb and the preposition.
+    if (at === -1 || at > 2 || !/^(?:the|a|an)$/.test(rest[at + 1]?.raw ?? "")) continue;
+    const phrase: string[] = [];
+    for (const t of rest.slice(at + 1)) {
+      if (PREPOSITIONS.has(t.raw) || TOWARD.has(t.raw)) break;
+      phrase.push(t.raw);
+    }
+    const head = (phrase.at(-1) ?? "").replace(/s$/, "");
+    if (head.length < 3) return null;
+    // Only a journey: a verb of going far, or a far thing. "walk to the window" and "climb onto the
+    // bollard" stay acts about the room, described or not.
+    if (!FAR_VERBS.has(base) && !FAR_THINGS.has(head)) return null;
+    const scene = new Set(sceneText.toLowerCase().match(/[a-z]{3,}/g) ?? []);
+    for (const w of scene)
+      if (w.startsWith(head) || (w.length >= 4 && head.startsWith(w.replace(/s$/, "")))) return null;
+    // As the player wrote it ("the Marigold"), when the words are found in the action as typed.
+    const typed = new RegExp(
+      `\\b${phrase.map((w) => w.replace(/[^\p{L}\p{N}]/gu, "")).join("[\\s'’]+")}\\b`,
+      "iu",
+    ).exec(action);
+    return `You stay where you are: you know of no way to ${typed?.[0] ?? phrase.join(" ")} from here.`;
+  }
+  return null;
+}
+
+/** Verbs of going a long way (or by means the party does not have): their end must be a place. */
+const FAR_VERBS = new Set("fly swim sail row paddle ride drive journey travel trek hike march".split(" "));
+/** Things far off that a few steps do not reach: "walk to the moon", "run to the ship". */
+const FAR_THINGS = new Set(
+  "moon sun star sky heaven cloud horizon ship boat island mainland continent kingdom empire capital city world".split(
+    " ",
+  ),
+);
+
+/** Acts no one in the party can do by wishing ("fly", "levitate"): always told as a try, never as done. */
+const BEYOND_YOU = new Set(
+  "fly flies flying flew levitate levitates levitating float floats soar soars soaring hover hovers".split(
+    " ",
+  ),
+);
 
 /**
  * The echo of an action on a turn where nothing happened: null when the plain
@@ -145,7 +209,7 @@ function clipWords(text: string, n: number): string {
  * may decide"). The offline narrator never decides such a change, so it tells these acts as tries.
  */
 const STATE_VERBS = new Set(
-  "take takes grab grabs pick picks get gets fetch fetches collect collects gather gathers steal steals pocket pockets loot loots rob robs find finds receive receives gain gains earn earns win wins buy buys drop drops give gives hand hands return returns bring brings sell sells trade trades pay pays spend spends lose loses discard discards eat eats drink drinks quaff quaffs swallow swallows consume consumes use uses heal heals bandage bandages cure cures stab stabs slash slashes shoot shoots hit hits strike strikes punch punches kill kills cut cuts wound wounds hurt hurts injure injures".split(
+  "order orders attack attacks take takes grab grabs pick picks get gets fetch fetches collect collects gather gathers steal steals pocket pockets loot loots rob robs find finds receive receives gain gains earn earns win wins buy buys drop drops give gives hand hands return returns bring brings sell sells trade trades pay pays spend spends lose loses discard discards eat eats drink drinks quaff quaffs swallow swallows consume consumes use uses heal heals bandage bandages cure cures stab stabs slash slashes shoot shoots hit hits strike strikes punch punches kill kills cut cuts wound wounds hurt hurts injure injures".split(
     " ",
   ),
 );
@@ -196,7 +260,11 @@ export function stateClaimLine(
     (w, i) => STATE_VERBS.has(w) && (i === start || ["and", "then"].includes(words[i - 1] ?? "")),
   );
   const changesWorld = !ctx.changed && WORLD_VERBS.has(verb);
-  if ((!claims && !changesWorld) || !/^You [a-z]/.test(echoed)) return null;
+  // "jump out of the window", "leap off the cliff": a fall the story cannot tell without its end.
+  const fall =
+    /^(?:jump|jumps|leap|leaps|dive|dives|throw)$/.test(verb) &&
+    /\b(?:off|out of|from|over the edge)\b/.test(words.join(" "));
+  if ((!claims && !changesWorld && !fall && !BEYOND_YOU.has(verb)) || !/^You [a-z]/.test(echoed)) return null;
   return `You try to ${echoed.slice(4).replace(/[.!]+$/, "")}${end}`;
 }
 

@@ -3,6 +3,7 @@ import {
   absentObjectLine,
   absentPersonLine,
   attemptLine,
+  journeyToNothing,
   journeyToNowhere,
   stateClaimLine,
   unreadableLine,
@@ -19,7 +20,7 @@ import { withProperNames } from "./proper.ts";
 import { againLine, coreOf, repeatsRecent, retells, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
 import { fitToScene } from "./scene-fit.ts";
-import { isStale } from "./stale.ts";
+import { doneStates, isStale, withoutStaleClauses } from "./stale.ts";
 import {
   closing,
   echo,
@@ -33,6 +34,7 @@ import {
 } from "./templates.ts";
 import { clip, endSentence, firstSentences, pickStable, sentences, stemmedWords, tokenize } from "./text.ts";
 import { MOVE_VERBS } from "./vocabulary.ts";
+import { whereAnswer } from "./where.ts";
 
 /**
  * The offline narration of a turn, composed from the request in this order
@@ -155,14 +157,20 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose)))
       told.push(prose);
   }
-  // An instruction written for the world before this turn's change ("with the lamp still dark"
-  // beside "a beam sweeps out") loses the sentences the other instructions and outcomes contradict.
+  // What a completed objective implies ("light the lamp" done: the lamp is lit), for the stale checks.
+  const doneNow = outcomes
+    .map((o) => (o.type === "objective" && o.done ? doneStates(o.text) : ""))
+    .filter((t) => t !== "");
+  // An instruction written for the world before a change ("with the lamp still dark" beside "a beam
+  // sweeps out", or told after the story said the lamp burns) loses the sentences, or the clauses
+  // after a sentence's first, that the other instructions, the outcomes or the story since contradict.
+  const storySince = [...scene.recentStory, input.summary, ...doneNow];
   for (let i = 0; i < told.length; i++) {
-    const others = [...told.filter((_, j) => j !== i), ...input.outcomes].join("\n");
+    const others = [...told.filter((_, j) => j !== i), ...input.outcomes, ...storySince].join("\n");
     const all = sentences(told[i]!);
-    const kept = all.filter((s) => !isStale(s, others));
-    if (kept.length === all.length) continue;
-    notices.push(`"${clip(told[i]!, 80)}": contradicted by this turn's changes`);
+    const kept = all.map((s) => withoutStaleClauses(s, others)).filter((s) => s !== "");
+    if (kept.length === all.length && kept.every((s, j) => s === all[j])) continue;
+    notices.push(`"${clip(told[i]!, 80)}": contradicted by this turn's changes or the story since`);
     told[i] = kept.join(" ");
   }
   for (let i = told.length - 1; i >= 0; i--) if (told[i] === "") told.splice(i, 1);
@@ -190,7 +198,9 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
             .filter((s) => s !== "" && !isNarratorOnly(s) && !retells(s, already))
             .join(" ");
   }
-  const happened = outcomes.length > 0 || told.length > 0 || beat !== "";
+  // A trigger that fired on the action counts: its story is deferred to the next narration (spec),
+  // and this one must not say "nothing comes of it" just before it ("ring the fog bell").
+  const happened = outcomes.length > 0 || told.length > 0 || beat !== "" || input.actionsAnswered;
 
   if (input.opening) {
     // The story start's prose only: its directions to the narrator are never printed (narrator-only.ts).
@@ -201,7 +211,7 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     parts.push(actionLines(input, outcomes, ctx, happened, key, [...told, beat].join(" ")));
     // What the story since says, this turn's own changes included (its instructions, beat and
     // outcomes): a lamp lit this turn is not described as cold in the same narration.
-    const since = [...scene.recentStory, input.summary, ...told, beat, ...input.outcomes];
+    const since = [...scene.recentStory, input.summary, ...told, beat, ...input.outcomes, ...doneNow];
     parts.push(placeLines(input, outcomes, ctx.facts, key, since.join("\n")));
   }
   const arrived =
@@ -265,7 +275,7 @@ function actionLines(
     input.actions.findIndex((a) => input.intent?.leader !== undefined && a.player === input.intent.leader),
   );
   const followers: string[] = [];
-  const changed = outcomes.some((o) => o.type !== "other");
+  const changed = outcomes.some((o) => o.type !== "other") || input.actionsAnswered;
   input.actions.slice(0, 6).forEach((action, i) => {
     if (i === lead && refused?.type === "refused" && byIntent) {
       lines.push(refusal(refused.reason, ctx.facts));
@@ -283,9 +293,23 @@ function actionLines(
       // "follow Isobel closely": the "X follows." line below says it; an echo would say it twice.
       if (FOLLOW_ONLY.test(action.text.trim())) return;
     }
-    const nowhere = i === lead && input.intent?.intent === "other" ? unknownDestination(action.text) : null;
+    const nowhere =
+      i === lead && input.intent?.intent === "other"
+        ? notAPerson(unknownDestination(action.text), [
+            ...ctx.facts.npcNames,
+            ...input.scene.party.map((c) => c.name),
+          ])
+        : null;
     if (nowhere) {
-      lines.push(unknownPlace(clip(nowhere, 60)));
+      // "walk to the Gull Coast": a region is a place the world knows, only not a destination
+      // (the classifier's answer for it is too unsure to move): say so, with its places.
+      const bare = nowhere.replace(/^the\s+/i, "").toLowerCase();
+      const region = [...ctx.facts.regionLocations.keys()].find((r) => r.toLowerCase() === bare);
+      lines.push(
+        region !== undefined
+          ? refusal(`no location named "${region}"`, ctx.facts)
+          : unknownPlace(clip(nowhere, 60)),
+      );
       return;
     }
     // "go up" where no single way leads up (the top of the tower): say so, and where one can go.
@@ -297,7 +321,14 @@ function actionLines(
       return;
     }
     // A journey nobody made ("walk north", "walk to the village" where there is none) is told as staying put.
-    const stayed = !movement && !(byIntent && refused) ? journeyToNowhere(action.text) : null;
+    // So is one toward a thing that is no place and not here ("fly to the moon", "swim to the ship").
+    const stayed =
+      !movement && !(byIntent && refused)
+        ? (journeyToNowhere(action.text) ??
+          (input.intent?.intent === "other" || input.intent === null
+            ? journeyToNothing(action.text, `${sceneText(input)} ${toldText}`)
+            : null))
+        : null;
     // The player's words keep the world's capitals for its names ("ask mara" -> "You ask Mara"), quoted or not.
     let said = stayed ?? withProperNames(echo(clip(action.text, 300), isName), ctx.facts.proper);
     // A thing the scene does not show cannot be read or taken (issue 14: the Lamp Room's logbook read on the stairwell).
@@ -340,6 +371,12 @@ function actionLines(
         !/nothing|no difference|no effect/.test(said),
         input.tick,
       );
+    // "where am I", "where is the Gutted Eel?": the map's answer after the words (where.ts).
+    const where = said.startsWith("You say:")
+      ? whereAnswer(action.text, input.scene.position, ctx.facts, ctx.locations)
+      : null;
+    // "where am I" is answered, not echoed as speech; a way asked for follows the words.
+    if (where) said = where.startsWith("You are at") ? where : `${said} ${where}`;
     lines.push(single || !action.player ? said : `${action.player}: ${said.replace(/^You /, "you ")}`);
   });
   if (input.actions.length === 0 && refused?.type === "refused")
@@ -353,6 +390,20 @@ function actionLines(
     }
   }
   return lines.join(" ");
+}
+
+/** "run to Mara": a name of someone of the world is no unknown place (null), whatever else it is. */
+function notAPerson(name: string | null, people: readonly string[]): string | null {
+  if (name === null) return null;
+  const words = name
+    .toLowerCase()
+    .replace(/^the\s+/, "")
+    .split(/\s+/);
+  const named = people.some((p) => {
+    const theirs = p.toLowerCase().split(/\s+/);
+    return words.every((w) => theirs.includes(w.replace(/'s?$/, "")));
+  });
+  return named ? null : name;
 }
 
 /** An action that only asks to go along with the leader ("follow Isobel closely", "I go with them"), nothing else. */

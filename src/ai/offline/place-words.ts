@@ -11,12 +11,23 @@ import { tokenize } from "./text.ts";
  * ("walk to the fire" is an act in the tavern, never a journey to it).
  */
 
-/** Nouns of kinds of places, singular and folded. Small and hand-written on purpose. */
+/** Nouns of kinds of places, singular and folded (American spelling: spelling() in text.ts). Small and hand-written on purpose. */
 const PLACE_NOUNS = new Set(
-  "tavern inn pub alehouse temple church chapel shrine lighthouse tower pier dock quay wharf harbour harbor market cove beach strand shore cave cavern cairn barrow mound tomb crypt wreck hull house hall vault strongroom loft landing stairwell staircase nave belfry headland clifftop moor bog marsh square bridge mill forge smithy stable barn castle fort camp farm garden graveyard cemetery library shop warehouse parlour parlor chamber cellar".split(
+  "tavern inn pub alehouse temple church chapel shrine lighthouse tower pier dock quay wharf port harbor market cove beach strand shore cave cavern cairn barrow mound tomb crypt wreck hull house hall vault strongroom loft landing stairwell staircase nave belfry headland clifftop moor bog marsh square bridge mill forge smithy stable barn castle fort camp farm garden graveyard cemetery library shop warehouse parlor chamber cellar".split(
     " ",
   ),
 );
+
+/**
+ * Nouns that name one kind of place: "the harbour" is the world's docks or quay when no place is
+ * called a harbour. Looked up only when the noun itself finds nothing in a tier.
+ */
+const PLACE_KIN: string[][] = [
+  ["harbor", "dock", "quay", "wharf", "port"],
+  ["tavern", "inn", "pub", "alehouse"],
+  ["temple", "church", "chapel", "shrine"],
+  ["cave", "cavern"],
+];
 
 /** Words that place an area above its neighbours, below them, or on the way between. */
 const UP_WORDS = new Set("crown top summit roof loft attic upper gallery belfry".split(" "));
@@ -93,8 +104,16 @@ export function placeWords(world: World | undefined): PlaceWords {
  */
 export function placeForNoun(noun: string, words: PlaceWords): PlaceRef | null {
   if (!PLACE_NOUNS.has(noun)) return null;
+  const kin = (PLACE_KIN.find((group) => group.includes(noun)) ?? []).filter((w) => w !== noun);
   for (const tier of [words.names, words.locationTexts, words.areaTexts]) {
-    const found = tier.get(noun) ?? [];
+    let found = tier.get(noun) ?? [];
+    // "the harbour" where no place says harbour: the one place a word of its kind names ("Brinewick Docks").
+    if (found.length === 0) {
+      const kinFound = kin.flatMap((w) => tier.get(w) ?? []);
+      found = kinFound.filter(
+        (r, i) => kinFound.findIndex((o) => o.name === r.name && o.kind === r.kind) === i,
+      );
+    }
     if (found.length === 1) return found[0]!;
     if (found.length > 1) return null;
   }

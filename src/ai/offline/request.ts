@@ -99,6 +99,8 @@ export interface NarrationInput {
     openingText: string;
   };
   outcomes: string[];
+  /** A trigger fired on the actions this turn (its story comes next turn): NarrationRequest.actionsAnswered. */
+  actionsAnswered: boolean;
   summary: string;
   summarise: { tick: number; text: string }[] | null;
   journal: { quest: string; status: string; nextStep: string }[];
@@ -149,6 +151,7 @@ export function narrationInput(request: unknown): NarrationInput {
       openingText: str(scene.openingText),
     },
     outcomes: list(r.outcomes).map((o) => str(o, 2000)),
+    actionsAnswered: r.actionsAnswered === true,
     summary: str(r.summary),
     summarise:
       r.summarise === null || r.summarise === undefined

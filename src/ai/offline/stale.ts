@@ -15,6 +15,13 @@ const FLIPS: { was: RegExp; now: RegExp }[] = [
   { was: /^(?:stolen|missing|gone)$/, now: /^(?:returned|recovered|rehangs|rehung|back|restored)$/ },
 ];
 
+/** Words that are never the thing a state word is about ("dark the bell" is not about "the"). */
+const NOT_THINGS = new Set(
+  "the and but for with its his her their our your this that these those all any was were has have had from into onto".split(
+    " ",
+  ),
+);
+
 /** The (state word, thing) pairs a sentence asserts: "the dark lighthouse", "its lamp has been dark". */
 function claims(sentence: string): { word: string; thing: string }[] {
   const words: string[] = sentence.toLowerCase().match(/[a-z]+/g) ?? [];
@@ -22,7 +29,11 @@ function claims(sentence: string): { word: string; thing: string }[] {
   words.forEach((w, i) => {
     if (!FLIPS.some((f) => f.was.test(w))) return;
     // "the dark lighthouse", and past one more word: "a cold brass lamp" is about the lamp.
-    for (const next of words.slice(i + 1, i + 3)) if (next.length >= 3) out.push({ word: w, thing: next });
+    for (const next of words.slice(i + 1, i + 3))
+      if (next.length >= 3 && !NOT_THINGS.has(next)) out.push({ word: w, thing: next });
+    // "with the lighthouse dark": the state of things as they stand (not "left the lamp dark", which is history).
+    if (words[i - 2] === "with" || (words[i - 2] === "the" && words[i - 3] === "with"))
+      out.push({ word: w, thing: words[i - 1]! });
     // "<thing> has been / is / stays dark", "the lamp still dark"
     const before = words.slice(Math.max(0, i - 4), i);
     const verb = before.findIndex((b) => /^(?:is|was|been|stays|stands|remains|still)$/.test(b));
@@ -32,7 +43,7 @@ function claims(sentence: string): { word: string; thing: string }[] {
         thing: before[verb - 1]! === "has" ? (before[verb - 2] ?? "") : before[verb - 1]!,
       });
   });
-  return out.filter((c) => c.thing.length >= 3);
+  return out.filter((c) => c.thing.length >= 3 && !NOT_THINGS.has(c.thing));
 }
 
 /**
@@ -70,4 +81,50 @@ export function isStale(sentence: string, known: string): boolean {
 export function statesChange(sentence: string): boolean {
   const words: string[] = sentence.toLowerCase().match(/[a-z]+/g) ?? [];
   return !words.includes("try") && words.some((w) => FLIPS.some((f) => f.now.test(w)));
+}
+
+/**
+ * A sentence without its clauses that the known text contradicts: "the clapper was stolen three
+ * nights ago, and with the lighthouse dark the bell is all the boats have" once the lamp burns is
+ * "the clapper was stolen three nights ago." Clauses part at ", and", ", but" and ";". When the
+ * first clause is stale the whole sentence is (""); a sentence with nothing stale comes back as it was.
+ */
+export function withoutStaleClauses(sentence: string, known: string): string {
+  if (!isStale(sentence, known)) return sentence;
+  const clauses = sentence.split(/(?:,\s+(?=(?:and|but)\s)|;\s+)/);
+  if (clauses.length < 2 || isStale(clauses[0]!, known)) return "";
+  const kept = clauses.filter((c, i) => i === 0 || !isStale(c, known));
+  const joined = kept
+    .map((c, i) => (i === 0 ? c : `, ${c}`))
+    .join("")
+    .replace(/[,;\s]+$/, "");
+  return /[.!?]["'”’)]*$/.test(joined) ? joined : `${joined.replace(/[.!?]+$/, "")}.`;
+}
+
+/** What a completed objective says of the world: "light the lamp" done is "the lamp lit" (read by isStale). */
+const DONE: [RegExp, string][] = [
+  [/^(?:light|ignite|kindle|relight|rekindle)$/, "lit"],
+  [/^(?:ring|toll|sound)$/, "rings"],
+  [/^(?:return|recover|restore|rehang|bring)$/, "returned"],
+];
+
+/**
+ * The states a completed objective's text implies, as known text for isStale: "Return to the Old
+ * Lighthouse and light the lamp." -> "the lamp lit". A verb followed by a preposition ("return to")
+ * names a journey, not a thing, and says nothing.
+ */
+export function doneStates(objective: string): string {
+  const words: string[] = objective.toLowerCase().match(/[a-z]+/g) ?? [];
+  const out: string[] = [];
+  words.forEach((w, i) => {
+    const done = DONE.find(([verb]) => verb.test(w));
+    if (!done) return;
+    const thing: string[] = [];
+    for (const next of words.slice(i + 1, i + 5)) {
+      if (/^(?:to|at|in|on|from|into|and|then|with|for|of|by)$/.test(next)) break;
+      thing.push(next);
+    }
+    if (thing.length > 0) out.push(`${thing.join(" ")} ${done[1]}.`);
+  });
+  return out.join(" ");
 }

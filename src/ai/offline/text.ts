@@ -22,10 +22,48 @@ function foldText(text: string): string {
     .replace(APOSTROPHES, "");
 }
 
+/**
+ * British spellings and their American twins, as word beginnings: "harbour", "harbours" and
+ * "harbourmaster" read as "harbor…", "grey" as "gray". Names and words are matched on this fold,
+ * so "go back to the harbor" finds the world's "harbour" and "the colour of the sea" its "color".
+ * A short hand-written list: only words whose two spellings are the same word.
+ */
+const BRITISH: [string, string][] = (() => {
+  const words = (
+    "harbour harbor colour color honour honor favour favor armour armor parlour parlor rumour rumor " +
+    "neighbour neighbor labour labor valour valor vapour vapor odour odor splendour splendor clamour clamor " +
+    "humour humor arbour arbor ardour ardor vigour vigor saviour savior flavour flavor endeavour endeavor " +
+    "behaviour behavior candour candor rancour rancor grey gray centre center theatre theater metre meter " +
+    "sombre somber fibre fiber lustre luster spectre specter sabre saber meagre meager sepulchre sepulcher " +
+    "calibre caliber mitre miter plough plow mould mold smoulder smolder moult molt moustache mustache " +
+    "cosy cozy defence defense offence offense pretence pretense licence license jewellery jewelry gaol jail " +
+    "kerb curb pyjama pajama aluminium aluminum catalogue catalog"
+  ).split(" ");
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < words.length; i += 2) pairs.push([words[i]!, words[i + 1]!]);
+  return pairs;
+})();
+
+/** A folded word with its British beginning spelled the American way ("harbours" -> "harbors", "grey" -> "gray"). */
+export function spelling(word: string): string {
+  if (word.length < 4) return word;
+  // Only the few pairs that share the word's first three letters are tried (tokenize folds every word).
+  for (const [british, american] of BRITISH_BY_START.get(word.slice(0, 3)) ?? [])
+    if (word.startsWith(british)) return american + word.slice(british.length);
+  return word;
+}
+
+const BRITISH_BY_START = new Map<string, [string, string][]>();
+for (const pair of BRITISH) {
+  const list = BRITISH_BY_START.get(pair[0].slice(0, 3)) ?? [];
+  list.push(pair);
+  BRITISH_BY_START.set(pair[0].slice(0, 3), list);
+}
+
 export interface Token {
   /** The folded word ("dont", "keepers"). */
   raw: string;
-  /** singular(raw) (relevance.ts): what names are matched on ("keepers" -> "keeper"). */
+  /** singular(raw) (relevance.ts), spelled the American way: what names are matched on ("keepers" -> "keeper", "harbours" -> "harbor"). */
   fold: string;
   /** Clauses are separated by . ; ! ? and "but". */
   clause: number;
@@ -56,7 +94,7 @@ export function tokenize(text: string, max = MAX_INPUT_CHARS): Token[] {
       if (piece === "but") clause++;
       if (piece === "," || piece === ":") continue;
     }
-    tokens.push({ raw: piece, fold: singular(piece), clause, phrase, question: false });
+    tokens.push({ raw: piece, fold: spelling(singular(piece)), clause, phrase, question: false });
   }
   for (const token of tokens) token.question = marks[token.clause]?.question ?? false;
   return tokens;
@@ -64,7 +102,7 @@ export function tokenize(text: string, max = MAX_INPUT_CHARS): Token[] {
 
 /** Words of a name for matching: folded, without a leading "the". */
 export function nameTokens(name: string): string[] {
-  const words = [...foldText(name).matchAll(/[\p{L}\p{N}]+/gu)].map((m) => singular(m[0]));
+  const words = [...foldText(name).matchAll(/[\p{L}\p{N}]+/gu)].map((m) => spelling(singular(m[0])));
   return words.length > 1 && words[0] === "the" ? words.slice(1) : words;
 }
 
@@ -245,9 +283,12 @@ const IRREGULAR: Record<string, string> = {
  * ("stopped" -> "stop"), "-ie" becomes "-y" ("carries" -> "carry") and a final
  * "e" is dropped from words of four letters or more, so "settle"/"settled"
  * and "write"/"writing" meet. A handful of irregular verbs map to their base
- * ("lit" -> "light", "spoke" -> "speak").
+ * ("lit" -> "light", "spoke" -> "speak"); British spellings read as American
+ * ("harbour" -> "harbor", spelling()).
  */
-export function stem(word: string): string {
+export function stem(given: string): string {
+  // "harbour" and "harbor" are one word to the judge and the event's coverage too.
+  const word = spelling(given);
   const irregular = IRREGULAR[word];
   if (irregular) return stem(irregular);
   let base = word;

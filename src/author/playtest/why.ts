@@ -26,7 +26,7 @@ export function whyNotFired(
       const first = failed[0];
       const more = failed.length > 1 ? `, and ${failed.length - 1} more` : "";
       return first
-        ? `${where}: condition ${first.index} failed (${describe(first)})${more}`
+        ? `${where}: condition ${first.index + 1} failed (${describe(first)})${more}`
         : `${where}: a condition failed`;
     }
     if (t.script?.setSkip) return `${where}: its script set skip`;

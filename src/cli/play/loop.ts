@@ -311,7 +311,7 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
   switch (name) {
     case "help":
     case "?":
-      return out(helpView());
+      return out(helpView(shownSave(ctx)));
     case "hint":
       return out(hintView(ctx.game.last, state(), ctx.world));
     case "quests":

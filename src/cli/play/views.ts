@@ -163,7 +163,8 @@ export const GAME_COMMANDS = [
   "quit",
 ] as const;
 
-export function helpView(): string {
+/** /help; `saving` is the save file as the player is shown it, when the game is saved (the /quit line says whether). */
+export function helpView(saving?: string): string {
   return [
     "Type what your character does, in plain words: walk to the harbour, talk to Mara, read the letter.",
     "",
@@ -179,7 +180,10 @@ export function helpView(): string {
     "  /save [file]       save the game",
     "  /load [file]       load a saved game",
     "  /undo              take back the last turn",
-    "  /quit              leave (the game is saved first when --save was given)",
+    // One line at 80 columns: the save file's name was said when the game began (and /save says it).
+    saving
+      ? "  /quit              leave (the game is saved first)"
+      : "  /quit              leave (this game is not saved: /save FILE keeps it)",
     "",
     "With several players, each is asked in turn; an empty line passes.",
   ].join("\n");

@@ -24,7 +24,8 @@ function TriggerNode(props: { t: TriggerTrace }) {
           <li>
             Conditions (
             {t.mechanicalPassed ? "all mechanical conditions passed" : "a mechanical condition failed"})
-            <ul class="conditions">
+            {/* Numbered as people count and as the text trace says ("failed at condition 3"). */}
+            <ol class="conditions">
               {t.conditions.map((c) => (
                 <li key={c.index} class="condition">
                   <code>{c.type}</code>
@@ -40,7 +41,7 @@ function TriggerNode(props: { t: TriggerTrace }) {
                 </li>
               ))}
               {t.conditions.length === 0 ? <li class="muted">no conditions</li> : null}
-            </ul>
+            </ol>
           </li>
           {t.candidate ? (
             <li>
@@ -63,7 +64,7 @@ function TriggerNode(props: { t: TriggerTrace }) {
           {t.effects.length > 0 ? (
             <li>
               Effects
-              <ul>
+              <ol class="effects">
                 {t.effects.map((e) => (
                   <li key={e.index} class={`effect ${e.status}`}>
                     <code>{e.type}</code> ({e.source}): <strong>{e.status}</strong>
@@ -71,7 +72,7 @@ function TriggerNode(props: { t: TriggerTrace }) {
                     {e.note ? <span class="muted small"> {e.note}</span> : null}
                   </li>
                 ))}
-              </ul>
+              </ol>
             </li>
           ) : null}
           {t.consumed ? <li class="muted">consumed (does not fire again)</li> : null}

@@ -151,6 +151,11 @@ export function PlayPage(props: { id: string }) {
     // the server accepts visible text only, and the player cannot see what to remove.
     const text = action.replace(INVISIBLE, "").trim();
     if (!text || !seat?.playerToken) return;
+    // "/map", "/quests": the terminal's commands are no actions ("You try “/map”."); the page shows them.
+    if (text.startsWith("/")) {
+      setError(slashHint(text));
+      return;
+    }
     setSending(true);
     setError("");
     try {
@@ -360,4 +365,20 @@ export function PlayPage(props: { id: string }) {
       ) : null}
     </div>
   );
+}
+
+/** What a terminal command typed in the action box is, in the browser: where the page shows it. */
+export function slashHint(text: string): string {
+  const name = text.slice(1).split(/\s+/)[0]?.toLowerCase() ?? "";
+  const where: Record<string, string> = {
+    map: "The map of the realm is on this page, beside the story (below it on a phone).",
+    quests: "Your quests are in the quest journal, beside the story (below it on a phone).",
+    journal: "Your quests are in the quest journal, beside the story (below it on a phone).",
+    hint: "The quest journal's next step says where the story wants you next.",
+    party: "The party is on this page, beside the story (below it on a phone).",
+    inventory: "What everyone carries is under the party, beside the story (below it on a phone).",
+    accept: "A quest on offer has Accept and Decline buttons above the action box.",
+    reject: "A quest on offer has Accept and Decline buttons above the action box.",
+  };
+  return `“${text.split(/\s+/)[0]}” is a command of the terminal game, not an action. ${where[name] ?? "Type what your character does, in plain words: walk to the harbour, talk to Mara."}`;
 }

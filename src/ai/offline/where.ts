@@ -1,0 +1,39 @@
+import type { WorldFacts } from "./facts.ts";
+import type { NameIndex } from "./names.ts";
+import type { Position } from "./request.ts";
+import { placeName } from "./templates.ts";
+import { capitalise, tokenize } from "./text.ts";
+
+/**
+ * A stranger's first questions, answered from the map (what `/map` and the browser's map show,
+ * never a hidden field): "where am I" says where the party stands, "where is the Gutted Eel" in
+ * which region a place the player named lies and how to go there. Null for any other words.
+ */
+const HERE =
+  /^(?:so\s+)?(?:where\s+(?:am\s+i|are\s+we|is\s+this(?:\s+place)?)|what\s+is\s+this\s+place|what\s+place\s+is\s+this)\s*[?!.]*$/i;
+const WHERE_IS =
+  /^(?:so\s+)?(?:where(?:'s|\s+is|\s+are|\s+can\s+i\s+find|\s+do\s+i\s+find)|how\s+do\s+(?:i|we)\s+(?:get|go)\s+to)\b/i;
+
+export function whereAnswer(
+  action: string,
+  position: Position,
+  facts: WorldFacts,
+  locations: NameIndex,
+): string | null {
+  const text = action.trim();
+  if (HERE.test(text)) {
+    const at = [position.area, position.location].filter((s) => s !== "").join(", ");
+    if (at === "") return null;
+    return `You are at ${at}${position.region ? `, in the ${position.region} region` : ""}.`;
+  }
+  if (!WHERE_IS.test(text)) return null;
+  const named = locations.match(tokenize(text))[0];
+  if (!named) return null;
+  const place = named.name;
+  if (place === position.location) return `You are at ${placeName(place)}.`;
+  const region = [...facts.regionLocations.entries()].find(([, list]) => list.includes(place))?.[0];
+  const lies = region
+    ? `${capitalise(placeName(place))} is in the ${region} region${region === position.region ? ", where you are" : ""}.`
+    : "";
+  return `${lies} “Walk to ${placeName(place)}” takes you there.`.trim();
+}

@@ -1,0 +1,265 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { createOfflineProvider } from "../../src/ai/offline/index.ts";
+import { doneStates, withoutStaleClauses } from "../../src/ai/offline/stale.ts";
+import { spelling, stem } from "../../src/ai/offline/text.ts";
+import type { NarrationRequest } from "../../src/engine/ports.ts";
+import { HARBOR, intentRequest, narrationRequest, storyOf } from "./offline-helpers.ts";
+
+/**
+ * What a stranger types at the example world, and what the offline narrator
+ * must not get wrong about it (a playtest at an 80-column terminal and in the
+ * browser): journeys to nowhere told as made, a lit lamp described as dark, a
+ * bell "coming to nothing" the turn before its story, "harbor" not finding
+ * the world's "harbour".
+ */
+const ai = createOfflineProvider(HARBOR);
+const act = (text: string, overrides: Partial<NarrationRequest> = {}, where?: [string, string]) =>
+  ai.narrate(
+    narrationRequest(
+      { actions: [{ player: "Isobel Carrow", text }], intent: { intent: "other" }, ...overrides },
+      ...(where ?? ["Brinewick Docks", "Pier End"]),
+    ),
+  );
+const first = async (text: string, overrides: Partial<NarrationRequest> = {}, where?: [string, string]) =>
+  (await act(text, overrides, where)).text.split("\n\n")[0]!;
+
+describe("offline narration: impossible journeys are not told as made", () => {
+  it("a journey to a thing that is no place and not here: the party stays, and the story says so", async () => {
+    assert.equal(
+      await first("fly to the moon"),
+      "You stay where you are: you know of no way to the moon from here.",
+    );
+    assert.equal(
+      await first("swim to the ship"),
+      "You stay where you are: you know of no way to the ship from here.",
+    );
+    assert.equal(
+      await first("I swim out to the Saltmoor Queen"),
+      "You stay where you are: you know of no way to the Saltmoor Queen from here.",
+    );
+  });
+
+  it("a thing the scene shows, a person here, or no thing named keeps its echo", async () => {
+    assert.equal(await first("walk to the lantern post"), "You walk to the lantern post.");
+    assert.equal(
+      await first("walk to the moon"),
+      "You stay where you are: you know of no way to the moon from here.",
+    );
+    // A thing of a room, described or not, is no journey: "walk to the window" is an act.
+    assert.equal(await first("walk to the window"), "You walk to the window.");
+    assert.equal(await first("go to bed"), "You go to bed.");
+    assert.equal(
+      await first("walk to the fire", {}, ["The Gutted Eel", "Hearth Room"]),
+      "You walk to the fire.",
+    );
+    assert.equal(await first("run to Mara", {}, ["The Gutted Eel", "Hearth Room"]), "You run to Mara.");
+  });
+
+  it("flying or levitating is only ever tried, even on a turn where something else happened", async () => {
+    assert.match(await first("fly around the pier"), /^You try to fly around the pier, but /);
+    assert.match(await first("levitate"), /^You try to levitate, but /);
+    assert.equal(
+      await first("fly around the pier", { outcomes: ['Quest "The Keeper\'s Debt" is now available.'] }),
+      "You try to fly around the pier.",
+    );
+  });
+
+  it("a journey to a kind of place the world lacks names the place, never the preposition", async () => {
+    assert.equal(
+      await first("walk into the sea"),
+      "You stay where you are: you know of no sea by that name here. Your map shows the places you know.",
+    );
+    // The story is read in the browser too, where there is no /map command.
+    assert.doesNotMatch((await act("walk north")).text, /\/map/);
+  });
+});
+
+describe("offline narration: a trigger that answered the action", () => {
+  const bellLoft: [string, string] = ["Saltlight Temple", "Bell Loft"];
+
+  it("is not told as coming to nothing the turn before its story (actionsAnswered)", async () => {
+    const nothing = await first("ring the fog bell", {}, bellLoft);
+    assert.match(nothing, /^You try to ring the fog bell, but /, "nothing fired: a try that came to nothing");
+    const answered = await first("ring the fog bell", { actionsAnswered: true }, bellLoft);
+    assert.equal(answered, "You ring the fog bell.");
+    // A claim on items stays a try (the outcomes say what the game recorded), but not one "of nothing".
+    assert.equal(
+      await first("take the bell rope", { actionsAnswered: true }, bellLoft),
+      "You try to take the bell rope.",
+    );
+  });
+});
+
+describe("offline narration: a lit lamp is not described as dark", () => {
+  const lampRoom: [string, string] = ["Old Lighthouse", "Lamp Room"];
+  const lighting = {
+    outcomes: [
+      'Objective completed for "The Keeper\'s Debt": Return to the Old Lighthouse and light the lamp.',
+      'Quest "The Keeper\'s Debt" is now completed.',
+    ],
+  };
+
+  it("a completed objective says what it changed: 'light the lamp' done is the lamp lit", () => {
+    assert.equal(doneStates("Return to the Old Lighthouse and light the lamp."), "the lamp lit.");
+    assert.equal(doneStates("Return the bronze clapper to Sister Orla."), "the bronze clapper returned.");
+    assert.equal(doneStates("Travel to the Old Lighthouse on the Gull Coast."), "");
+  });
+
+  it("the turn that lights the lamp never shows 'Its lamp has been dark' (whatever the tick picks)", async () => {
+    const dark = "Its lamp has been dark since the autumn gales.";
+    let seen = 0;
+    for (let tick = 1; tick <= 40; tick++) {
+      const request = { tick, actions: [{ player: "Isobel Carrow", text: "wait" }] };
+      if ((await act("wait", request, lampRoom)).text.includes(dark)) seen++;
+      const lit = await act("light the lighthouse lamp", { ...request, ...lighting }, lampRoom);
+      assert.ok(!lit.text.includes(dark), `tick ${tick}: ${lit.text}`);
+      assert.ok(!lit.text.includes("a cold brass lamp"), `tick ${tick}: ${lit.text}`);
+    }
+    assert.ok(seen > 0, "before the lamp is lit, the sentence is told on some turns");
+  });
+
+  it("an instruction told after the story said the lamp burns loses only its stale clause", async () => {
+    const plea = storyOf("temple_bell_plea");
+    const burning = "The lamp of the Old Lighthouse is burning. Its beam sweeps the Gull Coast.";
+    const { text } = await act(
+      "look around",
+      {
+        instructions: [plea],
+        scene: { ...narrationRequest({}, "Saltlight Temple", "Nave").scene, recentStory: [burning] },
+      },
+      ["Saltlight Temple", "Nave"],
+    );
+    assert.match(text, /the bronze clapper of the temple's fog bell was stolen three nights ago\. /);
+    assert.doesNotMatch(text, /with the lighthouse dark/);
+    assert.match(text, /Cockle-pickers have seen lanterns at Blackwrack Cove/);
+    // Before the lamp is lit the sentence is told whole.
+    const before = await act("look around", { instructions: [plea] }, ["Saltlight Temple", "Nave"]);
+    assert.match(
+      before.text,
+      /stolen three nights ago, and with the lighthouse dark the bell is all the boats have\./,
+    );
+  });
+
+  it("clauses: a stale first clause drops the sentence; 'the' is never the thing a state is about", () => {
+    const burning = "The lamp of the Old Lighthouse is burning.";
+    assert.equal(
+      withoutStaleClauses("The bell is cracked, and with the lamp dark no one sleeps.", burning),
+      "The bell is cracked.",
+    );
+    assert.equal(
+      withoutStaleClauses("With the lamp dark, no one sleeps, and the boats stay in.", burning),
+      "",
+    );
+    assert.equal(
+      withoutStaleClauses("A dark alley runs behind the market, and gulls wait.", burning),
+      "A dark alley runs behind the market, and gulls wait.",
+    );
+  });
+});
+
+describe("offline intent: British and American spellings are one word", () => {
+  const EEL: [string, string] = ["The Gutted Eel", "Hearth Room"];
+
+  it("spelling() folds the British beginning: harbour, harbours, harbourmaster, grey, colour", () => {
+    assert.equal(spelling("harbour"), "harbor");
+    assert.equal(spelling("harbours"), "harbors");
+    assert.equal(spelling("harbourmaster"), "harbormaster");
+    assert.equal(spelling("grey"), "gray");
+    assert.equal(spelling("colourful"), "colorful");
+    assert.equal(spelling("hour"), "hour");
+    assert.equal(stem("harbour"), stem("harbor"));
+  });
+
+  for (const text of [
+    "go back to the harbor",
+    "go back to the harbour",
+    "walk to the docks",
+    "head to the quay",
+  ])
+    it(`"${text}" from the tavern is travel to Brinewick Docks (the harbour town's docks)`, async () => {
+      const answer = await ai.classify(intentRequest(text, ...EEL));
+      assert.equal(answer.intent, "travel", JSON.stringify(answer));
+      assert.equal(answer.target, "Brinewick Docks");
+    });
+
+  it("a name spelled the other way matches: 'the back parlor' is the Back Parlour", async () => {
+    const answer = await ai.classify(intentRequest("walk to the back parlor", ...EEL));
+    assert.equal(answer.intent, "move");
+    assert.equal(answer.target, "Back Parlour");
+  });
+
+  it("the judge reads both spellings alike: a story in one spelling answers a question in the other", async () => {
+    const verdicts = await ai.judge({
+      phase: "state",
+      tick: 3,
+      questions: [
+        { trigger: "t", conditionIndex: 1, kind: "story", query: "Is the harbour wall painted grey?" },
+      ],
+      storyText: "The harbor wall is painted gray.",
+      actions: [],
+      players: ["Isobel Carrow"],
+    });
+    assert.equal(verdicts[0]?.passed, true, JSON.stringify(verdicts));
+  });
+});
+
+describe("offline narration: where am I, where is it", () => {
+  it("'where am I' says where the party stands, from the map, not as speech", async () => {
+    assert.equal(await first("where am I"), "You are at Pier End, Brinewick Docks, in the Brinewick region.");
+    assert.equal(
+      await first("What is this place?"),
+      "You are at Pier End, Brinewick Docks, in the Brinewick region.",
+    );
+  });
+
+  it("'where is <a place>' says its region and how to go there; a person's whereabouts are not told", async () => {
+    assert.equal(
+      await first("where is the lighthouse?"),
+      "You say: “where is the lighthouse?” The Old Lighthouse is in the Gull Coast region. “Walk to the Old Lighthouse” takes you there.",
+    );
+    assert.equal(
+      await first("how do I get to the Gutted Eel"),
+      "You say: “how do I get to the Gutted Eel?” The Gutted Eel is in the Brinewick region, where you are. “Walk to the Gutted Eel” takes you there.",
+    );
+    assert.equal(await first("where is Mara?"), "You say: “where is Mara?”");
+  });
+});
+
+describe("offline narration: a region named as a destination, an order at the bar", () => {
+  it("'walk to the Gull Coast' is a whole region (its places named), never 'no place called the Gull Coast'", async () => {
+    assert.equal(
+      await first("walk to the Gull Coast", {}, ["The Gutted Eel", "Hearth Room"]),
+      "You stay where you are: Gull Coast is a whole region, not a single place. Name one of its places: Old Lighthouse and Gannet Point.",
+    );
+    assert.equal(
+      await first("go to the Pantry", {}, ["The Gutted Eel", "Hearth Room"]),
+      "You stay where you are: you know of no place called the Pantry.",
+    );
+  });
+
+  it("'order a drink' is an act (a try: only the game's state says what you got), not quoted words", async () => {
+    assert.match(
+      await first("order a drink", {}, ["The Gutted Eel", "Hearth Room"]),
+      /^You try to order a drink, but /,
+    );
+  });
+});
+
+describe("offline narration: a fall or a blow is only tried", () => {
+  const lampRoom: [string, string] = ["Old Lighthouse", "Lamp Room"];
+  it("'jump out of the window' at the top of the tower is a try, never a jump with nothing after it", async () => {
+    assert.match(
+      await first("jump out of the window", {}, lampRoom),
+      /^You try to jump out of the window, but /,
+    );
+    assert.match(
+      await first("leap off the cliff", {}, ["Gannet Point", "Clifftop"]),
+      /^You try to leap off the cliff, but /,
+    );
+    assert.match(await first("jump", {}, lampRoom), /^You jump; /, "a jump on the spot is an act");
+  });
+  it("'attack the gull' is a try: only the game's state says a blow landed", async () => {
+    assert.match(await first("attack the gull"), /^You try to attack the gull, but /);
+  });
+});
