@@ -207,7 +207,7 @@ export class Replay {
     if (next === undefined) throw AiError.of("cassette", "after-end", { call, name: this.name });
     if (!isCallEntry(next)) throw AiError.of("cassette", "input-recorded", { where, call });
     if (next.call !== call) throw AiError.of("cassette", "other-call", { where, call, recorded: next.call });
-    const difference = firstDifference(next.request, toJson(request), "");
+    const difference = firstDifference(next.request, asWhenRecorded(call, next.request, toJson(request)), "");
     if (difference !== null) throw AiError.of("cassette", "other-request", { where, call, difference });
     this.at++;
     this.skipPlayed();
@@ -221,7 +221,10 @@ export class Replay {
       if (!isCallEntry(entry)) return null;
       if (this.ahead.has(i)) continue;
       seen++;
-      if (entry.call === call && firstDifference(entry.request, wanted, "") === null) {
+      if (
+        entry.call === call &&
+        firstDifference(entry.request, asWhenRecorded(call, entry.request, wanted), "") === null
+      ) {
         this.ahead.add(i);
         return entry;
       }
@@ -243,6 +246,27 @@ export class Replay {
     }
     return entry.answer;
   }
+}
+
+/**
+ * Request fields added after tapes were recorded, by call: hints whose absence meant what the tapes
+ * already answered. A tape without one is compared without it, so a game recorded before the field
+ * existed (a server game's stored turns, a bug report's tape) still replays.
+ */
+const LATER_FIELDS: Partial<Record<CallName, readonly string[]>> = {
+  // NarrationRequest.actionsAnswered (a planning trigger fired on the actions).
+  narrate: ["actionsAnswered"],
+};
+
+/** `request` without the later fields that `recorded` lacks (see LATER_FIELDS). */
+function asWhenRecorded(call: CallName, recorded: unknown, request: unknown): unknown {
+  const later = LATER_FIELDS[call];
+  if (later === undefined || !isObject(recorded) || !isObject(request)) return request;
+  const missing = later.filter((key) => !Object.hasOwn(recorded, key) && Object.hasOwn(request, key));
+  if (missing.length === 0) return request;
+  const copy = { ...request };
+  for (const key of missing) delete copy[key];
+  return copy;
 }
 
 /** How far a replayed call may look past the next entry for its own (see Replay `ahead`). */

@@ -137,6 +137,39 @@ describe("Replay", () => {
     await assert.rejects(replay([]).classify(request as never), /after the end of the cassette/);
   });
 
+  test("a tape recorded before a request field existed replays without it; any other difference is still one", async () => {
+    const recorded = { tick: 1, text: "ring the bell" };
+    const tape = (request: object): CassetteEntry[] => [
+      { call: "narrate", request, answer: { text: "Ding." } },
+    ];
+    const narrate = (entries: CassetteEntry[], request: object) =>
+      new Replay({ header, entries }, "old.jsonl").provider.narrate(request as never);
+    // A tape from before NarrationRequest.actionsAnswered: the hint is left out of the comparison.
+    assert.deepEqual(await narrate(tape(recorded), { ...recorded, actionsAnswered: true }), {
+      text: "Ding.",
+    });
+    // A tape that has the field compares it as any other.
+    await assert.rejects(
+      narrate(tape({ ...recorded, actionsAnswered: true }), recorded),
+      /differs at actionsAnswered \(recorded true, now undefined\)/,
+    );
+    // Only the later field is forgiven, and only for the call it belongs to.
+    await assert.rejects(
+      narrate(tape(recorded), { ...recorded, text: "ring the gong", actionsAnswered: true }),
+      /differs at text/,
+    );
+    await assert.rejects(
+      new Replay({
+        header,
+        entries: [{ call: "classify", request: recorded, answer: {} }],
+      }).provider.classify({
+        ...recorded,
+        actionsAnswered: true,
+      } as never),
+      /differs at actionsAnswered/,
+    );
+  });
+
   test("a recorded failure is thrown again with its kind", async () => {
     const replay = new Replay({
       header,
