@@ -12,7 +12,7 @@ interface TickZero {
   availableQuests: Set<string>;
   /** Where the party can stand; undefined when unknown (no story start). */
   locations: Set<string> | undefined;
-  questKeys: Set<string>;
+  questKeys: ReadonlySet<string>;
 }
 
 export default defineRule({
