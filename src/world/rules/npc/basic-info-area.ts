@@ -76,12 +76,17 @@ const ASCII = /^[\x00-\x7f]*$/;
 function compile(names: string[]): AreaPattern[] {
   return names
     .filter((name) => name.trim() !== "")
-    .sort((a, b) => b.length - a.length)
+    .sort(longestFirst)
     .map((area) => ({
       area,
       pattern: undefined,
       ascii: ASCII.test(area) ? area.trim().toLowerCase() : undefined,
     }));
+}
+
+/** A comparator at module level: one made per call loses its optimised code to the next full collection. */
+function longestFirst(a: string, b: string): number {
+  return b.length - a.length;
 }
 
 function patternOf(entry: AreaPattern): RegExp {
