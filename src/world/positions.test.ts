@@ -3,8 +3,15 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import type { JsonPath } from "./diagnostic.ts";
-import { type BracketPairs, PositionIndex, pairBrackets } from "./positions.ts";
-import { findExcessiveNesting, locate, parseSource } from "./source.ts";
+import { type BracketPairs, PositionIndex, pairBrackets, pairBracketsByCharacter } from "./positions.ts";
+import {
+  codeFrame,
+  findExcessiveNesting,
+  locate,
+  parseSource,
+  positionAt,
+  type SourceFile,
+} from "./source.ts";
 
 /** Every path of a value, and a few that do not exist. */
 function pathsOf(value: unknown, path: JsonPath = [], out: JsonPath[] = []): JsonPath[] {
@@ -77,6 +84,38 @@ test("the loader's nesting scan records the same bracket pairs as the index's ow
   );
 });
 
+test("pairBrackets (a regular expression per bracket) pairs as the loop over every character does, on any text", () => {
+  const pieces = fc.constantFrom('"', "\\", "[", "]", "{", "}", " ", "a", ":", ",", "\n", "é");
+  fc.assert(
+    fc.property(fc.array(pieces, { maxLength: 60 }), (chars) => {
+      const text = chars.join("");
+      assert.deepEqual(pairBrackets(text), pairBracketsByCharacter(text), JSON.stringify(text));
+    }),
+    { numRuns: 2_000 },
+  );
+  fc.assert(
+    fc.property(json, fc.constantFrom(0, 2, "\t"), (value, indent) => {
+      const text = JSON.stringify({ v: value, s: '"[{\\' }, null, indent);
+      assert.deepEqual(pairBrackets(text), pairBracketsByCharacter(text));
+    }),
+    { numRuns: 200 },
+  );
+});
+
+test("pairBrackets: millions of strings between two brackets, and strings of a megabyte", () => {
+  // Four million strings overflow the expression's backtracking stack: the loop over characters takes over.
+  for (const count of [1_000_000, 4_000_000]) {
+    const many = `[${'"a\\"b",'.repeat(count)}{"x":[1]}]`;
+    assert.deepEqual(pairBrackets(many), {
+      opens: [0, many.length - 10, many.length - 5],
+      closes: [many.length - 1, many.length - 2, many.length - 3],
+    });
+  }
+  const long = `{"a":"${"x".repeat(1_000_000)}","b":["${'\\"'.repeat(100_000)}"],"c":{}}`;
+  assert.deepEqual(pairBrackets(long), pairBracketsByCharacter(long));
+  assert.equal(pairBrackets(long).opens.length, 3);
+});
+
 test("duplicate keys: the first one is the position, as in the tree", () => {
   const text = '{ "a": 1, "b": { "c": 2 }, "a": 3, "\\u0062": [4] }';
   const index = new PositionIndex(text);
@@ -95,5 +134,51 @@ test("no nesting depth overflows the stack: 200,000 levels", () => {
     locate(source, [...path, 0]),
     { line: 1, column: 6 + depth },
     "the deepest node that exists",
+  );
+});
+
+/** Line starts as one loop over the text lists them (CR, CRLF and LF each end a line): the reference for LineIndex. */
+function referenceLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) starts.push(i + 1);
+    else if (ch === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+test("positionAt and codeFrame: lines found by blocks give every offset the line and column of a loop over every character", () => {
+  const pieces = fc.constantFrom("\n", "\n", "\n", "\r\n", "\r", "a", "bc", "\t", " ", "x".repeat(120));
+  fc.assert(
+    fc.property(fc.array(pieces, { maxLength: 400 }), fc.boolean(), (chunks, noCr) => {
+      const text = noCr ? chunks.join("").replace(/\r/g, "") : chunks.join("");
+      const source: SourceFile = { name: "t.json", text };
+      const starts = referenceLineStarts(text);
+      for (let offset = -2; offset <= text.length + 2; offset++) {
+        let line = 0;
+        while (line + 1 < starts.length && starts[line + 1]! <= offset) line++;
+        const expected = { line: line + 1, column: offset - starts[line]! + 1 };
+        assert.deepEqual(positionAt(source, offset), expected, `${JSON.stringify(text)} at ${offset}`);
+      }
+      for (let line = 1; line <= starts.length; line += 7) {
+        const lineText = (n: number) =>
+          text.slice(starts[n - 1] ?? 0, starts[n] ?? text.length).replace(/(\r\n|\r|\n)$/, "");
+        const frame = codeFrame(source, line, 1).split("\n");
+        const shown = frame
+          .filter((row) => !/^ +\|/.test(row))
+          .map((row) => row.replace(/^[> ] +\d+ \| /, ""));
+        const expected = [];
+        for (let n = Math.max(1, line - 1); n <= Math.min(starts.length, line + 1); n++) {
+          const raw = lineText(n).replace(/\t/g, " ");
+          expected.push(raw.length <= 100 ? raw : `${raw.slice(0, 100)}…`);
+        }
+        assert.deepEqual(shown, expected, `${JSON.stringify(text)} line ${line}`);
+      }
+    }),
+    { numRuns: 300 },
   );
 });

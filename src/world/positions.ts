@@ -14,14 +14,57 @@ export interface BracketPairs {
   closes: number[];
 }
 
-/** The bracket pairs of a text, by one pass; strings are jumped over whole with indexOf. */
+/**
+ * From where the last match ended, everything up to the next bracket outside
+ * a string, that bracket included: characters that are neither a quote nor a
+ * bracket, and whole strings (escapes included). Sticky, so that a string that
+ * never ends stops the scan instead of being searched past.
+ */
+const NEXT_BRACKET = /[^"[\]{}]*(?:"[^"\\]*(?:\\[\s\S][^"\\]*)*"[^"[\]{}]*)*[[\]{}]/y;
+
+/**
+ * The bracket pairs of a text, by one pass. A regular expression (native
+ * code) jumps over the text between two brackets, strings included, so the
+ * loop runs once per bracket (about 24,000 at the caps), not once per
+ * character or string: the scan runs once per process, mostly before the JIT
+ * compiles it, where each turn of a loop is expensive (a cold `check` with 150
+ * warnings spent about 20 ms of CPU in the nesting scan this replaces, against
+ * 6 ms here; warm, the two are alike). Strings end as `stringEnd` says, and a
+ * string that never ends ends the scan, as there.
+ */
 export function pairBrackets(text: string): BracketPairs {
   const opens: number[] = [];
   const closes: number[] = [];
   /** Ordinals of the brackets still open, innermost last. */
   const stack: number[] = [];
+  const next = new RegExp(NEXT_BRACKET);
+  try {
+    while (next.test(text)) {
+      const i = next.lastIndex - 1;
+      const ch = text.charCodeAt(i);
+      if (ch === OPEN_BRACE || ch === OPEN_BRACKET) {
+        stack.push(opens.length);
+        opens.push(i);
+        closes.push(-1);
+      } else {
+        const n = stack.pop();
+        if (n !== undefined) closes[n] = i;
+      }
+    }
+  } catch {
+    // The expression's backtracking stack can overflow on a stretch of some
+    // hundred thousand strings between two brackets: the loop below does the same without it.
+    return pairBracketsByCharacter(text);
+  }
+  return { opens, closes };
+}
+
+/** pairBrackets by a loop over the characters (strings jumped over with indexOf). */
+export function pairBracketsByCharacter(text: string): BracketPairs {
+  const opens: number[] = [];
+  const closes: number[] = [];
+  const stack: number[] = [];
   const length = text.length;
-  // A regular expression per token measured five times slower than this loop.
   for (let i = 0; i < length; i++) {
     const ch = text.charCodeAt(i);
     if (ch === QUOTE) i = stringEnd(text, i);

@@ -22,7 +22,8 @@ export interface SourceFile {
   index?: PositionIndex;
   /** The text's bracket pairs when a nesting scan recorded them (the index then needs no scan of its own). */
   brackets?: BracketPairs;
-  lineStarts?: number[];
+  /** Where its lines start, built on the first position asked for (see LineIndex). */
+  lines?: LineIndex;
 }
 
 export interface Position {
@@ -73,20 +74,9 @@ export function spanAt(
     const keyNode = atKey && node.parent?.type === "property" ? node.parent.children?.[0] : undefined;
     return { offset: (keyNode ?? node).offset, end: node.offset + node.length };
   }
-  source.index ??= new PositionIndex(source.text, source.brackets ?? scannedBrackets(source.text));
+  // Without recorded pairs the index pairs the brackets itself (pairBrackets), in one pass.
+  source.index ??= new PositionIndex(source.text, source.brackets);
   return source.index.find(path, atKey);
-}
-
-/**
- * The bracket pairs of a text by the nesting scan, whose regular expression jumps from token to
- * token: in a cold process (a one-shot `check` with diagnostics) it runs far fewer instructions
- * than `pairBrackets`' loop over every character, which stays in the interpreter. Undefined for
- * a text with an unterminated string (the index then pairs the brackets itself).
- */
-function scannedBrackets(text: string): BracketPairs | undefined {
-  const counts: { keys: number; brackets?: BracketPairs } = { keys: 0 };
-  findExcessiveNesting(text, Number.POSITIVE_INFINITY, counts);
-  return counts.brackets;
 }
 
 function describeParseError(code: string): string {
@@ -111,37 +101,104 @@ function describeParseError(code: string): string {
   return words[code] ?? code;
 }
 
-function computeLineStarts(text: string): number[] {
-  // Without carriage returns, indexOf jumps from one line feed to the next in native code.
-  if (!text.includes("\r")) {
-    const starts = [0];
-    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-    return starts;
-  }
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10) starts.push(i + 1);
-    else if (ch === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
+/** Lines per block of a LineIndex: the index keeps the start of every BLOCK-th line. */
+const BLOCK = 32;
+/** BLOCK lines (a line feed ends each), from where the last match ended: one match per block. */
+const BLOCK_OF_LINES = new RegExp(`(?:[^\\n]*\\n){${BLOCK}}`, "y");
+
+/**
+ * Where the lines of a text start (1-based lines, as positions count them).
+ * A text without carriage returns is cut into blocks of BLOCK lines by a
+ * regular expression (native code: one turn of the loop per block, where a
+ * loop per line cost a cold `check` with warnings several milliseconds, in
+ * code that runs once, before the JIT compiles it); the lines of a block are
+ * listed when a position in it is asked for. A text with carriage returns
+ * (CR, CRLF and LF all end a line) lists every line start at once.
+ */
+class LineIndex {
+  readonly #text: string;
+  /** The start of line 1 + BLOCK * k, for every k; with carriage returns, of every line. */
+  readonly #blocks: number[];
+  /** Lines per entry of #blocks. */
+  readonly #step: number;
+  /** Block number -> the starts of its lines (at most #step), listed on first use. */
+  readonly #lines = new Map<number, number[]>();
+
+  constructor(text: string) {
+    this.#text = text;
+    const blocks = [0];
+    if (!text.includes("\r")) {
+      const block = new RegExp(BLOCK_OF_LINES);
+      while (block.test(text)) blocks.push(block.lastIndex);
+      this.#step = BLOCK;
+    } else {
+      for (let i = 0; i < text.length; i++) {
+        const ch = text.charCodeAt(i);
+        if (ch === 10) blocks.push(i + 1);
+        else if (ch === 13) {
+          if (text.charCodeAt(i + 1) === 10) i++;
+          blocks.push(i + 1);
+        }
+      }
+      this.#step = 1;
     }
+    this.#blocks = blocks;
   }
-  return starts;
+
+  /** The starts of the lines of block `b`, in order. */
+  #linesOf(b: number): number[] {
+    let lines = this.#lines.get(b);
+    if (lines) return lines;
+    const start = this.#blocks[b]!;
+    lines = [start];
+    if (this.#step > 1) {
+      const end = this.#blocks[b + 1] ?? this.#text.length + 1;
+      for (
+        let i = this.#text.indexOf("\n", start);
+        i !== -1 && i + 1 < end;
+        i = this.#text.indexOf("\n", i + 1)
+      )
+        lines.push(i + 1);
+    }
+    this.#lines.set(b, lines);
+    return lines;
+  }
+
+  /** 1-based line and column of a character offset (before the text: line 1; after it: the last line). */
+  position(offset: number): Position {
+    const blocks = this.#blocks;
+    let low = 0;
+    let high = blocks.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (blocks[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    const lines = this.#linesOf(low);
+    let line = 0;
+    while (line + 1 < lines.length && lines[line + 1]! <= offset) line++;
+    return { line: low * this.#step + line + 1, column: offset - lines[line]! + 1 };
+  }
+
+  /** Where 1-based line `n` starts, or undefined when the text has fewer lines. */
+  start(n: number): number | undefined {
+    if (n < 1) return undefined;
+    const b = Math.floor((n - 1) / this.#step);
+    if (b >= this.#blocks.length) return undefined;
+    return this.#linesOf(b)[(n - 1) % this.#step];
+  }
+
+  /** How many lines the text has (a final line feed starts an empty last line). */
+  get count(): number {
+    const last = this.#blocks.length - 1;
+    return last * this.#step + this.#linesOf(last).length;
+  }
 }
 
 /** 1-based line and column of a character offset. */
 export function positionAt(source: SourceFile, offset: number): Position {
-  source.lineStarts ??= computeLineStarts(source.text);
-  const starts = source.lineStarts;
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if ((starts[mid] ?? 0) <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: low + 1, column: offset - (starts[low] ?? 0) + 1 };
+  source.lines ??= new LineIndex(source.text);
+  return source.lines.position(offset);
 }
 
 /**
@@ -166,12 +223,12 @@ export function locate(source: SourceFile | undefined, path: JsonPath, atKey = f
 /** A few lines of source around a position with a caret under the column. */
 export function codeFrame(source: SourceFile, line: number, column: number, context = 1): string {
   // Only the lines shown are cut out: a report on a big world asks for thousands of frames.
-  source.lineStarts ??= computeLineStarts(source.text);
-  const starts = source.lineStarts;
+  source.lines ??= new LineIndex(source.text);
+  const lines = source.lines;
   const lineText = (n: number) =>
-    source.text.slice(starts[n - 1] ?? 0, starts[n] ?? source.text.length).replace(/(\r\n|\r|\n)$/, "");
+    withoutLineEnd(source.text.slice(lines.start(n) ?? 0, lines.start(n + 1) ?? source.text.length));
   const first = Math.max(1, line - context);
-  const last = Math.min(starts.length, line + context);
+  const last = Math.min(lines.count, line + context);
   const width = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
@@ -183,10 +240,21 @@ export function codeFrame(source: SourceFile, line: number, column: number, cont
   return out.join("\n");
 }
 
+/** A line without its line end (CRLF, CR or LF), as `replace(/(\r\n|\r|\n)$/, "")` gives it. */
+function withoutLineEnd(text: string): string {
+  let end = text.length;
+  const ch = text.charCodeAt(end - 1);
+  if (ch === 10) {
+    end--;
+    if (text.charCodeAt(end - 1) === 13) end--;
+  } else if (ch === 13) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
 /** Long lines (minified worlds) are cut to a window around the column. */
 function clip(text: string, column: number, isTarget: boolean): { text: string; caret: number } {
   const max = 100;
-  const tabless = text.replace(/\t/g, " ");
+  const tabless = text.includes("\t") ? text.replace(/\t/g, " ") : text;
   if (tabless.length <= max) return { text: tabless, caret: column - 1 };
   const start = isTarget ? Math.max(0, column - 1 - 40) : 0;
   const slice = tabless.slice(start, start + max);

@@ -39,25 +39,36 @@ export function didYouMean(name: string, candidates: Iterable<string>): string {
   return hit === undefined ? "" : ` Did you mean "${hit}"?`;
 }
 
-/** Levenshtein distance, giving up (returning limit+1) once it exceeds `limit`. */
+/**
+ * Levenshtein distance, giving up (returning limit+1) once it exceeds `limit`.
+ * Two rows filled by plain loops: a check reports an unknown field with a
+ * "did you mean" per warning, mostly before the JIT has compiled this, where
+ * a row built by Array.from with a callback cost more than the distance.
+ */
 function distance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const width = b.length + 1;
+  let previous: number[] = new Array<number>(width);
+  let current: number[] = new Array<number>(width);
+  for (let j = 0; j < width; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    current[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + cost,
-      );
-      current.push(value);
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
+      let value = previous[j]! + 1;
+      const insert = current[j - 1]! + 1;
+      if (insert < value) value = insert;
+      const replace = previous[j - 1]! + cost;
+      if (replace < value) value = replace;
+      current[j] = value;
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > limit) return limit + 1;
+    const row = previous;
     previous = current;
+    current = row;
   }
-  return previous[b.length] ?? limit + 1;
+  return previous[b.length]!;
 }

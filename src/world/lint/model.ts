@@ -74,10 +74,10 @@ export interface WorldModel {
   actors: Actor[];
   /** Authored triggers by key. */
   triggers: Map<string, Actor>;
-  quests: Set<string>;
+  quests: ReadonlySet<string>;
   /** Quests a story start makes available at game start (resolutions "Quests"). */
   startingQuests: Set<string>;
-  events: Set<string>;
+  events: ReadonlySet<string>;
   places: Places;
   /** Location key -> its area keys. */
   areasOf: Map<string, Set<string>>;
@@ -276,7 +276,7 @@ function givenNames(raw: Readonly<Record<string, unknown>>): { regions: string[]
 
 /** Every name the party's position can hold: the destinations, "", and the names a location's region or a region's realm give. */
 function places(
-  destinations: Map<PlaceType, Set<string>>,
+  destinations: ReadonlyMap<PlaceType, ReadonlySet<string>>,
   given: { regions: string[]; realms: string[] },
 ): Places {
   const out: Places = {};

@@ -9,10 +9,21 @@ import { elementsOf, entriesOf, isPlainObject } from "../values.ts";
  * `ctx.world`, to avoid a second, misleading "unknown name" report.
  */
 
-/** Keys of a keyed section, or undefined when the section is not an object (shape reports that). */
-export function keysOf(raw: Readonly<Record<string, unknown>>, section: string): Set<string> | undefined {
+/**
+ * The keys of each section, computed once per (frozen) world: some thirty
+ * rules ask for the keys of the same few sections. Read-only, shared.
+ */
+const sectionKeys = perFrozenValue(
+  (value: Record<string, unknown>): ReadonlySet<string> => new Set(Object.keys(value)),
+);
+
+/** Keys of a keyed section, or undefined when the section is not an object (shape reports that). Read-only: shared per frozen world. */
+export function keysOf(
+  raw: Readonly<Record<string, unknown>>,
+  section: string,
+): ReadonlySet<string> | undefined {
   const value = raw[section];
-  return isPlainObject(value) ? new Set(Object.keys(value)) : undefined;
+  return isPlainObject(value) ? sectionKeys(value) : undefined;
 }
 
 /** Resource keys and attribute names match trimmed and lowercased (resolutions, "Names and case"). */
@@ -99,8 +110,8 @@ export function isPlaceType(type: unknown): type is PlaceType {
 export function destinationNames(
   raw: Readonly<Record<string, unknown>>,
   areas: ReadonlyMap<string, ReadonlyMap<string, unknown> | ReadonlySet<string>> = areasByLocation(raw),
-): Map<PlaceType, Set<string>> {
-  const out = new Map<PlaceType, Set<string>>();
+): Map<PlaceType, ReadonlySet<string>> {
+  const out = new Map<PlaceType, ReadonlySet<string>>();
   for (const [type, section] of [
     ["party-realm", "realms"],
     ["party-region", "regions"],

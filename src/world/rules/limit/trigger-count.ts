@@ -8,12 +8,19 @@ export const MAX_MECHANICAL_TRIGGERS = 500;
 /** Semantic: at least one AI-judged (`story` or `action`) condition (resolutions, "Triggers"). */
 export function isSemanticTrigger(trigger: unknown): boolean {
   if (!isPlainObject(trigger)) return false;
-  return elementsOf(trigger.conditions).some(
-    (c) =>
+  // A loop, not `some` with an arrow function: a closure made per call loses its optimised code
+  // to the next full collection, so a server checking world after world compiled it again each time.
+  const conditions = elementsOf(trigger.conditions);
+  for (let i = 0; i < conditions.length; i++) {
+    const c = conditions[i];
+    if (
       isPlainObject(c) &&
       isConditionType(c.type) &&
-      (CONDITION_TYPES[c.type] as ConditionSpec).aiJudged === true,
-  );
+      (CONDITION_TYPES[c.type] as ConditionSpec).aiJudged === true
+    )
+      return true;
+  }
+  return false;
 }
 
 /** A map of `count` semantic triggers, for the examples. */

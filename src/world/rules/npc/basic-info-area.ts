@@ -61,7 +61,11 @@ export default defineRule({
 
 interface AreaPattern {
   area: string;
-  pattern: RegExp;
+  /**
+   * The whole-word pattern, made on first use (`patternOf`): a Unicode pattern with property
+   * classes costs more to make than to run, and most are never run (the ASCII test rules them out).
+   */
+  pattern: RegExp | undefined;
   /** The trimmed name in lower case when it is ASCII, for a quick test before the pattern runs. */
   ascii: string | undefined;
 }
@@ -72,12 +76,25 @@ const ASCII = /^[\x00-\x7f]*$/;
 function compile(names: string[]): AreaPattern[] {
   return names
     .filter((name) => name.trim() !== "")
-    .sort((a, b) => b.length - a.length)
+    .sort(longestFirst)
     .map((area) => ({
       area,
-      pattern: new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(area.trim())}(?![\\p{L}\\p{N}_])`, "giu"),
+      pattern: undefined,
       ascii: ASCII.test(area) ? area.trim().toLowerCase() : undefined,
     }));
+}
+
+/** A comparator at module level: one made per call loses its optimised code to the next full collection. */
+function longestFirst(a: string, b: string): number {
+  return b.length - a.length;
+}
+
+function patternOf(entry: AreaPattern): RegExp {
+  entry.pattern ??= new RegExp(
+    `(?<![\\p{L}\\p{N}_])${escapeRegExp(entry.area.trim())}(?![\\p{L}\\p{N}_])`,
+    "giu",
+  );
+  return entry.pattern;
 }
 
 /** Areas named in the text, each once, in the order of the list. */
@@ -87,8 +104,10 @@ function mentionedAreas(text: string, list: AreaPattern[]): string[] {
   // In ASCII text, an ASCII name matches (ignoring case) only where its lower case occurs in the
   // lower-cased text, so most patterns need not run (and be compiled) at all.
   const lower = ASCII.test(text) ? text.toLowerCase() : undefined;
-  for (const { area, pattern, ascii } of list) {
+  for (const entry of list) {
+    const { area, ascii } = entry;
     if (lower !== undefined && ascii !== undefined && !lower.includes(ascii)) continue;
+    const pattern = patternOf(entry);
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
       const start = match.index;

@@ -1,7 +1,7 @@
 import type { JsonPath } from "../../diagnostic.ts";
-import { defineRule } from "../../rule.ts";
+import { defineRule, type RuleContext } from "../../rule.ts";
 import { didYouMean } from "../../suggest.ts";
-import { destinationNames, isPlaceType, PLACE_KINDS } from "../names.ts";
+import { destinationNames, isPlaceType, PLACE_KINDS, type PlaceType } from "../names.ts";
 import { rawConditions, rawEffects } from "../triggers.ts";
 
 export default defineRule({
@@ -28,26 +28,40 @@ export default defineRule({
   },
   check({ raw, report }) {
     const names = destinationNames(raw);
-    // The path of a report is built only for a report: most conditions and effects name no place.
-    const check = (type: unknown, value: unknown, path: JsonPath, messageId: "effect" | "condition") => {
-      if (!isPlaceType(type) || typeof value !== "string") return;
-      const known = names.get(type);
-      if (!known || known.has(value)) return;
-      report({
-        path: [...path, "value"],
-        messageId,
-        data: { kind: PLACE_KINDS[type], name: JSON.stringify(value), suggestion: didYouMean(value, known) },
-      });
-    };
     const conditions = rawConditions(raw);
     for (let i = 0; i < conditions.length; i++) {
       const { path, condition } = conditions[i]!;
-      if (condition.operator === "equals") check(condition.type, condition.value, path, "condition");
+      if (condition.operator === "equals")
+        checkPlace(names, report, condition.type, condition.value, path, "condition");
     }
     const effects = rawEffects(raw);
     for (let i = 0; i < effects.length; i++) {
       const { path, effect } = effects[i]!;
-      check(effect.type, effect.value, path, "effect");
+      checkPlace(names, report, effect.type, effect.value, path, "effect");
     }
   },
 });
+
+/**
+ * One condition or effect. A function of the module, not an arrow function made per check: such a
+ * closure loses its optimised code to the next full collection, so checking world after world
+ * compiled it again each time. The path of a report is built only for a report: most conditions
+ * and effects name no place.
+ */
+function checkPlace(
+  names: ReadonlyMap<PlaceType, ReadonlySet<string>>,
+  report: RuleContext<"effect" | "condition">["report"],
+  type: unknown,
+  value: unknown,
+  path: JsonPath,
+  messageId: "effect" | "condition",
+): void {
+  if (!isPlaceType(type) || typeof value !== "string") return;
+  const known = names.get(type);
+  if (!known || known.has(value)) return;
+  report({
+    path: [...path, "value"],
+    messageId,
+    data: { kind: PLACE_KINDS[type], name: JSON.stringify(value), suggestion: didYouMean(value, known) },
+  });
+}

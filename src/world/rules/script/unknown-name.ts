@@ -84,9 +84,9 @@ export default defineRule({
 });
 
 /** The defined names of each kind; a kind whose section is not an object is left out (shape reports it). */
-function namesByKind(raw: Readonly<Record<string, unknown>>): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  const add = (kind: string, names: Set<string> | undefined) => {
+function namesByKind(raw: Readonly<Record<string, unknown>>): Map<string, ReadonlySet<string>> {
+  const out = new Map<string, ReadonlySet<string>>();
+  const add = (kind: string, names: ReadonlySet<string> | undefined) => {
     if (names) out.set(kind, names);
   };
   add("quest", keysOf(raw, "quests"));

@@ -12,7 +12,7 @@ interface TickZero {
   availableQuests: Set<string>;
   /** Where the party can stand; undefined when unknown (no story start). */
   locations: Set<string> | undefined;
-  questKeys: Set<string>;
+  questKeys: ReadonlySet<string>;
 }
 
 export default defineRule({
@@ -45,13 +45,13 @@ export default defineRule({
   check({ world, raw, report }) {
     let facts: TickZero | undefined;
     for (const [key, trigger] of Object.entries(world.triggers)) {
-      const story = trigger.effects.findIndex((effect) => effect.type === "story");
+      const story = storyEffect(trigger.effects);
       if (story < 0) continue;
       const conditions = trigger.conditions as unknown as Record<string, unknown>[];
       if (!conditions.every(isWellFormed)) continue;
       facts ??= tickZeroFacts(world, raw);
       if (objectiveQuestOf(key, facts.questKeys) !== undefined) continue;
-      if (conditions.some((condition) => !canHoldAtTickZero(condition, facts!))) continue;
+      if (!allCanHoldAtTickZero(conditions, facts)) continue;
       report({
         path: ["triggers", key, "effects", story],
         messageId: "tickZero",
@@ -60,6 +60,22 @@ export default defineRule({
     }
   },
 });
+
+/*
+ * Loops rather than findIndex and some with arrow functions made per trigger: such a closure loses
+ * its optimised code to the next full collection, so checking world after world compiled it again.
+ */
+
+/** The index of the first `story` effect, or -1. */
+function storyEffect(effects: readonly { type: string }[]): number {
+  for (let i = 0; i < effects.length; i++) if (effects[i]!.type === "story") return i;
+  return -1;
+}
+
+function allCanHoldAtTickZero(conditions: readonly Record<string, unknown>[], facts: TickZero): boolean {
+  for (let i = 0; i < conditions.length; i++) if (!canHoldAtTickZero(conditions[i]!, facts)) return false;
+  return true;
+}
 
 function isWellFormed(condition: Record<string, unknown>): boolean {
   return isConditionType(condition.type) && schemaAccepts(CONDITION_SCHEMAS[condition.type], condition);
