@@ -113,7 +113,8 @@ const lazyChildProcess: Plugin = {
 const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 /**
- * The JavaScript of dist/: `taleforge.js` (the bin), `index.js` (the library),
+ * The JavaScript of dist/: `taleforge.cjs` (the bin) and `taleforge.js` (the
+ * entry of the commands other than `--version`, `check` and `lint`), `index.js` (the library),
  * `fast-start.js` (the loader of the next two), and the fast start of `check`
  * and `lint`: `check-cli.cjs` and its code cache `check-cli.cache`. The
  * metafile lists the ES modules' outputs first, then the script's.
@@ -175,10 +176,39 @@ export async function buildJavaScript(outdir: string): Promise<Metafile> {
   writeFileSync(join(outdir, SQLITE_WORKER), compileWorker());
   const script = await buildFastStartScript(outdir);
   writeFastStartCache(outdir);
+  const entry = await buildCommonJsEntry(outdir);
   return {
-    inputs: { ...result.metafile.inputs, ...script.inputs },
-    outputs: { ...result.metafile.outputs, ...script.outputs },
+    inputs: { ...result.metafile.inputs, ...script.inputs, ...entry.inputs },
+    outputs: { ...result.metafile.outputs, ...script.outputs, ...entry.outputs },
   };
+}
+
+/** The installed command (package.json `bin`), a CommonJS script (src/cli/bin-cjs.ts). */
+export const BIN = "taleforge.cjs";
+
+/**
+ * src/cli/bin-cjs.ts as one CommonJS script, dist/taleforge.cjs: `--version`,
+ * and `check` and `lint` through the fast start, without Node's ES module
+ * loader; any other command line goes on to dist/taleforge.js.
+ */
+async function buildCommonJsEntry(outdir: string): Promise<Metafile> {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: ["src/cli/bin-cjs.ts"],
+    outfile: join(outdir, BIN),
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    external: EXTERNAL,
+    define: { TALEFORGE_VERSION: JSON.stringify(VERSION) },
+    banner: { js: "#!/usr/bin/env node" },
+    sourcemap: false,
+    metafile: true,
+    logLevel: "warning",
+  });
+  chmodSync(join(outdir, BIN), 0o755);
+  return result.metafile;
 }
 
 /**
@@ -207,7 +237,27 @@ async function buildFastStartScript(outdir: string): Promise<Metafile> {
     metafile: true,
     logLevel: "warning",
   });
+  asciiOnly(join(outdir, FAST_SCRIPT));
   return result.metafile;
+}
+
+/**
+ * esbuild writes strings, regular expressions and names in ASCII but keeps
+ * comments as they are, and a few comments of the bundle (commander's, ours)
+ * hold a dash or an ellipsis. One character past ASCII made V8 hold the whole
+ * 1.7 MB script as a two-byte string, decoded from UTF-8 on every run (31 M
+ * instructions for the decoding alone; docs/benchmarks.md, issue 13, eighth
+ * pass). Each such character
+ * is written as its \u escape, which means the same character wherever
+ * esbuild leaves one (strings, regular expressions, names, comments).
+ */
+function asciiOnly(file: string): void {
+  const text = readFileSync(file, "utf8");
+  // A line separator ends a line comment: as an escape it would not, so it is refused, not guessed at.
+  if (/[\u2028\u2029]/.test(text))
+    throw new Error(`${file}: a line or paragraph separator esbuild left as is`);
+  const ascii = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  if (ascii !== text) writeFileSync(file, ascii);
 }
 
 /**

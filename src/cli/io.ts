@@ -38,19 +38,24 @@ export function processIo(): CliIo {
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code !== "EPIPE") throw error;
   });
-  return {
+  const io: CliIo = {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     isTTY: process.stdout.isTTY === true,
     env: process.env,
     readStdin,
-    stdin: process.stdin,
-    stdinIsTTY: process.stdin.isTTY === true,
     cwd: process.cwd(),
     ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
-    progressStream: process.stderr,
     rawStdout: (text) => process.stdout.write(text),
   };
+  // Node makes process.stdin and process.stderr on first use (a stream over a pipe, a file or a
+  // terminal, with the modules behind it): only the commands that read them (play, a progress
+  // bar) pay for them, not every `check` of a file.
+  return Object.defineProperties(io, {
+    stdin: { get: () => process.stdin, enumerable: true, configurable: true },
+    stdinIsTTY: { get: () => process.stdin.isTTY === true, enumerable: true, configurable: true },
+    progressStream: { get: () => process.stderr, enumerable: true, configurable: true },
+  });
 }
 
 async function readStdin(): Promise<string> {
@@ -70,9 +75,16 @@ export function wantsColor(io: Pick<CliIo, "isTTY" | "env">): boolean {
  * (src/world/terminal-text.ts). Every command runs behind it (main.ts).
  */
 export function terminalSafeIo(io: CliIo): CliIo {
-  return {
-    ...io,
-    stdout: (text) => io.stdout(terminalSafe(text)),
-    stderr: (text) => io.stderr(terminalSafe(text)),
-  };
+  // The other fields as they are, getters included (processIo's streams are made on first use).
+  const field = (value: (text: string) => void) => ({
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+  return Object.defineProperties({} as CliIo, {
+    ...Object.getOwnPropertyDescriptors(io),
+    stdout: field((text) => io.stdout(terminalSafe(text))),
+    stderr: field((text) => io.stderr(terminalSafe(text))),
+  });
 }

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { after, before, test } from "node:test";
 import type { Metafile } from "esbuild";
-import { buildJavaScript } from "../../scripts/build.ts";
+import { BIN, buildJavaScript } from "../../scripts/build.ts";
 import { FAST_CACHE, FAST_SCRIPT, FAST_V8_FLAGS } from "../../src/cli/fast-start.ts";
 import { TOOL } from "../../src/cli/tool.ts";
 import { BASE_WORLD, FIXTURES, ROOT } from "../cli/helpers.ts";
@@ -81,20 +81,36 @@ test("--version is answered by the built entry before the command line loads", (
     loaded.filter((input) => input === "src/cli/main.ts" || input.includes("node_modules/commander/")),
     [],
   );
-  for (const flag of ["--version", "-v"]) {
-    const run = spawnSync(process.execPath, [join(outdir, "taleforge.js"), flag], { encoding: "utf8" });
-    assert.deepEqual([run.status, run.stdout, run.stderr], [0, `${TOOL.version}\n`, ""]);
-  }
+  for (const entry of [BIN, "taleforge.js"])
+    for (const flag of ["--version", "-v"]) {
+      const run = spawnSync(process.execPath, [join(outdir, entry), flag], { encoding: "utf8" });
+      assert.deepEqual(
+        [run.status, run.stdout, run.stderr],
+        [0, `${TOOL.version}\n`, ""],
+        `${entry} ${flag}`,
+      );
+    }
+});
+
+test("the installed command is a CommonJS script: package.json's bin, holding no command's modules", () => {
+  const own = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { bin: Record<string, string> };
+  assert.deepEqual(own.bin, { taleforge: `dist/${BIN}` });
+  // Node starts no ES module loader for a CommonJS main file: --version, check and lint need none.
+  const inputs = Object.keys(meta.outputs[relative(ROOT, join(outdir, BIN))]?.inputs ?? {});
+  assert.deepEqual(inputs.sort(), ["src/cli/bin-cjs.ts", "src/cli/fast-start.ts"]);
+  // Any other command goes on to the ES module entry.
+  const help = spawnSync(process.execPath, [join(outdir, BIN), "--help"], { encoding: "utf8", cwd: ROOT });
+  const sources = spawnSync(process.execPath, [join(ROOT, "bin", "taleforge.js"), "--help"], {
+    encoding: "utf8",
+    cwd: ROOT,
+  });
+  assert.deepEqual([help.status, help.stdout, help.stderr], [sources.status, sources.stdout, sources.stderr]);
 });
 
 test("the built command checks a world like the sources do", () => {
-  const run = spawnSync(
-    process.execPath,
-    [join(outdir, "taleforge.js"), "check", "--format", "json", BASE_WORLD],
-    {
-      encoding: "utf8",
-    },
-  );
+  const run = spawnSync(process.execPath, [join(outdir, BIN), "check", "--format", "json", BASE_WORLD], {
+    encoding: "utf8",
+  });
   const sources = spawnSync(
     process.execPath,
     [join(ROOT, "bin", "taleforge.js"), "check", "--format", "json", BASE_WORLD],
@@ -107,12 +123,12 @@ test("the built command checks a world like the sources do", () => {
 });
 
 /** stdout, stderr and the exit code of a command line, from the build and from the sources. */
-function both(args: readonly string[]): { built: unknown[]; sources: unknown[] } {
+function both(args: readonly string[], entry = BIN): { built: unknown[]; sources: unknown[] } {
   const of = (bin: string) => {
     const run = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", cwd: ROOT });
     return [run.status, run.stdout, run.stderr];
   };
-  return { built: of(join(outdir, "taleforge.js")), sources: of(join(ROOT, "bin", "taleforge.js")) };
+  return { built: of(join(outdir, entry)), sources: of(join(ROOT, "bin", "taleforge.js")) };
 }
 
 const FAST_LINES = [
@@ -150,10 +166,13 @@ test("check and lint start from the built script with a code cache that this Nod
     ),
     [],
   );
-  for (const args of FAST_LINES) {
-    const { built, sources } = both(args);
-    assert.deepEqual(built, sources, args.join(" "));
-  }
+  for (const entry of [BIN, "taleforge.js"])
+    for (const args of FAST_LINES) {
+      const { built, sources } = both(args, entry);
+      assert.deepEqual(built, sources, `${entry} ${args.join(" ")}`);
+    }
+  // The script is ASCII: one character past it makes V8 hold the whole script as a two-byte string.
+  assert.doesNotMatch(readFileSync(join(outdir, FAST_SCRIPT), "utf8"), /[^\x00-\x7f]/);
 });
 
 test("check and lint answer the same when the code cache is rejected or the script is missing", () => {

@@ -187,7 +187,7 @@ test("the installed taleforge command checks a world, from the built JavaScript"
   assert.equal(JSON.parse(run.stdout).errorCount, 0);
   assert.equal(
     realpathSync(bin),
-    join(realpathSync(scratch), "node_modules", "taleforge", "dist", "taleforge.js"),
+    join(realpathSync(scratch), "node_modules", "taleforge", "dist", "taleforge.cjs"),
     "the command runs the built JavaScript, not the TypeScript sources",
   );
 });
