@@ -349,14 +349,8 @@ class HostPhase implements ScriptPhase {
       child.sentKnown = known;
     }
     const held = holdParts(call.snapshot, known !== null, child.sentParts);
-    const input = JSON.stringify({
-      snapshot: held.snapshot,
-      knownHeld: known !== null,
-      heldParts: held.names,
-      storage,
-      effects: call.effects,
-      info: { engineVersion: call.engineVersion, semanticVersion: call.semanticVersion },
-    });
+    // Written as text: each snapshot field was stringified once by holdParts already.
+    const input = `{"snapshot":${held.snapshot},"knownHeld":${known !== null},"heldParts":${JSON.stringify(held.names)},"storage":${JSON.stringify(storage)},"effects":${JSON.stringify(call.effects)},"info":${JSON.stringify({ engineVersion: call.engineVersion, semanticVersion: call.semanticVersion })}}`;
     let scriptId = child.sentScripts.get(call.script);
     let script: string | undefined;
     let clearScripts = false;
@@ -464,22 +458,24 @@ function holdParts(
   snapshot: ScriptCall["snapshot"],
   knownHeld: boolean,
   sent: Map<string, string>,
-): { snapshot: unknown; names: string[]; parts: Record<string, string> | null } {
+): { snapshot: string; names: string[]; parts: Record<string, string> | null } {
   if (snapshot === null || typeof snapshot !== "object" || Array.isArray(snapshot)) {
-    return { snapshot, names: [], parts: null };
+    return { snapshot: JSON.stringify(snapshot) ?? "null", names: [], parts: null };
   }
-  const inline: Record<string, unknown> = {};
+  // The inline fields as JSON text, in the snapshot's key order (the known map's key kept in its place).
+  let inline = "";
   const names: string[] = [];
   let parts: Record<string, string> | null = null;
   for (const key of Object.keys(snapshot)) {
     const value = (snapshot as unknown as Record<string, unknown>)[key];
     if (key === "known" && knownHeld) {
-      define(inline, key, 0);
+      inline += `${inline === "" ? "" : ","}"known":0`;
       continue;
     }
-    const text = key === "known" ? undefined : JSON.stringify(value);
-    if (text === undefined || text.length < HELD_MIN_CHARS) {
-      define(inline, key, value);
+    const text: string | undefined = JSON.stringify(value);
+    if (text === undefined) continue;
+    if (key === "known" || text.length < HELD_MIN_CHARS) {
+      inline += `${inline === "" ? "" : ","}${JSON.stringify(key)}:${text}`;
       continue;
     }
     names.push(key);
@@ -489,12 +485,15 @@ function holdParts(
       sent.set(key, text);
     }
   }
-  return { snapshot: inline, names, parts };
+  return { snapshot: `{${inline}}`, names, parts };
 }
 
 /** An own data property, also for the key `__proto__`. */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  // A plain assignment makes the same own property for every other key, and costs far less.
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
 }
 
 function messageOf(error: unknown): string {

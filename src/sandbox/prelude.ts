@@ -32,7 +32,8 @@ import { ERROR_MESSAGE_CAP, STORAGE_MAX_CHARS, VALUE_MAX_DEPTH } from "./protoco
  * own objects: `toString`, `constructor`, an error's `name` and `message`),
  * so no script can change what the next one sees; the global object is reset
  * to its baseline after every script (extra properties deleted, replaced ones
- * restored); `WeakRef` and `FinalizationRegistry` are absent (garbage
+ * restored; its built-in properties are non-configurable, so a script may
+ * assign or shadow them but not delete or redefine them); `WeakRef` and `FinalizationRegistry` are absent (garbage
  * collection must never run script code later, or differ between runs); and
  * the RegExp legacy statics (`RegExp.$1`) are cleared. `storage`, `effects`
  * and the trigger map are built fresh for every script.
@@ -275,11 +276,42 @@ export const PRELUDE = String.raw`(function () {
   g.skip = false;
   g.info = null;
 
+  // The baseline of the global object. Every property but the five a script is given fresh each
+  // run (storage, triggers, effects, skip, info) is made non-configurable: V8 then guarantees it
+  // stays, with its attributes, and a writable one can only get a new value or become read-only,
+  // which the restore below undoes or detects (a script may still assign any global, or shadow it
+  // with a top-level var). So the reset need not read every descriptor: it reads the five, counts
+  // the keys (with all baseline keys present, a count above the baseline's means added ones) and
+  // writes every writable global back with straight-line compiled stores, which throw (strict
+  // mode) on one a script made read-only.
+  const perScript = ["storage", "triggers", "effects", "skip", "info"];
+  const perScriptBase = [];
+  for (let i = 0; i < perScript.length; i++) perScriptBase.push(gOPD(g, perScript[i]));
   const baseKeys = ownKeys(g);
-  const baseline = new MapCtor();
-  for (let i = 0; i < baseKeys.length; i++) baseline.set(baseKeys[i], gOPD(g, baseKeys[i]));
+  const baseCount = baseKeys.length;
+  const baseSet = new SetCtor(baseKeys);
+  const restoreKeys = [], restoreValues = [];
+  for (let i = 0; i < baseKeys.length; i++) {
+    const key = baseKeys[i];
+    if (perScript.indexOf(key) >= 0) continue;
+    const desc = gOPD(g, key);
+    if (desc.configurable) {
+      desc.configurable = false;
+      defineProperty(g, key, desc);
+    }
+    if ("value" in desc && desc.writable) { restoreKeys.push(key); restoreValues.push(desc.value); }
+  }
+  let restoreCode = "(function (g, v) {\n\"use strict\";\n";
+  for (let i = 0; i < restoreKeys.length; i++) {
+    const key = restoreKeys[i];
+    restoreCode += typeof key === "string" ? "g[" + stringify(key) + "] = v[" + i + "];\n" : "";
+  }
+  const restoreNamed = realEval(restoreCode + "})");
+  const restoreSymbols = [];
+  for (let i = 0; i < restoreKeys.length; i++) if (typeof restoreKeys[i] !== "string") restoreSymbols.push(i);
+  freeze(restoreValues); freeze(restoreSymbols);
   const baseProto = getPrototypeOf(g);
-  const perScript = new SetCtor(["effects", "skip", "info"]);
+  const EMPTY = /(?:)/;
 
   const describe = function (error) {
     let message;
@@ -427,21 +459,35 @@ export const PRELUDE = String.raw`(function () {
 
   const reset = function () {
     let dirty = false;
-    const keys = ownKeys(g);
-    for (let i = 0; i < keys.length; i++) {
-      if (!baseline.has(keys[i]) && !deleteProperty(g, keys[i])) dirty = true;
-    }
-    for (const entry of baseline) {
-      const key = entry[0], base = entry[1], desc = gOPD(g, key);
-      // effects, skip and info get new values each run: only their kind of property must be back.
+    // The five per-script globals: effects, skip and info get new values each run, so only their
+    // kind of property must be back; storage and triggers must be the accessors again.
+    for (let i = 0; i < perScriptBase.length; i++) {
+      const key = perScript[i], base = perScriptBase[i], desc = gOPD(g, key);
       const ok = desc !== undefined && desc.enumerable === base.enumerable && desc.configurable === base.configurable &&
-        (perScript.has(key)
+        ("value" in base
           ? "value" in desc && desc.writable === true
-          : desc.value === base.value && desc.get === base.get && desc.set === base.set && desc.writable === base.writable);
+          : desc.get === base.get && desc.set === base.set);
       if (!ok && !reflectDefine(g, key, base)) dirty = true;
     }
+    // Every baseline key is present now (the others cannot be deleted): more keys are added ones.
+    const keys = ownKeys(g);
+    if (keys.length !== baseCount) {
+      for (let i = 0; i < keys.length; i++) {
+        if (!baseSet.has(keys[i]) && !deleteProperty(g, keys[i])) dirty = true;
+      }
+    }
+    try {
+      restoreNamed(g, restoreValues);
+      for (let i = 0; i < restoreSymbols.length; i++) {
+        const at = restoreSymbols[i];
+        if (!reflectSet(g, restoreKeys[at], restoreValues[at])) dirty = true;
+      }
+    } catch (_) {
+      // A global the script made read-only (with another value, or not): the context cannot come back.
+      dirty = true;
+    }
     if (getPrototypeOf(g) !== baseProto || !isExtensible(g)) dirty = true;
-    apply(regexExec, /(?:)/, [""]);
+    apply(regexExec, EMPTY, [""]);
     target = null; proxy = null; touched = null; storageValue = LAZY;
     triggersTouched = false; triggersValue = LAZY; snapshot = null; open = false;
     return dirty;
