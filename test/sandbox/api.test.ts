@@ -230,6 +230,21 @@ describe("sandbox globals (spec 4)", () => {
     await phase.end();
     assert.equal(storage.count, 100);
   });
+
+  it("built-in globals cannot be deleted or redeclared as functions; assigning one lasts only for its script", async () => {
+    const phase = await sandbox.beginPhase(phaseInfo());
+    const deleted = ok(await runIn(phase, "storage.gone = delete Map; storage.kind = typeof Map;"));
+    assert.deepEqual(deleted.storage, { gone: false, kind: "function" });
+    const declared = await runIn(phase, "function Map() {} storage.ran = true;");
+    assert.equal(declared.status, "error");
+    assert.match(JSON.stringify(declared), /TypeError/);
+    const assigned = ok(await runIn(phase, 'Map = 1; var JSON = "mine"; storage.seen = [Map, JSON];'));
+    assert.deepEqual(assigned.storage, { seen: [1, "mine"] });
+    // The next script of the phase sees the real ones again.
+    const next = ok(await runIn(phase, "storage.kinds = [typeof Map, typeof JSON.parse, typeof parseInt];"));
+    assert.deepEqual(next.storage, { kinds: ["function", "function", "function"] });
+    await phase.end();
+  });
 });
 
 it("warm() starts the child early; close() right after it still leaves no process behind", async () => {
