@@ -7,6 +7,8 @@ import {
   isTrustedCondition,
   matchingCharacters,
   PER_CHARACTER_TYPES,
+  passesTrusted,
+  readTrusted,
 } from "./conditions/evaluate.ts";
 import type { StepContext } from "./context.ts";
 import { EngineError } from "./errors.ts";
@@ -25,7 +27,8 @@ import { contentWords, cosine, coverage, type Ranked, rankByScore } from "./rele
 import { npcNamesHere, storySinceSummaryLines } from "./scene.ts";
 import { subjectOf } from "./subject.ts";
 import type { ConditionTrace, PhaseTrace, TriggerTrace } from "./trace.ts";
-import { exclusion, type LiveTrigger } from "./trigger-pool.ts";
+import { exclusionFor, type LiveTrigger } from "./trigger-pool.ts";
+import { objectiveQuestOf } from "./world-index.ts";
 
 /**
  * Step (1) of a phase (resolutions "Triggers"): the conditions of every armed
@@ -77,14 +80,18 @@ export async function selectFiring(input: SelectInput): Promise<Selection> {
   const traces: TriggerTrace[] = [];
   const considered: { live: LiveTrigger; trace: TriggerTrace }[] = [];
   const excluded: PhaseTrace["excluded"] = [];
-  for (const live of ofPhase(input.pool, phase)) {
-    if (Object.hasOwn(ctx.state.consumed, live.key)) continue;
-    const reason = exclusion(ctx.state, ctx.index, live.key);
+  const { lives, quests, metas } = ofPhase(input.pool, phase, ctx.index);
+  const consumed = ctx.state.consumed;
+  for (let i = 0; i < lives.length; i++) {
+    const live = lives[i]!;
+    if (Object.hasOwn(consumed, live.key)) continue;
+    const quest = quests[i];
+    const reason = quest === undefined ? null : exclusionFor(ctx.state, quest);
     if (reason !== null) {
       excluded.push({ trigger: live.key, reason });
       continue;
     }
-    const trace = evaluateMechanical(ctx, phase, live, snapshot);
+    const trace = evaluateMechanical(ctx, phase, live, snapshot, metas[i]!);
     traces.push(trace);
     considered.push({ live, trace });
   }
@@ -114,14 +121,30 @@ export async function selectFiring(input: SelectInput): Promise<Selection> {
   };
 }
 
-const byPhase = new WeakMap<readonly LiveTrigger[], Record<Phase, LiveTrigger[]>>();
+/** A phase's triggers with what a turn reads of each besides the state, fixed for the pool. */
+interface PhaseTriggers {
+  lives: LiveTrigger[];
+  /** The quest of an objective trigger (exclusion), by position; undefined for other triggers. */
+  quests: (string | undefined)[];
+  metas: ConditionMeta[][];
+}
 
-/** The pool's triggers of one phase, in map order: split once per pool (the pool of an unedited map is kept per world). */
-function ofPhase(pool: readonly LiveTrigger[], phase: Phase): readonly LiveTrigger[] {
+const byPhase = new WeakMap<readonly LiveTrigger[], Record<Phase, PhaseTriggers>>();
+
+/**
+ * The pool's triggers of one phase, in map order, with their objective quest and condition meta:
+ * worked out once per pool (the pool of an unedited map is kept per world), not per trigger per turn.
+ */
+function ofPhase(pool: readonly LiveTrigger[], phase: Phase, index: StepContext["index"]): PhaseTriggers {
   let split = byPhase.get(pool);
   if (split === undefined) {
-    split = { planning: [], state: [] };
-    for (const live of pool) split[live.phase].push(live);
+    split = { planning: { lives: [], quests: [], metas: [] }, state: { lives: [], quests: [], metas: [] } };
+    for (const live of pool) {
+      const entry = split[live.phase];
+      entry.lives.push(live);
+      entry.quests.push(objectiveQuestOf(index.world, live.key));
+      entry.metas.push(conditionMeta(live.trigger.conditions));
+    }
     byPhase.set(pool, split);
   }
   return split[phase];
@@ -132,19 +155,40 @@ function evaluateMechanical(
   phase: Phase,
   live: LiveTrigger,
   snapshot: CheckSnapshot,
+  meta: ConditionMeta[],
 ): TriggerTrace {
   const list = live.trigger.conditions;
-  const meta = conditionMeta(list);
-  const conditions: ConditionTrace[] = [];
+  // Sized once: one entry per condition (a list grown by push reserves room for 17).
+  const conditions: ConditionTrace[] = new Array(list.length);
+  let mechanicalPassed = true;
+  const storage = ctx.state.storage;
   for (let index = 0; index < list.length; index++) {
     const condition = list[index]!;
     const { type, judged, trusted, subject, operator } = meta[index]!;
     if (judged) {
       const fields = condition as unknown as Record<string, unknown>;
-      conditions.push({ index, type, actual: undefined, expected: fields.query, passed: null, judged: true });
+      conditions[index] = {
+        index,
+        type,
+        actual: undefined,
+        expected: fields.query,
+        passed: null,
+        judged: true,
+      };
       continue;
     }
-    const result = evaluateCondition(condition, snapshot, ctx.state.storage, matchPattern, trusted);
+    if (trusted && operator !== "regex") {
+      // What evaluateCondition gives a trusted condition, without its result object.
+      const fields = condition as unknown as Record<string, unknown>;
+      const actual = readTrusted(fields, snapshot, storage);
+      const expected = fields.value;
+      const passed = passesTrusted(fields, actual);
+      if (!passed) mechanicalPassed = false;
+      conditions[index] = conditionTrace(index, type, actual, expected, passed, subject, operator);
+      continue;
+    }
+    const result = evaluateCondition(condition, snapshot, storage, matchPattern, trusted);
+    if (result.passed !== true) mechanicalPassed = false;
     if (result.badPattern !== undefined && !ctx.state.badPatterns.includes(result.badPattern)) {
       ctx.state.badPatterns.push(result.badPattern);
       addLog(ctx.state, ctx.recorder, {
@@ -155,28 +199,51 @@ function evaluateMechanical(
         message: `The regex ${JSON.stringify(result.badPattern)} does not compile (${whyNot(result.badPattern)}), so this condition never matches. Fix the pattern (taleforge check reports it as condition/regex-pattern).`,
       });
     }
-    const trace: ConditionTrace = {
+    const trace = conditionTrace(
       index,
       type,
-      actual: result.actual,
-      expected: result.expected,
-      passed: result.passed,
-    };
-    if (subject !== undefined) trace.subject = subject;
-    if (operator !== undefined) trace.operator = operator;
+      result.actual,
+      result.expected,
+      result.passed,
+      subject,
+      operator,
+    );
     if (result.error !== undefined) trace.error = result.error;
-    conditions.push(trace);
+    conditions[index] = trace;
   }
   return {
     trigger: live.key,
     conditions,
-    mechanicalPassed: conditions.every((c) => c.judged || c.passed === true),
+    mechanicalPassed,
     candidate: false,
     fired: false,
     targets: [],
     effects: [],
     consumed: false,
   };
+}
+
+/**
+ * A mechanical condition's trace, one literal per shape, so the object is made with all its fields
+ * at once (adding fields later allocates a second store); the key order, and so the JSON, is the
+ * same as when the fields were added one by one.
+ */
+function conditionTrace(
+  index: number,
+  type: string,
+  actual: unknown,
+  expected: unknown,
+  passed: boolean,
+  subject: string | undefined,
+  operator: string | undefined,
+): ConditionTrace {
+  if (subject !== undefined)
+    return operator !== undefined
+      ? { index, type, actual, expected, passed, subject, operator }
+      : { index, type, actual, expected, passed, subject };
+  return operator !== undefined
+    ? { index, type, actual, expected, passed, operator }
+    : { index, type, actual, expected, passed };
 }
 
 /** What evaluateMechanical reads of a condition besides its value, the same on every turn for a frozen one. */

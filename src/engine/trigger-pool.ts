@@ -65,6 +65,11 @@ export function phaseOf(trigger: Trigger): Phase {
 export function exclusion(state: SessionState, index: WorldIndex, key: string): string | null {
   const quest = objectiveQuestOf(index.world, key);
   if (quest === undefined) return null;
+  return exclusionFor(state, quest);
+}
+
+/** exclusion() for an objective trigger of `quest` (objectiveQuestOf), when the caller knows the quest. */
+export function exclusionFor(state: SessionState, quest: string): string | null {
   const status = own(state.quests, quest)?.status ?? "hidden";
   return status === "accepted" ? null : `quest "${quest}" is ${status}, not accepted`;
 }

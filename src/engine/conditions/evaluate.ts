@@ -90,6 +90,20 @@ export function evaluateCondition(
 }
 
 /**
+ * evaluateCondition for a trusted condition (isTrustedCondition) whose operator is not `regex`:
+ * the same `actual` and `passed`, without a result object (the engine's hot path, once per
+ * condition of every armed trigger in every phase). `expected` is the condition's `value`.
+ */
+export function readTrusted(condition: Fields, snapshot: CheckSnapshot, storage: Fields): unknown {
+  return rawValue(condition, snapshot, storage);
+}
+
+/** Whether a trusted, non-regex condition passes for the `actual` readTrusted gave. */
+export function passesTrusted(condition: Fields, actual: unknown): boolean {
+  return passes(condition.type as string, condition.operator as string, condition.value, actual);
+}
+
+/**
  * The script `check()` of spec 4. Without `operator`: the raw value (maps keyed
  * by character name, story text as a string, actions as an array, read-*
  * fallbacks). With `operator`: true or false, ANY character for the
@@ -207,15 +221,19 @@ function passes(
   actual: unknown,
   regex?: RegexMatcher,
 ): boolean {
-  if (PER_CHARACTER_TYPES.includes(type)) {
+  // Loops, not some() over Object.keys: this runs for every condition of every armed trigger.
+  if (type === "player-level" || type === "player-resource" || type === "player-traits") {
     const byName = actual as Record<string, unknown>;
-    return Object.keys(byName).some((name) => passesOne(type, operator, expected, byName[name]));
+    for (const name in byName) {
+      if (Object.hasOwn(byName, name) && passesOne(type, operator, expected, byName[name])) return true;
+    }
+    return false;
   }
   if (type === "action-text") {
     // Each player's action is tested on its own; the condition holds when any one satisfies it.
-    return (actual as string[]).some(
-      (text) => compareText(operator, expected as string, text, regex) === true,
-    );
+    for (const text of actual as string[])
+      if (compareText(operator, expected as string, text, regex) === true) return true;
+    return false;
   }
   if (type === "quests-completed" || type === "read-array")
     return membership(operator, actual as unknown[], expected);

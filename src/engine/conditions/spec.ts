@@ -46,7 +46,9 @@ export function byCharacter<T>(
   for (const character of snapshot.characters) {
     const value = pick(character);
     // defineProperty, not assignment: a character named "__proto__" must not replace the prototype.
-    if (value !== undefined)
+    if (value === undefined) continue;
+    if (character.name !== "__proto__") out[character.name] = value;
+    else
       Object.defineProperty(out, character.name, {
         value,
         writable: true,
