@@ -376,7 +376,7 @@ function actionLines(
       ? whereAnswer(action.text, input.scene.position, ctx.facts, ctx.locations)
       : null;
     // "where am I" is answered, not echoed as speech; a way asked for follows the words.
-    if (where) said = where.startsWith("You are at") ? where : `${said} ${where}`;
+    if (where) said = where.here ? where.text : `${said} ${where.text}`;
     lines.push(single || !action.player ? said : `${action.player}: ${said.replace(/^You /, "you ")}`);
   });
   if (input.actions.length === 0 && refused?.type === "refused")

@@ -8,6 +8,7 @@ import { capitalise, tokenize } from "./text.ts";
  * A stranger's first questions, answered from the map (what `/map` and the browser's map show,
  * never a hidden field): "where am I" says where the party stands, "where is the Gutted Eel" in
  * which region a place the player named lies and how to go there. Null for any other words.
+ * `here`: the answer stands for the words ("where am I" is answered, not said); else it follows them.
  */
 const HERE =
   /^(?:so\s+)?(?:where\s+(?:am\s+i|are\s+we|is\s+this(?:\s+place)?)|what\s+is\s+this\s+place|what\s+place\s+is\s+this)\s*[?!.]*$/i;
@@ -19,21 +20,24 @@ export function whereAnswer(
   position: Position,
   facts: WorldFacts,
   locations: NameIndex,
-): string | null {
+): { text: string; here: boolean } | null {
   const text = action.trim();
   if (HERE.test(text)) {
     const at = [position.area, position.location].filter((s) => s !== "").join(", ");
     if (at === "") return null;
-    return `You are at ${at}${position.region ? `, in the ${position.region} region` : ""}.`;
+    return {
+      text: `You are at ${at}${position.region ? `, in the ${position.region} region` : ""}.`,
+      here: true,
+    };
   }
   if (!WHERE_IS.test(text)) return null;
   const named = locations.match(tokenize(text))[0];
   if (!named) return null;
   const place = named.name;
-  if (place === position.location) return `You are at ${placeName(place)}.`;
+  if (place === position.location) return { text: `You are at ${placeName(place)}.`, here: true };
   const region = [...facts.regionLocations.entries()].find(([, list]) => list.includes(place))?.[0];
   const lies = region
     ? `${capitalise(placeName(place))} is in the ${region} region${region === position.region ? ", where you are" : ""}.`
     : "";
-  return `${lies} “Walk to ${placeName(place)}” takes you there.`.trim();
+  return { text: `${lies} “Walk to ${placeName(place)}” takes you there.`.trim(), here: false };
 }
