@@ -229,6 +229,7 @@ function askedMove(tokens: Token[], i: number): boolean {
 
 const UP = /^(?:up|upstairs|upward|upwards)$/;
 const DOWN = /^(?:down|downstairs|downward|downwards)$/;
+const CLIMBED = /^(?:stairs|stair|staircase|stairway|steps|ladder)$/;
 
 /**
  * "go up", "climb down", "head upstairs": the direction of a movement verb
@@ -248,6 +249,9 @@ function directionOf(tokens: Token[]): "up" | "down" | null {
     if (DOWN.test(next.raw)) return "down";
   }
   if (/^(?:ascend|ascends)$/.test(tokens[0]?.raw ?? "")) return "up";
+  // "climb the stairs": a climb of something one climbs goes up (down was said in the loop above).
+  if (/^(?:climb|climbs)$/.test(tokens[0]?.raw ?? "") && tokens.slice(1).some((t) => CLIMBED.test(t.raw)))
+    return "up";
   if (/^(?:descend|descends)$/.test(tokens[0]?.raw ?? "")) return "down";
   return null;
 }
