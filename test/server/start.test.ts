@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { after, before, describe, it } from "node:test";
 import Fastify from "fastify";
 import { LAZY_COMPILERS } from "../../src/server/app.ts";
-import { closeSandbox, DATABASE_URL, type Running, startServer } from "./harness.ts";
+import { closeSandbox, DATABASE_URL, dropStore, type Running, startServer } from "./harness.ts";
 
 /**
  * What a server's start leaves out (issue 11: `npx taleforge serve` ready in under 2 s): Fastify's
@@ -20,6 +20,7 @@ describe("a server's start", () => {
   });
   after(async () => {
     await running.close();
+    await dropStore(running.where);
     await closeSandbox();
   });
 
