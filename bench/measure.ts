@@ -67,17 +67,40 @@ export interface SpawnTimes {
 
 /** Whole process runs, as an author's shell sees them. */
 export function spawnTimes(command: string, args: string[], runs: number, onRun?: () => void): SpawnTimes {
-  const out: SpawnTimes = { times: [], cpu: [], exitCodes: [], stderr: "" };
-  for (let i = 0; i < runs; i++) {
-    const cpuBefore = childrenCpuMs();
-    const start = performance.now();
-    const result = spawnSync(command, args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-    out.times.push(performance.now() - start);
-    const cpuAfter = childrenCpuMs();
-    if (cpuBefore !== undefined && cpuAfter !== undefined) out.cpu.push(cpuAfter - cpuBefore);
-    out.exitCodes.push(result.status);
-    out.stderr = result.stderr ?? "";
-    onRun?.();
+  return spawnRounds([{ command, args }], runs, onRun)[0]!;
+}
+
+/** One command line of `spawnRounds`; `env` replaces the environment when given. */
+export interface SpawnCommand {
+  command: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Whole process runs of several commands, taken in turns (a round runs each
+ * once): a slow spell of a shared virtual machine then falls on every
+ * command alike, so that their ratios hold where their times alone drift.
+ */
+export function spawnRounds(
+  commands: readonly SpawnCommand[],
+  rounds: number,
+  onRun?: () => void,
+): SpawnTimes[] {
+  const out = commands.map((): SpawnTimes => ({ times: [], cpu: [], exitCodes: [], stderr: "" }));
+  for (let round = 0; round < rounds; round++) {
+    commands.forEach(({ command, args, env }, i) => {
+      const times = out[i]!;
+      const cpuBefore = childrenCpuMs();
+      const start = performance.now();
+      const result = spawnSync(command, args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env });
+      times.times.push(performance.now() - start);
+      const cpuAfter = childrenCpuMs();
+      if (cpuBefore !== undefined && cpuAfter !== undefined) times.cpu.push(cpuAfter - cpuBefore);
+      times.exitCodes.push(result.status);
+      times.stderr = result.stderr ?? "";
+      onRun?.();
+    });
   }
   return out;
 }
