@@ -253,15 +253,18 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     const methods = [...new Set(paths.filter((p) => p.pattern.test(path)).map((p) => p.method))];
-    const failure =
-      methods.length > 0
-        ? new ApiError("route/not-found", "other-method", {
-            method: request.method,
-            path,
-            methods: methods.join(" or "),
-          })
-        : new ApiError("route/not-found", "no-route", { method: request.method, path });
-    reply.code(404).send(failure.toJSON());
+    if (methods.length === 0) {
+      const failure = new ApiError("route/not-found", "no-route", { method: request.method, path });
+      return reply.code(failure.status).send(failure.toJSON());
+    }
+    // RFC 9110: a 405 names the methods the path takes in Allow (HEAD comes with every GET).
+    const allowed = methods.includes("GET") && !methods.includes("HEAD") ? [...methods, "HEAD"] : methods;
+    const failure = new ApiError("route/method-not-allowed", "other-method", {
+      method: request.method,
+      path,
+      methods: methods.join(" or "),
+    });
+    return reply.code(failure.status).header("allow", allowed.join(", ")).send(failure.toJSON());
   });
 
   REGISTERED.length = 0;

@@ -57,8 +57,14 @@ export const SERVER_ERRORS = {
     description: "No such route.",
     messages: {
       "no-route": "No route {method} {path}; /openapi.json lists them.",
-      "other-method": "{path} takes {methods}, not {method}; /openapi.json lists the routes.",
       "no-file": "No such file of the browser app; open / for the app.",
+    },
+  },
+  "route/method-not-allowed": {
+    status: 405,
+    description: "The path exists, but not with this method; the Allow header names the methods it takes.",
+    messages: {
+      "other-method": "{path} takes {methods}, not {method}; /openapi.json lists the routes.",
     },
   },
   "rate/limited": {

@@ -192,8 +192,12 @@ describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
     assert.deepEqual(at.details, { line: 3, column: 3 });
 
     // The wrong method: which ones the path takes. An unknown path: where the routes are listed.
-    refused(await anyone.call("DELETE", "/games"), 404, "route/not-found", /^\/games takes POST, not DELETE/);
-    refused(await host.call("POST", `/games/${id}/log`), 404, "route/not-found", /takes GET, not POST/);
+    const wrongMethod = await anyone.call("DELETE", "/games");
+    refused(wrongMethod, 405, "route/method-not-allowed", /^\/games takes POST, not DELETE/);
+    assert.equal(wrongMethod.headers.get("allow"), "POST");
+    const logByPost = await host.call("POST", `/games/${id}/log`);
+    refused(logByPost, 405, "route/method-not-allowed", /takes GET, not POST/);
+    assert.equal(logByPost.headers.get("allow"), "GET, HEAD");
     refused(
       await anyone.get("/nope"),
       404,
