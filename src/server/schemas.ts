@@ -124,4 +124,6 @@ export const LogQuery = z.object({
   type: z.enum(["notice", "script-log", "trigger-script-error"] satisfies LogType[]).optional(),
   trigger: z.string().max(200).optional(),
   limit: queryNumber(1, 5000).optional(),
+  // Entries to skip, in the log's order: with the answer's nextOffset, a long log is read page by page.
+  offset: queryNumber(0).optional(),
 });

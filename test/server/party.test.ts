@@ -188,6 +188,18 @@ describe(`server: a three-player game over HTTP (${STORE_NAME})`, () => {
     // The host's views: the log (filtered) and the trace.
     const all = await host.get(`/games/${id}/log`);
     assert.equal(all.status, 200);
+    assert.equal(all.json.nextOffset, undefined, "the whole log fits one page");
+    // Page by page, two entries at a time, the same entries in the same order.
+    assert.ok(all.json.entries.length >= 3, "enough entries to page through");
+    const paged: unknown[] = [];
+    for (let offset: number | undefined = 0; offset !== undefined; ) {
+      const page = await host.get(`/games/${id}/log?limit=2&offset=${offset}`);
+      assert.ok(page.json.entries.length <= 2);
+      paged.push(...page.json.entries);
+      assert.ok(page.json.nextOffset === undefined || page.json.nextOffset === offset + 2);
+      offset = page.json.nextOffset;
+    }
+    assert.deepEqual(paged, all.json.entries);
     const notices = await host.get(`/games/${id}/log?type=notice`);
     assert.ok(notices.json.entries.length > 0, "the quest answer is logged");
     assert.ok(notices.json.entries.every((e: { type: string }) => e.type === "notice"));

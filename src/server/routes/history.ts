@@ -216,25 +216,40 @@ export function historyRoutes(
     {
       method: "GET",
       url: "/games/:id/log",
-      summary: "The game's log (spec 6), host only, filtered by tick, type and trigger.",
+      summary:
+        "The game's log (spec 6), host only, filtered by tick, type and trigger; a page at a time (limit, offset, nextOffset).",
       tag: "history",
       access: "host",
       params: GameParams,
       query: LogQuery,
     },
-    async ({ params, query }) => ({
-      entries: (
-        await store.log(
-          params.id,
-          {
-            ...(query.tick !== undefined ? { tick: query.tick } : {}),
-            ...(query.type !== undefined ? { type: query.type } : {}),
-            ...(query.trigger !== undefined ? { trigger: query.trigger } : {}),
-          },
-          query.limit ?? 1000,
-        )
-      ).map((l) => ({ tick: l.tick, phase: l.phase, trigger: l.trigger, type: l.type, message: l.message })),
-    }),
+    async ({ params, query }) => {
+      const limit = query.limit ?? 1000;
+      const offset = query.offset ?? 0;
+      // One entry past the page says whether there is a next one, without counting the whole log.
+      const rows = await store.log(
+        params.id,
+        {
+          ...(query.tick !== undefined ? { tick: query.tick } : {}),
+          ...(query.type !== undefined ? { type: query.type } : {}),
+          ...(query.trigger !== undefined ? { trigger: query.trigger } : {}),
+        },
+        limit + 1,
+        offset,
+      );
+      return {
+        entries: rows
+          .slice(0, limit)
+          .map((l) => ({
+            tick: l.tick,
+            phase: l.phase,
+            trigger: l.trigger,
+            type: l.type,
+            message: l.message,
+          })),
+        ...(rows.length > limit ? { nextOffset: offset + limit } : {}),
+      };
+    },
   );
 
   route(

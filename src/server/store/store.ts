@@ -463,12 +463,12 @@ export class Store {
       .execute();
   }
 
-  log(game: string, filter: { tick?: number; type?: string; trigger?: string }, limit: number) {
+  log(game: string, filter: { tick?: number; type?: string; trigger?: string }, limit: number, offset = 0) {
     let query = this.db.selectFrom("log_entries").selectAll().where("game_id", "=", game);
     if (filter.tick !== undefined) query = query.where("tick", "=", filter.tick);
     if (filter.type !== undefined) query = query.where("type", "=", filter.type);
     if (filter.trigger !== undefined) query = query.where("trigger", "=", filter.trigger);
-    return query.orderBy("seq").orderBy("n").limit(limit).execute();
+    return query.orderBy("seq").orderBy("n").limit(limit).offset(offset).execute();
   }
 
   /** Running games whose claim expired, whose host forced a turn, or whose turn timeout passed. */
