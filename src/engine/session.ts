@@ -80,19 +80,22 @@ export class Session {
     }
   }
 
-  /** The player accepts an available quest (its acceptance prompt). */
-  acceptQuest(name: string): QuestAnswerResult {
-    return this.answer(name, "accept");
+  /**
+   * The player accepts an available quest (its acceptance prompt). `by` names the player whose
+   * answer decided it, where a party answers together; the log then says who.
+   */
+  acceptQuest(name: string, by?: string): QuestAnswerResult {
+    return this.answer(name, "accept", by);
   }
 
-  /** The player declines an available quest. */
-  rejectQuest(name: string): QuestAnswerResult {
-    return this.answer(name, "reject");
+  /** The player declines an available quest (`by`: as for acceptQuest). */
+  rejectQuest(name: string, by?: string): QuestAnswerResult {
+    return this.answer(name, "reject", by);
   }
 
-  /** The player gives up an accepted quest. */
-  abandonQuest(name: string): QuestAnswerResult {
-    return this.answer(name, "abandon");
+  /** The player gives up an accepted quest (`by`: as for acceptQuest). */
+  abandonQuest(name: string, by?: string): QuestAnswerResult {
+    return this.answer(name, "abandon", by);
   }
 
   /** The session as JSON text: versioned, with the world's hash; resume it with restoreSession. */
@@ -100,7 +103,7 @@ export class Session {
     return writeSave(this.world, this.current, this.env.maxJudged);
   }
 
-  private answer(name: unknown, answer: QuestAnswer): QuestAnswerResult {
+  private answer(name: unknown, answer: QuestAnswer, by: string | undefined): QuestAnswerResult {
     this.claim();
     try {
       const key = questKey(this.world, name);
@@ -112,7 +115,7 @@ export class Session {
         phase: "session",
         trigger: null,
         type: "notice",
-        message: `The player ${answer === "accept" ? "accepted" : answer === "reject" ? "rejected" : "abandoned"} quest "${key}"; it is now ${status}.`,
+        message: answerMessage(answer, key, status, by),
       });
       this.current = state;
       return { quest: key, status, changes: ctx.recorder.quests, logs: ctx.recorder.logs };
@@ -125,6 +128,13 @@ export class Session {
     if (this.busy) throw new EngineError("session/busy", "busy");
     this.busy = true;
   }
+}
+
+/** The log's line for a quest answer: a party's answer names the player whose answer decided it. */
+function answerMessage(answer: QuestAnswer, key: string, status: string, by: string | undefined): string {
+  const verb = answer === "accept" ? "accepted" : answer === "reject" ? "rejected" : "abandoned";
+  if (by === undefined) return `The player ${verb} quest "${key}"; it is now ${status}.`;
+  return `The party ${verb} quest "${key}" on ${by}'s answer; it is now ${status}.`;
 }
 
 /** A quest named by its key; a case-insensitive match is accepted when it is the only one. */

@@ -15,7 +15,13 @@ export const GameInput = z.discriminatedUnion("type", [
     type: z.literal("turn"),
     actions: z.array(z.object({ player: z.string(), text: z.string() })).min(1),
   }),
-  z.object({ type: z.literal("answer"), quest: z.string(), answer: z.enum(["accept", "reject", "abandon"]) }),
+  z.object({
+    type: z.literal("answer"),
+    quest: z.string(),
+    answer: z.enum(["accept", "reject", "abandon"]),
+    // The player whose answer decided a party's answer (the server's games), named in the log.
+    by: z.string().max(200).optional(),
+  }),
   z.object({ type: z.literal("undo") }),
   z.object({ type: z.literal("load"), save: z.string() }),
 ]);
@@ -99,10 +105,10 @@ export class Game {
         const before = this.session.save();
         const result =
           input.answer === "accept"
-            ? this.session.acceptQuest(input.quest)
+            ? this.session.acceptQuest(input.quest, input.by)
             : input.answer === "reject"
-              ? this.session.rejectQuest(input.quest)
-              : this.session.abandonQuest(input.quest);
+              ? this.session.rejectQuest(input.quest, input.by)
+              : this.session.abandonQuest(input.quest, input.by);
         this.undoStack.push(before);
         return { type: "answer", result };
       }

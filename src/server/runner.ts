@@ -306,7 +306,7 @@ export class Runner {
   ) {
     let outcome: unknown;
     await this.step(game, owner, async (host) => {
-      const done = await host.apply({ type: "answer", quest, answer } satisfies GameInput);
+      const done = await host.apply({ type: "answer", quest, answer, by: player } satisfies GameInput);
       const result = (done as { result: { quest: string; status: string; logs: LogEntry[] } }).result;
       outcome = { quest: result.quest, status: result.status };
       return {

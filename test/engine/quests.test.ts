@@ -52,6 +52,20 @@ describe("resolutions 'Quests': acceptance", () => {
       { status: "accepted", tick: 1 },
     ]);
   });
+  test("the log says who answered: the player alone, or the party on a named player's answer", async () => {
+    const alone = (await start(offer())).session;
+    await alone.turn(say("x"));
+    assert.deepEqual(
+      alone.acceptQuest("Lost Sheep").logs.map((l) => l.message),
+      ['The player accepted quest "Lost Sheep"; it is now accepted.'],
+    );
+    const party = (await start(offer())).session;
+    await party.turn(say("x"));
+    assert.deepEqual(
+      party.rejectQuest("Lost Sheep", "Ada Quill").logs.map((l) => l.message),
+      ['The party rejected quest "Lost Sheep" on Ada Quill\'s answer; it is now rejected.'],
+    );
+  });
   test("available -> rejected by rejectQuest", async () => {
     const { session } = await start(offer());
     await session.turn(say("x"));

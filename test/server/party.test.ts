@@ -202,6 +202,14 @@ describe(`server: a three-player game over HTTP (${STORE_NAME})`, () => {
     assert.deepEqual(paged, all.json.entries);
     const notices = await host.get(`/games/${id}/log?type=notice`);
     assert.ok(notices.json.entries.length > 0, "the quest answer is logged");
+    // The log names whose answer decided the party's (players[2], Bo Tarr, answered every offer).
+    const answers = notices.json.entries.filter((e: { message: string }) => /quest "/.test(e.message));
+    assert.ok(answers.length > 0);
+    for (const entry of answers)
+      assert.match(
+        entry.message,
+        /^The party accepted quest "[^"]+" on Bo Tarr's answer; it is now accepted\.$/,
+      );
     assert.ok(notices.json.entries.every((e: { type: string }) => e.type === "notice"));
     assert.ok(
       notices.json.entries.length < all.json.entries.length ||

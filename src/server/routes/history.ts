@@ -238,15 +238,13 @@ export function historyRoutes(
         offset,
       );
       return {
-        entries: rows
-          .slice(0, limit)
-          .map((l) => ({
-            tick: l.tick,
-            phase: l.phase,
-            trigger: l.trigger,
-            type: l.type,
-            message: l.message,
-          })),
+        entries: rows.slice(0, limit).map((l) => ({
+          tick: l.tick,
+          phase: l.phase,
+          trigger: l.trigger,
+          type: l.type,
+          message: l.message,
+        })),
         ...(rows.length > limit ? { nextOffset: offset + limit } : {}),
       };
     },
