@@ -240,6 +240,9 @@ describe("offline intent: the other rules", () => {
     { text: "ask mara about her father", at: EEL, intent: "interactNPC" },
     { text: "greet the woman by the fire", at: EEL, intent: "interactNPC" },
     { text: "confront Corvin Slade about the keeper's debt", at: SLADE, intent: "interactNPC" },
+    // Asking for something of those present is talk ("demand the lamp key" was read as no act at all).
+    { text: "demand the lamp key", at: EEL, intent: "interactNPC" },
+    { text: "demand the lamp key from Slade", at: SLADE, intent: "interactNPC" },
     { text: "Mara, what happened to your father?", at: EEL, intent: "interactNPC" },
     { text: "talk to Orla Quill", intent: "interactNPC" },
     { text: "talk to the guard", at: EEL, intent: "interactNPC" },

@@ -929,3 +929,110 @@ describe("offline narration: the storm turn and the lamp key of the example worl
     assert.match(later.text.split("\n\n")[0]!, /^You try to take the lamp key/);
   });
 });
+
+describe("offline narration: a newcomer's first turns (issues seen playing the example world offline)", () => {
+  const first = async (overrides: Partial<NarrationRequest>, location?: string, area?: string) =>
+    (await narrate(narrationRequest(overrides, location, area))).text.split("\n\n")[0]!;
+
+  it("a place named after a proper name takes no article: 'You walk to Brinewick Docks.'", async () => {
+    const line = await first({
+      actions: [{ player: "Isobel Carrow", text: "walk to the Brinewick Docks" }],
+      intent: { intent: "travel", target: "Brinewick Docks" },
+      outcomes: ["The party travelled to Brinewick Docks."],
+    });
+    assert.equal(line, "You walk to Brinewick Docks.");
+    // A common head word after a common word keeps its article.
+    const lighthouse = await first({
+      actions: [{ player: "Isobel Carrow", text: "travel to the Old Lighthouse" }],
+      intent: { intent: "travel", target: "Old Lighthouse" },
+      outcomes: ["The party travelled to Old Lighthouse."],
+    });
+    assert.equal(lighthouse, "You travel to the Old Lighthouse.");
+  });
+
+  it("two acts in one line: the act before the move is told (as a try), then the move", async () => {
+    const line = await first(
+      {
+        actions: [{ player: "Isobel Carrow", text: "light the lamp and then go down the stairs" }],
+        intent: { intent: "move", target: "Stairwell" },
+        outcomes: ["The party moved to Stairwell."],
+      },
+      "Old Lighthouse",
+      "Stairwell",
+    );
+    assert.match(line, /^You try to light the lamp, but [^.]+\. Then you go to the Stairwell\.$/);
+    // A trigger that fired on the line answered it: the act is told, not as coming to nothing.
+    const answered = await first(
+      {
+        actions: [{ player: "Isobel Carrow", text: "light the lamp, then go down to the stairwell" }],
+        intent: { intent: "move", target: "Stairwell" },
+        outcomes: ["The party moved to Stairwell."],
+        actionsAnswered: true,
+      },
+      "Old Lighthouse",
+      "Stairwell",
+    );
+    assert.equal(answered, "You light the lamp. Then you go to the Stairwell.");
+  });
+
+  it("two acts in one line: the act after the move is said to come next", async () => {
+    const line = await first({
+      actions: [{ player: "Isobel Carrow", text: "walk to the gutted eel and talk to mara" }],
+      intent: { intent: "travel", target: "The Gutted Eel" },
+      outcomes: ["The party travelled to The Gutted Eel."],
+    });
+    assert.equal(line, "You walk to the Gutted Eel. Next, you mean to talk to Mara.");
+    // One journey in several words is one act.
+    for (const [text, told] of [
+      ["walk through the Fish Market to the Gutted Eel", "You walk to the Gutted Eel."],
+      ["leave the pier and head to the Gutted Eel", "You make your way to the Gutted Eel."],
+      // Words that are no act are not told as one.
+      ["Okay. Walk to the Gutted Eel.", "You walk to the Gutted Eel."],
+    ] as const)
+      assert.equal(
+        await first({
+          actions: [{ player: "Isobel Carrow", text }],
+          intent: { intent: "travel", target: "The Gutted Eel" },
+          outcomes: ["The party travelled to The Gutted Eel."],
+        }),
+        told,
+        text,
+      );
+  });
+
+  it("'what should I do?' gets the journal's next step, not an echo of the words", async () => {
+    const journal = [
+      { quest: "The Keeper's Debt", status: "available", nextStep: "Find Mara Venn at the Gutted Eel." },
+    ];
+    for (const text of ["what should I do?", "What do I do now", "what now?", "any hints?", "hint"]) {
+      const line = await first({ actions: [{ player: "Isobel Carrow", text }], journal });
+      assert.equal(line, "You take stock of what you know. Next: Find Mara Venn at the Gutted Eel.", text);
+    }
+    // The party's next step comes first, then an accepted quest's, as the front ends show it.
+    const party = await first({
+      actions: [{ player: "Isobel Carrow", text: "what should we do next?" }],
+      journal,
+      partyNextStep: "Ask at the temple.",
+    });
+    assert.match(party, /Next: Ask at the temple\.$/);
+    const none = await first({ actions: [{ player: "Isobel Carrow", text: "what should I do?" }] });
+    assert.match(none, /^You take stock, but nothing you know points the way yet/);
+    // Other questions are still speech.
+    const other = await first({
+      actions: [{ player: "Isobel Carrow", text: "what should I drink?" }],
+      journal,
+    });
+    assert.match(other, /^You say: “what should I drink\?”/);
+  });
+
+  it("'demand the lamp key' is told as said to those present, never quoted as a try", async () => {
+    const line = await first({ actions: [{ player: "Isobel Carrow", text: "demand the lamp key" }] });
+    assert.equal(line, "You demand the lamp key.");
+    const alone = await first(
+      { actions: [{ player: "Isobel Carrow", text: "demand the lamp key" }] },
+      "Brinewick Docks",
+      "Pier End",
+    );
+    assert.equal(alone, "You speak up, but there is no one here to answer.");
+  });
+});

@@ -314,7 +314,7 @@ describe("coverage across play-tests", () => {
     assert.equal(fired("keeper_rumour"), 2);
     assert.equal(fired("meet_mara"), 1);
     assert.equal(fired("light_the_beacon"), 0);
-    assert.equal(cov.triggers.length, 36, "34 world triggers and 2 engine-made objective triggers");
+    assert.equal(cov.triggers.length, 37, "35 world triggers and 2 engine-made objective triggers");
     assert.equal(cov.triggers.find((t) => t.trigger === "Names on the Cairn_objective")!.origin, "engine");
     const applied = (owner: string, index: number) =>
       cov.effects.find((e) => e.owner === owner && e.index === index)!.applied;

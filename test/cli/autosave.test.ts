@@ -32,6 +32,18 @@ function savesIn(home: string): string[] {
   }
 }
 
+/** The resume command as one line, as a shell reads it (a line of its own, a "\\" continuation). */
+function asTyped(out: string): string {
+  return out.replace(/To go on later:\n\s+/g, "To go on later: ").replace(/ \\\n\s+/g, " ");
+}
+
+/** The lines after /quit wider than the terminal (playAtTerminal's 80 columns: 79 usable). */
+function overWidth(out: string): string[] {
+  const tail = out.slice(out.lastIndexOf("/quit"));
+  // Colours are not columns.
+  return tail.split("\n").filter((line) => line.replace(/\u001b\[[0-9;]*m/g, "").length > 79);
+}
+
 describe("taleforge play at a terminal keeps the game without --save", () => {
   test("the game is saved after its turns, and quitting says where and how to go on", async () => {
     const home = newHome();
@@ -48,7 +60,8 @@ describe("taleforge play at a terminal keeps the game without --save", () => {
     const shown = `~${save.slice(home.length)}`;
     assert.ok(out.replace(/\s+/g, " ").includes(`This game is saved after every turn to ${shown}`), out);
     assert.ok(out.includes(`Saved to ${shown}.`), out);
-    assert.ok(out.includes(`To go on later: taleforge play ${EXAMPLE} --load ${shown}`), out);
+    assert.ok(asTyped(out).includes(`To go on later: taleforge play ${EXAMPLE} --load ${shown}`), out);
+    assert.deepEqual(overWidth(out), [], "the farewell lines fit the 80-column terminal");
     assert.equal(statSync(save).mode & 0o777, 0o600, "only the player reads their save");
     const state = JSON.parse(readFileSync(save, "utf8")) as { state: { tick: number } };
     assert.ok(state.state.tick >= 1, "the turn played is in the save");
@@ -68,7 +81,14 @@ describe("taleforge play at a terminal keeps the game without --save", () => {
     });
     assert.equal(code, 0);
     const [save] = savesIn(home) as [string];
-    assert.ok(out.includes(`To go on later: npm start -- --load ~${save.slice(home.length)}`), out);
+    assert.ok(asTyped(out).includes(`To go on later: npm start -- --load ~${save.slice(home.length)}`), out);
+    assert.deepEqual(overWidth(out), []);
+    // A command that does not fit goes on a line of its own, its file after a shell continuation.
+    if (process.platform !== "win32")
+      assert.ok(
+        out.includes(`To go on later:\n  npm start -- --load \\\n    ~${save.slice(home.length)}`),
+        out,
+      );
   });
 
   test("a game left before its first turn is kept too, and two games never share a file", async () => {

@@ -39,7 +39,7 @@ describe("taleforge graph on the example world", () => {
     const svg = await runGraph(HARBOR, { format: "svg" });
     assert.equal(svg.code, 0);
     const root = parseXml(svg.stdout);
-    assert.equal(byClass(root, "node", "trigger").length, 36, "34 triggers and 2 engine-made ones");
+    assert.equal(byClass(root, "node", "trigger").length, 37, "35 triggers and 2 engine-made ones");
   });
 
   test("through the command line parser, with -f and -o", async () => {
@@ -49,7 +49,7 @@ describe("taleforge graph on the example world", () => {
     assert.equal(stderr(), "");
     assert.equal(
       stdout(),
-      `Wrote the graph of 34 triggers (and 2 objective triggers the engine adds), 3 quests, 1 narrative event, 14 storage keys to ${out} (dot).\n`,
+      `Wrote the graph of 35 triggers (and 2 objective triggers the engine adds), 3 quests, 1 narrative event, 14 storage keys to ${out} (dot).\n`,
     );
     assert.match(readFileSync(out, "utf8"), /^digraph world/);
   });

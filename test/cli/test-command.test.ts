@@ -148,7 +148,7 @@ describe("taleforge test: JUnit and coverage", () => {
     assert.equal(text.code, 0, "coverage does not change the exit code");
     assert.match(
       text.stdout,
-      /1 passed, 0 failed\n\nCoverage of .*harbor\.world\.json\n {2}triggers {2}\d+\/36 \(\d+%\) fired/,
+      /1 passed, 0 failed\n\nCoverage of .*harbor\.world\.json\n {2}triggers {2}\d+\/37 \(\d+%\) fired/,
     );
     assert.match(text.stdout, /Never fired \(\d+\):\n {4}keeper_rumour/);
     const junit = await runIn(dir, ["pass.test.yaml"], { format: "junit", coverage: true });

@@ -21,7 +21,7 @@ const ALWAYS_HAPPEN = new Set(
 );
 
 const SOCIAL = new Set(
-  "talk talks speak speaks ask asks greet greets chat chats question questions tell tells thank thanks confront confronts bargain bargains haggle haggles persuade persuades threaten threatens approach approaches".split(
+  "talk talks speak speaks ask asks greet greets chat chats question questions tell tells thank thanks confront confronts bargain bargains haggle haggles persuade persuades threaten threatens approach approaches demand demands insist insists implore implores urge urges request requests plead pleads beg begs".split(
     " ",
   ),
 );
@@ -172,17 +172,21 @@ export function unreadableLine(action: string, echoed: string): string | null {
   const text = action.trim();
   if (text === "" || echoed.startsWith("You say:")) return null;
   const verb = leadingVerb(text);
+  if (verb !== "" && !/^[0-9-]+$/.test(verb) && (isKnownVerb(verb) || QUESTION_OPENERS.has(verb)))
+    return null;
+  return `You try “${clipWords(text, 8)}”.`;
+}
+
+/** A verb the narrator knows as an act ("light", "go", "ask", "takes"), lower case. */
+export function isKnownVerb(word: string): boolean {
   const known = (w: string) =>
     KNOWN_VERBS.has(w) ||
     ALWAYS_HAPPEN.has(w) ||
     SOCIAL.has(w) ||
     MOVE_VERBS.has(w) ||
     STATE_VERBS.has(w) ||
-    WORLD_VERBS.has(w) ||
-    QUESTION_OPENERS.has(w);
-  if (verb !== "" && !/^[0-9-]+$/.test(verb) && (known(verb) || known(verb.replace(/(?:es|s)$/, ""))))
-    return null;
-  return `You try “${clipWords(text, 8)}”.`;
+    WORLD_VERBS.has(w);
+  return known(word) || known(word.replace(/(?:es|s)$/, ""));
 }
 
 /** The act's first word after "I" or "we", apostrophes dropped, digits kept ("1" is read as no act). */

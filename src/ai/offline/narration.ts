@@ -1,4 +1,5 @@
 import type { EventVerdict, Intent } from "../../engine/ports.ts";
+import { actsAroundMove } from "./acts.ts";
 import {
   absentObjectLine,
   absentPersonLine,
@@ -10,13 +11,14 @@ import {
 } from "./attempt.ts";
 import { beatOfTurn, eventVerdict, parseBeats } from "./event.ts";
 import { nameStart, type WorldFacts } from "./facts.ts";
+import { asksWhatToDo, hintLine } from "./hint.ts";
 import { renderInstruction, renderOpening } from "./instructions.ts";
 import { movementVerbAt, unknownDestination, verticalDirection } from "./intent.ts";
 import type { NameIndex } from "./names.ts";
 import { addEvidence, evidenceOf, isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
 import { verticalMove } from "./place-words.ts";
-import { withProperNames } from "./proper.ts";
+import { type ProperNames, withProperNames } from "./proper.ts";
 import { againLine, coreOf, repeatsRecent, retells, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
 import { fitToScene } from "./scene-fit.ts";
@@ -282,10 +284,9 @@ function actionLines(
       return;
     }
     if (i === lead && movement && byIntent) {
-      const line = movementLine(movement, action.text);
-      lines.push(
-        single || !action.player ? line : `${action.player} leads the way: ${line.replace(/^You /, "you ")}`,
-      );
+      const line = movementLine(movement, action.text, ctx.facts.proper);
+      if (single || !action.player) lines.push(withOtherActs(line, action.text, input, ctx, key, isName));
+      else lines.push(`${action.player} leads the way: ${line.replace(/^You /, "you ")}`);
       return;
     }
     if (movement && byIntent && !single && action.player) {
@@ -317,7 +318,13 @@ function actionLines(
     if (direction) {
       const { location, area } = input.scene.position;
       const { options } = verticalMove(location, area, direction, ctx.facts.places);
-      lines.push(noWayThere(direction, area || location, options));
+      lines.push(noWayThere(direction, area || location, options, ctx.facts.proper));
+      return;
+    }
+    // "what should I do?": the journal's next step, not the words echoed as speech (hint.ts).
+    if (asksWhatToDo(action.text)) {
+      const hint = hintLine(input);
+      lines.push(single || !action.player ? hint : `${action.player}: ${hint.replace(/^You /, "you ")}`);
       return;
     }
     // A journey nobody made ("walk north", "walk to the village" where there is none) is told as staying put.
@@ -384,12 +391,49 @@ function actionLines(
   if (followers.length > 0)
     lines.push(`${followers.join(" and ")} ${followers.length === 1 ? "follows" : "follow"}.`);
   for (const o of outcomes) {
-    if (o.type === "placed") lines.push(moved.placed(o.place));
+    if (o.type === "placed") lines.push(moved.placed(o.place, ctx.facts.proper));
     if ((o.type === "travel" || o.type === "move") && !(byIntent && o === movement)) {
-      lines.push(o.type === "move" ? moved.area(o.area) : moved.travelled(o.place));
+      lines.push(
+        o.type === "move" ? moved.area(o.area, ctx.facts.proper) : moved.travelled(o.place, ctx.facts.proper),
+      );
     }
   }
   return lines.join(" ");
+}
+
+/**
+ * The movement line with the other acts of the same line around it (acts.ts): "You try to light
+ * the lamp, but nothing comes of it. Then you go to the Stairwell." An act before the move is told
+ * honestly, as any echo: it counts as answered only when a trigger fired on the action (the move
+ * itself is no answer to "light the lamp"). An act after the move is said to come next: the world
+ * judged the line where the party stood, before it moved.
+ */
+function withOtherActs(
+  line: string,
+  action: string,
+  input: NarrationInput,
+  ctx: NarrationContext,
+  key: string,
+  isName: (word: string) => boolean,
+): string {
+  const acts = actsAroundMove(action);
+  if (acts === null) return line;
+  const answered = input.actionsAnswered === true;
+  const before = acts.before.slice(0, 3).map((act, j) => {
+    const echoed = withProperNames(echo(clip(act, 300), isName), ctx.facts.proper);
+    const ctxKey = `${key}|act${j}`;
+    const claim = stateClaimLine(act, echoed, { key: ctxKey, happened: answered, changed: answered });
+    if (claim) return claim;
+    if (!answered) return attemptLine(act, echoed, { key: ctxKey, npcsPresent: 0 }) ?? echoed;
+    return unreadableLine(act, echoed) ?? echoed;
+  });
+  const after = acts.after
+    .slice(0, 3)
+    .map((act) => withProperNames(echo(clip(act, 300), isName), ctx.facts.proper))
+    .filter((echoed) => /^You [a-z]/.test(echoed) && !echoed.startsWith("You say:"))
+    .map((echoed) => `Next, you mean to ${echoed.slice(4).replace(/[.!]+$/, "")}.`);
+  const moving = before.length > 0 ? `Then ${line.replace(/^You /, "you ")}` : line;
+  return [...before, moving, ...after].join(" ");
 }
 
 /** "run to Mara": a name of someone of the world is no unknown place (null), whatever else it is. */
@@ -425,18 +469,18 @@ function sceneText(input: NarrationInput): string {
 }
 
 /** "You walk to the Gutted Eel.": the player's own movement verb when there is one. */
-function movementLine(o: Outcome, action: string): string {
-  if (o.type === "travel" && o.how === "teleported") return moved.teleported(o.place);
+function movementLine(o: Outcome, action: string, proper: ProperNames): string {
+  if (o.type === "travel" && o.how === "teleported") return moved.teleported(o.place, proper);
   const place = o.type === "travel" ? o.place : o.type === "move" ? o.area : "";
   const tokens = tokenize(action);
   let verb: string | null = null;
   for (let i = 0; i < tokens.length && verb === null; i++) verb = movementVerbAt(tokens, i);
-  const name = placeName(place);
+  const name = placeName(place, proper);
   switch (verb) {
     case null:
     case "exit":
     case "leave":
-      return o.type === "move" ? moved.area(place) : moved.travelled(place);
+      return o.type === "move" ? moved.area(place, proper) : moved.travelled(place, proper);
     case "enter":
     case "visit":
     case "approach":

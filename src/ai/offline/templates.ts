@@ -1,4 +1,5 @@
 import type { WorldFacts } from "./facts.ts";
+import type { ProperNames } from "./proper.ts";
 import { endSentence, lowerFirst, pickStable } from "./text.ts";
 
 /**
@@ -17,11 +18,20 @@ const COMMON_HEADS = new Set(
   ),
 );
 
-/** A place name as it reads inside a sentence: "The Gutted Eel" -> "the Gutted Eel", "Lamp Room" -> "the Lamp Room". */
-export function placeName(name: string): string {
+/**
+ * A place name as it reads inside a sentence: "The Gutted Eel" -> "the Gutted Eel", "Lamp Room" ->
+ * "the Lamp Room". A name whose first word is itself a proper name of the world (a town, a region,
+ * a person: `proper`, proper.ts) reads without "the" whatever its head word, as "London Bridge"
+ * does: "Brinewick Docks", never "the Brinewick Docks"; "Mara's Loft" too.
+ */
+export function placeName(name: string, proper?: ProperNames): string {
   if (/^the\s/i.test(name)) return `the ${name.slice(4)}`;
-  const head = (name.includes(" of ") ? name.split(" of ")[0]! : name).trim().split(/\s+/).at(-1) ?? "";
-  return COMMON_HEADS.has(head.toLowerCase().replace(/[^a-z]/g, "")) ? `the ${name}` : name;
+  const words = (name.includes(" of ") ? name.split(" of ")[0]! : name).trim().split(/\s+/);
+  const head = words.at(-1) ?? "";
+  if (!COMMON_HEADS.has(head.toLowerCase().replace(/[^a-z]/g, ""))) return name;
+  // "Mara's Loft" as "Mara Venn" is a name; "Widows' Cairn" keeps its "the" (widows are no one's name).
+  const first = words[0]!.toLowerCase().replace(/’/g, "'").replace(/'s$/, "");
+  return words.length > 1 && /^\p{Lu}/u.test(words[0]!) && proper?.words.has(first) ? name : `the ${name}`;
 }
 
 /** "A", "A and B", "A, B and C". */
@@ -31,10 +41,10 @@ function listNames(names: readonly string[]): string {
 }
 
 export const moved = {
-  teleported: (place: string) => `You teleport to ${placeName(place)}.`,
-  travelled: (place: string) => `You make your way to ${placeName(place)}.`,
-  area: (area: string) => `You make your way to ${placeName(area)}.`,
-  placed: (place: string) => `You find yourself at ${placeName(place)}.`,
+  teleported: (place: string, proper?: ProperNames) => `You teleport to ${placeName(place, proper)}.`,
+  travelled: (place: string, proper?: ProperNames) => `You make your way to ${placeName(place, proper)}.`,
+  area: (area: string, proper?: ProperNames) => `You make your way to ${placeName(area, proper)}.`,
+  placed: (place: string, proper?: ProperNames) => `You find yourself at ${placeName(place, proper)}.`,
 };
 
 const STAY = "You stay where you are";
@@ -53,19 +63,24 @@ const REFUSALS: [RegExp, (m: RegExpExecArray, facts: WorldFacts) => string][] = 
   ],
   [
     /^"(.+)" lies in the realm "(.+)", which the party does not know$/,
-    (m) => `${STAY}: ${placeName(m[1]!)} lies in ${m[2]}, and you do not know the way there yet.`,
+    (m, facts) =>
+      `${STAY}: ${placeName(m[1]!, facts.proper)} lies in ${m[2]}, and you do not know the way there yet.`,
   ],
-  [/^the party is already at "(.+)"$/, (m) => `You are already at ${placeName(m[1]!)}.`],
-  [/^the party is already in "(.+)"$/, (m) => `You are already in ${placeName(m[1]!)}.`],
+  [/^the party is already at "(.+)"$/, (m, facts) => `You are already at ${placeName(m[1]!, facts.proper)}.`],
+  [/^the party is already in "(.+)"$/, (m, facts) => `You are already in ${placeName(m[1]!, facts.proper)}.`],
   [
     /^"(.+)" has no area named "(.+)"$/,
     (m, facts) => {
       const areas = facts.locationAreas.get(m[1]!) ?? [];
-      const here = areas.length > 0 ? ` Here there are ${listNames(areas.map(placeName))}.` : "";
-      return `${STAY}: there is no ${m[2]} at ${placeName(m[1]!)}.${here}`;
+      const here =
+        areas.length > 0 ? ` Here there are ${listNames(areas.map((a) => placeName(a, facts.proper)))}.` : "";
+      return `${STAY}: there is no ${m[2]} at ${placeName(m[1]!, facts.proper)}.${here}`;
     },
   ],
-  [/^"(.+)" lies in no region of the world$/, (m) => `${STAY}: no road leads to ${placeName(m[1]!)}.`],
+  [
+    /^"(.+)" lies in no region of the world$/,
+    (m, facts) => `${STAY}: no road leads to ${placeName(m[1]!, facts.proper)}.`,
+  ],
 ];
 
 /** Why the party did not move, from the engine's reason, in prose. */
@@ -83,10 +98,15 @@ export function unknownPlace(words: string): string {
 }
 
 /** "go up" with no single way up from here: the party stays, and is told where it can go. */
-export function noWayThere(direction: "up" | "down", here: string, options: readonly string[]): string {
-  const ways =
-    options.length > 0 ? ` From ${placeName(here)} you can go to ${listNames(options.map(placeName))}.` : "";
-  return `${STAY}: no ${options.length > 1 ? "single " : ""}way leads ${direction} from ${placeName(here)}.${ways}`;
+export function noWayThere(
+  direction: "up" | "down",
+  here: string,
+  options: readonly string[],
+  proper?: ProperNames,
+): string {
+  const name = (place: string) => placeName(place, proper);
+  const ways = options.length > 0 ? ` From ${name(here)} you can go to ${listNames(options.map(name))}.` : "";
+  return `${STAY}: no ${options.length > 1 ? "single " : ""}way leads ${direction} from ${name(here)}.${ways}`;
 }
 
 export const npc = {

@@ -223,6 +223,7 @@ export const SOCIAL_VERBS = p(
   "tell|tells|telling|told|thank|thanks|thanking|bargain*|haggl*|persuad*|convinc*|threaten*|flirt*",
   "apologi*|introduce|introduces|call|calls|wave|waves|say|says|said|shout|shouts|whisper*|approach*",
   "answer|answers|reply|replies|plead|pleads|beg|begs|bribe|bribes|console|consoles|comfort|comforts",
+  "demand|demands|demanded|demanding|insist|insists|implore|implores|urge|urges|request|requests",
   "meet|meets|negotiate*|insult*|joke|jokes|mention*|inquire*|enquire*|trade|trades|buy|buys|sell|sells|barter*",
   "chat ~1 with|up",
   "hail|hails|salute|salutes|nod|nods ~1 to|at",

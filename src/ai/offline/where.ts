@@ -34,10 +34,11 @@ export function whereAnswer(
   const named = locations.match(tokenize(text))[0];
   if (!named) return null;
   const place = named.name;
-  if (place === position.location) return { text: `You are at ${placeName(place)}.`, here: true };
+  if (place === position.location)
+    return { text: `You are at ${placeName(place, facts.proper)}.`, here: true };
   const region = [...facts.regionLocations.entries()].find(([, list]) => list.includes(place))?.[0];
   const lies = region
-    ? `${capitalise(placeName(place))} is in the ${region} region${region === position.region ? ", where you are" : ""}.`
+    ? `${capitalise(placeName(place, facts.proper))} is in the ${region} region${region === position.region ? ", where you are" : ""}.`
     : "";
-  return { text: `${lies} “Walk to ${placeName(place)}” takes you there.`.trim(), here: false };
+  return { text: `${lies} “Walk to ${placeName(place, facts.proper)}” takes you there.`.trim(), here: false };
 }

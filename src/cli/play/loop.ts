@@ -391,13 +391,47 @@ function shownSave(ctx: LoopContext): string | undefined {
   return ctx.saveShown ?? ctx.savePath;
 }
 
+/**
+ * "Saved to PATH." on one line when it fits the terminal; else the path on a line of its own, so
+ * that the terminal never breaks it in the middle (a save path under ~/.local/state is long).
+ */
+function fitted(label: string, path: string, width: number, alone: string): string {
+  const line = `${label} ${path}.`;
+  return width === 0 || line.length <= width ? line : `${alone}\n  ${path}`;
+}
+
+/**
+ * The command that resumes the game, whole on one line the player can copy. When "To go on later:
+ * COMMAND" does not fit, the command goes on a line of its own; when the command alone does not
+ * fit either, its file goes on the next line after a shell continuation ("\\"), which a POSIX
+ * shell reads as one command (Windows shells do not: there it stays on one line).
+ */
+function resumeLines(command: string, width: number): string {
+  const line = `To go on later: ${command}`;
+  if (width === 0 || line.length <= width) return line;
+  const at = command.lastIndexOf(" --load ");
+  if (`  ${command}`.length <= width || at === -1 || process.platform === "win32")
+    return `To go on later:\n  ${command}`;
+  return `To go on later:\n  ${command.slice(0, at + " --load".length)} \\\n    ${command.slice(at + " --load ".length)}`;
+}
+
 async function finish(ctx: LoopContext): Promise<void> {
   const saved = await autosave(ctx);
   const lines: string[] = [];
+  const width = ctx.lines.interactive && ctx.io.columns ? Math.max(20, Math.min(ctx.io.columns - 1, 100)) : 0;
   // Never claim a save that did not happen (the failure was printed just above).
-  if (ctx.savePath)
-    lines.push(saved ? `Saved to ${shownSave(ctx)}.` : `The game was NOT saved to ${shownSave(ctx)}.`);
-  if (saved && ctx.resumeCommand) lines.push(`To go on later: ${ctx.resumeCommand}`);
+  if (ctx.savePath) {
+    const shown = shownSave(ctx) ?? "";
+    lines.push(
+      fitted(
+        saved ? "Saved to" : "The game was NOT saved to",
+        shown,
+        width,
+        `${saved ? "Saved" : "NOT saved"} to:`,
+      ),
+    );
+  }
+  if (saved && ctx.resumeCommand) lines.push(resumeLines(ctx.resumeCommand, width));
   const used = ctx.provider.usage();
   if (ctx.provider.model !== "offline" && used.calls > 0)
     lines.push(

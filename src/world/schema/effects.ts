@@ -43,11 +43,11 @@ export const StoryEffect = describe(
 );
 export const QuestInitEffect = describe(
   z.object({
-    type: kind(z.literal("quest-init"), "Makes a hidden quest available."),
+    type: kind(z.literal("quest-init"), "Makes a hidden quest available, or an expired one again."),
     operator: set,
     value: describe(z.string(), "The key of the quest, exactly (reference/unknown-quest)."),
   }),
-  "`quest-init`: makes a hidden quest `available`; the player is then asked to accept it.",
+  "`quest-init`: makes a hidden quest `available` (an expired one too: its offer is made again); the player is then asked to accept it.",
 );
 export const QuestEffect = describe(
   z.object({

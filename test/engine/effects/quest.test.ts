@@ -15,16 +15,33 @@ test("spec 3 quest-init: a hidden quest becomes available, recorded with its tic
   assert.deepEqual(ctx.recorder.madeAvailable, ["Lost Sheep"]);
 });
 
-test("quest-init matches the quest's map key exactly, and only moves a hidden quest", async () => {
+test("quest-init matches the quest's map key exactly, and only moves a hidden or expired quest", async () => {
   const { ctx, apply } = await effectBench();
   assert.match(apply({ type: "quest-init", operator: "set", value: "lost sheep" }).note!, /no quest/);
   apply({ type: "quest-init", operator: "set", value: "Lost Sheep" });
   questEntry(ctx, "Lost Sheep").status = "rejected";
   assert.match(
     apply({ type: "quest-init", operator: "set", value: "Lost Sheep" }).note!,
-    /is rejected, not hidden/,
+    /is rejected, not hidden or expired/,
   );
   assert.equal(status(ctx), "rejected");
+  for (const kept of ["available", "accepted", "completed", "abandoned"] as const) {
+    questEntry(ctx, "Lost Sheep").status = kept;
+    assert.equal(apply({ type: "quest-init", operator: "set", value: "Lost Sheep" }).status, "unchanged");
+    assert.equal(status(ctx), kept);
+  }
+});
+
+test("quest-init offers an expired quest again: a new availability, so a new prompt and a new expiry window", async () => {
+  const { ctx, apply } = await effectBench();
+  apply({ type: "quest-init", operator: "set", value: "Lost Sheep" });
+  questEntry(ctx, "Lost Sheep").status = "expired";
+  ctx.recorder.madeAvailable.length = 0;
+  assert.equal(apply({ type: "quest-init", operator: "set", value: "Lost Sheep" }).status, "applied");
+  assert.equal(status(ctx), "available");
+  assert.deepEqual(ctx.recorder.madeAvailable, ["Lost Sheep"]);
+  assert.deepEqual(ctx.state.quests["Lost Sheep"]!.availableAt, { tick: 0, location: "Old Mill" });
+  assert.match(ctx.recorder.quests.at(-1)!.reason, /offered again/);
 });
 
 test("resolutions quest-progress: marks the main objective done; an accepted quest is completed", async () => {
