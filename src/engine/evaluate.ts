@@ -344,8 +344,7 @@ async function judgeCandidates(
     unpinned.length === 0 ? { items: [], calls: 0 } : await scoreCandidates(input, unpinned, trace);
   const ranked = rankByScore(scored.items);
   const questions: JudgeQuestion[] = [];
-  for (let rank = 0; rank < ranked.length; rank++) {
-    const { item, score } = ranked[rank]!;
+  ranked.forEach(({ item, score }, rank) => {
     const { live, trace: t } = item;
     t.candidate = true;
     t.rank = rank + 1;
@@ -354,7 +353,7 @@ async function judgeCandidates(
     if (rank >= input.maxJudged) {
       t.verdict = "not among the top N";
       trace.left.push(live.key);
-      continue;
+      return;
     }
     trace.sent.push(live.key);
     for (const c of t.conditions) {
@@ -366,7 +365,7 @@ async function judgeCandidates(
           query: String(c.expected),
         });
     }
-  }
+  });
   if (event !== null) questions.push(...eventQuestions(event));
   if (questions.length === 0) return { trace, calls: 0, embedCalls: scored.calls };
   let verdicts: JudgeVerdict[];
@@ -599,29 +598,23 @@ function targetsOf(
   players: readonly string[],
 ): string[] {
   let targets = [...players];
-  const conditions = live.trigger.conditions;
-  for (let i = 0; i < conditions.length; i++) {
-    const condition = conditions[i]!;
+  live.trigger.conditions.forEach((condition, i) => {
     const type = condition.type;
     if (PER_CHARACTER_TYPES.includes(type)) {
-      targets = kept(targets, matchingCharacters(condition, snapshot));
+      const matching = matchingCharacters(condition, snapshot);
+      targets = targets.filter((t) => matching.includes(t));
     } else if (type === "action-text") {
-      const acting: string[] = [];
-      for (const a of actions) if (actionMatches(condition, a.text, matchPattern)) acting.push(a.player);
+      const acting = actions
+        .filter((a) => actionMatches(condition, a.text, matchPattern))
+        .map((a) => a.player);
       trace.conditions[i]!.players = acting;
-      targets = kept(targets, acting);
+      targets = targets.filter((t) => acting.includes(t));
     } else if (isJudgedType(type)) {
-      targets = kept(targets, trace.conditions[i]!.players ?? []);
+      const credited = trace.conditions[i]!.players ?? [];
+      targets = targets.filter((t) => credited.includes(t));
     }
-  }
+  });
   return targets;
-}
-
-/** The names of `targets` that are also in `allowed`, in `targets`' order. */
-function kept(targets: readonly string[], allowed: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const t of targets) if (allowed.includes(t)) out.push(t);
-  return out;
 }
 
 /** Why RE2 refuses a pattern, for the log. */

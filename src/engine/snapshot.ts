@@ -33,7 +33,7 @@ export function takeSnapshot(
     characters: state.party.map((c) => ({
       name: c.name,
       level: c.level,
-      resources: currentOf(c.resources),
+      resources: Object.fromEntries(Object.entries(c.resources).map(([k, v]) => [k, v.current])),
       traits: [...c.traits],
     })),
     known: knownMap(state, index),
@@ -52,13 +52,6 @@ export function scriptSnapshot(
   actions: readonly string[],
 ): CheckSnapshot {
   return { ...takeSnapshot(state, index, actions), known: flatKnown(state, index) };
-}
-
-/** Each resource's current value, by name (what Object.fromEntries gives, without its entry arrays). */
-function currentOf(resources: SessionState["party"][number]["resources"]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const key of Object.keys(resources)) setOwn(out, key, resources[key]!.current);
-  return out;
 }
 
 export function latestStory(state: SessionState): string {
