@@ -78,9 +78,12 @@ export interface EventQuestion {
 export async function selectFiring(input: SelectInput): Promise<Selection> {
   const { ctx, phase, snapshot } = input;
   const traces: TriggerTrace[] = [];
-  const considered: { live: LiveTrigger; trace: TriggerTrace }[] = [];
   const excluded: PhaseTrace["excluded"] = [];
-  const { lives, quests, metas } = ofPhase(input.pool, phase, ctx.index);
+  const { lives, quests, metas, judged } = ofPhase(input.pool, phase, ctx.index);
+  // Loops, not filter/some closures: this runs for every armed trigger of both phases of every
+  // turn, and the first turns run before V8 has optimised it (each closure call costs there).
+  const considered: LiveTrigger[] = [];
+  const candidates: Candidate[] = [];
   const consumed = ctx.state.consumed;
   for (let i = 0; i < lives.length; i++) {
     const live = lives[i]!;
@@ -93,22 +96,23 @@ export async function selectFiring(input: SelectInput): Promise<Selection> {
     }
     const trace = evaluateMechanical(ctx, phase, live, snapshot, metas[i]!);
     traces.push(trace);
-    considered.push({ live, trace });
+    considered.push(live);
+    if (trace.mechanicalPassed && judged[i]) candidates.push({ live, trace });
   }
-  const candidates = considered.filter(
-    ({ trace }) => trace.mechanicalPassed && trace.conditions.some((c) => c.judged),
-  );
   const judge = await judgeCandidates(input, candidates);
-  const firing = considered.filter(({ trace }) => decide(trace));
-  const players = ctx.state.party.filter((c) => c.kind === "player").map((c) => c.name);
-  for (const entry of firing)
-    entry.trace.targets = targetsOf(entry.live, entry.trace, snapshot, input.actions, players);
-  const kept = firing.filter(({ live, trace }) => {
-    if (live.trigger.scope !== "player" || trace.targets.length > 0) return true;
-    trace.fired = false;
-    trace.suppressed = true;
-    return false;
-  });
+  const players = playersOf(ctx.state.party);
+  const kept: { live: LiveTrigger; trace: TriggerTrace }[] = [];
+  for (let i = 0; i < traces.length; i++) {
+    const trace = traces[i]!;
+    if (!decide(trace)) continue;
+    const live = considered[i]!;
+    trace.targets = targetsOf(live, trace, snapshot, input.actions, players);
+    if (live.trigger.scope !== "player" || trace.targets.length > 0) kept.push({ live, trace });
+    else {
+      trace.fired = false;
+      trace.suppressed = true;
+    }
+  }
   for (const { trace } of kept) trace.fired = true;
   return {
     traces,
@@ -121,12 +125,21 @@ export async function selectFiring(input: SelectInput): Promise<Selection> {
   };
 }
 
+/** The names of the party's players, in party order. */
+function playersOf(party: SelectInput["ctx"]["state"]["party"]): string[] {
+  const players: string[] = [];
+  for (const c of party) if (c.kind === "player") players.push(c.name);
+  return players;
+}
+
 /** A phase's triggers with what a turn reads of each besides the state, fixed for the pool. */
 interface PhaseTriggers {
   lives: LiveTrigger[];
   /** The quest of an objective trigger (exclusion), by position; undefined for other triggers. */
   quests: (string | undefined)[];
   metas: ConditionMeta[][];
+  /** Whether the trigger has an AI-judged condition (a candidate when its mechanical ones pass), by position. */
+  judged: boolean[];
 }
 
 const byPhase = new WeakMap<readonly LiveTrigger[], Record<Phase, PhaseTriggers>>();
@@ -138,12 +151,17 @@ const byPhase = new WeakMap<readonly LiveTrigger[], Record<Phase, PhaseTriggers>
 function ofPhase(pool: readonly LiveTrigger[], phase: Phase, index: StepContext["index"]): PhaseTriggers {
   let split = byPhase.get(pool);
   if (split === undefined) {
-    split = { planning: { lives: [], quests: [], metas: [] }, state: { lives: [], quests: [], metas: [] } };
+    split = {
+      planning: { lives: [], quests: [], metas: [], judged: [] },
+      state: { lives: [], quests: [], metas: [], judged: [] },
+    };
     for (const live of pool) {
       const entry = split[live.phase];
+      const meta = conditionMeta(live.trigger.conditions);
       entry.lives.push(live);
       entry.quests.push(objectiveQuestOf(index.world, live.key));
-      entry.metas.push(conditionMeta(live.trigger.conditions));
+      entry.metas.push(meta);
+      entry.judged.push(meta.some((m) => m.judged));
     }
     byPhase.set(pool, split);
   }
@@ -308,7 +326,7 @@ async function judgeCandidates(
   const event = input.event ?? null;
   if (candidates.length === 0 && event === null) return { trace, calls: 0, embedCalls: 0 };
   const ctx = input.ctx;
-  const players = ctx.state.party.filter((c) => c.kind === "player").map((c) => c.name);
+  const players = playersOf(ctx.state.party);
   const pins = input.pins ?? {};
   const unpinned: typeof candidates = [];
   for (const entry of candidates) {

@@ -14,30 +14,42 @@ import type { SessionState } from "./state.ts";
  * has just done (an arrival trigger completing "Travel to the Old Lighthouse").
  */
 export function nextStepOf(state: SessionState, world: World): string | null {
+  // Plain loops, no closures: this runs once per turn, mostly before V8 has optimised it.
   const done: string[] = [];
-  for (const [key, quest] of Object.entries(state.quests)) {
+  for (const key in state.quests) {
+    if (!Object.hasOwn(state.quests, key)) continue;
     const objectives = own(world.quests, key)?.objectives;
-    for (const [id, status] of Object.entries(quest.objectives)) {
-      const text = status === "completed" ? own(objectives, id)?.text : undefined;
+    const statuses = state.quests[key]!.objectives;
+    for (const id in statuses) {
+      if (!Object.hasOwn(statuses, id) || statuses[id] !== "completed") continue;
+      const text = own(objectives, id)?.text;
       if (text) done.push(stepKey(text));
     }
   }
-  const open = (text: string | undefined): text is string => {
-    if (!text?.trim()) return false;
-    const key = stepKey(text);
-    // The same step, or one reworded longer or shorter ("Travel to the Old Lighthouse" and "... on
-    // the Gull Coast"); a short common start ("Travel") is not enough.
-    const same = (d: string) =>
-      Math.min(d.length, key.length) >= 12 && (key.startsWith(d) || d.startsWith(key));
-    return !done.some((d) => key === d || same(d));
-  };
-  const quests = Object.values(state.quests);
-  const step = [
-    state.partyNextStep?.text,
-    ...quests.filter((q) => q.status === "accepted").map((q) => q.nextStep?.text),
-    ...quests.filter((q) => q.status === "available").map((q) => q.nextStep?.text),
-  ].find(open);
-  return step ?? null;
+  if (isOpen(state.partyNextStep?.text, done)) return state.partyNextStep!.text;
+  for (const status of ["accepted", "available"]) {
+    for (const key in state.quests) {
+      if (!Object.hasOwn(state.quests, key)) continue;
+      const quest = state.quests[key]!;
+      if (quest.status === status && isOpen(quest.nextStep?.text, done)) return quest.nextStep!.text;
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether a step is still to do: not blank, and not an objective already completed, that is the
+ * same step or one reworded longer or shorter ("Travel to the Old Lighthouse" and "... on the Gull
+ * Coast"); a short common start ("Travel") is not enough.
+ */
+function isOpen(text: string | undefined, done: readonly string[]): text is string {
+  if (!text?.trim()) return false;
+  const key = stepKey(text);
+  for (const d of done) {
+    if (key === d) return false;
+    if (Math.min(d.length, key.length) >= 12 && (key.startsWith(d) || d.startsWith(key))) return false;
+  }
+  return true;
 }
 
 /**

@@ -51,6 +51,8 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
   const { ctx, phase } = run;
   const state = ctx.state;
   const actionTexts = run.actions.map((a) => a.text);
+  // Every field present, absent ones undefined: one object shape for both phases (selectFiring then
+  // stays optimised for it) and the same reading, since every reader treats undefined as absent.
   const selection = await selectFiring({
     ctx,
     phase,
@@ -59,9 +61,9 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
     actions: run.actions,
     judge: run.judge,
     maxJudged: run.maxJudged,
-    ...(run.pins ? { pins: run.pins } : {}),
-    ...(run.event ? { event: run.event } : {}),
-    ...(run.signal ? { signal: run.signal } : {}),
+    pins: run.pins || undefined,
+    event: run.event || undefined,
+    signal: run.signal || undefined,
   });
   const scripts = new PhaseScripts(
     run.scripts,
@@ -82,10 +84,10 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
   const fired: string[] = [];
   // The last firing trigger with a script: its call tells the runner no other script follows.
   let lastScripted = -1;
-  selection.firing.forEach(({ live }, i) => {
-    if (hasScript(live.trigger.script)) lastScripted = i;
-  });
-  for (const [position, { live, trace }] of selection.firing.entries()) {
+  const firing = selection.firing;
+  for (let i = 0; i < firing.length; i++) if (hasScript(firing[i]!.live.trigger.script)) lastScripted = i;
+  for (let position = 0; position < firing.length; position++) {
+    const { live, trace } = firing[position]!;
     const trigger = live.trigger;
     let effects: unknown[] = trigger.effects;
     let source: "typed" | "script" = "typed";
@@ -159,8 +161,11 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
 }
 
 function effectContext(ctx: StepContext, live: LiveTrigger, trace: TriggerTrace): EffectContext {
+  // Spelled out rather than spread: one object shape, made without copying ctx's keys one by one.
   return {
-    ...ctx,
+    state: ctx.state,
+    index: ctx.index,
+    recorder: ctx.recorder,
     owner: live.key,
     recurring: live.trigger.recurring === true,
     scope: live.trigger.scope === "player" ? "player" : "party",

@@ -174,22 +174,27 @@ export class SandboxHost implements ScriptRunner {
         resolve(null);
         return;
       }
-      // This timer also keeps Node running while a call is out (the process and its channel are unref'd).
-      const timer = setTimeout(() => {
+      const expire = () => {
         child.pending.delete(id);
         child.watchdogFired = true;
         // Dead from now on: its exit event comes later, and the next call must not be sent to it.
         child.alive = false;
         child.process.kill("SIGKILL");
         resolve(null);
-      }, timeoutMs);
+      };
+      const watchdog = watchdogOf(child);
+      // The process's watchdog serves its one call in flight (serial() keeps it to one); a second
+      // request at once, which the host never sends, would get a timer of its own.
+      const timer = watchdog.busy ? setTimeout(expire, timeoutMs) : watchdog.arm(timeoutMs, expire);
       child.pending.set(id, {
         resolve: (reply) => {
-          clearTimeout(timer);
+          if (timer === null) watchdog.disarm();
+          else clearTimeout(timer);
           resolve(reply);
         },
       });
-      child.process.send({ ...request, id });
+      request.id = id;
+      child.process.send(request);
     });
   }
 
@@ -224,6 +229,72 @@ export class SandboxHost implements ScriptRunner {
   release(slot: Slot): void {
     slot.phases = Math.max(0, slot.phases - 1);
   }
+}
+
+/**
+ * A process's watchdog: one timer, kept from call to call, instead of a `setTimeout` and a
+ * `clearTimeout` per request (each request's limit differs, so each made and dropped a timer list of
+ * its own: a cost on every script call). The timer is re-armed only when a call's deadline comes
+ * before the one it is set for; when it fires early for a call that is still within its deadline
+ * it is set again for the rest. It holds Node open (ref'd) only while a call is out, as the
+ * per-request timer did (the process and its channel are unref'd).
+ */
+class Watchdog {
+  private timer: NodeJS.Timeout | null = null;
+  /** When the timer fires (performance.now() time); Infinity when it is not set. */
+  private firesAt = Number.POSITIVE_INFINITY;
+  private deadline = Number.POSITIVE_INFINITY;
+  private expire: (() => void) | null = null;
+
+  get busy(): boolean {
+    return this.expire !== null;
+  }
+
+  /** Watches a call that must answer within `timeoutMs`; answers null (the caller disarms it on the reply). */
+  arm(timeoutMs: number, expire: () => void): null {
+    this.deadline = performance.now() + timeoutMs;
+    this.expire = expire;
+    if (this.timer === null || this.firesAt > this.deadline) this.set(timeoutMs);
+    else this.timer.ref();
+    return null;
+  }
+
+  disarm(): void {
+    this.expire = null;
+    this.deadline = Number.POSITIVE_INFINITY;
+    this.timer?.unref();
+  }
+
+  private set(ms: number): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.firesAt = performance.now() + ms;
+    this.timer = setTimeout(() => this.fire(), ms);
+  }
+
+  private fire(): void {
+    this.timer = null;
+    this.firesAt = Number.POSITIVE_INFINITY;
+    const expire = this.expire;
+    if (expire === null) return;
+    const left = this.deadline - performance.now();
+    if (left > 0) {
+      this.set(Math.ceil(left));
+      return;
+    }
+    this.disarm();
+    expire();
+  }
+}
+
+const watchdogs = new WeakMap<Child, Watchdog>();
+
+function watchdogOf(child: Child): Watchdog {
+  let watchdog = watchdogs.get(child);
+  if (watchdog === undefined) {
+    watchdog = new Watchdog();
+    watchdogs.set(child, watchdog);
+  }
+  return watchdog;
 }
 
 class HostPhase implements ScriptPhase {
