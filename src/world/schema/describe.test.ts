@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { z } from "zod";
 import { worldJsonSchema } from "../json-schema.ts";
+import { describe } from "./describe.ts";
 import { SECTIONS } from "./world.ts";
 
 /** Every schema node of the format carries its meaning: the editor schema and docs/format.md are generated from them. */
@@ -79,4 +80,16 @@ test("every property of the editor schema carries its description", () => {
   };
   walk(worldJsonSchema(), "");
   assert.deepEqual(missing, []);
+});
+
+test("describe registers on a fresh schema, and gives a described one a copy of its own", () => {
+  const fresh = z.string();
+  const first = describe(fresh, "first");
+  assert.equal(first, fresh);
+  assert.equal(descriptionOf(first), "first");
+  const second = describe(first, "second", ["x"]);
+  assert.notEqual(second, first);
+  assert.equal(descriptionOf(second), "second");
+  assert.deepEqual(z.globalRegistry.get(second)?.examples, ["x"]);
+  assert.equal(descriptionOf(first), "first");
 });
