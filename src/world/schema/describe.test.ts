@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { z } from "zod";
 import { worldJsonSchema } from "../json-schema.ts";
@@ -92,4 +93,17 @@ test("describe registers on a fresh schema, and gives a described one a copy of 
   assert.equal(descriptionOf(second), "second");
   assert.deepEqual(z.globalRegistry.get(second)?.examples, ["x"]);
   assert.equal(descriptionOf(first), "first");
+});
+
+test("every schema's JSON Schema is the one zod's copies of described schemas give", () => {
+  const code = `import { schemaDump } from ${JSON.stringify(new URL("../../../test/helpers/schema-dump.ts", import.meta.url).href)};\nprocess.stdout.write(schemaDump());`;
+  const run = (copies: boolean) =>
+    execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
+      encoding: "utf8",
+      env: { ...process.env, TALEFORGE_DESCRIBE_COPIES: copies ? "1" : "" },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  const own = run(false);
+  assert.ok(own.length > 100_000);
+  assert.equal(own, run(true));
 });

@@ -12,11 +12,18 @@ import { z } from "zod";
  * and those copies were 474 of the 1124 schemas built at start-up, some 40%
  * of what `check` spent building the format (docs/benchmarks.md, issue 13).
  * A schema already described (one shared by several fields) still gets
- * zod's copy, so that each field keeps its own description.
+ * zod's copy, so that each field keeps its own description. A schema made
+ * once and used by several fields must be made per field (a function, as
+ * `strings` in world.ts): a test compares every schema's JSON Schema with
+ * the one zod's copies give (`COPIES`), so a description that reaches a
+ * field it was not written for fails it.
  */
+/** zod's copies, as `.meta()` makes them: set only by describe.test.ts, in a process of its own. */
+const COPIES = typeof process !== "undefined" && process.env.TALEFORGE_DESCRIBE_COPIES === "1";
+
 export function describe<T extends z.ZodType>(schema: T, description: string, examples?: unknown[]): T {
   const meta = { description, ...(examples ? { examples } : {}) };
-  if (z.globalRegistry.has(schema)) return schema.meta(meta) as T;
+  if (COPIES || z.globalRegistry.has(schema)) return schema.meta(meta) as T;
   z.globalRegistry.add(schema, meta);
   return schema;
 }
