@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { z } from "zod";
 import { worldJsonSchema } from "../json-schema.ts";
+import { describe } from "./describe.ts";
 import { SECTIONS } from "./world.ts";
 
 /** Every schema node of the format carries its meaning: the editor schema and docs/format.md are generated from them. */
@@ -79,4 +81,29 @@ test("every property of the editor schema carries its description", () => {
   };
   walk(worldJsonSchema(), "");
   assert.deepEqual(missing, []);
+});
+
+test("describe registers on a fresh schema, and gives a described one a copy of its own", () => {
+  const fresh = z.string();
+  const first = describe(fresh, "first");
+  assert.equal(first, fresh);
+  assert.equal(descriptionOf(first), "first");
+  const second = describe(first, "second", ["x"]);
+  assert.notEqual(second, first);
+  assert.equal(descriptionOf(second), "second");
+  assert.deepEqual(z.globalRegistry.get(second)?.examples, ["x"]);
+  assert.equal(descriptionOf(first), "first");
+});
+
+test("every schema's JSON Schema is the one zod's copies of described schemas give", () => {
+  const code = `import { schemaDump } from ${JSON.stringify(new URL("../../../test/helpers/schema-dump.ts", import.meta.url).href)};\nprocess.stdout.write(schemaDump());`;
+  const run = (copies: boolean) =>
+    execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
+      encoding: "utf8",
+      env: { ...process.env, TALEFORGE_DESCRIBE_COPIES: copies ? "1" : "" },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  const own = run(false);
+  assert.ok(own.length > 100_000);
+  assert.equal(own, run(true));
 });

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * The meaning of a field of the format, in one place: the editor schema
@@ -6,9 +6,26 @@ import type { z } from "zod";
  * descriptions, and a test checks that every field has one. A description
  * says what the field does in play, its unit and range, and its default when
  * it is optional.
+ *
+ * The description is registered on the schema itself, which every caller
+ * makes on the spot for this one field: zod's `.meta()` would return a copy,
+ * and those copies were 474 of the 1124 schemas built at start-up, some 40%
+ * of what `check` spent building the format (docs/benchmarks.md, issue 13).
+ * A schema already described (one shared by several fields) still gets
+ * zod's copy, so that each field keeps its own description. A schema made
+ * once and used by several fields must be made per field (a function, as
+ * `strings` in world.ts): a test compares every schema's JSON Schema with
+ * the one zod's copies give (`COPIES`), so a description that reaches a
+ * field it was not written for fails it.
  */
+/** zod's copies, as `.meta()` makes them: set only by describe.test.ts, in a process of its own. */
+const COPIES = typeof process !== "undefined" && process.env.TALEFORGE_DESCRIBE_COPIES === "1";
+
 export function describe<T extends z.ZodType>(schema: T, description: string, examples?: unknown[]): T {
-  return schema.meta({ description, ...(examples ? { examples } : {}) }) as T;
+  const meta = { description, ...(examples ? { examples } : {}) };
+  if (COPIES || z.globalRegistry.has(schema)) return schema.meta(meta) as T;
+  z.globalRegistry.add(schema, meta);
+  return schema;
 }
 
 /** The sentence every name-keyed record's `name` shares. */

@@ -3,7 +3,8 @@ import { describe } from "./describe.ts";
 
 /** The effect table of spec 2.2: one schema per effect type. */
 
-const scalar = z.union([z.string(), z.number(), z.boolean()]);
+// A function: one field describes it (describe.ts registers on the schema itself), the others must not share that.
+const scalar = () => z.union([z.string(), z.number(), z.boolean()]);
 const NEXT_STEP_SOURCES = ["objective", "narrative-event"] as const;
 export const RESOURCE_OPERATORS = ["add", "subtract", "multiply", "divide", "set"] as const;
 export const EFFECT_TARGETS = ["allPlayers", "satisfyingPlayers"] as const;
@@ -128,7 +129,7 @@ export const PlayerTraitsEffect = describe(
       "`add` gives one trait, `remove` takes one away, `set` replaces all traits with `value`.",
     ),
     value: describe(
-      z.union([scalar, z.array(scalar)]),
+      z.union([scalar(), z.array(scalar())]),
       "A trait key (or a list of them for `set`). Adding or removing applies the trait's modifiers (docs/engine.md, Traits at run time).",
     ),
   }),
@@ -184,7 +185,7 @@ export const WriteArraySetEffect = describe(
     type: kind(z.literal("write-array"), "Writes a list to storage."),
     key,
     operator: describe(z.literal("set"), "`set` replaces the stored list."),
-    value: describe(z.array(scalar), "The list of strings, numbers or booleans."),
+    value: describe(z.array(scalar()), "The list of strings, numbers or booleans."),
   }),
   "`write-array` with `set`: stores a list.",
 );
@@ -193,7 +194,7 @@ export const WriteArrayElementEffect = describe(
     type: kind(z.literal("write-array"), "Adds to or removes from a stored list."),
     key,
     operator: describe(z.enum(["add", "remove"]), "`add` appends `value`; `remove` removes it."),
-    value: describe(scalar, "One string, number or boolean."),
+    value: describe(scalar(), "One string, number or boolean."),
   }),
   "`write-array` with `add` or `remove`: appends or removes one element.",
 );

@@ -18,7 +18,8 @@ import { Trait, TraitCategory } from "./trait.ts";
 import { Trigger, TriggerShape } from "./trigger.ts";
 
 const map = <T extends z.ZodType>(value: T) => z.record(z.string(), value);
-const strings = z.record(z.string(), z.string());
+// A function: each field describes its own map of strings (describe.ts registers on the schema itself).
+const strings = () => z.record(z.string(), z.string());
 
 /**
  * Every top-level section of spec 2.1 plus the resolutions' `narrativeEvents`,
@@ -33,7 +34,7 @@ export const SECTIONS = {
   configVersion: describe(z.literal("V33"), 'The format version: always "V33".'),
   heroesVersion: describe(z.literal(33), "The product version of the format: always 33."),
   aiInstructions: describe(
-    map(describe(strings, "Instruction name -> text, for one AI task.")),
+    map(describe(strings(), "Instruction name -> text, for one AI task.")),
     "Instructions to the AI by task (`generateStory` for every turn's narration, `generateInitialStart` for the opening), each a map of named texts sent in key order (docs/prompts.md). {} for none.",
   ),
   storySettings: describe(
@@ -113,22 +114,22 @@ export const SECTIONS = {
   ),
   premadeCharacters: describe(z.array(PremadeCharacter), "Ready-made player characters; [] for none."),
   authorSeeds: describe(
-    strings,
+    strings(),
     `Name -> idea for the AI to build on when it generates content. ${UNUSED} {} for none.`,
   ),
   characterArchetypes: describe(
-    strings,
+    strings(),
     `Name -> description of a kind of character for generation. ${UNUSED} {} for none.`,
   ),
   locationArchetypes: describe(
-    strings,
+    strings(),
     `Name -> description of a kind of location for generation. ${UNUSED} {} for none.`,
   ),
   regionArchetypes: describe(
-    strings,
+    strings(),
     `Name -> description of a kind of region for generation. ${UNUSED} {} for none.`,
   ),
-  encounterElements: describe(strings, `Name -> element random encounters may use. ${UNUSED} {} for none.`),
+  encounterElements: describe(strings(), `Name -> element random encounters may use. ${UNUSED} {} for none.`),
   randomNames: describe(
     z.object({
       male: describe(z.array(z.string()), "Names for generated male characters."),
