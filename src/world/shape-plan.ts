@@ -142,6 +142,10 @@ function lazyWrap(kind: "optional" | "nullable", inner: z.ZodType): Plan {
   return { kind, inner: planOf(inner) };
 }
 
+// Read once: `Object.hasOwn` in code that runs interpreted is two property loads before the call.
+const { hasOwn } = Object;
+const { isArray } = Array;
+
 /**
  * Whether the schema accepts the value: the same answer as zod's
  * `safeParse(value).success`, for JSON values (and for anything else, by
@@ -149,46 +153,49 @@ function lazyWrap(kind: "optional" | "nullable", inner: z.ZodType): Plan {
  */
 export function accepts(plan: Plan, value: unknown): boolean {
   switch (plan.kind) {
-    case "any":
-      return true;
-    case "never":
-      return false;
+    // The kinds most values meet come first: each case is one more comparison when interpreted.
     case "string":
       return typeof value === "string";
     case "number":
       return typeof value === "number" && Number.isFinite(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "null":
-      return value === null;
-    case "values":
-      return plan.values.has(value);
     case "optional":
       return value === undefined || accepts(plan.inner, value);
-    case "nullable":
-      return value === null || accepts(plan.inner, value);
+    case "values":
+      return plan.values.has(value);
+    case "boolean":
+      return typeof value === "boolean";
     case "object": {
       if (!isPlainObject(value)) return isOtherObject(value) && plan.schema.safeParse(value).success;
       const { keys, plans } = plan;
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!;
-        if (!accepts(plans[i]!, Object.hasOwn(value, key) ? value[key] : undefined)) return false;
+        if (!accepts(plans[i]!, hasOwn(value, key) ? value[key] : undefined)) return false;
       }
       return true;
     }
     case "array": {
-      if (!Array.isArray(value)) return false;
+      if (!isArray(value)) return false;
       for (let i = 0; i < value.length; i++) if (!accepts(plan.element, value[i])) return false;
       return true;
     }
+    case "union": {
+      // By index: for-of makes an iterator and a result per option when interpreted.
+      const options = plan.options;
+      for (let i = 0; i < options.length; i++) if (accepts(options[i]!, value)) return true;
+      return false;
+    }
     case "record": {
       if (!isPlainObject(value)) return isOtherObject(value) && plan.schema.safeParse(value).success;
-      for (const key in value)
-        if (Object.hasOwn(value, key) && !accepts(plan.value, value[key])) return false;
+      for (const key in value) if (hasOwn(value, key) && !accepts(plan.value, value[key])) return false;
       return true;
     }
-    case "union":
-      for (const option of plan.options) if (accepts(option, value)) return true;
+    case "nullable":
+      return value === null || accepts(plan.inner, value);
+    case "null":
+      return value === null;
+    case "any":
+      return true;
+    case "never":
       return false;
     case "zod":
       return plan.schema.safeParse(value).success;

@@ -42,6 +42,11 @@ export interface ShapeOptions {
 
 const SECTION_NAMES = Object.keys(SECTIONS);
 
+// The built-ins the walks call on every node, read once: `Object.hasOwn` in code that runs
+// interpreted is two property loads before the call.
+const { freeze, getPrototypeOf, hasOwn, prototype: OBJECT_PROTOTYPE } = Object;
+const { isArray } = Array;
+
 /**
  * Checks every section on its own, and each record of a keyed map on its own,
  * so that one broken record neither hides the others nor keeps the rules from
@@ -55,6 +60,7 @@ export function checkShape(
   options: ShapeOptions = {},
 ): ShapeResult {
   const protoKeys = options.protoKeys ?? true;
+  inherited = inheritsKeys();
   const walk: Walk = { report, freeze: options.freeze ?? false };
   const valid: Record<string, unknown> = {};
   const validSections = new Set<SectionName>();
@@ -176,7 +182,7 @@ function checkMap(name: SectionName, value: unknown, walk: Walk, protoKeys: bool
   let allValid = true;
   const path: JsonPath = [name, ""];
   for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
+    if (inherited && !hasOwn(value, key)) continue;
     const record = value[key];
     path[1] = key;
     if (protoKeys && hasProtoKey(record)) {
@@ -185,11 +191,7 @@ function checkMap(name: SectionName, value: unknown, walk: Walk, protoKeys: bool
       allValid = false;
       continue;
     }
-    let ok: boolean;
-    if (lenient) {
-      ok = accepts(lenient, record);
-      walkUnknown(full, record, path, walk);
-    } else ok = visit(full, record, path, walk);
+    const ok = lenient ? visitLenient(full, lenient, record, path, walk) : visit(full, record, path, walk);
     if (ok) {
       records[key] = record;
       continue;
@@ -200,6 +202,12 @@ function checkMap(name: SectionName, value: unknown, walk: Walk, protoKeys: bool
       allValid = false;
       reportIssues(result.error.issues, [name, key], { [name]: value }, report);
     }
+  }
+  if (walk.freeze) {
+    // Every record is walked (and so frozen): freezing the section here spares deepFreeze a
+    // look at each record (Object.isFrozen goes over an object's properties).
+    freeze(value);
+    freeze(records);
   }
   return { records, allValid };
 }
@@ -375,6 +383,19 @@ function reportUnknown(key: string, parent: JsonPath, known: readonly string[], 
   });
 }
 
+/**
+ * Whether `for...in` over a plain object may yield a key that is not its own:
+ * only when code made a property of Object.prototype enumerable. Found once
+ * per walk (checkShape), so that the walks ask Object.hasOwn of each key only
+ * then: asked of every key of a world, it was a tenth of the walk's cost.
+ */
+let inherited = true;
+
+function inheritsKeys(): boolean {
+  for (const _ in Object.prototype) return true;
+  return false;
+}
+
 /** What the walks below carry: where reports go, and whether they freeze what they have walked. */
 interface Walk {
   report: Reporter;
@@ -389,56 +410,73 @@ function settle(walk: Walk, value: unknown): void {
   if (walk.freeze && value !== null && typeof value === "object") deepFreeze(value);
 }
 
-/** Freezes a node whose children the walk has all walked (and so frozen), with `freeze`. */
-function seal(walk: Walk, value: object): void {
-  if (walk.freeze) Object.freeze(value);
-}
-
 /**
  * Walks a value beside its plan and reports unknown fields, as
  * findUnknownFields does. `path` is the walk's own stack, pushed and popped;
- * a report copies it.
+ * a report copies it. A scalar child is not walked into: it has no fields and
+ * nothing to freeze (a call per leaf was most of the walk's cost, interpreted).
  */
 function walkUnknown(plan: Plan, value: unknown, path: JsonPath, walk: Walk): void {
+  // Objects and arrays first: each case is one more comparison when interpreted.
   switch (plan.kind) {
+    case "object": {
+      // isPlainObject (values.ts) written out: a call fewer per object of the world.
+      if (value === null || typeof value !== "object" || isArray(value)) break;
+      const proto = getPrototypeOf(value);
+      if (proto !== OBJECT_PROTOTYPE && proto !== null) break;
+      const { fields, loose } = plan;
+      for (const key in value) {
+        if (inherited && !hasOwn(value, key)) continue;
+        const child = (value as Record<string, unknown>)[key];
+        const field = fields.get(key);
+        if (field === undefined) {
+          if (!loose) reportUnknown(key, path, plan.keys, walk.report);
+          settle(walk, child);
+        } else if (child !== null && typeof child === "object") {
+          path.push(key);
+          walkUnknown(field, child, path, walk);
+          path.pop();
+        }
+      }
+      // Every child is walked (and so frozen) by now.
+      if (walk.freeze) freeze(value);
+      return;
+    }
+    case "record": {
+      // isPlainObject (values.ts) written out: a call fewer per object of the world.
+      if (value === null || typeof value !== "object" || isArray(value)) break;
+      const proto = getPrototypeOf(value);
+      if (proto !== OBJECT_PROTOTYPE && proto !== null) break;
+      const field = plan.value;
+      for (const key in value) {
+        if (inherited && !hasOwn(value, key)) continue;
+        const child = (value as Record<string, unknown>)[key];
+        if (child === null || typeof child !== "object") continue;
+        path.push(key);
+        walkUnknown(field, child, path, walk);
+        path.pop();
+      }
+      // Every child is walked (and so frozen) by now.
+      if (walk.freeze) freeze(value);
+      return;
+    }
+    case "array": {
+      if (!isArray(value)) break;
+      const element = plan.element;
+      for (let i = 0; i < value.length; i++) {
+        const child: unknown = value[i];
+        if (child === null || typeof child !== "object") continue;
+        path.push(i);
+        walkUnknown(element, child, path, walk);
+        path.pop();
+      }
+      // Every child is walked (and so frozen) by now.
+      if (walk.freeze) freeze(value);
+      return;
+    }
     case "optional":
     case "nullable":
       walkUnknown(plan.inner, value, path, walk);
-      return;
-    case "object":
-      if (!isPlainObject(value)) break;
-      for (const key in value) {
-        if (!Object.hasOwn(value, key)) continue;
-        const field = plan.fields.get(key);
-        if (field) {
-          path.push(key);
-          walkUnknown(field, value[key], path, walk);
-          path.pop();
-        } else {
-          if (!plan.loose) reportUnknown(key, path, plan.keys, walk.report);
-          settle(walk, value[key]);
-        }
-      }
-      seal(walk, value);
-      return;
-    case "record":
-      if (!isPlainObject(value)) break;
-      for (const key in value) {
-        if (!Object.hasOwn(value, key)) continue;
-        path.push(key);
-        walkUnknown(plan.value, value[key], path, walk);
-        path.pop();
-      }
-      seal(walk, value);
-      return;
-    case "array":
-      if (!Array.isArray(value)) break;
-      for (let i = 0; i < value.length; i++) {
-        path.push(i);
-        walkUnknown(plan.element, value[i], path, walk);
-        path.pop();
-      }
-      seal(walk, value);
       return;
     case "union": {
       const branch = branchOf(plan, value);
@@ -455,62 +493,95 @@ function walkUnknown(plan: Plan, value: unknown, path: JsonPath, walk: Walk): vo
 
 /**
  * walkUnknown and `accepts` in one walk: reports unknown fields and answers
- * whether the schema accepts the value (zod's answer).
+ * whether the schema accepts the value (zod's answer). A scalar child only
+ * needs `accepts` (see walkUnknown), which is asked directly.
  */
 function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean {
+  // Objects and arrays first, as in walkUnknown.
   switch (plan.kind) {
+    case "object": {
+      // isPlainObject (values.ts) written out: a call fewer per object of the world.
+      if (value === null || typeof value !== "object" || isArray(value)) break;
+      const proto = getPrototypeOf(value);
+      if (proto !== OBJECT_PROTOTYPE && proto !== null) break;
+      const { fields, loose } = plan;
+      let ok = true;
+      for (const key in value) {
+        if (inherited && !hasOwn(value, key)) continue;
+        const child = (value as Record<string, unknown>)[key];
+        const field = fields.get(key);
+        if (field === undefined) {
+          if (!loose) reportUnknown(key, path, plan.keys, walk.report);
+          settle(walk, child);
+        } else if (child === null || typeof child !== "object") {
+          if (ok && !accepts(field, child)) ok = false;
+        } else {
+          path.push(key);
+          if (!visit(field, child, path, walk)) ok = false;
+          path.pop();
+        }
+      }
+      // Every child is walked (and so frozen) by now.
+      if (walk.freeze) freeze(value);
+      if (!ok) return false;
+      const required = plan.required ?? requiredKeys(plan);
+      for (let i = 0; i < required.length; i++) if (!hasOwn(value, required[i]!)) return false;
+      return true;
+    }
+    case "record": {
+      // isPlainObject (values.ts) written out: a call fewer per object of the world.
+      if (value === null || typeof value !== "object" || isArray(value)) break;
+      const proto = getPrototypeOf(value);
+      if (proto !== OBJECT_PROTOTYPE && proto !== null) break;
+      const field = plan.value;
+      let ok = true;
+      for (const key in value) {
+        if (inherited && !hasOwn(value, key)) continue;
+        const child = (value as Record<string, unknown>)[key];
+        if (child === null || typeof child !== "object") {
+          if (ok && !accepts(field, child)) ok = false;
+          continue;
+        }
+        path.push(key);
+        if (!visit(field, child, path, walk)) ok = false;
+        path.pop();
+      }
+      // Every child is walked (and so frozen) by now.
+      if (walk.freeze) freeze(value);
+      return ok;
+    }
+    case "array": {
+      if (!isArray(value)) {
+        settle(walk, value);
+        return false;
+      }
+      const element = plan.element;
+      let ok = true;
+      for (let i = 0; i < value.length; i++) {
+        const child: unknown = value[i];
+        if (child === null || typeof child !== "object") {
+          if (ok && !accepts(element, child)) ok = false;
+          continue;
+        }
+        path.push(i);
+        if (!visit(element, child, path, walk)) ok = false;
+        path.pop();
+      }
+      // Every child is walked (and so frozen) by now.
+      if (walk.freeze) freeze(value);
+      return ok;
+    }
     case "optional":
       return value === undefined || visit(plan.inner, value, path, walk);
     case "nullable":
       return value === null || visit(plan.inner, value, path, walk);
-    case "object": {
-      if (!isPlainObject(value)) break;
-      let ok = true;
-      for (const key in value) {
-        if (!Object.hasOwn(value, key)) continue;
-        const field = plan.fields.get(key);
-        if (field) {
-          path.push(key);
-          if (!visit(field, value[key], path, walk)) ok = false;
-          path.pop();
-        } else {
-          if (!plan.loose) reportUnknown(key, path, plan.keys, walk.report);
-          settle(walk, value[key]);
-        }
-      }
-      seal(walk, value);
-      if (!ok) return false;
-      const required = requiredKeys(plan);
-      for (let i = 0; i < required.length; i++) if (!Object.hasOwn(value, required[i]!)) return false;
-      return true;
+    case "union": {
+      // The branch the unknown-field walk takes (walkUnknown): when it accepts, so does the
+      // union; only when it does not are the other options asked.
+      const branch = branchOf(plan, value);
+      if (branch === undefined) break;
+      return visit(branch, value, path, walk) || accepts(plan, value);
     }
-    case "record": {
-      if (!isPlainObject(value)) break;
-      let ok = true;
-      for (const key in value) {
-        if (!Object.hasOwn(value, key)) continue;
-        path.push(key);
-        if (!visit(plan.value, value[key], path, walk)) ok = false;
-        path.pop();
-      }
-      seal(walk, value);
-      return ok;
-    }
-    case "array": {
-      if (!Array.isArray(value)) {
-        settle(walk, value);
-        return false;
-      }
-      let ok = true;
-      for (let i = 0; i < value.length; i++) {
-        path.push(i);
-        if (!visit(plan.element, value[i], path, walk)) ok = false;
-        path.pop();
-      }
-      seal(walk, value);
-      return ok;
-    }
-    case "union":
     case "zod": {
       const ok = accepts(plan, value);
       walkUnknown(plan, value, path, walk);
@@ -519,6 +590,78 @@ function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean 
   }
   const ok = accepts(plan, value);
   settle(walk, value);
+  return ok;
+}
+
+/**
+ * `accepts(lenient, value)` and `walkUnknown(full, value)` in one walk, for
+ * the records of a section checked at load against a looser shape than the
+ * format's (RECORD_SHAPES): the two plans share most fields, and where a
+ * field's plan is the same in both, one `visit` answers for both.
+ */
+function visitLenient(full: Plan, lenient: Plan, value: unknown, path: JsonPath, walk: Walk): boolean {
+  if (full === lenient) return visit(full, value, path, walk);
+  if (full.kind === "optional" && lenient.kind === "optional")
+    return value === undefined || visitLenient(full.inner, lenient.inner, value, path, walk);
+  if (full.kind === "object" && lenient.kind === "object" && isPlainObject(value)) {
+    const { fields, loose } = full;
+    const lenientFields = lenient.fields;
+    let ok = true;
+    for (const key in value) {
+      if (inherited && !hasOwn(value, key)) continue;
+      const child = value[key];
+      const field = fields.get(key);
+      const lenientField = lenientFields.get(key);
+      if (field === undefined) {
+        if (!loose) reportUnknown(key, path, full.keys, walk.report);
+        if (ok && lenientField !== undefined && !accepts(lenientField, child)) ok = false;
+        settle(walk, child);
+      } else if (lenientField === undefined) {
+        // A field only the format knows: a looser shape takes any extra key.
+        if (child !== null && typeof child === "object") {
+          path.push(key);
+          walkUnknown(field, child, path, walk);
+          path.pop();
+        }
+      } else if (child === null || typeof child !== "object") {
+        if (ok && !accepts(lenientField, child)) ok = false;
+      } else {
+        path.push(key);
+        if (!visitLenient(field, lenientField, child, path, walk)) ok = false;
+        path.pop();
+      }
+    }
+    if (walk.freeze) freeze(value);
+    if (!ok) return false;
+    const required = lenient.required ?? requiredKeys(lenient);
+    for (let i = 0; i < required.length; i++) if (!hasOwn(value, required[i]!)) return false;
+    return true;
+  }
+  if (full.kind === "array" && lenient.kind === "array" && isArray(value)) {
+    const { element } = full;
+    const lenientElement = lenient.element;
+    let ok = true;
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (child === null || typeof child !== "object") {
+        if (ok && !accepts(lenientElement, child)) ok = false;
+        continue;
+      }
+      path.push(i);
+      if (!visitLenient(element, lenientElement, child, path, walk)) ok = false;
+      path.pop();
+    }
+    if (walk.freeze) freeze(value);
+    return ok;
+  }
+  if (full.kind === "union") {
+    // The branch walkUnknown would take, walked beside the looser shape (a condition or effect
+    // of a trigger: any object with a `type`).
+    const branch = branchOf(full, value);
+    if (branch !== undefined) return visitLenient(branch, lenient, value, path, walk);
+  }
+  const ok = accepts(lenient, value);
+  walkUnknown(full, value, path, walk);
   return ok;
 }
 
