@@ -145,9 +145,9 @@ function parseJson(text: string): { value: unknown } | undefined {
 /**
  * The own keys of every object in a parsed JSON value (before the compatibility steps add any),
  * and how deep its objects and arrays nest (the value itself is level 1, as the nesting scan
- * counts brackets). One walk, level by level: no recursion, and the depth is the number of levels.
- * The two arrays of levels are reused (a count says how much of each is the level), so the walk
- * leaves no garbage per level to the collector.
+ * counts brackets). One walk with its own stack, depth first: no recursion, and the stack stays
+ * as short as the pending containers of one path (a walk level by level held whole levels, a
+ * third of a megabyte of garbage at the caps, enough to bring on a scavenge of the whole world).
  */
 function keyCount(value: unknown): { keys: number; depth: number } {
   // JSON.parse's objects inherit from Object.prototype alone: when it has no enumerable key, for-in
@@ -155,34 +155,35 @@ function keyCount(value: unknown): { keys: number; depth: number } {
   const ownOnly = !inheritsEnumerable();
   let keys = 0;
   let depth = 0;
-  let level: object[] = [];
-  let size = 0;
-  if (value !== null && typeof value === "object") level[size++] = value;
-  let next: object[] = [];
-  while (size > 0) {
-    depth++;
-    let nextSize = 0;
-    for (let n = 0; n < size; n++) {
-      const node = level[n]!;
-      if (Array.isArray(node)) {
-        for (let i = 0; i < node.length; i++) {
-          const child: unknown = node[i];
-          if (child !== null && typeof child === "object") next[nextSize++] = child;
+  if (value === null || typeof value !== "object") return { keys, depth };
+  const nodes: object[] = [value];
+  const levels: number[] = [1];
+  let top = 1;
+  while (top > 0) {
+    top--;
+    const node = nodes[top]!;
+    const level = levels[top]!;
+    if (level > depth) depth = level;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const child: unknown = node[i];
+        if (child !== null && typeof child === "object") {
+          nodes[top] = child;
+          levels[top++] = level + 1;
         }
-        continue;
       }
-      // for-in rather than Object.keys or Object.values: no array per object.
-      for (const key in node) {
-        if (!ownOnly && !Object.hasOwn(node, key)) continue;
-        keys++;
-        const child = (node as Record<string, unknown>)[key];
-        if (child !== null && typeof child === "object") next[nextSize++] = child;
+      continue;
+    }
+    // for-in rather than Object.keys or Object.values: no array per object.
+    for (const key in node) {
+      if (!ownOnly && !Object.hasOwn(node, key)) continue;
+      keys++;
+      const child = (node as Record<string, unknown>)[key];
+      if (child !== null && typeof child === "object") {
+        nodes[top] = child;
+        levels[top++] = level + 1;
       }
     }
-    const done = level;
-    level = next;
-    next = done;
-    size = nextSize;
   }
   return { keys, depth };
 }
