@@ -50,3 +50,22 @@ test("check reports a world's duplicate keys as warnings, and the world stays va
   assert.notEqual(duplicates[0]!.line, duplicates[1]!.line);
   assert.equal(result.errorCount, 0);
 });
+
+test("the loader's proof that no key repeats counts keys as written, whatever spacing or escapes", () => {
+  const duplicates = (text: string) =>
+    parseWorld(text, "w.json").diagnostics.filter((d) => d.code === "json/duplicate-key").length;
+  const world = JSON.stringify(baseWorld(), null, 2);
+  assert.equal(duplicates(world), 0);
+  // A key spaced from its colon still counts; an escaped quote before a colon inside a string does not hide one.
+  assert.equal(duplicates(world.replace("{", '{\n  "narratorStyle" \n\t : "Grim",')), 2);
+  assert.equal(duplicates(world.replace("{", '{"narratorStyle":"Grim","x":"say \\":\\" now",')), 2);
+  // A key Object.prototype is given (by some other code) must not make the parsed count look complete.
+  Object.defineProperty(Object.prototype, "polluted", { value: 1, enumerable: true, configurable: true });
+  try {
+    // One object, one repeat: the inherited key would make up for the lost one exactly.
+    assert.equal(duplicates('{"a": 1, "a": 2}'), 2);
+    assert.equal(duplicates(world.replace("{", '{"narratorStyle":"Grim",')), 2);
+  } finally {
+    delete (Object.prototype as Record<string, unknown>).polluted;
+  }
+});

@@ -46,6 +46,22 @@ describe("compactJsonLength and prettyJsonLength", () => {
     }
   });
 
+  it("agree with JSON.stringify when Object.prototype has an enumerable key", () => {
+    Object.defineProperty(Object.prototype, "polluted", { value: 1, enumerable: true, configurable: true });
+    try {
+      for (const value of [
+        { a: 1, b: { c: "d" } },
+        [{ e: [] }],
+        Object.assign(Object.create(null), { f: 1 }),
+      ]) {
+        assert.equal(compactJsonLength(value), compact(value));
+        assert.equal(prettyJsonLength(value), pretty(value));
+      }
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+
   it("throws as JSON.stringify does on a cycle or a bigint", () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;

@@ -11,12 +11,14 @@ import { isPlainObject } from "./values.ts";
  * so the answer is always JSON.stringify's, thrown errors included.
  */
 export function compactJsonLength(value: unknown): number | undefined {
+  ownOnly = !inheritsEnumerable();
   const length = measure(value, -1, 0);
   return length < 0 ? JSON.stringify(value)?.length : length;
 }
 
 /** As JSON.stringify(value, null, 2)?.length. */
 export function prettyJsonLength(value: unknown): number | undefined {
+  ownOnly = !inheritsEnumerable();
   const length = measure(value, 0, 0);
   return length < 0 ? JSON.stringify(value, null, 2)?.length : length;
 }
@@ -33,6 +35,34 @@ const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 function stringLength(text: string): number {
   return ESCAPED.test(text) ? JSON.stringify(text).length : text.length + 2;
+}
+
+/**
+ * Keys repeat (every trigger has the same few field names), and a Map lookup costs a fraction of
+ * a regular expression test in the mostly interpreted walk. Bounded, since the keys come from the file.
+ */
+const keyLengths = new Map<string, number>();
+const MAX_KEYS = 4096;
+
+function keyLength(key: string): number {
+  let length = keyLengths.get(key);
+  if (length === undefined) {
+    length = stringLength(key);
+    if (keyLengths.size >= MAX_KEYS) keyLengths.clear();
+    keyLengths.set(key, length);
+  }
+  return length;
+}
+
+/**
+ * True while Object.prototype has no enumerable key (set per measure): a plain object's for-in
+ * then lists its own keys alone, and the own-key test per key is skipped.
+ */
+let ownOnly = false;
+
+function inheritsEnumerable(): boolean {
+  for (const _ in {}) return true;
+  return false;
 }
 
 /**
@@ -80,12 +110,12 @@ function measure(value: unknown, level: number, depth: number): number {
   let total = 0;
   let count = 0;
   for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
+    if (!ownOnly && !Object.hasOwn(value, key)) continue;
     const child = measure(value[key], inner, depth + 1);
     if (child === UNKNOWN) return UNKNOWN;
     if (child === ABSENT) continue;
     // The key, ":" (": " when pretty), the value.
-    total += stringLength(key) + (pretty ? 2 : 1) + child;
+    total += keyLength(key) + (pretty ? 2 : 1) + child;
     count++;
   }
   if (count === 0) return 2;

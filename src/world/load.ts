@@ -1,3 +1,4 @@
+import { isAscii } from "node:buffer";
 import { readFile, stat } from "node:fs/promises";
 import {
   COMPAT_MISSING_FIELD,
@@ -40,13 +41,22 @@ export async function loadWorld(path: string): Promise<LoadedWorld> {
   try {
     const info = await stat(path);
     if (info.isDirectory()) return failed(path, FILE_NOT_FOUND, "directory", { file: path });
-    return parseWorld(await readFile(path, "utf8"), path);
+    return parseWorld(decodeUtf8(await readFile(path)), path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR")
       return failed(path, FILE_NOT_FOUND, "missing", { file: path });
     return failed(path, FILE_NOT_FOUND, "unreadable", { file: path, reason: (error as Error).message });
   }
+}
+
+/**
+ * A file's text, decoded in one piece. readFile with an encoding decodes a large file in chunks
+ * through a StringDecoder and joins them, a text V8 then copies whole the first time it is read; a
+ * pure ASCII file (most worlds) decodes as Latin-1 to the same characters, held outside V8's heap.
+ */
+function decodeUtf8(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString("latin1") : bytes.toString("utf8");
 }
 
 async function readStdin(): Promise<string> {
@@ -116,9 +126,8 @@ export function parseWorld(text: string, file = "<input>"): LoadedWorld {
   // JSON.parse keeps the last of two equal keys without a word: say so, at both. Each key of the
   // text makes one property unless it repeats one, so when the parsed value holds as many keys as
   // the text there is no duplicate, and the search that places them is skipped. The text's keys
-  // are bounded from above by the quotes followed by a colon (a key's closing quote always is;
-  // an escaped quote inside a string may be too): equal to the parsed count, they prove that no
-  // key repeats; any other count runs the search, which finds only true duplicates.
+  // are bounded from above by keyBound: equal to the parsed count, it proves that no key repeats;
+  // any other count runs the search, which finds only true duplicates.
   if (counted && counted.keys !== keyBound(body)) result.diagnostics.push(...findDuplicateKeys(source));
   normalise(value, result, report);
   return result;
@@ -136,50 +145,69 @@ function parseJson(text: string): { value: unknown } | undefined {
 /**
  * The own keys of every object in a parsed JSON value (before the compatibility steps add any),
  * and how deep its objects and arrays nest (the value itself is level 1, as the nesting scan
- * counts brackets). One walk with its own stacks: no recursion, no array per node.
+ * counts brackets). One walk with its own stack, depth first: no recursion, and the stack stays
+ * as short as the pending containers of one path (a walk level by level held whole levels, a
+ * third of a megabyte of garbage at the caps, enough to bring on a scavenge of the whole world).
  */
 function keyCount(value: unknown): { keys: number; depth: number } {
+  // JSON.parse's objects inherit from Object.prototype alone: when it has no enumerable key, for-in
+  // yields their own keys and nothing else, and the own-key test per key (a third of the walk) is skipped.
+  const ownOnly = !inheritsEnumerable();
   let keys = 0;
   let depth = 0;
-  const stack = [value];
-  const levels = [1];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    const level = levels.pop()!;
-    if (node === null || typeof node !== "object") continue;
+  if (value === null || typeof value !== "object") return { keys, depth };
+  const nodes: object[] = [value];
+  const levels: number[] = [1];
+  let top = 1;
+  while (top > 0) {
+    top--;
+    const node = nodes[top]!;
+    const level = levels[top]!;
     if (level > depth) depth = level;
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const child: unknown = node[i];
         if (child !== null && typeof child === "object") {
-          stack.push(child);
-          levels.push(level + 1);
+          nodes[top] = child;
+          levels[top++] = level + 1;
         }
       }
       continue;
     }
-    // for-in rather than Object.keys: no array per object (JSON.parse's objects inherit no enumerable key).
+    // for-in rather than Object.keys or Object.values: no array per object.
     for (const key in node) {
-      if (!Object.hasOwn(node, key)) continue;
+      if (!ownOnly && !Object.hasOwn(node, key)) continue;
       keys++;
       const child = (node as Record<string, unknown>)[key];
       if (child !== null && typeof child === "object") {
-        stack.push(child);
-        levels.push(level + 1);
+        nodes[top] = child;
+        levels[top++] = level + 1;
       }
     }
   }
   return { keys, depth };
 }
 
+/** True when some code gave Object.prototype an enumerable key (for-in would list it on every object). */
+function inheritsEnumerable(): boolean {
+  for (const _ in {}) return true;
+  return false;
+}
+
 /**
- * The quotes of a JSON text followed by a colon (after any whitespace): at least as many as its
- * object keys. A regular expression finds them in native code without building a match.
+ * The colons of a JSON text whose previous character other than whitespace is a quote: at least
+ * as many as its object keys (a key's closing quote always is; an escaped quote inside a string
+ * may be too). Found from colon to colon with indexOf, which searches in native code: a colon is
+ * rarer than a quote, and a regular expression over the text cost a scan of every character.
  */
 function keyBound(text: string): number {
-  const keyEnd = /"[ \t\n\r]*:/g;
   let count = 0;
-  while (keyEnd.test(text)) count++;
+  for (let colon = text.indexOf(":"); colon >= 0; colon = text.indexOf(":", colon + 1)) {
+    let i = colon - 1;
+    let c = text.charCodeAt(i);
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(--i);
+    if (c === 0x22) count++;
+  }
   return count;
 }
 
