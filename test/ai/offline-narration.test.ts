@@ -1016,7 +1016,7 @@ describe("offline narration: a newcomer's first turns (issues seen playing the e
     });
     assert.match(party, /Next: Ask at the temple\.$/);
     const none = await first({ actions: [{ player: "Isobel Carrow", text: "what should I do?" }] });
-    assert.match(none, /^You take stock, but nothing you know points the way yet/);
+    assert.match(none, /^You take stock: look around, and talk to the people you meet/);
     // Other questions are still speech.
     const other = await first({
       actions: [{ player: "Isobel Carrow", text: "what should I drink?" }],

@@ -34,7 +34,7 @@ export function asksWhatToDo(action: string): boolean {
 export function hintLine(input: NarrationInput): string {
   const step = nextStep(input);
   if (step === null)
-    return "You take stock, but nothing you know points the way yet: look around, and talk to the people you meet.";
+    return "You take stock: look around, and talk to the people you meet; what you learn may show the way.";
   return `You take stock of what you know. Next: ${endSentence(step)}`;
 }
 
