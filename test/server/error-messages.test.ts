@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import {
-  type Answer,
+  assertRefused,
   Client,
   closeSandbox,
   dropStore,
@@ -27,15 +27,6 @@ describe(`server: error messages say what to do (${STORE_NAME})`, () => {
     await closeSandbox();
   });
 
-  const refused = (answer: Answer, status: number, code: string, says: RegExp) => {
-    assert.equal(answer.status, status, answer.text);
-    const error = (answer.json as { error: { code: string; message: string; details: unknown } }).error;
-    assert.deepEqual(Object.keys(error).sort(), ["code", "details", "message"]);
-    assert.equal(error.code, code);
-    assert.match(error.message, says, `${code}: ${error.message}`);
-    assert.doesNotMatch(answer.text, /\bat .+\.(ts|js):\d+/, "no stack trace");
-  };
-
   it("names the next step for game states, steps, players, tokens and realms", {
     timeout: 120_000,
   }, async () => {
@@ -51,45 +42,50 @@ describe(`server: error messages say what to do (${STORE_NAME})`, () => {
     );
     const id = created.id as string;
 
-    refused(
+    assertRefused(
       await ann.post(`/games/${id}/actions`, { text: "look", idempotencyKey: "k0" }),
       409,
       "game/state",
       /Wait for the host to start it/,
     );
-    refused(await host.post(`/games/${id}/turn`), 409, "game/state", /Start it \(lobby\)/);
-    refused(await host.post(`/games/${id}/resume`), 409, "game/state", /GET \/games\/:id shows its status/);
-    refused(
+    assertRefused(await host.post(`/games/${id}/turn`), 409, "game/state", /Start it \(lobby\)/);
+    assertRefused(
+      await host.post(`/games/${id}/resume`),
+      409,
+      "game/state",
+      /GET \/games\/:id shows its status/,
+    );
+    assertRefused(
       await host.post(`/games/${id}/players/0123456789abcdef0123456789abcdef/kick`),
       404,
       "player/not-found",
       /GET \/games\/:id lists the players/,
     );
-    refused(
+    assertRefused(
       await host.get(`/games/${other.id}`),
       403,
       "auth/other-game",
       /use the token you got for this game/,
     );
     const map = await anyone.get(`/worlds/${hash}/map.svg?realm=Nowhere`);
-    refused(map, 400, "world/unknown-name", new RegExp(`GET /worlds/${hash} lists them`));
+    assertRefused(map, 400, "world/unknown-name", new RegExp(`GET /worlds/${hash} lists them`));
     assert.ok((map.json.error.details.realms as string[]).length > 0, "the realms it has, in details");
 
     assert.equal((await host.post(`/games/${id}/start`)).status, 200);
-    refused(await host.post(`/games/${id}/turn`), 409, "turn/no-actions", /run it once one has/);
-    refused(
+    assertRefused(await host.post(`/games/${id}/turn`), 409, "turn/no-actions", /run it once one has/);
+    assertRefused(
       await host.post(`/games/${id}/start`),
       409,
       "game/state",
       /resumes with POST \/games\/:id\/resume/,
     );
-    refused(
+    assertRefused(
       await host.get(`/games/${id}/trace?seq=99`),
       409,
       "game/state",
       /GET \/games\/:id\/transcript lists the steps/,
     );
-    refused(
+    assertRefused(
       await ann.post(`/games/${id}/quests/No%20Such%20Quest/accept`),
       422,
       "engine/refused",
@@ -98,17 +94,22 @@ describe(`server: error messages say what to do (${STORE_NAME})`, () => {
     const stream = listen(`${running.url}/games/${id}/events`, created.hostToken);
     const kicked = (await host.get(`/games/${id}`)).json.players[0].id as string;
     assert.equal((await host.post(`/games/${id}/players/${kicked}/kick`)).status, 200);
-    refused(await ann.get(`/games/${id}`), 403, "auth/kicked", /ask a host for the invite of another game/);
+    assertRefused(
+      await ann.get(`/games/${id}`),
+      403,
+      "auth/kicked",
+      /ask a host for the invite of another game/,
+    );
     stream.close();
 
     assert.equal((await host.post(`/games/${id}/end`)).status, 200);
-    refused(
+    assertRefused(
       await host.post(`/games/${id}/end`),
       409,
       "game/state",
       /already ended; GET \/games\/:id shows its status/,
     );
-    refused(
+    assertRefused(
       await anyone.post("/games/join", { invite: created.invite, character: { name: "Bo" } }),
       409,
       "game/state",

@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -135,6 +136,20 @@ export interface Answer {
   json: any;
   text: string;
   headers: Headers;
+}
+
+/**
+ * Asserts that an answer is the API's error shape (`code`, `message`, `details`, no stack trace)
+ * with this status and code, and a message that says `says`; gives the error for further checks.
+ */
+export function assertRefused(answer: Answer, status: number, code: string, says: RegExp) {
+  assert.equal(answer.status, status, answer.text);
+  const error = (answer.json as { error: { code: string; message: string; details: unknown } }).error;
+  assert.deepEqual(Object.keys(error).sort(), ["code", "details", "message"]);
+  assert.equal(error.code, code);
+  assert.match(error.message, says, `${code}: ${error.message}`);
+  assert.doesNotMatch(answer.text, /\bat .+\.(ts|js):\d+/, "no stack trace");
+  return error as { code: string; message: string; details: Record<string, unknown> };
 }
 
 /** Every answer a client got, for the scans for hidden strings. */

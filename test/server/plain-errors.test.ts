@@ -3,6 +3,7 @@ import { after, describe, it } from "node:test";
 import { openStore } from "../../src/server/store/open.ts";
 import {
   type Answer,
+  assertRefused,
   Client,
   closeSandbox,
   dropStore,
@@ -32,13 +33,8 @@ describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
   const ZOD = /Invalid input|Invalid option|expected \w+, received|Too (small|big)|Unrecognized key|>=|<=/;
 
   const refused = (answer: Answer, status: number, code: string, says: RegExp) => {
-    assert.equal(answer.status, status, answer.text);
-    const error = (answer.json as { error: { code: string; message: string; details: unknown } }).error;
-    assert.deepEqual(Object.keys(error).sort(), ["code", "details", "message"]);
-    assert.equal(error.code, code);
-    assert.match(error.message, says, `${code}: ${error.message}`);
     assert.doesNotMatch(answer.text, ZOD, "plain words, not zod's");
-    return error as { code: string; message: string; details: Record<string, unknown> };
+    return assertRefused(answer, status, code, says);
   };
 
   it("says what a query value, a body field or a method must be", { timeout: 120_000 }, async () => {
