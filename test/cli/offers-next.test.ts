@@ -10,7 +10,7 @@ test("an offer says when it lapses; a bare y with no offer on the prompt takes t
     ["walk to the Gutted Eel", "look around", "y", "y", "/quit"],
   );
   assert.equal(played.code, 0, played.err);
-  assert.match(played.out, /This offer lapses if you leave The Gutted Eel, or after 3 turns\./);
+  assert.match(played.out, /This offer lapses if you leave the Gutted Eel, or after 3 turns\./);
   assert.match(played.out, /Quest "The Keeper's Debt": accepted\./);
   assert.match(played.out, /No quest is waiting for a yes or no\./);
   assert.doesNotMatch(played.out, /You y\./);

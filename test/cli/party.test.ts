@@ -14,7 +14,7 @@ test("the second player leads a move; the party follows, and the trace names the
   );
   assert.equal(played.code, 0, played.err);
   assert.match(played.out, /Bram leads the way: you walk to the Counting House\. Isobel Carrow follows\./);
-  assert.match(played.out, /You are at Ledger Hall, Counting House/);
+  assert.match(played.out, /You are at the Ledger Hall of the Counting House, Brinewick\./);
   assert.match(played.out, /intent {4}travel → "Counting House" \(classifier, led by "Bram"\)/);
 });
 
@@ -24,6 +24,6 @@ test("a player who holds the party where it is keeps it there", async () => {
     ["we stay here and wait", "walk to the Counting House", "/quit"],
   );
   assert.equal(played.code, 0, played.err);
-  assert.doesNotMatch(played.out, /You are at Ledger Hall/);
+  assert.doesNotMatch(played.out, /You are at the Ledger Hall/);
   assert.doesNotMatch(played.out, /leads the way/);
 });

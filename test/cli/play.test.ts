@@ -122,7 +122,7 @@ describe("taleforge play, offline, piped", () => {
     assert.match(section("party"), /Isobel Carrow, level 1\n {2}health \d+\/\d+, resolve \d+\/\d+/);
     assert.match(section("inventory"), /Ship's Biscuit x2/);
     assert.match(section("map"), /\* The Gutted Eel/);
-    assert.match(section("map"), /You are at Hearth Room, The Gutted Eel, Brinewick\./);
+    assert.match(section("map"), /You are at the Hearth Room of the Gutted Eel, Brinewick\./);
     assert.match(section("storage"), /Storage is empty\.|=/);
     assert.match(out.slice(out.lastIndexOf("> /trace")), /keeper_rumour/);
     assert.match(out, /Unknown command \/qusts\. Did you mean "quests"\?/);
@@ -147,11 +147,33 @@ describe("taleforge play, offline, piped", () => {
     );
     assert.equal(code, 0);
     assert.match(out, /Undone: back to the start of the game\./);
-    assert.match(out.slice(out.indexOf("> /map")), /You are at Pier End, Brinewick Docks/);
+    assert.match(out.slice(out.indexOf("> /map")), /You are at Pier End of Brinewick Docks\./);
     assert.match(out, /Nothing to undo\./);
     assert.match(out, /Saved to .*game\.json\./);
     assert.match(out, /Loaded the game at the start of the game\./);
-    assert.match(out.slice(out.lastIndexOf("> /map")), /You are at Pier End, Brinewick Docks/);
+    assert.match(out.slice(out.lastIndexOf("> /map")), /You are at Pier End of Brinewick Docks\./);
+  });
+
+  test("a command typed without its slash is not played as an act", async () => {
+    const { code, out } = await playWith([EXAMPLE, ...isobel, "--no-save"], ["help", "inventory", "/quit"]);
+    assert.equal(code, 0);
+    assert.match(out, /> help\nCommands start with "\/": \/help lists them\./);
+    assert.match(out, /> inventory\nCommands start with "\/": type \/inventory/);
+    assert.doesNotMatch(out, /You help|You try “inventory”/);
+  });
+
+  test("/undo after answering an offer says it took back the answer, not a turn", async () => {
+    const { code, out } = await playWith(
+      [EXAMPLE, ...isobel, "--no-save"],
+      ["walk to the Gutted Eel", "y", "/undo", "/undo", "/quit"],
+    );
+    assert.equal(code, 0);
+    const undone = out.slice(out.indexOf("> /undo"));
+    assert.match(
+      undone,
+      /Undone: accepting "The Keeper's Debt", still at turn 1\.\nQuest "The Keeper's Debt": available\./,
+    );
+    assert.match(undone, /Undone: back to the start of the game\./);
   });
 
   test("--save writes after every turn, and --load resumes exactly there", async () => {
@@ -165,7 +187,7 @@ describe("taleforge play, offline, piped", () => {
     assert.equal(saved.state.position.location, "The Gutted Eel");
     const second = await playWith([EXAMPLE, "--load", save], ["talk to Mara Venn", "/quit"]);
     assert.equal(second.code, 0, second.err);
-    assert.match(second.out, /Resumed at turn 1, at Hearth Room, The Gutted Eel/);
+    assert.match(second.out, /Resumed at turn 1, at the Hearth Room of the Gutted Eel, Brinewick\./);
     assert.match(second.out, /You now know Mara Venn\./);
   });
 
@@ -205,7 +227,7 @@ describe("taleforge play, offline, piped", () => {
     assert.equal(readFileSync(replayedSave, "utf8"), readFileSync(recordedSave, "utf8"));
     // The replay shows the same story, streamed from the tape.
     const story = (text: string) =>
-      text.slice(text.indexOf("> travel to the Old Lighthouse"), text.indexOf("You are at Rock Landing"));
+      text.slice(text.indexOf("> travel to the Old Lighthouse"), text.indexOf("You are at the Rock Landing"));
     assert.equal(story(replayed.out), story(recorded.out));
   });
 

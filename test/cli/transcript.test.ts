@@ -308,7 +308,7 @@ describe("issue 14 item 7: resuming with --load and no --save", () => {
     assert.equal(first.code, 0, first.err);
     const second = await playWith([EXAMPLE, "--load", save], ["talk to mara", "/quit"]);
     assert.equal(second.code, 0, second.err);
-    assert.match(second.out, /Resumed at turn 1, at Hearth Room, The Gutted Eel/);
+    assert.match(second.out, /Resumed at turn 1, at the Hearth Room of the Gutted Eel, Brinewick\./);
     assert.match(second.out, /Your progress is saved to .*game\.json after every turn/);
     assert.match(second.out, /Saved to .*game\.json\./);
     const third = await playWith([EXAMPLE, "--load", save], ["/quit"]);

@@ -34,6 +34,41 @@ export function placeName(name: string, proper?: ProperNames): string {
   return words.length > 1 && /^\p{Lu}/u.test(words[0]!) && proper?.words.has(first) ? name : `the ${name}`;
 }
 
+/**
+ * Where the party stands, to follow "at": "the Hearth Room of the Gutted Eel, Brinewick", "the
+ * Stairwell of the Old Lighthouse, Gull Coast". Not the list "Hearth Room, The Gutted Eel,
+ * Brinewick", with its capital "The" mid-sentence. The region closes it as in an address, with no
+ * preposition to guess ("in Gull Coast" reads wrong); it is left out when the location already
+ * names it ("Pier End of Brinewick Docks"). An area whose name has its own "of" ("Plaza of the
+ * Queen") is "in" its location.
+ */
+export function placePhrase(
+  p: { area: string; location: string; region: string },
+  proper?: ProperNames,
+): string {
+  const area = p.area === "" ? "" : placeName(p.area, proper);
+  const location = p.location === "" ? "" : placeName(p.location, proper);
+  const spot =
+    area && location && p.area !== p.location
+      ? `${area} ${/\sof\s/i.test(p.area) ? "in" : "of"} ${location}`
+      : area || location;
+  const region = p.region === "" ? "" : placeName(p.region, proper);
+  if (spot === "") return region || "an unnamed place";
+  return region && !namesRegion(p.location, p.region) ? `${spot}, ${region}` : spot;
+}
+
+/** "Brinewick Docks" names the region Brinewick: saying "Brinewick Docks, Brinewick" would repeat it. */
+function namesRegion(location: string, region: string): boolean {
+  const words = (name: string) =>
+    name
+      .toLowerCase()
+      .replace(/^the\s+/, "")
+      .split(/\s+/);
+  const inLocation = words(location);
+  const regionWords = words(region);
+  return inLocation.some((_, i) => regionWords.every((w, j) => inLocation[i + j] === w));
+}
+
 /** "A", "A and B", "A, B and C". */
 function listNames(names: readonly string[]): string {
   if (names.length <= 1) return names.join("");

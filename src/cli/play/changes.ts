@@ -37,7 +37,7 @@ export function changesView(before: SessionState, after: SessionState, world: Wo
   }
   const p = after.position;
   if (p.location !== before.position.location || p.area !== before.position.area)
-    lines.push(paint("gray", `You are at ${describePlace(p)}.`));
+    lines.push(paint("gray", `You are at ${describePlace(p, world)}.`));
   for (const character of after.party) {
     const was = before.party.find((c) => c.name === character.name);
     if (!was) {

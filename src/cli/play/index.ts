@@ -256,16 +256,23 @@ async function askWhatIsLeft(
 /** Where a loaded game resumes, what changed since it was saved, and the last thing the story said. */
 function showResumed(game: Game, flags: PlayFlags, io: CliIo, lines: LineSource, paint: Paint): void {
   const state = game.session.state;
-  io.stdout(`Resumed at ${turnWords(state.tick)}, at ${describePlace(state.position)}.\n`);
-  io.stdout(resumedNote(game.session.resumed, paint));
+  // Word-wrapped at a terminal, like the new game's note: the save file's path was cut mid-word at 80 columns.
+  const notes = proseWriter({ io, lines });
+  notes.push(
+    `Resumed at ${turnWords(state.tick)}, at ${describePlace(state.position, game.session.world)}.\n`,
+  );
+  notes.push(resumedNote(game.session.resumed, paint));
   // Resumed without --save: progress goes back to the file it came from, and the player is told so.
   if (flags.save === undefined && flags.load)
-    io.stdout(
+    notes.push(
       paint(
         "gray",
         `Your progress is saved to ${flags.load} after every turn (--save FILE saves elsewhere).\n`,
       ),
     );
+  notes.end();
+  // The last thing the story said, apart from the notes above (it ran on from their last line).
+  io.stdout("\n");
   const last = proseWriter({ io, lines });
   last.push(state.history.story.at(-1)?.text ?? "");
   last.end();

@@ -16,10 +16,12 @@ import { readSaveText, writeSaveFile } from "../save-file.ts";
 import { changesView } from "./changes.ts";
 import type { LineSource } from "./lines.ts";
 import {
+  bareCommandHint,
   GAME_COMMANDS,
   helpView,
   hintView,
   inventoryView,
+  locationInSentence,
   mapView,
   partyView,
   promptView,
@@ -27,6 +29,7 @@ import {
   resumedNote,
   storageView,
   turnWords,
+  undoneLine,
 } from "./views.ts";
 import { type StreamWrapper, streamWrapper } from "./wrapper.ts";
 
@@ -94,6 +97,13 @@ export async function runLoop(ctx: LoopContext): Promise<number> {
         ctx.io.stdout(
           `${replyProblem(meaning, { list: "/quests lists your quests.", answer: "answer with /accept <quest> or /reject <quest>." })}\n`,
         );
+        i--;
+        continue;
+      }
+      // "inventory", "help": a command without its slash is said how to type, never played as an act.
+      const hint = bareCommandHint(text);
+      if (hint !== null) {
+        ctx.io.stdout(`${hint}\n`);
         i--;
         continue;
       }
@@ -201,8 +211,7 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     ctx.io.stdout("\n");
   }
   const lines = changesView(before, after, ctx.world, ctx.paint);
-  if (outcome.type === "undo")
-    lines.unshift(outcome.undone ? `Undone: back to ${turnWords(after.tick)}.` : "Nothing to undo.");
+  if (outcome.type === "undo") lines.unshift(outcome.undone ? undoneLine(before, after) : "Nothing to undo.");
   if (outcome.type === "load") {
     lines.unshift(`Loaded the game at ${turnWords(after.tick)}.`);
     const note = resumedNote(ctx.game.session.resumed, ctx.paint).trimEnd();
@@ -275,7 +284,9 @@ function lapseText(ctx: LoopContext, quest: string): string {
   const left = Math.max(1, entry.availableAt.tick + QUEST_EXPIRY_TURNS - ctx.game.session.state.tick);
   const where = entry.availableAt.location;
   const turns = left === 1 ? "after this turn" : `after ${left} turns`;
-  return where ? `This offer lapses if you leave ${where}, or ${turns}.` : `This offer lapses ${turns}.`;
+  return where
+    ? `This offer lapses if you leave ${locationInSentence(where, ctx.world)}, or ${turns}.`
+    : `This offer lapses ${turns}.`;
 }
 
 /** The turn before an offer lapses, say so again (an offer the prompt no longer shows). */

@@ -5,7 +5,7 @@ import { painter } from "../../author/paint.ts";
 import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
 import { changesView } from "./changes.ts";
-import { hintView, questsView, turnWords } from "./views.ts";
+import { bareCommandHint, describePlace, hintView, questsView, turnWords } from "./views.ts";
 
 const world = JSON.parse(
   readFileSync(new URL("../../../examples/harbor.world.json", import.meta.url), "utf8"),
@@ -113,4 +113,46 @@ test("issue 14 item 5: a next step that only repeats the start of the one shown 
   assert.deepEqual(next("Find Mara Venn at the Gutted Eel.", long), [`Next: ${long}`]);
   assert.deepEqual(next("Travel to the pier.", "Travel."), ["Next: Travel."]);
   assert.deepEqual(next(long, "Climb the lighthouse stairwell."), ["Next: Climb the lighthouse stairwell."]);
+});
+
+test("where the party is reads as a phrase, not as the list 'Hearth Room, The Gutted Eel, Brinewick'", () => {
+  const at = (area: string, location: string, region: string) =>
+    describePlace({ area, location, region }, world);
+  assert.equal(
+    at("Hearth Room", "The Gutted Eel", "Brinewick"),
+    "the Hearth Room of the Gutted Eel, Brinewick",
+  );
+  assert.equal(
+    at("Stairwell", "Old Lighthouse", "Gull Coast"),
+    "the Stairwell of the Old Lighthouse, Gull Coast",
+  );
+  // A location that names its region does not say it twice; a proper first word takes no "the".
+  assert.equal(at("Pier End", "Brinewick Docks", "Brinewick"), "Pier End of Brinewick Docks");
+  assert.equal(at("", "The Gutted Eel", "Brinewick"), "the Gutted Eel, Brinewick");
+  // Another world's names: an area with its own "of", a region that starts with "The".
+  assert.equal(
+    at("Plaza of the Queen", "Avenor", "The Reach"),
+    "the Plaza of the Queen in Avenor, the Reach",
+  );
+  assert.equal(at("", "", ""), "an unnamed place");
+});
+
+test("a command typed without its slash is said how to type, and an act is not", () => {
+  assert.equal(
+    bareCommandHint("inventory"),
+    'Commands start with "/": type /inventory (/help lists them all).',
+  );
+  assert.equal(bareCommandHint("I"), 'Commands start with "/": type /inventory (/help lists them all).');
+  assert.equal(bareCommandHint("check my map"), 'Commands start with "/": type /map (/help lists them all).');
+  assert.equal(bareCommandHint("Journal?"), 'Commands start with "/": type /quests (/help lists them all).');
+  assert.match(bareCommandHint("help") ?? "", /\/help lists them/);
+  for (const act of [
+    "help Mara",
+    "look at the map on the wall",
+    "hint",
+    "accept",
+    "I look around",
+    "save the girl",
+  ])
+    assert.equal(bareCommandHint(act), null, act);
 });

@@ -1,3 +1,5 @@
+import { type ProperNames, properNames } from "../../ai/offline/proper.ts";
+import { placePhrase } from "../../ai/offline/templates.ts";
 import { firstSentence, type Paint, plural } from "../../author/paint.ts";
 import type { QuestPrompt, SessionState, TurnResult } from "../../engine/index.ts";
 import { knownIn, nextStepOf } from "../../engine/index.ts";
@@ -85,7 +87,7 @@ export function mapView(state: SessionState, world: World, paint: Paint): string
   const here = state.position;
   const realm = here.realm;
   const regions = Object.entries(world.regions).filter(([, r]) => (r.realm ?? "") === realm);
-  if (regions.length === 0) return `You are at ${describePlace(here)}.`;
+  if (regions.length === 0) return `You are at ${describePlace(here, world)}.`;
   const xs = regions.map(([, r]) => r.x);
   const ys = regions.map(([, r]) => r.y);
   const width = Math.min(18, Math.max(...regions.map(([k]) => k.length)) + 2);
@@ -119,7 +121,7 @@ export function mapView(state: SessionState, world: World, paint: Paint): string
     }
   }
   const area = world.locations[here.location]?.areas?.[here.area];
-  lines.push("", `You are at ${describePlace(here)}.`);
+  lines.push("", `You are at ${describePlace(here, world)}.`);
   if (area && area.paths.length > 0) lines.push(`From here: ${area.paths.join(", ")}.`);
   return lines.join("\n");
 }
@@ -139,9 +141,22 @@ export function promptView(prompt: QuestPrompt, paint: Paint): string {
   ].join("\n");
 }
 
-export function describePlace(p: { location: string; area: string; region: string }): string {
-  const parts = [p.area, p.location, p.region].filter((s) => s !== "");
-  return parts.length > 0 ? parts.join(", ") : "an unnamed place";
+/** The world's proper names, read once per world (they decide "Brinewick Docks" against "the Lamp Room"). */
+const properOfWorld = new WeakMap<World, ProperNames>();
+
+/** Where the party is, to follow "at": "the Hearth Room of the Gutted Eel, in Brinewick" (placePhrase). */
+export function describePlace(p: { location: string; area: string; region: string }, world: World): string {
+  let proper = properOfWorld.get(world);
+  if (!proper) {
+    proper = properNames(world);
+    properOfWorld.set(world, proper);
+  }
+  return placePhrase(p, proper);
+}
+
+/** A location's name inside a sentence: "The Gutted Eel" is "the Gutted Eel" there. */
+export function locationInSentence(location: string, world: World): string {
+  return describePlace({ location, area: "", region: "" }, world);
 }
 
 /** The slash commands of the game, for "did you mean" (/help lists them for the player). */
@@ -162,6 +177,41 @@ export const GAME_COMMANDS = [
   "undo",
   "quit",
 ] as const;
+
+/** Words a player types for a command without its slash ("inventory", "i", "check my map"). */
+const COMMAND_WORDS: Readonly<Record<string, (typeof GAME_COMMANDS)[number]>> = {
+  help: "help",
+  commands: "help",
+  inventory: "inventory",
+  inv: "inventory",
+  i: "inventory",
+  items: "inventory",
+  map: "map",
+  quests: "quests",
+  journal: "quests",
+  party: "party",
+  stats: "party",
+  save: "save",
+  load: "load",
+  undo: "undo",
+  quit: "quit",
+  exit: "quit",
+};
+const COMMAND_LINE = /^(?:(?:check|show|open|see|view|look at)\s+(?:(?:my|the|our)\s+)?)?([a-z]+)\s*[.!?]*$/;
+
+/**
+ * A line that is a command typed without its slash ("help", "inventory", "i", "check my map"): the
+ * line that says how to type it, or null. Played as an action it was told as "You help; it makes no
+ * difference that you can see." and "You try “inventory”, but nothing comes of it."
+ */
+export function bareCommandHint(line: string): string | null {
+  const word = COMMAND_LINE.exec(line.trim().toLowerCase())?.[1];
+  const command = word === undefined ? undefined : COMMAND_WORDS[word];
+  if (command === undefined) return null;
+  if (command === "help")
+    return 'Commands start with "/": /help lists them. Anything else you type is what your character does.';
+  return `Commands start with "/": type /${command} (/help lists them all).`;
+}
 
 /** /help; `saving` is the save file as the player is shown it, when the game is saved (the /quit line says whether). */
 export function helpView(saving?: string): string {
@@ -214,6 +264,29 @@ export function resumedNote(
     ...resumed.warnings.map((w) => `  - ${w}`),
   ];
   return `${paint("yellow", lines.join("\n"))}\n`;
+}
+
+/** How each answer to an offer is told when /undo takes it back. */
+const ANSWERED: Readonly<Record<string, string>> = {
+  accepted: "accepting",
+  rejected: "declining",
+  abandoned: "abandoning",
+};
+
+/**
+ * What /undo took back: a turn ("Undone: back to turn 3."), or an answer to a quest offer, which is
+ * no turn: two undos in a row both said "back to turn 3", and the second had quietly taken back
+ * the acceptance (the offer then lapsed on the next move).
+ */
+export function undoneLine(before: SessionState, after: SessionState): string {
+  if (after.tick !== before.tick) return `Undone: back to ${turnWords(after.tick)}.`;
+  const quest = Object.keys(before.quests).find(
+    (key) => before.quests[key]?.status !== after.quests[key]?.status,
+  );
+  const answer = quest === undefined ? undefined : ANSWERED[before.quests[quest]!.status];
+  return answer === undefined
+    ? `Undone: the last step, still at ${turnWords(after.tick)}.`
+    : `Undone: ${answer} "${quest}", still at ${turnWords(after.tick)}.`;
 }
 
 /** A tick in a player's words: "the start of the game" (the opening, tick 0) or "turn 12". */
