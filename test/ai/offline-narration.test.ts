@@ -208,7 +208,7 @@ describe("offline narration: a turn", () => {
       ["I light my lantern", new RegExp(`^You try to light your lantern, but ${NOTHING}\\.$`)],
       ["Mara, what happened to your father?", /^You say: “Mara, what happened to your father\?”$/],
       ["We climb onto the bollard", /^You climb onto the bollard\.$/],
-      ["what is this place", /^You are at Hearth Room, The Gutted Eel, in the Brinewick region\.$/],
+      ["what is this place", /^You are at the Hearth Room of the Gutted Eel, Brinewick\.$/],
       ["tell me about the lighthouse", /^You ask about the lighthouse\.$/],
       ["xyzzy", new RegExp(`^You try “xyzzy”, but ${NOTHING}\\.$`)],
       ["1", new RegExp(`^You try “1”, but ${NOTHING}\\.$`)],
@@ -448,6 +448,37 @@ describe("offline narration: one-time instructions", () => {
     assert.ok(answer.text.includes("You remember the Salt Widow's words: 'Give me your name.'"), answer.text);
     assert.match(answer.notice ?? "", /no longer at the Bone Chamber/);
     assert.match(answer.notice ?? "", /is set at Bone Chamber/);
+  });
+
+  it("climb_stairwell's story told after the party went back to the Eel: the lamp room, in lower case, is elsewhere", async () => {
+    const answer = await ai.narrate(
+      narrationRequest({
+        actions: [{ player: "Isobel Carrow", text: "go back to the gutted eel" }],
+        intent: { intent: "travel", target: "The Gutted Eel" },
+        outcomes: ["The party travelled to The Gutted Eel."],
+        instructions: [storyOf("climb_stairwell")],
+      }),
+    );
+    assert.ok(!/logbook lies open/.test(answer.text), answer.text);
+    assert.match(answer.notice ?? "", /is set at Lamp Room/);
+  });
+
+  it("coming back to someone whose portrait a recent turn told still says they are here", async () => {
+    const portrait =
+      "Mara Venn is here. A rope-maker in her twenties with tar-black fingers and a steady stare.";
+    const answer = await ai.narrate(
+      narrationRequest({
+        actions: [{ player: "Isobel Carrow", text: "go back to the gutted eel" }],
+        intent: { intent: "travel", target: "The Gutted Eel" },
+        outcomes: ["The party travelled to The Gutted Eel."],
+        scene: {
+          ...narrationRequest().scene,
+          recentStory: [`You walk to the Gutted Eel.\n\n${portrait}\n\nWhat do you do?`],
+        },
+      }),
+    );
+    assert.ok(!answer.text.includes(portrait), answer.text);
+    assert.ok(answer.text.split("\n\n").includes("Mara Venn is here."), answer.text);
   });
 
   it("the logbook's pages are given only to a player who reads it", async () => {

@@ -206,11 +206,8 @@ describe("offline intent: British and American spellings are one word", () => {
 
 describe("offline narration: where am I, where is it", () => {
   it("'where am I' says where the party stands, from the map, not as speech", async () => {
-    assert.equal(await first("where am I"), "You are at Pier End, Brinewick Docks, in the Brinewick region.");
-    assert.equal(
-      await first("What is this place?"),
-      "You are at Pier End, Brinewick Docks, in the Brinewick region.",
-    );
+    assert.equal(await first("where am I"), "You are at Pier End of Brinewick Docks.");
+    assert.equal(await first("What is this place?"), "You are at Pier End of Brinewick Docks.");
   });
 
   it("'where is <a place>' says its region and how to go there; a person's whereabouts are not told", async () => {
@@ -261,5 +258,52 @@ describe("offline narration: a fall or a blow is only tried", () => {
   });
   it("'attack the gull' is a try: only the game's state says a blow landed", async () => {
     assert.match(await first("attack the gull"), /^You try to attack the gull, but /);
+  });
+});
+
+describe("offline narration: a thing or an animal is no one to talk to", () => {
+  const eel: [string, string] = ["The Gutted Eel", "Hearth Room"];
+  const talk = { intent: { intent: "interactNPC" as const } };
+
+  it("'ask the gull about the lighthouse' is not told as done, with someone here or not", async () => {
+    assert.equal(
+      await first("ask the gull about the lighthouse", talk, eel),
+      "You ask the gull about the lighthouse, but the gull does not answer.",
+    );
+    assert.equal(
+      await first("ask the gull about the lighthouse"),
+      "You ask the gull about the lighthouse, but the gull does not answer.",
+    );
+    assert.equal(
+      await first("talk to the cat", talk, eel),
+      "You talk to the cat, but the cat does not answer.",
+    );
+    assert.equal(
+      await first("I speak with the gulls", talk, eel),
+      "You speak with the gulls, but the gulls do not answer.",
+    );
+  });
+
+  it("a person, named or by what they are, and asking for a thing, keep their echo", async () => {
+    assert.equal(
+      await first("ask Mara about the lighthouse", talk, eel),
+      "You ask Mara about the lighthouse.",
+    );
+    for (const text of [
+      "ask the barkeep about the lighthouse",
+      "talk to the old fisherman",
+      "ask the sailor where Ansel went",
+      "talk to the crew",
+      "ask the way to the docks",
+      "ask the gull",
+    ])
+      assert.doesNotMatch(await first(text, talk, eel), /does not answer/, text);
+  });
+
+  it("a thing that a trigger answered is not said to be silent", async () => {
+    assert.doesNotMatch(
+      await first("ask the gull about the lighthouse", { ...talk, actionsAnswered: true }, eel),
+      /does not answer/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { negated } from "./patterns.ts";
 import { pickStable, tokenize } from "./text.ts";
-import { MOVE_VERBS, QUESTION_OPENERS, TRAVEL_VERBS } from "./vocabulary.ts";
+import { MOVE_VERBS, PERSON_WORDS, QUESTION_OPENERS, TRAVEL_VERBS } from "./vocabulary.ts";
 
 /**
  * An honest echo (issue 14, 1): the offline narrator does not decide what an
@@ -359,6 +359,51 @@ export function absentPersonLine(action: string, present: string[], everyone: st
     raw.some((w, i) => /'s?$/.test(w) && nameWords(name).includes(addressed[i]!));
   const spoken = absent.length > 1 ? (absent.find((name) => !owner(name)) ?? absent[0]) : absent[0];
   return spoken === undefined ? null : `${spoken} is not here.`;
+}
+
+/** Verbs that speak to a hearer named right after them ("ask the gull about ..."). */
+const ASKING = new Set("ask asks question questions".split(" "));
+/** Verbs that speak to a hearer after "to" or "with" ("talk to the gull"). */
+const TALKING = new Set("talk talks speak speaks chat chats".split(" "));
+const ARTICLES = new Set("the a an that this".split(" "));
+/** Words that end the hearer's name: what is asked, or a word of a new clause. */
+const AFTER_HEARER = new Set([...TOPIC_WORDS, "and", "but", "then", "to", "with", "again"]);
+/** People the world names by what they are ("the ferryman", "the old sailor", "the crew"). */
+const PERSON_NOUNS = new Set(
+  "child children kid kids ghost ghosts spirit spirits god gods saint crew captain soldier soldiers monk monks nun nuns chief king queen prince princess lord lords knight friend friends elder elders widow orphan thief thieves witch wizard mage drunk drunks regular regulars host folks patron patrons boss landlady".split(
+    " ",
+  ),
+);
+
+/**
+ * "ask the gull about the lighthouse", "talk to the cat": a social act aimed at a thing or an animal
+ * (no one of the world, no word for a person) was echoed as if it were done. Returns the hearer as
+ * it reads after "but" ("the gull"), or null. A hearer that may be a person by its ending ("the
+ * ferryman", "the sailor", "the merchant") is left to the echo.
+ */
+export function addressedThing(action: string, everyone: readonly string[]): string | null {
+  const { words, start } = actWords(action);
+  const verb = words[start] ?? "";
+  let at = start + 1;
+  if (TALKING.has(verb)) {
+    if (words[at] !== "to" && words[at] !== "with") return null;
+    at++;
+  } else if (!ASKING.has(verb)) return null;
+  if (!ARTICLES.has(words[at] ?? "")) return null;
+  const hearer: string[] = [];
+  for (const w of words.slice(at + 1)) {
+    if (AFTER_HEARER.has(w) || ARTICLES.has(w)) break;
+    hearer.push(w);
+  }
+  const end = at + 1 + hearer.length;
+  // "ask the gull" alone may ask for the gull: only "ask the gull about ..." speaks to it.
+  if (ASKING.has(verb) && !TOPIC_WORDS.has(words[end] ?? "")) return null;
+  const head = hearer.at(-1) ?? "";
+  if (head.length < 3 || hearer.some((w) => PERSON_WORDS.has(w) || PERSON_NOUNS.has(w))) return null;
+  if (/(?:man|men|er|ers|or|ors|ess|ist|ists|ian|ians|ant|ants|ent|ents|ee|ees)$/.test(head)) return null;
+  const names = new Set(everyone.flatMap(nameWords));
+  if (hearer.some((w) => names.has(w.replace(/'s?$/, "")))) return null;
+  return `the ${hearer.join(" ")}`;
 }
 
 /** An action's lower-case words, and where its verb is ("I read the logbook": after the "I"). */

@@ -3,6 +3,7 @@ import { actsAroundMove } from "./acts.ts";
 import {
   absentObjectLine,
   absentPersonLine,
+  addressedThing,
   attemptLine,
   journeyToNothing,
   journeyToNowhere,
@@ -222,6 +223,10 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   // back to the Lamp Room is not only "You go to the Lamp Room." (the place paragraph is parts[1]).
   const place = arrived && !input.opening ? 1 : -1;
   parts.push(npcLines(input, arrived));
+  // Their portraits told in a recent turn: who is here is still said (coming back to Mara's tavern
+  // said nothing of her when the whole paragraph was left out as a repeat).
+  if (repeatsRecent(parts.at(-1)!, scene.recentStory))
+    parts[parts.length - 1] = npcPresent(npcNames.slice(0, 12));
   parts.push(...told);
   parts.push(beat);
 
@@ -355,6 +360,18 @@ function actionLines(
       lines.push(single || !action.player ? away : `${action.player}: ${away}`);
       return;
     }
+    // Nor is a thing or an animal a hearer ("ask the gull about the lighthouse"), unless a trigger answered it.
+    const thing =
+      stayed || input.actionsAnswered
+        ? null
+        : addressedThing(action.text, [...ctx.facts.npcNames, ...input.scene.party.map((c) => c.name)]);
+    if (thing) {
+      const unanswered = noAnswerLine(said, thing);
+      lines.push(
+        single || !action.player ? unanswered : `${action.player}: ${unanswered.replace(/^You /, "you ")}`,
+      );
+      return;
+    }
     // An echo never claims an item, resource or wound the state did not record (issue 19 item 3).
     const claim = stayed
       ? null
@@ -434,6 +451,13 @@ function withOtherActs(
     .map((echoed) => `Next, you mean to ${echoed.slice(4).replace(/[.!]+$/, "")}.`);
   const moving = before.length > 0 ? `Then ${line.replace(/^You /, "you ")}` : line;
   return [...before, moving, ...after].join(" ");
+}
+
+/** "You ask the gull about the lighthouse, but the gull does not answer." */
+function noAnswerLine(said: string, thing: string): string {
+  const verb = /[^s]s$/.test(thing) ? "do not answer" : "does not answer";
+  if (said.startsWith("You say:")) return `${said} ${thing.replace(/^the /, "The ")} ${verb}.`;
+  return `${said.replace(/[.!?]+$/, "")}, but ${thing} ${verb}.`;
 }
 
 /** "run to Mara": a name of someone of the world is no unknown place (null), whatever else it is. */

@@ -129,10 +129,10 @@ function otherPlace(sentence: string, scene: SceneNames): string | null {
   const hereAreas = new Set(scene.locationAreas.get(scene.location) ?? []);
   const hereHeads = new Set([...hereAreas].map(head));
   for (const [location, areas] of scene.locationAreas) {
-    if (location !== scene.location && mentions(plain, location.replace(/^The\s+/, ""))) return location;
+    if (location !== scene.location && mentionsPlace(plain, location.replace(/^The\s+/, ""))) return location;
     for (const area of areas) {
       if (area === scene.area || hereAreas.has(area)) continue;
-      if (mentions(plain, area)) return area;
+      if (mentionsPlace(plain, area)) return area;
       // "the chamber" for the Bone Chamber, unless an area here has that head word.
       const word = head(area);
       if (word.length >= 5 && !hereHeads.has(word) && new RegExp(`\\bthe ${word}\\b`, "i").test(plain))
@@ -140,6 +140,16 @@ function otherPlace(sentence: string, scene: SceneNames): string | null {
     }
   }
   return null;
+}
+
+/**
+ * A place named in a sentence: as the world spells it, or a name of two words or more in any case
+ * ("In the lamp room the keeper's logbook lies open", told at the Gutted Eel, names the Lamp Room).
+ * A one-word name only as spelled: "the stairwell" of the temple is not the lighthouse's Stairwell.
+ */
+function mentionsPlace(text: string, name: string): boolean {
+  if (mentions(text, name)) return true;
+  return /\s/.test(name.trim()) && hasWholeWord(text.toLowerCase(), name.toLowerCase());
 }
 
 function head(area: string): string {

@@ -1,7 +1,7 @@
 import type { WorldFacts } from "./facts.ts";
 import type { NameIndex } from "./names.ts";
 import type { Position } from "./request.ts";
-import { placeName } from "./templates.ts";
+import { placeName, placePhrase } from "./templates.ts";
 import { capitalise, tokenize } from "./text.ts";
 
 /**
@@ -23,12 +23,8 @@ export function whereAnswer(
 ): { text: string; here: boolean } | null {
   const text = action.trim();
   if (HERE.test(text)) {
-    const at = [position.area, position.location].filter((s) => s !== "").join(", ");
-    if (at === "") return null;
-    return {
-      text: `You are at ${at}${position.region ? `, in the ${position.region} region` : ""}.`,
-      here: true,
-    };
+    if (position.area === "" && position.location === "") return null;
+    return { text: `You are at ${placePhrase(position, facts.proper)}.`, here: true };
   }
   if (!WHERE_IS.test(text)) return null;
   const named = locations.match(tokenize(text))[0];
