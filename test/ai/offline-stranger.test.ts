@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createOfflineProvider } from "../../src/ai/offline/index.ts";
+import { againLine } from "../../src/ai/offline/repeat.ts";
 import { doneStates, withoutStaleClauses } from "../../src/ai/offline/stale.ts";
 import { spelling, stem } from "../../src/ai/offline/text.ts";
 import type { NarrationRequest } from "../../src/engine/ports.ts";
@@ -305,5 +306,32 @@ describe("offline narration: a thing or an animal is no one to talk to", () => {
       await first("ask the gull about the lighthouse", { ...talk, actionsAnswered: true }, eel),
       /does not answer/,
     );
+  });
+});
+
+describe("offline narration: going to someone, asking who is here", () => {
+  const eel: [string, string] = ["The Gutted Eel", "Hearth Room"];
+
+  it("going to someone who is elsewhere is not told as done", async () => {
+    assert.equal(
+      await first("go to slade", {}, ["Old Lighthouse", "Lamp Room"]),
+      "Corvin Slade is not here.",
+    );
+    assert.equal(await first("walk over to Mara Venn"), "Mara Venn is not here.");
+    assert.equal(await first("run to mara", {}, eel), "You run to Mara.");
+  });
+
+  it("'who is here?' looks around, and says when no one is", async () => {
+    assert.equal(await first("who is here?"), "You look around: there is no one here but you.");
+    assert.equal(await first("Is there anyone here?"), "You look around: there is no one here but you.");
+    const atTheEel = await act("who is here?", {}, eel);
+    assert.equal(atTheEel.text.split("\n\n")[0], "You look around.");
+    assert.ok(atTheEel.text.includes("Mara Venn is here."), atTheEel.text);
+    assert.match(await first("who is Mara?", {}, eel), /^You say: /);
+  });
+
+  it("a question said again has one stop, not “…?”.", () => {
+    for (let tick = 0; tick < 5; tick++)
+      assert.doesNotMatch(againLine("say: “who is Mara?”", true, tick), /”\.$/);
   });
 });

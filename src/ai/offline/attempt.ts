@@ -345,8 +345,12 @@ function nameWords(name: string): string[] {
  */
 export function absentPersonLine(action: string, present: string[], everyone: string[]): string | null {
   const { words, start } = actWords(action);
-  if (!SOCIAL.has(words[start] ?? "")) return null;
-  const all = words.slice(start + 1).map((w) => w.replace(/'s?$/, ""));
+  const verb = words[start] ?? "";
+  // "go to Slade" from the lighthouse was told as "You go to Slade.": going to someone is seeking them.
+  const toward = TRAVEL_VERBS.has(verb) ? towardPerson(words, start + 1) : -1;
+  if (!SOCIAL.has(verb) && toward === -1) return null;
+  const from = toward === -1 ? start + 1 : toward;
+  const all = words.slice(from).map((w) => w.replace(/'s?$/, ""));
   const named = (said: string[]) => (name: string) => nameWords(name).some((w) => said.includes(w));
   if (present.some(named(all))) return null;
   // Only the one spoken to counts: "ask about Mara", "tell me where Slade is" ask after someone elsewhere.
@@ -354,7 +358,7 @@ export function absentPersonLine(action: string, present: string[], everyone: st
   const addressed = topic === -1 ? all : all.slice(0, topic);
   const absent = everyone.filter((name) => !present.includes(name) && named(addressed)(name));
   // "ask Mara Venn's friend Orla": the owner of a possessive is not the one spoken to, when another is named.
-  const raw = words.slice(start + 1, start + 1 + addressed.length);
+  const raw = words.slice(from, from + addressed.length);
   const owner = (name: string) =>
     raw.some((w, i) => /'s?$/.test(w) && nameWords(name).includes(addressed[i]!));
   const spoken = absent.length > 1 ? (absent.find((name) => !owner(name)) ?? absent[0]) : absent[0];
@@ -404,6 +408,13 @@ export function addressedThing(action: string, everyone: readonly string[]): str
   const names = new Set(everyone.flatMap(nameWords));
   if (hearer.some((w) => names.has(w.replace(/'s?$/, "")))) return null;
   return `the ${hearer.join(" ")}`;
+}
+
+/** Where the one gone to starts after a travel verb ("go to", "walk over to", "run up to"), or -1. */
+function towardPerson(words: readonly string[], at: number): number {
+  let i = at;
+  if (words[i] === "over" || words[i] === "up" || words[i] === "back") i++;
+  return words[i] === "to" || words[i] === "toward" || words[i] === "towards" ? i + 1 : -1;
 }
 
 /** An action's lower-case words, and where its verb is ("I read the logbook": after the "I"). */

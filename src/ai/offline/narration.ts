@@ -37,7 +37,7 @@ import {
 } from "./templates.ts";
 import { clip, endSentence, firstSentences, pickStable, sentences, stemmedWords, tokenize } from "./text.ts";
 import { MOVE_VERBS } from "./vocabulary.ts";
-import { whereAnswer } from "./where.ts";
+import { whereAnswer, whoAnswer } from "./where.ts";
 
 /**
  * The offline narration of a turn, composed from the request in this order
@@ -343,6 +343,14 @@ function actionLines(
         : null;
     // The player's words keep the world's capitals for its names ("ask mara" -> "You ask Mara"), quoted or not.
     let said = stayed ?? withProperNames(echo(clip(action.text, 300), isName), ctx.facts.proper);
+    // "who is here?": a look around, never words said to the air (where.ts).
+    const who = stayed
+      ? null
+      : whoAnswer(action.text, input.scene.npcsPresent.length, input.scene.party.length);
+    if (who) {
+      lines.push(single || !action.player ? who : `${action.player}: ${who.replace(/^You /, "you ")}`);
+      return;
+    }
     // A thing the scene does not show cannot be read or taken (issue 14: the Lamp Room's logbook read on the stairwell).
     const missing =
       stayed || changed ? null : absentObjectLine(action.text, `${sceneText(input)} ${toldText}`);

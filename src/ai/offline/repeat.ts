@@ -49,7 +49,8 @@ export function toldRecently(core: string, recentStory: readonly string[]): bool
 /** The shorter, varied line for an act told again. */
 export function againLine(core: string, happened: boolean, tick: number): string {
   const list = happened ? AGAIN : AGAIN_NOTHING;
-  return list[((tick % 5) + 5) % 5]!.replace("{core}", core);
+  // "Again you say: “who is here?”." had two stops: a quotation that ends its own sentence takes none.
+  return list[((tick % 5) + 5) % 5]!.replace("{core}", core).replace(/([.!?]”)\.$/, "$1");
 }
 
 /** The place's sentence for a turn where the party stays: one slot of five, by the tick ("" on an empty slot). */

@@ -38,3 +38,17 @@ export function whereAnswer(
     : "";
   return { text: `${lies} “Walk to ${placeName(place, facts.proper)}” takes you there.`.trim(), here: false };
 }
+
+const WHO_HERE =
+  /^(?:so\s+)?(?:who(?:'s|\s+is|\s+else\s+is|\s+are)\s+(?:here|around|in\s+here|there)|is\s+(?:there\s+)?(?:anyone|anybody|someone|somebody)\s+(?:else\s+)?(?:here|around|in\s+here)|(?:anyone|anybody)\s+(?:here|around))\s*[?!.]*$/i;
+
+/**
+ * "who is here?", "is anyone here?": a look around, not words said to the air ("You say: “who is
+ * here?”"). Who is here follows in the NPC paragraph; with no one, the answer says so. Null for any
+ * other words.
+ */
+export function whoAnswer(action: string, present: number, party: number): string | null {
+  if (!WHO_HERE.test(action.trim())) return null;
+  if (present > 0) return "You look around.";
+  return `You look around: there is no one here but ${party > 1 ? "your party" : "you"}.`;
+}
