@@ -70,4 +70,14 @@ describe("taleforge play at an 80-column terminal", () => {
     for (const line of help.split("\n").filter((l) => l.startsWith("  ")))
       assert.match(line, /^ {2}\//, `a /help line that is not a command: ${line}`);
   });
+  test("a trait is picked by its name as well as its number", async () => {
+    const { code, out } = await playAtTerminal(
+      [EXAMPLE, "--seed", "11", "--no-save"],
+      ["2", "Wren", "outlander", "fog sighted", "", "", "/party", "/quit"],
+    );
+    assert.equal(code, 0);
+    assert.match(out, /A number \(or a name\), or Enter for none: /);
+    assert.doesNotMatch(out, /Type numbers from/);
+    assert.match(out, /Traits: Outlander, Fog-Sighted/);
+  });
 });

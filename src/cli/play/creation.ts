@@ -113,16 +113,20 @@ async function makeCharacter(
     options.forEach((t, i) => {
       out(`  ${i + 1}. ${t}${paint("gray", ` - ${firstSentence(world.traits[t]!.description)}`)}\n`);
     });
+    const question =
+      category.maxSelections === 1
+        ? "A number (or a name), or Enter for none: "
+        : "Numbers (or names) separated by commas, or Enter for none: ";
     for (;;) {
-      const line = await ask(lines, "Numbers separated by commas, or Enter for none: ", out);
+      const line = await ask(lines, question, out);
       if (line === null) return undefined;
       const picks = line
         .split(",")
         .map((s) => s.trim())
         .filter((s) => s !== "");
-      const numbers = picks.map(Number);
+      const numbers = picks.map((pick) => traitNumber(pick, options));
       if (numbers.some((n) => !Number.isInteger(n) || n < 1 || n > options.length)) {
-        out(`Type numbers from 1 to ${options.length}.\n`);
+        out(`Type numbers from 1 to ${options.length}, or the names shown.\n`);
         continue;
       }
       const unique = [...new Set(numbers)];
@@ -135,6 +139,20 @@ async function makeCharacter(
     }
   }
   return { name, traits };
+}
+
+/**
+ * A pick as its number in the list: "3", or the trait's name as shown ("outlander", "Fog-Sighted",
+ * "fog sighted"), which a player types as readily as its number (typing "outlander" was refused).
+ */
+function traitNumber(pick: string, options: readonly string[]): number {
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[\s_-]+/g, " ")
+      .trim();
+  const named = options.findIndex((option) => plain(option) === plain(pick));
+  return named === -1 ? Number(pick) : named + 1;
 }
 
 /** A number from 1 to count, asked until given; the 0-based pick, or null when the input ends. */
