@@ -257,7 +257,8 @@ describe("offline narration: a turn", () => {
     const seen = new Set<string>();
     const byTick: string[] = [];
     for (let tick = 1; tick <= 12; tick++) {
-      const request = narrationRequest({ tick });
+      // A turn spent waiting ("look around" is answered with the whole place and its ways on).
+      const request = narrationRequest({ tick, actions: [{ player: "Isobel Carrow", text: "wait" }] });
       const a = await narrate(request);
       assert.deepEqual(a, await narrate(structuredClone(request)));
       const place = a.text.split("\n\n")[1]!;

@@ -335,3 +335,29 @@ describe("offline narration: going to someone, asking who is here", () => {
       assert.doesNotMatch(againLine("say: “who is Mara?”", true, tick), /”\.$/);
   });
 });
+
+describe("offline narration: looking around", () => {
+  it("'look around' describes the place and names the ways on", async () => {
+    const { text } = await act("look around");
+    const [said, place] = text.split("\n\n");
+    assert.equal(said, "You look around.");
+    assert.match(
+      place!,
+      /^The seaward tip of the longest pier: .* From here you can go to the Fish Market\.$/,
+    );
+    assert.match(
+      (await act("look", {}, ["Old Lighthouse", "Stairwell"])).text,
+      /From here you can go to the Rock Landing and the Lamp Room\./,
+    );
+  });
+
+  it("looking again, or somewhere new, is told whole, not as 'Again you look around.'", async () => {
+    const request = { scene: { ...narrationRequest({}, "Brinewick Docks", "Pier End").scene } };
+    request.scene.recentStory = [
+      "You look around.\n\nThe seaward tip of the longest pier: bollards, coiled cable, and a lantern post with no lantern. When the fog allows, the dark tower on the eastern cliffs is plain to see. From here you can go to the Fish Market.\n\nWhat now?",
+    ];
+    const again = await act("look around", request);
+    assert.equal(again.text.split("\n\n")[0], "You look around.");
+    assert.match(again.text, /From here you can go to the Fish Market\./);
+  });
+});

@@ -34,10 +34,11 @@ import {
   placeName,
   refusal,
   unknownPlace,
+  waysOn,
 } from "./templates.ts";
 import { clip, endSentence, firstSentences, pickStable, sentences, stemmedWords, tokenize } from "./text.ts";
 import { MOVE_VERBS } from "./vocabulary.ts";
-import { whereAnswer, whoAnswer } from "./where.ts";
+import { looksAround, whereAnswer, whoAnswer } from "./where.ts";
 
 /**
  * The offline narration of a turn, composed from the request in this order
@@ -219,9 +220,9 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   }
   const arrived =
     input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
-  // Arriving, the place is described even when a recent turn described it the same way: coming
-  // back to the Lamp Room is not only "You go to the Lamp Room." (the place paragraph is parts[1]).
-  const place = arrived && !input.opening ? 1 : -1;
+  // Arriving, or looking around, the place is described even when a recent turn described it the
+  // same way: coming back to the Lamp Room is not only "You go to the Lamp Room." (parts[1]).
+  const place = (arrived || lookingAround(input)) && !input.opening ? 1 : -1;
   parts.push(npcLines(input, arrived));
   // Their portraits told in a recent turn: who is here is still said (coming back to Mara's tavern
   // said nothing of her when the whole paragraph was left out as a repeat).
@@ -397,7 +398,8 @@ function actionLines(
     // The same act again (a recent story told it): a shorter, varied line (repeat.ts).
     const core = stayed ? "" : coreOf(said);
     // A try stays a try ("Still you try to take the lamp key.", never "Still you take the lamp key.").
-    if (core !== "" && toldRecently(core, input.scene.recentStory))
+    // Looking around is not "again": the place it shows may be another one, and it is shown whole.
+    if (core !== "" && !looksAround(action.text) && toldRecently(core, input.scene.recentStory))
       said = againLine(
         /^You try to /.test(said) ? `try to ${core}` : core,
         !/nothing|no difference|no effect/.test(said),
@@ -541,9 +543,21 @@ function placeLines(
   if (travelled)
     return [firstSentences(locationInfo, 1), firstSentences(areaDescription, 1)].filter((s) => s).join(" ");
   if (movedWithin) return firstSentences(areaDescription || locationInfo, facts.terse ? 1 : 2);
+  if (lookingAround(input)) {
+    const { location, area } = input.scene.position;
+    const paths = facts.places.areas.get(`${location}\u0000${area}`)?.paths ?? [];
+    return [firstSentences(areaDescription || locationInfo, 2), waysOn(paths, facts.proper)]
+      .filter((s) => s !== "")
+      .join(" ");
+  }
   const pool = [...sentences(areaDescription), ...sentences(locationInfo)].slice(0, 40);
   // Never the same sentence twice in five turns: one slot of five per turn, by the tick (repeat.ts).
   return stayingSentence(stablePool(pool, key), input.tick, input.scene.recentStory);
+}
+
+/** A player looks around ("look around", "look"): the place is described, with its ways on. */
+function lookingAround(input: NarrationInput): boolean {
+  return input.actions.some((a) => looksAround(a.text));
 }
 
 /** The place's sentences in an order fixed per place (the key without its tick), so slots differ by place. */

@@ -75,6 +75,12 @@ function listNames(names: readonly string[]): string {
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
+/** The areas an area's paths lead to: "From here you can go to the Fish Market." ("" with none). */
+export function waysOn(paths: readonly string[], proper?: ProperNames): string {
+  if (paths.length === 0) return "";
+  return `From here you can go to ${listNames(paths.map((p) => placeName(p, proper)))}.`;
+}
+
 export const moved = {
   teleported: (place: string, proper?: ProperNames) => `You teleport to ${placeName(place, proper)}.`,
   travelled: (place: string, proper?: ProperNames) => `You make your way to ${placeName(place, proper)}.`,

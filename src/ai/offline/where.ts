@@ -52,3 +52,15 @@ export function whoAnswer(action: string, present: number, party: number): strin
   if (present > 0) return "You look around.";
   return `You look around: there is no one here but ${party > 1 ? "your party" : "you"}.`;
 }
+
+const LOOK_AROUND =
+  /^(?:(?:i|we)\s+)?(?:look|looks|glance|peer|gaze)(?:\s+(?:around|about|round))?(?:\s+(?:here|the\s+(?:place|room|area)))?\s*[.!]*$|^(?:(?:i|we)\s+)?(?:examine|survey|study|take\s+in)\s+(?:the|my|our)\s+surroundings\s*[.!]*$/i;
+
+/**
+ * "look around", "look", "survey the surroundings": the player asks what the place is, so it is
+ * described and its ways on are named (it was one sentence picked for the turn, or none, and
+ * never where one could go).
+ */
+export function looksAround(action: string): boolean {
+  return LOOK_AROUND.test(action.trim());
+}
