@@ -167,6 +167,13 @@ describe("offline intent: a place by what it is, and up or down (issue 14)", () 
     { text: "go downstairs", at: LAMP_ROOM, intent: "move", target: "Stairwell" },
     { text: "climb up", at: ["Saltlight Temple", "Nave"], intent: "move", target: "Bell Loft" },
     { text: "climb down", at: ["Saltlight Temple", "Bell Loft"], intent: "move", target: "Nave" },
+    // A direction alone, as adventure games are played (it was "You try “up”.").
+    { text: "up", at: ROCK, intent: "move", target: "Stairwell" },
+    { text: "up the stairs", at: LIGHTHOUSE_STAIRS, intent: "move", target: "Lamp Room" },
+    { text: "Down.", at: LAMP_ROOM, intent: "move", target: "Stairwell" },
+    { text: "climb", at: LIGHTHOUSE_STAIRS, intent: "move", target: "Lamp Room" },
+    { text: "up there, a gull", at: ROCK, intent: "other" },
+    { text: "down the ale", at: ROCK, intent: "other" },
     // In: the one way on from here; where several ways lead on, no guess.
     { text: "go inside", at: ROCK, intent: "move", target: "Stairwell" },
     { text: "step in", at: ROCK, intent: "move", target: "Stairwell" },

@@ -248,6 +248,12 @@ function directionOf(tokens: Token[]): "up" | "down" | null {
     if (UP.test(next.raw)) return "up";
     if (DOWN.test(next.raw)) return "down";
   }
+  // "up", "down the stairs", "climb": a direction alone, as adventure games are played (it was
+  // "You try “up”."). Only the whole line: "up there, a gull" is no move.
+  const alone = tokens.slice(1).every((t) => BARE_DIRECTION_REST.test(t.raw));
+  if (alone && (UP.test(tokens[0]?.raw ?? "") || /^(?:climb|climbs)$/.test(tokens[0]?.raw ?? "")))
+    return "up";
+  if (alone && DOWN.test(tokens[0]?.raw ?? "")) return "down";
   if (/^(?:ascend|ascends)$/.test(tokens[0]?.raw ?? "")) return "up";
   // "climb the stairs": a climb of something one climbs goes up (down was said in the loop above).
   if (/^(?:climb|climbs)$/.test(tokens[0]?.raw ?? "") && tokens.slice(1).some((t) => CLIMBED.test(t.raw)))
@@ -255,6 +261,9 @@ function directionOf(tokens: Token[]): "up" | "down" | null {
   if (/^(?:descend|descends)$/.test(tokens[0]?.raw ?? "")) return "down";
   return null;
 }
+
+/** What may follow a bare "up" or "down" for it to stay a move: "up the stairs", "down the ladder". */
+const BARE_DIRECTION_REST = /^(?:the|stairs?|steps?|stairway|staircase|ladder|again|please)$/;
 
 /** "go up" in the Stairwell -> the Lamp Room: the one area a climb leads to from here (place-words.ts). */
 function vertical(tokens: Token[], input: IntentInput, facts: WorldFacts): IntentAnswer | null {
