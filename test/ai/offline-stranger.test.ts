@@ -361,3 +361,20 @@ describe("offline narration: looking around", () => {
     assert.match(again.text, /From here you can go to the Fish Market\./);
   });
 });
+
+describe("offline narration: a newcomer's other words", () => {
+  it("'where can I go?' and 'exits' look around and name the ways on", async () => {
+    for (const text of ["where can I go?", "exits", "Which way can I go?"]) {
+      const { text: story } = await act(text);
+      assert.equal(story.split("\n\n")[0], "You look around.", text);
+      assert.match(story, /From here you can go to the Fish Market\./, text);
+    }
+    // "where should I go?" asks what to do: the journal's step (hint.ts).
+    assert.match(await first("where should I go?"), /^You take stock/);
+  });
+
+  it("'help me' asks what to do, and 'examine myself' looks at oneself", async () => {
+    assert.match(await first("help me"), /^You take stock/);
+    assert.doesNotMatch(await first("examine myself"), /There is no myself/);
+  });
+});

@@ -301,7 +301,9 @@ export function absentObjectLine(action: string, sceneText: string): string | nu
   const head = (phrase.at(-1) ?? "").replace(/'s?$/, "");
   if (
     head.length < 3 ||
-    /^(?:it|them|him|her|here|there|around|about|everything|something|stairs?)$/.test(head)
+    /^(?:it|them|him|her|here|there|around|about|everything|something|stairs?)$/.test(head) ||
+    // "examine myself" was "There is no myself here to examine.": one's self is always here.
+    /^(?:me|myself|yourself|himself|herself|ourselves|yourselves|themselves|itself)$/.test(head)
   )
     return null;
   const scene = new Set(sceneText.toLowerCase().match(/[a-z]{3,}/g) ?? []);

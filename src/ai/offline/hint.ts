@@ -18,6 +18,8 @@ const ASKS_WHAT_TO_DO = new RegExp(
     // "any hints?", "give me a hint", "i need a hint", "hint", "help me"
     String.raw`(?:(?:any|a|some)\s+)?(?:hints?|clues?)(?:\s+please)?`,
     String.raw`(?:give\s+me|i\s+need)\s+(?:a\s+|some\s+)?(?:hints?|clues?|help)`,
+    // "help me" was "You help you; nothing comes of it."
+    String.raw`help\s+(?:me|us)(?:\s+please)?`,
     String.raw`what\s+is\s+my\s+(?:quest|goal|task|next\s+step)`,
     String.raw`what\s+(?:was|is)\s+i\s+(?:doing|supposed\s+to\s+do)`,
   ]

@@ -38,7 +38,7 @@ import {
 } from "./templates.ts";
 import { clip, endSentence, firstSentences, pickStable, sentences, stemmedWords, tokenize } from "./text.ts";
 import { MOVE_VERBS } from "./vocabulary.ts";
-import { looksAround, whereAnswer, whoAnswer } from "./where.ts";
+import { asksTheWays, looksAround, whereAnswer, whoAnswer } from "./where.ts";
 
 /**
  * The offline narration of a turn, composed from the request in this order
@@ -325,6 +325,11 @@ function actionLines(
       const { location, area } = input.scene.position;
       const { options } = verticalMove(location, area, direction, ctx.facts.places);
       lines.push(noWayThere(direction, area || location, options, ctx.facts.proper));
+      return;
+    }
+    // "where can I go?", "exits": a look around, the place then says its ways on (where.ts).
+    if (asksTheWays(action.text)) {
+      lines.push(single || !action.player ? "You look around." : `${action.player}: you look around.`);
       return;
     }
     // "what should I do?": the journal's next step, not the words echoed as speech (hint.ts).

@@ -62,5 +62,16 @@ const LOOK_AROUND =
  * never where one could go).
  */
 export function looksAround(action: string): boolean {
-  return LOOK_AROUND.test(action.trim());
+  return LOOK_AROUND.test(action.trim()) || asksTheWays(action);
+}
+
+const THE_WAYS =
+  /^(?:so\s+)?(?:where\s+can\s+(?:i|we)\s+go(?:\s+from\s+here)?|which\s+ways?(?:\s+can\s+(?:i|we)\s+go)?|(?:what\s+are\s+the\s+|any\s+)?exits|ways?\s+out)\s*[?!.]*$/i;
+
+/**
+ * "where can I go?", "exits": answered as a look around, with the ways on (it was the journal's
+ * next step, or "You exits."). "where should I go?" asks what to do, and stays the hint's.
+ */
+export function asksTheWays(action: string): boolean {
+  return THE_WAYS.test(action.trim());
 }

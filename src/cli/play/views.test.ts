@@ -146,6 +146,11 @@ test("a command typed without its slash is said how to type, and an act is not",
   assert.equal(bareCommandHint("check my map"), 'Commands start with "/": type /map (/help lists them all).');
   assert.equal(bareCommandHint("Journal?"), 'Commands start with "/": type /quests (/help lists them all).');
   assert.match(bareCommandHint("help") ?? "", /\/help lists them/);
+  assert.equal(
+    bareCommandHint("save the game"),
+    'Commands start with "/": type /save (/help lists them all).',
+  );
+  assert.equal(bareCommandHint("quit game"), 'Commands start with "/": type /quit (/help lists them all).');
   for (const act of [
     "help Mara",
     "look at the map on the wall",

@@ -197,7 +197,8 @@ const COMMAND_WORDS: Readonly<Record<string, (typeof GAME_COMMANDS)[number]>> = 
   quit: "quit",
   exit: "quit",
 };
-const COMMAND_LINE = /^(?:(?:check|show|open|see|view|look at)\s+(?:(?:my|the|our)\s+)?)?([a-z]+)\s*[.!?]*$/;
+const COMMAND_LINE =
+  /^(?:(?:check|show|open|see|view|look at)\s+(?:(?:my|the|our)\s+)?)?([a-z]+)(?:\s+(?:the\s+)?game)?\s*[.!?]*$/;
 
 /**
  * A line that is a command typed without its slash ("help", "inventory", "i", "check my map"): the
