@@ -378,3 +378,15 @@ describe("offline narration: a newcomer's other words", () => {
     assert.doesNotMatch(await first("examine myself"), /There is no myself/);
   });
 });
+
+describe("offline narration: greetings and words said for themselves", () => {
+  it("'hi Mara', 'thanks', 'bye' are speech, never an act", async () => {
+    const eel: [string, string] = ["The Gutted Eel", "Hearth Room"];
+    assert.equal(await first("hi mara", {}, eel), "You say: “hi Mara.”");
+    assert.equal(await first("thanks", {}, eel), "You say: “thanks.”");
+    assert.equal(await first("Good morning!", {}, eel), "You say: “Good morning!”");
+    assert.equal(await first("bye"), "You say: “bye.”");
+    // A verb after it is an act: "thank Mara" is no interjection.
+    assert.equal(await first("thank mara", {}, eel), "You thank Mara.");
+  });
+});

@@ -195,7 +195,7 @@ export function echo(action: string, isName: (firstWord: string) => boolean): st
   const vocative = /^[^,]{1,40},\s/.test(text) && first !== "" && isName(first);
   // A question without its "?" ("what is this place") is still a question: never "You what is this place."
   const question = QUESTION_WORDS.test(text) && !/[.!]\s*$/.test(text);
-  if (/["“”]/.test(text) || /\?\s*$/.test(text) || vocative || question) {
+  if (/["“”]/.test(text) || /\?\s*$/.test(text) || vocative || question || INTERJECTION.test(text)) {
     const said = text.replace(/^["“]|["”]$/g, "");
     return `You say: “${question && !/[?!.]\s*$/.test(said) ? `${said}?` : endSentence(said)}”`;
   }
@@ -213,6 +213,13 @@ export function echo(action: string, isName: (firstWord: string) => boolean): st
   const body = first && !isName(first) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
   return endSentence(`You ${fromFirstPerson(body)}`);
 }
+
+/**
+ * A greeting or a word said for itself ("hi Mara", "thanks", "bye"): speech, never an act ("You
+ * thanks.", "You try “hi mara”."). Only when nothing but a name or a few words follows it.
+ */
+const INTERJECTION =
+  /^(?:hi|hello|hey|hiya|howdy|greetings|ahoy|good\s+(?:morning|evening|afternoon|day|night)|thanks|thank\s+you|cheers|bye|goodbye|farewell|sorry|yes|no|yeah|nope|okay|ok)\b(?:[\s,]+[\p{L}'’-]+){0,3}[\s.!]*$/iu;
 
 /** The opening words of a question typed without its "?". */
 const QUESTION_WORDS =
