@@ -482,6 +482,24 @@ describe("offline narration: one-time instructions", () => {
     assert.ok(answer.text.split("\n\n").includes("Mara Venn is here."), answer.text);
   });
 
+  it("talking again to someone already introduced does not also say they are here", async () => {
+    const portrait =
+      "Mara Venn is here. A rope-maker in her twenties with tar-black fingers and a steady stare.";
+    const answer = await ai.narrate(
+      narrationRequest({
+        actions: [{ player: "Isobel Carrow", text: "talk to Mara Venn" }],
+        intent: { intent: "interactNPC", target: "Mara Venn" },
+        scene: {
+          ...narrationRequest().scene,
+          recentStory: [`You walk to the Gutted Eel.\n\n${portrait}\n\nWhat do you do?`],
+        },
+      }),
+    );
+    assert.ok(answer.text.includes("Mara Venn"), answer.text);
+    assert.ok(!answer.text.split("\n\n").includes("Mara Venn is here."), answer.text);
+    assert.ok(!answer.text.includes(portrait), answer.text);
+  });
+
   it("the logbook's pages are given only to a player who reads it", async () => {
     const reading = await narrate(
       narrationRequest(

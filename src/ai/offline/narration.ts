@@ -587,7 +587,9 @@ function npcLines(input: NarrationInput, arrived: boolean): string {
   const full = present
     .filter((n) => arrived || (named(n.name) && !recent.includes(n.name)))
     .slice(0, NPC_LINES);
-  const rest = present.filter((n) => !full.includes(n)).map((n) => n.name);
+  // Someone the player addresses by name, whose portrait is already told, is the act's own subject
+  // ("You talk to Mara Venn."): saying they are here as well only repeats it.
+  const rest = present.filter((n) => !full.includes(n) && (arrived || !named(n.name))).map((n) => n.name);
   const lines = full.map((n) => npc.here(n.name, firstSentences(n.info, 1)));
   if (rest.length > 0)
     lines.push(full.length > 0 ? npc.alsoHere(rest.slice(0, 12)) : npcPresent(rest.slice(0, 12)));
