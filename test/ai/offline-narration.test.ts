@@ -1032,6 +1032,13 @@ describe("offline narration: a newcomer's first turns (issues seen playing the e
       outcomes: ["The party travelled to The Gutted Eel."],
     });
     assert.equal(line, "You walk to the Gutted Eel. Next, you mean to talk to Mara.");
+    // A second move in the same line is still to come: the party made the first (one per turn).
+    const twoMoves = await first({
+      actions: [{ player: "Isobel Carrow", text: "go to the lighthouse and climb the stairs" }],
+      intent: { intent: "travel", target: "Old Lighthouse" },
+      outcomes: ["The party travelled to Old Lighthouse."],
+    });
+    assert.equal(twoMoves, "You go to the Old Lighthouse. Next, you mean to climb the stairs.");
     // One journey in several words is one act.
     for (const [text, told] of [
       ["walk through the Fish Market to the Gutted Eel", "You walk to the Gutted Eel."],

@@ -17,7 +17,7 @@ export interface ActsAroundMove {
 
 const BREAKS = /\s*(?:;|[.!](?=\s|$)|,?\s+and\s+then\b|,?\s*\bthen\b|,\s*and\b)\s*/i;
 
-export function actsAroundMove(action: string): ActsAroundMove | null {
+export function actsAroundMove(action: string, movedTo?: string): ActsAroundMove | null {
   const acts = action
     .split(BREAKS)
     .flatMap(splitAtAndVerb)
@@ -26,13 +26,23 @@ export function actsAroundMove(action: string): ActsAroundMove | null {
   if (acts.length < 2) return null;
   const moving = acts.map(isMovement);
   const first = moving.indexOf(true);
-  const last = moving.lastIndexOf(true);
+  let last = moving.lastIndexOf(true);
   if (first === -1) return null;
+  // Two moves in one line ("go to the lighthouse and climb the stairs"): the party made one (spec
+  // 3). When the place it went to is the one the first move names, the later moves are still to
+  // come, like any act after the move.
+  if (last > first && movedTo !== undefined && namesPlace(acts[first]!, movedTo)) last = first;
   // Acts between two movements ("go to the market, buy fish, then go home") are on the way: not told
   // apart; and only acts count ("Okay. Walk to the pier" has no act before the walk).
   const before = acts.slice(0, first).filter(opensWithVerb);
   const after = acts.slice(last + 1).filter(opensWithVerb);
   return before.length + after.length === 0 ? null : { before, after };
+}
+
+/** "go to the lighthouse" names "Old Lighthouse": a word of the place's name (not "the") is in the act. */
+function namesPlace(act: string, place: string): boolean {
+  const words = new Set(act.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  return (place.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => w.length >= 4 && words.has(w));
 }
 
 /** "look around and walk to the pier": "and" starts a new act when a verb follows it. */

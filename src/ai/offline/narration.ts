@@ -448,7 +448,7 @@ function withOtherActs(
   key: string,
   isName: (word: string) => boolean,
 ): string {
-  const acts = actsAroundMove(action);
+  const acts = actsAroundMove(action, input.intent?.target ?? undefined);
   if (acts === null) return line;
   const answered = input.actionsAnswered === true;
   const before = acts.before.slice(0, 3).map((act, j) => {
