@@ -279,6 +279,26 @@ describe("offline narration: a turn", () => {
       );
   });
 
+  it("staying, a place sentence that leans on the one before it ('Its lamp ...') is never told alone", async () => {
+    const told: string[] = [];
+    for (let tick = 1; tick <= 10; tick++) {
+      const request = narrationRequest(
+        { tick, actions: [{ player: "Isobel Carrow", text: "wait" }] },
+        "Old Lighthouse",
+        "Rock Landing",
+      );
+      told.push(...(await narrate(request)).text.split("\n\n"));
+    }
+    assert.ok(
+      told.every((p) => !/^Its lamp/.test(p)),
+      told.join(" | "),
+    );
+    assert.ok(
+      told.some((p) => /whitewashed stone|winch|ledge/.test(p)),
+      told.join(" | "),
+    );
+  });
+
   it("journal changes and the next step", async () => {
     const { text } = await narrate(
       narrationRequest({

@@ -555,7 +555,10 @@ function placeLines(
       .filter((s) => s !== "")
       .join(" ");
   }
-  const pool = [...sentences(areaDescription), ...sentences(locationInfo)].slice(0, 40);
+  const pool = [...standalone(sentences(areaDescription)), ...standalone(sentences(locationInfo))].slice(
+    0,
+    40,
+  );
   // Never the same sentence twice in five turns: one slot of five per turn, by the tick (repeat.ts).
   return stayingSentence(stablePool(pool, key), input.tick, input.scene.recentStory);
 }
@@ -571,6 +574,23 @@ function stablePool(pool: string[], key: string): string[] {
   if (pool.length < 2) return pool;
   const first = pool.indexOf(pickStable(pool, place));
   return [...pool.slice(first), ...pool.slice(0, first)];
+}
+
+/** Words that open a sentence by pointing back at the one before it. */
+const LEANS_BACK = /^(?:it|its|they|their|them|he|his|she|her|this|these|those)\b/i;
+
+/**
+ * A text's sentences as pieces that can be told alone: a sentence that leans on the one before it
+ * ("Its lamp has been dark since the autumn gales.") stays with it, and one with nothing before it
+ * is left out.
+ */
+function standalone(sentences_: readonly string[]): string[] {
+  const pieces: string[] = [];
+  for (const sentence of sentences_) {
+    if (!LEANS_BACK.test(sentence)) pieces.push(sentence);
+    else if (pieces.length > 0) pieces[pieces.length - 1] += ` ${sentence}`;
+  }
+  return pieces;
 }
 
 function npcLines(input: NarrationInput, arrived: boolean): string {
