@@ -127,14 +127,19 @@ function measure(value: unknown, pretty: boolean, exact: boolean): number {
     return walk(nodes, depths, value, pretty, exact);
   } finally {
     if (nodes === sharedNodes) {
-      // Kept for the next walk, but not the world's nodes it held.
-      sharedNodes.fill(EMPTY);
+      // Kept for the next walk, but not the world's nodes it held; a stack grown long (a long array
+      // of objects) is let go rather than cleared whole after every later walk.
+      if (sharedNodes.length > MAX_KEPT) {
+        sharedNodes.length = 0;
+        sharedDepths.length = 0;
+      } else sharedNodes.fill(EMPTY);
       walking = false;
     }
   }
 }
 
 const EMPTY = {};
+const MAX_KEPT = 256;
 const sharedNodes: object[] = [];
 const sharedDepths: number[] = [];
 let walking = false;
