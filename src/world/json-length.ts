@@ -148,6 +148,11 @@ function walk(nodes: object[], depths: number[], value: object, pretty: boolean,
   // While Object.prototype has no enumerable key, for-in lists a plain object's own keys alone.
   const ownOnly = !inheritsEnumerable();
   const colon = pretty ? 2 : 1;
+  // Read once: each is a global's property, loaded afresh at every use in unoptimised code.
+  const isArray = Array.isArray;
+  const prototypeOf = Object.getPrototypeOf;
+  const arrayPrototype = Array.prototype;
+  const objectPrototype = Object.prototype;
   nodes[0] = value;
   depths[0] = 0;
   let top = 1;
@@ -158,11 +163,8 @@ function walk(nodes: object[], depths: number[], value: object, pretty: boolean,
     const depth = depths[top]!;
     if (depth > MAX_DEPTH) return UNKNOWN;
     let count = 0;
-    if (Array.isArray(node)) {
-      if (
-        Object.getPrototypeOf(node) !== Array.prototype ||
-        typeof (node as { toJSON?: unknown }).toJSON === "function"
-      )
+    if (isArray(node)) {
+      if (prototypeOf(node) !== arrayPrototype || typeof (node as { toJSON?: unknown }).toJSON === "function")
         return UNKNOWN;
       count = node.length;
       for (let i = 0; i < count; i++) {
@@ -179,9 +181,9 @@ function walk(nodes: object[], depths: number[], value: object, pretty: boolean,
         }
       }
     } else {
-      const proto = Object.getPrototypeOf(node);
+      const proto = prototypeOf(node);
       if (
-        (proto !== Object.prototype && proto !== null) ||
+        (proto !== objectPrototype && proto !== null) ||
         typeof (node as { toJSON?: unknown }).toJSON === "function"
       )
         return UNKNOWN;
