@@ -110,6 +110,32 @@ const lazyChildProcess: Plugin = {
   },
 };
 
+/**
+ * re2js decides whether a one-character instruction of a compiled pattern folds case by asking
+ * `Unicode.simpleFold` for the character's fold even when the pattern has no case folding (the
+ * flag is then cleared either way), and the first such question decodes its whole table of
+ * case orbits: about 7 M instructions, most of `condition/regex-pattern` in a `check` of a world
+ * whose patterns are all case-sensitive (the at-cap world's; docs/benchmarks.md). In the bundle
+ * the flag is tested first: the same instruction, the same flags, and the table is decoded only
+ * for a pattern that folds case.
+ */
+const re2jsFoldOnDemand: Plugin = {
+  name: "re2js-fold-on-demand",
+  setup(context) {
+    context.onLoad({ filter: /[\\/]node_modules[\\/]re2js[\\/]build[\\/]index\.js$/ }, async (args) => {
+      const { readFile } = await import("node:fs/promises");
+      const text = await readFile(args.path, "utf8");
+      const eager =
+        "flags &= RE2Flags.FOLD_CASE;\n\t\tif (runes.length !== 1 || Unicode.simpleFold(runes[0]) === runes[0]) flags &= ~RE2Flags.FOLD_CASE;";
+      if (text.split(eager).length !== 2)
+        throw new Error(`${args.path}: re2js no longer decides a rune's case folding as expected`);
+      const lazy =
+        "flags &= RE2Flags.FOLD_CASE;\n\t\tif (runes.length !== 1 || flags === 0 || Unicode.simpleFold(runes[0]) === runes[0]) flags &= ~RE2Flags.FOLD_CASE;";
+      return { contents: text.replace(eager, lazy), loader: "js" };
+    });
+  },
+};
+
 const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 /**
@@ -139,7 +165,7 @@ export async function buildJavaScript(outdir: string): Promise<Metafile> {
     external: EXTERNAL,
     // ES module builds first: jsonc-parser's UMD build requires its files by computed paths.
     mainFields: ["module", "main"],
-    plugins: [sourceUrls(outdir), englishOnly, lazyChildProcess],
+    plugins: [sourceUrls(outdir), englishOnly, lazyChildProcess, re2jsFoldOnDemand],
     define: {
       // `--version` answers without loading the chunk that holds package.json (src/cli/bin.ts).
       TALEFORGE_VERSION: JSON.stringify(VERSION),
@@ -229,7 +255,7 @@ async function buildFastStartScript(outdir: string): Promise<Metafile> {
     target: "node20",
     external: EXTERNAL,
     mainFields: ["module", "main"],
-    plugins: [sourceUrls(outdir), englishOnly, lazyChildProcess],
+    plugins: [sourceUrls(outdir), englishOnly, lazyChildProcess, re2jsFoldOnDemand],
     define: { "import.meta.url": "__tfImportMetaUrl" },
     banner: { js: "(function (module, exports, require, __tfImportMetaUrl) {" },
     footer: { js: "})" },

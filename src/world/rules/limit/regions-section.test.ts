@@ -10,12 +10,28 @@ function sized(size: number) {
   return { regions: { Far: { ...extra, basicInfo: "r".repeat(size - emptySize) } } };
 }
 
+/** As sized, with the extra region's text ending in tabs (2 characters each as JSON, 1 counted without escapes). */
+function sizedWithTabs(size: number, tabs: number) {
+  const patch = sized(size - tabs);
+  const far = patch.regions.Far;
+  return { regions: { Far: { ...far, basicInfo: far.basicInfo.slice(tabs) + "\t".repeat(tabs) } } };
+}
+
 testRule(rule, {
-  valid: [{}, { name: "exactly at the limit", patch: sized(MAX_REGIONS_SECTION) }],
+  valid: [
+    {},
+    { name: "exactly at the limit", patch: sized(MAX_REGIONS_SECTION) },
+    { name: "exactly at the limit with escapes", patch: sizedWithTabs(MAX_REGIONS_SECTION, 3) },
+  ],
   invalid: [
     {
       name: "one character over",
       patch: sized(MAX_REGIONS_SECTION + 1),
+      errors: [{ path: ["regions"], messageId: "size", data: { size: MAX_REGIONS_SECTION + 1, excess: 1 } }],
+    },
+    {
+      name: "one character over by an escape, within the limit counted without escapes",
+      patch: sizedWithTabs(MAX_REGIONS_SECTION + 1, 3),
       errors: [{ path: ["regions"], messageId: "size", data: { size: MAX_REGIONS_SECTION + 1, excess: 1 } }],
     },
     {

@@ -1,4 +1,4 @@
-import { prettyJsonLength } from "../../json-length.ts";
+import { escapeSlack, prettyJsonLength, prettyJsonWithin } from "../../json-length.ts";
 import { defineRule } from "../../rule.ts";
 
 export const MAX_REGIONS_SECTION = 500_000;
@@ -28,10 +28,12 @@ export default defineRule({
       good: { regions: regions(120) },
     };
   },
-  check({ raw, report }) {
+  check({ raw, text, report }) {
     if (raw.regions === undefined) return;
     let size: number | undefined;
     try {
+      // Counted with no escapes, plus the most the text's escapes can add: surely within the cap, no string is searched for escapes.
+      if (prettyJsonWithin(raw.regions, MAX_REGIONS_SECTION, escapeSlack(text))) return;
       size = prettyJsonLength(raw.regions);
     } catch {
       return;

@@ -9,12 +9,32 @@ const baseSize = JSON.stringify(baseTrigger).length;
 const scriptFor = (size: number) => "x".repeat(size - baseSize - ',"script":""'.length);
 const sized = (size: number) => ({ triggers: { start_sheep: { script: scriptFor(size) } } });
 
+/** As sized, with the script's last characters quotes (2 characters each in compact JSON, 1 counted without escapes). */
+const sizedWithQuotes = (size: number, quotes: number) => ({
+  triggers: { start_sheep: { script: scriptFor(size - quotes).slice(quotes) + '"'.repeat(quotes) } },
+});
+
 testRule(rule, {
-  valid: [{}, { name: "exactly at the limit", patch: sized(MAX_TRIGGER_SIZE) }],
+  valid: [
+    {},
+    { name: "exactly at the limit", patch: sized(MAX_TRIGGER_SIZE) },
+    { name: "exactly at the limit with escapes", patch: sizedWithQuotes(MAX_TRIGGER_SIZE, 3) },
+  ],
   invalid: [
     {
       name: "one character over",
       patch: sized(MAX_TRIGGER_SIZE + 1),
+      errors: [
+        {
+          path: ["triggers", "start_sheep"],
+          messageId: "size",
+          data: { name: '"start_sheep"', size: MAX_TRIGGER_SIZE + 1, excess: 1 },
+        },
+      ],
+    },
+    {
+      name: "one character over by an escape, within the limit counted without escapes",
+      patch: sizedWithQuotes(MAX_TRIGGER_SIZE + 1, 3),
       errors: [
         {
           path: ["triggers", "start_sheep"],
