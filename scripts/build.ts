@@ -136,6 +136,40 @@ const re2jsFoldOnDemand: Plugin = {
   },
 };
 
+/**
+ * acorn builds, when it loads, the tables of Unicode property names that a regular expression's
+ * `\p{…}` may use (four regular expressions of some kilobytes for each of six ECMAScript
+ * versions): 5 M instructions on every `check`, although only a script with `\p{…}` in a
+ * regular expression literal ever reads them. In the bundle each version's table is built
+ * the first time it is read, as acorn would have built it.
+ */
+const lazyAcornUnicodeData: Plugin = {
+  name: "acorn-lazy-unicode-data",
+  setup(context) {
+    context.onLoad({ filter: /[\\/]node_modules[\\/]acorn[\\/]dist[\\/]acorn\.mjs$/ }, async (args) => {
+      const { readFile } = await import("node:fs/promises");
+      const text = await readFile(args.path, "utf8");
+      const eagerBuild = "  var ecmaVersion = list[i];\n\n  buildUnicodeData(ecmaVersion);\n";
+      const eagerRead =
+        "  this.unicodeProperties = data[parser.options.ecmaVersion >= 14 ? 14 : parser.options.ecmaVersion];\n";
+      if (text.split(eagerBuild).length !== 2 || text.split(eagerRead).length !== 2)
+        throw new Error(`${args.path}: acorn no longer builds its Unicode data as expected`);
+      // The versions the loop built (9 to 14); for any other, `data` has nothing, as before.
+      const lazyRead = `
+Object.defineProperty(RegExpValidationState.prototype, "unicodeProperties", {
+  get: function () {
+    var version = this.parser.options.ecmaVersion >= 14 ? 14 : this.parser.options.ecmaVersion;
+    if (!Object.prototype.hasOwnProperty.call(data, version) && version >= 9 && version <= 14) buildUnicodeData(version);
+    return data[version];
+  }
+});
+`;
+      const contents = text.replace(eagerBuild, "").replace(eagerRead, "") + lazyRead;
+      return { contents, loader: "js" };
+    });
+  },
+};
+
 const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 /**
@@ -165,7 +199,7 @@ export async function buildJavaScript(outdir: string): Promise<Metafile> {
     external: EXTERNAL,
     // ES module builds first: jsonc-parser's UMD build requires its files by computed paths.
     mainFields: ["module", "main"],
-    plugins: [sourceUrls(outdir), englishOnly, lazyChildProcess, re2jsFoldOnDemand],
+    plugins: [sourceUrls(outdir), englishOnly, lazyChildProcess, re2jsFoldOnDemand, lazyAcornUnicodeData],
     define: {
       // `--version` answers without loading the chunk that holds package.json (src/cli/bin.ts).
       TALEFORGE_VERSION: JSON.stringify(VERSION),
@@ -255,7 +289,7 @@ async function buildFastStartScript(outdir: string): Promise<Metafile> {
     target: "node20",
     external: EXTERNAL,
     mainFields: ["module", "main"],
-    plugins: [sourceUrls(outdir), englishOnly, lazyChildProcess, re2jsFoldOnDemand],
+    plugins: [sourceUrls(outdir), englishOnly, lazyChildProcess, re2jsFoldOnDemand, lazyAcornUnicodeData],
     define: { "import.meta.url": "__tfImportMetaUrl" },
     banner: { js: "(function (module, exports, require, __tfImportMetaUrl) {" },
     footer: { js: "})" },
@@ -287,8 +321,24 @@ function asciiOnly(file: string): void {
 }
 
 /**
+ * Trigger scripts of the kinds worlds hold, beyond the example world's three, added to the flawed
+ * copy of it below: parsing and analysing them compiles the parts of acorn (and of the script
+ * rules) that those three never reach, such as the checking of a regular expression literal.
+ * A script whose functions were not in the cache cost a check 3-5 M instructions to compile them.
+ * One fails to parse and one returns at the top level, for the diagnostics of both.
+ */
+export const CACHE_SAMPLE_SCRIPTS = [
+  'if (/storm|thunder/i.test(check({ type: "story-text" }))) {\n  storage.oath_sworn = true;\n} else {\n  skip = true;\n}',
+  "const count = (storage.visits ?? 0) + 1;\nstorage.visits = count;\nif (count % 3 !== 0) skip = true;",
+  'const levels = check({ type: "player-level" });\nconst best = Math.max(0, ...Object.values(levels));\nif (best >= 5) effects.push({ type: "story", instruction: "The veterans nod." });',
+  'log("checking wits");\nif (info.engineVersion < 33) skip = true;',
+  "if (storage.ready {\n  skip = true;\n}",
+  "if (!storage.ready) return;\nstorage.ready = false;",
+];
+
+/**
  * Runs the script once on the example world and on a copy of it with a
- * warning and an error (every format, check and lint, a file and stdin), so
+ * warning, an error and the scripts above (every format, check and lint, a file and stdin), so
  * that the functions a check runs are compiled, then writes V8's code cache
  * of it beside it. This runs in a Node process of its own, the Node that
  * builds the package and will run it (npm ci runs `prepare`).
@@ -303,7 +353,8 @@ function writeFastStartCache(outdir: string): void {
       { ...npc, mood: "restless" },
     ]),
   );
-  const flawed = JSON.stringify({ ...world, npcs, narratorStyle: 42 }, null, 2);
+  const triggers = { ...(world.triggers as Record<string, object>), ...sampleTriggers(world) };
+  const flawed = JSON.stringify({ ...world, npcs, triggers, narratorStyle: 42 }, null, 2);
   const runs: { argv: string[]; stdin?: string }[] = [];
   for (const command of ["check", "lint"])
     for (const format of ["stylish", "json", "sarif"]) {
@@ -321,6 +372,20 @@ await writeFastStartCache(new URL(${JSON.stringify(pathToFileURL(join(outdir, FA
   });
   if (result.status !== 0)
     throw new Error(`could not write the code cache of ${FAST_SCRIPT}: ${result.stderr}`);
+}
+
+/** One trigger per sample script, each a copy of the example world's first scripted trigger. */
+function sampleTriggers(world: Record<string, unknown>): Record<string, object> {
+  const scripted = Object.values(world.triggers as Record<string, { script?: unknown }>).find(
+    (trigger) => typeof trigger.script === "string",
+  );
+  if (!scripted) throw new Error("the example world has no scripted trigger to copy for the code cache");
+  return Object.fromEntries(
+    CACHE_SAMPLE_SCRIPTS.map((script, i) => [
+      `cache_sample_${i}`,
+      { ...scripted, name: `cache_sample_${i}`, script },
+    ]),
+  );
 }
 
 /**

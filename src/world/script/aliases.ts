@@ -61,17 +61,29 @@ function aliasOf(
   }
 }
 
-/** How many times each name is bound or assigned, the default idiom `x = x || {}` excepted. */
-function bindingCounts(program: Program): Map<string, number> {
+/**
+ * In one walk: how many times each name is bound or assigned (the default
+ * idiom `x = x || {}` excepted), and the declarators with an initial value,
+ * in the walk's order.
+ */
+function bindingsAndDeclarators(program: Program): {
+  counts: Map<string, number>;
+  declarators: (AnyNode & { type: "VariableDeclarator" })[];
+} {
   const counts = new Map<string, number>();
+  const declarators: (AnyNode & { type: "VariableDeclarator" })[] = [];
   fullAncestor(program, (node, _state, ancestors, type) => {
+    if (node.type === "VariableDeclarator") {
+      if (node.init) declarators.push(node);
+      return;
+    }
     if (type !== "VariablePattern" || node.type !== "Identifier") return;
     const parent = ancestors[ancestors.length - 2];
     if (parent?.type === "AssignmentExpression" && parent.left === node && isDefaultIdiom(parent, node.name))
       return;
     counts.set(node.name, (counts.get(node.name) ?? 0) + 1);
   });
-  return counts;
+  return { counts, declarators };
 }
 
 function isDefaultIdiom(node: AnyNode & { type: "AssignmentExpression" }, name: string): boolean {
@@ -87,25 +99,26 @@ function isDefaultIdiom(node: AnyNode & { type: "AssignmentExpression" }, name: 
 }
 
 export function collectAliases(program: Program): Aliases {
-  const counts = bindingCounts(program);
+  // One walk collects both: a name's binding count must be known in full before its declarator is read.
+  const { counts, declarators } = bindingsAndDeclarators(program);
   const names = new Map<string, StorageAlias>();
   const sources = new Set<AnyNode>();
   const destructuredReads: string[] = [];
   let dynamic = false;
   const once = (name: string) => counts.get(name) === 1 && name !== "storage";
   // Declarations in source order: an alias may be made from an earlier one.
-  fullAncestor(program, (node) => {
-    if (node.type !== "VariableDeclarator" || !node.init) return;
-    const target = aliasOf(node.init, names);
-    if (!target) return;
+  for (const node of declarators) {
+    const init = node.init!;
+    const target = aliasOf(init, names);
+    if (!target) continue;
     if (node.id.type === "Identifier") {
-      if (!once(node.id.name)) return;
+      if (!once(node.id.name)) continue;
       names.set(node.id.name, target);
-      sources.add(node.init);
-      return;
+      sources.add(init);
+      continue;
     }
-    if (node.id.type !== "ObjectPattern") return;
-    sources.add(node.init);
+    if (node.id.type !== "ObjectPattern") continue;
+    sources.add(init);
     for (const property of node.id.properties) {
       if (property.type === "RestElement") {
         if (target.key === null) dynamic = true;
@@ -121,7 +134,7 @@ export function collectAliases(program: Program): Aliases {
       const value = property.value.type === "AssignmentPattern" ? property.value.left : property.value;
       if (value.type === "Identifier" && once(value.name)) names.set(value.name, { key });
     }
-  });
+  }
   return { names, sources, destructuredReads, dynamic };
 }
 

@@ -5,7 +5,7 @@ import { type Position, positionAt, type SourceFile, spanAt } from "../source.ts
 import { type Aliases, collectAliases } from "./aliases.ts";
 import { climbMembers, literalString, memberKey, positionOf, propertyKey } from "./ast.ts";
 import { type ScriptEffects, ScriptEffectsCollector } from "./effects.ts";
-import { absentGlobals } from "./globals.ts";
+import { AbsentGlobalsCollector } from "./globals.ts";
 import type { ScriptPosition } from "./position.ts";
 
 /**
@@ -176,6 +176,7 @@ export function analyseScript(program: Program): ScriptAnalysis {
   // Assignments to `skip` other than `skip = true`: start offset, and whether a function could run them later.
   const skipUndos: { start: number; deferred: boolean }[] = [];
   const effects = new ScriptEffectsCollector();
+  const globals = new AbsentGlobalsCollector();
   // Names that stand for storage or one of its keys (aliases.ts): reads and writes through them count.
   const aliases = collectAliases(program);
   for (const key of aliases.destructuredReads) reads.add(key);
@@ -185,8 +186,10 @@ export function analyseScript(program: Program): ScriptAnalysis {
     why.add("computed keys");
   }
 
+  // One walk for all of it: effects and absent globals are collected by visitors of the same walk.
   fullAncestor(program, (node, _state, ancestors, type) => {
     effects.visit(node, ancestors, type);
+    globals.visit(node, ancestors, type);
     if (type === "VariablePattern" && node.type === "Identifier") {
       if (node.name === "storage") {
         if (isAssignmentTarget(ancestors)) reassigned = true;
@@ -268,7 +271,7 @@ export function analyseScript(program: Program): ScriptAnalysis {
     regexChecks,
     unconditionalSkip,
     effects: effects.result(),
-    absentGlobals: absentGlobals(program),
+    absentGlobals: globals.result(),
   };
 }
 

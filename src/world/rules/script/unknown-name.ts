@@ -49,7 +49,9 @@ export default defineRule({
     },
   },
   check({ raw, report }) {
-    const names = namesByKind(raw);
+    // Built for the first effect that names something: most scripts push none (a world at the
+    // caps has some two thousand entity and area names to collect).
+    let names: Map<string, ReadonlySet<string>> | undefined;
     for (let row = 0, rows = entriesOf(raw.triggers); row < rows.length; row++) {
       const key = rows[row]![0];
       const trigger = rows[row]![1];
@@ -58,6 +60,7 @@ export default defineRule({
       if (!script.ok) continue;
       for (const effect of script.analysis.effects.literals) {
         for (const { field, kind } of NAMED_FIELDS[effect.type] ?? []) {
+          names ??= namesByKind(raw);
           const known = names.get(kind);
           const value = effect.fields[field];
           const named = Array.isArray(value) ? value : [value];
