@@ -19,6 +19,8 @@ import { build, type Metafile, type Plugin } from "esbuild";
 import { FAST_SCRIPT } from "../src/cli/fast-start.ts";
 import { childCode } from "../src/sandbox/bundle.ts";
 import { compileWorker, SQLITE_WORKER } from "../src/server/store/sqlite-thread.ts";
+import { tableFrom } from "../src/world/check-table.ts";
+import { formatSchemas } from "../src/world/schema/lazy.ts";
 import { writeStamp } from "./prepare.mjs";
 
 /** The sandbox's child process in dist/ (src/sandbox/process.ts). */
@@ -88,6 +90,47 @@ const englishOnly: Plugin = {
     }));
   },
 };
+
+/**
+ * A check of a valid world needs none of the format's zod schemas, only the
+ * plans and effect specs made from them (src/world/check-table.ts): in the
+ * fast start's script, that table is made here, at build time, from the
+ * schemas, and written in as JSON; and the schemas are built on their first
+ * use (src/world/schema/lazy.ts), by a `require` that esbuild turns into the
+ * lazy start of the bundled module. Building zod's modules and the schemas was
+ * some 53 M instructions of every check (docs/benchmarks.md).
+ */
+function lazySchemas(): Plugin {
+  const table = JSON.stringify(tableFrom(formatSchemas()).table);
+  const lazy = join(ROOT, "src", "world", "schema", "lazy.ts");
+  const data = join(ROOT, "src", "world", "check-table-data.ts");
+  return {
+    name: "lazy-schemas",
+    setup(context) {
+      context.onLoad({ filter: /[\\/]src[\\/]world[\\/](schema[\\/]lazy|check-table-data)\.ts$/ }, (args) => {
+        if (args.path === lazy)
+          return {
+            contents: `let schemas;
+export function formatSchemas() {
+  schemas ??= require("./index.ts");
+  return schemas;
+}`,
+            loader: "js",
+            resolveDir: dirname(lazy),
+          };
+        if (args.path === data)
+          // JSON.parse of a string: V8 reads it faster than the same object written as code.
+          return {
+            contents: `export function checkSource() {
+  return JSON.parse(${JSON.stringify(table)});
+}`,
+            loader: "js",
+          };
+        return undefined;
+      });
+    },
+  };
+}
 
 /**
  * commander requires node:child_process when it loads, for the executable
@@ -289,7 +332,14 @@ async function buildFastStartScript(outdir: string): Promise<Metafile> {
     target: "node20",
     external: EXTERNAL,
     mainFields: ["module", "main"],
-    plugins: [sourceUrls(outdir), englishOnly, lazyChildProcess, re2jsFoldOnDemand, lazyAcornUnicodeData],
+    plugins: [
+      lazySchemas(),
+      sourceUrls(outdir),
+      englishOnly,
+      lazyChildProcess,
+      re2jsFoldOnDemand,
+      lazyAcornUnicodeData,
+    ],
     define: { "import.meta.url": "__tfImportMetaUrl" },
     banner: { js: "(function (module, exports, require, __tfImportMetaUrl) {" },
     footer: { js: "})" },

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { JsonPath } from "./diagnostic.ts";
-import { SECTIONS } from "./schema/world.ts";
+import { formatSchemas } from "./schema/lazy.ts";
 import { starterWorld } from "./starter.ts";
 import { isPlainObject } from "./values.ts";
 
@@ -41,6 +41,8 @@ function unwrap(schema: z.ZodType): z.ZodType {
 /** The schema of the field at `path`; union branches are picked by the value's discriminator. */
 function schemaAt(path: JsonPath, root: unknown): z.ZodType | undefined {
   const [section, ...rest] = path;
+  // Asked only for a field that is missing: the schemas are built then, if a check had not needed them yet.
+  const { SECTIONS } = formatSchemas();
   if (typeof section !== "string" || !Object.hasOwn(SECTIONS, section)) return undefined;
   let schema: z.ZodType | undefined = SECTIONS[section as keyof typeof SECTIONS] as z.ZodType;
   let value: unknown = isPlainObject(root) ? root[section] : undefined;
@@ -173,6 +175,8 @@ let starter: Record<string, unknown> | undefined;
 function starterValue(path: JsonPath): unknown {
   starter ??= starterWorld();
   const [section, ...rest] = path;
+  // Asked only for a field that is missing: the schemas are built then, if a check had not needed them yet.
+  const { SECTIONS } = formatSchemas();
   if (typeof section !== "string" || !Object.hasOwn(SECTIONS, section)) return undefined;
   let schema = SECTIONS[section as keyof typeof SECTIONS] as z.ZodType;
   let value: unknown = starter[section];

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { mapPlans, sectionNames, sectionPlans } from "./check-plans.ts";
 import {
   SHAPE_INVALID_VALUE,
   SHAPE_MISSING_FIELD,
@@ -9,8 +10,9 @@ import {
 import { formatPath, type JsonPath } from "./diagnostic.ts";
 import { missingFieldHint } from "./missing-hint.ts";
 import type { CodeInfo, Report } from "./rule.ts";
-import { MAP_SECTIONS, RECORD_SHAPES, recordSchema, SECTIONS, type SectionName } from "./schema/world.ts";
-import { accepts, branchOf, type Plan, planOf, requiredKeys } from "./shape-plan.ts";
+import { formatSchemas } from "./schema/lazy.ts";
+import type { SectionName } from "./schema/world.ts";
+import { accepts, branchOf, type Plan, requiredKeys } from "./shape-plan.ts";
 import { didYouMean } from "./suggest.ts";
 import { deepFreeze, describeValue, isPlainObject, valueAt } from "./values.ts";
 
@@ -21,8 +23,6 @@ export interface ShapeResult {
   valid: Record<string, unknown>;
   validSections: Set<SectionName>;
 }
-
-const MAPS = new Set<string>(MAP_SECTIONS);
 
 export interface ShapeOptions {
   /**
@@ -40,8 +40,6 @@ export interface ShapeOptions {
   freeze?: boolean;
 }
 
-const SECTION_NAMES = Object.keys(SECTIONS);
-
 // The built-ins the walks call on every node, read once: `Object.hasOwn` in code that runs
 // interpreted is two property loads before the call.
 const { freeze, getPrototypeOf, hasOwn, prototype: OBJECT_PROTOTYPE } = Object;
@@ -51,8 +49,9 @@ const { isArray } = Array;
  * Checks every section on its own, and each record of a keyed map on its own,
  * so that one broken record neither hides the others nor keeps the rules from
  * seeing the rest of the world; in the same walk, reports fields the format
- * does not define. The walk follows plans built once from the schemas
- * (shape-plan.ts); zod parses a record again only when it fails, for its issues.
+ * does not define. The walk follows the plans of the check table (made from
+ * the schemas, check-plans.ts); zod parses a record again only when it fails,
+ * for its issues, and the schemas are built then (schema/lazy.ts).
  */
 export function checkShape(
   root: Record<string, unknown>,
@@ -65,24 +64,26 @@ export function checkShape(
   const valid: Record<string, unknown> = {};
   const validSections = new Set<SectionName>();
   if (Object.hasOwn(root, "__proto__")) reportProtoKeys(root, [], report, false);
+  const names = sectionNames();
   for (const key in root) {
-    if (Object.hasOwn(root, key) && !Object.hasOwn(SECTIONS, key))
-      reportUnknown(key, [], SECTION_NAMES, report);
+    if (Object.hasOwn(root, key) && !names.includes(key)) reportUnknown(key, [], names, report);
   }
-  for (const [name, schema] of Object.entries(SECTIONS) as [SectionName, z.ZodType][]) {
+  // The sections' plans, from the check table: the schemas are built only for a section that fails.
+  for (const [name, plan] of sectionPlans()) {
     const value = root[name];
     if (value === undefined) {
-      if (!schema.safeParse(undefined).success && !(name === "heroesVersion" && hasOtherVersionField(root))) {
+      const optional = accepts(plan, undefined);
+      if (!optional && !(name === "heroesVersion" && hasOtherVersionField(root))) {
         report(SHAPE_MISSING_FIELD, {
           path: [name],
           messageId: "missing",
           data: { field: name, parent: "the top level", hint: missingFieldHint([name]) },
         });
       }
-      if (schema.safeParse(undefined).success) validSections.add(name);
+      if (optional) validSections.add(name);
       continue;
     }
-    if (MAPS.has(name)) {
+    if (mapPlans(name)) {
       const kept = checkMap(name, value, walk, protoKeys);
       if (kept) {
         valid[name] = kept.records;
@@ -90,7 +91,6 @@ export function checkShape(
       }
       continue;
     }
-    const plan = planOf(schema);
     const path: JsonPath = [name];
     if (protoKeys && hasProtoKey(value)) {
       reportProtoKeys(value, path, report);
@@ -102,7 +102,7 @@ export function checkShape(
       validSections.add(name);
       continue;
     }
-    const result = schema.safeParse(value);
+    const result = (formatSchemas().SECTIONS[name] as z.ZodType).safeParse(value);
     if (result.success) {
       valid[name] = value;
       validSections.add(name);
@@ -174,10 +174,8 @@ function checkMap(name: SectionName, value: unknown, walk: Walk, protoKeys: bool
     });
     return undefined;
   }
-  const schema = recordSchema(name)!;
   // The record as the format defines it (for unknown fields), and the looser shape checked at load, if any.
-  const full = planOf(mapValueSchema(name));
-  const lenient = RECORD_SHAPES[name] ? planOf(schema) : undefined;
+  const { full, lenient } = mapPlans(name)!;
   const records: Record<string, unknown> = {};
   let allValid = true;
   const path: JsonPath = [name, ""];
@@ -196,7 +194,7 @@ function checkMap(name: SectionName, value: unknown, walk: Walk, protoKeys: bool
       records[key] = record;
       continue;
     }
-    const result = schema.safeParse(record);
+    const result = formatSchemas().recordSchema(name)!.safeParse(record);
     if (result.success) records[key] = record;
     else {
       allValid = false;
@@ -210,14 +208,6 @@ function checkMap(name: SectionName, value: unknown, walk: Walk, protoKeys: bool
     freeze(records);
   }
   return { records, allValid };
-}
-
-/** The schema of one record of a keyed map section, as the World schema has it. */
-function mapValueSchema(name: SectionName): z.ZodType {
-  let schema = SECTIONS[name] as z.ZodType;
-  while (schema._zod.def.type === "optional")
-    schema = (schema._zod.def as unknown as { innerType: z.ZodType }).innerType;
-  return (schema._zod.def as unknown as { valueType: z.ZodType }).valueType;
 }
 
 const EXPECTED: Record<string, string> = {

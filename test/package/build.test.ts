@@ -175,6 +175,37 @@ test("check and lint start from the built script with a code cache that this Nod
   assert.doesNotMatch(readFileSync(join(outdir, FAST_SCRIPT), "utf8"), /[^\x00-\x7f]/);
 });
 
+/** Whether the built script built zod's schemas (zod's global registry exists) while running a command line. */
+function buildsSchemas(args: string[]): boolean {
+  const probe = spawnSync(
+    process.execPath,
+    [
+      "-e",
+      `const { Script } = require("node:vm"); const { readFileSync } = require("node:fs");
+       const { pathToFileURL } = require("node:url");
+       const file = ${JSON.stringify(join(outdir, FAST_SCRIPT))};
+       const factory = new Script(readFileSync(file, "utf8")).runInThisContext();
+       const module = { exports: {} };
+       factory(module, module.exports, require, pathToFileURL(file).href);
+       const io = { stdout() {}, stderr() {}, isTTY: false, env: {}, readStdin: async () => "", cwd: process.cwd() };
+       module.exports.run(${JSON.stringify(args)}, io).then(() =>
+         process.stdout.write(String(globalThis.__zod_globalRegistry !== undefined)));`,
+    ],
+    { encoding: "utf8" },
+  );
+  assert.match(probe.stdout, /^(true|false)$/, probe.stderr);
+  return probe.stdout === "true";
+}
+
+test("the built script checks and lints a valid world without building the format's zod schemas", () => {
+  // The check table written in at build time stands in for them (src/world/check-table.ts).
+  assert.equal(buildsSchemas(["check", BASE_WORLD]), false);
+  assert.equal(buildsSchemas(["lint", BASE_WORLD]), false);
+  assert.equal(buildsSchemas(["check", join(FIXTURES, "warnings.world.json")]), false);
+  // A world with an error in its shape needs zod's issues: the schemas are built then.
+  assert.equal(buildsSchemas(["check", join(FIXTURES, "broken.world.json")]), true);
+});
+
 test("check and lint answer the same when the code cache is rejected or the script is missing", () => {
   const cache = join(outdir, FAST_CACHE);
   const script = join(outdir, FAST_SCRIPT);

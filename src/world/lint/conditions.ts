@@ -1,6 +1,5 @@
 import { compareEquality, compareMembership, compareNumbers, compareText } from "../operators.ts";
 import { matchPattern } from "../pattern.ts";
-import type { ConditionType } from "../schema/conditions.ts";
 import {
   CONDITION_TYPES,
   EQUALITY_OPERATORS,
@@ -8,7 +7,8 @@ import {
   NUMERIC_OPERATORS,
   type QUEST_STATUSES,
   TEXT_OPERATORS,
-} from "../schema/conditions.ts";
+} from "../schema/condition-table.ts";
+import type { ConditionType } from "../schema/conditions.ts";
 import { otherType } from "../schema/exhaustive.ts";
 import type { Facts } from "./facts.ts";
 import { type Actor, type Condition, refFieldOf, type WorldModel } from "./model.ts";

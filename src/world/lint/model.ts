@@ -1,10 +1,10 @@
+import { conditionPlan, isWellFormedEffect } from "../check-plans.ts";
 import type { JsonPath } from "../diagnostic.ts";
 import { makesObjectiveTrigger, objectiveQuestOf, objectiveTriggerKey } from "../objectives.ts";
 import { areasByLocation, destinationNames, entityNames, keysOf, type PlaceType } from "../rules/names.ts";
-import { CONDITION_SCHEMAS, CONDITION_TYPES, isConditionType } from "../schema/conditions.ts";
-import { parseEffect } from "../schema/effects.ts";
+import { CONDITION_TYPES, isConditionType } from "../schema/condition-table.ts";
 import { inspectScript, type ScriptPosition } from "../script/inspect.ts";
-import { schemaAccepts } from "../shape-plan.ts";
+import { accepts } from "../shape-plan.ts";
 import { elementsOf, entriesOf, isPlainObject } from "../values.ts";
 
 /**
@@ -197,7 +197,7 @@ function compileCondition(
   path: JsonPath,
 ): Condition | null {
   const type = condition.type;
-  if (!isConditionType(type) || !schemaAccepts(CONDITION_SCHEMAS[type], condition)) return null;
+  if (!isConditionType(type) || !accepts(conditionPlan(type), condition)) return null;
   const field = refFieldOf(type);
   const ref = field === undefined ? "" : condition[field];
   return {
@@ -214,7 +214,7 @@ function compileCondition(
 function typedEffects(list: unknown, path: JsonPath, where: string): EffectSite[] {
   const out: EffectSite[] = [];
   elementsOf(list).forEach((effect, index) => {
-    if (!isPlainObject(effect) || !parseEffect(effect).ok) return;
+    if (!isPlainObject(effect) || !isWellFormedEffect(effect)) return;
     out.push({
       type: effect.type as string,
       fields: effect,
@@ -242,7 +242,7 @@ function addScript(actor: Actor, source: string, model: WorldModel): void {
   if (storage.dynamic || effects.checkReadsDynamic) model.readsAll = true;
   for (const literal of effects.literals) {
     // A literal the engine would drop as malformed applies nothing; one with computed fields may be anything of its type.
-    if (literal.computed.length === 0 && !parseEffect(literal.fields).ok) continue;
+    if (literal.computed.length === 0 && !isWellFormedEffect(literal.fields)) continue;
     actor.effects.push({
       type: literal.type,
       fields: literal.fields,

@@ -78,3 +78,10 @@ export const CONDITION_TYPES = {
 } as const satisfies Record<string, ConditionSpec>;
 
 export type ConditionType = keyof typeof CONDITION_TYPES;
+
+/** The condition types in table order, for messages and suggestions. */
+export const CONDITION_TYPE_NAMES = Object.keys(CONDITION_TYPES) as ConditionType[];
+
+export function isConditionType(type: unknown): type is ConditionType {
+  return typeof type === "string" && Object.hasOwn(CONDITION_TYPES, type);
+}

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import {
-  CONDITION_TYPES,
   type ConditionType,
   EQUALITY_OPERATORS,
   EVENT_STATUSES,
@@ -22,12 +21,6 @@ import { describe } from "./describe.ts";
  */
 export * from "./condition-table.ts";
 export const OBJECTIVE_STATUSES = ["hidden", "active", "completed"] as const;
-
-export const CONDITION_TYPE_NAMES = Object.keys(CONDITION_TYPES) as ConditionType[];
-
-export function isConditionType(type: unknown): type is ConditionType {
-  return typeof type === "string" && Object.hasOwn(CONDITION_TYPES, type);
-}
 
 /** The zod schema of one `value` kind. Shared with effects. */
 export function valueSchema(kind: ValueKind): z.ZodType {

@@ -4,7 +4,7 @@ import {
   type ConditionSpec,
   isConditionType,
   type ValueKind,
-} from "../../schema/conditions.ts";
+} from "../../schema/condition-table.ts";
 import { describeValue } from "../../values.ts";
 import { rawConditions } from "../triggers.ts";
 

@@ -1,5 +1,5 @@
 import { defineRule } from "../../rule.ts";
-import { CONDITION_TYPES, isConditionType } from "../../schema/conditions.ts";
+import { CONDITION_TYPES, isConditionType } from "../../schema/condition-table.ts";
 import { didYouMean } from "../../suggest.ts";
 import { rawConditions } from "../triggers.ts";
 

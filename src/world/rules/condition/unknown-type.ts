@@ -1,6 +1,6 @@
+import { isEffectType } from "../../check-plans.ts";
 import { defineRule } from "../../rule.ts";
-import { CONDITION_TYPE_NAMES, isConditionType } from "../../schema/conditions.ts";
-import { isEffectType } from "../../schema/effects.ts";
+import { CONDITION_TYPE_NAMES, isConditionType } from "../../schema/condition-table.ts";
 import { didYouMean } from "../../suggest.ts";
 import { rawConditions } from "../triggers.ts";
 

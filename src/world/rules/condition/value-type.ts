@@ -5,7 +5,7 @@ import {
   isConditionType,
   QUEST_STATUSES,
   type ValueKind,
-} from "../../schema/conditions.ts";
+} from "../../schema/condition-table.ts";
 import { didYouMean } from "../../suggest.ts";
 import { describeValue } from "../../values.ts";
 import { rawConditions } from "../triggers.ts";

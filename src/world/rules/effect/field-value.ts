@@ -1,5 +1,5 @@
+import { isEffectType } from "../../check-plans.ts";
 import { defineRule } from "../../rule.ts";
-import { isEffectType } from "../../schema/effects.ts";
 import { didYouMean } from "../../suggest.ts";
 import { effectSpec } from "../effect-spec.ts";
 import { rawEffects } from "../triggers.ts";

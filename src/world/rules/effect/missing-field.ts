@@ -1,7 +1,8 @@
+import { isEffectType } from "../../check-plans.ts";
 import { defineRule } from "../../rule.ts";
-import { isEffectType } from "../../schema/effects.ts";
+import { accepts, type Plan } from "../../shape-plan.ts";
 import { describeValue } from "../../values.ts";
-import { describeSchema, effectSpec, isOptional } from "../effect-spec.ts";
+import { describeSchema, effectSpec } from "../effect-spec.ts";
 import { rawEffects } from "../triggers.ts";
 
 /** What each text field of an effect holds, for the message. */
@@ -66,10 +67,11 @@ export default defineRule({
       }
       if (effect.value !== undefined) continue;
       // The operator decides whether a value is needed; without a usable operator, only if every operator needs one.
-      const chosen = typeof operator === "string" ? spec.valueFor(operator) : undefined;
-      const candidates = chosen ? [chosen] : spec.operators.map((op) => spec.valueFor(op));
-      if (candidates.some((schema) => !schema || isOptional(schema))) continue;
-      const hints = [...new Set(candidates.map((schema) => describeSchema(schema!)))];
+      // Plans answer whether a value is needed; the schemas (built then) word what it takes.
+      const chosen = typeof operator === "string" && spec.valuePlan(operator) ? operator : undefined;
+      const candidates = chosen !== undefined ? [chosen] : spec.operators;
+      if (candidates.some((op) => valueOptional(spec.valuePlan(op)))) continue;
+      const hints = [...new Set(candidates.map((op) => describeSchema(spec.valueFor(op)!)))];
       report({
         path: [...path, "value"],
         messageId: "missing",
@@ -78,3 +80,8 @@ export default defineRule({
     }
   },
 });
+
+/** Whether an effect may leave out its value: no value schema, or one that takes undefined. */
+function valueOptional(plan: Plan | undefined): boolean {
+  return !plan || accepts(plan, undefined);
+}

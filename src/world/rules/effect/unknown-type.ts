@@ -1,6 +1,6 @@
+import { effectTypeNames, isEffectType } from "../../check-plans.ts";
 import { defineRule } from "../../rule.ts";
-import { isConditionType } from "../../schema/conditions.ts";
-import { EFFECT_TYPE_NAMES, isEffectType } from "../../schema/effects.ts";
+import { isConditionType } from "../../schema/condition-table.ts";
 import { didYouMean } from "../../suggest.ts";
 import { rawEffects } from "../triggers.ts";
 
@@ -32,7 +32,7 @@ export default defineRule({
       report({
         path: [...path, "type"],
         messageId: isConditionType(type) ? "conditionType" : "unknown",
-        data: { type, suggestion: didYouMean(type, EFFECT_TYPE_NAMES), types: EFFECT_TYPE_NAMES.join(", ") },
+        data: { type, suggestion: didYouMean(type, effectTypeNames()), types: effectTypeNames().join(", ") },
       });
     }
   },

@@ -1,7 +1,8 @@
 import type { z } from "zod";
+import { isEffectType } from "../../check-plans.ts";
 import { defineRule } from "../../rule.ts";
-import { type EffectType, isEffectType } from "../../schema/effects.ts";
-import { schemaAccepts } from "../../shape-plan.ts";
+import type { EffectType } from "../../schema/effects.ts";
+import { accepts } from "../../shape-plan.ts";
 import { describeValue } from "../../values.ts";
 import { arrayIn, describeSchema, effectSpec } from "../effect-spec.ts";
 import { rawEffects } from "../triggers.ts";
@@ -63,8 +64,11 @@ export default defineRule({
       const { type, operator, value } = effect;
       // Unknown operators and missing values are reported by the other effect rules.
       if (!isEffectType(type) || typeof operator !== "string" || value === undefined) continue;
-      const schema = effectSpec(type).valueFor(operator);
-      if (!schema || schemaAccepts(schema, value)) continue;
+      const spec = effectSpec(type);
+      // The plan answers for a valid value; the schema (built then) words what is wrong.
+      const plan = spec.valuePlan(operator);
+      if (!plan || accepts(plan, value)) continue;
+      const schema = spec.valueFor(operator)!;
       const at = [...path, "value"];
       const actual = describeValue(value);
       const expected = describeSchema(schema);

@@ -1,5 +1,5 @@
 import { defineRule } from "../../rule.ts";
-import { CONDITION_TYPES, type ConditionSpec, isConditionType } from "../../schema/conditions.ts";
+import { CONDITION_TYPES, type ConditionSpec, isConditionType } from "../../schema/condition-table.ts";
 import { elementsOf, entriesOf, isPlainObject } from "../../values.ts";
 
 export const MAX_SEMANTIC_TRIGGERS = 200;

@@ -1,9 +1,10 @@
+import { conditionPlan } from "../../check-plans.ts";
 import { objectiveQuestOf } from "../../objectives.ts";
 import { matchPattern } from "../../pattern.ts";
 import { defineRule } from "../../rule.ts";
-import { CONDITION_SCHEMAS, isConditionType } from "../../schema/conditions.ts";
+import { isConditionType } from "../../schema/condition-table.ts";
 import type { World } from "../../schema/world.ts";
-import { schemaAccepts } from "../../shape-plan.ts";
+import { accepts } from "../../shape-plan.ts";
 import { keysOf } from "../names.ts";
 
 /** What the state holds when tick-0 triggers are evaluated (resolutions: Ticks, Quests, Story starts). */
@@ -78,7 +79,7 @@ function allCanHoldAtTickZero(conditions: readonly Record<string, unknown>[], fa
 }
 
 function isWellFormed(condition: Record<string, unknown>): boolean {
-  return isConditionType(condition.type) && schemaAccepts(CONDITION_SCHEMAS[condition.type], condition);
+  return isConditionType(condition.type) && accepts(conditionPlan(condition.type), condition);
 }
 
 function tickZeroFacts(world: World, raw: Readonly<Record<string, unknown>>): TickZero {

@@ -1,0 +1,236 @@
+import type { z } from "zod";
+import {
+  type CheckRoots,
+  type CheckTable,
+  type EffectField,
+  mapRoots,
+  rootsOf,
+  tableFrom,
+} from "./check-table.ts";
+import { checkSource } from "./check-table-data.ts";
+import type { ConditionType } from "./schema/condition-table.ts";
+import type { EffectType } from "./schema/effects.ts";
+import { formatSchemas } from "./schema/lazy.ts";
+import type { SectionName } from "./schema/world.ts";
+import { accepts, type ObjectPlan, type Plan, planOf, type UnionPlan } from "./shape-plan.ts";
+
+/**
+ * The plans the shape step and the rules check a world against. In the fast
+ * start's script they are read from the check table (check-table.ts) rather
+ * than made from the zod schemas: they answer as the schemas' own plans do,
+ * and a node reaches its zod schema (to parse a value that is not plain JSON)
+ * only when asked, which builds the schemas then (schema/lazy.ts). In the
+ * sources they are the schemas' own plans (check-table-data.ts).
+ */
+
+/** The plans of the table's nodes made from the schemas: node `id` is the plan of the schema behind it. */
+let numbered: Plan[] | undefined;
+
+function schemaOfNode(id: number): z.ZodType {
+  numbered ??= tableFrom(formatSchemas()).plans;
+  return (numbered[id] as { schema: z.ZodType }).schema;
+}
+
+/** The plans of a table's nodes, by number, with their zod schemas found on first use. */
+export function plansFrom(table: CheckTable, schemaOf: (id: number) => z.ZodType = schemaOfNode): Plan[] {
+  // Made first and linked after: a node may be reached from several places, or from itself.
+  const plans = table.nodes.map((node, id): Plan => {
+    switch (node.kind) {
+      case "values":
+        return { kind: "values", values: new Set(node.values) };
+      case "optional":
+      case "nullable":
+        return { kind: node.kind, inner: UNLINKED };
+      case "object": {
+        const plan: ObjectPlan = {
+          kind: "object",
+          fields: new Map(),
+          loose: node.loose,
+          keys: node.keys,
+          plans: [],
+          get schema() {
+            return schemaOf(id);
+          },
+        };
+        return plan;
+      }
+      case "array":
+        return { kind: "array", element: UNLINKED };
+      case "record":
+        return {
+          kind: "record",
+          value: UNLINKED,
+          get schema() {
+            return schemaOf(id);
+          },
+        };
+      case "union": {
+        const plan: UnionPlan = {
+          kind: "union",
+          options: [],
+          get schemas() {
+            numbered ??= tableFrom(formatSchemas()).plans;
+            return (numbered[id] as UnionPlan).schemas;
+          },
+          discriminator: node.discriminator ?? undefined,
+          byTag: new Map(),
+        };
+        return plan;
+      }
+      case "zod":
+        return {
+          kind: "zod",
+          get schema() {
+            return schemaOf(id);
+          },
+        };
+      default:
+        return { kind: node.kind };
+    }
+  });
+  table.nodes.forEach((node, id) => {
+    const plan = plans[id]!;
+    if (node.kind === "optional" || node.kind === "nullable")
+      (plan as { inner: Plan }).inner = plans[node.inner]!;
+    else if (node.kind === "array") (plan as { element: Plan }).element = plans[node.element]!;
+    else if (node.kind === "record") (plan as { value: Plan }).value = plans[node.value]!;
+    else if (node.kind === "union")
+      for (const option of node.options) (plan as UnionPlan).options.push(plans[option]!);
+    else if (node.kind === "object") {
+      const object = plan as ObjectPlan;
+      node.keys.forEach((key, i) => {
+        const field = plans[node.plans[i]!]!;
+        object.fields.set(key, field);
+        object.plans.push(field);
+      });
+    }
+  });
+  return plans;
+}
+
+/** A child's place before it is linked. */
+const UNLINKED: Plan = { kind: "never" };
+
+export interface MapPlans {
+  /** A record as the format defines it (for unknown fields). */
+  full: Plan;
+  /** The looser shape a record is checked against at load, when there is one (RECORD_SHAPES). */
+  lenient: Plan | undefined;
+}
+
+/** What an effect type takes (check-table.ts, `specOf`). */
+export interface EffectSpec {
+  /** Allowed operators, in table order; empty when the type takes no operator. */
+  operators: readonly string[];
+  fields: readonly EffectField[];
+  /** The plan of the `value` that goes with an allowed operator; undefined for any other operator. */
+  valuePlan(operator: string): Plan | undefined;
+  /** The `value` schema that goes with an allowed operator; undefined for any other operator. */
+  valueFor(operator: string): z.ZodType | undefined;
+}
+
+/** The table's plans, found by what they are the plans of. */
+interface Tables {
+  sections: readonly (readonly [SectionName, Plan])[];
+  sectionNames: readonly string[];
+  maps: Map<string, MapPlans>;
+  conditions: Map<string, Plan>;
+  effects: Map<string, EffectSpec>;
+  /** The plans of each effect type's schemas. */
+  variants: Map<string, Plan[]>;
+  effectTypeNames: EffectType[];
+}
+
+/** Read on first use: a process that never checks a world (most commands of the sources) never makes the table. */
+let tables: Tables | undefined;
+
+function read(): Tables {
+  const source = checkSource();
+  let roots: CheckRoots<Plan>;
+  if ("nodes" in source) {
+    const plans = plansFrom(source);
+    roots = mapRoots(source, (id) => plans[id]!);
+  } else {
+    rootSchemas = source;
+    roots = mapRoots(source, planOf);
+  }
+  tables = {
+    sections: roots.sections,
+    sectionNames: roots.sections.map(([name]) => name),
+    maps: new Map(roots.maps.map(([name, full, lenient]) => [name, { full, lenient: lenient ?? undefined }])),
+    conditions: new Map(roots.conditions),
+    effects: new Map(
+      roots.effects.map(([type, data]) => {
+        const values = new Map(data.values);
+        const spec: EffectSpec = {
+          operators: data.operators,
+          fields: data.fields,
+          valuePlan: (operator) => values.get(operator),
+          valueFor: (operator) => valueSchemas(type).get(operator),
+        };
+        return [type, spec];
+      }),
+    ),
+    variants: new Map(roots.effects.map(([type, data]) => [type, data.variants])),
+    effectTypeNames: roots.effects.map(([type]) => type) as EffectType[],
+  };
+  return tables;
+}
+
+/** The schemas the table was made from: given in the sources, built on first need from the table. */
+let rootSchemas: CheckRoots<z.ZodType> | undefined;
+const valueSchemasByType = new Map<string, Map<string, z.ZodType>>();
+
+/** An effect type's `value` schema by operator, for the messages about a value that is wrong. */
+function valueSchemas(type: string): Map<string, z.ZodType> {
+  let values = valueSchemasByType.get(type);
+  if (!values) {
+    rootSchemas ??= rootsOf(formatSchemas());
+    values = new Map(rootSchemas.effects.find(([name]) => name === type)?.[1].values);
+    valueSchemasByType.set(type, values);
+  }
+  return values;
+}
+
+/** Every top-level section, in the World schema's order, with its plan. */
+export function sectionPlans(): readonly (readonly [SectionName, Plan])[] {
+  return (tables ?? read()).sections;
+}
+
+/** The names of the top-level sections, in the World schema's order. */
+export function sectionNames(): readonly string[] {
+  return (tables ?? read()).sectionNames;
+}
+
+/** The plans of a keyed map section's records; undefined for any other section. */
+export function mapPlans(section: string): MapPlans | undefined {
+  return (tables ?? read()).maps.get(section);
+}
+
+/** The plan of a condition type's schema (CONDITION_SCHEMAS). */
+export function conditionPlan(type: ConditionType): Plan {
+  return (tables ?? read()).conditions.get(type)!;
+}
+
+export function effectSpec(type: EffectType): EffectSpec {
+  return (tables ?? read()).effects.get(type)!;
+}
+
+/** The effect types, in EFFECT_SCHEMAS's order. */
+export function effectTypeNames(): readonly EffectType[] {
+  return (tables ?? read()).effectTypeNames;
+}
+
+/** Whether a value names an effect type (a key of EFFECT_SCHEMAS). */
+export function isEffectType(type: unknown): type is EffectType {
+  return typeof type === "string" && (tables ?? read()).effects.has(type);
+}
+
+/** Whether an effect is well-formed: `parseEffect(value).ok`, without zod. */
+export function isWellFormedEffect(value: unknown): boolean {
+  const type = (value as { type?: unknown } | null)?.type;
+  if (!isEffectType(type)) return false;
+  const variants = (tables ?? read()).variants.get(type)!;
+  for (let i = 0; i < variants.length; i++) if (accepts(variants[i]!, value)) return true;
+  return false;
+}
