@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import type { z } from "zod";
+import { formatValues } from "../../test/helpers/format-values.ts";
 import {
   conditionPlan,
   effectSpec,
@@ -119,27 +120,11 @@ test("the sections, records, conditions and effect values point at the plans of 
   }
 });
 
-/** Values near the format's own: right and wrong types, missing and extra fields. */
-const scalar = fc.oneof(
-  fc.constant(null),
-  fc.boolean(),
-  fc.integer(),
-  fc.double(),
-  fc.string(),
-  fc.constantFrom("equals", "story", "write-array", "known-entity", "toggle", "set", "add", "V33", 33),
+/** Values near the format's own (test/helpers/format-values.ts). */
+const { scalar, value } = formatValues(
+  ["type", "operator", "value", "key", "entity", "questId", "text", "source", "name", "x"],
+  ["equals", "story", "write-array", "known-entity", "toggle", "set", "add", "V33", 33],
 );
-const value = fc.letrec((tie) => ({
-  any: fc.oneof(
-    { depthSize: "small" },
-    scalar,
-    fc.array(tie("any"), { maxLength: 3 }),
-    fc.dictionary(
-      fc.constantFrom("type", "operator", "value", "key", "entity", "questId", "text", "source", "name", "x"),
-      tie("any"),
-      { maxKeys: 5 },
-    ),
-  ),
-})).any;
 
 test("the plans read back from the table accept exactly what the schemas accept", () => {
   // As the fast start's script reads them: from the table alone, with no schema behind them yet.

@@ -2,32 +2,17 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import type { z } from "zod";
+import { formatValues } from "../../test/helpers/format-values.ts";
 import { CONDITION_SCHEMAS } from "./schema/conditions.ts";
 import { Effect } from "./schema/effects.ts";
 import { MAP_SECTIONS, recordSchema, SECTIONS } from "./schema/world.ts";
 import { schemaAccepts } from "./shape-plan.ts";
 
-/** Values near the schemas' own: the right types, wrong types, missing fields and extra ones. */
-const scalar = fc.oneof(
-  fc.constant(null),
-  fc.boolean(),
-  fc.integer(),
-  fc.double(),
-  fc.string(),
-  fc.constantFrom("equals", "story", "write-array", "known-entity", "V33", 33, "party", "set", "push"),
+/** Values near the format's own (test/helpers/format-values.ts). */
+const { scalar, value } = formatValues(
+  ["type", "operator", "value", "name", "query", "key", "index", "x", "y", "extra"],
+  ["equals", "story", "write-array", "known-entity", "V33", 33, "party", "set", "push"],
 );
-const value = fc.letrec((tie) => ({
-  any: fc.oneof(
-    { depthSize: "small" },
-    scalar,
-    fc.array(tie("any"), { maxLength: 3 }),
-    fc.dictionary(
-      fc.constantFrom("type", "operator", "value", "name", "query", "key", "index", "x", "y", "extra"),
-      tie("any"),
-      { maxKeys: 5 },
-    ),
-  ),
-})).any;
 
 const schemas: [string, z.ZodType][] = [
   ...Object.entries(SECTIONS).map(([name, schema]) => [name, schema as z.ZodType] as [string, z.ZodType]),
