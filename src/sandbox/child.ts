@@ -77,6 +77,8 @@ let partsVersion = 0;
 let current: CallLogs | null = null;
 /** Contexts opened by this process so far (each reply says how many its request opened). */
 let contextsOpened = 0;
+/** Trigger maps copied into a context so far (each reply says how many its request copied). */
+let mapsEntered = 0;
 /** Script texts by the id the host sent each under (WireCall.scriptId). */
 const scripts = new Map<number, string>();
 
@@ -90,7 +92,10 @@ const phases = new Map<number, PhaseState>();
  * session or another, sees no more of the last one than a script sees of the
  * script before it. It keeps its copy of the last session's storage: a phase
  * of that session goes on from it (only changes cross), and any other call
- * must bring storage whole, which replaces it.
+ * must bring storage whole, which replaces it. It keeps the trigger map it
+ * holds too (as text, parsed afresh for each script that reads it) and the
+ * frozen known map: the next phase's first call sends either only when the
+ * process has received a newer version since.
  */
 const spares: PhaseState[] = [];
 const SPARES = 2;
@@ -129,7 +134,7 @@ function begin(phaseId: number, info: ScriptPhaseInfo, store = 0): PhaseState {
   if (spare >= 0) {
     const [state] = spares.splice(spare, 1) as [PhaseState];
     state.info = info;
-    state.triggers = 0;
+    // It keeps the trigger map it holds (`state.triggers`, see `spares`): sent again only when stale.
     phases.set(phaseId, state);
     return state;
   }
@@ -242,7 +247,7 @@ function capture(level: unknown, text: unknown): boolean {
 }
 
 type Failure = Extract<ScriptOutcome, { status: "error" }>["failure"];
-type RanBody = Omit<Ran, "id" | "type" | "opened">;
+type RanBody = Omit<Ran, "id" | "type" | "opened" | "mapsEntered">;
 
 function failed(
   failure: Failure,
@@ -360,6 +365,7 @@ function run(phaseId: number, call: WireCall, account: PhaseAccount): RanBody {
   /** Op 0 on the state's context: the reset after the last script, then this script. */
   const enter = (): unknown => {
     const triggersText = state.triggers === triggersVersion ? undefined : triggersJson;
+    if (triggersText !== undefined) mapsEntered++;
     state.triggers = triggersVersion;
     // A context keeps the known map it was given (frozen) across scripts and phases: the same flags.
     const knownText = state.known === knownVersion ? undefined : knownJson;
@@ -496,8 +502,15 @@ function handle(request: Request): Reply {
     switch (request.type) {
       case "run": {
         const before = contextsOpened;
+        const entered = mapsEntered;
         const body = run(request.phaseId, request.call, request.account);
-        return { id: request.id, type: "ran", ...body, opened: contextsOpened - before };
+        return {
+          id: request.id,
+          type: "ran",
+          ...body,
+          opened: contextsOpened - before,
+          mapsEntered: mapsEntered - entered,
+        };
       }
       case "end":
         end(request.phaseId);

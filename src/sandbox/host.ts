@@ -87,9 +87,11 @@ export class SandboxHost implements ScriptRunner {
    * Counts for benchmarks and tests: requests sent to the processes (each one IPC round trip), and
    * contexts the processes opened (a new isolate's, or a replacement for a broken one: tens of ms
    * each, so a warm sandbox opens none); the wall time the host waited for script runs' answers, and
-   * the part of it the processes spent in them (the rest is the IPC round trips and the wait for a core).
+   * the part of it the processes spent in them (the rest is the IPC round trips and the wait for a core);
+   * and the trigger maps copied into a context (a context keeps the map it holds until a newer one
+   * arrives, across phases and sessions, so a warm sandbox copies one only when the map changed).
    */
-  readonly stats = { requests: 0, contextsOpened: 0, runWaitMs: 0, runChildMs: 0 };
+  readonly stats = { requests: 0, contextsOpened: 0, runWaitMs: 0, runChildMs: 0, triggerMapsEntered: 0 };
 
   constructor(options: HostOptions = {}) {
     this.watchdogMarginMs = options.watchdogMarginMs ?? 1000;
@@ -365,6 +367,7 @@ class HostPhase implements ScriptPhase {
         this.closedInChild = reply?.type === "ran" && !reply.retry && wire.last === true;
         if (reply?.type === "ran") {
           this.host.stats.contextsOpened += reply.opened;
+          this.host.stats.triggerMapsEntered += reply.mapsEntered;
           this.host.stats.runWaitMs += elapsed;
           this.host.stats.runChildMs += reply.wallMs;
           if (reply.fresh) this.mirror.forget();

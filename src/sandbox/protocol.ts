@@ -165,6 +165,8 @@ export type Ran = {
   retry: boolean;
   /** Contexts the process opened while handling this call (a new isolate's, or one that replaced a broken context): 0 once warm. */
   opened: number;
+  /** Trigger maps the process copied into a context for this call (the map is new to that context): 0 while it holds the current one. */
+  mapsEntered: number;
 };
 
 export type Reply =

@@ -305,6 +305,38 @@ describe("the trigger map is sent once per phase, and again when it changes", ()
   });
 });
 
+describe("an ended phase's context keeps its trigger map for the next phase", () => {
+  // A sandbox of its own: one context, taken by each phase in turn.
+  const sandbox = createSandbox();
+  after(() => sandbox.close());
+  const read = 'storage.keys = Object.keys(triggers).join(","); storage.n = triggers.a.n; triggers.a.n = 99;';
+  const seen = async (triggers: Record<string, { name: string; n: number }>, sessionId: string) => {
+    const out = ok(await runOne(sandbox, read, { triggers }, { sessionId }));
+    assert.deepEqual(out.triggers, { ...triggers, a: { name: "a", n: 99 } }, "the script's edit is answered");
+    return [out.storage.keys, out.storage.n];
+  };
+
+  it("copies a current map into the context once, a newer one at once, and no script's edit", async () => {
+    const map = { a: { name: "a", n: 1 } };
+    assert.deepEqual(await seen(map, "one"), ["a", 1]);
+    const entered = sandbox.stats.triggerMapsEntered;
+    const opened = sandbox.stats.contextsOpened;
+    // The same session, then another session of the same world: the context holds the map already.
+    assert.deepEqual(await seen(map, "one"), ["a", 1]);
+    assert.deepEqual(await seen(map, "two"), ["a", 1]);
+    assert.equal(sandbox.stats.triggerMapsEntered - entered, 0, "the held map is not copied again");
+    // A changed map (a new object) is used by the next script, and copied once.
+    const changed = { a: { name: "a", n: 2 }, b: { name: "b", n: 0 } };
+    assert.deepEqual(await seen(changed, "two"), ["a,b", 2]);
+    assert.deepEqual(await seen(changed, "one"), ["a,b", 2]);
+    assert.equal(sandbox.stats.triggerMapsEntered - entered, 1);
+    // Back to the first map: newer to the process than what the context holds, so copied again.
+    assert.deepEqual(await seen(map, "one"), ["a", 1]);
+    assert.equal(sandbox.stats.triggerMapsEntered - entered, 2);
+    assert.equal(sandbox.stats.contextsOpened - opened, 0, "every phase took the ended one's context");
+  });
+});
+
 describe("the snapshot's known map crosses when its flags change", () => {
   const sandbox = createSandbox();
   after(() => sandbox.close());
