@@ -161,11 +161,16 @@ function ofPhase(pool: readonly LiveTrigger[], phase: Phase, index: StepContext[
       entry.lives.push(live);
       entry.quests.push(objectiveQuestOf(index.world, live.key));
       entry.metas.push(meta);
-      entry.judged.push(meta.some((m) => m.judged));
+      entry.judged.push(anyJudged(meta));
     }
     byPhase.set(pool, split);
   }
   return split[phase];
+}
+
+function anyJudged(meta: readonly ConditionMeta[]): boolean {
+  for (const m of meta) if (m.judged) return true;
+  return false;
 }
 
 function evaluateMechanical(
@@ -344,7 +349,8 @@ async function judgeCandidates(
     unpinned.length === 0 ? { items: [], calls: 0 } : await scoreCandidates(input, unpinned, trace);
   const ranked = rankByScore(scored.items);
   const questions: JudgeQuestion[] = [];
-  ranked.forEach(({ item, score }, rank) => {
+  for (let rank = 0; rank < ranked.length; rank++) {
+    const { item, score } = ranked[rank]!;
     const { live, trace: t } = item;
     t.candidate = true;
     t.rank = rank + 1;
@@ -353,7 +359,7 @@ async function judgeCandidates(
     if (rank >= input.maxJudged) {
       t.verdict = "not among the top N";
       trace.left.push(live.key);
-      return;
+      continue;
     }
     trace.sent.push(live.key);
     for (const c of t.conditions) {
@@ -365,7 +371,7 @@ async function judgeCandidates(
           query: String(c.expected),
         });
     }
-  });
+  }
   if (event !== null) questions.push(...eventQuestions(event));
   if (questions.length === 0) return { trace, calls: 0, embedCalls: scored.calls };
   let verdicts: JudgeVerdict[];
@@ -375,7 +381,7 @@ async function judgeCandidates(
     ...callIdentity(ctx.state, input.phase === "state" ? "judge-state" : "judge-planning"),
     questions,
     storyText: input.snapshot.storyText,
-    actions: input.actions.map((a) => ({ ...a })),
+    actions: copies(input.actions),
     players,
     history: { summary: ctx.state.summary.text, entries: storySinceSummaryLines(ctx) },
     scene: { position: { ...ctx.state.position }, npcsPresent: npcNamesHere(ctx) },
@@ -401,9 +407,11 @@ async function judgeCandidates(
   }
   trace.called = true;
   const list = Array.isArray(verdicts) ? verdicts : [];
-  const sent = ranked.slice(0, input.maxJudged).map((r) => r.item.trace);
+  const sent: TriggerTrace[] = [];
+  for (const r of ranked.slice(0, input.maxJudged)) sent.push(r.item.trace);
   applyVerdicts(sent, list, players);
-  const unanswered = sent.filter((t) => t.verdict === "no verdict").map((t) => t.trigger);
+  const unanswered: string[] = [];
+  for (const t of sent) if (t.verdict === "no verdict") unanswered.push(t.trigger);
   if (unanswered.length > 0 && trace.failed === undefined)
     addLog(ctx.state, ctx.recorder, {
       tick: ctx.state.tick,
@@ -417,6 +425,13 @@ async function judgeCandidates(
     const verdict = eventVerdictOf(event, list);
     if (verdict !== undefined) out.eventVerdict = verdict;
   }
+  return out;
+}
+
+/** Shallow copies of the turn's actions (the request must not share them). */
+function copies(actions: readonly { player: string; text: string }[]): { player: string; text: string }[] {
+  const out: { player: string; text: string }[] = [];
+  for (const a of actions) out.push({ ...a });
   return out;
 }
 
@@ -448,13 +463,17 @@ function eventQuestions(event: EventQuestion): JudgeQuestion[] {
 /** Completed wins a tie (resolutions "Narrative events"); no answer to either question is undefined. */
 function eventVerdictOf(event: EventQuestion, verdicts: readonly JudgeVerdict[]): EventVerdict | undefined {
   const trigger = eventQuestionKey(event.key);
-  const of = (index: number) =>
-    verdicts.find((v) => v && v.trigger === trigger && v.conditionIndex === index)?.passed;
-  const completed = of(0);
-  const stopped = of(1);
+  const completed = answerTo(verdicts, trigger, 0);
+  const stopped = answerTo(verdicts, trigger, 1);
   if (completed === true) return "completed";
   if (stopped === true) return "stopped";
   if (completed === false || stopped === false) return "neither";
+  return undefined;
+}
+
+/** The first verdict on a question, as given (`passed` may be anything the judge sent). */
+function answerTo(verdicts: readonly JudgeVerdict[], trigger: string, index: number): boolean | undefined {
+  for (const v of verdicts) if (v && v.trigger === trigger && v.conditionIndex === index) return v.passed;
   return undefined;
 }
 
@@ -485,23 +504,27 @@ async function scoreCandidates(
   trace: PhaseTrace["judge"],
 ): Promise<{ items: Ranked<Candidate>[]; calls: number }> {
   const storyText = input.snapshot.storyText;
-  const actionText = input.actions.map((a) => a.text).join("\n");
-  const judged = (entry: Candidate) => entry.trace.conditions.filter((c) => c.judged);
+  const actionText = actionsText(input.actions);
   if (input.judge.embed && candidates.length > input.maxJudged) {
-    const queries = candidates.flatMap((entry) => judged(entry).map((c) => String(c.expected)));
+    const queries: string[] = [];
+    for (const entry of candidates)
+      for (const c of entry.trace.conditions) if (c.judged) queries.push(String(c.expected));
     try {
       const vectors = await input.judge.embed([storyText, actionText, ...queries], input.signal);
       if (!Array.isArray(vectors) || vectors.length !== queries.length + 2)
         throw new Error(
           `expected ${queries.length + 2} vectors, got ${Array.isArray(vectors) ? vectors.length : "none"}`,
         );
+      // The vectors of the queries follow the story's and the actions' (0 and 1), in query order.
       let next = 2;
-      const items = candidates.map((entry) => ({
-        item: entry,
-        score: Math.max(
-          ...judged(entry).map((c) => cosine(vectors[next++]!, vectors[c.type === "story" ? 0 : 1]!)),
-        ),
-      }));
+      const items: Ranked<Candidate>[] = [];
+      for (const entry of candidates) {
+        let score = Number.NEGATIVE_INFINITY;
+        for (const c of entry.trace.conditions)
+          if (c.judged)
+            score = Math.max(score, cosine(vectors[next++]!, vectors[c.type === "story" ? 0 : 1]!));
+        items.push({ item: entry, score });
+      }
       trace.ranking = "embedding";
       return { items, calls: 1 };
     } catch (error) {
@@ -516,15 +539,25 @@ async function scoreCandidates(
   }
   const storyWords = contentWords(storyText);
   const actionWords = contentWords(actionText);
-  const items = candidates.map((entry) => ({
-    item: entry,
-    score: Math.max(
-      ...judged(entry).map((c) =>
-        coverage(queryWords(String(c.expected)), c.type === "story" ? storyWords : actionWords),
-      ),
-    ),
-  }));
+  const items: Ranked<Candidate>[] = [];
+  for (const entry of candidates) {
+    let score = Number.NEGATIVE_INFINITY;
+    for (const c of entry.trace.conditions)
+      if (c.judged)
+        score = Math.max(
+          score,
+          coverage(queryWords(String(c.expected)), c.type === "story" ? storyWords : actionWords),
+        );
+    items.push({ item: entry, score });
+  }
   return { items, calls: input.judge.embed && candidates.length > input.maxJudged ? 1 : 0 };
+}
+
+/** The actions' texts, one a line. */
+function actionsText(actions: readonly { text: string }[]): string {
+  const texts: string[] = [];
+  for (const a of actions) texts.push(a.text);
+  return texts.join("\n");
 }
 
 /** Content words of each query seen: the same conditions are ranked turn after turn. Read-only sets. */
@@ -569,9 +602,7 @@ function applyVerdicts(sent: TriggerTrace[], verdicts: unknown[], players: strin
       condition.passed = verdict.passed === true;
       condition.actual = condition.passed;
       if (!condition.passed) failed = true;
-      condition.players = Array.isArray(verdict.players)
-        ? players.filter((p) => verdict.players!.includes(p))
-        : [...players];
+      condition.players = Array.isArray(verdict.players) ? onlyIn(players, verdict.players) : [...players];
     }
     trace.verdict = failed ? "failed" : missing ? "no verdict" : "passed";
   }
@@ -598,23 +629,29 @@ function targetsOf(
   players: readonly string[],
 ): string[] {
   let targets = [...players];
-  live.trigger.conditions.forEach((condition, i) => {
+  const conditions = live.trigger.conditions;
+  for (let i = 0; i < conditions.length; i++) {
+    const condition = conditions[i]!;
     const type = condition.type;
     if (PER_CHARACTER_TYPES.includes(type)) {
-      const matching = matchingCharacters(condition, snapshot);
-      targets = targets.filter((t) => matching.includes(t));
+      targets = onlyIn(targets, matchingCharacters(condition, snapshot));
     } else if (type === "action-text") {
-      const acting = actions
-        .filter((a) => actionMatches(condition, a.text, matchPattern))
-        .map((a) => a.player);
+      const acting: string[] = [];
+      for (const a of actions) if (actionMatches(condition, a.text, matchPattern)) acting.push(a.player);
       trace.conditions[i]!.players = acting;
-      targets = targets.filter((t) => acting.includes(t));
+      targets = onlyIn(targets, acting);
     } else if (isJudgedType(type)) {
-      const credited = trace.conditions[i]!.players ?? [];
-      targets = targets.filter((t) => credited.includes(t));
+      targets = onlyIn(targets, trace.conditions[i]!.players ?? []);
     }
-  });
+  }
   return targets;
+}
+
+/** The names of `names` that `allowed` holds, in `names`' order. */
+function onlyIn(names: readonly string[], allowed: readonly unknown[]): string[] {
+  const out: string[] = [];
+  for (const name of names) if (allowed.includes(name)) out.push(name);
+  return out;
 }
 
 /** Why RE2 refuses a pattern, for the log. */

@@ -67,8 +67,20 @@ export interface Ranked<T> {
 
 /** Sorts by score, highest first; equal scores keep their input (map) order. */
 export function rankByScore<T>(items: readonly Ranked<T>[]): Ranked<T>[] {
-  return items
-    .map((entry, order) => ({ entry, order }))
-    .sort((a, b) => b.entry.score - a.entry.score || a.order - b.order)
-    .map(({ entry }) => entry);
+  const ordered: Ordered<T>[] = [];
+  for (let order = 0; order < items.length; order++) ordered.push({ entry: items[order]!, order });
+  ordered.sort(byScoreThenOrder);
+  const out: Ranked<T>[] = [];
+  for (const { entry } of ordered) out.push(entry);
+  return out;
+}
+
+interface Ordered<T> {
+  entry: Ranked<T>;
+  order: number;
+}
+
+/** The comparator, made once (a closure made per call is optimised again and again). */
+function byScoreThenOrder(a: Ordered<unknown>, b: Ordered<unknown>): number {
+  return b.entry.score - a.entry.score || a.order - b.order;
 }

@@ -119,17 +119,22 @@ export function placesFor(ctx: StepContext): IntentRequest["places"] {
   const world = ctx.index.world;
   const here = ctx.state.position;
   const changed = ctx.state.known;
-  // isKnown, with the world's default read from the list made once per world.
-  const known = (place: Place) => (Object.hasOwn(changed, place.name) ? changed[place.name]! : place.known);
   const places = placeLists(ctx.index);
   const out: IntentRequest["places"] = [];
   for (const name of Object.keys(world.locations[here.location]?.areas ?? {}))
     out.push({ name, kind: "area" });
   for (const place of places.locations)
-    if (place.region === here.region || known(place)) out.push({ name: place.name, kind: "location" });
+    if (place.region === here.region || placeKnown(changed, place))
+      out.push({ name: place.name, kind: "location" });
   for (const place of places.regions)
-    if (place.name === here.region || known(place)) out.push({ name: place.name, kind: "region" });
+    if (place.name === here.region || placeKnown(changed, place))
+      out.push({ name: place.name, kind: "region" });
   return out;
+}
+
+/** isKnown, with the world's default read from the list made once per world. */
+function placeKnown(changed: StepContext["state"]["known"], place: Place): boolean {
+  return Object.hasOwn(changed, place.name) ? changed[place.name]! : place.known;
 }
 
 interface Place {

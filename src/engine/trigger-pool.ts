@@ -54,7 +54,8 @@ function live(key: string, trigger: Trigger): LiveTrigger {
  */
 export function phaseOf(trigger: Trigger): Phase {
   const conditions = Array.isArray(trigger.conditions) ? trigger.conditions : [];
-  return conditions.some((c) => c?.type === "action" || c?.type === "action-text") ? "planning" : "state";
+  for (const c of conditions) if (c?.type === "action" || c?.type === "action-text") return "planning";
+  return "state";
 }
 
 /**

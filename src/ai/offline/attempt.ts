@@ -337,7 +337,11 @@ const TOPIC_WORDS = new Set(
 
 /** Words of an NPC's name that a player would type for them ("Mara", "Venn", "Widow"), lower case. */
 function nameWords(name: string): string[] {
-  return (name.toLowerCase().match(/[a-z'-]+/g) ?? []).filter((w) => w.length >= 3 && w !== "the");
+  return (name.toLowerCase().match(/[a-z'-]+/g) ?? []).filter(isNameWord);
+}
+
+function isNameWord(word: string): boolean {
+  return word.length >= 3 && word !== "the";
 }
 
 /**
@@ -352,19 +356,41 @@ export function absentPersonLine(action: string, present: string[], everyone: st
   const toward = TRAVEL_VERBS.has(verb) ? towardPerson(words, start + 1) : -1;
   if (!SOCIAL.has(verb) && toward === -1) return null;
   const from = toward === -1 ? start + 1 : toward;
-  const all = words.slice(from).map((w) => w.replace(/'s?$/, ""));
-  const named = (said: string[]) => (name: string) => nameWords(name).some((w) => said.includes(w));
-  if (present.some(named(all))) return null;
+  const all = words.slice(from).map(withoutPossessive);
+  for (const name of present) if (namedIn(all, name)) return null;
   // Only the one spoken to counts: "ask about Mara", "tell me where Slade is" ask after someone elsewhere.
-  const topic = all.findIndex((w) => TOPIC_WORDS.has(w));
+  let topic = -1;
+  for (let i = 0; i < all.length && topic === -1; i++) if (TOPIC_WORDS.has(all[i]!)) topic = i;
   const addressed = topic === -1 ? all : all.slice(0, topic);
-  const absent = everyone.filter((name) => !present.includes(name) && named(addressed)(name));
+  const absent: string[] = [];
+  for (const name of everyone) if (!present.includes(name) && namedIn(addressed, name)) absent.push(name);
   // "ask Mara Venn's friend Orla": the owner of a possessive is not the one spoken to, when another is named.
   const raw = words.slice(from, from + addressed.length);
-  const owner = (name: string) =>
-    raw.some((w, i) => /'s?$/.test(w) && nameWords(name).includes(addressed[i]!));
-  const spoken = absent.length > 1 ? (absent.find((name) => !owner(name)) ?? absent[0]) : absent[0];
+  let spoken = absent[0];
+  if (absent.length > 1)
+    for (const name of absent)
+      if (!ownsPossessive(raw, addressed, name)) {
+        spoken = name;
+        break;
+      }
   return spoken === undefined ? null : `${spoken} is not here.`;
+}
+
+function withoutPossessive(word: string): string {
+  return word.replace(/'s?$/, "");
+}
+
+/** Whether a word of the name is among the words said. */
+function namedIn(said: readonly string[], name: string): boolean {
+  for (const w of nameWords(name)) if (said.includes(w)) return true;
+  return false;
+}
+
+/** Whether the name is the owner of a possessive among the words ("Mara Venn's friend"). */
+function ownsPossessive(raw: readonly string[], addressed: readonly string[], name: string): boolean {
+  for (let i = 0; i < raw.length; i++)
+    if (/'s?$/.test(raw[i]!) && nameWords(name).includes(addressed[i]!)) return true;
+  return false;
 }
 
 /** Verbs that speak to a hearer named right after them ("ask the gull about ..."). */

@@ -29,6 +29,10 @@ export function embedText(text: string): number[] {
     const at = hash % EMBED_DIMENSION;
     vector[at] = (vector[at] ?? 0) + sign * (1 + Math.log(count));
   }
-  const norm = Math.sqrt(vector.reduce((sum, x) => sum + x * x, 0));
-  return norm === 0 ? vector : vector.map((x) => x / norm);
+  let squares = 0;
+  for (const x of vector) squares += x * x;
+  const norm = Math.sqrt(squares);
+  if (norm === 0) return vector;
+  for (let i = 0; i < vector.length; i++) vector[i] = vector[i]! / norm;
+  return vector;
 }

@@ -120,7 +120,7 @@ export function createOfflineProvider(world: World, _options: { gameMode?: strin
 
     async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
       return guard("embed", signal, () => {
-        const vectors = list(texts, Number.MAX_SAFE_INTEGER).map((t) => embedText(str(t)));
+        const vectors = list(texts, Number.MAX_SAFE_INTEGER).map(embedOf);
         count(String(vectors.length));
         return vectors;
       });
@@ -136,6 +136,10 @@ function aborted(): AiError {
 }
 
 /** Runs one answer: cancelled calls throw AiError "aborted"; any other failure becomes an AiError. */
+function embedOf(text: unknown): number[] {
+  return embedText(str(text));
+}
+
 function guard<T>(port: string, signal: AbortSignal | undefined, run: () => T): T {
   if (signal?.aborted) throw aborted();
   try {

@@ -66,11 +66,16 @@ const KIND_ORDER: Record<string, number> = { area: 0, location: 1, region: 2, re
 
 /** Places in the order ties prefer them: areas of the current location first, then locations, regions, realms. */
 function placeIndex(places: readonly Place[]): NameIndex {
-  const ordered = places
-    .map((place, order) => ({ place, order }))
-    .sort((a, b) => (KIND_ORDER[a.place.kind] ?? 9) - (KIND_ORDER[b.place.kind] ?? 9) || a.order - b.order)
-    .map(({ place }) => place);
+  const sorted: { place: Place; order: number }[] = [];
+  for (let order = 0; order < places.length; order++) sorted.push({ place: places[order]!, order });
+  sorted.sort(byKindThenOrder);
+  const ordered: Place[] = [];
+  for (const { place } of sorted) ordered.push(place);
   return new NameIndex(ordered, "head");
+}
+
+function byKindThenOrder(a: { place: Place; order: number }, b: { place: Place; order: number }): number {
+  return (KIND_ORDER[a.place.kind] ?? 9) - (KIND_ORDER[b.place.kind] ?? 9) || a.order - b.order;
 }
 
 /** Each world's areas, by name, with the one location that has an area of that name (shared names are left out). */
@@ -202,7 +207,8 @@ export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAns
  * stranger's first try at the lighthouse).
  */
 function areaByStem(tokens: Token[], input: IntentInput): IntentAnswer | null {
-  const areas = input.places.filter((p) => p.kind === "area" && !/\s/.test(p.name.trim()));
+  const areas: Place[] = [];
+  for (const p of input.places) if (p.kind === "area" && !/\s/.test(p.name.trim())) areas.push(p);
   if (areas.length === 0) return null;
   for (let i = 0; i < tokens.length; i++) {
     if (movementVerbAt(tokens, i) === null || negated(tokens, i) || talksAboutTravel(tokens, i)) continue;
@@ -210,11 +216,17 @@ function areaByStem(tokens: Token[], input: IntentInput): IntentAnswer | null {
       if (t.clause !== tokens[i]!.clause) break;
       const stem = t.raw.replace(/s$/, "");
       if (stem.length < 5) continue;
-      const area = areas.find((a) => a.name.toLowerCase().startsWith(stem) && a.name !== input.position.area);
+      const area = areaStartingWith(areas, stem, input.position.area);
       if (area) return { intent: "move", target: area.name, confidence: ALIAS };
     }
   }
   return null;
+}
+
+/** The first of the areas whose name starts with the stem, other than the party's own area. */
+function areaStartingWith(areas: readonly Place[], stem: string, current: string): Place | undefined {
+  for (const a of areas) if (a.name.toLowerCase().startsWith(stem) && a.name !== current) return a;
+  return undefined;
 }
 
 /** The movement verb at i, asked for: not negated, not talk about travel. */

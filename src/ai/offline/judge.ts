@@ -8,6 +8,7 @@ import {
   alternativesOf,
   canonicalWords,
   nounCoverage,
+  sharesWord,
 } from "./phrasing.ts";
 import type { JudgeInput } from "./request.ts";
 import { stem, stemmedWords, stems, type Token, tokenize } from "./text.ts";
@@ -46,7 +47,9 @@ const GENERIC_WORDS = new Set(
 );
 
 export function queryWords(query: string): Set<string> {
-  return stems([...contentWords(query)].filter((w) => !GENERIC_WORDS.has(w)));
+  const words: string[] = [];
+  for (const w of contentWords(query)) if (!GENERIC_WORDS.has(w)) words.push(w);
+  return stems(words);
 }
 
 interface ReadAction {
@@ -111,13 +114,15 @@ const STORY_NOUNS = 0.75;
 
 function storyPasses(query: ReadQuery, words: Set<string>, canonical: Set<string>): boolean {
   if (coverage(query.words, words) >= JUDGE_THRESHOLD) return true;
-  return query.alternatives.some(
-    (a) =>
+  for (const a of query.alternatives)
+    if (
       a.verbs.size > 0 &&
       a.nouns.size > 0 &&
-      [...a.verbs].some((v) => canonical.has(v)) &&
-      nounCoverage(a, canonical) >= STORY_NOUNS,
-  );
+      sharesWord(a.verbs, canonical) &&
+      nounCoverage(a, canonical) >= STORY_NOUNS
+    )
+      return true;
+  return false;
 }
 
 export function judgeAll(input: JudgeInput): JudgeVerdict[] {
@@ -154,7 +159,9 @@ export function judgeAll(input: JudgeInput): JudgeVerdict[] {
       const passed = storyPasses(query, storyWords, storyCanonical);
       return passed ? { ...base, passed, players: storyPlayers() } : { ...base, passed, players: [] };
     }
-    const players = [...new Set(actions.filter((a) => actionPasses(query, a)).map((a) => a.player))];
+    const passing = new Set<string>();
+    for (const a of actions) if (actionPasses(query, a)) passing.add(a.player);
+    const players = [...passing];
     return { ...base, passed: players.length > 0, players: players.filter((p) => p !== "") };
   });
 }

@@ -175,7 +175,8 @@ export function alternativesOf(query: string): Alternative[] {
 function readPiece(piece: string): Alternative {
   const verbs = new Set<string>();
   const nouns = new Map<string, number>();
-  const words = [...piece.toLowerCase().matchAll(/[\p{L}\p{N}']+/gu)].map((m) => m[0].replace(/'s?$/, ""));
+  const words: string[] = [];
+  for (const m of piece.toLowerCase().matchAll(/[\p{L}\p{N}']+/gu)) words.push(m[0].replace(/'s?$/, ""));
   let lastNoun: string | null = null;
   let previous = "";
   // The head noun of the first phrase (the direct object, or the subject of a story question) weighs 3, later heads 2.
@@ -230,17 +231,22 @@ export const NOUN_THRESHOLD = 0.5;
  * NOUN_THRESHOLD, weighted. An alternative with neither never passes.
  */
 export function alternativePasses(alternative: Alternative, words: ReadonlySet<string>): boolean {
-  if (alternative.nouns.size === 0)
-    return alternative.verbs.size > 0 && [...alternative.verbs].some((v) => words.has(v));
-  if (alternative.verbs.size > 0 && ![...alternative.verbs].some((v) => words.has(v))) return false;
+  if (alternative.nouns.size === 0) return alternative.verbs.size > 0 && sharesWord(alternative.verbs, words);
+  if (alternative.verbs.size > 0 && !sharesWord(alternative.verbs, words)) return false;
   return nounCoverage(alternative, words) >= NOUN_THRESHOLD;
+}
+
+/** Whether any of the words is in the set. */
+export function sharesWord(words: Iterable<string>, set: ReadonlySet<string>): boolean {
+  for (const w of words) if (set.has(w)) return true;
+  return false;
 }
 
 /** The best alternative's noun coverage for a text that has the act (0 when none has it): how near a player is. */
 export function nearness(alternatives: Alternative[], words: ReadonlySet<string>): number {
   let best = 0;
   for (const a of alternatives) {
-    const verbOk = a.verbs.size === 0 || [...a.verbs].some((v) => words.has(v));
+    const verbOk = a.verbs.size === 0 || sharesWord(a.verbs, words);
     const nouns = nounCoverage(a, words);
     best = Math.max(best, verbOk ? nouns : nouns / 2);
   }

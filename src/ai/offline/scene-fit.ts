@@ -103,7 +103,7 @@ function absentNpc(sentence: string, scene: SceneNames): string | null {
   for (const name of scene.npcNames) {
     if (here.has(name)) continue;
     // A word shared with someone here (a family name) names them, not the absent one.
-    if (nameForms(name).some((form) => !hereForms.has(form) && acts(plain, form))) return name;
+    for (const form of nameForms(name)) if (!hereForms.has(form) && acts(plain, form)) return name;
   }
   return null;
 }

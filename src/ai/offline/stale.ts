@@ -22,12 +22,27 @@ const NOT_THINGS = new Set(
   ),
 );
 
+/** The flip whose earlier state the word is ("dark"), if any. */
+function flipWas(word: string): { was: RegExp; now: RegExp } | undefined {
+  for (const flip of FLIPS) if (flip.was.test(word)) return flip;
+  return undefined;
+}
+
+/** Whether the word is a later state of any flip ("lit"). */
+function isNowWord(word: string): boolean {
+  for (const flip of FLIPS) if (flip.now.test(word)) return true;
+  return false;
+}
+
+const STATE_VERB = /^(?:is|was|been|stays|stands|remains|still)$/;
+
 /** The (state word, thing) pairs a sentence asserts: "the dark lighthouse", "its lamp has been dark". */
 function claims(sentence: string): { word: string; thing: string }[] {
   const words: string[] = sentence.toLowerCase().match(/[a-z]+/g) ?? [];
   const out: { word: string; thing: string }[] = [];
-  words.forEach((w, i) => {
-    if (!FLIPS.some((f) => f.was.test(w))) return;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (flipWas(w) === undefined) continue;
     // "the dark lighthouse", and past one more word: "a cold brass lamp" is about the lamp.
     for (const next of words.slice(i + 1, i + 3))
       if (next.length >= 3 && !NOT_THINGS.has(next)) out.push({ word: w, thing: next });
@@ -36,14 +51,17 @@ function claims(sentence: string): { word: string; thing: string }[] {
       out.push({ word: w, thing: words[i - 1]! });
     // "<thing> has been / is / stays dark", "the lamp still dark"
     const before = words.slice(Math.max(0, i - 4), i);
-    const verb = before.findIndex((b) => /^(?:is|was|been|stays|stands|remains|still)$/.test(b));
+    let verb = -1;
+    for (let j = 0; j < before.length && verb < 0; j++) if (STATE_VERB.test(before[j]!)) verb = j;
     if (verb > 0)
       out.push({
         word: w,
         thing: before[verb - 1]! === "has" ? (before[verb - 2] ?? "") : before[verb - 1]!,
       });
-  });
-  return out.filter((c) => c.thing.length >= 3 && !NOT_THINGS.has(c.thing));
+  }
+  const kept: { word: string; thing: string }[] = [];
+  for (const c of out) if (c.thing.length >= 3 && !NOT_THINGS.has(c.thing)) kept.push(c);
+  return kept;
 }
 
 /**
@@ -58,20 +76,27 @@ const KIN: string[][] = [
 /** The stems that stand for a thing: its own, and those of its kin. */
 function stemsOf(thing: string): string[] {
   const stem = thing.replace(/s$/, "");
-  const kin = KIN.find((group) => group.some((w) => stem.startsWith(w) || w.startsWith(stem)));
-  return kin ? [stem, ...kin] : [stem];
+  for (const group of KIN)
+    for (const w of group) if (stem.startsWith(w) || w.startsWith(stem)) return [stem, ...group];
+  return [stem];
+}
+
+/** Whether a word of the list starts with one of the stems. */
+function hasStem(words: readonly string[], stems: readonly string[]): boolean {
+  for (const w of words) for (const stem of stems) if (w.startsWith(stem)) return true;
+  return false;
 }
 
 /** Does the known text say the thing changed (the thing's word, or a kin word, near a word of the other state)? */
 export function isStale(sentence: string, known: string): boolean {
   const text: string[] = known.toLowerCase().match(/[a-z]+/g) ?? [];
   for (const { word, thing } of claims(sentence)) {
-    const flip = FLIPS.find((f) => f.was.test(word))!;
+    const flip = flipWas(word)!;
     const stems = stemsOf(thing);
     for (let i = 0; i < text.length; i++) {
       if (!flip.now.test(text[i]!)) continue;
       const near = text.slice(Math.max(0, i - 15), i + 6);
-      if (near.some((w) => stems.some((stem) => w.startsWith(stem))) && !near.includes("try")) return true;
+      if (hasStem(near, stems) && !near.includes("try")) return true;
     }
   }
   return false;
@@ -80,7 +105,9 @@ export function isStale(sentence: string, known: string): boolean {
 /** Sentences of a story worth keeping in the running summary: a thing's state that changed. */
 export function statesChange(sentence: string): boolean {
   const words: string[] = sentence.toLowerCase().match(/[a-z]+/g) ?? [];
-  return !words.includes("try") && words.some((w) => FLIPS.some((f) => f.now.test(w)));
+  if (words.includes("try")) return false;
+  for (const w of words) if (isNowWord(w)) return true;
+  return false;
 }
 
 /**

@@ -102,7 +102,8 @@ export function tokenize(text: string, max = MAX_INPUT_CHARS): Token[] {
 
 /** Words of a name for matching: folded, without a leading "the". */
 export function nameTokens(name: string): string[] {
-  const words = [...foldText(name).matchAll(/[\p{L}\p{N}]+/gu)].map((m) => spelling(singular(m[0])));
+  const words: string[] = [];
+  for (const m of foldText(name).matchAll(/[\p{L}\p{N}]+/gu)) words.push(spelling(singular(m[0])));
   return words.length > 1 && words[0] === "the" ? words.slice(1) : words;
 }
 
@@ -121,16 +122,15 @@ export function sentences(text: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let start = 0;
-  const at = (i: number) => (i >= 0 && i < text.length ? text[i]! : "");
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (c === "“" || (c === "‘" && /\p{L}/u.test(at(i + 1)))) depth++;
-    else if (c === "”" || (c === "’" && depth > 0 && /[.,!?]/.test(at(i - 1))))
+    if (c === "“" || (c === "‘" && /\p{L}/u.test(charAt(text, i + 1)))) depth++;
+    else if (c === "”" || (c === "’" && depth > 0 && /[.,!?]/.test(charAt(text, i - 1))))
       depth = Math.max(0, depth - 1);
-    else if (c === '"') depth = depth > 0 && /[^\s(]/.test(at(i - 1)) ? depth - 1 : depth + 1;
+    else if (c === '"') depth = depth > 0 && /[^\s(]/.test(charAt(text, i - 1)) ? depth - 1 : depth + 1;
     else if (c === "'") {
-      if ((i === 0 || /[\s:(—-]/.test(at(i - 1))) && /\p{L}/u.test(at(i + 1))) depth++;
-      else if (depth > 0 && /[.,!?]/.test(at(i - 1))) depth--;
+      if ((i === 0 || /[\s:(—-]/.test(charAt(text, i - 1))) && /\p{L}/u.test(charAt(text, i + 1))) depth++;
+      else if (depth > 0 && /[.,!?]/.test(charAt(text, i - 1))) depth--;
     } else if ((c === "." || c === "!" || c === "?") && depth === 0) {
       let end = i + 1;
       while (end < text.length && /["'”’)]/.test(text[end]!)) end++;
@@ -146,6 +146,11 @@ export function sentences(text: string): string[] {
   const rest = text.slice(start).trim();
   if (rest) out.push(rest);
   return out;
+}
+
+/** The character at i, or "" outside the text. */
+function charAt(text: string, i: number): string {
+  return i >= 0 && i < text.length ? text[i]! : "";
 }
 
 const ABBREVIATIONS = /^(?:mr|mrs|ms|dr|st|mt|jr|sr|capt|lt|col|gen|prof|rev|no|vs|etc|e\.g|i\.e|approx)$/i;
