@@ -35,6 +35,17 @@ function prebuiltChild(): string | null {
 const FIXED_ENV = { TZ: "UTC", LANG: "en_US.UTF-8", LC_ALL: "en_US.UTF-8", LANGUAGE: "en_US" };
 
 /**
+ * The host's environment with FIXED_ENV, less NODE_EXTRA_CA_CERTS: the sandbox process opens no
+ * TLS connection, and Node 20 parses those certificates at every start, before any script (50 ms
+ * of a cold start on these machines, each new or replaced sandbox process: docs/benchmarks.md).
+ */
+export function childEnv(host: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...host, ...FIXED_ENV };
+  delete env.NODE_EXTRA_CA_CERTS;
+  return env;
+}
+
+/**
  * V8 flags of the sandbox process: it runs the same few functions (its own, the prelude's, the
  * check bundle's and the world's scripts) thousands of times, so it optimises them after an eighth
  * of V8's default interrupt budget: the first phases after a start run warm sooner (issue 13).
@@ -78,7 +89,7 @@ export function spawnChild(): Child {
     execArgv: childBundle ? [...CHILD_V8_FLAGS] : ["--import", "tsx", ...CHILD_V8_FLAGS],
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     serialization: "json",
-    env: { ...process.env, ...FIXED_ENV },
+    env: childEnv(),
   });
   const child: Child = {
     process: proc,

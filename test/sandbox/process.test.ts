@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { childEnv, spawnChild } from "../../src/sandbox/process.ts";
 
 /**
  * The sandbox as seen from outside its host process: the time zone and locale
@@ -76,5 +78,44 @@ describe("the sandbox seen from its host process", () => {
     assert.equal(run.timedOut, false, "the host process did not exit");
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, 'played {"n":2}');
+  });
+
+  it("the sandbox process starts without NODE_EXTRA_CA_CERTS and keeps the rest of the host's environment", async (t) => {
+    const host = {
+      PATH: "/usr/bin",
+      NODE_EXTRA_CA_CERTS: "/etc/ssl/extra.pem",
+      TZ: "Asia/Kolkata",
+      KEEP_ME: "1",
+    };
+    assert.deepEqual(childEnv(host), {
+      PATH: "/usr/bin",
+      KEEP_ME: "1",
+      TZ: "UTC",
+      LANG: "en_US.UTF-8",
+      LC_ALL: "en_US.UTF-8",
+      LANGUAGE: "en_US",
+    });
+    if (process.platform !== "linux") {
+      t.skip("reads the process's environment from /proc");
+      return;
+    }
+    // The real process: what the kernel started it with, not what childEnv answers.
+    const saved = process.env.NODE_EXTRA_CA_CERTS;
+    process.env.NODE_EXTRA_CA_CERTS = "/nonexistent/extra-ca.pem";
+    const child = spawnChild();
+    // The sandbox's process and channel do not hold the event loop open; the test must.
+    const awake = setInterval(() => undefined, 1000);
+    try {
+      await child.ready;
+      const environ = readFileSync(`/proc/${child.process.pid}/environ`, "utf8").split("\0");
+      assert.equal(environ.filter((entry) => entry.startsWith("NODE_EXTRA_CA_CERTS=")).length, 0);
+      assert.ok(environ.includes("TZ=UTC"), "the fixed time zone reaches the process");
+      assert.ok(environ.includes(`PATH=${process.env.PATH}`), "the host's PATH reaches the process");
+    } finally {
+      clearInterval(awake);
+      child.process.kill("SIGKILL");
+      if (saved === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = saved;
+    }
   });
 });
