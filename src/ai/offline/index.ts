@@ -135,11 +135,12 @@ function aborted(): AiError {
   return AiError.of("aborted", "call");
 }
 
-/** Runs one answer: cancelled calls throw AiError "aborted"; any other failure becomes an AiError. */
+/** One text's vector: a module function, so that `embed` makes no closure per call. */
 function embedOf(text: unknown): number[] {
   return embedText(str(text));
 }
 
+/** Runs one answer: cancelled calls throw AiError "aborted"; any other failure becomes an AiError. */
 function guard<T>(port: string, signal: AbortSignal | undefined, run: () => T): T {
   if (signal?.aborted) throw aborted();
   try {

@@ -124,13 +124,13 @@ export function sentences(text: string): string[] {
   let start = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (c === "“" || (c === "‘" && /\p{L}/u.test(charAt(text, i + 1)))) depth++;
-    else if (c === "”" || (c === "’" && depth > 0 && /[.,!?]/.test(charAt(text, i - 1))))
+    if (c === "“" || (c === "‘" && /\p{L}/u.test(text.charAt(i + 1)))) depth++;
+    else if (c === "”" || (c === "’" && depth > 0 && /[.,!?]/.test(text.charAt(i - 1))))
       depth = Math.max(0, depth - 1);
-    else if (c === '"') depth = depth > 0 && /[^\s(]/.test(charAt(text, i - 1)) ? depth - 1 : depth + 1;
+    else if (c === '"') depth = depth > 0 && /[^\s(]/.test(text.charAt(i - 1)) ? depth - 1 : depth + 1;
     else if (c === "'") {
-      if ((i === 0 || /[\s:(—-]/.test(charAt(text, i - 1))) && /\p{L}/u.test(charAt(text, i + 1))) depth++;
-      else if (depth > 0 && /[.,!?]/.test(charAt(text, i - 1))) depth--;
+      if ((i === 0 || /[\s:(—-]/.test(text.charAt(i - 1))) && /\p{L}/u.test(text.charAt(i + 1))) depth++;
+      else if (depth > 0 && /[.,!?]/.test(text.charAt(i - 1))) depth--;
     } else if ((c === "." || c === "!" || c === "?") && depth === 0) {
       let end = i + 1;
       while (end < text.length && /["'”’)]/.test(text[end]!)) end++;
@@ -146,11 +146,6 @@ export function sentences(text: string): string[] {
   const rest = text.slice(start).trim();
   if (rest) out.push(rest);
   return out;
-}
-
-/** The character at i, or "" outside the text. */
-function charAt(text: string, i: number): string {
-  return i >= 0 && i < text.length ? text[i]! : "";
 }
 
 const ABBREVIATIONS = /^(?:mr|mrs|ms|dr|st|mt|jr|sr|capt|lt|col|gen|prof|rev|no|vs|etc|e\.g|i\.e|approx)$/i;
