@@ -8,10 +8,18 @@ import { describePlace } from "./views.ts";
  * What changed for the player in one step, as short lines under the story:
  * quests and objectives, narrative events, the party's place, resources,
  * traits and items, people met, and the next step when it changed. Compared state to state, so it
- * shows the same thing whatever caused the change (a trigger, an answer).
+ * shows the same thing whatever caused the change (a trigger, an answer); an objective the turn's
+ * story (when given) states word for word is not listed again.
  */
-export function changesView(before: SessionState, after: SessionState, world: World, paint: Paint): string[] {
+export function changesView(
+  before: SessionState,
+  after: SessionState,
+  world: World,
+  paint: Paint,
+  story = "",
+): string[] {
   const lines: string[] = [];
+  const told = story.toLowerCase();
   const known = knownIn(world);
   for (const [key, quest] of Object.entries(after.quests)) {
     const was = before.quests[key];
@@ -23,6 +31,9 @@ export function changesView(before: SessionState, after: SessionState, world: Wo
       const previous = was?.objectives[id] ?? "hidden";
       if (previous === status || status === "hidden") continue;
       const text = world.quests[key]?.objectives?.[id]?.text ?? id;
+      // The story just shown already says it, in the objective's own words (the offline narrator
+      // tells the journal's changes): a second line under it would only repeat it.
+      if (told.includes(text.replace(/[.!]+$/, "").toLowerCase())) continue;
       lines.push(status === "completed" ? paint("green", `  Done: ${text}`) : `  New objective: ${text}`);
     }
   }

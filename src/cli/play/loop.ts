@@ -210,7 +210,8 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     prose.end();
     ctx.io.stdout("\n");
   }
-  const lines = changesView(before, after, ctx.world, ctx.paint);
+  const story = outcome.type === "turn" ? outcome.result.story : "";
+  const lines = changesView(before, after, ctx.world, ctx.paint, story);
   if (outcome.type === "undo") lines.unshift(outcome.undone ? undoneLine(before, after) : "Nothing to undo.");
   if (outcome.type === "load") {
     lines.unshift(`Loaded the game at ${turnWords(after.tick)}.`);

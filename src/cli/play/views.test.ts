@@ -53,6 +53,24 @@ test("issue 14 item 4: progress on an expired quest is not listed among the turn
   );
 });
 
+test("an objective the story just told in its own words is not listed again under it", () => {
+  const before = withQuest("accepted", { find_mara: "active" });
+  const after = withQuest("accepted", { find_mara: "completed", reach_lighthouse: "active" });
+  for (const state of [before, after])
+    Object.assign(state, { position: {}, party: [], events: {}, known: {} });
+  const objectiveLines = (story?: string) =>
+    changesView(before, after, world, paint, story).filter((l) => /Done|objective/.test(l));
+  assert.deepEqual(objectiveLines(), [
+    "  Done: Find Mara Venn at the Gutted Eel.",
+    "  New objective: Travel to the Old Lighthouse on the Gull Coast.",
+  ]);
+  assert.deepEqual(
+    objectiveLines("You talk to Mara.\n\nDone for The Keeper's Debt: find Mara Venn at the Gutted Eel."),
+    ["  New objective: Travel to the Old Lighthouse on the Gull Coast."],
+  );
+  assert.deepEqual(objectiveLines("Mara Venn waves you over."), objectiveLines());
+});
+
 test("ticks in a player's words", () => {
   assert.equal(turnWords(0), "the start of the game");
   assert.equal(turnWords(12), "turn 12");
