@@ -230,6 +230,16 @@ describe("offline narration: a region named as a destination, an order at the ba
       await first("walk to the Gull Coast", {}, ["The Gutted Eel", "Hearth Room"]),
       "You stay where you are: Gull Coast is a whole region, not a single place. Name one of its places: Old Lighthouse and Gannet Point.",
     );
+    // As a stranger types it: in lower case, back to a region, or with a compass word (Mara says "go east").
+    assert.equal(
+      await first("go back to brinewick", {}, ["Old Lighthouse", "Lamp Room"]),
+      "You stay where you are: Brinewick is a whole region, not a single place. Name one of its places: Brinewick Docks, The Gutted Eel, Saltlight Temple and Counting House.",
+    );
+    assert.equal(
+      await first("head east to the gull coast", {}, ["The Gutted Eel", "Hearth Room"]),
+      "You stay where you are: Gull Coast is a whole region, not a single place. Name one of its places: Old Lighthouse and Gannet Point.",
+    );
+    assert.equal(await first("walk to the window and wait"), "You walk to the window and wait.");
     assert.equal(
       await first("go to the Pantry", {}, ["The Gutted Eel", "Hearth Room"]),
       "You stay where you are: you know of no place called the Pantry.",

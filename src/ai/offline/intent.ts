@@ -411,7 +411,7 @@ const UNKNOWN_PLACE = new RegExp(
     .map(([form]) => form)
     .join(
       "|",
-    )})\b(?:\s+(?:up|down|back|over|out|across|along|off|on|away))*\s+(?:to|towards?)\s+((?:the\s+)?\p{L}[^.,;:!?"“”]{0,59})`,
+    )})\b(?:\s+(?:up|down|back|over|out|across|along|off|on|away|north|south|east|west|inland))*\s+(?:to|towards?)\s+((?:the\s+)?\p{L}[^.,;:!?"“”]{0,59})`,
   "iu",
 );
 
@@ -421,9 +421,10 @@ const UNKNOWN_PLACE = new RegExp(
  * "the Pantry", "Avalon") and the movement is really asked for (not negated,
  * not talk about travel); null otherwise. The narration uses it to say the
  * party did not move instead of echoing a journey that never happened.
- * Lower-case destinations ("walk to the window") are ordinary actions.
+ * Lower-case destinations ("walk to the window") are ordinary actions, unless
+ * `isName` knows them for a name of the world ("go back to brinewick").
  */
-export function unknownDestination(text: string): string | null {
+export function unknownDestination(text: string, isName: (words: string) => boolean = never): string | null {
   const tokens = tokenize(text);
   const asked = tokens.some(
     (t, i) =>
@@ -431,9 +432,13 @@ export function unknownDestination(text: string): string | null {
   );
   if (!asked) return null;
   const words = UNKNOWN_PLACE.exec(text.slice(0, 2000))?.[1]?.trim();
-  return words && /^(?:[Tt]he\s+)?\p{Lu}/u.test(words)
-    ? words.replace(/\s+(?:and|then|but)\b.*$/i, "")
-    : null;
+  if (!words) return null;
+  const destination = words.replace(/\s+(?:and|then|but)\b.*$/i, "");
+  return /^(?:[Tt]he\s+)?\p{Lu}/u.test(words) || isName(destination) ? destination : null;
+}
+
+function never(): boolean {
+  return false;
 }
 
 /** The base of the movement verb at token i ("make my way" counts, at "way"; "set off/out/sail" at "set"). */

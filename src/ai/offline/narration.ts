@@ -302,16 +302,15 @@ function actionLines(
     }
     const nowhere =
       i === lead && input.intent?.intent === "other"
-        ? notAPerson(unknownDestination(action.text), [
-            ...ctx.facts.npcNames,
-            ...input.scene.party.map((c) => c.name),
-          ])
+        ? notAPerson(
+            unknownDestination(action.text, (words) => regionNamed(ctx.facts, words) !== undefined),
+            [...ctx.facts.npcNames, ...input.scene.party.map((c) => c.name)],
+          )
         : null;
     if (nowhere) {
       // "walk to the Gull Coast": a region is a place the world knows, only not a destination
       // (the classifier's answer for it is too unsure to move): say so, with its places.
-      const bare = nowhere.replace(/^the\s+/i, "").toLowerCase();
-      const region = [...ctx.facts.regionLocations.keys()].find((r) => r.toLowerCase() === bare);
+      const region = regionNamed(ctx.facts, nowhere);
       lines.push(
         region !== undefined
           ? refusal(`no location named "${region}"`, ctx.facts)
@@ -614,6 +613,13 @@ function npcLines(input: NarrationInput, arrived: boolean): string {
   if (rest.length > 0)
     lines.push(full.length > 0 ? npc.alsoHere(rest.slice(0, 12)) : npcPresent(rest.slice(0, 12)));
   return lines.join(" ");
+}
+
+/** The world's region the words name, in any case ("the gull coast" -> "Gull Coast"). */
+function regionNamed(facts: WorldFacts, words: string): string | undefined {
+  const bare = words.replace(/^the\s+/i, "").toLowerCase();
+  for (const region of facts.regionLocations.keys()) if (region.toLowerCase() === bare) return region;
+  return undefined;
 }
 
 function npcPresent(names: string[]): string {
