@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createOfflineProvider } from "../../src/ai/offline/index.ts";
+import { HELD_OUT } from "./judge-held-out.ts";
 import { HARBOR } from "./offline-helpers.ts";
 
 /**
@@ -8,9 +9,10 @@ import { HARBOR } from "./offline-helpers.ts";
  * phrase an act, against how authors phrase the query, with the verdict a
  * fair human judge would give. Written from the playtests of the example
  * world and from the query styles of real worlds (lists of alternatives).
- * The agreement is printed; it must stay at or above AGREEMENT, and every
- * row the judge gets wrong is listed, so a change that trades precision for
- * recall (or back) shows here.
+ * The agreement is printed; every row must agree but the known misses listed
+ * below (the threshold is what the judge achieves), so a change that trades
+ * precision for recall (or back) shows here. The held-out table
+ * (judge-held-out.ts) checks that the judge generalises beyond this one.
  */
 
 const ai = createOfflineProvider(HARBOR);
@@ -173,8 +175,22 @@ const ROWS: Row[] = [
   ["story", FOUND, "You search the crates and find nothing.", false],
 ];
 
-/** The agreement the table must keep (share of rows where the judge gives the expected verdict). */
-const AGREEMENT = 0.9;
+/**
+ * The rows of each table the judge is known to get wrong, as "query | text".
+ * The threshold is what the judge achieves (issue 40, 1): every other row must
+ * agree, so one regressing row fails the test; a known miss the judge starts to
+ * get right fails it too, until it is taken off the list (the bar only rises).
+ * The fitted table was written with the judge's synonym groups, so it must
+ * agree on every row; the held-out table (judge-held-out.ts) was written
+ * without them and measures how the judge generalises.
+ */
+const FITTED_MISSES: string[] = [];
+const HELD_OUT_MISSES = [
+  // "attack" and "kill" share a synonym group of the judge (an attack is taken as the act).
+  "Does the player kill the Gristlemaws in the cellar? | attack the Gristlemaws in the cellar",
+  // "refill" is not "fill", and "water skins" is two words where the query has one.
+  "Does the player fill the waterskins at the oasis well? | refill the water skins from the oasis well",
+];
 
 async function verdict([kind, query, text]: Row): Promise<boolean> {
   const [answer] = await ai.judge({
@@ -198,29 +214,45 @@ describe("offline judge: the precision table", () => {
 
   it(`has at least 100 rows (${ROWS.length})`, () => assert.ok(ROWS.length >= 100));
 
-  it(`agrees with the expected verdict on at least ${AGREEMENT * 100}% of the rows`, async () => {
-    const wrong: string[] = [];
-    let truePositive = 0;
-    let falsePositive = 0;
-    let falseNegative = 0;
-    for (const row of ROWS) {
-      const got = await verdict(row);
-      if (got && row[3]) truePositive++;
-      if (got && !row[3]) falsePositive++;
-      if (!got && row[3]) falseNegative++;
-      if (got !== row[3])
-        wrong.push(`  ${row[0]} ${JSON.stringify(row[1])} vs ${JSON.stringify(row[2])}: got ${got}`);
-    }
-    const agreement = (ROWS.length - wrong.length) / ROWS.length;
-    const precision = truePositive / Math.max(1, truePositive + falsePositive);
-    const recall = truePositive / Math.max(1, truePositive + falseNegative);
-    console.log(
-      `offline judge: ${ROWS.length - wrong.length}/${ROWS.length} rows agree (${(agreement * 100).toFixed(1)}%), precision ${(precision * 100).toFixed(1)}%, recall ${(recall * 100).toFixed(1)}%${wrong.length ? `\n${wrong.join("\n")}` : ""}`,
-    );
-    assert.ok(agreement >= AGREEMENT, wrong.join("\n"));
-    assert.ok(
-      precision >= 0.9,
-      `precision ${precision}: a judge that passes what the player did not do breaks quests`,
-    );
+  it(`agrees with the expected verdict on every row of the fitted table but the known misses (${FITTED_MISSES.length})`, async () => {
+    await assertAgreement("fitted", ROWS, FITTED_MISSES, 1);
+  });
+
+  it(`agrees on the held-out table (${HELD_OUT.length} rows) but its ${HELD_OUT_MISSES.length} known misses, and never passes what was not done`, async () => {
+    assert.ok(HELD_OUT.length >= 50, `the held-out table has ${HELD_OUT.length} rows`);
+    // One known miss is a wrong pass (attack for kill): precision is what the judge achieves, 1 wrong pass in the table.
+    await assertAgreement("held-out", HELD_OUT, HELD_OUT_MISSES, 0.95);
   });
 });
+
+/** Judges every row; fails unless exactly the known misses disagree and precision is at least `minPrecision`. */
+async function assertAgreement(name: string, rows: Row[], misses: string[], minPrecision: number) {
+  const wrong: string[] = [];
+  let truePositive = 0;
+  let falsePositive = 0;
+  let falseNegative = 0;
+  for (const row of rows) {
+    const got = await verdict(row);
+    if (got && row[3]) truePositive++;
+    if (got && !row[3]) falsePositive++;
+    if (!got && row[3]) falseNegative++;
+    if (got !== row[3]) wrong.push(`${row[1]} | ${row[2]}`);
+  }
+  const precision = truePositive / Math.max(1, truePositive + falsePositive);
+  const recall = truePositive / Math.max(1, truePositive + falseNegative);
+  console.log(
+    `offline judge, ${name} table: ${rows.length - wrong.length}/${rows.length} rows agree, precision ${(precision * 100).toFixed(1)}%, recall ${(recall * 100).toFixed(1)}%`,
+  );
+  const regressed = wrong.filter((w) => !misses.includes(w));
+  const fixed = misses.filter((m) => !wrong.includes(m));
+  assert.deepEqual(regressed, [], `rows of the ${name} table the judge now gets wrong`);
+  assert.deepEqual(
+    fixed,
+    [],
+    `known misses of the ${name} table the judge now gets right: take them off the list`,
+  );
+  assert.ok(
+    precision >= minPrecision,
+    `precision ${precision}: a judge that passes what the player did not do breaks quests`,
+  );
+}

@@ -76,7 +76,7 @@ function readQuery(query: string): ReadQuery {
  * A negated query word, verb or synonym fails it ("I don't read the logbook").
  */
 function actionPasses(query: ReadQuery, action: ReadAction): boolean {
-  const lexical = coverage(query.words, action.words) >= JUDGE_THRESHOLD;
+  const lexical = coverage(query.words, action.words) >= JUDGE_THRESHOLD && doesAnAct(query, action);
   if (!lexical && !query.alternatives.some((a) => alternativePasses(a, action.canonical))) return false;
   const asked = new Set([
     ...query.words,
@@ -85,6 +85,17 @@ function actionPasses(query: ReadQuery, action: ReadAction): boolean {
   return !action.tokens.some(
     (t, i) => (asked.has(stem(t.fold)) || asked.has(canonicalOf(t.fold))) && negated(action.tokens, i),
   );
+}
+
+/**
+ * Word coverage alone does not pass an action that does another act: when
+ * every alternative of the query names an act, the action must do one of them
+ * ("steal the star chart from the trader" shares three of four words with "buy
+ * the star chart from the trader", but it is not buying).
+ */
+function doesAnAct(query: ReadQuery, action: ReadAction): boolean {
+  if (query.alternatives.length === 0) return true;
+  return query.alternatives.some((a) => a.verbs.size === 0 || sharesWord(a.verbs, action.canonical));
 }
 
 /**
