@@ -1,12 +1,29 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import { createSandbox } from "../../src/sandbox/index.ts";
-import { ERROR_MESSAGE_CAP } from "../../src/sandbox/protocol.ts";
+import { ERROR_MESSAGE_CAP, PHASE_BUDGET_MS } from "../../src/sandbox/protocol.ts";
 import { parseScript } from "../../src/world/script/inspect.ts";
 import { onlyTriggers, say, start } from "../engine/helpers.ts";
 import { failure, ok, phaseInfo, runIn, runOne } from "./support.ts";
 
-const sandbox = createSandbox({ watchdogMarginMs: 400 });
+// The default watchdog margin: a tighter one kills a busy but well-behaved child on a loaded machine
+// (issue 40, 2), and these tests assert why a script stopped, which the watchdog would change.
+const sandbox = createSandbox();
+
+/**
+ * A script stopped by its CPU budget, asserted by cause, not by wall-clock
+ * time (issue 40, 2: the runner runs two files at once, and other processes
+ * may hold the cores): the budget's message (not the wall-clock ceiling's nor
+ * the watchdog's), and the CPU time the isolate spent, at least 90% of the
+ * budget it had left (the child stops a script there, protocol.ts). No upper
+ * bound: a busy machine makes the child try again with more wall time, and a
+ * try that then runs on a quiet core spends up to that wall time.
+ */
+function assertStoppedByBudget(out: ReturnType<typeof failure>, left: number) {
+  assert.equal(out.failure, "timeout");
+  assert.equal(out.message, "the phase's 500 ms script budget ran out while the script ran");
+  assert.ok(out.elapsedMs >= left * 0.9, `CPU time ${out.elapsedMs} ms of ${left} ms`);
+}
 const tick1 = { type: "game-tick", operator: "equals", value: 1 };
 after(() => sandbox.close());
 
@@ -47,13 +64,10 @@ describe("script failures (spec 7, 8)", () => {
   it("an infinite loop times out within the budget and the next script gets budget", async () => {
     const phase = await sandbox.beginPhase(phaseInfo());
     const first = ok(await runIn(phase, "storage.a = 1"));
-    const started = performance.now();
     const loop = failure(await runIn(phase, "for (;;) {}"));
-    const took = performance.now() - started;
     const next = failure(await runIn(phase, "storage.b = 1"));
     await phase.end();
-    assert.equal(loop.failure, "timeout");
-    assert.ok(loop.elapsedMs >= 500 - first.elapsedMs - 1 && took < 900, `took ${took} ms`);
+    assertStoppedByBudget(loop, PHASE_BUDGET_MS - first.elapsedMs);
     assert.equal(next.failure, "budget");
     assert.equal(next.elapsedMs, 0);
   });
@@ -74,10 +88,9 @@ describe("script failures (spec 7, 8)", () => {
     await phase.end();
     assert.equal(bomb.failure, "memory");
     assert.equal(after.failure, "memory");
-    const started = performance.now();
+    // How fast the respawn is belongs to the benchmarks (npm run bench), not to a wall-clock bound here.
     const next = ok(await runOne(sandbox, "storage.back = true"));
     assert.equal(next.storage.back, true);
-    assert.ok(performance.now() - started < 5000);
   });
 
   it("a doubling array fails with memory and terminates its phase", async () => {
@@ -90,13 +103,10 @@ describe("script failures (spec 7, 8)", () => {
 
   it("a thrown value is read inside the isolate, under the script's own budget (issue 15 item 9)", async () => {
     const phase = await sandbox.beginPhase(phaseInfo());
-    const started = performance.now();
     const looping = failure(await runIn(phase, "throw { get message() { for (;;) {} } }"));
-    const took = performance.now() - started;
     const next = failure(await runIn(phase, "storage.after = 1"));
     await phase.end();
-    assert.equal(looping.failure, "timeout");
-    assert.ok(took < 2 * 500 + 1000, `took ${took} ms`);
+    assertStoppedByBudget(looping, PHASE_BUDGET_MS);
     // The budget is spent by the thrower: the next script is told so, not blamed for memory.
     assert.equal(next.failure, "budget");
     assert.equal(ok(await runOne(sandbox, "storage.fine = 1")).storage.fine, 1);

@@ -10,7 +10,9 @@ import { type CallInput, failure, ok, phaseInfo, runIn, runOne } from "./support
  * prototypes clean, and leave the host able to run the next phase.
  */
 
-const sandbox = createSandbox({ watchdogMarginMs: 400 });
+// The default watchdog margin: a tighter one kills a busy but well-behaved child on a loaded machine
+// (issue 40, 2), and these tests assert why a script stopped, which the watchdog would change.
+const sandbox = createSandbox();
 after(() => sandbox.close());
 
 interface Attack {
@@ -31,7 +33,7 @@ function runtime(pattern: RegExp) {
 }
 
 function failsWith(kind: "timeout" | "memory") {
-  return (outcome: ScriptOutcome) => assert.equal(failure(outcome).failure, kind);
+  return (outcome: ScriptOutcome) => assert.equal(failure(outcome).failure, kind, failure(outcome).message);
 }
 
 function failsWithEither(...kinds: ("timeout" | "memory")[]) {
@@ -288,7 +290,9 @@ const ATTACKS: Attack[] = [
   {
     name: "an endless microtask chain",
     script: "const f = () => Promise.resolve().then(f); f()",
-    expect: failsWith("memory"),
+    // Each job allocates a little: the heap fills after about as much CPU as the budget holds, so
+    // which limit stops it first depends on the machine's load (issue 40, 2). Either says which.
+    expect: failsWithEither("memory", "timeout"),
   },
   {
     name: "a catastrophic regex",
