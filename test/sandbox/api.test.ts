@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
 import { after, describe, it } from "node:test";
 import fc from "fast-check";
 import { scriptCheck } from "../../src/engine/conditions/evaluate.ts";
@@ -247,18 +248,54 @@ describe("sandbox globals (spec 4)", () => {
   });
 });
 
+/** The live child processes of this test process (Linux /proc; a zombie is not live). */
+function livePids(): Set<number> {
+  const out = new Set<number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // exited while listed
+    }
+    // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ")".
+    const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(ppid) === process.pid && state !== "Z") out.add(Number(entry));
+  }
+  return out;
+}
+
 it("warm() starts the child early; close() right after it still leaves no process behind", async () => {
+  const before = livePids();
   const early = createSandbox();
   early.warm();
   await early.close();
+  // warm()'s start runs on the slot's queue: one turn of the event loop lets it run if it was going to.
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(
+    [...livePids()].filter((pid) => !before.has(pid)),
+    [],
+    "a process outlived close()",
+  );
   const warmed = createSandbox();
   warmed.warm();
   try {
     const phase = await warmed.beginPhase(phaseInfo());
     await phase.end();
+    // The path under test: warm() did start a process.
+    assert.ok(
+      [...livePids()].some((pid) => !before.has(pid)),
+      "warm() started no process",
+    );
   } finally {
     await warmed.close();
   }
+  assert.deepEqual(
+    [...livePids()].filter((pid) => !before.has(pid)),
+    [],
+    "a process outlived close()",
+  );
 });
 
 describe("the trigger map is sent once per phase, and again when it changes", () => {
