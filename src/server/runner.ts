@@ -259,7 +259,7 @@ export class Runner {
     const { store } = this.options;
     const waitMs = this.options.answerWaitMs ?? ANSWER_WAIT_MS;
     const deadline = Date.now() + waitMs;
-    for (;;) {
+    for (let look = 0; ; look++) {
       const game = await store.game(gameId);
       if (game?.status !== "running")
         throw new ApiError("game/state", "not-running", { status: game?.status ?? "ended" });
@@ -278,6 +278,8 @@ export class Runner {
           { seconds: Math.ceil(waitMs / 1000) },
           { game: gameId },
         );
+      // Said once per answer: the tests order their steps by it (a turn held in flight, an answer waiting for it).
+      if (look === 0) this.options.log.debug({ game: gameId }, "a quest answer waits for the step in flight");
       await new Promise((resolve) => setTimeout(resolve, Math.min(ANSWER_POLL_MS, left)));
     }
   }

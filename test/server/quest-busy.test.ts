@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
+import pino from "pino";
 import type { Provider } from "../../src/ai/provider.ts";
 import type { NarratorFactory } from "../../src/server/runner.ts";
+import { ANSWER_CLAIM } from "../../src/server/store/store.ts";
 import {
   Client,
   closeSandbox,
   dropStore,
+  eventually,
   listen,
   offlineNarrator,
   type Running,
@@ -23,6 +26,8 @@ const QUEST = "The Keeper's Debt";
 function gatedNarrator() {
   let open: () => void = () => {};
   let gate: Promise<void> | null = null;
+  let arrived: () => void = () => {};
+  let entered: Promise<void> = Promise.resolve();
   const factory: NarratorFactory = (world, game) => {
     const inner = offlineNarrator(world, game);
     const wrapped: Provider = {
@@ -32,7 +37,10 @@ function gatedNarrator() {
       classify: (request, signal) => inner.classify(request, signal),
       judge: (request, signal) => inner.judge(request, signal),
       narrate: async (request, onChunk, signal) => {
-        if (gate) await gate;
+        if (gate) {
+          arrived();
+          await gate;
+        }
         return inner.narrate(request, onChunk, signal);
       },
     };
@@ -44,13 +52,45 @@ function gatedNarrator() {
       gate = new Promise<void>((resolve) => {
         open = resolve;
       });
+      entered = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
     },
+    /** Resolves when a narration reached the gate set by the last hold(): its turn is in flight, holding its claim. */
+    entered: () => entered,
     release() {
       gate = null;
       open();
     },
   };
 }
+
+/**
+ * A logger that keeps the server's log lines, so a test can wait for one (the order of steps is
+ * decided by what the server says it does, never by a sleep: issue 40, 3).
+ */
+function capturedLog() {
+  const lines: { msg: string; game?: string }[] = [];
+  const waiters: { test: (line: { msg: string; game?: string }) => boolean; resolve: () => void }[] = [];
+  const log = pino(
+    { level: "debug" },
+    {
+      write(text: string) {
+        const line = JSON.parse(text);
+        lines.push(line);
+        for (const w of waiters.filter((w) => w.test(line))) w.resolve();
+      },
+    },
+  );
+  const said = (msg: string, game: string) => {
+    const test = (line: { msg: string; game?: string }) => line.msg === msg && line.game === game;
+    if (lines.some(test)) return Promise.resolve();
+    return new Promise<void>((resolve) => waiters.push({ test, resolve }));
+  };
+  return { log, said };
+}
+
+const ANSWER_WAITS = "a quest answer waits for the step in flight";
 
 /** A quest answer sent while a turn runs (docs/server.md "Quest answers"). */
 describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
@@ -66,7 +106,8 @@ describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
   /** A one-player game at the Gutted Eel, the quest offered, and a second turn held in flight. */
   const inFlight = async (answerWaitMs: number) => {
     const narrator = gatedNarrator();
-    const running = await startServer({ narrator: narrator.factory, answerWaitMs });
+    const logged = capturedLog();
+    const running = await startServer({ narrator: narrator.factory, answerWaitMs, log: logged.log });
     servers.push(running);
     const anyone = new Client(running.url);
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
@@ -90,11 +131,12 @@ describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
       (await ann.post(`/games/${created.id}/actions`, { text: "look around", idempotencyKey: "k2" })).status,
       202,
     );
-    // The turn claims the game as soon as the submission is stored; its narration then waits.
+    // The turn claims the game as soon as the submission is stored; its narration then waits at the gate.
     await stream.until((events) => events.some((e) => e.event === "submission" && e.data.tick === 2));
-    await new Promise((r) => setTimeout(r, 200));
+    await narrator.entered();
     const answer = () => ann.post(`/games/${created.id}/quests/${encodeURIComponent(QUEST)}/accept`);
-    return { id: created.id as string, narrator, stream, status, answer };
+    const answerWaits = () => logged.said(ANSWER_WAITS, created.id);
+    return { id: created.id as string, narrator, stream, status, answer, answerWaits };
   };
 
   it("waits for the turn in flight and applies the answer, never 'busy' for a stored answer", {
@@ -102,7 +144,8 @@ describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
   }, async () => {
     const game = await inFlight(30_000);
     const pending = game.answer();
-    await new Promise((r) => setTimeout(r, 300));
+    // The path under test: the answer found the turn in flight and waits for it (the server says so).
+    await game.answerWaits();
     game.narrator.release();
     const reply = await pending;
     assert.equal(reply.status, 200, reply.text);
@@ -124,6 +167,7 @@ describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
     // so the answer below claims its game and then waits for the slot, holding the claim.
     const narrator = gatedNarrator();
     const running = await startServer({ narrator: narrator.factory, maxSteps: 1 });
+    const store = running.server.store;
     servers.push(running);
     const anyone = new Client(running.url);
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
@@ -152,9 +196,14 @@ describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
     const other = listen(`${running.url}/games/${b.id}/events`, b.token);
     await b.players[0]!.post(`/games/${b.id}/actions`, { text: "look around", idempotencyKey: "c1" });
     await other.until((events) => events.some((e) => e.event === "submission"));
-    await new Promise((r) => setTimeout(r, 200));
+    // Game B's turn holds the only slot, its narration waiting at the gate.
+    await narrator.entered();
     const pending = ann.post(`/games/${a.id}/quests/${encodeURIComponent(QUEST)}/accept`);
-    await new Promise((r) => setTimeout(r, 300));
+    // The path under test: the answer has claimed game A (its owner marked "answer:") and waits for the slot.
+    await eventually(
+      () => store.game(a.id),
+      (game) => game?.lease_owner?.startsWith(ANSWER_CLAIM) === true,
+    );
     // The answer holds game A's claim while it waits for the slot; an action for the next turn is
     // not part of that step, so it is stored and acknowledged.
     const bobs = await bob.post(`/games/${a.id}/actions`, { text: "look around", idempotencyKey: "b2" });
@@ -177,12 +226,30 @@ describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
       turn2.data.actions.map((x: { player: string; text: string }) => `${x.player}: ${x.text}`).sort(),
       ["Ann: sit down", "Bob: look around"],
     );
-    // Applied once: the game waits at tick 2 for the next turn's actions.
-    await new Promise((r) => setTimeout(r, 500));
+    // Applied once, by state: the game waits at tick 2 for the next turn's actions, and the next turn
+    // (tick 3) holds only the actions sent for it. Stored actions applied a second time would have made
+    // a turn of their own before it, or come into it.
     const game = (await a.host.get(`/games/${a.id}`)).json;
     assert.equal(game.tick, 2);
     assert.ok(game.players.every((p: { submitted: boolean }) => !p.submitted));
-    assert.equal(stream.events.filter((e) => e.event === "turn").length, 3);
+    for (const [player, key] of [
+      [ann, "a3"],
+      [bob, "b3"],
+    ] as const) {
+      const sent = await player.post(`/games/${a.id}/actions`, { text: "wait", idempotencyKey: key });
+      assert.equal(sent.status, 202, sent.text);
+      assert.equal(sent.json.tick, 3);
+    }
+    await stream.until((events) => events.some((e) => e.event === "turn" && e.data.tick === 3));
+    const turns = stream.events.filter((e) => e.event === "turn");
+    assert.deepEqual(
+      turns.map((e) => e.data.tick),
+      [0, 1, 2, 3],
+    );
+    assert.deepEqual(
+      turns[3]!.data.actions.map((x: { player: string; text: string }) => `${x.player}: ${x.text}`).sort(),
+      ["Ann: wait", "Bob: wait"],
+    );
     stream.close();
     other.close();
   });
