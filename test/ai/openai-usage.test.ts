@@ -190,7 +190,8 @@ describe("openai provider: options and close", () => {
     const ai = provider(mock);
     mock.reply({ hang: true });
     const running = failure(ai.classify(intentRequest));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The call is running once the server holds its request (the path under test), not after a guessed sleep.
+    while (mock.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     await ai.close();
     assert.equal((await running).kind, "aborted");
     assert.equal((await failure(ai.classify(intentRequest))).kind, "aborted");
