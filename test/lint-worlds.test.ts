@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { lintWorld } from "../src/world/lint/index.ts";
 import { loadWorld } from "../src/world/load.ts";
 import { validateWorld } from "../src/world/validate.ts";
+import { SHARED_WORLDS, sharedWorldFiles, sharedWorldsAbsent } from "./helpers/author.ts";
 import { assertSound } from "./property/soundness.ts";
 
 /**
@@ -16,18 +17,6 @@ import { assertSound } from "./property/soundness.ts";
  */
 
 const HARBOR = fileURLToPath(new URL("../examples/harbor.world.json", import.meta.url));
-const SHARED = fileURLToPath(new URL("../../shared/worlds/", import.meta.url));
-
-function sharedWorlds(): string[] {
-  if (!existsSync(SHARED)) return [];
-  const list = (dir: string) =>
-    readdirSync(dir)
-      .filter((file) => file.endsWith(".json"))
-      .sort()
-      .map((file) => join(dir, file));
-  const mods = join(SHARED, "mods");
-  return [...list(SHARED), ...(existsSync(mods) ? list(mods) : [])];
-}
 
 async function lintAndCheck(file: string) {
   const loaded = await loadWorld(file);
@@ -53,11 +42,11 @@ describe("lint on the example world", () => {
 });
 
 describe("lint on every shared world", () => {
-  const files = sharedWorlds();
+  const files = sharedWorldFiles();
   test("the shared worlds are there", {
-    skip: files.length === 0 && "shared/worlds is not beside the repository",
+    skip: sharedWorldsAbsent(),
   }, () => {
-    assert.ok(files.length > 0);
+    assert.ok(files.length > 0, `no world file in ${SHARED_WORLDS}`);
   });
   for (const file of files) {
     test(basename(file), async () => {

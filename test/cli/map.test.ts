@@ -6,7 +6,14 @@ import { run } from "../../src/cli/main.ts";
 import { map } from "../../src/cli/map.ts";
 import { createSession } from "../../src/engine/session.ts";
 import { DataAi } from "../engine/helpers.ts";
-import { harbor, type Json, pngSize, sharedWorldFiles } from "../helpers/author.ts";
+import {
+  harbor,
+  type Json,
+  pngSize,
+  SHARED_WORLDS,
+  sharedWorldFiles,
+  sharedWorldsAbsent,
+} from "../helpers/author.ts";
 import { byClass, parseXml, textOf } from "../helpers/xml.ts";
 import {
   assertOneLine,
@@ -220,9 +227,9 @@ describe("taleforge map: could not run (exit 2, one line)", () => {
 describe("taleforge map on every shared world", () => {
   const files = sharedWorldFiles();
   test("the shared worlds are there", {
-    skip: files.length === 0 && "shared/worlds is not beside the repository",
+    skip: sharedWorldsAbsent(),
   }, () => {
-    assert.ok(files.length > 0);
+    assert.ok(files.length > 0, `no world file in ${SHARED_WORLDS}`);
   });
   for (const file of files) {
     test(basename(file), async () => {

@@ -56,12 +56,23 @@ export const HOSTILE_NAMES = [
   " ",
 ];
 
+/** shared/worlds, beside the repository (never copied into it). */
+export const SHARED_WORLDS = fileURLToPath(new URL("../../../shared/worlds/", import.meta.url));
+
+/**
+ * The skip reason of a test over shared/worlds when the folder is absent (false when it is there):
+ * only the folder's absence skips; a folder that is there but lacks a world the test needs fails.
+ */
+export function sharedWorldsAbsent(): string | false {
+  return existsSync(SHARED_WORLDS) ? false : "shared/worlds is not beside the repository";
+}
+
 /**
  * The real world files of shared/worlds (and its mods/ fragments), beside the
  * repository as on the developers' machines and in CI; empty when absent.
  */
 export function sharedWorldFiles(): string[] {
-  const root = fileURLToPath(new URL("../../../shared/worlds/", import.meta.url));
+  const root = SHARED_WORLDS;
   if (!existsSync(root)) return [];
   const list = (dir: string) =>
     readdirSync(dir)
