@@ -2,7 +2,7 @@ import type { IntentAnswer } from "../../engine/ports.ts";
 import type { WorldFacts } from "./facts.ts";
 import { NameIndex, type NameMatch } from "./names.ts";
 import { asNoun, findFirst, negated } from "./patterns.ts";
-import { onlyWayOn, placeForNoun, verticalMove } from "./place-words.ts";
+import { isKindNoun, nameWordFits, onlyWayOn, placeForNoun, verticalMove } from "./place-words.ts";
 import type { IntentInput, Place } from "./request.ts";
 import { type Token, tokenize } from "./text.ts";
 import {
@@ -323,7 +323,7 @@ function placeByNoun(
       // A word of a place already named is that place's ("leave the Fish Market" is no trip to a market).
       if (named.some((m) => m.start <= k && k < m.end)) continue;
       const place = placeForNoun(t.fold, facts.places);
-      if (!place) continue;
+      if (!place || (!isKindNoun(t.fold) && !nameWordFits(tokens, k, place.name))) continue;
       // "leave the tavern", "come back from the tavern": where the party comes from, not where it goes.
       if (
         isOrigin(tokens, { name: place.name, kind: place.kind, start: k, end: k + 1, alias: true }, i, base)

@@ -1,6 +1,6 @@
 import type { World } from "../../world/schema/index.ts";
 import { obj } from "./request.ts";
-import { tokenize } from "./text.ts";
+import { type Token, tokenize } from "./text.ts";
 
 /**
  * What a stranger calls a place when they do not know its name (issue 14):
@@ -56,13 +56,53 @@ function words(text: string): Set<string> {
   return new Set(tokenize(text.slice(0, 4000)).map((t) => t.fold));
 }
 
-function add(map: Map<string, PlaceRef[]>, text: string, ref: PlaceRef): void {
+/**
+ * Words of a place's own name that never stand for it alone: ways and directions ("go north", "go
+ * back", "go home" are moves of their own), and the small words of names ("of", "the", "old").
+ */
+const NOT_A_NAME_WORD = new Set(
+  "the a an of on in at by to and old new upper lower north south east west northern southern eastern western up down back home here there inside outside left right".split(
+    " ",
+  ),
+);
+
+function add(map: Map<string, PlaceRef[]>, text: string, ref: PlaceRef, anyNameWord = false): void {
   for (const word of words(text)) {
-    if (!PLACE_NOUNS.has(word)) continue;
+    // A word of the place's own name counts whatever its kind ("go to the reactor": Reactor Deck),
+    // so a world's places are found in its own words, not only in the hand-written list above.
+    const nameWord = anyNameWord && word.length > 2 && !NOT_A_NAME_WORD.has(word) && !/\d/.test(word);
+    if (!nameWord && !PLACE_NOUNS.has(word)) continue;
     const list = map.get(word) ?? [];
     if (!list.some((r) => r.name === ref.name && r.kind === ref.kind)) list.push(ref);
     map.set(word, list);
   }
+}
+
+/** Whether a noun says what kind of place a place is ("tavern", "pier"), from the hand-written list. */
+export function isKindNoun(noun: string): boolean {
+  return PLACE_NOUNS.has(noun);
+}
+
+/** Words that may stand beside a name word without being part of the name ("to the reactor", "the reactor now"). */
+const BESIDE_A_NAME = new Set(
+  "the a an to into onto toward towards at in on by of from through past near far now again back there".split(
+    " ",
+  ),
+);
+
+/**
+ * Whether a word of a place's name, at `k`, stands for that place in the text: the words beside it in
+ * its phrase are small words or words of the same name. "the Glass Citadel" is not Glass-Field, and
+ * "the Tirdor Crossing" is not Ethka Crossing: an unknown name that shares one word with a known one.
+ */
+export function nameWordFits(tokens: readonly Token[], k: number, name: string): boolean {
+  const own = new Set(tokenize(name).map((t) => t.fold));
+  for (const j of [k - 1, k + 1]) {
+    const beside = tokens[j];
+    if (!beside || beside.phrase !== tokens[k]!.phrase) continue;
+    if (!own.has(beside.fold) && !BESIDE_A_NAME.has(beside.fold) && !beside.fold.endsWith("ly")) return false;
+  }
+  return true;
 }
 
 export function placeWords(world: World | undefined): PlaceWords {
@@ -75,13 +115,13 @@ export function placeWords(world: World | undefined): PlaceWords {
   for (const [location, raw] of Object.entries(obj(obj(world).locations)).slice(0, 20_000)) {
     const loc = obj(raw);
     const ref: PlaceRef = { name: location, kind: "location", location };
-    add(out.names, location, ref);
+    add(out.names, location, ref, true);
     if (typeof loc.basicInfo === "string") add(out.locationTexts, loc.basicInfo, ref);
     for (const [area, rawArea] of Object.entries(obj(loc.areas)).slice(0, 200)) {
       const a = obj(rawArea);
       const areaRef: PlaceRef = { name: area, kind: "area", location };
       const description = typeof a.description === "string" ? a.description : "";
-      add(out.names, area, areaRef);
+      add(out.names, area, areaRef, true);
       add(out.areaTexts, description, areaRef);
       const all = words(`${area} ${description}`);
       const has = (set: ReadonlySet<string>) => [...all].some((w) => set.has(w));
@@ -103,7 +143,13 @@ export function placeWords(world: World | undefined): PlaceWords {
  * search with no answer: "the tower" could be the lighthouse or the temple's.
  */
 export function placeForNoun(noun: string, words: PlaceWords): PlaceRef | null {
-  if (!PLACE_NOUNS.has(noun)) return null;
+  if (!PLACE_NOUNS.has(noun)) {
+    // Any other word counts only as a word of one place's name ("the reactor", "the tents": Tent Row).
+    const singular = words.names.has(noun) ? noun : noun.replace(/e?s$/, "");
+    const found =
+      words.names.get(singular) ?? (singular === noun ? [] : (words.names.get(noun.slice(0, -1)) ?? []));
+    return found.length === 1 ? found[0]! : null;
+  }
   const kin = (PLACE_KIN.find((group) => group.includes(noun)) ?? []).filter((w) => w !== noun);
   for (const tier of [words.names, words.locationTexts, words.areaTexts]) {
     let found = tier.get(noun) ?? [];
