@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { parsePlaytest } from "../../src/author/playtest/load.ts";
 import { MAX_ALIAS_COUNT, MAX_FILE_BYTES, MAX_VALUES, parseText } from "../../src/author/playtest/parse.ts";
+import { cpuMsSince } from "../helpers/cpu.ts";
 
 /** The text of a YAML play-test, from lines (no trailing spaces to get wrong). */
 const yaml = (...lines: string[]) => `${lines.join("\n")}\n`;
@@ -136,9 +137,9 @@ describe("hostile YAML", () => {
       ["i", "h"],
     ])
       lol.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(", ")}]`);
-    const started = performance.now();
+    const started = process.cpuUsage();
     const [p, ...rest] = problemsOf(yaml(...lol));
-    assert.ok(performance.now() - started < 2000, "refused quickly, not expanded");
+    assert.ok(cpuMsSince(started) < 2000, "refused quickly, not expanded");
     assert.equal(rest.length, 0);
     assert.equal(p!.code, "playtest/alias");
     assert.match(p!.message, /too much data/);
@@ -188,19 +189,19 @@ describe("hostile YAML", () => {
 
   test(`a file over ${MAX_FILE_BYTES / 1024 / 1024} MiB is refused without parsing`, () => {
     const big = `world: w\nturns:\n${"  - act: wait\n".repeat(Math.ceil(MAX_FILE_BYTES / 14) + 10)}`;
-    const started = performance.now();
+    const started = process.cpuUsage();
     const [p] = problemsOf(big);
     assert.equal(p!.code, "playtest/too-large");
-    assert.ok(performance.now() - started < 1000);
+    assert.ok(cpuMsSince(started) < 1000);
   });
 
   test("a large legal file (2,000 steps) parses in reasonable time", () => {
     const text = `world: w.json\nturns:\n${"  - act: wait\n    expect: { fired: [a] }\n".repeat(2000)}`;
-    const started = performance.now();
+    const started = process.cpuUsage();
     const loaded = parsePlaytest(text, "big.test.yaml");
     assert.deepEqual(loaded.problems, []);
     assert.equal(loaded.tests[0]!.steps.length, 2000);
-    assert.ok(performance.now() - started < 5000);
+    assert.ok(cpuMsSince(started) < 5000);
   });
 
   test("an empty file, a list and a scalar are not play-tests", () => {
