@@ -46,11 +46,31 @@ export async function completionAt(
     if (path.length === 3 && path[0] === "triggers" && path[2] === "script" && holder?.type === "string")
       return { isIncomplete: false, items: scriptItems(world, text, offset) };
     const kind = referenceKindAt(tree, path);
+    if (kind === "objective")
+      return { isIncomplete: false, items: objectiveItems(world, tree, path, holder, document, offset) };
     if (kind && (!holder || holder.type === "string"))
       return { isIncomplete: false, items: nameItems(world, kind, holder, document, offset) };
   }
   const list = await jsonService().doComplete(document, position, jsonDocumentOf(document));
   return list ?? { isIncomplete: false, items: [] };
+}
+
+/** The objectives of the quest the field belongs to: its record's, or its sibling `questId`'s. */
+function objectiveItems(
+  world: WorldDocument,
+  tree: Node,
+  path: (string | number)[],
+  holder: Node | undefined,
+  document: TextDocument,
+  offset: number,
+): CompletionItem[] {
+  const quest =
+    path[0] === "quests" ? String(path[1]) : nodeAt(tree, [...path.slice(0, -1), "questId"])?.value;
+  const prefix = `objective:${String(quest)}/`;
+  const names = [...world.names.byId]
+    .filter(([id, all]) => id.startsWith(prefix) && all.some((o) => o.role === "key"))
+    .map(([id]) => id.slice(prefix.length));
+  return stringItems(names, "objective", holder, document, offset);
 }
 
 function nameItems(
@@ -63,24 +83,39 @@ function nameItems(
   const kinds = kind === "entity" ? ENTITY : [kind];
   const items: CompletionItem[] = [];
   const seen = new Set<string>();
+  for (const k of kinds)
+    for (const name of world.names.names.get(k) ?? [])
+      if (!seen.has(name)) {
+        seen.add(name);
+        items.push(...stringItems([name], k, holder, document, offset));
+      }
+  return items;
+}
+
+/** Completion items that write each name as a JSON string, replacing the string the cursor is in. */
+function stringItems(
+  names: string[],
+  kind: NameKind,
+  holder: Node | undefined,
+  document: TextDocument,
+  offset: number,
+): CompletionItem[] {
+  const items: CompletionItem[] = [];
   // Replace the whole string the cursor is in, quotes included, so that a name is never doubled.
   const range =
     holder?.type === "string" && offset > holder.offset && offset < holder.offset + holder.length
       ? { start: document.positionAt(holder.offset), end: document.positionAt(holder.offset + holder.length) }
       : undefined;
-  for (const k of kinds)
-    for (const name of world.names.names.get(k) ?? []) {
-      if (seen.has(name)) continue;
-      seen.add(name);
-      const insert = JSON.stringify(name);
-      items.push({
-        label: name,
-        kind: k === "storage" ? CompletionItemKind.Variable : CompletionItemKind.Reference,
-        detail: KIND_LABELS[k],
-        filterText: insert,
-        ...(range ? { textEdit: { range, newText: insert } } : { insertText: insert }),
-      });
-    }
+  for (const name of names) {
+    const insert = JSON.stringify(name);
+    items.push({
+      label: name,
+      kind: kind === "storage" ? CompletionItemKind.Variable : CompletionItemKind.Reference,
+      detail: KIND_LABELS[kind],
+      filterText: insert,
+      ...(range ? { textEdit: { range, newText: insert } } : { insertText: insert }),
+    });
+  }
   return items;
 }
 

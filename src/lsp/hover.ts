@@ -1,10 +1,11 @@
-import type { Node } from "jsonc-parser";
+import { getLocation, type Node } from "jsonc-parser";
 import type { Hover, Position } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { formatPath } from "../world/diagnostic.ts";
 import { analyse, describeCondition, whyActorNever } from "../world/lint/analysis.ts";
 import { escapeControls } from "../world/terminal-text.ts";
 import type { WorldDocument } from "./document.ts";
+import { fieldDoc, fieldSchema } from "./field-docs.ts";
 import { jsonDocumentOf, jsonService } from "./json-service.ts";
 import { KIND_LABELS, member, type NameIndex, type Occurrence, occurrenceAt } from "./names.ts";
 
@@ -31,6 +32,14 @@ export async function hoverAt(
         end: document.positionAt(occurrence.offset + occurrence.length),
       },
     };
+  }
+  // A field: its documentation from the format's schema, found by the path under the cursor.
+  const location = getLocation(document.getText(), offset);
+  const field = location.path[location.path.length - 1];
+  if (typeof field === "string" && location.path[0] !== undefined) {
+    const schema = fieldSchema(world.tree, location.path);
+    const doc = schema && fieldDoc(field, schema);
+    if (doc) return { contents: { kind: "markdown", value: doc } };
   }
   const hover = await jsonService().doHover(document, position, jsonDocumentOf(document));
   return hover ?? null;

@@ -177,6 +177,17 @@ describe("taleforge lsp on the example world", () => {
       position: inside(text, '"currentLocation"', 2),
     });
     assert.match(JSON.stringify(field.contents), /The key of the location where the NPC is at the start/);
+    // A field of a union: the branch of the condition's type (read-boolean compares with equals and notEquals only).
+    const operator = await client.request<{ contents: { value: string } }>("textDocument/hover", {
+      textDocument: { uri },
+      position: inside(
+        text,
+        '"operator"',
+        2,
+        text.slice(0, text.indexOf('"key": "met_mara"')).split('"operator"').length - 1,
+      ),
+    });
+    assert.match(operator.contents.value, /Values: `equals`, `notEquals`$/m);
   });
 
   it("hover on a trigger shows its conditions and effects and lint's verdict", async () => {
@@ -205,6 +216,14 @@ describe("taleforge lsp on the example world", () => {
       position: inside(text, '"questId": "', 12),
     });
     assert.deepEqual(quest.items.map((i) => i.label).sort(), Object.keys(world.quests).sort());
+    const objectives = await client.request<{ items: { label: string }[] }>("textDocument/completion", {
+      textDocument: { uri },
+      position: inside(text, '"objectiveId": "find_mara"', 17),
+    });
+    assert.deepEqual(
+      objectives.items.map((i) => i.label).sort(),
+      Object.keys(world.quests["The Keeper's Debt"].objectives).sort(),
+    );
     const script = await client.request<{ items: { label: string }[] }>("textDocument/completion", {
       textDocument: { uri },
       position: inside(text, '"script": "', 12),
