@@ -7,11 +7,11 @@ import { fileURLToPath } from "node:url";
 /**
  * The layers' import rule for the front ends: nothing below them imports
  * `host`, `cli` or `server`; `cli` and `server` never import each other,
- * the language server (`lsp`, a front end too) imports neither of them,
  * except the `serve` command, which starts the server through its one entry
- * (src/server/index.ts). The package's entry (src/index.ts) stands above the
+ * (src/server/index.ts); the language server (`lsp`, a front end too) imports
+ * neither of them. The package's entry (src/index.ts) stands above the
  * library's layers and may export the host layer too. And the layers above the
- * engine that use it as a library (`author`, `host`, `cli`, `server`) reach it
+ * engine that use it as a library (`author`, `host`, `cli`, `server`, `lsp`) reach it
  * only through its index and its ports. Checked on every relative import
  * (static, dynamic, re-export, side effect) of every source file.
  */
