@@ -12,7 +12,10 @@ function activate(context) {
   client = new LanguageClient(
     "taleforge",
     "Taleforge",
-    { run: { command, args, options: { cwd, shell: process.platform === "win32" } }, debug: { command, args, options: { cwd, shell: process.platform === "win32" } } },
+    {
+      run: { command, args, options: { cwd, shell: process.platform === "win32" } },
+      debug: { command, args, options: { cwd, shell: process.platform === "win32" } },
+    },
     {
       documentSelector: [
         { scheme: "file", language: "json" },
