@@ -7,6 +7,7 @@ import ai from "./ai.bench.ts";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import engine from "./engine.bench.ts";
 import hostile from "./hostile.bench.ts";
+import lsp from "./lsp.bench.ts";
 import play from "./play.bench.ts";
 import { startProgress } from "./progress.ts";
 import sandbox from "./sandbox.bench.ts";
@@ -19,7 +20,7 @@ import validate from "./validate.bench.ts";
  * pass/fail: targets are printed next to them. Later sections (engine,
  * sandbox) are added to SECTIONS.
  */
-const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile, ai, serve];
+const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile, ai, serve, lsp];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

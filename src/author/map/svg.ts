@@ -115,7 +115,7 @@ export function realmMapSvg(map: RealmMap): string {
         const y = cellY(cell.y);
         out.push(
           `<g class="terrain" data-x="${cell.x}" data-y="${cell.y}">`,
-          `<title>${escapeXml(`(${cell.x}, ${cell.y}): no region; random terrain (spec 2.4 rule 5)`)}</title>`,
+          `<title>${escapeXml(`(${cell.x}, ${cell.y}): no region; random terrain (an empty cell of the realm's grid)`)}</title>`,
           `<rect x="${num(x)}" y="${num(y)}" width="${num(S)}" height="${num(S)}" ${STYLE.terrain}/>`,
           `<text x="${num(x + S / 2)}" y="${num(y + S / 2)}" font-size="${num(font.areas)}" font-style="italic" text-anchor="middle" fill="#9a8f7a">random terrain</text>`,
           "</g>",

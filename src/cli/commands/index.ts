@@ -4,6 +4,7 @@ import explain from "./explain.ts";
 import graph from "./graph.ts";
 import init from "./init.ts";
 import lint from "./lint.ts";
+import lsp from "./lsp.ts";
 import map from "./map.ts";
 import play from "./play.ts";
 import schema from "./schema.ts";
@@ -26,4 +27,5 @@ export const COMMANDS: readonly CommandSpec[] = [
   map,
   init,
   serve,
+  lsp,
 ];
