@@ -179,7 +179,7 @@ export const COMPAT_MISSING_FIELD = defineCode({
   code: "compat/missing-field",
   severity: "warning",
   description:
-    "A record field that real worlds omit and the hosted platform tolerates is missing (a premade character's `attributes`, `traits`, `gender` or `description`); it is read with an empty default.",
+    "A record field that real worlds omit and the hosted platform tolerates is missing (a premade character's `attributes` or `traits`); it is read with an empty default. A missing `gender` or `description` is a `shape/missing-field` error: the platform's codec requires them.",
   why: "Worlds written for the hosted platform are played there without these fields. Refusing them would make a playable world unplayable; the empty default (no attribute bonus, no trait, no text) is what the platform evidently does.",
   messages: {
     missing:
