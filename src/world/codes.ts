@@ -195,6 +195,17 @@ export const COMPAT_MISSING_FIELD = defineCode({
   },
 });
 
+export const COMPAT_REPAIRED = defineCode({
+  code: "compat/repaired",
+  severity: "warning",
+  description:
+    "`serve` (like `play`) repaired an error with one obvious reading before playing the world: a missing map, a map written as an array, a trait requirement without `amount`, a name that differs from its key (src/world/repair.ts).",
+  why: "The hosted platform plays worlds with these errors; refusing them would make a playable world unplayable. `check` still reports each as an error, and `play --strict` refuses them: fix them in the file to silence this.",
+  messages: {
+    repaired: "Repaired for play: {repair}. `taleforge check` reports it as an error; fix it in the file.",
+  },
+});
+
 export const TRAIT_NARRATIVE_FIELD = defineCode({
   code: "trait/narrative-field",
   severity: "error",
@@ -241,6 +252,7 @@ export const LOAD_CODES = [
   COMPAT_MISSING_GAME_MODES,
   COMPAT_MISSING_SETTING,
   COMPAT_MISSING_FIELD,
+  COMPAT_REPAIRED,
   TRAIT_NARRATIVE_FIELD,
   FILE_ENCODING,
 ];

@@ -1,6 +1,8 @@
+import { COMPAT_REPAIRED } from "./codes.ts";
 import { emptyWorld } from "./defaults.ts";
 import type { JsonPath } from "./diagnostic.ts";
-import type { LoadedWorld } from "./load.ts";
+import { type LoadedWorld, parseWorld } from "./load.ts";
+import { diagnosticFrom, type Rule } from "./rule.ts";
 import { NAME_KEYED_SECTIONS } from "./rules/keys/name-mismatch.ts";
 import type { World } from "./schema/index.ts";
 import { runnableWorld, type ValidationResult, validateWorld } from "./validate.ts";
@@ -120,4 +122,33 @@ export function playableWorld(
   const rechecked = validateWorld(repaired);
   const world = runnableWorld(repaired, rechecked);
   return world ? { world, repairs, checked: rechecked } : { world: undefined, repairs: [], checked };
+}
+
+/**
+ * A world's text checked for `serve`: as written when it has no error; else
+ * its repaired copy when that has none, each repair a `compat/repaired`
+ * warning of the report; else the check as written (the upload is refused
+ * with it). `rules` as validateWorld's (a stored world is checked for shape only).
+ */
+export function checkForServe(text: string, name: string, rules?: readonly Rule[]): ValidationResult {
+  const options = rules ? { rules } : {};
+  const loaded = parseWorld(text, name);
+  const checked = validateWorld(loaded, options);
+  if (checked.errorCount === 0) return checked;
+  const { loaded: repaired, repairs } = repairWorld(loaded);
+  if (repairs.length === 0) return checked;
+  const rechecked = validateWorld(repaired, options);
+  if (rechecked.errorCount > 0) return checked;
+  const notes = repairs.map((repair) =>
+    diagnosticFrom(
+      COMPAT_REPAIRED,
+      { path: repair.path, messageId: "repaired", data: { repair: repair.message } },
+      () => null,
+    ),
+  );
+  return {
+    ...rechecked,
+    diagnostics: [...notes, ...rechecked.diagnostics],
+    warningCount: rechecked.warningCount + notes.length,
+  };
 }
