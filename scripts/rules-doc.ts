@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { basisOf } from "../src/world/basis.ts";
 import { parseWorld } from "../src/world/load.ts";
 import { applyPatch } from "../src/world/patch.ts";
 import type { CodeInfo, Rule, WorldPatch } from "../src/world/rule.ts";
@@ -29,6 +30,20 @@ export function renderRulesDoc(
     "## How to read the examples",
     "",
     `Examples are **patches** on the base world, [\`${BASE_PATH}\`](../${BASE_PATH}), a small valid world. A patch is merged into the base world: objects merge key by key, arrays and other values replace what was there, and a key whose value is shown as \`undefined\` is **deleted** from the base world (JSON cannot write a deletion). Long strings and long lists are shortened on this page with \`…\` and a comment saying how long they are; the full patches are in each rule's source file. "Reports" shows what is reported about the bad example; it is produced by checking it when this page is generated.`,
+    "",
+    "## Severities: the platform's codec, the spec, or Taleforge",
+    "",
+    'Each code\'s severity follows one of three sources (`src/world/basis.ts`): **codec**, what the hosted platform\'s importer checks (a reference it checks is an error when a non-empty name resolves to nothing; `""` is "not set" and never reported); **spec**, `world-config-v33.md` (or the resolutions where it is silent); **taleforge**, Taleforge\'s own judgement, with the reason.',
+    "",
+    "| Code | Severity | Source | Reason |",
+    "| ---- | -------- | ------ | ------ |",
+    ...catalogue
+      .slice()
+      .sort((a, b) => a.code.localeCompare(b.code))
+      .map((info) => {
+        const basis = basisOf(info.code);
+        return `| \`${info.code}\` | ${info.severity} | ${basis.source} | ${basis.reason.replace(/\|/g, "\\|")} |`;
+      }),
     "",
     "## Contents",
     "",

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { type CheckReport, checkReport } from "../host/check-report.ts";
-import { parseWorld } from "../world/load.ts";
+import { checkForServe } from "../world/repair.ts";
 import type { World } from "../world/schema/index.ts";
-import { validateWorld } from "../world/validate.ts";
 import { ApiError } from "./errors.ts";
 import type { Store } from "./store/store.ts";
 
@@ -37,7 +36,8 @@ export function worldHashOf(text: string): string {
 
 /** Checks an uploaded world: a world with errors is refused with the check's report. */
 export function checkUpload(text: string, name: string): { world: World; report: CheckReport } {
-  const result = validateWorld(parseWorld(text, name));
+  // A world with repairable errors is played repaired, each repair a warning of the report (issue 35).
+  const result = checkForServe(text, name);
   const report = checkReport({ ...result, file: name });
   if (result.errorCount > 0 || result.world === undefined)
     throw new ApiError("world/invalid", "has-errors", { count: result.errorCount }, { report });
@@ -80,7 +80,7 @@ export class WorldCache {
  * upgrade no longer shuts out the games already played on a world it flags.
  */
 export function storedWorld(text: string, name: string): World {
-  const result = validateWorld(parseWorld(text, name), { rules: [] });
+  const result = checkForServe(text, name, []);
   if (result.errorCount > 0 || result.world === undefined) {
     const report = checkReport({ ...result, file: name });
     throw new ApiError("world/invalid", "has-errors", { count: result.errorCount }, { report });

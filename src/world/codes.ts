@@ -179,7 +179,7 @@ export const COMPAT_MISSING_FIELD = defineCode({
   code: "compat/missing-field",
   severity: "warning",
   description:
-    "A record field that real worlds omit and the hosted platform tolerates is missing (a premade character's `attributes`, `traits`, `gender` or `description`); it is read with an empty default.",
+    "A record field that real worlds omit and the hosted platform tolerates is missing (a premade character's `attributes` or `traits`); it is read with an empty default. A missing `gender` or `description` is a `shape/missing-field` error: the platform's codec requires them.",
   why: "Worlds written for the hosted platform are played there without these fields. Refusing them would make a playable world unplayable; the empty default (no attribute bonus, no trait, no text) is what the platform evidently does.",
   messages: {
     missing:
@@ -192,6 +192,17 @@ export const COMPAT_MISSING_FIELD = defineCode({
         { name: "Ada", gender: "female", description: "A miller.", attributes: {}, traits: [] },
       ],
     },
+  },
+});
+
+export const COMPAT_REPAIRED = defineCode({
+  code: "compat/repaired",
+  severity: "warning",
+  description:
+    "`serve` (like `play`) repaired an error with one obvious reading before playing the world: a missing map, a map written as an array, a trait requirement without `amount`, a name that differs from its key (src/world/repair.ts).",
+  why: "The hosted platform plays worlds with these errors; refusing them would make a playable world unplayable. `check` still reports each as an error, and `play --strict` refuses them: fix them in the file to silence this.",
+  messages: {
+    repaired: "Repaired for play: {repair}. `taleforge check` reports it as an error; fix it in the file.",
   },
 });
 
@@ -241,6 +252,7 @@ export const LOAD_CODES = [
   COMPAT_MISSING_GAME_MODES,
   COMPAT_MISSING_SETTING,
   COMPAT_MISSING_FIELD,
+  COMPAT_REPAIRED,
   TRAIT_NARRATIVE_FIELD,
   FILE_ENCODING,
 ];

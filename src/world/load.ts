@@ -313,7 +313,9 @@ function normalise(
 }
 
 /**
- * Record fields the hosted platform plays without (real worlds omit them):
+ * Record fields the hosted platform plays without (real worlds omit them;
+ * its codec requires a premade character's name, gender and description, so
+ * those stay shape/missing-field errors):
  * each missing one is filled with its empty value, with a warning. Only
  * records that are objects are touched; anything else is left to the shape
  * check. Recorded in compat.settingsAdded so that an export can drop them again.
@@ -326,8 +328,6 @@ const TOLERATED_FIELDS: readonly {
 }[] = [
   { section: "premadeCharacters", field: "attributes", fallback: () => ({}), shown: "{}" },
   { section: "premadeCharacters", field: "traits", fallback: () => [], shown: "[]" },
-  { section: "premadeCharacters", field: "gender", fallback: () => "", shown: '""' },
-  { section: "premadeCharacters", field: "description", fallback: () => "", shown: '""' },
 ];
 
 function tolerateMissingFields(

@@ -157,7 +157,7 @@ describe("offline narration: narrator-only text never reaches the player", () =>
     assert.ok(!again.text.includes(line), again.text);
   });
 
-  it("the opening prints a story start's prose, never its directions", async () => {
+  it("the opening never prints a word of a story start written for the narrator, not even its prose-like sentences", async () => {
     const opening = narrationRequest(
       { tick: 0, opening: true, actions: [], intent: null },
       "Brinewick Docks",
@@ -166,7 +166,9 @@ describe("offline narration: narrator-only text never reaches the player", () =>
     opening.scene.openingText =
       "You sit at a heavy table in the common room. Set the scene in the inn at midmorning. Make it clear that the road is open. End without further complications. A broker reads the room.";
     const { text } = await narrate(opening);
-    assert.ok(text.startsWith("You sit at a heavy table in the common room. A broker reads the room."), text);
+    // Issue 35: decided per text; the sentences around the directions are the writer's notes too.
+    assert.ok(!/heavy table|broker reads/.test(text), text);
+    assert.ok(text.startsWith("Pier End, Brinewick Docks."), text);
     assert.doesNotMatch(text, LEAKS);
     const random = narrationRequest(
       { tick: 0, opening: true, actions: [], intent: null },

@@ -99,7 +99,7 @@ describe("the offline provider plays the example world", () => {
     const t14 = await session.turn({ actions: [{ player: "Isobel Carrow", text: "wait for the dawn" }] });
     traced.push(t14.trace.aiCalls);
     assert.ok(t14.fired.includes("mara_at_dawn"), t14.fired.join(", "));
-    assert.ok(t14.story.includes("A washed, pale dawn over the Gull Coast"), t14.story);
+    assert.ok(t14.story.includes("a washed, pale dawn over the Gull Coast"), t14.story);
     const t15 = await session.turn({
       actions: [{ player: "Isobel Carrow", text: "walk to the Gutted Eel" }],
     });

@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { describe, test } from "node:test";
 import { run } from "../../src/cli/main.ts";
+import { loadWorld } from "../../src/world/load.ts";
+import { validateWorld } from "../../src/world/validate.ts";
 import { SHARED_WORLDS, sharedWorldFiles, sharedWorldsAbsent } from "../helpers/author.ts";
 import { captureIo, playWith, scratchDir } from "./helpers.ts";
 
@@ -72,14 +74,16 @@ describe("the shared worlds", {
       const tested = captureIo();
       const code = await run(["test", playtest], tested.io);
       noCrash(tested.stdout() + tested.stderr());
-      // No shared world has an error since quests without an init trigger are warnings (issue 18).
       assert.equal(code, 0, tested.stdout() + tested.stderr());
       assert.match(tested.stdout(), /1 passed, 0 failed/);
-      assert.doesNotMatch(tested.stdout(), /all from rules/);
+      // Quests without an init trigger are errors again (spec 1.7, issue 35): a world that has them
+      // plays, says so, and fails --strict; one without errors passes both.
+      const ruleErrors = /all from rules/.test(tested.stdout());
+      assert.equal(ruleErrors, validateWorld(await loadWorld(file)).errorCount > 0, tested.stdout());
       const strict = captureIo();
       assert.equal(
         await run(["test", playtest, "--strict"], strict.io),
-        0,
+        ruleErrors ? 1 : 0,
         strict.stdout() + strict.stderr(),
       );
 
@@ -93,13 +97,13 @@ describe("the shared worlds", {
     });
   }
 
-  test("Hedoria, whose quests have no init trigger, plays with no error (they are warnings now)", {
+  test("Hedoria, whose quests have no init trigger (errors), still plays, saying so", {
     skip: sharedWorldsAbsent(),
   }, async () => {
     const hedoria = files.find((f) => f.includes("hedoria"));
     assert.ok(hedoria, `no Hedoria world in ${SHARED_WORLDS} (renamed?): this test needs it`);
     const played = await playWith([hedoria, "--player", "Kit"], ["/quit"]);
     assert.equal(played.code, 0);
-    assert.equal(played.err, "");
+    assert.match(played.err, /quest\/no-init-trigger[^\n]*playing anyway/);
   });
 });

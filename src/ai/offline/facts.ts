@@ -24,6 +24,8 @@ export interface WorldFacts {
   nameStarts: ReadonlySet<string>;
   /** The world's proper names, to give a player's echoed words their capitals (proper.ts). */
   proper: ProperNames;
+  /** A story start's text -> its player-facing `description` (the opening of a start written for the narrator). */
+  startDescriptions: Map<string, string>;
   /** Kind-of-place nouns of names and descriptions, and area paths ("go to the tavern", "go up"). */
   places: PlaceWords;
 }
@@ -61,7 +63,14 @@ export function worldFacts(world: World | undefined): WorldFacts {
     if (first) nameStarts.add(first);
   }
   nameStarts.delete("the");
+  const startDescriptions = new Map<string, string>();
+  for (const start of Object.values(obj(w.storyStarts)).slice(0, 1000)) {
+    const { storyStart, description } = obj(start);
+    if (typeof storyStart === "string" && typeof description === "string")
+      startDescriptions.set(storyStart.trim(), description.trim());
+  }
   return {
+    startDescriptions,
     npcNames,
     regionLocations,
     locationAreas,

@@ -1,5 +1,6 @@
 import type { Intent } from "../../engine/ports.ts";
 import { contentWords, coverage } from "../../engine/relevance.ts";
+import { directiveOf } from "../../world/directive.ts";
 import type { NameIndex } from "./names.ts";
 import {
   type Evidence,
@@ -106,6 +107,11 @@ export function renderInstruction(instruction: string, ctx: InstructionContext):
     const rest = instruction.slice(guard[0].length);
     return renderInstruction(capitalise(rest), ctx);
   }
+  // Written for the narrator as a whole (a prompt, a scripted beat): no sentence of it is story (issue 35).
+  if (directiveOf(instruction)) {
+    ctx.dropped?.push("the instruction is written for the narrator");
+    return "";
+  }
   const { gates, rest } = splitGates(sentences(withoutMarkup(instruction)));
   for (const gate of gates) {
     const holds = gate.condition.trim() !== "" && conditionHolds(gate.condition, instruction, ctx);
@@ -135,25 +141,23 @@ export function renderInstruction(instruction: string, ctx: InstructionContext):
 }
 
 /**
- * A story start's text, for the opening: its prose as written (no person
- * rewrite: story starts already speak to the player), without the sentences
- * written for the narrator ("Set the scene in ...", "Generate a story start
- * ..."); a verbatim passage when the text asks for one.
+ * A story start's text, for the opening: the text whole, as written (no
+ * person rewrite: story starts already speak to the player; nothing cut, so
+ * triggers that look for its words in the story find them), or "" when it is
+ * written for the narrator (directive.ts): the narration then opens from the
+ * start's description, the place and the people there. A text that asks for
+ * a passage verbatim gives that passage.
  */
 export function renderOpening(text: string): string {
   const passage = verbatimPassage(text);
   if (passage !== null) return passage;
-  if (isHiddenState(text)) return "";
-  const paragraphs = withoutMarkup(text)
-    .split(/\n\s*\n/)
-    .map((p) =>
-      sentences(p)
-        .map((s) => pruneBranches(s))
-        .filter((s) => s !== "" && !isNarratorOnly(s))
-        .join(" "),
-    )
-    .filter((p) => p.trim() !== "");
-  return paragraphs.join("\n\n");
+  if (directiveOf(text) || isHiddenState(text)) return "";
+  return text
+    .split("\n")
+    .map((line) => line.replace(/^\s*(?:#{1,6}\s+|[-*•+]\s+|>\s*)/, "").replace(/\*\*([^*]+)\*\*/g, "$1"))
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 /**

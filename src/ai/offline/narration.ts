@@ -1,4 +1,5 @@
 import type { EventVerdict, Intent } from "../../engine/ports.ts";
+import { directiveOf } from "../../world/directive.ts";
 import { actsAroundMove } from "./acts.ts";
 import {
   absentObjectLine,
@@ -207,8 +208,9 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   const happened = outcomes.length > 0 || told.length > 0 || beat !== "" || input.actionsAnswered;
 
   if (input.opening) {
-    // The story start's prose only: its directions to the narrator are never printed (narrator-only.ts).
-    const opening = renderOpening(scene.openingText.trim());
+    // The story start whole, or, when it is written for the narrator (directive.ts), never a word of it:
+    // the start's player-facing description opens, then the place and the people there (issue 35).
+    const opening = renderOpening(scene.openingText.trim()) || startDescription(ctx.facts, scene.openingText);
     if (opening) parts.push(opening);
     parts.push(sceneLine(input));
   } else {
@@ -252,6 +254,12 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
       900,
     );
   return composed;
+}
+
+/** The description of the story start whose text this is, unless it too is written for the narrator. */
+function startDescription(facts: WorldFacts, openingText: string): string {
+  const description = facts.startDescriptions.get(openingText.trim()) ?? "";
+  return description === "" || directiveOf(description) ? "" : description;
 }
 
 function sceneLine(input: NarrationInput): string {

@@ -15,6 +15,7 @@
  * and stays: it says "you"/"your" and names no narrator-side thing.
  */
 
+import { GATE } from "../../world/directive.ts";
 import { sentences, stemmedWords } from "./text.ts";
 
 /** Phrases that only a direction to the narrator (or a note about the game) contains. */
@@ -45,10 +46,6 @@ const NARRATOR_VERBS = new Set(
 const VERBATIM =
   /\b(?:verbatim|word for word|word-for-word|exactly as (?:written|follows|given)|as written)\b[^:]*:\s*([\s\S]+)$/i;
 const QUOTED_PASSAGE = /^(?:"([^"]+)"|“([^”]+)”|'([\s\S]+?)'(?=\s|$))/;
-
-/** "Disregard this instruction if <condition>" / "Ignore this unless <condition>" / "Only use this if <condition>". */
-const GATE =
-  /^\s*(?:(disregard|ignore|skip|drop)\s+(?:this|the)\b[^.]*?\b(if|unless)\b|(?:only\s+)?(?:use|apply|follow|include)\s+(?:this|the)\b[^.]*?\b(?:only\s+)?(if|when|unless)\b)\s*([^.]*)\.?\s*$/i;
 
 export interface Gate {
   /** The condition's words, positive form: the instruction applies when it holds. */

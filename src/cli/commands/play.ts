@@ -54,6 +54,11 @@ export default defineCommand({
     },
     { flags: "--replay <cassette>", description: "replay a recorded game from its cassette, exactly" },
     { flags: "--trace", description: "print the trace of every turn" },
+    {
+      flags: "--strict",
+      description:
+        "refuse a world with any error (without it, repairable errors are repaired with a warning each)",
+    },
   ],
   about: [
     "In the game, type what your character does, or a command:",

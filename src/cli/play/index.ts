@@ -36,7 +36,7 @@ export async function play(given: string | undefined, flags: PlayFlags, io: CliI
   const file = given ?? relative(cwd, EXAMPLE_WORLD);
   const choices = await readFlags(flags, cwd, io);
   if (typeof choices === "number") return choices;
-  const world = await loadChecked(resolve(cwd, file), file, io);
+  const world = await loadChecked(resolve(cwd, file), file, io, flags.strict === true);
   if (typeof world === "number") return world;
   const chosen = await chooseSetup(world, flags, choices, cwd, io);
   if (typeof chosen === "number") return chosen;

@@ -23,6 +23,8 @@ export interface PlayFlags {
   record?: string;
   replay?: string;
   trace?: boolean;
+  /** Refuse a world with any error: no repair, no playing anyway. */
+  strict?: boolean;
 }
 
 /** The seed when none is given: fixed, so that a piped game is reproducible. */

@@ -1,24 +1,55 @@
 import { plural } from "../../author/paint.ts";
 import { readCheckedWorld } from "../../world/checked-file.ts";
 import { countByCode, formatCodeCount, formatPosition } from "../../world/diagnostic.ts";
+import { playableWorld } from "../../world/repair.ts";
 import type { World } from "../../world/schema/index.ts";
-import { blockingErrors, runnableWorld } from "../../world/validate.ts";
+import { blockingErrors } from "../../world/validate.ts";
 import { EXIT_PROBLEMS, fail } from "../exit.ts";
 import type { CliIo } from "../io.ts";
 
-/** The world, validated; or the exit code after saying why it cannot be played. */
-export async function loadChecked(path: string, shown: string, io: CliIo): Promise<World | number> {
+/**
+ * The world, validated; or the exit code after saying why it cannot be played.
+ * A world whose errors have one obvious reading (a missing map, an array for a
+ * map, a trait requirement without amount, a name that differs from its key) is
+ * repaired on a copy, with one warning line per repair (src/world/repair.ts);
+ * `strict` refuses any error instead.
+ */
+export async function loadChecked(
+  path: string,
+  shown: string,
+  io: CliIo,
+  strict = false,
+): Promise<World | number> {
   const read = await readCheckedWorld(path);
   if (!read.ok) return fail(io, read.unreadable.message.replace(path, shown));
   const errors = read.checked.diagnostics.filter((d) => d.severity === "error");
-  const runnable = runnableWorld(read.loaded, read.checked);
-  if (runnable) {
-    // Rule errors leave a playable world (a quest that never starts, a stray reference): say so, then play.
-    if (errors.length > 0)
+  if (strict && errors.length > 0) {
+    io.stderr(
+      [
+        `taleforge play: ${shown} has ${plural(errors.length, "error")} (${countCodes(errors)}), and --strict plays only a world without errors:`,
+        ...errors.slice(0, 5).map((d) => `  ${formatPosition(shown, d)}  ${d.code}  ${d.message}`),
+        ...(errors.length > 5 ? [`  ... and ${errors.length - 5} more.`] : []),
+        `Run "taleforge check ${shown}" for the full report, or play without --strict.`,
+        "",
+      ].join("\n"),
+    );
+    return EXIT_PROBLEMS;
+  }
+  const playable = playableWorld(read.loaded, read.checked);
+  if (playable.world) {
+    for (const repair of playable.repairs)
+      io.stderr(`taleforge play: warning: ${shown}: repaired: ${repair.message}.\n`);
+    if (playable.repairs.length > 0)
       io.stderr(
-        `taleforge play: ${shown} has ${plural(errors.length, "error")} (${countCodes(errors)}); playing anyway, but they may break the story. Run "taleforge check ${shown}" for the details.\n`,
+        `taleforge play: ${shown} plays with ${plural(playable.repairs.length, "repair")}; "taleforge check ${shown}" still reports them as errors, and --strict refuses them.\n`,
       );
-    return runnable;
+    // Rule errors leave a playable world (a quest that never starts, a stray reference): say so, then play.
+    const left = playable.checked.diagnostics.filter((d) => d.severity === "error");
+    if (left.length > 0)
+      io.stderr(
+        `taleforge play: ${shown} has ${plural(left.length, "error")} (${countCodes(left)}); playing anyway, but they may break the story. Run "taleforge check ${shown}" for the details.\n`,
+      );
+    return playable.world;
   }
   // Only what blocks play is named as the reason; rule errors are counted after (docs/cli.md: they do not block).
   const blocking = blockingErrors(read.checked);

@@ -2,6 +2,7 @@ import type { Rule } from "../../rule.ts";
 import contradictoryConditions from "./contradictory-conditions.ts";
 import eventNeverStarted from "./event-never-started.ts";
 import moveNowhere from "./move-nowhere.ts";
+import narratorDirective from "./narrator-directive.ts";
 import neverTrueCondition from "./never-true-condition.ts";
 import objectiveStuck from "./objective-stuck.ts";
 import objectiveTriggerUnreachable from "./objective-trigger-unreachable.ts";
@@ -28,6 +29,7 @@ export const LINT_RULES: readonly Rule[] = [
   storageNeverWritten,
   storageNeverRead,
   storyDeferredScene,
+  narratorDirective,
   moveNowhere,
   overLimit,
 ];

@@ -18,7 +18,7 @@ function target(kind: string, where: string, names: string[], fold: boolean): Ta
 
 export default defineRule({
   code: "item/unknown-bonus-variable",
-  severity: "warning",
+  severity: "error",
   description:
     "An item bonus of type `resource`, `attribute` or `skill` names a `variable` that the world does not define.",
   why: "An item bonus raises a resource, an attribute or a skill by name. A name that matches none is ignored by the engine, so the item silently gives less than its description promises. A warning, as for trait attributes (docs/format.md, traits): the world still runs. `stat` bonuses are free-form and not checked.",
@@ -35,7 +35,7 @@ export default defineRule({
     for (const [key, item] of Object.entries(world.items)) {
       item.bonuses.forEach((bonus, index) => {
         const to = targets.get(bonus.type);
-        if (!to) return;
+        if (!to || bonus.variable.trim() === "") return;
         if (to.known.has(to.fold ? foldName(bonus.variable) : bonus.variable)) return;
         report({
           path: ["items", key, "bonuses", index, "variable"],

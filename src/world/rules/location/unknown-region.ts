@@ -20,7 +20,7 @@ export default defineRule({
     const known = keysOf(raw, "regions");
     if (!known) return;
     for (const [key, location] of Object.entries(world.locations)) {
-      if (known.has(location.region)) continue;
+      if (location.region.trim() === "" || known.has(location.region)) continue;
       report({
         path: ["locations", key, "region"],
         messageId: "unknown",

@@ -4,7 +4,7 @@ import { keysOf } from "../names.ts";
 
 export default defineRule({
   code: "npc/unknown-faction",
-  severity: "warning",
+  severity: "error",
   description: "An NPC's `faction` is not a key of `factions`.",
   why: "An NPC's faction ties it to a faction record, whose description the narrator uses for its loyalties. With an unknown name that context is lost; the NPC itself still works, so this is a warning. A blank faction means none.",
   messages: {

@@ -6,6 +6,10 @@ testRule(rule, {
     {},
     rule.examples!.good,
     { npcs: { "Ada Reed": { currentLocation: "Old Mill", currentArea: "Loft" } } },
+    {
+      name: '"" is "not placed yet", as real exports write it (issue 35)',
+      patch: { npcs: { "Ada Reed": { currentLocation: "", currentArea: "" } } },
+    },
   ],
   invalid: [
     {

@@ -19,7 +19,8 @@ export default defineRule({
     const locations = keysOf(raw, "locations");
     if (!locations) return;
     for (const [key, npc] of Object.entries(world.npcs)) {
-      if (locations.has(npc.currentLocation)) continue;
+      // "" is "not placed yet" in real exports (the platform plays them).
+      if (npc.currentLocation.trim() === "" || locations.has(npc.currentLocation)) continue;
       report({
         path: ["npcs", key, "currentLocation"],
         messageId: "unknown",

@@ -4,7 +4,7 @@ import { keysOf } from "../names.ts";
 
 export default defineRule({
   code: "npc/unknown-type",
-  severity: "warning",
+  severity: "error",
   description: "An NPC's `type` is not a key of `npcTypes`.",
   why: 'The NPC type supplies its damage profile (vulnerabilities, resistances, immunities). A type that names no `npcTypes` entry still reads as a description to the narrator but gives no profile. It is a warning, not an error: the NPC works without one, and real exports leave the type blank on some NPCs, which this rule accepts as "no type".',
   messages: {

@@ -18,7 +18,7 @@ interface Init {
 
 export default defineRule({
   code: "quest/no-init-trigger",
-  severity: "warning",
+  severity: "error",
   description: "A quest has no trigger whose effects fire its `quest-init`.",
   why: "Every quest starts hidden and only a `quest-init` effect makes it available (docs/engine.md); docs/format.md, quests requires at least one trigger that fires it. Counted: typed `quest-init` effects of any trigger or of a narrative event's `onCompleteEffects` (events are started by triggers), and `quest-init` objects with `operator: \"set\"` and a literal `value` in a trigger script (a name built at run time cannot be seen; an object without the operator is dropped by the engine and named in the message). The value must be the quest's key, exactly; a quest-init naming a quest's key with other case or spaces, or its shown `name`, is pointed out in the message. Quests named in a story start's `startingQuests` are not exempt: the spec requires the trigger for every quest, and `startingQuests` bypasses the trigger system (story-start/starting-quests warns about the list itself). A warning, not an error: real worlds played on the hosted platform hold such quests (written for the AI to bring in, or kept for later), and the world plays without them.",
   messages: {

@@ -6,7 +6,12 @@ const detailed = (questLocation: string) => ({
 });
 
 testRule(rule, {
-  valid: [{}, detailed("Old Mill"), detailed("Fen Hut")],
+  valid: [
+    {},
+    detailed("Old Mill"),
+    detailed("Fen Hut"),
+    { name: '"" is "not set" (issue 35)', patch: detailed("") },
+  ],
   invalid: [
     {
       name: "a typo",

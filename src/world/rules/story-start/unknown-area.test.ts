@@ -13,6 +13,11 @@ testRule(rule, {
     { name: "no locations: an area of any location", patch: start([], ["Porch"]) },
     { name: "no areas: any area of the location", patch: start(["Old Mill"], []) },
     {
+      name: "leftover areas beside one that matches are ignored, as the platform plays them (issue 35)",
+      patch: start(["Old Mill"], ["Loft", "Porch", "Cellar"]),
+    },
+    { name: "leftovers with no locations listed", patch: start([], ["Porch", "Cellar"]) },
+    {
       name: "an unknown location is story-start/unknown-location's",
       patch: start(["Old Mil"], ["Millyard"]),
     },
@@ -35,10 +40,10 @@ testRule(rule, {
     },
     {
       name: "an area of a location the start does not list",
-      patch: start(["Old Mill"], ["Loft", "Porch"]),
+      patch: start(["Old Mill"], ["Porch"]),
       errors: [
         {
-          path: ["storyStarts", "Morning", "locationAreas", 1],
+          path: ["storyStarts", "Morning", "locationAreas", 0],
           messageId: "elsewhere",
           data: { area: '"Porch"', owners: '"Fen Hut"', where: 'the story start\'s locations ("Old Mill")' },
         },
@@ -46,10 +51,10 @@ testRule(rule, {
     },
     {
       name: "no locations and an area no location has",
-      patch: start([], ["Porch", "Cellar"]),
+      patch: start([], ["Cellar", ""]),
       errors: [
         {
-          path: ["storyStarts", "Morning", "locationAreas", 1],
+          path: ["storyStarts", "Morning", "locationAreas", 0],
           messageId: "unknown",
           data: { area: '"Cellar"', where: "any location", suggestion: "" },
         },

@@ -7,7 +7,7 @@ export default defineRule({
   code: "story-start/unknown-area",
   severity: "error",
   description:
-    "A story start's `locationAreas` lists an area that belongs to none of its `locations` (to no location at all when `locations` is empty).",
+    "A story start's `locationAreas` names no area of its `locations` (of any location when `locations` is empty); entries left over beside an area that matches are ignored, as the platform does.",
   why: "The engine starts in one of `locationAreas` that belongs to the chosen location and, when none does, in any of its areas (docs/engine.md). An entry that matches nothing is silently ignored, so the opening lands in a random area instead of the one written for it.",
   messages: {
     unknown:
@@ -32,8 +32,13 @@ export default defineRule({
         for (const location of start.locations)
           for (const a of areas.get(location)?.keys() ?? []) candidates.add(a);
       const where = listed ? `the story start's locations (${quoteList(start.locations)})` : "any location";
+      const matches = (area: string) => (listed ? candidates.has(area) : owners.has(area));
+      // The engine starts in one of the areas that match; leftovers of a start whose other areas match
+      // are ignored and the start plays as written (real exports keep them): only a start whose areas
+      // all miss lands somewhere its author did not mean.
+      if (start.locationAreas.some(matches)) return;
       start.locationAreas.forEach((area, index) => {
-        if (listed ? candidates.has(area) : owners.has(area)) return;
+        if (area.trim() === "") return;
         const path = ["storyStarts", key, "locationAreas", index];
         const elsewhere = owners.get(area);
         if (elsewhere) {

@@ -4,7 +4,7 @@ import { keysOf } from "../names.ts";
 
 export default defineRule({
   code: "story-start/unknown-item",
-  severity: "warning",
+  severity: "error",
   description: "A story start's `startingItems` names an `item` that is not a key of `items`.",
   why: "Story-start items are granted when the game begins (docs/engine.md), looked up by key for their category, slot and bonuses. A name that matches no item grants something the world never described. The hosted platform skips such an entry and still plays the world, so this is a warning, not an error (only what makes the platform refuse a world is an error).",
   messages: {
@@ -20,7 +20,7 @@ export default defineRule({
     if (!items) return;
     for (const [key, start] of Object.entries(world.storyStarts)) {
       (start.startingItems ?? []).forEach(({ item }, index) => {
-        if (items.has(item)) return;
+        if (item.trim() === "" || items.has(item)) return;
         report({
           path: ["storyStarts", key, "startingItems", index, "item"],
           messageId: "unknown",

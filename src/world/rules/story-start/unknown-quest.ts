@@ -19,7 +19,7 @@ export default defineRule({
     const quests = keysOf(raw, "quests");
     if (!quests) return;
     const check = (quest: string, path: JsonPath) => {
-      if (quests.has(quest)) return;
+      if (quest.trim() === "" || quests.has(quest)) return;
       report({
         path,
         messageId: "unknown",

@@ -5,6 +5,7 @@ testRule(rule, {
   valid: [
     {},
     { name: "an empty category", patch: { traitCategories: { Virtues: { traits: [] } } } },
+    { name: '"" is "not set"', patch: { traitCategories: { Virtues: { traits: ["Brave", ""] } } } },
     {
       name: "a trait with its own shape problem still exists",
       patch: {

@@ -4,7 +4,7 @@ import { keysOf } from "../names.ts";
 
 export default defineRule({
   code: "trait/category-unknown-trait",
-  severity: "warning",
+  severity: "error",
   description: "A name in a trait category's `traits` is not a key of `traits`.",
   why: "A category's `traits` list is what the character creator offers in that tab. A name that matches no trait offers nothing (or a trait the engine cannot find when the player picks it); it is usually a typo or a renamed trait. The hosted platform skips such an entry and still plays the world, so this is a warning, not an error (only what makes the platform refuse a world is an error).",
   messages: {
@@ -21,7 +21,7 @@ export default defineRule({
     if (!known) return;
     for (const [key, category] of Object.entries(world.traitCategories)) {
       category.traits.forEach((trait, i) => {
-        if (known.has(trait)) return;
+        if (trait.trim() === "" || known.has(trait)) return;
         report({
           path: ["traitCategories", key, "traits", i],
           messageId: "unknown",

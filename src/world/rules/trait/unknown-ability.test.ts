@@ -5,6 +5,7 @@ testRule(rule, {
   valid: [
     {},
     { name: "no abilities", patch: { traits: { Brave: { abilities: [] } } } },
+    { name: '"" is "not set"', patch: { traits: { Brave: { abilities: [""] } } } },
     {
       name: "an ability with its own shape problem still exists",
       patch: { abilities: { Roar: { name: "Roar" } }, traits: { Brave: { abilities: ["Roar"] } } },

@@ -4,7 +4,7 @@ import { keysOf } from "../names.ts";
 
 export default defineRule({
   code: "trait/unknown-ability",
-  severity: "warning",
+  severity: "error",
   description: "A name in a trait's `abilities` is not a key of `abilities`.",
   why: "A trait grants the abilities it lists directly, by key (docs/format.md, traits). A name that matches no ability grants nothing the engine can use: no description, bonus or cooldown. The hosted platform skips such an entry and still plays the world, so this is a warning, not an error (only what makes the platform refuse a world is an error).",
   messages: {
@@ -21,7 +21,7 @@ export default defineRule({
     if (!known) return;
     for (const [key, trait] of Object.entries(world.traits)) {
       trait.abilities.forEach((ability, i) => {
-        if (known.has(ability)) return;
+        if (ability.trim() === "" || known.has(ability)) return;
         report({
           path: ["traits", key, "abilities", i],
           messageId: "unknown",

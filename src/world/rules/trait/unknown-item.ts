@@ -21,7 +21,7 @@ export default defineRule({
     if (!known) return;
     for (const [key, trait] of Object.entries(world.traits)) {
       trait.startingItems.forEach(({ item }, i) => {
-        if (known.has(item)) return;
+        if (item.trim() === "" || known.has(item)) return;
         report({
           path: ["traits", key, "startingItems", i, "item"],
           messageId: "unknown",

@@ -4,7 +4,7 @@ import { foldName, keysOf } from "../names.ts";
 
 export default defineRule({
   code: "trait/unknown-resource",
-  severity: "warning",
+  severity: "error",
   description: "A trait's `resources[].resource` is not a key of `resourceSettings`.",
   why: "A trait's resource modifier raises or lowers a defined pool, matched ignoring case and surrounding spaces (docs/engine.md). A name that matches no pool has no effect, so the trait silently does less than its description promises.",
   messages: {
@@ -22,7 +22,7 @@ export default defineRule({
     const known = new Set([...keys].map(foldName));
     for (const [key, trait] of Object.entries(world.traits)) {
       trait.resources.forEach(({ resource }, i) => {
-        if (known.has(foldName(resource))) return;
+        if (resource.trim() === "" || known.has(foldName(resource))) return;
         report({
           path: ["traits", key, "resources", i, "resource"],
           messageId: "unknown",

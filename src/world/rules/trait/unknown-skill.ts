@@ -4,7 +4,7 @@ import { keysOf } from "../names.ts";
 
 export default defineRule({
   code: "trait/unknown-skill",
-  severity: "warning",
+  severity: "error",
   description: "A trait's `skills[].skill` is not a key of `skills`.",
   why: "A trait's skill modifier creates the skill at level 1 on a character who lacks it (docs/format.md, traits). For a name that is not a defined skill, that is a skill with no governing attribute, type or description; almost always a typo or a renamed skill. It is a warning because the engine still applies it.",
   messages: {
@@ -21,7 +21,7 @@ export default defineRule({
     if (!known) return;
     for (const [key, trait] of Object.entries(world.traits)) {
       trait.skills.forEach(({ skill }, i) => {
-        if (known.has(skill)) return;
+        if (skill.trim() === "" || known.has(skill)) return;
         report({
           path: ["traits", key, "skills", i, "skill"],
           messageId: "unknown",
