@@ -1,6 +1,7 @@
 import type { CommandSpec } from "../command.ts";
 import check from "./check.ts";
 import explain from "./explain.ts";
+import exportTest from "./export-test.ts";
 import graph from "./graph.ts";
 import init from "./init.ts";
 import lint from "./lint.ts";
@@ -20,6 +21,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   schema,
   play,
   test,
+  exportTest,
   explain,
   lint,
   graph,
