@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { CASSETTE_FORMAT, type CassetteData, parseCassette } from "../../ai/cassette.ts";
-import { createOfflineProvider } from "../../ai/offline/index.ts";
 import { Replay } from "../../ai/recorded.ts";
 import type { PlayerSpec, SessionState, TurnResult } from "../../engine/index.ts";
 import {
@@ -107,6 +106,8 @@ export async function recordFromText(
   }
   if ((header as { format?: unknown } | undefined)?.format === CASSETTE_FORMAT)
     return recordFromCassette(world, parseCassette(text, source), scripts, source);
+  // Loaded only for a save: a cassette answers from its tape.
+  const { createOfflineProvider } = await import("../../ai/offline/index.ts");
   const ai = createOfflineProvider(world);
   try {
     return await recordFromSave(world, text, ai, scripts, source);
