@@ -1,5 +1,6 @@
 import type { CommandSpec } from "../command.ts";
 import check from "./check.ts";
+import evalCommand from "./eval.ts";
 import explain from "./explain.ts";
 import exportTest from "./export-test.ts";
 import graph from "./graph.ts";
@@ -22,6 +23,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   play,
   test,
   exportTest,
+  evalCommand,
   explain,
   lint,
   graph,
