@@ -90,7 +90,7 @@ export const ENGINE_ERRORS = {
     description: "The turn input has the wrong shape.",
     messages: {
       "not-object":
-        "A turn input is an object: {actions: [{player, text}], pins?: {intent?, story?, judge?}}.",
+        "A turn input is an object: {actions: [{player, text}], pins?: {intent?, story?, judge?, event?}}.",
       actions: "turn input `actions` must be an array of {player, text}.",
       action: "actions[{index}] must be {player: string, text: string}.",
       pins: "turn input `pins` must be an object.",
@@ -98,6 +98,7 @@ export const ENGINE_ERRORS = {
       "pin-story": "pins.story must be a string.",
       "pin-judge": "pins.judge must map trigger keys to true or false.",
       "pin-verdict": 'pins.judge["{trigger}"] must be true or false, not {value}.',
+      "pin-event": "pins.event must be one of completed, stopped, neither, not {value}.",
       "pin-trigger": 'pins.judge names "{trigger}", which is not a trigger of this session.{suggestion}',
     },
   },

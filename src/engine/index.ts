@@ -6,7 +6,7 @@ export { type ConditionResult, evaluateCondition, scriptCheck } from "./conditio
 // ports (test/host/boundaries.test.ts).
 export { normaliseKey } from "./conditions/spec.ts";
 export { damageMultipliers, IMMUNE, RESISTANT, VULNERABLE } from "./damage.ts";
-export type { DiffEntry } from "./diff.ts";
+export { type DiffEntry, diffStates } from "./diff.ts";
 export { DEFAULT_MAX_JUDGED } from "./env.ts";
 export { ENGINE_ERRORS, EngineError, type EngineErrorCode, isEngineError } from "./errors.ts";
 export { moveBy, wrap } from "./geography.ts";

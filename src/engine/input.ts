@@ -1,7 +1,10 @@
 import { didYouMean } from "../world/suggest.ts";
 import { EngineError } from "./errors.ts";
 import { setOwn } from "./own.ts";
-import { INTENTS, type Intent } from "./ports.ts";
+import { type EventVerdict, INTENTS, type Intent } from "./ports.ts";
+
+const EVENT_VERDICTS: readonly EventVerdict[] = ["completed", "stopped", "neither"];
+
 import type { SessionState } from "./state.ts";
 import type { TurnInput } from "./turn.ts";
 
@@ -97,6 +100,12 @@ export function checkTurnInput(state: SessionState, input: unknown): TurnInput {
         setOwn(verdicts, key, value);
       }
       out.pins = { ...out.pins, judge: verdicts };
+    }
+    const event = (pins as Record<string, unknown>).event;
+    if (event !== undefined) {
+      if (!EVENT_VERDICTS.includes(event as EventVerdict))
+        throw new EngineError("turn/invalid", "pin-event", { value: `${JSON.stringify(event)}` });
+      out.pins = { ...out.pins, event: event as EventVerdict };
     }
   }
   return out;

@@ -13,7 +13,7 @@ import { applySummary, narrate, summariseAfterStory } from "./narration.ts";
 import { nextStepOf } from "./next-step.ts";
 import { own } from "./own.ts";
 import { runPhase } from "./phase.ts";
-import type { IntentAnswer, JsonObject } from "./ports.ts";
+import type { EventVerdict, IntentAnswer, JsonObject } from "./ports.ts";
 import { expireQuests, questPrompts } from "./quests.ts";
 import { recharge } from "./recharge.ts";
 import { addLog, newRecorder } from "./record.ts";
@@ -37,6 +37,8 @@ export interface TurnPins {
   story?: string;
   /** AI verdicts by trigger key: every AI-judged condition of that trigger passes or fails without asking. */
   judge?: Record<string, boolean>;
+  /** The verdict on the active narrative event: no AI is asked about it (a game replayed from its record). */
+  event?: EventVerdict;
 }
 
 export interface TurnHooks {
@@ -122,8 +124,11 @@ export async function playTurn(
   // the narrator gave none, is asked in the state phase's judge call; the running summary is its own
   // call beside it (its request is built before the phase changes anything, and applied after).
   // A pinned story asks no AI about the event either (pins: no narrator call, no verdict that turn).
+  const eventPin = input.pins?.event;
   const eventQuestion =
-    narration.calls > 0 && narration.eventVerdict === undefined ? eventQuestionOf(ctx, event) : null;
+    eventPin === undefined && narration.calls > 0 && narration.eventVerdict === undefined
+      ? eventQuestionOf(ctx, event)
+      : null;
   const summaryCall = summariseAfterStory(ctx, env.ai, narration.summarise, hooks.signal);
   const stateCall = runPhase({
     ...phaseBase,
@@ -138,7 +143,7 @@ export async function playTurn(
   if (summaryDone.value.text !== null && narration.summarise)
     applySummary(ctx, narration.summarise, summaryDone.value.text);
 
-  const verdict = narration.eventVerdict ?? statePhase.eventVerdict;
+  const verdict = eventPin ?? narration.eventVerdict ?? statePhase.eventVerdict;
   if (event !== null && verdict === undefined && narration.calls > 0)
     addLog(state, ctx.recorder, {
       tick: state.tick,

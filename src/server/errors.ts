@@ -185,6 +185,8 @@ export const SERVER_ERRORS = {
       "no-trace":
         "Step {seq} has no trace (not played yet, or a quest answer or an import); GET /games/:id/transcript lists the steps with their seq and kind, and GET /games/:id/trace without ?seq= gives the last turn's.",
       "no-replay": "The game has not started; there is nothing to replay.",
+      "no-playtest":
+        "The game cannot be exported as a play-test: {reason} GET /games/:id/cassette still gives its recording.",
       "no-map": "The game has not started; GET /worlds/:hash/map.svg draws its world.",
       "no-storage": "The game has not started; there is no storage yet.",
     },

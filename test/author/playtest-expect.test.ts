@@ -259,6 +259,7 @@ test("every kind has a checker, and every failure of one step is reported (none 
   assert.deepEqual(Object.keys(CHECKERS).sort(), [
     "events",
     "fired",
+    "firedOnly",
     "known",
     "log",
     "notFired",

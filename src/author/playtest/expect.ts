@@ -52,6 +52,7 @@ type Checker<K extends keyof Expect> = (
 export const CHECKERS: { [K in keyof Required<Expect>]: Checker<K> } = {
   fired: checkFired,
   notFired: checkNotFired,
+  firedOnly: checkFiredOnly,
   quests: checkQuests,
   events: checkEvents,
   storage: checkStorage,
@@ -125,6 +126,19 @@ export function checkNotFired(keys: string[], seen: Observed, at: JsonPath): Mis
         message: `expected "${key}" not to fire; it fired. Fired: ${firedList(seen)}.`,
       });
   });
+  return out;
+}
+
+/** `firedOnly`: each listed trigger fired (as `fired` says why not), and no other did. */
+export function checkFiredOnly(keys: string[], seen: Observed, at: JsonPath): Mismatch[] {
+  const out = checkFired(keys, seen, at);
+  const extra = [...new Set(seen.fired)].filter((key) => !keys.includes(key));
+  if (extra.length > 0)
+    out.push({
+      path: at,
+      atKey: true,
+      message: `expected only ${keys.length > 0 ? keys.map((k) => `"${k}"`).join(", ") : "no trigger"} to fire; ${extra.map((k) => `"${k}"`).join(", ")} fired too. Fired: ${firedList(seen)}.`,
+    });
   return out;
 }
 

@@ -11,10 +11,19 @@ export {
   type WorldCoverage,
 } from "./coverage.ts";
 export { CHECKERS, checkExpect, type Mismatch, type Observed } from "./expect.ts";
+export { type ExportedPlaytest, type ExportOptions, exportPlaytest } from "./export.ts";
 export { findPlaytests, PLAYTEST_FILE } from "./files.ts";
 export { type LoadedPlaytest, parsePlaytest, readPlaytest } from "./load.ts";
 export { MAX_ALIAS_COUNT, MAX_FILE_BYTES } from "./parse.ts";
 export { PROBLEM_CODES, type Problem, type ProblemCode, type TestFailure } from "./problem.ts";
+export {
+  ExportError,
+  type GameRecord,
+  type RecordedStep,
+  recordFromCassette,
+  recordFromSave,
+  recordFromText,
+} from "./record.ts";
 export { formatCoverage } from "./report/coverage.ts";
 export { formatJunit } from "./report/junit.ts";
 export { formatResults } from "./report/text.ts";

@@ -141,6 +141,30 @@ export const PROBLEM_CODES = {
       unknown: 'No {kind} "{name}" {where}.{suggestion} Known: {known}.',
     },
   },
+  "playtest/export": {
+    description: "A save or cassette cannot be turned into a play-test (`taleforge export-test`).",
+    messages: {
+      "other-world":
+        "{source} was played on another world, or another version of this one. Export it with the exact world file it was played with (--world).",
+      save: "{source} cannot be exported: {reason}",
+      setup:
+        "{source} does not say how its game started ({reason}). Export a cassette written by `taleforge play --record` or the server.",
+      resumed:
+        "{source} starts from a saved game; a play-test starts from the world's opening. Export the cassette of the game that save came from.",
+      loaded:
+        "{source} loads a saved game at input {input}; a play-test cannot. Export the part before it (--to-turn), or the cassette of the game it loaded.",
+      input: "{source} holds an input this version cannot play at input {input} ({reason}).",
+      diverged:
+        "{source} does not replay on this world: {reason}. The world (or the engine) has changed since it was recorded.",
+      unfinished:
+        "{source} does not replay on this world: {count} recorded entries were never asked for. The world (or the engine) has changed since it was recorded.",
+      "save-diverged":
+        "{source} is a save, which keeps the actions and the story but not the AI's intents and verdicts; replayed offline, the game does not end where the save did ({reason}). Export the game's cassette instead (`taleforge play --record`, or the server's /games/:id/cassette).",
+      "no-turns":
+        "{source} holds no turn to export{slice}. Play at least one turn, or widen --from-turn/--to-turn.",
+      slice: "--from-turn {from} is after --to-turn {to}: give a slice whose first turn comes first.",
+    },
+  },
 } as const satisfies ErrorTable;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

@@ -56,7 +56,7 @@ function checkPlayers(players: PlayerSetup[] | undefined, path: JsonPath, confli
   });
 }
 
-const PINS = ["intent", "target", "story", "judge"] as const;
+const PINS = ["intent", "target", "story", "judge", "event"] as const;
 
 function checkStep(step: Step, path: JsonPath, conflict: Conflict): void {
   const kinds = STEP_KINDS.filter((k) => step[k] !== undefined);

@@ -55,6 +55,8 @@ const QuestExpect = z.union([
 export const Expect = z.object({
   fired: z.array(Name).optional(),
   notFired: z.array(Name).optional(),
+  /** Exactly these triggers fired (any order): each of them, and no other. */
+  firedOnly: z.array(Name).optional(),
   quests: z.record(z.string(), QuestExpect).optional(),
   events: z.record(z.string(), z.enum(EVENT_STATUSES)).optional(),
   /** Deep-equal per listed key; null means "absent (or null)". */
@@ -92,6 +94,8 @@ export const Step = z.object({
   target: Name.optional(),
   story: z.string().optional(),
   judge: z.record(z.string(), z.boolean()).optional(),
+  /** The verdict on the active narrative event (as recorded): no AI is asked about it. */
+  event: z.enum(["completed", "stopped", "neither"]).optional(),
   expect: Expect.optional(),
 });
 

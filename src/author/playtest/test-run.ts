@@ -152,6 +152,7 @@ export function turnInput(step: Step, players: string[]): TurnInput {
       step.target !== undefined ? { intent: step.intent, target: step.target } : { intent: step.intent };
   if (step.story !== undefined) pins.story = step.story;
   if (step.judge !== undefined) pins.judge = step.judge;
+  if (step.event !== undefined) pins.event = step.event;
   return Object.keys(pins).length > 0 ? { actions, pins } : { actions };
 }
 

@@ -1,6 +1,8 @@
 import type { CommandSpec } from "../command.ts";
 import check from "./check.ts";
+import evalCommand from "./eval.ts";
 import explain from "./explain.ts";
+import exportTest from "./export-test.ts";
 import graph from "./graph.ts";
 import init from "./init.ts";
 import lint from "./lint.ts";
@@ -21,6 +23,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   schema,
   play,
   test,
+  exportTest,
+  evalCommand,
   explain,
   lint,
   graph,

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { CASSETTE_FORMAT, CASSETTE_VERSION, type CassetteEntry } from "../../ai/cassette.ts";
+import {
+  CASSETTE_FORMAT,
+  CASSETTE_VERSION,
+  type CassetteData,
+  type CassetteEntry,
+} from "../../ai/cassette.ts";
+import { exportPlaytest } from "../../author/playtest/export.ts";
+import { ExportError, recordFromCassette } from "../../author/playtest/record.ts";
 import type { TurnResult } from "../../engine/index.ts";
 import {
   completeTrace,
@@ -264,34 +271,75 @@ export function historyRoutes(
     },
     async ({ params, reply }) => {
       const game = (await store.game(params.id))!;
-      const rows = await store.cassette(game.id);
-      if (rows.length === 0) throw new ApiError("game/state", "no-replay");
-      const first = await store.turn(game.id, 0);
-      const world = await worlds.get(game.world_hash);
-      const players =
-        first?.kind === "opening" ? (JSON.parse(first.inputs) as { players: unknown[] }).players : undefined;
-      const header = {
-        format: CASSETTE_FORMAT,
-        version: CASSETTE_VERSION,
-        provider: game.narrator,
-        model: game.narrator,
-        embeddings: false,
-        setup: {
-          worldHash: worldHash(world),
-          seed: game.seed,
-          gameMode: game.game_mode,
-          ...(game.story_start !== null ? { storyStart: game.story_start } : {}),
-          ...(players ? { players } : {}),
-          ...(first?.kind === "import" ? { load: first.state } : {}),
-        },
-      };
+      const { header, entries } = await cassetteOf(game);
       const lines = [JSON.stringify(header)];
-      for (const row of rows)
-        for (const entry of JSON.parse(row.cassette) as CassetteEntry[]) lines.push(JSON.stringify(entry));
+      for (const entry of entries) lines.push(JSON.stringify(entry));
       reply.type("application/x-ndjson");
       return reply.send(`${lines.join("\n")}\n`);
     },
   );
+
+  route(
+    app,
+    store,
+    {
+      method: "GET",
+      url: "/games/:id/playtest",
+      summary:
+        "The game as a play-test (YAML) that `taleforge test` replays exactly: each turn's AI answers pinned, what it changed expected (docs/playtests.md). `?world=` names the world file in it.",
+      tag: "history",
+      access: "host",
+      params: GameParams,
+      query: z.object({ world: z.string().min(1).max(500).optional() }),
+      produces: "application/yaml",
+    },
+    async ({ params, query, reply }) => {
+      const game = (await store.game(params.id))!;
+      const world = await worlds.get(game.world_hash);
+      const cassette = await cassetteOf(game);
+      let text: string;
+      try {
+        const record = await recordFromCassette(world, cassette, scripts, `game ${game.id}`);
+        text = exportPlaytest(record, { world: query.world ?? "world.json", source: `game ${game.id}` }).text;
+      } catch (error) {
+        if (error instanceof ExportError)
+          throw new ApiError("game/state", "no-playtest", { reason: error.message });
+        throw error;
+      }
+      reply
+        .type("application/yaml; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${params.id}.test.yaml"`);
+      return reply.send(text);
+    },
+  );
+
+  /** The game's cassette: the header a replay starts from, and every step's stored entries in order. */
+  async function cassetteOf(game: Game): Promise<CassetteData> {
+    const rows = await store.cassette(game.id);
+    if (rows.length === 0) throw new ApiError("game/state", "no-replay");
+    const first = await store.turn(game.id, 0);
+    const world = await worlds.get(game.world_hash);
+    const players =
+      first?.kind === "opening" ? (JSON.parse(first.inputs) as { players: unknown[] }).players : undefined;
+    const header = {
+      format: CASSETTE_FORMAT,
+      version: CASSETTE_VERSION,
+      provider: game.narrator,
+      model: game.narrator,
+      embeddings: false,
+      setup: {
+        worldHash: worldHash(world),
+        seed: game.seed,
+        gameMode: game.game_mode,
+        ...(game.story_start !== null ? { storyStart: game.story_start } : {}),
+        ...(players ? { players } : {}),
+        ...(first?.kind === "import" ? { load: first.state } : {}),
+      },
+    } as CassetteData["header"];
+    const entries: CassetteEntry[] = [];
+    for (const row of rows) entries.push(...(JSON.parse(row.cassette) as CassetteEntry[]));
+    return { header, entries };
+  }
 }
 
 /**

@@ -1,0 +1,350 @@
+import { z } from "zod";
+import { CASSETTE_FORMAT, type CassetteData, parseCassette } from "../../ai/cassette.ts";
+import { Replay } from "../../ai/recorded.ts";
+import type { PlayerSpec, SessionState, TurnResult } from "../../engine/index.ts";
+import {
+  createSession,
+  diffStates,
+  readSave,
+  restoreSession,
+  type Session,
+  worldHash,
+} from "../../engine/index.ts";
+import type { AiPorts, ScriptRunner } from "../../engine/ports.ts";
+import type { World } from "../../world/schema/index.ts";
+import { type ProblemData, type ProblemMessage, problemMessage } from "./problem.ts";
+
+/**
+ * A game as it was played, step by step, for `taleforge export-test`: how it
+ * started, then each turn (its actions and everything the engine reported:
+ * intent, story, verdicts, what fired, what changed) and each quest answer.
+ * Undone steps are gone, as they are from the game. Built by replaying a
+ * cassette through the engine with the recorded provider, so every answer
+ * is the recorded one.
+ */
+export interface GameRecord {
+  seed: number;
+  storyStart: string;
+  gameMode: string | null;
+  players: PlayerSpec[];
+  /** What a play-test checks, after the opening. */
+  opening: Tracked;
+  steps: RecordedStep[];
+  /** The state after the last step. */
+  final: SessionState;
+}
+
+/** The parts of a state a play-test's expectations check, as plain JSON. */
+export interface Tracked {
+  party: { realm: string; region: string; location: string; area: string };
+  quests: Record<string, { status: string; objectives: Record<string, string> }>;
+  events: Record<string, string>;
+  storage: Record<string, unknown>;
+  known: Record<string, boolean>;
+}
+
+export function trackedOf(s: SessionState): Tracked {
+  return {
+    party: {
+      realm: s.position.realm,
+      region: s.position.region,
+      location: s.position.location,
+      area: s.position.area,
+    },
+    quests: Object.fromEntries(
+      Object.entries(s.quests).map(([k, q]) => [k, { status: q.status, objectives: { ...q.objectives } }]),
+    ),
+    events: Object.fromEntries(Object.entries(s.events).map(([k, e]) => [k, e.status])),
+    storage: structuredClone(s.storage),
+    known: { ...s.known },
+  };
+}
+
+export type RecordedStep =
+  | {
+      kind: "turn";
+      actions: { player: string; text: string }[];
+      result: TurnResult;
+      tracked: Tracked;
+      /** The players of the party when the turn was played (the first is a play-test's default actor). */
+      players: string[];
+    }
+  | {
+      kind: "answer";
+      quest: string;
+      answer: "accept" | "reject" | "abandon";
+      /** The tick the answer was given at (after that turn). */
+      tick: number;
+      tracked: Tracked;
+    };
+
+/** A save or cassette that cannot be exported: a coded message (PROBLEM_CODES "playtest/export"). */
+export class ExportError extends Error {
+  readonly code = "playtest/export";
+  constructor(messageId: ProblemMessage<"playtest/export">, data: ProblemData) {
+    super(problemMessage("playtest/export", messageId, data));
+  }
+}
+
+/**
+ * A game from a file's text, whichever it is: a cassette (JSON Lines whose
+ * first line is a cassette header) or a save. Throws an ExportError, or an
+ * AiError "cassette" naming the line of a damaged cassette.
+ */
+export async function recordFromText(
+  world: World,
+  text: string,
+  scripts: ScriptRunner | undefined,
+  source: string,
+): Promise<GameRecord> {
+  const firstLine = text.slice(0, text.indexOf("\n") >= 0 ? text.indexOf("\n") : text.length);
+  let header: unknown;
+  try {
+    header = JSON.parse(firstLine);
+  } catch {
+    header = undefined;
+  }
+  if ((header as { format?: unknown } | undefined)?.format === CASSETTE_FORMAT)
+    return recordFromCassette(world, parseCassette(text, source), scripts, source);
+  // Loaded only for a save: a cassette answers from its tape.
+  const { createOfflineProvider } = await import("../../ai/offline/index.ts");
+  const ai = createOfflineProvider(world);
+  try {
+    return await recordFromSave(world, text, ai, scripts, source);
+  } finally {
+    await ai.close();
+  }
+}
+
+/** The inputs a host writes on the tape between the calls (GameInput of src/host/game.ts, read loosely here). */
+const TapeInput = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("turn"),
+    actions: z.array(z.object({ player: z.string(), text: z.string() })).min(1),
+  }),
+  z.object({
+    type: z.literal("answer"),
+    quest: z.string(),
+    answer: z.enum(["accept", "reject", "abandon"]),
+    by: z.string().optional(),
+  }),
+  z.object({ type: z.literal("undo") }),
+  z.object({ type: z.literal("load"), save: z.string() }),
+]);
+
+const CassetteSetup = z.object({
+  worldHash: z.string(),
+  seed: z.number(),
+  gameMode: z.string().nullable().optional(),
+  storyStart: z.string().optional(),
+  players: z.array(z.record(z.string(), z.unknown())).optional(),
+  load: z.string().optional(),
+});
+
+/** How many steps a host can undo (src/host/game.ts UNDO_DEPTH): an undo past them did nothing in the game. */
+const UNDO_DEPTH = 50;
+
+/**
+ * Replays a cassette on its world and records every step. Throws an
+ * ExportError when the cassette is of another world, starts from a save,
+ * loads one, or does not replay (the world changed since).
+ */
+export async function recordFromCassette(
+  world: World,
+  cassette: CassetteData,
+  scripts: ScriptRunner | undefined,
+  source: string,
+): Promise<GameRecord> {
+  const parsed = CassetteSetup.safeParse(cassette.header.setup);
+  if (!parsed.success)
+    throw new ExportError("setup", { source, reason: parsed.error.issues[0]?.message ?? "no setup" });
+  const setup = parsed.data;
+  if (setup.worldHash !== worldHash(world)) throw new ExportError("other-world", { source });
+  if (setup.load !== undefined) throw new ExportError("resumed", { source });
+  const replay = new Replay(cassette, source);
+  const ai: AiPorts = replay.provider;
+  const players = setup.players as PlayerSpec[] | undefined;
+  let session: Session;
+  try {
+    session = await createSession(world, {
+      ai,
+      scripts,
+      validate: false,
+      seed: setup.seed,
+      ...(setup.storyStart !== undefined ? { storyStart: setup.storyStart } : {}),
+      ...(players !== undefined ? { players } : {}),
+    });
+  } catch (error) {
+    throw new ExportError("diverged", { source, reason: reasonOf(error) });
+  }
+  const opening = trackedOf(session.state);
+  const steps: RecordedStep[] = [];
+  const undo: { save: string; steps: number }[] = [];
+  for (let n = 1; ; n++) {
+    const raw = replay.nextInput();
+    if (raw === undefined) break;
+    const input = TapeInput.safeParse(raw);
+    if (!input.success)
+      throw new ExportError("input", { source, input: n, reason: input.error.issues[0]?.message ?? "" });
+    const value = input.data;
+    if (value.type === "load") throw new ExportError("loaded", { source, input: n });
+    if (value.type === "undo") {
+      const back = undo.pop();
+      if (back === undefined) continue;
+      session = await restoreSession(world, back.save, { ai, scripts, validate: false });
+      steps.length = back.steps;
+      continue;
+    }
+    const before = session.save();
+    const state = session.state;
+    try {
+      if (value.type === "turn") {
+        const result = await session.turn({ actions: value.actions });
+        steps.push({
+          kind: "turn",
+          actions: value.actions,
+          result,
+          tracked: trackedOf(session.state),
+          players: playersOf(state),
+        });
+      } else {
+        if (value.answer === "accept") session.acceptQuest(value.quest, value.by);
+        else if (value.answer === "reject") session.rejectQuest(value.quest, value.by);
+        else session.abandonQuest(value.quest, value.by);
+        steps.push({
+          kind: "answer",
+          quest: value.quest,
+          answer: value.answer,
+          tick: state.tick,
+          tracked: trackedOf(session.state),
+        });
+      }
+    } catch (_error) {
+      // A step that failed in the game (a recorded AI failure, a refused answer) failed there too: it changed nothing.
+      if (replay.diverged !== null) throw new ExportError("diverged", { source, reason: replay.diverged });
+      continue;
+    }
+    undo.push({ save: before, steps: steps.length - 1 });
+    if (undo.length > UNDO_DEPTH) undo.shift();
+  }
+  if (!replay.finished) throw new ExportError("unfinished", { source, count: replay.remaining });
+  const final = session.state;
+  return {
+    seed: setup.seed,
+    storyStart: final.storyStart,
+    gameMode: setup.gameMode ?? null,
+    players: players ?? [],
+    opening,
+    steps,
+    final,
+  };
+}
+
+/**
+ * A save keeps each turn's actions and story, and when each quest was
+ * answered, but not the intents and verdicts the AI gave: its turns are
+ * replayed with `ai` (the offline provider) and their stories pinned, and
+ * the export is refused when that replay does not end where the save did.
+ */
+export async function recordFromSave(
+  world: World,
+  saveText: string,
+  ai: AiPorts,
+  scripts: ScriptRunner | undefined,
+  source: string,
+): Promise<GameRecord> {
+  let saved: SessionState;
+  try {
+    saved = readSave(world, saveText).state;
+  } catch (error) {
+    throw new ExportError("save", { source, reason: reasonOf(error) });
+  }
+  const premades = new Set(world.premadeCharacters.map((p) => p.name));
+  const players: PlayerSpec[] = saved.party
+    .filter((c) => c.kind === "player")
+    .map((c) => (premades.has(c.name) ? { premade: c.name } : { name: c.name }));
+  let session: Session;
+  try {
+    session = await createSession(world, {
+      ai,
+      scripts,
+      validate: false,
+      seed: saved.seed,
+      storyStart: saved.storyStart,
+      players,
+    });
+  } catch (error) {
+    throw new ExportError("save-diverged", { source, reason: reasonOf(error) });
+  }
+  const answers = Object.entries(saved.quests).flatMap(([quest, entry]) =>
+    entry.transitions.flatMap((t) => {
+      const answer =
+        t.status === "accepted"
+          ? "accept"
+          : t.status === "rejected"
+            ? "reject"
+            : t.status === "abandoned"
+              ? "abandon"
+              : null;
+      return answer === null ? [] : [{ quest, answer, tick: t.tick } as const];
+    }),
+  );
+  const opening = trackedOf(session.state);
+  const steps: RecordedStep[] = [];
+  const answerAt = (tick: number) => {
+    for (const a of answers.filter((x) => x.tick === tick)) {
+      try {
+        if (a.answer === "accept") session.acceptQuest(a.quest);
+        else if (a.answer === "reject") session.rejectQuest(a.quest);
+        else session.abandonQuest(a.quest);
+      } catch (error) {
+        throw new ExportError("save-diverged", { source, reason: `turn ${tick}: ${reasonOf(error)}` });
+      }
+      steps.push({ kind: "answer", ...a, tracked: trackedOf(session.state) });
+    }
+  };
+  answerAt(0);
+  for (let tick = 1; tick <= saved.tick; tick++) {
+    const actions = saved.history.actions
+      .filter((a) => a.tick === tick)
+      .map((a) => ({ player: a.player, text: a.text }));
+    const story = saved.history.story.find((s) => s.tick === tick)?.text;
+    if (actions.length === 0)
+      throw new ExportError("save-diverged", { source, reason: `turn ${tick} has no action in the save` });
+    const state = session.state;
+    let result: TurnResult;
+    try {
+      result = await session.turn({ actions, ...(story !== undefined ? { pins: { story } } : {}) });
+    } catch (error) {
+      throw new ExportError("save-diverged", { source, reason: `turn ${tick}: ${reasonOf(error)}` });
+    }
+    steps.push({
+      kind: "turn",
+      actions,
+      result,
+      tracked: trackedOf(session.state),
+      players: playersOf(state),
+    });
+    answerAt(tick);
+  }
+  const final = session.state;
+  const difference = stateDifference(saved, final);
+  if (difference !== null) throw new ExportError("save-diverged", { source, reason: difference });
+  return { seed: saved.seed, storyStart: saved.storyStart, gameMode: null, players, opening, steps, final };
+}
+
+/** The first difference, in what a play-test checks, between the saved state and the replayed one; null when none. */
+function stateDifference(saved: SessionState, replayed: SessionState): string | null {
+  const entry = diffStates(trackedOf(saved), trackedOf(replayed))[0];
+  if (entry === undefined) return null;
+  const show = (v: unknown) => (v === undefined ? "absent" : JSON.stringify(v));
+  return `${entry.path.join(".")}: saved ${show(entry.before)}, replayed ${show(entry.after)}`;
+}
+
+function playersOf(state: SessionState): string[] {
+  return state.party.filter((c) => c.kind === "player").map((c) => c.name);
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

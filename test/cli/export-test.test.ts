@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, test } from "node:test";
+import { parse } from "yaml";
+import { run } from "../../src/cli/main.ts";
+import { harbor, type Json } from "../helpers/author.ts";
+import { captureIo, playWith, ROOT, scratchDir } from "./helpers.ts";
+
+/** `taleforge export-test`: a game played in the terminal becomes a play-test that passes, in one step. */
+const EXAMPLE = join(ROOT, "examples/harbor.world.json");
+const dir = scratchDir();
+const inputs = [
+  "walk to the Gutted Eel",
+  "y",
+  "talk to Mara Venn",
+  "/undo",
+  "talk to Mara Venn",
+  "travel to the Old Lighthouse",
+  "climb the stairwell",
+  "/quit",
+];
+
+async function taleforge(args: string[]) {
+  const captured = captureIo();
+  captured.io.cwd = dir.dir;
+  const code = await run(args, captured.io);
+  return { code, stdout: captured.stdout(), stderr: captured.stderr() };
+}
+
+describe("taleforge export-test", () => {
+  const cassette = join(dir.dir, "game.cassette.jsonl");
+  const save = join(dir.dir, "game.save.json");
+
+  test("a recorded game, exported with -o, passes `taleforge test`", async () => {
+    const played = await playWith(
+      [EXAMPLE, "--premade", "Isobel Carrow", "--seed", "3", "--record", cassette, "--save", save],
+      inputs,
+    );
+    assert.equal(played.code, 0, played.err);
+    const out = await taleforge(["export-test", cassette, "--world", EXAMPLE, "-o", "bug.test.yaml"]);
+    assert.equal(out.code, 0, out.stderr);
+    assert.match(out.stderr, /Wrote bug\.test\.yaml: 4 turns\.\nRun it: taleforge test bug\.test\.yaml/);
+    const file = parse(readFileSync(join(dir.dir, "bug.test.yaml"), "utf8")) as Json;
+    assert.equal(file.world, relative(dir.dir, EXAMPLE), "the world, relative to the play-test");
+    assert.deepEqual(file.players, [{ premade: "Isobel Carrow" }]);
+    assert.equal(file.seed, 3);
+    const ran = await taleforge(["test", "bug.test.yaml"]);
+    assert.equal(ran.code, 0, ran.stdout);
+    assert.match(ran.stdout, /1 passed, 0 failed/);
+  });
+
+  test("the world defaults to the example world; without -o the play-test goes to stdout", async () => {
+    const out = await taleforge(["export-test", cassette, "--loose"]);
+    assert.equal(out.code, 0, out.stderr);
+    const file = parse(out.stdout) as { turns: { expect?: unknown }[] };
+    assert.equal(file.turns.filter((t) => t.expect !== undefined).length, 1);
+  });
+
+  test("an existing output is not overwritten without --force", async () => {
+    writeFileSync(join(dir.dir, "keep.test.yaml"), "keep");
+    const refused = await taleforge(["export-test", cassette, "-o", "keep.test.yaml"]);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /already exists.*--force/);
+    assert.equal(readFileSync(join(dir.dir, "keep.test.yaml"), "utf8"), "keep");
+    const forced = await taleforge([
+      "export-test",
+      cassette,
+      "-o",
+      "keep.test.yaml",
+      "--force",
+      "--to-turn",
+      "2",
+    ]);
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.match(forced.stderr, /2 turns/);
+  });
+
+  test("a save exports too: its actions and story, replayed offline to where it ended", async () => {
+    const out = await taleforge(["export-test", save, "--world", EXAMPLE, "-o", "from-save.test.yaml"]);
+    assert.equal(out.code, 0, out.stderr);
+    const ran = await taleforge(["test", "from-save.test.yaml"]);
+    assert.equal(ran.code, 0, ran.stdout);
+  });
+
+  test("a game of another world is refused with exit 1 and a coded message", async () => {
+    const world = harbor() as Json;
+    world.storySettings.worldBackground += " Changed.";
+    const changed = dir.write("changed.world.json", JSON.stringify(world));
+    const out = await taleforge(["export-test", cassette, "--world", changed]);
+    assert.equal(out.code, 1);
+    assert.match(out.stderr, /another world.*\(playtest\/export\)\n$/);
+    assert.equal(out.stdout, "");
+  });
+
+  for (const [label, args, pattern] of [
+    ["a missing file", ["nothing.jsonl"], /no file nothing\.jsonl/],
+    ["a bad turn number", [cassette, "--from-turn", "x"], /--from-turn must be a turn number/],
+    ["a zero turn", [cassette, "--to-turn", "0"], /--to-turn must be a turn number/],
+  ] as const) {
+    test(`usage errors exit 2 on one line: ${label}`, async () => {
+      const out = await taleforge(["export-test", ...args]);
+      assert.equal(out.code, 2);
+      assert.match(out.stderr, pattern);
+      assert.equal(out.stderr.trim().split("\n").length, 1);
+    });
+  }
+
+  test("a file that is neither a save nor a cassette exits 1 and says what it is not", async () => {
+    const junk = dir.write("junk.json", "{}");
+    const out = await taleforge(["export-test", junk]);
+    assert.equal(out.code, 1);
+    assert.match(out.stderr, /cannot be exported/);
+  });
+});

@@ -1,0 +1,88 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, describe, it } from "node:test";
+import { parse } from "yaml";
+import { runPlaytests } from "../../src/author/playtest/index.ts";
+import { scratchDir } from "../cli/helpers.ts";
+import {
+  Client,
+  closeSandbox,
+  dropStore,
+  eventually,
+  type Running,
+  STORE_NAME,
+  startServer,
+} from "./harness.ts";
+
+const WORLD = new URL("../../examples/harbor.world.json", import.meta.url);
+
+/** GET /games/:id/playtest: a served game, as a play-test that passes, for its host only. */
+describe(`server: a game exported as a play-test (${STORE_NAME})`, () => {
+  let running: Running | undefined;
+  after(async () => {
+    await running?.close();
+    if (running) await dropStore(running.where);
+    await closeSandbox();
+  });
+
+  it("the host downloads a play-test of the game that passes; players may not", {
+    timeout: 120_000,
+  }, async () => {
+    running = await startServer();
+    const anyone = new Client(running.url);
+    const text = readFileSync(WORLD, "utf8");
+    const hash = (await anyone.call("POST", "/worlds", text)).json.hash;
+    const game = (await anyone.post("/games", { world: hash, seed: 7, storyStart: "Dawn at the Docks" }))
+      .json;
+    const joined = (
+      await anyone.post("/games/join", { invite: game.invite, character: { premade: "Isobel Carrow" } })
+    ).json;
+    const host = new Client(running.url, game.hostToken);
+    const player = new Client(running.url, joined.token);
+    const early = await host.get(`/games/${game.id}/playtest`);
+    assert.equal(early.status, 409);
+    assert.equal(early.json.error.code, "game/state");
+    assert.equal((await host.post(`/games/${game.id}/start`)).status, 200);
+    for (const [i, act] of [
+      "walk to the Gutted Eel",
+      "talk to Mara Venn",
+      "travel to the Old Lighthouse",
+    ].entries()) {
+      assert.equal(
+        (await player.post(`/games/${game.id}/actions`, { text: act, idempotencyKey: `k${i}` })).status,
+        202,
+      );
+      await eventually(
+        () => host.get(`/games/${game.id}`),
+        (a) => a.json.tick === i + 1,
+      );
+      if (i === 0)
+        assert.equal(
+          (await player.post(`/games/${game.id}/quests/${encodeURIComponent("The Keeper's Debt")}/accept`))
+            .status,
+          200,
+        );
+    }
+    assert.equal((await player.get(`/games/${game.id}/playtest`)).status, 403);
+    const exported = await host.get(`/games/${game.id}/playtest?world=harbor.world.json`);
+    assert.equal(exported.status, 200, exported.text);
+    assert.match(exported.headers.get("content-disposition") ?? "", /\.test\.yaml/);
+    const file = parse(exported.text) as { world: string; turns: { act?: string; accept?: string }[] };
+    assert.equal(file.world, "harbor.world.json");
+    assert.deepEqual(
+      file.turns.map((t) => t.act ?? `accept ${t.accept}`),
+      [
+        "walk to the Gutted Eel",
+        "accept The Keeper's Debt",
+        "talk to Mara Venn",
+        "travel to the Old Lighthouse",
+      ],
+    );
+    const scratch = scratchDir();
+    scratch.write("harbor.world.json", text);
+    const path = scratch.write("game.test.yaml", exported.text);
+    const result = await runPlaytests([path], { cwd: scratch.dir });
+    assert.deepEqual(result.files[0]!.problems, []);
+    assert.deepEqual(result.files[0]!.tests[0]!.failures, []);
+  });
+});
