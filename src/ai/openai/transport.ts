@@ -59,7 +59,8 @@ export function tokenLimit(transport: Transport, tokens: number): Record<string,
 }
 
 /** The parameter a server's refusal names: "the parameter is unsupported", never "the value is too large". */
-const REFUSED = "(?:unsupported|not supported|unrecognized|unrecognised|unknown|not allowed|not permitted|extra|invalid parameter)";
+const REFUSED =
+  "(?:unsupported|not supported|unrecognized|unrecognised|unknown|not allowed|not permitted|extra|invalid parameter)";
 
 /**
  * When `failure` says the server does not take the token parameter just sent, moves to the next

@@ -32,8 +32,8 @@ export const JUDGE_SYSTEM = [
   "- a [story since turn N] question (a rule that recurs) is judged only against the story entries after turn " +
     "N: what happened up to turn N was already counted, and only something that happened again after it counts.",
   "- an [action] question is judged against the players' actions: what the players wrote they do this " +
-    "turn, whether or not it succeeds. The newest story entry only says what the actions refer to (\"read it\", " +
-    "\"take the offer\"); it never satisfies an [action] question by itself.",
+    'turn, whether or not it succeeds. The newest story entry only says what the actions refer to ("read it", ' +
+    '"take the offer"); it never satisfies an [action] question by itself.',
   "- an [event] question asks about the newest story entry only: whether this turn's story reached or " +
     "abandoned a narrative event.",
   'A question about "the player" holds when any of the players satisfies it. The scene says where the party ' +
@@ -121,7 +121,9 @@ const KIND_LABEL: Record<string, string> = { story: "story", action: "action", e
  * last put in front of the players.
  */
 function newestBlock(request: JudgeRequest): Block {
-  const newest = request.history?.entries.filter((e) => typeof e.text === "string" && e.text.trim() !== "").at(-1);
+  const newest = request.history?.entries
+    .filter((e) => typeof e.text === "string" && e.text.trim() !== "")
+    .at(-1);
   const text = newest
     ? `[turn ${Number(newest.tick)}] ${prose(newest.text, TEXT_CAPS.storyEntry)}`
     : prose(request.storyText ?? "", TEXT_CAPS.storyEntry);

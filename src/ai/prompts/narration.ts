@@ -2,9 +2,9 @@ import type { NarrationRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
 import { narratorSystem, storyStartText } from "./narrator-system.ts";
-import { share } from "./plan.ts";
 import { openingPrompt } from "./opening.ts";
-import { sceneBlocks } from "./scene.ts";
+import { share } from "./plan.ts";
+import { partyNowBlock, sceneBlocks } from "./scene.ts";
 import {
   actionLine,
   type Block,
@@ -50,13 +50,14 @@ const rank = rankIn(NARRATION_TRIM_ORDER);
  * consecutive turns share a long prefix a server can cache:
  *  1. system: the job, the world's instructions for the narrator (cut once
  *     per game), the rules with the world's voice;
- *  2. user: the world's data (cut once per game), the running summary, the
- *     standing guidance;
+ *  2. user: the world's data (cut once per game), the scene (the same while
+ *     the party stays), the character sheets, the running summary;
  *  3. the turns since the summary as user/assistant pairs: each turn's
  *     actions by player, then the story told for it (only grows between
  *     summaries);
- *  4. user: this turn: lore, scene, character sheets, journal, one-time
+ *  4. user: this turn: standing guidance, journal, lore, one-time
  *     instructions, event, outcomes, the players and their actions, intent, task.
+ * A request so shares with the previous one everything up to its newest turn.
  */
 export function narrationPrompt(
   world: World,
@@ -70,19 +71,20 @@ export function narrationPrompt(
   const oneTime = request.instructions.filter((i) => !isStanding(world, i));
   const first: Block[] = [
     worldPart(world, options, share(budget, "world")),
+    ...sceneBlocks(world, scene, request.context?.sheets, rank, budget),
     block("## Story so far (summary)", [prose(request.summary, TEXT_CAPS.summary)], rank("summary"), {
       from: "start",
     }),
+  ];
+  const now: Block[] = [
     block(
       "## Standing guidance (from the world's recurring rules: follow it on every turn it is listed)",
       bullets(standing.map((i) => inline(i, TEXT_CAPS.instruction))),
       "protected",
     ),
-  ];
-  const now: Block[] = [
-    loreBlock(options, rank("lore")),
-    ...sceneBlocks(world, scene, request.context?.sheets, rank, budget),
+    partyNowBlock(scene, request.context?.sheets),
     journalBlock(request, rank("journal")),
+    loreBlock(options, rank("lore")),
     block(
       "## One-time instructions (for this turn's story only)",
       bullets(oneTime.map((i) => inline(i, TEXT_CAPS.instruction))),

@@ -95,7 +95,9 @@ export function narratorSystem(
   if (texts.length > 0) {
     const cut = cutAtParagraphs(texts.join("\n\n"), share(budget, "instructions"));
     const note =
-      cut.left > 0 ? `\n\n(${cut.left} more paragraphs of the world's instructions left out for length.)` : "";
+      cut.left > 0
+        ? `\n\n(${cut.left} more paragraphs of the world's instructions left out for length.)`
+        : "";
     blocks.push(fixed("## The world's instructions for the narrator", cut.text + note));
   }
   blocks.push(fixed("## Rules of the game", bullets(rules).join("\n")));

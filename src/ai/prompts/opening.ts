@@ -3,7 +3,7 @@ import type { World } from "../../world/schema/index.ts";
 import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
 import { narratorSystem, storyStartText } from "./narrator-system.ts";
 import { share } from "./plan.ts";
-import { sceneBlocks } from "./scene.ts";
+import { partyNowBlock, sceneBlocks } from "./scene.ts";
 import { type Block, block, fit, fixed, prose, rankIn } from "./sections.ts";
 import type { ChatMessage, NarrationPromptOptions } from "./types.ts";
 import { demoteHeadings, loreBlock, worldPart } from "./world-text.ts";
@@ -51,6 +51,7 @@ export function openingPrompt(
     ),
     loreBlock(options, rank("lore")),
     ...sceneBlocks(world, scene, request.context?.sheets, rank, budget),
+    partyNowBlock(scene, request.context?.sheets),
     fixed(
       "## Your task",
       "Write the opening scene of the game from the story start, in this place, for this party.",

@@ -108,31 +108,62 @@ function sheetsBlock(
 /** One member's sheet: hundreds of items or traits must not make it crowd out the rest. */
 const SHEET_MAX = 2_400;
 
-function sheetText(world: World, member: SceneView["party"][number], sheet: CharacterSheet | undefined): string {
+function sheetText(
+  world: World,
+  member: SceneView["party"][number],
+  sheet: CharacterSheet | undefined,
+): string {
   const name = inline(member.name, TEXT_CAPS.name);
   const who = sheet?.kind === "npc" ? "party NPC" : "player character";
   const lines = [`### ${name} (${who}, level ${Number(member.level)})`];
   const premade = world.premadeCharacters?.find((p) => p.name === member.name);
   const npc = sheet?.kind === "npc" || !premade ? own(world.npcs, member.name) : undefined;
   const gender = premade?.gender ?? npc?.gender;
-  if (typeof gender === "string" && gender.trim() !== "") lines.push(`Gender: ${inline(gender, TEXT_CAPS.name)}`);
+  if (typeof gender === "string" && gender.trim() !== "")
+    lines.push(`Gender: ${inline(gender, TEXT_CAPS.name)}`);
   const description = premade?.description ?? npc?.basicInfo;
   if (typeof description === "string" && description.trim() !== "")
     lines.push(`Description: ${inline(description, TEXT_CAPS.npcInfo)}`);
   if (typeof premade?.backstory === "string" && premade.backstory.trim() !== "")
     lines.push(`Backstory: ${inline(premade.backstory, TEXT_CAPS.backstory)}`);
-  const resources = Object.entries(member.resources ?? {}).map(([key, value]) => {
+  const maxima = Object.keys(member.resources ?? {}).map((key) => {
     const max = sheet?.max?.[key];
-    return `${inline(key, TEXT_CAPS.name)} ${Number(value)}${typeof max === "number" ? ` of ${max}` : ""}`;
+    return `${inline(key, TEXT_CAPS.name)}${typeof max === "number" ? ` (max ${max})` : ""}`;
   });
-  if (resources.length > 0) lines.push(`Resources: ${resources.join(", ")}`);
-  const items = Object.entries(sheet?.items ?? {}).map(([item, count]) =>
-    Number(count) === 1 ? inline(item, TEXT_CAPS.name) : `${inline(item, TEXT_CAPS.name)} x${Number(count)}`,
-  );
-  if (items.length > 0) lines.push(`Items: ${items.join(", ")}`);
+  if (maxima.length > 0) lines.push(`Resources: ${maxima.join(", ")} (current values under "The party now")`);
   const abilities = (sheet?.abilities ?? []).map((a) => inline(a, TEXT_CAPS.name)).filter((a) => a !== "");
   if (abilities.length > 0) lines.push(`Abilities: ${abilities.join(", ")}`);
   const traits = (member.traits ?? []).map((t) => inline(t, TEXT_CAPS.name)).filter((t) => t !== "");
   if (traits.length > 0) lines.push(`Traits: ${traits.join(", ")}`);
   return lines.join("\n");
+}
+
+/**
+ * What changes on a sheet from turn to turn (issue 39): each member's current
+ * resources with their maxima, and items. Apart from the sheets, so the sheets
+ * stay in the stable prefix while health goes up and down.
+ */
+export function partyNowBlock(scene: SceneView, sheets: readonly CharacterSheet[] | undefined): Block {
+  const lines = scene.party.map((member, i) => {
+    const sheet = sheets?.[i]?.name === member.name ? sheets[i] : undefined;
+    const parts: string[] = [];
+    const resources = Object.entries(member.resources ?? {}).map(([key, value]) => {
+      const max = sheet?.max?.[key];
+      return `${inline(key, TEXT_CAPS.name)} ${Number(value)}${typeof max === "number" ? ` of ${max}` : ""}`;
+    });
+    if (resources.length > 0) parts.push(resources.join(", "));
+    const items = Object.entries(sheet?.items ?? {}).map(([item, count]) =>
+      Number(count) === 1
+        ? inline(item, TEXT_CAPS.name)
+        : `${inline(item, TEXT_CAPS.name)} x${Number(count)}`,
+    );
+    if (items.length > 0) parts.push(`items: ${items.join(", ")}`);
+    return cutEnd(
+      `${inline(member.name, TEXT_CAPS.name)}: ${parts.length > 0 ? parts.join("; ") : "-"}`,
+      SHEET_MAX,
+    );
+  });
+  return block("## The party now (kept by the game)", bullets(lines), "protected", {
+    omitted: (n) => `(and ${n} more members not listed)`,
+  });
 }
