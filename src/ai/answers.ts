@@ -12,6 +12,8 @@ export const IntentAnswerSchema = z.object({
   target: z.string().nullable(),
   /** 0..1: how sure the classifier is. travel and move need high confidence (spec 3). */
   confidence: z.number().min(0).max(1),
+  /** With several players' actions: the player whose action decides the party's intent; null otherwise. */
+  leader: z.string().nullable().default(null),
 });
 export type IntentAnswerJson = z.infer<typeof IntentAnswerSchema>;
 

@@ -254,12 +254,13 @@ export class Replay {
  * existed (a server game's stored turns, a bug report's tape) still replays.
  */
 const LATER_FIELDS: Partial<Record<CallName, readonly string[]>> = {
-  // NarrationRequest.actionsAnswered (a planning trigger fired on the actions).
-  narrate: ["actionsAnswered"],
+  // NarrationRequest.actionsAnswered (a planning trigger fired on the actions); .context (issue 39).
+  narrate: ["actionsAnswered", "context"],
 };
 
 /** `request` without the later fields that `recorded` lacks (see LATER_FIELDS). */
 function asWhenRecorded(call: CallName, recorded: unknown, request: unknown): unknown {
+  if (call === "judge") return judgeAsRecorded(recorded, request);
   const later = LATER_FIELDS[call];
   if (later === undefined || !isObject(recorded) || !isObject(request)) return request;
   const missing = later.filter((key) => !Object.hasOwn(recorded, key) && Object.hasOwn(request, key));
@@ -267,6 +268,28 @@ function asWhenRecorded(call: CallName, recorded: unknown, request: unknown): un
   const copy = { ...request };
   for (const key of missing) delete copy[key];
   return copy;
+}
+
+/**
+ * JudgeQuestion.since (issue 39) came after tapes were recorded: a tape whose questions never carry
+ * it is compared without it.
+ */
+function judgeAsRecorded(recorded: unknown, request: unknown): unknown {
+  const questionsOf = (value: unknown) =>
+    isObject(value) && Array.isArray(value.questions) ? (value.questions as unknown[]) : null;
+  const before = questionsOf(recorded);
+  const now = questionsOf(request);
+  if (before === null || now === null || !isObject(request)) return request;
+  if (before.some((q) => isObject(q) && Object.hasOwn(q, "since"))) return request;
+  if (!now.some((q) => isObject(q) && Object.hasOwn(q, "since"))) return request;
+  return {
+    ...request,
+    questions: now.map((q) => {
+      if (!isObject(q) || !Object.hasOwn(q, "since")) return q;
+      const { since: _, ...rest } = q;
+      return rest;
+    }),
+  };
 }
 
 /** How far a replayed call may look past the next entry for its own (see Replay `ahead`). */

@@ -362,14 +362,17 @@ async function judgeCandidates(
       continue;
     }
     trace.sent.push(live.key);
+    const since = lastFired(ctx.state, live);
     for (const c of t.conditions) {
-      if (c.judged)
-        questions.push({
-          trigger: live.key,
-          conditionIndex: c.index,
-          kind: c.type as "story" | "action",
-          query: String(c.expected),
-        });
+      if (!c.judged) continue;
+      const question: JudgeQuestion = {
+        trigger: live.key,
+        conditionIndex: c.index,
+        kind: c.type as "story" | "action",
+        query: String(c.expected),
+      };
+      if (since !== undefined && c.type === "story") question.since = since;
+      questions.push(question);
     }
   }
   if (event !== null) questions.push(...eventQuestions(event));
@@ -658,4 +661,10 @@ function onlyIn(names: readonly string[], allowed: readonly unknown[]): string[]
 function whyNot(pattern: string): string {
   const compiled = compileRegex(pattern);
   return compiled.ok ? "unknown reason" : compiled.reason;
+}
+
+/** The tick a recurring trigger last fired at, or undefined (never fired, or not recurring). */
+function lastFired(state: StepContext["state"], live: { key: string; trigger: { recurring?: unknown } }) {
+  if (live.trigger.recurring !== true || !state.recurringFired) return undefined;
+  return Object.hasOwn(state.recurringFired, live.key) ? state.recurringFired[live.key] : undefined;
 }

@@ -5,6 +5,7 @@ import { own } from "./own.ts";
 import type {
   IntentAnswer,
   NarrationAnswer,
+  NarrationContext,
   NarrationRequest,
   Narrator,
   StoryLine,
@@ -12,7 +13,7 @@ import type {
   SummaryRequest,
 } from "./ports.ts";
 import { addLog } from "./record.ts";
-import { RECENT_STORY, sceneOf, unsummarisedFrom } from "./scene.ts";
+import { RECENT_STORY, sceneOf, storySinceSummaryLines, unsummarisedFrom } from "./scene.ts";
 
 /**
  * The narration of a turn (or of the opening): ONE narrator call with the
@@ -179,6 +180,34 @@ function narrationRequest(ctx: StepContext, input: NarrationInput): NarrationReq
     summarise: toSummarise(ctx),
     journal: journalOf(ctx),
     partyNextStep: ctx.state.partyNextStep?.text ?? null,
+    context: contextOf(ctx),
+  };
+}
+
+/** The story start, the character sheets and the recent turns with their actions (NarrationContext). */
+function contextOf(ctx: StepContext): NarrationContext {
+  const { state } = ctx;
+  const lines = storySinceSummaryLines(ctx);
+  const from = lines[0]?.tick ?? Number.POSITIVE_INFINITY;
+  const byTick = new Map<number, { player: string; text: string }[]>();
+  // The actions history is in tick order: read from the end, only the window's turns.
+  for (let i = state.history.actions.length - 1; i >= 0; i--) {
+    const a = state.history.actions[i]!;
+    if (a.tick < from) break;
+    const list = byTick.get(a.tick);
+    if (list) list.unshift({ player: a.player, text: a.text });
+    else byTick.set(a.tick, [{ player: a.player, text: a.text }]);
+  }
+  return {
+    storyStart: state.storyStart,
+    sheets: state.party.map((c) => ({
+      name: c.name,
+      kind: c.kind,
+      max: Object.fromEntries(Object.entries(c.resources).map(([k, v]) => [k, v.max])),
+      items: { ...c.items },
+      abilities: [...c.abilities],
+    })),
+    turns: lines.map((l) => ({ tick: l.tick, actions: byTick.get(l.tick) ?? [], story: l.text })),
   };
 }
 

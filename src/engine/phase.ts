@@ -133,6 +133,9 @@ export async function runPhase(run: PhaseRun): Promise<PhaseResult> {
     if (trigger.recurring !== true) {
       setOwn(state.consumed, live.key, state.tick);
       trace.consumed = true;
+    } else {
+      state.recurringFired ??= {};
+      setOwn(state.recurringFired, live.key, state.tick);
     }
   }
   for (const trace of selection.traces) {

@@ -199,6 +199,11 @@ export interface JudgeQuestion {
   conditionIndex: number;
   kind: "story" | "action" | "event";
   query: string;
+  /**
+   * A `story` question of a recurring trigger that fired before: judged only on the story after
+   * this tick (the tick it last fired), so a condition once true does not stay true (issue 39).
+   */
+  since?: number;
 }
 
 export interface JudgeRequest extends CallIdentity {
@@ -280,6 +285,31 @@ export interface NarrationRequest extends CallIdentity {
   /** The journal: quests that are available or accepted, with their next step. */
   journal: { quest: string; status: string; nextStep: string | null }[];
   partyNextStep: string | null;
+  /**
+   * What a model's context needs beyond the scene (issue 39): the story start, the party's
+   * character sheets and the turns since the summary with the actions that led to them. Left
+   * out by in-test requests and by tapes recorded before it existed.
+   */
+  context?: NarrationContext;
+}
+
+export interface NarrationContext {
+  /** The game's story start (a `storyStarts` key): its text is the author's opening and sets the game's voice. */
+  storyStart: string;
+  /** Each party member's sheet beyond `scene.party`: resource maxima, items and abilities. */
+  sheets: CharacterSheet[];
+  /** The turns since the summary, oldest first (the same ticks as `scene.recentStory`), each with the actions by player. */
+  turns: { tick: number; actions: { player: string; text: string }[]; story: string }[];
+}
+
+export interface CharacterSheet {
+  name: string;
+  kind: "player" | "npc";
+  /** Resource key -> maximum. */
+  max: Record<string, number>;
+  /** Item name -> quantity. */
+  items: Record<string, number>;
+  abilities: string[];
 }
 
 export interface StoryLine {

@@ -65,6 +65,7 @@ export const StateSchema = z.object({
   partyNextStep: nextStep,
   storage: z.record(z.string(), json),
   consumed: z.record(z.string(), z.number().int()),
+  recurringFired: z.record(z.string(), z.number().int()).optional(),
   triggerEdits: z.object({
     overrides: z.record(z.string(), z.record(z.string(), json)),
     deleted: z.array(z.string()),

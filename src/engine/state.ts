@@ -25,6 +25,11 @@ export interface SessionState {
   storage: JsonObject;
   /** Non-recurring triggers that fired, by map key, with the tick they fired at. */
   consumed: Record<string, number>;
+  /**
+   * Recurring triggers that fired, by map key, with the last tick they fired at (issue 39): a
+   * recurring `story` condition is judged on the story since then. Absent in saves made before.
+   */
+  recurringFired?: Record<string, number>;
   /** Script edits of the trigger map relative to the world's map (plus engine-made triggers). */
   triggerEdits: TriggerEdits;
   history: { story: StoryEntry[]; actions: ActionEntry[] };

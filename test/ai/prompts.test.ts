@@ -188,13 +188,15 @@ test("opening: system is generateStory then generateInitialStart; the story star
 // ---------------------------------------------------------------------------
 
 test("narration: ordered from stable to volatile, so consecutive turns share a long prefix", async () => {
-  const text = all(await narrationFor(world, exampleEventTurn(world), "Wrecker's Luck"));
+  const request = exampleEventTurn(world);
+  const text = all(await narrationFor(world, request, "Wrecker's Luck"));
   const order = [
     "## World background",
     "## Narrator style",
     "## Game mode",
     "## Story so far (summary)",
-    "## Story since the summary",
+    request.scene.recentStory[0]!.slice(0, 60),
+    request.scene.recentStory.at(-1)!.slice(0, 60),
     "## Lore that may matter now",
     "## Scene",
     "## Journal",
@@ -249,7 +251,9 @@ test("judge: the story text is sent only for story questions, the actions only f
   const actionOnly = all(
     judgePrompt(world, { ...request, questions: request.questions.filter((q) => q.kind === "action") }),
   );
-  assert.ok(!actionOnly.includes("## NEWEST story entry") && actionOnly.includes("## Actions"));
+  // Issue 39: an action question sees the newest story entry ("read it"), never the rest of the story.
+  assert.ok(actionOnly.includes("## NEWEST story entry") && actionOnly.includes("## Actions"));
+  assert.ok(!actionOnly.includes("## Earlier story entries") && !actionOnly.includes("## Story so far"));
   const storyOnly = all(
     judgePrompt(world, { ...request, questions: request.questions.filter((q) => q.kind === "story") }),
   );
@@ -367,7 +371,7 @@ test("issue 19 item 3: resources, death and the game mode's difficulty reach the
   const copy = structuredClone(world);
   copy.gameModes!["Wrecker's Luck"]!.difficulty = "Hard";
   const [system, user] = await narrationFor(copy, exampleEventTurn(copy), "Wrecker's Luck");
-  assert.match(system!.content, /Do not change the game's state in prose/);
+  assert.match(system!.content, /The game keeps the numbers/);
   for (const resource of Object.values(copy.resourceSettings)) {
     if (resource.usageInstructions) assert.ok(user!.content.includes(resource.usageInstructions.trim()));
   }

@@ -1,13 +1,21 @@
-import type { IntentAnswer, JudgeRequest, JudgeVerdict } from "../../engine/ports.ts";
+import type { IntentAnswer, IntentRequest, JudgeRequest, JudgeVerdict } from "../../engine/ports.ts";
 import type { IntentAnswerJson, JudgeAnswerJson } from "../answers.ts";
 
-/** The engine's IntentAnswer from the model's: a null or blank target is left out. */
-export function toIntentAnswer(answer: IntentAnswerJson): IntentAnswer {
+/**
+ * The engine's IntentAnswer from the model's: a null or blank target is left
+ * out; the leader is kept only when it names one of the players who acted
+ * (ignoring case), spelt as the request spells it.
+ */
+export function toIntentAnswer(answer: IntentAnswerJson, request?: IntentRequest): IntentAnswer {
   const target = answer.target?.trim();
+  const acted = request?.actions ?? [];
+  const wanted = typeof answer.leader === "string" ? answer.leader.trim().toLowerCase() : "";
+  const leader = wanted === "" ? undefined : acted.find((a) => a.player.toLowerCase() === wanted)?.player;
   return {
     intent: answer.intent,
     ...(target ? { target } : {}),
     confidence: answer.confidence,
+    ...(leader !== undefined && acted.length > 1 ? { leader } : {}),
   };
 }
 

@@ -146,6 +146,7 @@ export function createOpenAiProvider(world: World, options: OpenAiProviderOption
               active,
               structured(request),
             ),
+            request,
           ),
         ),
       );

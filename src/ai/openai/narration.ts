@@ -9,7 +9,14 @@ import { estimateTokens } from "../provider.ts";
 import { describeFailure, type Failure, oneLine, StreamCut, seconds } from "./errors.ts";
 import type { NarrationLimits } from "./limits.ts";
 import { send } from "./send.ts";
-import { contextOf, optionalParams, refusedParam, type Transport } from "./transport.ts";
+import {
+  contextOf,
+  learnTokenParam,
+  optionalParams,
+  refusedParam,
+  type Transport,
+  tokenLimit,
+} from "./transport.ts";
 import { messagesText, type ReportedUsage } from "./usage.ts";
 
 /** How one narration call is made: its limits, the engine's seed and the game's cache key. */
@@ -84,13 +91,16 @@ export async function streamNarration(
               model: transport.model,
               messages,
               stream: true,
-              max_tokens: limits.maxTokens,
+              ...tokenLimit(transport, limits.maxTokens),
               ...optional,
             } as ChatCompletionCreateParamsStreaming,
             { signal: attempt.signal },
           );
         } catch (error) {
-          const param = refusedParam(describeFailure(error), optional);
+          const failure = describeFailure(error);
+          // Asked again with the token limit the server takes ("" refuses nothing).
+          if (learnTokenParam(transport, failure)) return { refused: "" };
+          const param = refusedParam(failure, optional);
           if (param !== null) return { refused: param as string };
           throw error;
         }
@@ -144,7 +154,7 @@ export async function streamNarration(
       (result) => "text" in result && result.text !== "",
     );
     if ("refused" in outcome && typeof outcome.refused === "string") {
-      transport.accepts.refused.add(outcome.refused);
+      if (outcome.refused !== "") transport.accepts.refused.add(outcome.refused);
       continue;
     }
     if (!("text" in outcome)) continue;

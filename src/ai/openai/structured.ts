@@ -11,7 +11,14 @@ import { BadResponse, describeFailure, oneLine, rejectsParameter } from "./error
 import { STRUCTURED_RAISE } from "./limits.ts";
 import { quoted } from "./narration.ts";
 import { send } from "./send.ts";
-import { contextOf, optionalParams, refusedParam, type Transport } from "./transport.ts";
+import {
+  contextOf,
+  learnTokenParam,
+  optionalParams,
+  refusedParam,
+  type Transport,
+  tokenLimit,
+} from "./transport.ts";
 import { messagesText } from "./usage.ts";
 
 /** A structured answer: its call, the name its JSON schema is sent under, and the zod schema that checks it. */
@@ -46,6 +53,8 @@ function stripSafeBounds(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     if (key === "maximum" && inner === Number.MAX_SAFE_INTEGER) continue;
+    // A default is for our parse (an answer without `leader`), not a keyword strict servers take.
+    if (key === "default") continue;
     if (key === "minimum" && inner === Number.MIN_SAFE_INTEGER) continue;
     out[key] = stripSafeBounds(inner);
   }
@@ -156,7 +165,7 @@ async function complete<T>(
             {
               model: transport.model,
               messages: sent,
-              max_tokens: sampling.maxTokens,
+              ...tokenLimit(transport, sampling.maxTokens),
               ...optional,
               ...responseFormat(format, spec),
             } as ChatCompletionCreateParamsNonStreaming,
@@ -167,6 +176,7 @@ async function complete<T>(
         return { response, answer: answerOf(response) };
       } catch (error) {
         const failure = describeFailure(error);
+        if (learnTokenParam(transport, failure)) return { retry: true as const };
         const param = refusedParam(failure, optional);
         if (param !== null) return { refused: param as string };
         if (format !== "prompt" && rejectsParameter(failure, RESPONSE_FORMAT))
@@ -178,6 +188,7 @@ async function complete<T>(
       transport.accepts.refused.add(outcome.refused);
       continue;
     }
+    if ("retry" in outcome) continue;
     if ("rejected" in outcome) {
       if (transport.accepts.responseFormat === format)
         transport.accepts.responseFormat = format === "json_schema" ? "json_object" : "prompt";

@@ -29,7 +29,59 @@ export interface Transport {
     streamOptions: boolean;
     /** Optional parameters (OPTIONAL_PARAMS) this server refused once: never sent again. */
     refused: Set<string>;
+    /**
+     * How the answer's token limit is sent: `max_tokens`, `max_completion_tokens` (reasoning
+     * models refuse `max_tokens`), or not at all (a server that refuses both). Learnt from the
+     * server's error once and remembered per endpoint (TOKEN_PARAMS), not per provider.
+     */
+    tokenParam: TokenParam;
   };
+}
+
+export type TokenParam = "max_tokens" | "max_completion_tokens" | "none";
+
+/**
+ * The token parameter each endpoint (base URL and model) was found to take, for the process's
+ * life: a game started again, or a second provider on the same server, does not pay the failed
+ * request again.
+ */
+const TOKEN_PARAMS = new Map<string, TokenParam>();
+const TOKEN_PARAMS_MAX = 1_000;
+
+function endpointKey(baseUrl: string, model: string): string {
+  return `${baseUrl}\u0000${model}`;
+}
+
+/** The answer's token limit as this server takes it: `{max_tokens: n}`, `{max_completion_tokens: n}` or nothing. */
+export function tokenLimit(transport: Transport, tokens: number): Record<string, number> {
+  const param = transport.accepts.tokenParam;
+  return param === "none" ? {} : { [param]: tokens };
+}
+
+/** The parameter a server's refusal names: "the parameter is unsupported", never "the value is too large". */
+const REFUSED =
+  "(?:unsupported|not supported|unrecognized|unrecognised|unknown|not allowed|not permitted|extra|invalid parameter)";
+
+/**
+ * When `failure` says the server does not take the token parameter just sent, moves to the next
+ * one (max_tokens, then max_completion_tokens, then none), remembers it for the endpoint and
+ * returns true; otherwise false. OpenAI's reasoning models answer 400 "Unsupported parameter:
+ * 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
+ */
+export function learnTokenParam(transport: Transport, failure: Failure): boolean {
+  const param = transport.accepts.tokenParam;
+  if (param === "none") return false;
+  const name = param === "max_tokens" ? "max_tokens" : "max_completion_tokens";
+  const pattern = new RegExp(
+    `${REFUSED}[^.]{0,60}\\b${name}\\b|\\b${name}\\b[^.]{0,80}(?:${REFUSED.slice(3, -1)}|max_completion_tokens)`,
+    "i",
+  );
+  if (!rejectsParameter(failure, pattern)) return false;
+  const next: TokenParam = param === "max_tokens" ? "max_completion_tokens" : "none";
+  transport.accepts.tokenParam = next;
+  if (TOKEN_PARAMS.size >= TOKEN_PARAMS_MAX) TOKEN_PARAMS.clear();
+  TOKEN_PARAMS.set(endpointKey(transport.baseUrl, transport.model), next);
+  return true;
 }
 
 /**
@@ -92,7 +144,12 @@ export function makeTransport(settings: {
     client,
     ...settings,
     usage: new UsageCounter(),
-    accepts: { responseFormat: "json_schema", streamOptions: true, refused: new Set() },
+    accepts: {
+      responseFormat: "json_schema",
+      streamOptions: true,
+      refused: new Set(),
+      tokenParam: TOKEN_PARAMS.get(endpointKey(settings.baseUrl, settings.model)) ?? "max_tokens",
+    },
   };
 }
 

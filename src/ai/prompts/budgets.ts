@@ -8,9 +8,9 @@ import { SUMMARY_MAX_CHARS } from "../../engine/narration.ts";
  * characters make a token, so the narration prompt stays near 5,000 tokens.
  */
 export const PROMPT_BUDGETS: PromptBudgets = Object.freeze({
-  intent: 6_000,
-  narration: 20_000,
-  opening: 16_000,
+  intent: 8_000,
+  narration: 24_000,
+  opening: 24_000,
   judge: 10_000,
   summary: 16_000,
 });
@@ -29,28 +29,36 @@ export interface PromptBudgets {
  * fits (a server that runs out of window silently drops the prompt's start).
  */
 export const WINDOW_CHARS_PER_TOKEN = 3;
+/** The largest prompt budget a context window gives (about 130,000 tokens at three characters a token). */
+export const MAX_PROMPT_CHARS = 400_000;
 /** Tokens kept free for the chat template's own markup around the messages. */
 export const TEMPLATE_TOKENS = 100;
 
 /**
  * The budgets for a server whose context window is `contextTokens` (issue 19
- * item 9): each prompt kind gets at most the window minus the answer's token
- * limit, in characters; never more than its PROMPT_BUDGETS entry.
+ * item 9, issue 39): each prompt kind gets the window minus the answer's
+ * token limit, in characters, smaller OR larger than its PROMPT_BUDGETS
+ * entry (a 128k window gets a long history), up to MAX_PROMPT_CHARS.
  */
 export function budgetsFor(
   contextTokens: number,
   answerTokens: { narration: number; structured: number },
 ): PromptBudgets {
   const room = (answer: number) =>
-    Math.max(2_000, (contextTokens - answer - TEMPLATE_TOKENS) * WINDOW_CHARS_PER_TOKEN);
+    Math.min(
+      MAX_PROMPT_CHARS,
+      Math.max(2_000, (contextTokens - answer - TEMPLATE_TOKENS) * WINDOW_CHARS_PER_TOKEN),
+    );
   const narration = room(answerTokens.narration);
   const structured = room(answerTokens.structured);
+  // The structured calls need far less than the window: they grow with it, up to four times their default.
+  const small = (base: number) => Math.min(structured, Math.max(base, Math.floor(structured / 4)), base * 4);
   return {
-    intent: Math.min(PROMPT_BUDGETS.intent, structured),
-    narration: Math.min(PROMPT_BUDGETS.narration, narration),
-    opening: Math.min(PROMPT_BUDGETS.opening, narration),
-    judge: Math.min(PROMPT_BUDGETS.judge, structured),
-    summary: Math.min(PROMPT_BUDGETS.summary, structured),
+    intent: small(PROMPT_BUDGETS.intent),
+    narration,
+    opening: narration,
+    judge: small(PROMPT_BUDGETS.judge),
+    summary: small(PROMPT_BUDGETS.summary),
   };
 }
 
@@ -82,6 +90,8 @@ export const TEXT_CAPS = Object.freeze({
   locationInfo: 2_000,
   areaDescription: 1_000,
   npcInfo: 600,
+  /** A premade character's backstory on its sheet. */
+  backstory: 1_200,
   /** One trait's narrative guidance. */
   trait: 800,
   /** Names and other one-line values (places, NPCs, players, quests, titles). */

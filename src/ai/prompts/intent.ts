@@ -61,6 +61,9 @@ const RULES = [
   `Answer travel or move only at high confidence (${MOVE_MIN_CONFIDENCE} or more; the game reads a lower one as other). When unsure, answer other.`,
   "acceptQuest only recognises that the player agrees: the game then asks the player to confirm, after the turn.",
   "other is everything that fits no other intent.",
+  "When several players act in one turn, the party does one thing: choose the action that decides where the " +
+    "party goes or what it mainly does (a travel or move beats talk), classify that action, and name its player " +
+    "under leader. With one action, leader is null.",
 ];
 
 const TARGET_RULES = [
@@ -72,8 +75,8 @@ const TARGET_RULES = [
 
 const ANSWER =
   "Answer with one JSON object and nothing else:\n" +
-  '{"intent": "<one of the intents above>", "target": "<place name>" or null, "confidence": <number from 0 to 1>}\n' +
-  'For example: {"intent": "interactNPC", "target": null, "confidence": 0.9}';
+  '{"intent": "<one of the intents above>", "target": "<place name>" or null, "confidence": <number from 0 to 1>, "leader": "<player name>" or null}\n' +
+  'For example: {"intent": "interactNPC", "target": null, "confidence": 0.9, "leader": null}';
 
 export const INTENT_SYSTEM = [
   "You classify one player action in a turn-based text role-playing game into exactly one intent. You write " +
@@ -135,7 +138,7 @@ export function intentPrompt(
       rank("recent story"),
       { from: "start" },
     ),
-    block("## The action to classify", [actionLine(request.player, request.text)], "protected"),
+    actionsBlock(request),
   ];
   return fit(
     [
@@ -143,6 +146,22 @@ export function intentPrompt(
       { role: "user", blocks: user },
     ],
     budget,
+  );
+}
+
+/**
+ * The action to classify, or with several players every player's action
+ * (issue 39): the model picks the leader. Last, so the model reads it just
+ * before answering.
+ */
+function actionsBlock(request: IntentRequest): Block {
+  const actions = Array.isArray(request.actions) && request.actions.length > 1 ? request.actions : null;
+  if (actions === null)
+    return block("## The action to classify", [actionLine(request.player, request.text)], "protected");
+  return block(
+    "## The players' actions this turn (classify the one that decides what the party does; name its player as leader)",
+    bullets(actions.map((a) => actionLine(a.player, a.text))),
+    "protected",
   );
 }
 

@@ -29,8 +29,11 @@ export const JUDGE_SYSTEM = [
     "it is true, strictly from the text given:",
   "- a [story] question is judged against the story of the whole game so far: the summary and the story " +
     "entries. Earlier events count: what happened in an earlier entry still holds unless a later one undoes it.",
-  "- an [action] question is judged against the players' actions only: what the players wrote they do this " +
-    "turn, whether or not it succeeds.",
+  "- a [story since turn N] question (a rule that recurs) is judged only against the story entries after turn " +
+    "N: what happened up to turn N was already counted, and only something that happened again after it counts.",
+  "- an [action] question is judged against the players' actions: what the players wrote they do this " +
+    'turn, whether or not it succeeds. The newest story entry only says what the actions refer to ("read it", ' +
+    '"take the offer"); it never satisfies an [action] question by itself.',
   "- an [event] question asks about the newest story entry only: whether this turn's story reached or " +
     "abandoned a narrative event.",
   'A question about "the player" holds when any of the players satisfies it. The scene says where the party ' +
@@ -70,11 +73,13 @@ export function judgePrompt(
   budget: number = PROMPT_BUDGETS.judge,
 ): ChatMessage[] {
   const kinds = new Set(request.questions.map((q) => q.kind));
-  const questions = request.questions.map(
-    (q, i) => `${i + 1}. [${KIND_LABEL[q.kind] ?? "story"}] ${inline(String(q.query), TEXT_CAPS.query)}`,
-  );
+  const questions = request.questions.map((q, i) => {
+    const since = q.kind === "story" && Number.isInteger(q.since) ? ` since turn ${Number(q.since)}` : "";
+    return `${i + 1}. [${KIND_LABEL[q.kind] ?? "story"}${since}] ${inline(String(q.query), TEXT_CAPS.query)}`;
+  });
   const user: Block[] = [];
   if (kinds.has("story") || kinds.has("event")) user.push(...storyBlocks(request, budget));
+  else if (kinds.has("action")) user.push(newestBlock(request));
   if (request.scene) {
     const scene = request.scene;
     user.push(block("## Scene", placeLines(scene.position), "protected"));
@@ -109,6 +114,26 @@ export function judgePrompt(
 }
 
 const KIND_LABEL: Record<string, string> = { story: "story", action: "action", event: "event" };
+
+/**
+ * For [action] questions alone, the newest story entry (issue 39): an action
+ * such as "read it" or "take the offer" is resolved against what the story
+ * last put in front of the players.
+ */
+function newestBlock(request: JudgeRequest): Block {
+  const newest = request.history?.entries
+    .filter((e) => typeof e.text === "string" && e.text.trim() !== "")
+    .at(-1);
+  const text = newest
+    ? `[turn ${Number(newest.tick)}] ${prose(newest.text, TEXT_CAPS.storyEntry)}`
+    : prose(request.storyText ?? "", TEXT_CAPS.storyEntry);
+  return block(
+    "## NEWEST story entry (what the actions answer to)",
+    [text === "" ? "(no story yet)" : text],
+    rank("story entries"),
+    { from: "start" },
+  );
+}
 
 /**
  * The story the [story] questions are judged against (spec 2.2: the session

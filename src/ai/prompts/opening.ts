@@ -1,23 +1,23 @@
 import type { NarrationRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
-import { narratorSystem } from "./narrator-system.ts";
-import { sceneBlocks } from "./scene.ts";
+import { narratorSystem, storyStartText } from "./narrator-system.ts";
+import { share } from "./plan.ts";
+import { partyNowBlock, sceneBlocks } from "./scene.ts";
 import { type Block, block, fit, fixed, prose, rankIn } from "./sections.ts";
 import type { ChatMessage, NarrationPromptOptions } from "./types.ts";
-import { loreBlock, worldBlocks } from "./world-text.ts";
+import { demoteHeadings, loreBlock, worldPart } from "./world-text.ts";
 
 /**
  * Trim order of the opening prompt, first to go first. Never trimmed: the
- * world's instructions (generateStory + generateInitialStart), the style, the
- * game mode and the scene's place. The story start itself goes last: the
- * opening retells it.
+ * system message and the world's data (cut once per game to their caps) and
+ * the scene's place. The story start is the author's opening instructions
+ * (issue 39): it keeps a floor of the budget and goes last.
  */
 export const OPENING_TRIM_ORDER = [
   "lore",
   "traits",
   "characters present",
-  "world background",
   "area",
   "location",
   "party",
@@ -27,27 +27,35 @@ export const OPENING_TRIM_ORDER = [
 const rank = rankIn(OPENING_TRIM_ORDER);
 
 /**
- * The opening scene (tick 0): no actions, no outcomes, no event or summary yet. One-time instructions are not carried: the
- * opening is written before tick-0 triggers apply (spec 3).
+ * The opening scene (tick 0): no actions, no outcomes, no event or summary
+ * yet. One-time instructions are not carried: the opening is written before
+ * tick-0 triggers apply (spec 3). The story start comes right after the
+ * world's data, framed as the author's opening, whether it is a scene to
+ * retell or instructions to follow.
  */
 export function openingPrompt(
   world: World,
   request: NarrationRequest,
   options: NarrationPromptOptions,
 ): ChatMessage[] {
+  const budget = options.budget ?? PROMPT_BUDGETS.opening;
   const scene = request.scene;
+  const start = scene.openingText ?? storyStartText(world, request.context?.storyStart);
   const user: Block[] = [
-    ...worldBlocks(world, options, rank),
-    block("## Story start", [prose(scene.openingText ?? "", TEXT_CAPS.openingText)], rank("story start")),
+    worldPart(world, options, share(budget, "world")),
+    block(
+      "## Story start (the author's opening for this game: retell the scene it sets, or follow it where it gives instructions)",
+      [demoteHeadings(prose(start, TEXT_CAPS.openingText))],
+      rank("story start"),
+      { floor: share(budget, "storyStart") },
+    ),
     loreBlock(options, rank("lore")),
-    ...sceneBlocks(world, scene, rank),
+    ...sceneBlocks(world, scene, request.context?.sheets, rank, budget),
+    partyNowBlock(scene, request.context?.sheets),
     fixed(
       "## Your task",
-      "Write the opening scene of the game: retell and expand the story start in this place, for this party.",
+      "Write the opening scene of the game from the story start, in this place, for this party.",
     ),
   ];
-  return fit(
-    [narratorSystem(world, "opening"), { role: "user", blocks: user }],
-    options.budget ?? PROMPT_BUDGETS.opening,
-  );
+  return fit([narratorSystem(world, "opening", budget, start), { role: "user", blocks: user }], budget);
 }

@@ -1,10 +1,10 @@
-import type { SceneView } from "../../engine/ports.ts";
+import { own } from "../../engine/own.ts";
+import type { CharacterSheet, SceneView } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { TEXT_CAPS } from "./budgets.ts";
+import { share } from "./plan.ts";
 import { type Block, block, bullets, cutEnd, inline, prose } from "./sections.ts";
 import { traitsBlock } from "./world-text.ts";
-
-const PARTY_LINE = 800;
 
 /**
  * The scene and party blocks shared by the narration and opening prompts.
@@ -34,25 +34,29 @@ type ScenePart = "location" | "area" | "characters present" | "party" | "traits"
 
 /**
  * The scene as the narration and opening prompts show it, in this order: the
- * place, the location, the area, the characters present, the party and its traits.
+ * place, the location, the area, the characters present, the party's
+ * character sheets and its traits. The location, area, characters and sheets
+ * each have a floor of the budget (plan.ts).
  */
-export function sceneBlocks(world: World, scene: SceneView, rank: (part: ScenePart) => number): Block[] {
+export function sceneBlocks(
+  world: World,
+  scene: SceneView,
+  sheets: readonly CharacterSheet[] | undefined,
+  rank: (part: ScenePart) => number,
+  budget: number,
+): Block[] {
   return [
     placeBlock(scene),
-    locationInfoBlock(scene, rank("location")),
-    areaBlock(scene, rank("area")),
-    npcsBlock(scene, rank("characters present")),
-    partyBlock(scene, rank("party")),
+    block("## The location", [prose(scene.locationInfo ?? "", TEXT_CAPS.locationInfo)], rank("location"), {
+      floor: share(budget, "location"),
+    }),
+    block("## The area", [prose(scene.areaDescription ?? "", TEXT_CAPS.areaDescription)], rank("area"), {
+      floor: share(budget, "area"),
+    }),
+    npcsBlock(scene, rank("characters present"), share(budget, "characters")),
+    sheetsBlock(world, scene, sheets, rank("party"), share(budget, "sheets")),
     traitsBlock(world, scene.party, rank("traits")),
   ];
-}
-
-function locationInfoBlock(scene: SceneView, trim: number): Block {
-  return block("## The location", [prose(scene.locationInfo ?? "", TEXT_CAPS.locationInfo)], trim);
-}
-
-function areaBlock(scene: SceneView, trim: number): Block {
-  return block("## The area", [prose(scene.areaDescription ?? "", TEXT_CAPS.areaDescription)], trim);
 }
 
 /**
@@ -61,7 +65,7 @@ function areaBlock(scene: SceneView, trim: number): Block {
  * the narrator cannot give the name away; a known NPC goes by the world's
  * `properName` when it has one.
  */
-function npcsBlock(scene: SceneView, trim: number): Block {
+function npcsBlock(scene: SceneView, trim: number, floor: number): Block {
   const lines = scene.npcsPresent.map((npc) => {
     const info = inline(npc.info ?? "", TEXT_CAPS.npcInfo);
     if (npc.known === false)
@@ -72,23 +76,94 @@ function npcsBlock(scene: SceneView, trim: number): Block {
   });
   return block("## Characters present (besides the party)", bullets(lines), trim, {
     omitted: (n) => `(and ${n} more not listed)`,
+    floor,
   });
 }
 
-/** The party: name, level, current resources and traits of each member. */
-function partyBlock(scene: SceneView, trim: number): Block {
-  const lines = scene.party.map((member) => {
-    const parts = [`${inline(member.name, TEXT_CAPS.name)}, level ${Number(member.level)}`];
-    const resources = Object.entries(member.resources ?? {}).map(
-      ([key, value]) => `${inline(key, TEXT_CAPS.name)} ${Number(value)}`,
-    );
-    if (resources.length > 0) parts.push(resources.join(", "));
-    const traits = (member.traits ?? []).map((t) => inline(t, TEXT_CAPS.name)).filter((t) => t !== "");
-    if (traits.length > 0) parts.push(`traits: ${traits.join(", ")}`);
-    // Hundreds of traits must not make one member's line crowd out the rest.
-    return cutEnd(parts.join("; "), PARTY_LINE);
+/**
+ * The party's character sheets (issue 39): for each member, who they are
+ * (the premade character's gender, description and backstory, or a party
+ * NPC's public info), level, resources with their maxima, items, abilities
+ * and traits. Players' sheets come first in party order; the last listed go
+ * first when trimming.
+ */
+function sheetsBlock(
+  world: World,
+  scene: SceneView,
+  sheets: readonly CharacterSheet[] | undefined,
+  trim: number,
+  floor: number,
+): Block {
+  const lines = scene.party.map((member, i) => {
+    const sheet = sheets?.[i]?.name === member.name ? sheets[i] : undefined;
+    return cutEnd(sheetText(world, member, sheet), SHEET_MAX);
   });
-  return block("## The party", bullets(lines), trim, {
+  return block("## The party (character sheets)", lines, trim, {
+    join: "\n\n",
+    omitted: (n) => `(and ${n} more members not listed)`,
+    floor,
+  });
+}
+
+/** One member's sheet: hundreds of items or traits must not make it crowd out the rest. */
+const SHEET_MAX = 2_400;
+
+function sheetText(
+  world: World,
+  member: SceneView["party"][number],
+  sheet: CharacterSheet | undefined,
+): string {
+  const name = inline(member.name, TEXT_CAPS.name);
+  const who = sheet?.kind === "npc" ? "party NPC" : "player character";
+  const lines = [`### ${name} (${who}, level ${Number(member.level)})`];
+  const premade = world.premadeCharacters?.find((p) => p.name === member.name);
+  const npc = sheet?.kind === "npc" || !premade ? own(world.npcs, member.name) : undefined;
+  const gender = premade?.gender ?? npc?.gender;
+  if (typeof gender === "string" && gender.trim() !== "")
+    lines.push(`Gender: ${inline(gender, TEXT_CAPS.name)}`);
+  const description = premade?.description ?? npc?.basicInfo;
+  if (typeof description === "string" && description.trim() !== "")
+    lines.push(`Description: ${inline(description, TEXT_CAPS.npcInfo)}`);
+  if (typeof premade?.backstory === "string" && premade.backstory.trim() !== "")
+    lines.push(`Backstory: ${inline(premade.backstory, TEXT_CAPS.backstory)}`);
+  const maxima = Object.keys(member.resources ?? {}).map((key) => {
+    const max = sheet?.max?.[key];
+    return `${inline(key, TEXT_CAPS.name)}${typeof max === "number" ? ` (max ${max})` : ""}`;
+  });
+  if (maxima.length > 0) lines.push(`Resources: ${maxima.join(", ")} (current values under "The party now")`);
+  const abilities = (sheet?.abilities ?? []).map((a) => inline(a, TEXT_CAPS.name)).filter((a) => a !== "");
+  if (abilities.length > 0) lines.push(`Abilities: ${abilities.join(", ")}`);
+  const traits = (member.traits ?? []).map((t) => inline(t, TEXT_CAPS.name)).filter((t) => t !== "");
+  if (traits.length > 0) lines.push(`Traits: ${traits.join(", ")}`);
+  return lines.join("\n");
+}
+
+/**
+ * What changes on a sheet from turn to turn (issue 39): each member's current
+ * resources with their maxima, and items. Apart from the sheets, so the sheets
+ * stay in the stable prefix while health goes up and down.
+ */
+export function partyNowBlock(scene: SceneView, sheets: readonly CharacterSheet[] | undefined): Block {
+  const lines = scene.party.map((member, i) => {
+    const sheet = sheets?.[i]?.name === member.name ? sheets[i] : undefined;
+    const parts: string[] = [];
+    const resources = Object.entries(member.resources ?? {}).map(([key, value]) => {
+      const max = sheet?.max?.[key];
+      return `${inline(key, TEXT_CAPS.name)} ${Number(value)}${typeof max === "number" ? ` of ${max}` : ""}`;
+    });
+    if (resources.length > 0) parts.push(resources.join(", "));
+    const items = Object.entries(sheet?.items ?? {}).map(([item, count]) =>
+      Number(count) === 1
+        ? inline(item, TEXT_CAPS.name)
+        : `${inline(item, TEXT_CAPS.name)} x${Number(count)}`,
+    );
+    if (items.length > 0) parts.push(`items: ${items.join(", ")}`);
+    return cutEnd(
+      `${inline(member.name, TEXT_CAPS.name)}: ${parts.length > 0 ? parts.join("; ") : "-"}`,
+      SHEET_MAX,
+    );
+  });
+  return block("## The party now (kept by the game)", bullets(lines), "protected", {
     omitted: (n) => `(and ${n} more members not listed)`,
   });
 }

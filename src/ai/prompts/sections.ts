@@ -36,6 +36,11 @@ export interface Block {
    * `trim`. For entries that should all stay in some form (story to summarise).
    */
   even?: { rank: number; floor: number };
+  /**
+   * A guaranteed share (issue 39, the context plan): the block is first trimmed only down to
+   * this many characters, and below it only after the protected items were cut.
+   */
+  floor?: number;
 }
 
 export interface MessagePlan {
@@ -136,6 +141,7 @@ export function block(
     from?: "start" | "end";
     omitted?: (count: number) => string;
     even?: { rank: number; floor: number };
+    floor?: number;
   } = {},
 ): Block {
   const out: Block = {
@@ -147,6 +153,7 @@ export function block(
   };
   if (options.omitted) out.omitted = options.omitted;
   if (options.even) out.even = options.even;
+  if (options.floor !== undefined && options.floor > 0) out.floor = options.floor;
   return out;
 }
 
@@ -180,47 +187,117 @@ function renderMessage(blocks: readonly Fitting[]): string {
     .join("\n\n");
 }
 
-function totalLength(plans: readonly Fitting[][]): number {
+function totalLength(plans: readonly Fitting[][], roles: readonly ChatMessage["role"][]): number {
   let total = 0;
-  for (const blocks of plans) total += renderMessage(blocks).length;
+  let last: ChatMessage["role"] | null = null;
+  plans.forEach((blocks, i) => {
+    const length = renderMessage(blocks).length;
+    const role = roles[i]!;
+    if (length === 0 && role !== "system") return;
+    // joinRoles puts "\n\n" between neighbours of one role.
+    if (last === role && role !== "system") total += 2;
+    total += length;
+    last = role;
+  });
   return total;
 }
 
 /**
- * Renders the messages within `budget` characters (all contents together).
- * Trimmable blocks go first, in rank order; then protected items are cut,
- * longest first, down to a floor; then protected items are dropped from the
- * last block backwards. Fixed blocks always stay: builders keep them well
- * under every budget (a test checks it).
+ * Renders the messages within `budget` characters (all contents together), in
+ * four stages (the context plan, docs/prompts.md):
+ *  1. trimmable blocks in rank order, each down to its floor (its guaranteed share);
+ *  2. protected items cut, longest first, down to PROTECTED_FLOOR;
+ *  3. trimmable blocks below their floors, in rank order;
+ *  4. protected items dropped from the last block backwards.
+ * Then every trimmed block, the last to go first, gets back what fits again
+ * (a later stage may have freed more than the earlier one took). Fixed
+ * blocks always stay: builders keep them well under every budget (a test
+ * checks it). Messages left empty are dropped and neighbours of the same role
+ * joined, so user and assistant turns still alternate.
  */
 export function fit(plans: readonly MessagePlan[], budget: number): ChatMessage[] {
   const work: Fitting[][] = plans.map((p) =>
     p.blocks.map((b) => ({ block: b, items: [...b.items], left: 0 })),
   );
   const all = work.flat();
-  const over = () => totalLength(work) - budget;
+  const roles = plans.map((p) => p.role);
+  const over = () => totalLength(work, roles) - budget;
 
-  if (over() > 0) {
-    // Steps in rank order, ties in block order: "even" cuts a block's items to a common length, the rank drops items.
-    const steps: { f: Fitting; rank: number; order: number; even: boolean }[] = [];
-    all.forEach((f, order) => {
-      if (f.block.even) steps.push({ f, rank: f.block.even.rank, order, even: true });
-      if (typeof f.block.trim === "number") steps.push({ f, rank: f.block.trim, order, even: false });
-    });
-    steps.sort((a, b) => a.rank - b.rank || a.order - b.order);
-    for (const step of steps) {
-      if (over() <= 0) break;
-      if (step.even) cutLongest([step.f], over, step.f.block.even!.floor);
-      else shrink(step.f, over);
-    }
+  // Steps in rank order, ties in block order: "even" cuts a block's items to a common length, the rank drops items.
+  const steps: { f: Fitting; rank: number; order: number; even: boolean }[] = [];
+  all.forEach((f, order) => {
+    if (f.block.even) steps.push({ f, rank: f.block.even.rank, order, even: true });
+    if (typeof f.block.trim === "number") steps.push({ f, rank: f.block.trim, order, even: false });
+  });
+  steps.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  for (const step of steps) {
+    if (over() <= 0) break;
+    if (step.even) cutLongest([step.f], over, step.f.block.even!.floor);
+    else shrinkAbove(step.f, over, step.f.block.floor ?? 0);
   }
   const protectedBlocks = all.filter((f) => f.block.trim === "protected");
   if (over() > 0) cutLongest(protectedBlocks, over, PROTECTED_FLOOR);
+  for (const step of steps) {
+    if (over() <= 0) break;
+    if (!step.even && step.f.block.floor !== undefined) shrink(step.f, over);
+  }
   for (const f of [...protectedBlocks].reverse()) {
     if (over() <= 0) break;
     shrink(f, over, false);
   }
-  return plans.map((p, i) => ({ role: p.role, content: renderMessage(work[i]!) }));
+  readmit(steps, over);
+  return joinRoles(plans.map((p, i) => ({ role: p.role, content: renderMessage(work[i]!) })));
+}
+
+/** Trims `f` only as far as its floor: its rendered length stays at `floor` or more. */
+function shrinkAbove(f: Fitting, over: () => number, floor: number): void {
+  if (floor <= 0) {
+    shrink(f, over);
+    return;
+  }
+  const room = renderBlock(f).length - floor;
+  if (room <= 0) return;
+  const need = Math.min(over(), room);
+  const start = totalLength0(f);
+  shrink(f, () => need - (start - totalLength0(f)));
+}
+
+const totalLength0 = (f: Fitting) => renderBlock(f).length;
+
+/**
+ * Re-admission: blocks trimmed early may fit again once later stages freed
+ * room. The most important (last-ranked) block first takes back the fewest
+ * drops that fit, with its boundary item cut to the room left.
+ */
+function readmit(steps: { f: Fitting; even: boolean }[], over: () => number): void {
+  if (over() > 0) return;
+  for (const step of [...steps].reverse()) {
+    const f = step.f;
+    if (step.even || f.block.even) continue;
+    const original = f.block.items;
+    if (f.left === 0 && f.items.every((item, i) => item === original[i])) continue;
+    if (over() >= -MIN_PARTIAL) return;
+    const kept = { items: f.items, left: f.left };
+    f.items = [...original];
+    f.left = 0;
+    shrink(f, over);
+    if (over() > 0) {
+      f.items = kept.items;
+      f.left = kept.left;
+    }
+  }
+}
+
+/** Drops empty messages and joins neighbours of one role (user and assistant turns must alternate). */
+function joinRoles(messages: ChatMessage[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  for (const m of messages) {
+    if (m.content === "" && m.role !== "system") continue;
+    const last = out.at(-1);
+    if (last && last.role === m.role && m.role !== "system") last.content = `${last.content}\n\n${m.content}`;
+    else out.push({ role: m.role, content: m.content });
+  }
+  return out;
 }
 
 /**

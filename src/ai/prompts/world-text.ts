@@ -2,7 +2,7 @@ import { own } from "../../engine/own.ts";
 import type { SceneView } from "../../engine/ports.ts";
 import type { Trait, World } from "../../world/schema/index.ts";
 import { TEXT_CAPS } from "./budgets.ts";
-import { type Block, block, bullets, inline, prose } from "./sections.ts";
+import { type Block, block, bullets, fit, fixed, inline, prose } from "./sections.ts";
 import type { NarrationPromptOptions } from "./types.ts";
 
 /**
@@ -20,8 +20,16 @@ import type { NarrationPromptOptions } from "./types.ts";
  */
 const UNLABELLED_KEY = "custom";
 
-/** One aiInstructions task: its non-blank entries in key order, one paragraph each, capped as a whole. */
-function taskText(world: World, task: string): string {
+/** A task's text before the context plan cuts it: bounds the work on a hostile field. */
+const TASK_READ_MAX = 100_000;
+
+/**
+ * One aiInstructions task: its non-blank entries in key order, one paragraph
+ * each. The author's own Markdown headings ("## Voice") become "Voice:"
+ * lines, so they do not nest inside the prompt's sections. Cut later, once
+ * per game, by the context plan (plan.ts `cutAtParagraphs`).
+ */
+export function taskText(world: World, task: string): string {
   const entries = own(world.aiInstructions, task);
   if (!entries || typeof entries !== "object") return "";
   const paragraphs: string[] = [];
@@ -34,14 +42,14 @@ function taskText(world: World, task: string): string {
         : `${inline(label, TEXT_CAPS.name)}: ${value.trim()}`,
     );
   }
-  return prose(paragraphs.join("\n\n"), TEXT_CAPS.task);
+  return demoteHeadings(prose(paragraphs.join("\n\n"), TASK_READ_MAX));
 }
 
-/** A protected block with the world's instructions of the given tasks, or null when they are all blank. */
-export function instructionsBlock(world: World, tasks: readonly string[]): Block | null {
-  const texts = tasks.map((t) => taskText(world, t)).filter((t) => t !== "");
-  if (texts.length === 0) return null;
-  return block("## The world's instructions for the narrator", texts, "protected", { join: "\n\n" });
+/** "## Style Principles" -> "Style Principles:" (a heading already ending in ":" keeps it). */
+export function demoteHeadings(text: string): string {
+  return text.replace(/^[ \t]*#{1,6}[ \t]+(.+?)[ \t#]*$/gm, (_, title: string) =>
+    /[:.!?]$/.test(title) ? title : `${title}:`,
+  );
 }
 
 /**
@@ -51,18 +59,55 @@ export function instructionsBlock(world: World, tasks: readonly string[]): Block
  * on every turn of a game, so it belongs to the prompt's stable prefix (issue
  * 19 item 7); the lore picked for the turn comes later (`loreBlock`).
  */
-export function worldBlocks(
-  world: World,
-  options: NarrationPromptOptions,
-  rank: (part: "world background") => number,
-): Block[] {
+export function worldBlocks(world: World, options: NarrationPromptOptions): Block[] {
   return [
-    backgroundBlock(world, rank("world background")),
+    backgroundBlock(world, 1),
     styleBlock(world),
     gameModeBlock(world, options.gameMode),
     resourcesBlock(world),
     deathBlock(world),
   ];
+}
+
+/**
+ * The world's blocks as one fixed block within `max` characters (the context
+ * plan's cap): cut here, once per game and budget, the background first, then
+ * the longest texts, so the same bytes open every prompt of the game.
+ */
+export function worldPart(world: World, options: NarrationPromptOptions, max: number): Block {
+  const [message] = fit([{ role: "user", blocks: worldBlocks(world, options) }], max);
+  return fixed(null, message?.content ?? "");
+}
+
+/**
+ * Instructions from `story` effects of recurring triggers (issue 39): sent
+ * whenever their trigger fires, so they are standing guidance, not news. The
+ * texts are read from the world once.
+ */
+const recurringTexts = new WeakMap<World, Set<string>>();
+
+export function standingTexts(world: World): Set<string> {
+  let set = recurringTexts.get(world);
+  if (set) return set;
+  set = new Set();
+  for (const trigger of Object.values(world.triggers ?? {})) {
+    if ((trigger as { recurring?: unknown }).recurring !== true) continue;
+    const effects = (trigger as { effects?: unknown }).effects;
+    if (!Array.isArray(effects)) continue;
+    for (const effect of effects) {
+      const e = effect as { type?: unknown; instruction?: unknown };
+      if (e?.type === "story" && typeof e.instruction === "string") set.add(e.instruction);
+    }
+  }
+  recurringTexts.set(world, set);
+  return set;
+}
+
+/** Whether a pending instruction comes from a recurring trigger ("(for Ana) " attribution aside). */
+export function isStanding(world: World, instruction: string): boolean {
+  const texts = standingTexts(world);
+  if (texts.size === 0) return false;
+  return texts.has(instruction) || texts.has(instruction.replace(/^\(for [^)]*\) /, ""));
 }
 
 /**
@@ -78,7 +123,11 @@ function resourcesBlock(world: World): Block {
     const name = typeof resource.name === "string" && resource.name.trim() !== "" ? resource.name : key;
     lines.push(`${inline(name, TEXT_CAPS.name)}: ${inline(text, TEXT_CAPS.resourceUsage)}`);
   }
-  return block("## Resources (how to show them in the story)", bullets(lines), "protected");
+  return block(
+    "## Resources (the game keeps these numbers and changes them itself; the author's notes below say what moves them, for you to show in the story, never to apply)",
+    bullets(lines),
+    "protected",
+  );
 }
 
 /** `death`: the author's instructions for when a character dies, and whether death is final. */
@@ -91,8 +140,8 @@ function deathBlock(world: World): Block {
       ? "Death is final in this world (permadeath)."
       : "Death is not final in this world (no permadeath).";
   return block(
-    "## Death (only when the game's outcomes say a character died or fell)",
-    [rule, prose(text, TEXT_CAPS.death)],
+    "## Death (the game decides and applies it; narrate a death only when the outcomes say a character died or fell)",
+    [rule, `What the game does then, in the author's words: ${prose(text, TEXT_CAPS.death)}`],
     "protected",
   );
 }

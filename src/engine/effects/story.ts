@@ -7,6 +7,16 @@ import { changed, type EffectContext, type EffectOf, type EffectOutcome } from "
  * instructions reach the first turn, never the opening).
  */
 export function applyStory(effect: EffectOf<"story">, ctx: EffectContext): EffectOutcome {
-  ctx.state.pendingInstructions.push(effect.instruction);
+  ctx.state.pendingInstructions.push(attributed(effect.instruction, ctx));
   return changed("for the next narration");
+}
+
+/**
+ * On a `scope: "player"` trigger the instruction concerns the players who satisfied it, not the
+ * party (issue 39): it is sent as "(for Ana, Bo) <instruction>", so the narrator knows whose story
+ * it is. A party-wide instruction is sent as written.
+ */
+export function attributed(instruction: string, ctx: Pick<EffectContext, "scope" | "targets">): string {
+  if (ctx.scope !== "player" || ctx.targets.length === 0) return instruction;
+  return `(for ${ctx.targets.join(", ")}) ${instruction}`;
 }
