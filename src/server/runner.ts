@@ -95,6 +95,9 @@ export interface StepKey {
 
 const ANYONE: StepKey = { game: "", host: "" };
 
+/** How many hosts StepSlots remembers when it last served (the oldest are forgotten first). */
+const SERVED_HOSTS = 10_000;
+
 interface Waiter {
   key: StepKey;
   arrived: number;
@@ -182,7 +185,11 @@ export class StepSlots {
   private enter(key: StepKey): void {
     this.runningByHost.set(key.host, (this.runningByHost.get(key.host) ?? 0) + 1);
     this.runningByGame.set(key.game, (this.runningByGame.get(key.game) ?? 0) + 1);
+    // Re-inserted, so the map's first entries are the hosts served longest ago: the ones forgotten when
+    // it grows past SERVED_HOSTS (a forgotten host ranks as never served, which only helps it).
+    this.servedAt.delete(key.host);
     this.servedAt.set(key.host, this.serves++);
+    if (this.servedAt.size > SERVED_HOSTS) this.servedAt.delete(this.servedAt.keys().next().value!);
   }
 
   private leave(key: StepKey): void {
@@ -194,9 +201,6 @@ export class StepSlots {
       if (n <= 0) map.delete(id);
       else map.set(id, n);
     }
-    // Forget hosts with nothing running or waiting, so the map stays as small as the traffic.
-    if (!this.runningByHost.has(key.host) && !this.waiting.some((w) => w.key.host === key.host))
-      this.servedAt.delete(key.host);
   }
 }
 
