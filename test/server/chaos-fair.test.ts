@@ -72,7 +72,7 @@ describe(`server: looping games do not starve the others (${STORE_NAME})`, () =>
       (a) => a.json.transcript.length > tick,
       120_000,
     );
-    return Number(done.json.transcript[tick].created_at);
+    return Number(done.json.transcript[tick].at);
   };
 
   it("runs a good game's turn before the looping games' queued turns", { timeout: 300_000 }, async () => {
