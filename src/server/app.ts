@@ -28,7 +28,7 @@ import { type NarratorFactory, Runner } from "./runner.ts";
 import type { OpenStore } from "./store/open.ts";
 import { Store } from "./store/store.ts";
 import { isStoreUnavailable } from "./store/unavailable.ts";
-import { Sweeper } from "./sweeper.ts";
+import { SWEEP_MS, Sweeper } from "./sweeper.ts";
 import { webRoutes } from "./web.ts";
 import { WorldCache } from "./worlds.ts";
 
@@ -131,7 +131,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     narrator: options.narrator,
     scripts: options.scripts,
     process: processName,
-    leaseMs: options.leaseMs ?? 120_000,
+    ...(options.leaseMs !== undefined ? { leaseMs: options.leaseMs } : {}),
     ...(options.answerWaitMs !== undefined ? { answerWaitMs: options.answerWaitMs } : {}),
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
     log: options.log,
@@ -301,7 +301,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     }
   });
 
-  const sweeper = new Sweeper(store, runner, options.log, options.sweepMs ?? 2000);
+  const sweeper = new Sweeper(store, runner, options.log, options.sweepMs ?? SWEEP_MS);
   await app.ready();
   sweeper.start();
   ready = true;

@@ -32,8 +32,17 @@ export interface RunnerOptions {
   scripts: ScriptRunner | undefined;
   /** This process, in lease owners and logs. */
   process: string;
-  /** How long a claim on a game holds: longer than any turn may take (narrator timeouts included). */
-  leaseMs: number;
+  /**
+   * How long a claim on a game holds without being renewed (default `LEASE_MS`). A step renews its
+   * claim every quarter of it (a heartbeat) for as long as it runs, so a long model call keeps its
+   * game, and a claim of a process that died lapses within `leaseMs`.
+   */
+  leaseMs?: number;
+  /**
+   * When a failed step (the narrator failed, a bug) is due again: ms from now, for the sweep
+   * (default `retryDelayMs`: 5 s for a narrator failure, 60 s for anything else).
+   */
+  retryDelayMs?: (failure: ApiError, game: Game) => number;
   /**
    * How many steps this process runs at once (0: no limit); the others wait their turn, first come
    * first served. A step gives its slot up while it waits for a remote model (not the offline
@@ -48,47 +57,164 @@ export interface RunnerOptions {
 /** The default of `maxSteps`: a step is mostly CPU on one event loop; two overlap one's store round trips. */
 export const DEFAULT_MAX_STEPS = 2;
 
+/** The default claim length: a dead process's claim lapses within it (see RunnerOptions.leaseMs). */
+export const LEASE_MS = 5000;
+
+/**
+ * The longest a process renews one claim: a step that has not ended by then (a hung engine, a claim a
+ * bug never released) lets its game go to another process instead of holding it for ever.
+ */
+export const MAX_HOLD_MS = 10 * 60_000;
+
+/** After how many turns in a row whose scripts ran out of their budget a game's steps go last. */
+export const SLOW_AFTER = 2;
+
+/** After how many such turns in a row the game is paused, with a message to its host. */
+export const PAUSE_AFTER = 8;
+
+/** The default of RunnerOptions.retryDelayMs. */
+export function retryDelayMs(failure: ApiError): number {
+  return failure.code === "turn/failed" ? 5000 : 60_000;
+}
+
 /** How long a quest answer waits for a step of its game in flight (a turn) before game/busy. */
 export const ANSWER_WAIT_MS = 30_000;
 
 /** How often a quest answer waiting for a step in flight looks whether it ended. */
 const ANSWER_POLL_MS = 50;
 
-/** A first-come, first-served limit on the steps running at once in this process. */
+/** Whose a step is, for the fair share of slots: its game and the game's host. */
+export interface StepKey {
+  game: string;
+  host: string;
+  /** A game whose scripts keep running out of their budget: served after every other step waiting. */
+  slowed?: boolean;
+  /** A step that holds no claim yet: at shutdown it is handed back (its game stays due in the store). */
+  unclaimed?: boolean;
+}
+
+const ANYONE: StepKey = { game: "", host: "" };
+
+/** How many hosts StepSlots remembers when it last served (the oldest are forgotten first). */
+const SERVED_HOSTS = 10_000;
+
+interface Waiter {
+  key: StepKey;
+  arrived: number;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * A limit on the steps running at once in this process, shared fairly: a free slot goes to the step
+ * waiting whose host has the fewest steps running (then the host served longest ago), then whose
+ * game has the fewest, then the one that came first; a slowed game's steps go after all others. So a
+ * host with many busy games, or a game whose scripts loop to their budget, waits behind its own steps
+ * and not in front of everyone else's. Without keys it is first come, first served.
+ */
 export class StepSlots {
   private free: number;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: Waiter[] = [];
+  private readonly runningByHost = new Map<string, number>();
+  private readonly runningByGame = new Map<string, number>();
+  private readonly servedAt = new Map<string, number>();
+  private arrivals = 0;
+  private serves = 0;
   constructor(size: number) {
     this.free = size > 0 ? size : Number.POSITIVE_INFINITY;
   }
 
-  /** Waits for a slot; answers how long it waited (ms). */
-  async take(): Promise<number> {
+  /** Waits for a slot; answers how long it waited (ms). Rejects when `handBack` is called meanwhile. */
+  async take(key: StepKey = ANYONE): Promise<number> {
     if (this.free > 0 && this.waiting.length === 0) {
       this.free--;
+      this.enter(key);
       return 0;
     }
     const from = performance.now();
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    await new Promise<void>((resolve, reject) =>
+      this.waiting.push({ key, arrived: this.arrivals++, resolve, reject }),
+    );
     return performance.now() - from;
   }
 
-  /** Gives a slot back: to the first step waiting, if any. */
-  give(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
+  /** Gives a slot back: to the step waiting that comes first by the fair order, if any. */
+  give(key: StepKey = ANYONE): void {
+    this.leave(key);
+    const next = this.next();
+    if (next) {
+      this.enter(next.key);
+      next.resolve();
+    } else this.free++;
+  }
+
+  /** Refuses every step waiting that holds no claim (shutdown): `error` is what they are told. */
+  handBack(error: unknown): void {
+    for (const w of [...this.waiting])
+      if (w.key.unclaimed) {
+        this.waiting.splice(this.waiting.indexOf(w), 1);
+        w.reject(error);
+      }
   }
 
   /** Steps waiting for a slot. */
   get queued(): number {
     return this.waiting.length;
   }
+
+  private next(): Waiter | undefined {
+    let best: Waiter | undefined;
+    let bestRank: number[] = [];
+    for (const w of this.waiting) {
+      const rank = [
+        w.key.slowed ? 1 : 0,
+        this.runningByHost.get(w.key.host) ?? 0,
+        this.servedAt.get(w.key.host) ?? -1,
+        this.runningByGame.get(w.key.game) ?? 0,
+        w.arrived,
+      ];
+      if (best === undefined || before(rank, bestRank)) {
+        best = w;
+        bestRank = rank;
+      }
+    }
+    if (best) this.waiting.splice(this.waiting.indexOf(best), 1);
+    return best;
+  }
+
+  private enter(key: StepKey): void {
+    this.runningByHost.set(key.host, (this.runningByHost.get(key.host) ?? 0) + 1);
+    this.runningByGame.set(key.game, (this.runningByGame.get(key.game) ?? 0) + 1);
+    // Re-inserted, so the map's first entries are the hosts served longest ago: the ones forgotten when
+    // it grows past SERVED_HOSTS (a forgotten host ranks as never served, which only helps it).
+    this.servedAt.delete(key.host);
+    this.servedAt.set(key.host, this.serves++);
+    if (this.servedAt.size > SERVED_HOSTS) this.servedAt.delete(this.servedAt.keys().next().value!);
+  }
+
+  private leave(key: StepKey): void {
+    for (const [map, id] of [
+      [this.runningByHost, key.host],
+      [this.runningByGame, key.game],
+    ] as const) {
+      const n = (map.get(id) ?? 1) - 1;
+      if (n <= 0) map.delete(id);
+      else map.set(id, n);
+    }
+  }
+}
+
+/** Lexicographic order of two ranks. */
+function before(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
 }
 
 /** Where a step's time went: `waitMs` waiting for a slot (before and during the step). */
 interface StepClock {
   waitMs: number;
+  /** Whose step it is, for the fair share of slots. */
+  key: StepKey;
 }
 
 interface StepOutcome {
@@ -115,12 +241,18 @@ interface StepOutcome {
  */
 export class Runner {
   private readonly running = new Set<Promise<unknown>>();
-  /** Games whose turn failed because the store was unreachable: the sweeper tries them again. */
-  private readonly retry = new Set<string>();
+  /** Games with a turn of this process waiting for a slot or running: the sweep leaves them be. */
+  private readonly local = new Set<string>();
+  /** The claims this process holds, by owner: their game and heartbeat. */
+  private readonly held = new Map<string, { game: string; beat: NodeJS.Timeout }>();
+  /** Turns in a row whose scripts ran out of their budget, by game (SLOW_AFTER, PAUSE_AFTER). */
+  private readonly strikes = new Map<string, number>();
   private stopping = false;
   private readonly slots: StepSlots;
+  private readonly leaseMs: number;
   constructor(private readonly options: RunnerOptions) {
     this.slots = new StepSlots(options.maxSteps ?? DEFAULT_MAX_STEPS);
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
   }
 
   /** Starts a game: its opening becomes state row 0. */
@@ -162,21 +294,25 @@ export class Runner {
    * submissions in: its step reads none, and the turn after it reads them.)
    */
   async maybeTurn(gameId: string, force: boolean): Promise<"ran" | "waiting" | "busy" | "idle"> {
+    // One turn of a game at a time per process: a second ask while one waits or runs has nothing to
+    // add (the one waiting reads the submissions once it holds the claim; the sweep backs up the rest).
+    if (this.local.has(gameId)) return "busy";
+    this.local.add(gameId);
     try {
-      const outcome = await this.tryTurn(gameId, force);
-      this.retry.delete(gameId);
-      return outcome;
-    } catch (error) {
-      // Nothing was committed; nobody may ask again (every player has submitted), so this process does.
-      if (asApiError(error).code === "server/unavailable") this.retry.add(gameId);
-      else this.retry.delete(gameId);
-      throw error;
+      return await this.tryTurn(gameId, force);
+    } finally {
+      this.local.delete(gameId);
     }
   }
 
-  /** The games to try again (see `retry`), for the sweeper. */
-  retrying(): string[] {
-    return [...this.retry];
+  /** Whether this process has a turn of the game waiting for a slot or running. */
+  has(gameId: string): boolean {
+    return this.local.has(gameId);
+  }
+
+  /** Whether this process is draining (SIGTERM): it takes no new step. */
+  get draining(): boolean {
+    return this.stopping;
   }
 
   private async tryTurn(gameId: string, force: boolean): Promise<"ran" | "waiting" | "busy" | "idle"> {
@@ -196,12 +332,22 @@ export class Runner {
     // A cheap look first; then a slot of this process, the claim, and the look that counts (no
     // submission gets in once claimed).
     if ((await ready()) === null) return "waiting";
-    const clock: StepClock = { waitMs: await this.slots.take() };
+    const key = this.keyOf(game);
+    const clock: StepClock = { waitMs: await this.slots.take({ ...key, unclaimed: true }), key };
     try {
       return await this.claimTurn(game, clock, ready);
     } finally {
-      this.slots.give();
+      this.slots.give(key);
     }
+  }
+
+  /** A game's step's place in the fair share of slots. */
+  private keyOf(game: Game): StepKey {
+    return {
+      game: game.id,
+      host: game.host_token_hash,
+      slowed: (this.strikes.get(game.id) ?? 0) >= SLOW_AFTER,
+    };
   }
 
   private async claimTurn(
@@ -209,7 +355,6 @@ export class Runner {
     clock: StepClock,
     ready: () => Promise<{ player: string; text: string }[] | null>,
   ): Promise<"ran" | "waiting" | "busy"> {
-    const { store } = this.options;
     const gameId = game.id;
     const owner = await this.acquire(game).catch((error) => {
       if (error instanceof ApiError && error.code === "game/busy") return null;
@@ -220,18 +365,20 @@ export class Runner {
     try {
       const found = await ready();
       if (found === null) {
-        await store.release(gameId, owner);
+        await this.release(gameId, owner);
         return "waiting";
       }
       actions = found;
     } catch (error) {
-      await store.release(gameId, owner).catch(() => {});
+      await this.release(gameId, owner).catch(() => {});
       throw error;
     }
+    let overBudget = false;
     await this.track(
       this.claimed(game, owner, clock, async (host, chunk) => {
         const outcome = await host.apply({ type: "turn", actions }, { onChunk: chunk });
         const result = (outcome as { result: TurnResult }).result;
+        overBudget = result.trace.phases.some((phase) => scriptsOverBudget(phase));
         const seen = playerResult(result);
         return {
           kind: "turn",
@@ -247,7 +394,39 @@ export class Runner {
         };
       }),
     );
+    await this.countStrike(game, overBudget);
     return "ran";
+  }
+
+  /**
+   * Counts a turn whose scripts ran out of their budget: after SLOW_AFTER in a row the game's steps go
+   * after everyone else's; after PAUSE_AFTER it is paused, and its host told why.
+   */
+  private async countStrike(game: Game, overBudget: boolean): Promise<void> {
+    if (!overBudget) {
+      this.strikes.delete(game.id);
+      return;
+    }
+    const strikes = (this.strikes.get(game.id) ?? 0) + 1;
+    this.strikes.set(game.id, strikes);
+    if (strikes < PAUSE_AFTER) return;
+    this.strikes.delete(game.id);
+    const paused = await this.options.store
+      .setStatus(game.id, ["running"], "paused", {
+        audience: "all",
+        kind: "status",
+        data: {
+          status: "paused",
+          reason: "script-budget",
+          message: `The game was paused: its scripts ran out of their time budget in ${strikes} turns in a row, which slows every game on this server. The world's author should make them stop sooner; the host can resume the game.`,
+        },
+      })
+      .catch(() => false);
+    if (paused)
+      this.options.log.warn(
+        { game: game.id, turns: strikes },
+        "game paused: its scripts keep running out of budget",
+      );
   }
 
   /**
@@ -289,7 +468,20 @@ export class Runner {
    * deciding the party's answer).
    */
   async releaseClaim(gameId: string, owner: string): Promise<void> {
+    await this.release(gameId, owner);
+  }
+
+  /** Ends a claim of this process: its heartbeat stops, and the game is free for any process. */
+  private async release(gameId: string, owner: string): Promise<void> {
+    this.stopBeat(owner);
     await this.options.store.release(gameId, owner);
+  }
+
+  private stopBeat(owner: string): void {
+    const hold = this.held.get(owner);
+    if (!hold) return;
+    clearInterval(hold.beat);
+    this.held.delete(owner);
   }
 
   /**
@@ -348,12 +540,13 @@ export class Runner {
     run: (host: HostGame, chunk: (text: string) => void) => Promise<StepOutcome>,
     fresh?: { players: PlayerSpec[] },
   ): Promise<void> {
-    const clock: StepClock = { waitMs: await this.slots.take() };
+    const key = this.keyOf(game);
+    const clock: StepClock = { waitMs: await this.slots.take(key), key };
     try {
       const owner = claim ?? (await this.acquire(game));
       await this.track(this.claimed(game, owner, clock, run, fresh));
     } finally {
-      this.slots.give();
+      this.slots.give(key);
     }
   }
 
@@ -364,9 +557,41 @@ export class Runner {
   private async acquire(game: Game, kind = ""): Promise<string> {
     if (this.stopping) throw new ApiError("server/unavailable", "shutting-down");
     const owner = `${kind}${this.options.process}/${newId()}`;
-    if (!(await this.options.store.lease(game.id, game.seq, owner, Date.now() + this.options.leaseMs)))
+    if (!(await this.options.store.lease(game.id, game.seq, owner, Date.now() + this.leaseMs)))
       throw new ApiError("game/busy", "leased", {}, { game: game.id });
+    this.beat(game.id, owner);
     return owner;
+  }
+
+  /**
+   * Renews the claim every quarter of its length while this process holds it (at most MAX_HOLD_MS):
+   * a step that waits for a slow model keeps its game, and a process that dies stops renewing, so its
+   * claim lapses within one lease. A renewal that finds the claim gone stops; the step's commit is
+   * then refused (nothing is applied twice).
+   */
+  private beat(game: string, owner: string): void {
+    const since = Date.now();
+    const beat = setInterval(
+      () => {
+        if (Date.now() - since > MAX_HOLD_MS) {
+          this.stopBeat(owner);
+          this.options.log.warn({ game, owner }, "a step held its game too long; its claim lapses");
+          return;
+        }
+        void this.options.store.renew(game, owner, Date.now() + this.leaseMs).then(
+          (kept) => {
+            if (!kept) {
+              this.stopBeat(owner);
+              this.options.log.warn({ game, owner }, "a step lost its claim (it lapsed, or was taken over)");
+            }
+          },
+          () => {},
+        );
+      },
+      Math.max(50, Math.floor(this.leaseMs / 4)),
+    );
+    beat.unref();
+    this.held.set(owner, { game, beat });
   }
 
   private async track(work: Promise<void>): Promise<void> {
@@ -454,17 +679,16 @@ export class Runner {
         message: l.message,
       }));
       const saveMs = lap();
-      if (
-        !(await store.commitStep(
-          row,
-          owner,
-          logs,
-          outcome.events,
-          outcome.status ? { status: outcome.status } : {},
-          outcome.answer,
-        ))
-      )
-        throw new ApiError("game/busy", "taken-over", {}, { game: game.id });
+      const committed = await store.commitStep(
+        row,
+        owner,
+        logs,
+        outcome.events,
+        outcome.status ? { status: outcome.status } : {},
+        outcome.answer,
+      );
+      this.stopBeat(owner);
+      if (!committed) throw new ApiError("game/busy", "taken-over", {}, { game: game.id });
       const commitMs = lap();
       log.info(
         {
@@ -486,8 +710,14 @@ export class Runner {
         "step committed",
       );
     } catch (error) {
-      await store.release(game.id, owner).catch(() => {});
+      await this.release(game.id, owner).catch(() => {});
       const failure = asApiError(error);
+      // A failed turn stays due (every player submitted): the sweep runs it again at retry_at, on any
+      // process. Not a step another took over, nor a store out of reach (due at once when it is back).
+      if (!fresh && failure.code !== "game/busy" && failure.code !== "server/unavailable") {
+        const delay = (this.options.retryDelayMs ?? retryDelayMs)(failure, game);
+        await store.retryAt(game.id, game.seq, Date.now() + delay).catch(() => {});
+      }
       if (failure.code === "turn/failed")
         await store
           .addEvents(game.id, [
@@ -512,11 +742,11 @@ export class Runner {
    */
   private yielding(inner: Provider, clock: StepClock): Provider {
     const outside = async <T>(call: () => Promise<T>): Promise<T> => {
-      this.slots.give();
+      this.slots.give(clock.key);
       try {
         return await call();
       } finally {
-        clock.waitMs += await this.slots.take();
+        clock.waitMs += await this.slots.take(clock.key);
       }
     };
     const wrapped: Provider = {
@@ -540,13 +770,29 @@ export class Runner {
     return wrapped;
   }
 
-  /** Stops taking new steps and waits (at most `ms`) for those running. */
+  /**
+   * Stops taking new steps, hands back the turns waiting for a slot (they hold no claim: their games
+   * stay due in the store, for any process's sweep), and waits (at most `ms`) for the steps running.
+   * Those still running then are handed back too: their claims are released, so another process
+   * takes them at once (their commits are refused: nothing is applied twice).
+   */
   async drain(ms: number): Promise<boolean> {
     this.stopping = true;
+    this.slots.handBack(new ApiError("server/unavailable", "shutting-down"));
     const all = Promise.allSettled([...this.running]).then(() => true);
     const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref());
-    return Promise.race([all, timeout]);
+    const drained = await Promise.race([all, timeout]);
+    await Promise.allSettled([...this.held].map(([owner, hold]) => this.release(hold.game, owner)));
+    return drained;
   }
+}
+
+/** Whether a phase's scripts ran out of their time budget (the budget, or one script's time). */
+function scriptsOverBudget(phase: TurnResult["trace"]["phases"][number]): boolean {
+  return (
+    phase.scripts.budgetExhausted ||
+    phase.triggers.some((t) => t.script?.status === "timeout" || t.script?.status === "budget")
+  );
 }
 
 function logEvent(logs: LogEntry[], tick: number): NewEvent[] {

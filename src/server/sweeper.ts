@@ -1,12 +1,21 @@
 import type { Logger } from "./logger.ts";
-import type { Runner } from "./runner.ts";
+import { asApiError, type Runner } from "./runner.ts";
 import type { Store } from "./store/store.ts";
 
+/** The default of `everyMs`: with the lease (LEASE_MS) it bounds how long a due turn can wait. */
+export const SWEEP_MS = 1000;
+
+/** How many due games one sweep hands to the runner at most (the rest: the next sweep, or another process). */
+const SWEEP_BATCH = 50;
+
 /**
- * Runs the turns nobody asked for in a request: a host's forced turn whose
- * request died with its process, a turn whose timeout passed, a claim left
- * by a process that crashed. Every process sweeps; the lease makes sure each
- * turn runs once.
+ * Runs every turn that is due and that nobody runs, whoever accepted its last action: every active
+ * player submitted (the process that acknowledged the last one stopped before it ran the turn), the
+ * host forced it, its timeout passed, a claim lapsed (its process crashed), or a failed step's
+ * `retry_at` came. What is due is read from the store (Store.dueGames), never from this process's
+ * memory, so a turn queued by a process that died is run by any other. Every process sweeps; the
+ * claim makes sure each turn runs once. The turns found go to the runner's fair queue together, not
+ * one after another.
  */
 export class Sweeper {
   private timer: NodeJS.Timeout | undefined;
@@ -15,7 +24,7 @@ export class Sweeper {
     private readonly store: Store,
     private readonly runner: Runner,
     private readonly log: Logger,
-    private readonly everyMs: number,
+    private readonly everyMs: number = SWEEP_MS,
   ) {}
 
   start(): void {
@@ -26,16 +35,22 @@ export class Sweeper {
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
   }
 
+  /** Hands every due game nobody holds to the runner; resolves once they are handed (not run). */
   async sweep(): Promise<void> {
-    if (this.sweeping) return;
+    if (this.sweeping || this.runner.draining) return;
     this.sweeping = true;
     try {
-      const due = (await this.store.dueGames(Date.now(), 20)).map((g) => g.id);
-      for (const game of new Set([...due, ...this.runner.retrying()])) {
-        await this.runner.maybeTurn(game, false).catch((error) => {
-          this.log.warn({ game, err: error }, "a due turn failed");
+      const due = await this.store.dueGames(Date.now(), SWEEP_BATCH);
+      for (const game of due) {
+        if (this.runner.has(game.id)) continue;
+        void this.runner.maybeTurn(game.id, false).catch((error) => {
+          const failure = asApiError(error);
+          if (failure.code === "server/internal")
+            this.log.error({ game: game.id, err: error }, "a due turn failed");
+          else this.log.warn({ game: game.id, code: failure.code }, "a due turn did not run");
         });
       }
     } catch (error) {

@@ -164,11 +164,21 @@ export function migrations(dialect: Dialect): MigrationProvider {
       if (dialect === "postgres") await setTurnsCompression("default", false).execute(db);
     },
   };
+  /** When a failed step is due again (see GamesTable.retry_at); the sweep finds due games by it. */
+  const retryAt: Migration = {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("games").addColumn("retry_at", big).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("games").dropColumn("retry_at").execute();
+    },
+  };
   return {
     getMigrations: async () => ({
       "0001_initial": initial,
       "0002_quest_answers": questAnswers,
       "0003_turns_lz4": turnsLz4,
+      "0004_games_retry_at": retryAt,
     }),
   };
 }

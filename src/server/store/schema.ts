@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
  * The one schema of the server's store, for SQLite and PostgreSQL alike
@@ -53,6 +53,11 @@ export interface GamesTable {
   /** The process running a step of this game, and until when its claim holds. */
   lease_owner: string | null;
   lease_until: number | null;
+  /**
+   * When the game's next step failed (a narrator error, a bug): the earliest time the sweep runs it
+   * again. null: nothing failed since the last commit. A host's forced turn clears it.
+   */
+  retry_at: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }

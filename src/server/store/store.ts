@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from "kysely";
 import type { Bus } from "./bus.ts";
 import type { OpenStore } from "./open.ts";
 import type {
@@ -13,7 +13,8 @@ import type {
   WorldsTable,
 } from "./schema.ts";
 
-export type Game = Selectable<GamesTable>;
+/** A game's row; `retry_at` may be left out of a new one (null). */
+export type Game = Omit<Selectable<GamesTable>, "retry_at"> & { retry_at?: number | null };
 export type Player = Selectable<PlayersTable>;
 export type Submission = Selectable<SubmissionsTable>;
 export type Turn = Selectable<TurnsTable>;
@@ -168,8 +169,13 @@ export class Store {
     return changed;
   }
 
+  /** The host asks for the turn now: due at once, also after a failed step (retry_at cleared). */
   async forceTick(game: string, tick: number): Promise<void> {
-    await this.db.updateTable("games").set({ forced_tick: tick }).where("id", "=", game).execute();
+    await this.db
+      .updateTable("games")
+      .set({ forced_tick: tick, retry_at: null })
+      .where("id", "=", game)
+      .execute();
   }
 
   /** An imported game starts running at the save's state (row 0). */
@@ -350,7 +356,7 @@ export class Store {
   /**
    * Claims a game for one step (a turn, an answer, the opening) until
    * `until`: only when its seq is still `seq` and no live claim holds it.
-   * A claim whose deadline passed (its process died) is taken over.
+   * A claim whose deadline passed (its process died or stopped renewing it) is taken over.
    */
   async lease(game: string, seq: number, owner: string, until: number): Promise<boolean> {
     const now = Date.now();
@@ -364,6 +370,37 @@ export class Store {
         .executeTakeFirst(),
     );
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Extends a live claim of `owner` to `until` (the heartbeat of a running step). false: the claim
+   * lapsed or was taken over; the step's commit will be refused.
+   */
+  async renew(game: string, owner: string, until: number): Promise<boolean> {
+    const now = Date.now();
+    const result = await this.claimWrite((db) =>
+      db
+        .updateTable("games")
+        .set({ lease_until: until })
+        .where("id", "=", game)
+        .where("lease_owner", "=", owner)
+        .where("lease_until", ">=", now)
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * A step of the game at `seq` failed: it is due again at `at` (not before), unless a commit or a
+   * forced turn comes first.
+   */
+  async retryAt(game: string, seq: number, at: number): Promise<void> {
+    await this.db
+      .updateTable("games")
+      .set({ retry_at: at })
+      .where("id", "=", game)
+      .where("seq", "=", seq)
+      .execute();
   }
 
   async release(game: string, owner: string): Promise<void> {
@@ -413,6 +450,7 @@ export class Store {
           lease_owner: null,
           lease_until: null,
           forced_tick: null,
+          retry_at: null,
           turn_opened_at: now,
           updated_at: now,
           ...game,
@@ -471,19 +509,53 @@ export class Store {
     return query.orderBy("seq").orderBy("n").limit(limit).offset(offset).execute();
   }
 
-  /** Running games whose claim expired, whose host forced a turn, or whose turn timeout passed. */
+  /**
+   * Running games whose next turn is due and that nobody holds (no claim, or one that lapsed): every
+   * active player submitted, or the host forced the turn, or its timeout passed with an action
+   * submitted; and no failed step waits for its `retry_at`. Longest waiting first (a submission sets
+   * `updated_at`). This is the sweep's whole notion of due: nothing due lives only in a process's memory.
+   */
   async dueGames(now: number, limit: number): Promise<Game[]> {
     return this.db
-      .selectFrom("games")
-      .selectAll()
-      .where("status", "=", "running")
-      .where((eb) =>
-        eb.or([
-          eb("lease_until", "<", now),
-          eb.and([eb("forced_tick", "is not", null), eb("lease_until", "is", null)]),
-          eb.and([eb("turn_timeout_ms", "is not", null), eb("lease_until", "is", null)]),
-        ]),
-      )
+      .selectFrom("games as g")
+      .selectAll("g")
+      .where("g.status", "=", "running")
+      .where((eb) => eb.or([eb("g.lease_until", "is", null), eb("g.lease_until", "<", now)]))
+      .where((eb) => eb.or([eb("g.retry_at", "is", null), eb("g.retry_at", "<=", now)]))
+      .where((eb) => {
+        const active = () =>
+          eb
+            .selectFrom("players as p")
+            .select("p.id")
+            .whereRef("p.game_id", "=", "g.id")
+            .where("p.status", "=", "active");
+        // A submission of the active player `p` for the game's next tick.
+        const submitted = (
+          inner: ExpressionBuilder<Database & { g: GamesTable; p: PlayersTable }, "g" | "p">,
+        ) =>
+          inner.exists(
+            inner
+              .selectFrom("submissions as s")
+              .select("s.id")
+              .whereRef("s.game_id", "=", "g.id")
+              .whereRef("s.player_id", "=", "p.id")
+              .where("s.tick", "=", inner("g.tick", "+", 1)),
+          );
+        const anySubmitted = eb.exists(active().where((inner) => submitted(inner)));
+        return eb.and([
+          anySubmitted,
+          eb.or([
+            eb("g.forced_tick", "=", eb("g.tick", "+", 1)),
+            eb.and([
+              eb("g.turn_timeout_ms", "is not", null),
+              eb("g.turn_opened_at", "is not", null),
+              eb(eb("g.turn_opened_at", "+", eb.ref("g.turn_timeout_ms")), "<=", now),
+            ]),
+            eb.not(eb.exists(active().where((inner) => inner.not(submitted(inner))))),
+          ]),
+        ]);
+      })
+      .orderBy("g.updated_at")
       .limit(limit)
       .execute();
   }
