@@ -10,9 +10,11 @@ import { type CallInput, failure, ok, phaseInfo, runIn, runOne } from "./support
  * prototypes clean, and leave the host able to run the next phase.
  */
 
-// The default watchdog margin: a tighter one kills a busy but well-behaved child on a loaded machine
-// (issue 40, 2), and these tests assert why a script stopped, which the watchdog would change.
-const sandbox = createSandbox();
+// These tests assert why a script stopped (its CPU budget, its memory limit), which the child
+// decides; the host's watchdog is a wall-clock safety net that on a loaded machine would kill a
+// child still working towards that answer (a heap filling up under a busy collector) and report
+// it as a timeout. A wide margin keeps the answer the child's (issue 40, 2); no test waits on it.
+const sandbox = createSandbox({ watchdogMarginMs: 10_000 });
 after(() => sandbox.close());
 
 interface Attack {
@@ -244,7 +246,14 @@ const ATTACKS: Attack[] = [
     script: "storage.s = 'x'.repeat(2 ** 30)",
     expect: runtime(/RangeError: Invalid string length/),
   },
-  { name: "a doubling array", script: "let a = [1]; for (;;) a = a.concat(a);", expect: failsWith("memory") },
+  {
+    name: "a doubling array",
+    script: "let a = [1]; for (;;) a = a.concat(a);",
+    // Copying a doubling array costs CPU as fast as it costs memory: on a loaded machine (page faults,
+    // a busy collector) the CPU budget can run out first. Either limit stops it and says which;
+    // test/sandbox/failures.test.ts asserts the memory case and what it does to the phase.
+    expect: failsWithEither("memory", "timeout"),
+  },
   {
     name: "a huge typed array",
     script: "storage.b = new Float64Array(1e8)",
