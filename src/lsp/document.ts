@@ -1,4 +1,5 @@
 import { type Node, parseTree } from "jsonc-parser";
+import { JSON_TOO_DEEP } from "../world/codes.ts";
 import type { Diagnostic as WorldDiagnostic } from "../world/diagnostic.ts";
 import { LINT_RULES } from "../world/lint/index.ts";
 import overLimit, { overTriggerLimits } from "../world/lint/rules/over-limit.ts";
@@ -61,10 +62,22 @@ export class WorldDocument {
     return this.#lint;
   }
 
+  /**
+   * Nested deeper than the loader allows: every parser that recurses (the
+   * syntax tree, the JSON language service) is kept away from it; only its
+   * diagnostic is published.
+   */
+  get tooDeep(): boolean {
+    return this.loaded.diagnostics.some((d) => d.code === JSON_TOO_DEEP.code);
+  }
+
   /** The tolerant syntax tree (undefined for an empty text). */
   get tree(): Node | undefined {
+    // The tree is built by recursion: a text nested deeper than the loader allows (json/too-deep) gets none.
     if (this.#tree === null)
-      this.#tree = parseTree(this.text, [], { allowTrailingComma: true, disallowComments: false });
+      this.#tree = this.tooDeep
+        ? undefined
+        : parseTree(this.text, [], { allowTrailingComma: true, disallowComments: false });
     return this.#tree;
   }
 

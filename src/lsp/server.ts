@@ -75,14 +75,31 @@ export function startServer(options: ServerOptions): Connection {
     const checked = world.check().map((d) => toLspDiagnostic(document, d));
     connection.sendDiagnostics({ uri, version: document.version, diagnostics: checked });
     // Lint on the next turn of the event loop, so that a change that arrived meanwhile wins.
-    const timer = setTimeout(() => {
-      timers.delete(`${uri}#lint`);
-      if (documents.get(uri)?.version !== document.version) return;
-      const linted = world.lint().map((d) => toLspDiagnostic(document, d));
-      // Sent even when lint adds nothing: a client (and the benchmark) sees that the analysis is complete.
-      connection.sendDiagnostics({ uri, version: document.version, diagnostics: [...checked, ...linted] });
-    }, 0);
+    const timer = setTimeout(
+      () =>
+        guarded(() => {
+          timers.delete(`${uri}#lint`);
+          if (documents.get(uri)?.version !== document.version) return;
+          const linted = world.lint().map((d) => toLspDiagnostic(document, d));
+          // Sent even when lint adds nothing: a client (and the benchmark) sees that the analysis is complete.
+          connection.sendDiagnostics({
+            uri,
+            version: document.version,
+            diagnostics: [...checked, ...linted],
+          });
+        }),
+      0,
+    );
     timers.set(`${uri}#lint`, timer);
+  };
+
+  /** Work outside a request: a failure is logged to the editor, never the end of the server. */
+  const guarded = (work: () => void) => {
+    try {
+      work();
+    } catch (error) {
+      connection.console.error(`taleforge lsp: ${String((error as Error)?.stack ?? error)}`);
+    }
   };
 
   const schedule = (document: TextDocument) => {
@@ -95,7 +112,7 @@ export function startServer(options: ServerOptions): Connection {
       setTimeout(() => {
         timers.delete(document.uri);
         const current = documents.get(document.uri);
-        if (current) publish(current);
+        if (current) guarded(() => publish(current));
       }, debounce),
     );
   };
@@ -131,7 +148,7 @@ export function startServer(options: ServerOptions): Connection {
   const on = <T>(uri: string, fallback: T, run: (world: WorldDocument, document: TextDocument) => T): T => {
     const document = documents.get(uri);
     const world = document && worldOf(document);
-    return document && world ? run(world, document) : fallback;
+    return document && world && !world.tooDeep ? run(world, document) : fallback;
   };
 
   connection.onHover((p) => on(p.textDocument.uri, null, (w, d) => hoverAt(w, d, p.position)));

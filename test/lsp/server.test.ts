@@ -341,6 +341,46 @@ describe("taleforge lsp on the example world", () => {
   });
 });
 
+describe("taleforge lsp on hostile text", () => {
+  const client = new TestClient();
+  after(async () => {
+    assert.equal(await client.close(), 0);
+  });
+
+  it("a world nested far too deep gets its diagnostic; requests answer nothing; the server lives on", async () => {
+    await client.initialize();
+    const deep = `{"configVersion": "V33", "x": ${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    const deepUri = "file:///work/deep.world.json";
+    await client.open(deepUri, deep);
+    const published = (await client.diagnostics((p) => p.uri === deepUri)) as { diagnostics: Diag[] };
+    assert.deepEqual(
+      published.diagnostics.map((d) => d.code),
+      ["json/too-deep"],
+    );
+    const position = { line: 0, character: 50_000 };
+    assert.equal(
+      await client.request("textDocument/hover", { textDocument: { uri: deepUri }, position }),
+      null,
+    );
+    assert.deepEqual(
+      await client.request("textDocument/definition", { textDocument: { uri: deepUri }, position }),
+      [],
+    );
+    // Not JSON at all: one syntax diagnostic, and the server still answers.
+    const brokenUri = "file:///work/broken.world.json";
+    await client.open(brokenUri, '{"configVersion": "V33", "npcs": {"A": ');
+    const broken = (await client.diagnostics((p) => p.uri === brokenUri)) as { diagnostics: Diag[] };
+    assert.deepEqual(
+      broken.diagnostics.map((d) => d.code),
+      ["json/syntax"],
+    );
+    const symbols = await client.request<unknown[]>("textDocument/documentSymbol", {
+      textDocument: { uri: brokenUri },
+    });
+    assert.ok(Array.isArray(symbols));
+  });
+});
+
 describe("taleforge lsp on a world at the format's caps", () => {
   const client = new TestClient();
   const text = JSON.stringify(generateWorld(1), null, 2);
