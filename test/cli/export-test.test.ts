@@ -113,3 +113,42 @@ describe("taleforge export-test", () => {
     assert.match(out.stderr, /cannot be exported/);
   });
 });
+
+describe("/export-test in the terminal's play", () => {
+  test("writes the game so far as a play-test that passes; an undone turn is not in it", async () => {
+    const played = await playWith(
+      [EXAMPLE, "--premade", "Isobel Carrow", "--seed", "5", "--no-save"],
+      [
+        "walk to the Gutted Eel",
+        "y",
+        "talk to Mara Venn",
+        "look around",
+        "/undo",
+        "/export-test played.test.yaml",
+        "/quit",
+      ],
+      { cwd: dir.dir },
+    );
+    assert.equal(played.code, 0, played.err);
+    assert.match(
+      played.out,
+      /Wrote played\.test\.yaml: a play-test of 2 turns\. Run it: taleforge test played\.test\.yaml/,
+    );
+    const file = parse(readFileSync(join(dir.dir, "played.test.yaml"), "utf8")) as {
+      turns: { act?: string }[];
+    };
+    assert.ok(!file.turns.some((t) => t.act === "look around"));
+    const ran = await taleforge(["test", "played.test.yaml"]);
+    assert.equal(ran.code, 0, ran.stdout);
+  });
+
+  test("a resumed game cannot be exported, and says why", async () => {
+    const played = await playWith(
+      [EXAMPLE, "--load", join(dir.dir, "game.save.json"), "--no-save"],
+      ["/export-test x.test.yaml", "/quit"],
+      { cwd: dir.dir },
+    );
+    assert.equal(played.code, 0, played.err);
+    assert.match(played.out, /Cannot export this game: .*starts from a saved game/);
+  });
+});

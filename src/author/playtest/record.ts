@@ -116,6 +116,70 @@ export async function recordFromText(
   }
 }
 
+/**
+ * A game's record kept as it is played (the terminal's `/export-test`): the
+ * host tells it each step it applied. An undo takes the last step back; a
+ * loaded save makes the record unusable (a play-test starts at the opening).
+ */
+export class GameRecorder {
+  private readonly steps: RecordedStep[] = [];
+  private readonly opening: Tracked;
+  /** Why the game cannot become a play-test (it started from a save, or loaded one); null while it can. */
+  private refused: { messageId: "resumed" | "loaded"; input: number } | null = null;
+  private inputs = 0;
+
+  constructor(
+    private readonly setup: Pick<GameRecord, "seed" | "gameMode" | "players">,
+    private state: SessionState,
+    resumed: boolean,
+  ) {
+    this.opening = trackedOf(state);
+    if (resumed) this.refused = { messageId: "resumed", input: 0 };
+  }
+
+  turn(actions: { player: string; text: string }[], result: TurnResult, after: SessionState): void {
+    this.inputs++;
+    this.steps.push({
+      kind: "turn",
+      actions,
+      result,
+      tracked: trackedOf(after),
+      players: playersOf(this.state),
+    });
+    this.state = after;
+  }
+
+  answer(quest: string, answer: "accept" | "reject" | "abandon", after: SessionState): void {
+    this.inputs++;
+    this.steps.push({ kind: "answer", quest, answer, tick: this.state.tick, tracked: trackedOf(after) });
+    this.state = after;
+  }
+
+  /** An undo that took a step back (the game's state after it given). */
+  undo(after: SessionState): void {
+    this.inputs++;
+    this.steps.pop();
+    this.state = after;
+  }
+
+  load(): void {
+    this.inputs++;
+    this.refused ??= { messageId: "loaded", input: this.inputs };
+  }
+
+  /** The record so far; throws an ExportError when the game cannot become a play-test. */
+  record(source: string): GameRecord {
+    if (this.refused) throw new ExportError(this.refused.messageId, { source, input: this.refused.input });
+    return {
+      ...this.setup,
+      storyStart: this.state.storyStart,
+      opening: this.opening,
+      steps: [...this.steps],
+      final: this.state,
+    };
+  }
+}
+
 /** The inputs a host writes on the tape between the calls (GameInput of src/host/game.ts, read loosely here). */
 const TapeInput = z.discriminatedUnion("type", [
   z.object({

@@ -5,6 +5,7 @@ import { isAiError } from "../../ai/errors.ts";
 import type { Provider } from "../../ai/provider.ts";
 import type { recordProvider } from "../../ai/recorded.ts";
 import { type Paint, painter } from "../../author/paint.ts";
+import { GameRecorder } from "../../author/playtest/record.ts";
 import { chooseStoryStart, isEngineError, nextStepOf } from "../../engine/index.ts";
 import { Game, type GameSetup } from "../../host/game.ts";
 import { createSandbox } from "../../sandbox/index.ts";
@@ -144,6 +145,12 @@ async function playGame(step: GameStep): Promise<number> {
       resumeCommand: saving?.resume,
       showTrace: flags.trace === true,
       cwd,
+      recorder: new GameRecorder(
+        { seed: setup.seed, gameMode: setup.gameMode, players: setup.players ?? [] },
+        game.session.state,
+        setup.load !== undefined,
+      ),
+      worldPath: resolve(cwd, file),
     });
   } finally {
     lines.close();

@@ -1,8 +1,10 @@
-import { resolve } from "node:path";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { Provider } from "../../ai/provider.ts";
 import { type Usage, usageSince } from "../../ai/provider.ts";
 import type { Replay } from "../../ai/recorded.ts";
 import { type Paint, plural } from "../../author/paint.ts";
+import { exportPlaytest } from "../../author/playtest/export.ts";
+import { ExportError, type GameRecorder } from "../../author/playtest/record.ts";
 import type { SessionState } from "../../engine/index.ts";
 import { QUEST_EXPIRY_TURNS, type QuestPrompt } from "../../engine/index.ts";
 import { type Game, GameInput, type Outcome } from "../../host/game.ts";
@@ -53,6 +55,10 @@ export interface LoopContext {
   /** --trace: print the trace of every turn. */
   showTrace: boolean;
   cwd: string;
+  /** The game as played so far, for /export-test; absent when the game cannot become a play-test. */
+  recorder?: GameRecorder;
+  /** The world file (absolute), named by an exported play-test. */
+  worldPath?: string;
 }
 
 /**
@@ -205,6 +211,12 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     ctx.lines.onInterrupt(() => ctx.lines.close());
   }
   const after = ctx.game.session.state;
+  if (outcome.type === "turn" && input.type === "turn")
+    ctx.recorder?.turn(input.actions, outcome.result, after);
+  else if (outcome.type === "answer" && input.type === "answer")
+    ctx.recorder?.answer(input.quest, input.answer, after);
+  else if (outcome.type === "undo" && outcome.undone) ctx.recorder?.undo(after);
+  else if (outcome.type === "load") ctx.recorder?.load();
   if (outcome.type === "turn") {
     if (!streamed) prose.push(escapeControls(outcome.result.story));
     prose.end();
@@ -376,6 +388,8 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
       await step(ctx, { type: "load", save: text });
       return;
     }
+    case "export-test":
+      return out(await exportTest(ctx, argument));
     case "quit":
     case "exit":
       return "quit";
@@ -384,6 +398,31 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
       return out(`Unknown command /${name}.${hint} Type /help for the list.`);
     }
   }
+}
+
+/** /export-test [file]: the game so far as a play-test (docs/playtests.md); the line that says what happened. */
+async function exportTest(ctx: LoopContext, argument: string): Promise<string> {
+  if (!ctx.recorder || !ctx.worldPath) return "This game cannot be exported as a play-test.";
+  const stem = basename(ctx.worldPath).replace(/(\.world)?\.json$/i, "");
+  const name = argument || `${stem}-turn-${ctx.game.session.tick}.test.yaml`;
+  const path = resolve(ctx.cwd, name);
+  let text: string;
+  let turns: number;
+  try {
+    const rel = relative(dirname(path), ctx.worldPath);
+    const exported = exportPlaytest(ctx.recorder.record("this game"), {
+      world: rel === "" || isAbsolute(rel) ? ctx.worldPath : rel.split(sep).join("/"),
+      source: "taleforge play",
+    });
+    text = exported.text;
+    turns = exported.steps.filter((s) => s.kind === "turn").length;
+  } catch (error) {
+    if (error instanceof ExportError) return `Cannot export this game: ${error.message}`;
+    throw error;
+  }
+  const problem = await writeSaveFile(path, text);
+  if (problem !== null) return `Could not write ${name}: ${problem}`;
+  return `Wrote ${name}: a play-test of ${plural(turns, "turn")}. Run it: taleforge test ${name}`;
 }
 
 /** Writes the save after a turn; answers whether the file on disk now holds this game. */

@@ -175,6 +175,7 @@ export const GAME_COMMANDS = [
   "save",
   "load",
   "undo",
+  "export-test",
   "quit",
 ] as const;
 
@@ -231,6 +232,7 @@ export function helpView(saving?: string): string {
     "  /save [file]       save the game",
     "  /load [file]       load a saved game",
     "  /undo              take back the last turn",
+    "  /export-test [file] the game so far as a play-test, for taleforge test",
     // One line at 80 columns: the save file's name was said when the game began (and /save says it).
     saving
       ? "  /quit              leave (the game is saved first)"
