@@ -19,7 +19,7 @@ import {
   type Turn,
 } from "./store/store.ts";
 import { isStoreUnavailable } from "./store/unavailable.ts";
-import { playerResult } from "./views.ts";
+import { playerResult, questStatuses } from "./views.ts";
 import type { WorldCache } from "./worlds.ts";
 
 /** Makes the narrator (intent, narration, judge) for one step of a game. */
@@ -135,14 +135,18 @@ export class Runner {
         return {
           kind: "opening",
           inputs: { players },
-          result: playerResult(opening),
+          result: playerResult(opening, questStatuses(host.session.state)),
           narration: opening.story,
           trace: opening,
           logs: opening.logs,
           status: "running",
           events: [
             { audience: "all", kind: "game-started", data: { tick: 0 } },
-            { audience: "all", kind: "turn", data: { seq: 0, ...playerResult(opening), actions: [] } },
+            {
+              audience: "all",
+              kind: "turn",
+              data: { seq: 0, ...playerResult(opening, questStatuses(host.session.state)), actions: [] },
+            },
             ...logEvent(opening.logs, 0),
           ],
         };
@@ -232,7 +236,7 @@ export class Runner {
       this.claimed(game, owner, clock, async (host, chunk) => {
         const outcome = await host.apply({ type: "turn", actions }, { onChunk: chunk });
         const result = (outcome as { result: TurnResult }).result;
-        const seen = playerResult(result);
+        const seen = playerResult(result, questStatuses(host.session.state));
         return {
           kind: "turn",
           inputs: { actions },
