@@ -194,6 +194,15 @@ export const SERVER_ERRORS = {
     description: "Another player of this game already has this character.",
     messages: { taken: '"{name}" is already played in this game; choose another character.' },
   },
+  "game/name-confusable": {
+    status: 409,
+    description:
+      "The name looks like the name of another player of this game (the same letters in another script, case or width).",
+    messages: {
+      lookalike:
+        '"{name}" looks like "{other}", who already plays in this game; choose a name nobody could mistake for theirs.',
+    },
+  },
   "game/no-players": {
     status: 409,
     description: "The game has no player yet.",

@@ -224,7 +224,7 @@ export const api = {
   save: async (id: string, token: string) => (await send("save", { params: { id }, token })).blob(),
   cassette: async (id: string, token: string) => (await send("cassette", { params: { id }, token })).blob(),
   /** The event stream's response (read by sse.ts), from after the given event id. */
-  events: (id: string, token: string, after: number, signal: AbortSignal) =>
+  events: (id: string, token: string, after: string, signal: AbortSignal) =>
     fetch(`${pathOf("events", { id })}?after=${after}`, {
       headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
       signal,

@@ -5,6 +5,7 @@ import { readSave } from "../../engine/index.ts";
 import { readLine, replyOf, replyProblem } from "../../host/offers.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
+import { lookalikeOf } from "../names.ts";
 import { answerQuest } from "../quests.ts";
 import { type Caller, gameOf, route } from "../route.ts";
 import { asApiError, type NarratorFactory, type Runner } from "../runner.ts";
@@ -65,6 +66,7 @@ export function gameRoutes(
       const now = Date.now();
       const game: Game = {
         id: newId(),
+        event_seq: 0,
         world_hash: body.world,
         status: "lobby",
         host_token_hash: hashToken(hostToken),
@@ -135,6 +137,14 @@ export function gameRoutes(
       }
       if (players.some((p) => p.name === name))
         throw new ApiError("game/name-taken", "taken", { name }, { name });
+      // A name only a close look tells apart from a player's ("Іsobel" with a Cyrillic І, "ａda") would let
+      // one player pass for another in the story and the party list.
+      const other = lookalikeOf(
+        name,
+        players.map((p) => p.name),
+      );
+      if (other !== undefined)
+        throw new ApiError("game/name-confusable", "lookalike", { name, other }, { name, other });
       const token = newToken("player");
       const id = newId();
       try {
@@ -151,8 +161,19 @@ export function gameRoutes(
           { audience: "all", kind: "player-joined", data: { player: id, name } },
         );
       } catch (error) {
-        if (/unique|duplicate/i.test(String((error as Error).message)))
+        if (/unique|duplicate/i.test(String((error as Error).message))) {
+          // Another join took this name, or one that looks like it, meanwhile.
+          const now = (await store.players(game.id)).map((p) => p.name);
+          const like = now.includes(name) ? undefined : lookalikeOf(name, now);
+          if (like !== undefined)
+            throw new ApiError(
+              "game/name-confusable",
+              "lookalike",
+              { name, other: like },
+              { name, other: like },
+            );
           throw new ApiError("game/name-taken", "taken", { name }, { name });
+        }
         throw error;
       }
       return { gameId: game.id, playerId: id, name, token };

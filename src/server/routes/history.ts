@@ -130,6 +130,7 @@ export function historyRoutes(
       const now = Date.now();
       const game: Game = {
         id: newId(),
+        event_seq: 0,
         world_hash: body.world,
         status: "running",
         host_token_hash: hashToken(hostToken),
