@@ -16,7 +16,7 @@ import type { ScriptRunner } from "../engine/ports.ts";
 import { ApiError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import { openApiDocument } from "./openapi.ts";
-import { rateKey } from "./rate-keys.ts";
+import { MinuteWindows, rateKey } from "./rate-keys.ts";
 import { REGISTERED } from "./route.ts";
 import { eventRoutes, STREAM_LOGGED, type StreamLimits } from "./routes/events.ts";
 import { gameRoutes } from "./routes/games.ts";
@@ -41,6 +41,11 @@ export interface ServerOptions {
   process?: string;
   /** Requests per minute per token (or address, without one). */
   perMinute?: number;
+  /**
+   * Requests per minute per client address, over all its tokens together (default twice `perMinute`:
+   * the tokens of the games one address creates count here too).
+   */
+  perAddressPerMinute?: number;
   /** Actions per minute per token on the submit route. */
   actionsPerMinute?: number;
   /** Request body limit; world uploads have their own. */
@@ -208,6 +213,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   await app.register(rateLimit, {
     max: options.perMinute ?? 600,
     timeWindow: 60_000,
+    // Load balancers' and monitors' health checks are never refused.
+    allowList: (request) => request.url === "/healthz" || request.url === "/readyz",
     // A token counts once a route has accepted it; anything else counts on the address (rate-keys.ts).
     keyGenerator: async (request) => {
       const { key, per } = await rateKey(store, request);
@@ -226,6 +233,26 @@ export async function createServer(options: ServerOptions): Promise<Server> {
         { limit: context.max, retryAfterSeconds: seconds, per, counts },
       );
     },
+  });
+  // Every request of an address counts on it, whatever token it carries (rate-keys.ts): one client
+  // creating games for their host tokens gains nothing. Health checks are not counted.
+  const addresses = new MinuteWindows();
+  const perAddress = options.perAddressPerMinute ?? 2 * (options.perMinute ?? 600);
+  app.addHook("onRequest", async (request) => {
+    if (request.url === "/healthz" || request.url === "/readyz") return;
+    const window = addresses.take(request.ip, perAddress);
+    if (!window.ok)
+      throw new ApiError(
+        "rate/limited",
+        "address-all",
+        { max: perAddress, seconds: window.retryAfterSeconds },
+        {
+          limit: perAddress,
+          retryAfterSeconds: window.retryAfterSeconds,
+          per: "address",
+          counts: "requests",
+        },
+      );
   });
   if (options.cors !== undefined) {
     const origin = options.cors;

@@ -76,6 +76,8 @@ export const SERVER_ERRORS = {
       "per-address":
         "Too many requests from this address: at most {max} per minute per address for requests without a game's token. Retry in {seconds} s.",
       actions: "Too many actions with this token: at most {max} per minute. Retry in {seconds} s.",
+      "address-all":
+        "Too many requests from this address: at most {max} per minute from one address, over all its tokens. Retry in {seconds} s.",
       "wait-a-minute": "Too many requests; wait a minute and retry.",
     },
   },

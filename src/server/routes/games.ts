@@ -7,6 +7,7 @@ import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { lookalikeOf } from "../names.ts";
 import { answerQuest } from "../quests.ts";
+import { MinuteWindows } from "../rate-keys.ts";
 import { type Caller, gameOf, route } from "../route.ts";
 import { asApiError, type NarratorFactory, type Runner } from "../runner.ts";
 import {
@@ -32,6 +33,8 @@ export function gameRoutes(
   _narrator: NarratorFactory,
   limits: { actionsPerMinute: number },
 ) {
+  /** New submissions per player (so per player token) in the last minute. */
+  const actions = new MinuteWindows();
   route(
     app,
     store,
@@ -325,7 +328,6 @@ export function gameRoutes(
       params: GameParams,
       body: SubmitAction,
       status: 202,
-      perMinute: limits.actionsPerMinute,
       response: z.union([
         z.object({ submission: z.string(), tick: z.number(), duplicate: z.boolean() }),
         z.object({
@@ -380,6 +382,24 @@ export function gameRoutes(
           }
         }
       }
+      // The action limit counts new submissions only: a retry of a stored key (a client that lost the
+      // answer) is answered as before, never counted or refused.
+      const quota = actions.peek(player.id, limits.actionsPerMinute);
+      if (!quota.ok) {
+        const existing = await earlier();
+        if (existing) return repeated(existing, body.text);
+        throw new ApiError(
+          "rate/limited",
+          "actions",
+          { max: limits.actionsPerMinute, seconds: quota.retryAfterSeconds },
+          {
+            limit: limits.actionsPerMinute,
+            retryAfterSeconds: quota.retryAfterSeconds,
+            per: "token",
+            counts: "actions",
+          },
+        );
+      }
       const tick = game.tick + 1;
       const row = {
         id: newId(),
@@ -401,6 +421,7 @@ export function gameRoutes(
         if (stored === "busy") throw new ApiError("game/busy", "turn-moved", {}, { tick });
         throw new ApiError("submission/conflict", "submitted", {}, { tick });
       }
+      actions.add(player.id);
       kick(runner, app, game.id, false);
       return { submission: row.id, tick, duplicate: false };
     },
