@@ -139,6 +139,7 @@ describe(`server: limits (${STORE_NAME})`, () => {
       if (sent.status !== 202) {
         assert.equal(sent.json.error.code, "rate/limited");
         assert.equal(sent.json.error.details.counts, "actions");
+        assert.match(sent.json.error.message, /Too many actions with this token: at most 3 per minute/);
         break;
       }
       // Retries of the key just stored (a client that lost the answer): the same submission, not counted.

@@ -60,6 +60,14 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
           .optional(),
       }),
       produces: "text/event-stream",
+      headers: [
+        {
+          name: "Last-Event-ID",
+          description:
+            "The id of the last event received (`12`, or `12.1` for a host-only event after it): the stream resumes after it.",
+          schema: z.string().max(40),
+        },
+      ],
     },
     async ({ params, query, request, reply, caller }) => {
       // HEAD (Fastify answers it with the GET route): the stream's headers, no stream.

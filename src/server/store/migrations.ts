@@ -225,6 +225,10 @@ export function migrations(dialect: Dialect): MigrationProvider {
         .on("players")
         .columns(["game_id", "name_key"])
         .execute();
+      // Who stored each world ("operator", "host:<game>", "address:<ip>", "bundled"; null: stored before),
+      // for the upload quotas.
+      await db.schema.alterTable("worlds").addColumn("uploader", "text").execute();
+      await db.schema.createIndex("worlds_uploader").on("worlds").columns(["uploader"]).execute();
       await db.schema
         .createTable("narration")
         .addColumn("game_id", "text", (c) => c.notNull().references("games.id"))
@@ -237,6 +241,8 @@ export function migrations(dialect: Dialect): MigrationProvider {
     },
     async down(db: Kysely<unknown>) {
       await sql`drop table if exists ${sql.table("narration")}`.execute(db);
+      await db.schema.dropIndex("worlds_uploader").execute();
+      await db.schema.alterTable("worlds").dropColumn("uploader").execute();
       await db.schema.dropIndex("players_game_name_key").execute();
       await db.schema.alterTable("players").dropColumn("name_key").execute();
       await db.schema.dropIndex("events_game_seq").execute();

@@ -27,6 +27,8 @@ export interface WorldsTable {
   /** The check's warnings, as the JSON diagnostics of `taleforge check --format json`. */
   warnings: string;
   created_at: number;
+  /** Who stored it, for the upload quotas ("operator", "host:<game id>", "address:<ip>", "bundled"). */
+  uploader: Generated<string | null>;
 }
 
 export type GameStatus = "lobby" | "running" | "paused" | "ended";

@@ -66,13 +66,28 @@ export class Store {
 
   // Worlds
 
-  async putWorld(row: World): Promise<boolean> {
+  async putWorld(row: Omit<World, "uploader"> & { uploader?: string }): Promise<boolean> {
     const result = await this.db
       .insertInto("worlds")
       .values(row)
       .onConflict((oc) => oc.column("hash").doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** How many worlds `uploader` stored, and how many bytes of worlds every uploader but the operator did. */
+  async worldQuotas(uploader: string): Promise<{ mine: number; bytes: number }> {
+    const mine = await this.db
+      .selectFrom("worlds")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("uploader", "=", uploader)
+      .executeTakeFirst();
+    const all = await this.db
+      .selectFrom("worlds")
+      .select((eb) => eb.fn.sum("bytes").as("bytes"))
+      .where((eb) => eb.or([eb("uploader", "is", null), eb("uploader", "not in", ["operator", "bundled"])]))
+      .executeTakeFirst();
+    return { mine: Number(mine?.n ?? 0), bytes: Number(all?.bytes ?? 0) };
   }
 
   world(hash: string): Promise<World | undefined> {
