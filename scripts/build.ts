@@ -19,6 +19,7 @@ import { build, type Metafile, type Plugin } from "esbuild";
 import { FAST_SCRIPT } from "../src/cli/fast-start.ts";
 import { childCode } from "../src/sandbox/bundle.ts";
 import { compileWorker, SQLITE_WORKER } from "../src/server/store/sqlite-thread.ts";
+import { WORK_WORKER, workerCode } from "../src/server/work/pool.ts";
 import { tableFrom } from "../src/world/check-table.ts";
 import { formatSchemas } from "../src/world/schema/lazy.ts";
 import { writeStamp } from "./prepare.mjs";
@@ -252,6 +253,12 @@ export async function buildJavaScript(outdir: string): Promise<Metafile> {
           .split("\\")
           .join("/"),
       ),
+      // The work threads' code (world checks, maps), built below, found from src/server/work/pool.ts's URL.
+      __TF_WORK_WORKER__: JSON.stringify(
+        relative(join(ROOT, "src", "server", "work"), join(outdir, WORK_WORKER))
+          .split("\\")
+          .join("/"),
+      ),
       // The SQLite store's thread, built below, found from src/server/store/sqlite-thread.ts's own URL.
       __TF_SQLITE_WORKER__: JSON.stringify(
         relative(join(ROOT, "src", "server", "store"), join(outdir, SQLITE_WORKER))
@@ -277,6 +284,8 @@ export async function buildJavaScript(outdir: string): Promise<Metafile> {
   // (npm's record of node_modules, node_modules/.package-lock.json, holds only while nothing newer is
   // written there: `npx taleforge` reads every package's files again otherwise).
   writeFileSync(join(outdir, SQLITE_WORKER), compileWorker());
+  // The work threads' code, so that no `taleforge serve` starts esbuild to bundle it.
+  writeFileSync(join(outdir, WORK_WORKER), await workerCode());
   const script = await buildFastStartScript(outdir);
   writeFastStartCache(outdir);
   const entry = await buildCommonJsEntry(outdir);

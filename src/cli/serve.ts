@@ -9,6 +9,8 @@ export interface ServeFlags {
   database?: string;
   cors?: string;
   trustProxy?: string;
+  uploadToken?: string;
+  openUploads?: boolean;
   maxSteps?: string;
   narrator?: string;
   provider?: string;
@@ -60,6 +62,12 @@ export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
     ...(flags.cors !== undefined ? { cors: flags.cors } : {}),
     ...(flags.trustProxy !== undefined ? { trustProxy: flags.trustProxy } : {}),
     ...(maxSteps !== undefined ? { maxSteps } : {}),
+    uploads: {
+      open: flags.openUploads === true,
+      ...((flags.uploadToken ?? io.env.TALEFORGE_UPLOAD_TOKEN)
+        ? { token: flags.uploadToken ?? io.env.TALEFORGE_UPLOAD_TOKEN }
+        : {}),
+    },
     logLevel: flags.logLevel ?? "info",
     ...(flags.logFormat !== undefined ? { logFormat: flags.logFormat as "json" | "pretty" } : {}),
     provider: providerFlags,

@@ -16,20 +16,21 @@ import type { ScriptRunner } from "../engine/ports.ts";
 import { ApiError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import { openApiDocument } from "./openapi.ts";
-import { rateKey } from "./rate-keys.ts";
+import { MinuteWindows, rateKey } from "./rate-keys.ts";
 import { REGISTERED } from "./route.ts";
 import { eventRoutes, STREAM_LOGGED, type StreamLimits } from "./routes/events.ts";
 import { gameRoutes } from "./routes/games.ts";
 import { historyRoutes } from "./routes/history.ts";
 import { partyRoutes } from "./routes/party.ts";
 import { storageRoutes } from "./routes/storage.ts";
-import { worldRoutes } from "./routes/worlds.ts";
+import { DEFAULT_UPLOADS, type UploadPolicy, worldRoutes } from "./routes/worlds.ts";
 import { type NarratorFactory, Runner } from "./runner.ts";
 import type { OpenStore } from "./store/open.ts";
 import { Store } from "./store/store.ts";
 import { isStoreUnavailable } from "./store/unavailable.ts";
 import { SWEEP_MS, Sweeper } from "./sweeper.ts";
 import { webRoutes } from "./web.ts";
+import { DEFAULT_POOL, type PoolLimits, WorkPool } from "./work/pool.ts";
 import { WorldCache } from "./worlds.ts";
 
 export interface ServerOptions {
@@ -41,6 +42,11 @@ export interface ServerOptions {
   process?: string;
   /** Requests per minute per token (or address, without one). */
   perMinute?: number;
+  /**
+   * Requests per minute per client address, over all its tokens together (default twice `perMinute`:
+   * the tokens of the games one address creates count here too).
+   */
+  perAddressPerMinute?: number;
   /** Actions per minute per token on the submit route. */
   actionsPerMinute?: number;
   /** Request body limit; world uploads have their own. */
@@ -61,6 +67,10 @@ export interface ServerOptions {
   /** How often this process looks for turns that are due (timeouts, crashed claims). 0: never. */
   sweepMs?: number;
   streams?: Partial<StreamLimits>;
+  /** Who may upload worlds, and how many (routes/worlds.ts; default: a token, 5 per host token). */
+  uploads?: Partial<UploadPolicy>;
+  /** The work threads for world checks and maps (work/pool.ts). */
+  workers?: Partial<PoolLimits>;
   /** The built browser app served at `/` (default: dist/web beside the sources). */
   webRoot?: string;
 }
@@ -124,6 +134,7 @@ export const LAZY_COMPILERS: Compilers = (() => {
 export async function createServer(options: ServerOptions): Promise<Server> {
   const store = new Store(options.store);
   const worlds = new WorldCache(store);
+  const pool = new WorkPool({ ...DEFAULT_POOL, ...options.workers });
   const processName = options.process ?? `${process.pid}`;
   const runner = new Runner({
     store,
@@ -187,11 +198,11 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     const text = body as string;
     (request as { rawText?: string }).rawText = text;
     if (text.trim() === "") return done(null, undefined);
+    // A world upload (up to 8 MiB) is read by the world loader in a work thread, never parsed here.
+    if (request.method === "POST" && request.url.split("?")[0] === "/worlds") return done(null, undefined);
     try {
       done(null, JSON.parse(text));
     } catch (error) {
-      // A world upload is read by the world loader (JSONC, errors with their line and column), not here.
-      if (request.method === "POST" && request.url.split("?")[0] === "/worlds") return done(null, undefined);
       // Where it went wrong (V8 says "at position N"), as a line and column a caller can find.
       const reason = String((error as Error).message);
       const at =
@@ -208,6 +219,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   await app.register(rateLimit, {
     max: options.perMinute ?? 600,
     timeWindow: 60_000,
+    // Load balancers' and monitors' health checks are never refused.
+    allowList: (request) => request.url === "/healthz" || request.url === "/readyz",
     // A token counts once a route has accepted it; anything else counts on the address (rate-keys.ts).
     keyGenerator: async (request) => {
       const { key, per } = await rateKey(store, request);
@@ -227,6 +240,26 @@ export async function createServer(options: ServerOptions): Promise<Server> {
       );
     },
   });
+  // Every request of an address counts on it, whatever token it carries (rate-keys.ts): one client
+  // creating games for their host tokens gains nothing. Health checks are not counted.
+  const addresses = new MinuteWindows();
+  const perAddress = options.perAddressPerMinute ?? 2 * (options.perMinute ?? 600);
+  app.addHook("onRequest", async (request) => {
+    if (request.url === "/healthz" || request.url === "/readyz") return;
+    const window = addresses.take(request.ip, perAddress);
+    if (!window.ok)
+      throw new ApiError(
+        "rate/limited",
+        "address-all",
+        { max: perAddress, seconds: window.retryAfterSeconds },
+        {
+          limit: perAddress,
+          retryAfterSeconds: window.retryAfterSeconds,
+          per: "address",
+          counts: "requests",
+        },
+      );
+  });
   if (options.cors !== undefined) {
     const origin = options.cors;
     app.addHook("onRequest", async (request, reply) => {
@@ -243,7 +276,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   app.setErrorHandler((error, request, reply) => {
     const failure = toApiError(error, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit);
     if (failure.code === "server/internal") request.log.error({ err: error }, "unexpected error");
-    if (failure.code === "rate/limited")
+    if (failure.code === "rate/limited" || failure.code === "server/busy")
       reply.header("retry-after", String(failure.details.retryAfterSeconds ?? 60));
     reply.code(failure.status).type("application/json").send(failure.toJSON());
   });
@@ -272,10 +305,10 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     actionsPerMinute: options.actionsPerMinute ?? 30,
     worldLimit: options.worldLimit ?? 8 * 1024 * 1024,
   };
-  worldRoutes(app, store, worlds, limits);
+  worldRoutes(app, store, worlds, limits, pool, { ...DEFAULT_UPLOADS, ...options.uploads });
   gameRoutes(app, store, worlds, runner, options.narrator, limits);
   historyRoutes(app, store, worlds, runner, options.narrator, options.scripts);
-  partyRoutes(app, store, worlds);
+  partyRoutes(app, store, worlds, pool);
   storageRoutes(app, store, worlds);
   webRoutes(app, options.webRoot);
   const streams = eventRoutes(app, store, options.streams);
@@ -326,6 +359,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
       const cut = setTimeout(() => app.server.closeAllConnections(), drained ? 5000 : 0);
       await closing;
       clearTimeout(cut);
+      await pool.close();
       await options.store.close();
     },
   };

@@ -76,6 +76,8 @@ export const SERVER_ERRORS = {
       "per-address":
         "Too many requests from this address: at most {max} per minute per address for requests without a game's token. Retry in {seconds} s.",
       actions: "Too many actions with this token: at most {max} per minute. Retry in {seconds} s.",
+      "address-all":
+        "Too many requests from this address: at most {max} per minute from one address, over all its tokens. Retry in {seconds} s.",
       "wait-a-minute": "Too many requests; wait a minute and retry.",
     },
   },
@@ -90,6 +92,8 @@ export const SERVER_ERRORS = {
         "The Authorization header says `Bearer` but holds no token after it (is the shell variable meant to hold it empty?); send `Authorization: Bearer <token>`.",
       "no-token":
         "This route needs a game token: send the host token or your player token as `Authorization: Bearer <token>`.",
+      "upload-token":
+        "Uploading a world needs a token: the operator's upload token (taleforge serve --upload-token), or the host token of a game on this server (create a game, then upload with its hostToken). The operator may open uploads to everyone with --open-uploads.",
     },
   },
   "auth/invalid": {
@@ -131,6 +135,17 @@ export const SERVER_ERRORS = {
     status: 404,
     description: "No world with this hash was uploaded.",
     messages: { "no-world": "No world {hash}; upload it with POST /worlds." },
+  },
+  "world/quota": {
+    status: 403,
+    description:
+      "The uploader (a host token, or an address when uploads are open) or the server has stored as many worlds as it may.",
+    messages: {
+      uploader:
+        "This token has stored {count} worlds, the most one uploader may ({max}); nothing was stored. Play one of them, or ask the server's operator to upload it.",
+      total:
+        "The server stores no more uploaded worlds (at most {max} of them); nothing was stored. Ask the server's operator.",
+    },
   },
   "world/invalid": {
     status: 422,
@@ -195,6 +210,15 @@ export const SERVER_ERRORS = {
     status: 409,
     description: "Another player of this game already has this character.",
     messages: { taken: '"{name}" is already played in this game; choose another character.' },
+  },
+  "game/name-confusable": {
+    status: 409,
+    description:
+      "The name looks like the name of another player of this game (the same letters in another script, case or width).",
+    messages: {
+      lookalike:
+        '"{name}" looks like "{other}", who already plays in this game; choose a name nobody could mistake for theirs.',
+    },
   },
   "game/no-players": {
     status: 409,
@@ -351,6 +375,23 @@ export const SERVER_ERRORS = {
       "thread-exited":
         "The SQLite store's thread stopped (exit code {code}); nothing after its last commit was stored. Restart taleforge serve.",
       closed: "The store is closed (the server is shutting down); nothing more can be stored.",
+    },
+  },
+  "server/busy": {
+    status: 503,
+    description:
+      "The server's work threads (world checks, maps) are all busy and their queue is full; retry after the Retry-After header's seconds.",
+    messages: {
+      workers:
+        "The server is busy checking worlds and drawing maps for other requests; nothing was stored. Retry in {seconds} s.",
+    },
+  },
+  "world/check-timeout": {
+    status: 422,
+    description: "Checking the uploaded world (or drawing its map) took longer than the server allows.",
+    messages: {
+      "too-long":
+        "Checking this world took longer than {seconds} s, the server's limit; nothing was stored. Check it with `taleforge check` and make it smaller.",
     },
   },
   "server/unavailable": {

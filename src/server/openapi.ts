@@ -20,7 +20,21 @@ export function openApiDocument(
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const path = r.url.replace(/:([A-Za-z]+)/g, "{$1}");
-    const parameters = [...fields(r.params, "path"), ...fields(r.query, "query")];
+    const parameters = [
+      ...fields(r.params, "path"),
+      ...fields(r.query, "query"),
+      ...(r.headers ?? []).map((h) => ({
+        name: h.name,
+        in: "header",
+        required: false,
+        description: h.description,
+        schema: schema(h.schema),
+      })),
+    ];
+    const success = {
+      description: "Success",
+      content: { [r.produces ?? "application/json"]: { schema: r.response ? schema(r.response) : {} } },
+    };
     const operation: Record<string, unknown> = {
       summary: r.summary,
       tags: [r.tag],
@@ -30,12 +44,16 @@ export function openApiDocument(
         ? { requestBody: { required: true, content: { "application/json": { schema: schema(r.body) } } } }
         : {}),
       responses: {
-        [String(r.status ?? 200)]: {
-          description: "Success",
-          content: { [r.produces ?? "application/json"]: { schema: r.response ? schema(r.response) : {} } },
-        },
+        [String(r.status ?? 200)]: success,
+        ...Object.fromEntries((r.also ?? []).map((status) => [String(status), success])),
         default: {
           description: "An error (see the error code table)",
+          headers: {
+            "Retry-After": {
+              description: "With 429 and 503 answers: the seconds to wait before retrying.",
+              schema: { type: "integer", minimum: 0 },
+            },
+          },
           content: { "application/json": { schema: schema(ErrorBody) } },
         },
       },

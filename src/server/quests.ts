@@ -60,6 +60,8 @@ export async function answerQuest(
     const key = questKey(Object.keys(world.quests), quest);
     const last = await store.lastTurn(game.id);
     const before = last ? (readSave(world, last.state).state.quests[key]?.status ?? "hidden") : "hidden";
+    // A hidden quest is answered as one the world does not have: players must not learn it exists.
+    if (before === "hidden") throw new ApiError("engine/refused", "unknown-quest", { quest }, { quest });
     if (before !== FROM[answer])
       throw new ApiError(
         "engine/refused",

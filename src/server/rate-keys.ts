@@ -76,3 +76,47 @@ async function issued(store: Store, token: string, hash: string): Promise<boolea
     return false;
   }
 }
+
+/**
+ * Counts per key in one-minute windows (a window starts at a key's first count). Bounded: past
+ * `maxKeys` keys the oldest windows are dropped, as the rate limiter's own table does.
+ */
+export class MinuteWindows {
+  private readonly windows = new Map<string, { count: number; until: number }>();
+  constructor(
+    private readonly windowMs = 60_000,
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  private window(key: string, now: number) {
+    let window = this.windows.get(key);
+    if (!window || window.until <= now) {
+      this.windows.delete(key);
+      window = { count: 0, until: now + this.windowMs };
+      this.windows.set(key, window);
+      if (this.windows.size > this.maxKeys) {
+        const oldest = this.windows.keys().next().value;
+        if (oldest !== undefined) this.windows.delete(oldest);
+      }
+    }
+    return window;
+  }
+
+  /** Whether `key` is still under `max` in its window, and in how many seconds the window ends. */
+  peek(key: string, max: number, now = Date.now()): { ok: boolean; retryAfterSeconds: number } {
+    const window = this.window(key, now);
+    return { ok: window.count < max, retryAfterSeconds: Math.max(1, Math.ceil((window.until - now) / 1000)) };
+  }
+
+  /** Counts one for `key`. */
+  add(key: string, now = Date.now()): void {
+    this.window(key, now).count++;
+  }
+
+  /** Counts one for `key` when it is under `max`; answers as `peek` did before counting. */
+  take(key: string, max: number, now = Date.now()): { ok: boolean; retryAfterSeconds: number } {
+    const seen = this.peek(key, max, now);
+    if (seen.ok) this.add(key, now);
+    return seen;
+  }
+}

@@ -27,6 +27,10 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   /** A content type other than JSON (SVG, SSE, JSON Lines, a save file). */
   produces?: string;
   status?: number;
+  /** Other success statuses, with the same answer (`POST /worlds`: 200 for a world already stored). */
+  also?: number[];
+  /** Request headers the route reads (the event stream's `Last-Event-ID`), for the OpenAPI document. */
+  headers?: { name: string; description: string; schema: z.ZodType }[];
   bodyLimit?: number;
   /** Requests per minute per token or address, tighter than the server-wide limit. */
   perMinute?: number;

@@ -23,6 +23,8 @@ export interface RunOptions {
   opening?: Promise<OpenStore>;
   cors?: string;
   trustProxy?: string;
+  /** Who may upload worlds (routes/worlds.ts). */
+  uploads?: { open: boolean; token?: string | undefined };
   /** Steps run at once by this process (0: no limit); default DEFAULT_MAX_STEPS. */
   maxSteps?: number;
   logLevel: string;
@@ -75,6 +77,7 @@ export async function runServer(options: RunOptions): Promise<void> {
     ...(options.cors !== undefined ? { cors: options.cors } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
+    ...(options.uploads !== undefined ? { uploads: options.uploads } : {}),
     narrator: (world, game) =>
       game.narrator === "offline"
         ? createOfflineProvider(world, { gameMode: game.gameMode })

@@ -19,7 +19,7 @@ import {
   type Turn,
 } from "./store/store.ts";
 import { isStoreUnavailable } from "./store/unavailable.ts";
-import { playerResult } from "./views.ts";
+import { playerResult, questStatuses } from "./views.ts";
 import type { WorldCache } from "./worlds.ts";
 
 /** Makes the narrator (intent, narration, judge) for one step of a game. */
@@ -267,14 +267,18 @@ export class Runner {
         return {
           kind: "opening",
           inputs: { players },
-          result: playerResult(opening),
+          result: playerResult(opening, questStatuses(host.session.state)),
           narration: opening.story,
           trace: opening,
           logs: opening.logs,
           status: "running",
           events: [
             { audience: "all", kind: "game-started", data: { tick: 0 } },
-            { audience: "all", kind: "turn", data: { seq: 0, ...playerResult(opening), actions: [] } },
+            {
+              audience: "all",
+              kind: "turn",
+              data: { seq: 0, ...playerResult(opening, questStatuses(host.session.state)), actions: [] },
+            },
             ...logEvent(opening.logs, 0),
           ],
         };
@@ -379,7 +383,7 @@ export class Runner {
         const outcome = await host.apply({ type: "turn", actions }, { onChunk: chunk });
         const result = (outcome as { result: TurnResult }).result;
         overBudget = result.trace.phases.some((phase) => scriptsOverBudget(phase));
-        const seen = playerResult(result);
+        const seen = playerResult(result, questStatuses(host.session.state));
         return {
           kind: "turn",
           inputs: { actions },

@@ -94,8 +94,29 @@ export function playerState(state: SessionState, world: World) {
 /** The parts of a state diff players see: the party, its position, its journal and what it came to know. */
 const VISIBLE_DIFF = new Set(["party", "position", "quests", "partyNextStep", "known"]);
 
-/** A turn's result as players see it. */
-export function playerResult(result: TurnResult) {
+/** A character's fields players see (as in `playerState`): never its storage or an author's notes. */
+const PARTY_FIELDS = [
+  "name",
+  "kind",
+  "level",
+  "xp",
+  "resources",
+  "traits",
+  "abilities",
+  "items",
+  "attributes",
+  "skills",
+];
+
+/** The quests of a state as far as the projection needs them: each one's status and its objectives'. */
+export type QuestStatuses = Record<string, { status: string; objectives: Record<string, string> }>;
+
+/**
+ * A turn's result as players see it: the one projection every player route and event uses (the turn
+ * event, the transcript, the state). `quests` is the state after the turn: a change to a quest or an
+ * objective hidden then is not shown, nor is a hidden one's id or name inside a changed value.
+ */
+export function playerResult(result: TurnResult, quests?: QuestStatuses) {
   return {
     tick: result.tick,
     story: result.story,
@@ -106,20 +127,125 @@ export function playerResult(result: TurnResult) {
         .map((t) => ({ trigger: t.trigger, phase: phase.phase, players: t.targets })),
     ),
     prompts: result.prompts,
-    changes: visibleDiff(result.diff),
+    changes: visibleDiff(result.diff, quests),
     tip: result.tip,
     /** The next step after all of the turn's changes (the narration is written before some of them). */
     next: result.next,
   };
 }
 
-export function visibleDiff(diff: DiffEntry[]): DiffEntry[] {
-  return diff.filter((d) => VISIBLE_DIFF.has(String(d.path[0])) && !isHiddenQuestPath(d));
+/**
+ * A stored step's result as players see it: results stored by an older version may hold changes of
+ * hidden quests and objectives, so their `changes` are projected again (without the state, by what
+ * the changes themselves say).
+ */
+export function storedPlayerResult(result: unknown): unknown {
+  if (!result || typeof result !== "object" || !Array.isArray((result as { changes?: unknown }).changes))
+    return result;
+  const r = result as { changes: DiffEntry[] };
+  return { ...r, changes: visibleDiff(r.changes) };
 }
 
-/** Objectives that stay hidden are not news. */
-function isHiddenQuestPath(d: DiffEntry): boolean {
-  return d.path[0] === "quests" && (d.after === "hidden" || d.path.includes("transitions"));
+export function visibleDiff(diff: DiffEntry[], quests?: QuestStatuses): DiffEntry[] {
+  const out: DiffEntry[] = [];
+  for (const d of diff) {
+    const root = String(d.path[0]);
+    if (!VISIBLE_DIFF.has(root)) continue;
+    const seen =
+      root === "quests" ? visibleQuestChange(d, quests) : root === "party" ? visiblePartyChange(d) : d;
+    if (seen) out.push(seen);
+  }
+  return out;
+}
+
+/** A change of the journal, without hidden quests and objectives; null when nothing of it is visible. */
+function visibleQuestChange(d: DiffEntry, quests: QuestStatuses | undefined): DiffEntry | null {
+  const [, quest, field, objective] = d.path;
+  const redact = (value: unknown, redactor: (v: unknown) => unknown) =>
+    value === undefined ? undefined : redactor(value);
+  if (quest === undefined) return withValues(d, (v) => redact(v, (all) => visibleQuestMap(all, quests)));
+  const key = String(quest);
+  const now = quests?.[key];
+  if (now?.status === "hidden" || d.path.includes("transitions")) return null;
+  if (field === undefined) {
+    if (isHiddenQuest(d.after) || (d.after === undefined && isHiddenQuest(d.before))) return null;
+    return withValues(d, (v) => redact(v, (q) => visibleQuest(q, now)));
+  }
+  if (field === "status") return d.after === "hidden" ? null : d;
+  if (field === "objectives") {
+    if (objective === undefined) return withValues(d, (v) => redact(v, (o) => visibleObjectives(o, now)));
+    if (d.after === "hidden" || now?.objectives[String(objective)] === "hidden") return null;
+    if (d.after === undefined && d.before === "hidden") return null;
+    return d;
+  }
+  return d.after === "hidden" ? null : d;
+}
+
+function withValues(d: DiffEntry, f: (value: unknown) => unknown): DiffEntry | null {
+  const out: DiffEntry = { path: d.path };
+  if ("before" in d) out.before = f(d.before);
+  if ("after" in d) out.after = f(d.after);
+  if (out.after === HIDDEN && (out.before === HIDDEN || out.before === undefined)) return null;
+  if (out.after === HIDDEN) delete out.after;
+  if (out.before === HIDDEN) delete out.before;
+  return out;
+}
+
+/** Marks a value that is wholly hidden. */
+const HIDDEN = Symbol("hidden");
+
+function isHiddenQuest(value: unknown): boolean {
+  return isRecord(value) && value.status === "hidden";
+}
+
+function visibleQuestMap(value: unknown, quests: QuestStatuses | undefined): unknown {
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, quest] of Object.entries(value)) {
+    if (isHiddenQuest(quest) || quests?.[key]?.status === "hidden") continue;
+    out[key] = visibleQuest(quest, quests?.[key]);
+  }
+  return out;
+}
+
+function visibleQuest(value: unknown, now: QuestStatuses[string] | undefined): unknown {
+  if (!isRecord(value)) return value;
+  if (value.status === "hidden") return HIDDEN;
+  const { transitions: _transitions, ...rest } = value;
+  return "objectives" in rest ? { ...rest, objectives: visibleObjectives(rest.objectives, now) } : rest;
+}
+
+function visibleObjectives(value: unknown, now: QuestStatuses[string] | undefined): unknown {
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).filter(([id, status]) => status !== "hidden" && now?.objectives[id] !== "hidden"),
+  );
+}
+
+/** A change of the party, with only the fields players see of a character. */
+function visiblePartyChange(d: DiffEntry): DiffEntry | null {
+  const [, , field] = d.path;
+  if (field !== undefined) return PARTY_FIELDS.includes(String(field)) ? d : null;
+  const character = (value: unknown) =>
+    isRecord(value)
+      ? Object.fromEntries(PARTY_FIELDS.filter((f) => f in value).map((f) => [f, value[f]]))
+      : value;
+  if (d.path.length === 2) return withValues(d, (v) => (v === undefined ? undefined : character(v)));
+  return withValues(d, (v) => (Array.isArray(v) ? v.map(character) : v));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The quests of a state as the projection reads them. */
+export function questStatuses(state: SessionState): QuestStatuses {
+  return Object.fromEntries(
+    Object.entries(state.quests).map(([key, q]) => [
+      key,
+      { status: q.status, objectives: { ...q.objectives } },
+    ]),
+  ) as QuestStatuses;
 }
 
 /**

@@ -1,10 +1,11 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { type CheckReport, checkReport } from "../host/check-report.ts";
 import { checkForServe } from "../world/repair.ts";
 import type { World } from "../world/schema/index.ts";
 import { ApiError } from "./errors.ts";
 import type { Store } from "./store/store.ts";
+import type { WorkPool } from "./work/pool.ts";
+import { worldHashOf } from "./work/tasks.ts";
 
 /** The example world every server lists (examples/harbor.world.json), stored like an upload. */
 export const BUNDLED_WORLD = {
@@ -25,13 +26,25 @@ export async function bundleExampleWorld(store: Store, worlds: WorldCache): Prom
     bytes: Buffer.byteLength(text),
     warnings: JSON.stringify(report.diagnostics),
     created_at: Date.now(),
+    uploader: "bundled",
   });
   worlds.remember(hash, world);
   return hash;
 }
 
-export function worldHashOf(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+export { worldHashOf };
+
+/** Checks an uploaded world in the work pool's threads: a world with errors is refused with the check's report. */
+export async function checkInPool(
+  pool: WorkPool,
+  text: string,
+  name: string,
+): Promise<{ hash: string; world: World; report: CheckReport }> {
+  const result = await pool.run({ kind: "check", text, name });
+  if (result.kind === "invalid")
+    throw new ApiError("world/invalid", "has-errors", { count: result.count }, { report: result.report });
+  if (result.kind !== "checked") throw new Error(`a check answered ${result.kind}`);
+  return { hash: result.hash, world: result.world, report: result.report };
 }
 
 /** Checks an uploaded world: a world with errors is refused with the check's report. */

@@ -67,6 +67,8 @@ export async function startServer(
     perMinute: 100_000,
     actionsPerMinute: 100_000,
     sweepMs: 200,
+    // The API tests upload their worlds without a token; test/server/uploads.test.ts tests the default.
+    uploads: { open: true, perUploader: 100_000 },
     ...options,
   });
   await server.app.listen({ host: "127.0.0.1", port: 0 });

@@ -106,29 +106,101 @@ describe(`server: limits (${STORE_NAME})`, () => {
     assert.ok(Number(limited.headers.get("retry-after")) > 0, "Retry-After says when");
     assert.equal((await bea.get(`/games/${id}`)).status, 200, "another token is not limited");
 
-    // Actions per minute per token, tighter than the rest.
-    const codes: number[] = [];
-    for (let i = 0; i < 4; i++)
-      codes.push((await bea.post(`/games/${id}/actions`, { text: "wait", idempotencyKey: "same" })).status);
-    assert.deepEqual(codes, [202, 202, 202, 429], "the same submission three times, then refused");
-
     // Per address, without a token: 127.0.0.2 runs out, 127.0.0.3 does not.
     for (let i = 0; i < 8; i++)
-      assert.equal((await getFrom(`${running.url}/healthz`, "127.0.0.2")).status, 200);
-    const byAddress = await getFrom(`${running.url}/healthz`, "127.0.0.2");
+      assert.equal((await getFrom(`${running.url}/worlds`, "127.0.0.2")).status, 200);
+    const byAddress = await getFrom(`${running.url}/worlds`, "127.0.0.2");
     assert.equal(byAddress.status, 429);
     assert.equal(byAddress.json.error?.code, "rate/limited");
-    assert.equal((await getFrom(`${running.url}/healthz`, "127.0.0.3")).status, 200);
+    assert.equal((await getFrom(`${running.url}/worlds`, "127.0.0.3")).status, 200);
+    // Health checks are never refused (a load balancer must not take a busy server out).
+    assert.equal((await getFrom(`${running.url}/healthz`, "127.0.0.2")).status, 200);
+    assert.equal((await getFrom(`${running.url}/readyz`, "127.0.0.2")).status, 200);
     // A client that is not the trusted proxy cannot pick another address with X-Forwarded-For...
-    const spoofed = await getFrom(`${running.url}/healthz`, "127.0.0.2", {
+    const spoofed = await getFrom(`${running.url}/worlds`, "127.0.0.2", {
       "x-forwarded-for": "203.0.113.9",
     });
     assert.equal(spoofed.status, 429, "X-Forwarded-For from an untrusted peer is ignored");
     // ...while the trusted proxy's X-Forwarded-For names the client.
-    const proxied = await getFrom(`${running.url}/healthz`, "127.0.0.1", {
+    const proxied = await getFrom(`${running.url}/worlds`, "127.0.0.1", {
       "x-forwarded-for": "203.0.113.9",
     });
     assert.equal(proxied.status, 200);
+  });
+
+  it("counts actions per token, but never a retry of a stored key", { timeout: 60_000 }, async () => {
+    const running = await start({ actionsPerMinute: 3 });
+    const { id, players } = await game(running, ["Ann", "Bea"]);
+    const [ann, bea] = players as [Client, Client];
+    const codes: number[] = [];
+    for (let tick = 1; tick <= 4; tick++) {
+      const sent = await bea.post(`/games/${id}/actions`, { text: "wait", idempotencyKey: `t${tick}` });
+      codes.push(sent.status);
+      if (sent.status !== 202) {
+        assert.equal(sent.json.error.code, "rate/limited");
+        assert.equal(sent.json.error.details.counts, "actions");
+        assert.match(sent.json.error.message, /Too many actions with this token: at most 3 per minute/);
+        break;
+      }
+      // Retries of the key just stored (a client that lost the answer): the same submission, not counted.
+      for (let retry = 0; retry < 5; retry++) {
+        const again = await bea.post(`/games/${id}/actions`, { text: "wait", idempotencyKey: `t${tick}` });
+        assert.equal(again.status, 202, again.text);
+        assert.equal(again.json.duplicate, true);
+      }
+      assert.equal(
+        (await ann.post(`/games/${id}/actions`, { text: "wait", idempotencyKey: `t${tick}` })).status,
+        202,
+      );
+      await eventually(
+        () => ann.get(`/games/${id}`),
+        (g) => g.json.tick === tick,
+        30_000,
+      );
+    }
+    assert.deepEqual(codes, [202, 202, 202, 429], "three actions, then refused; retries never counted");
+    // Over the limit, a retry of a stored key is still answered with its submission.
+    const late = await bea.post(`/games/${id}/actions`, { text: "wait", idempotencyKey: "t3" });
+    assert.equal(late.status, 202, late.text);
+    assert.equal(late.json.duplicate, true);
+  });
+
+  it("counts every request of an address on it, over all the tokens it holds", {
+    timeout: 60_000,
+  }, async () => {
+    const running = await start({ perMinute: 10, perAddressPerMinute: 15, trustProxy: "127.0.0.1" });
+    // One client creates games for their host tokens, each with its own per-token budget...
+    const anyone = new Client(running.url);
+    const hash = (await anyone.get("/worlds")).json.worlds[0].hash;
+    const tokens: { id: string; token: string }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = (await anyone.post("/games", { world: hash, seed: i })).json;
+      tokens.push({ id: created.id, token: created.hostToken });
+    }
+    // ...and spends them all from 127.0.0.5: the address's budget (15) ends it, not the 3 x 10 of its tokens.
+    const statuses: number[] = [];
+    let refusal: Awaited<ReturnType<typeof getFrom>> | undefined;
+    for (let i = 0; i < 24; i++) {
+      const { id, token } = tokens[i % 3]!;
+      const answer = await getFrom(`${running.url}/games/${id}`, "127.0.0.5", {
+        authorization: `Bearer ${token}`,
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) refusal ??= answer;
+    }
+    assert.equal(statuses.filter((s) => s === 200).length, 15, statuses.join(" "));
+    assert.equal(refusal?.json.error?.code, "rate/limited");
+    assert.deepEqual(
+      { per: refusal?.json.error?.details.per, limit: refusal?.json.error?.details.limit },
+      { per: "address", limit: 15 },
+    );
+    assert.ok(Number(refusal?.headers["retry-after"]) > 0);
+    // Another address is not affected.
+    const { id, token } = tokens[0]!;
+    assert.equal(
+      (await getFrom(`${running.url}/games/${id}`, "127.0.0.6", { authorization: `Bearer ${token}` })).status,
+      200,
+    );
   });
 
   it("sends no CORS headers by default, and allows exactly the --cors origin", async () => {

@@ -72,8 +72,13 @@ export function adjustableNarrator(): { factory: NarratorFactory; slowMs: number
 /** A real server on 127.0.0.1 (port 0) serving the freshly built app, with the offline narrator. */
 export async function startWebServer(narrator: NarratorFactory = offlineNarrator): Promise<Running> {
   const webRoot = await builtWeb();
-  return startServer({ webRoot, narrator });
+  // Uploads as a server has them by default: a token (the page uses a game's host token; the tests
+  // that upload through the API, the operator's).
+  return startServer({ webRoot, narrator, uploads: { open: false, token: WEB_OPERATOR, perUploader: 100 } });
 }
+
+/** The operator's upload token of the browser tests' servers. */
+export const WEB_OPERATOR = "web-test-operator-token";
 
 /**
  * Stops the server (its event streams end: the pages lose their connection)

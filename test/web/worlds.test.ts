@@ -3,7 +3,7 @@ import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { Client, closeSandbox, dropStore, type Running, WORLD_TEXT } from "../server/harness.ts";
 import { launchChromium, seriousViolations } from "./browser.ts";
-import { startWebServer } from "./server.ts";
+import { startWebServer, WEB_OPERATOR } from "./server.ts";
 
 /** Uploading worlds in the browser: a world with errors lists them; world text with markup shows as text. */
 const WAIT = 60_000;
@@ -57,7 +57,7 @@ describe("browser: uploaded worlds in Chromium", { timeout: 150_000 }, () => {
       ["typo.world.json", wrongType],
       ["syntax.world.json", syntax],
     ] as const) {
-      const expected = await new Client(running.url).call("POST", `/worlds?name=${name}`, text);
+      const expected = await new Client(running.url, WEB_OPERATOR).call("POST", `/worlds?name=${name}`, text);
       assert.equal(expected.status, 422, expected.text);
       const report = expected.json.error.details.report as {
         diagnostics: { line: number; column: number; code: string; message: string; severity: string }[];

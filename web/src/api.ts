@@ -187,10 +187,12 @@ async function json<T>(name: RouteName, options?: CallOptions): Promise<T> {
 
 export const api = {
   listWorlds: () => json<{ worlds: WorldListing[] }>("listWorlds"),
-  uploadWorld: (text: string, fileName: string) =>
+  /** `token`: the host token of a game on this server (its quota of uploads), or the operator's. */
+  uploadWorld: (text: string, fileName: string, token: string | undefined) =>
     json<{ hash: string; name: string; created: boolean; report: CheckReport }>("uploadWorld", {
       raw: text,
       query: { name: fileName },
+      ...(token ? { token } : {}),
     }),
   world: (hash: string) => json<WorldSummary>("world", { params: { hash } }),
   premades: (hash: string) => json<{ premadeCharacters: Premade[] }>("premades", { params: { hash } }),
@@ -224,7 +226,7 @@ export const api = {
   save: async (id: string, token: string) => (await send("save", { params: { id }, token })).blob(),
   cassette: async (id: string, token: string) => (await send("cassette", { params: { id }, token })).blob(),
   /** The event stream's response (read by sse.ts), from after the given event id. */
-  events: (id: string, token: string, after: number, signal: AbortSignal) =>
+  events: (id: string, token: string, after: string, signal: AbortSignal) =>
     fetch(`${pathOf("events", { id })}?after=${after}`, {
       headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
       signal,

@@ -1,8 +1,11 @@
 import { api } from "./api.ts";
 
 export interface StreamEvent {
-  /** Stored events carry an id; narration chunks do not. */
-  id: number | undefined;
+  /**
+   * Stored events carry an id (`12`; a host-only event after the twelfth, `12.1`); narration chunks
+   * do not.
+   */
+  id: string | undefined;
   event: string;
   data: unknown;
 }
@@ -19,7 +22,7 @@ export interface StreamHandlers {
  * the connection drops, reconnects with `?after=` that id: every stored
  * event arrives exactly once.
  */
-export function openStream(game: string, token: string, after: number, handlers: StreamHandlers) {
+export function openStream(game: string, token: string, after: string, handlers: StreamHandlers) {
   let last = after;
   let stopped = false;
   let controller = new AbortController();
@@ -45,7 +48,7 @@ export function openStream(game: string, token: string, after: number, handlers:
             const parsed = parseBlock(block);
             if (!parsed) continue;
             if (parsed.id !== undefined) {
-              if (parsed.id <= last) continue;
+              if (!isAfter(parsed.id, last)) continue;
               last = parsed.id;
             }
             handlers.onEvent(parsed);
@@ -69,8 +72,15 @@ export function openStream(game: string, token: string, after: number, handlers:
   };
 }
 
+/** Whether event id `a` comes after `b` (`12.2` after `12.1`, `12.10` after `12.9`, `13` after both). */
+function isAfter(a: string, b: string): boolean {
+  const [as, asub = 0] = a.split(".").map(Number);
+  const [bs, bsub = 0] = b.split(".").map(Number);
+  return as! > bs! || (as === bs && asub > bsub);
+}
+
 function parseBlock(block: string): StreamEvent | undefined {
-  let id: number | undefined;
+  let id: string | undefined;
   let event = "message";
   let data = "";
   for (const line of block.split("\n")) {
@@ -78,7 +88,7 @@ function parseBlock(block: string): StreamEvent | undefined {
     const colon = line.indexOf(":");
     const field = colon < 0 ? line : line.slice(0, colon);
     const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-    if (field === "id") id = Number(value);
+    if (field === "id") id = value;
     else if (field === "event") event = value;
     else if (field === "data") data += data === "" ? value : `\n${value}`;
   }

@@ -25,6 +25,15 @@ export default defineCommand({
         "proxies whose X-Forwarded-For gives the client's address: addresses or CIDRs, comma-separated (default: loopback)",
     },
     {
+      flags: "--upload-token <token>",
+      description:
+        "the operator's token for world uploads (or TALEFORGE_UPLOAD_TOKEN); a game's host token also uploads, within its quota",
+    },
+    {
+      flags: "--open-uploads",
+      description: "anyone may upload worlds without a token, each address within the quota (5 worlds)",
+    },
+    {
       flags: "--max-steps <n>",
       description:
         "turns this process runs at once, the others queue; a turn waiting for a remote model frees its place (0: no limit)",

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { bearer, hashToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { type Caller, route } from "../route.ts";
-import { GameParams, queryNumber } from "../schemas.ts";
+import { GameParams } from "../schemas.ts";
 import type { BusMessage } from "../store/bus.ts";
-import type { Store, StoredEvent } from "../store/store.ts";
+import { type EventId, eventIdText, parseEventId, type Store, type StoredEvent } from "../store/store.ts";
 
 export interface StreamLimits {
   /** Open streams per token. */
@@ -53,8 +53,21 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       tag: "events",
       access: "member",
       params: GameParams,
-      query: z.object({ after: queryNumber(0).optional() }),
+      query: z.object({
+        after: z
+          .string()
+          .regex(/^\d{1,15}(\.\d{1,9})?$/, "must be a whole number, 0 or more")
+          .optional(),
+      }),
       produces: "text/event-stream",
+      headers: [
+        {
+          name: "Last-Event-ID",
+          description:
+            "The id of the last event received (`12`, or `12.1` for a host-only event after it): the stream resumes after it.",
+          schema: z.string().max(40),
+        },
+      ],
     },
     async ({ params, query, request, reply, caller }) => {
       // HEAD (Fastify answers it with the GET route): the stream's headers, no stream.
@@ -63,12 +76,14 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
         return "";
       }
       const header = request.headers["last-event-id"];
-      const fromHeader = typeof header === "string" && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
-      let last = fromHeader ?? query.after ?? 0;
+      let last: EventId = parseEventId(typeof header === "string" ? header : undefined) ??
+        parseEventId(query.after) ?? { seq: 0, sub: 0 };
       // An id this game never reached comes from another history (a store restored from a backup, a
-      // client of another server): from the beginning, as for an id that is not a number, so the
-      // client misses nothing the game holds.
-      if (last > 0 && last > (await store.newestEventId(params.id))) last = 0;
+      // client of another server): from the beginning, as for an id that is not one, so the client
+      // misses nothing the game holds.
+      const newest = await store.newestEventId(params.id);
+      if (last.seq > newest.seq || (last.seq === newest.seq && last.sub > newest.sub))
+        last = { seq: 0, sub: 0 };
       const key = hashToken(bearer(request.headers.authorization) ?? "");
       const count = open.get(key) ?? 0;
       if (count >= limits.perToken)
@@ -124,9 +139,9 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
             do {
               batch = await store.events(params.id, last, BATCH);
               for (const event of batch) {
-                last = event.id;
+                last = { seq: Number(event.seq), sub: Number(event.sub) };
                 if (!visible(event.audience)) continue;
-                raw.write(`id: ${event.id}\nevent: ${event.kind}\ndata: ${event.data}\n\n`);
+                raw.write(`id: ${eventIdText(last)}\nevent: ${event.kind}\ndata: ${event.data}\n\n`);
                 // A kicked player's stream ends with their kick: their token no longer reads the game.
                 if (kickedHere(event)) {
                   close();
@@ -162,7 +177,7 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
         closed = true;
         (request as unknown as Record<symbol, boolean>)[STREAM_LOGGED] = true;
         request.log.info(
-          { req: request, res: reply, responseTime: reply.elapsedTime, lastEventId: last },
+          { req: request, res: reply, responseTime: reply.elapsedTime, lastEventId: eventIdText(last) },
           "request completed",
         );
         unsubscribe();

@@ -5,7 +5,9 @@ import { readSave } from "../../engine/index.ts";
 import { readLine, replyOf, replyProblem } from "../../host/offers.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
+import { lookalikeOf } from "../names.ts";
 import { answerQuest } from "../quests.ts";
+import { MinuteWindows } from "../rate-keys.ts";
 import { type Caller, gameOf, route } from "../route.ts";
 import { asApiError, type NarratorFactory, type Runner } from "../runner.ts";
 import {
@@ -31,6 +33,8 @@ export function gameRoutes(
   _narrator: NarratorFactory,
   limits: { actionsPerMinute: number },
 ) {
+  /** New submissions per player (so per player token) in the last minute. */
+  const actions = new MinuteWindows();
   route(
     app,
     store,
@@ -65,6 +69,7 @@ export function gameRoutes(
       const now = Date.now();
       const game: Game = {
         id: newId(),
+        event_seq: 0,
         world_hash: body.world,
         status: "lobby",
         host_token_hash: hashToken(hostToken),
@@ -135,6 +140,14 @@ export function gameRoutes(
       }
       if (players.some((p) => p.name === name))
         throw new ApiError("game/name-taken", "taken", { name }, { name });
+      // A name only a close look tells apart from a player's ("Іsobel" with a Cyrillic І, "ａda") would let
+      // one player pass for another in the story and the party list.
+      const other = lookalikeOf(
+        name,
+        players.map((p) => p.name),
+      );
+      if (other !== undefined)
+        throw new ApiError("game/name-confusable", "lookalike", { name, other }, { name, other });
       const token = newToken("player");
       const id = newId();
       try {
@@ -151,8 +164,19 @@ export function gameRoutes(
           { audience: "all", kind: "player-joined", data: { player: id, name } },
         );
       } catch (error) {
-        if (/unique|duplicate/i.test(String((error as Error).message)))
+        if (/unique|duplicate/i.test(String((error as Error).message))) {
+          // Another join took this name, or one that looks like it, meanwhile.
+          const now = (await store.players(game.id)).map((p) => p.name);
+          const like = now.includes(name) ? undefined : lookalikeOf(name, now);
+          if (like !== undefined)
+            throw new ApiError(
+              "game/name-confusable",
+              "lookalike",
+              { name, other: like },
+              { name, other: like },
+            );
           throw new ApiError("game/name-taken", "taken", { name }, { name });
+        }
         throw error;
       }
       return { gameId: game.id, playerId: id, name, token };
@@ -304,7 +328,6 @@ export function gameRoutes(
       params: GameParams,
       body: SubmitAction,
       status: 202,
-      perMinute: limits.actionsPerMinute,
       response: z.union([
         z.object({ submission: z.string(), tick: z.number(), duplicate: z.boolean() }),
         z.object({
@@ -359,6 +382,24 @@ export function gameRoutes(
           }
         }
       }
+      // The action limit counts new submissions only: a retry of a stored key (a client that lost the
+      // answer) is answered as before, never counted or refused.
+      const quota = actions.peek(player.id, limits.actionsPerMinute);
+      if (!quota.ok) {
+        const existing = await earlier();
+        if (existing) return repeated(existing, body.text);
+        throw new ApiError(
+          "rate/limited",
+          "actions",
+          { max: limits.actionsPerMinute, seconds: quota.retryAfterSeconds },
+          {
+            limit: limits.actionsPerMinute,
+            retryAfterSeconds: quota.retryAfterSeconds,
+            per: "token",
+            counts: "actions",
+          },
+        );
+      }
       const tick = game.tick + 1;
       const row = {
         id: newId(),
@@ -380,6 +421,7 @@ export function gameRoutes(
         if (stored === "busy") throw new ApiError("game/busy", "turn-moved", {}, { tick });
         throw new ApiError("submission/conflict", "submitted", {}, { tick });
       }
+      actions.add(player.id);
       kick(runner, app, game.id, false);
       return { submission: row.id, tick, duplicate: false };
     },

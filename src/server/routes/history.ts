@@ -27,6 +27,7 @@ import { route } from "../route.ts";
 import type { NarratorFactory, Runner } from "../runner.ts";
 import { GameParams, ImportGame, isReadableName, LogQuery, MAX_PLAYERS, queryNumber } from "../schemas.ts";
 import type { Game, Store } from "../store/store.ts";
+import { storedPlayerResult } from "../views.ts";
 import type { WorldCache } from "../worlds.ts";
 
 /** What the opening ran from: no trigger edits, nothing spent. */
@@ -58,7 +59,7 @@ export function historyRoutes(
         kind: t.kind,
         tick: t.tick,
         inputs: JSON.parse(t.inputs) as unknown,
-        result: JSON.parse(t.result) as unknown,
+        result: storedPlayerResult(JSON.parse(t.result)),
         narration: t.narration,
         at: t.created_at,
       })),
@@ -136,6 +137,7 @@ export function historyRoutes(
       const now = Date.now();
       const game: Game = {
         id: newId(),
+        event_seq: 0,
         world_hash: body.world,
         status: "running",
         host_token_hash: hashToken(hostToken),

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { buildRealmMap } from "../../author/map/model.ts";
-import { realmMapSvg } from "../../author/map/svg.ts";
 import type { DiffEntry } from "../../engine/index.ts";
 import { readSave } from "../../engine/index.ts";
 import { ApiError } from "../errors.ts";
@@ -9,6 +7,7 @@ import { route } from "../route.ts";
 import { GameParams } from "../schemas.ts";
 import type { Store } from "../store/store.ts";
 import { unclaimed } from "../views.ts";
+import type { WorkPool } from "../work/pool.ts";
 import type { WorldCache } from "../worlds.ts";
 
 /** A narrative event starting or ending at a tick: the notes players see between the turns. */
@@ -35,7 +34,7 @@ export const InviteView = z.object({
  * stands (with the places it knows), and when narrative events began and
  * ended. For every member of the game; neither holds hidden fields.
  */
-export function partyRoutes(app: FastifyInstance, store: Store, worlds: WorldCache) {
+export function partyRoutes(app: FastifyInstance, store: Store, worlds: WorldCache, pool: WorkPool) {
   route(
     app,
     store,
@@ -91,9 +90,15 @@ export function partyRoutes(app: FastifyInstance, store: Store, worlds: WorldCac
       const last = await store.lastTurn(game.id);
       if (!last) throw new ApiError("game/state", "no-map");
       const state = readSave(world, last.state).state;
-      const svg = realmMapSvg(
-        buildRealmMap(world, state.position.realm, { known: state.known, party: state.position }),
-      );
+      // Drawn in a work thread (a large realm takes a while), like the world's map.
+      const drawn = await pool.run({
+        kind: "map",
+        world,
+        realm: state.position.realm,
+        options: { known: state.known, party: state.position },
+      });
+      if (drawn.kind !== "map") throw new ApiError("game/state", "no-map");
+      const svg = drawn.svg;
       reply.type("image/svg+xml").header("cache-control", "no-store");
       return reply.send(svg);
     },

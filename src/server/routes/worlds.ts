@@ -1,13 +1,14 @@
-import type { FastifyInstance } from "fastify";
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { buildRealmMap, chooseRealm } from "../../author/map/model.ts";
-import { realmMapSvg } from "../../author/map/svg.ts";
+import { bearer, hashToken, missingToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
 import { WorldParams, WorldUploadQuery } from "../schemas.ts";
 import type { Store } from "../store/store.ts";
 import { premades, storyStarts, worldSummary } from "../views.ts";
-import { bundleExampleWorld, checkUpload, type WorldCache, worldHashOf } from "../worlds.ts";
+import type { WorkPool } from "../work/pool.ts";
+import { bundleExampleWorld, checkInPool, type WorldCache } from "../worlds.ts";
 
 /** One world of GET /worlds; the example world is `bundled`. */
 export const WorldListing = z.object({
@@ -32,7 +33,14 @@ export function worldRoutes(
   store: Store,
   worlds: WorldCache,
   limits: { worldLimit: number },
+  pool: WorkPool,
+  uploads: UploadPolicy,
 ) {
+  // Who uploads, before the body is read: a caller without an upload token sends no 8 MiB for nothing.
+  app.addHook("onRequest", async (request) => {
+    if (request.method !== "POST" || request.url.split("?")[0] !== "/worlds") return;
+    (request as { uploader?: string }).uploader = await uploaderOf(store, uploads, request);
+  });
   // The example world is always listed: stored (content-addressed, like an upload) when the server starts.
   let bundled: string | undefined;
   app.addHook("onReady", async () => {
@@ -53,13 +61,35 @@ export function worldRoutes(
       bodyLimit: limits.worldLimit,
       status: 201,
       response: z.object({ hash: z.string(), name: z.string(), created: z.boolean(), report: z.unknown() }),
+      // The same bytes again: nothing is stored, the answer is 200 with `created: false`.
+      also: [200],
     },
     async ({ query, request, reply }) => {
       const text = (request as { rawText?: string }).rawText;
       if (text === undefined || text.trim() === "") throw new ApiError("request/invalid", "no-world");
+      const uploader = (request as { uploader?: string }).uploader ?? "operator";
       const name = query.name ?? "world";
-      const { world, report } = checkUpload(text, name);
-      const hash = worldHashOf(text);
+      // Checked (and hashed) in a work thread: the event loop goes on serving other games meanwhile.
+      const { hash, world, report } = await checkInPool(pool, text, name);
+      // A world already stored takes no room: only a new one counts against the quotas.
+      const known = (await store.world(hash)) !== undefined;
+      if (!known && uploader !== "operator") {
+        const used = await store.worldQuotas(uploader);
+        if (used.mine >= uploads.perUploader)
+          throw new ApiError(
+            "world/quota",
+            "uploader",
+            { count: used.mine, max: uploads.perUploader },
+            { per: "uploader", limit: uploads.perUploader },
+          );
+        if (used.bytes + Buffer.byteLength(text) > uploads.totalBytes)
+          throw new ApiError(
+            "world/quota",
+            "total",
+            { max: bytesText(uploads.totalBytes) },
+            { per: "server", limitBytes: uploads.totalBytes },
+          );
+      }
       const created = await store.putWorld({
         hash,
         name,
@@ -67,6 +97,7 @@ export function worldRoutes(
         bytes: Buffer.byteLength(text),
         warnings: JSON.stringify(report.diagnostics),
         created_at: Date.now(),
+        uploader,
       });
       worlds.remember(hash, world);
       if (!created) reply.code(200);
@@ -181,8 +212,8 @@ export function worldRoutes(
     },
     async ({ params, query, reply }) => {
       const { world } = await named(params.hash);
-      const choice = chooseRealm(world, query.realm);
-      if (!choice.ok)
+      const drawn = await pool.run({ kind: "map", world, realm: query.realm });
+      if (drawn.kind !== "map")
         throw query.realm
           ? new ApiError(
               "world/unknown-name",
@@ -191,7 +222,51 @@ export function worldRoutes(
               { realm: query.realm, realms: Object.keys(world.realms) },
             )
           : new ApiError("world/unknown-name", "no-realm", {}, { realm: query.realm ?? null });
-      reply.type("image/svg+xml").send(realmMapSvg(buildRealmMap(world, choice.realm)));
+      reply.type("image/svg+xml").send(drawn.svg);
     },
   );
+}
+
+/** Who may store worlds (docs/server.md "Uploads"). */
+export interface UploadPolicy {
+  /** The operator's token (`--upload-token`): its uploads count against no quota. */
+  token?: string | undefined;
+  /** Anyone may upload without a token (`--open-uploads`), each address within `perUploader`. */
+  open: boolean;
+  /** New worlds one uploader (a game's host token, or an address when open) may store. */
+  perUploader: number;
+  /** Bytes of worlds all uploaders but the operator may store together. */
+  totalBytes: number;
+}
+
+export const DEFAULT_UPLOADS: UploadPolicy = { open: false, perUploader: 5, totalBytes: 1024 * 1024 * 1024 };
+
+/** The uploader a request's token names: "operator", "host:<game>", or "address:<ip>" when uploads are open. */
+async function uploaderOf(store: Store, policy: UploadPolicy, request: FastifyRequest): Promise<string> {
+  const header = request.headers.authorization;
+  const token = bearer(header);
+  if (token === undefined) {
+    if (header === undefined || header.trim() === "") {
+      if (policy.open) return `address:${request.ip}`;
+      throw new ApiError("auth/missing", "upload-token");
+    }
+    const why = missingToken(header);
+    if (why === "malformed") throw new ApiError("auth/invalid", "malformed");
+    throw new ApiError("auth/missing", why);
+  }
+  if (policy.token !== undefined && sameSecret(token, policy.token)) return "operator";
+  if (token.startsWith("tfh_")) {
+    const game = await store.gameByHostToken(hashToken(token));
+    if (game) return `host:${game.id}`;
+  }
+  throw new ApiError("auth/invalid", "not-issued");
+}
+
+/** Compares secrets in constant time (their digests, so their lengths do not show either). */
+function sameSecret(a: string, b: string): boolean {
+  return timingSafeEqual(Buffer.from(hashToken(a), "hex"), Buffer.from(hashToken(b), "hex"));
+}
+
+function bytesText(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MiB` : `${Math.round(n / 1024)} KiB`;
 }

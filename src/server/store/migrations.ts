@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
+import { nameSkeleton } from "../names.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -173,12 +174,99 @@ export function migrations(dialect: Dialect): MigrationProvider {
       await db.schema.alterTable("games").dropColumn("retry_at").execute();
     },
   };
+  /**
+   * Event ids per game (docs/server.md "Events"): `seq` numbers a game's events for everyone 1, 2, 3...
+   * with no gap; an event for one audience only (the host's log) is numbered after the last one for
+   * everyone (`sub` 1, 2...), so the players' ids have no gap where the host's events are. Players' names
+   * keep their confusable skeleton (`name_key`, src/server/names.ts), unique per game. `narration`
+   * holds the chunks of the narration being written, so a stream that connects mid-turn (on any
+   * process) gets them from the first; a step's chunks are deleted when it commits or fails.
+   */
+  const eventSeq: Migration = {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable("games")
+        .addColumn("event_seq", big, (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable("events")
+        .addColumn("seq", big, (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable("events")
+        .addColumn("sub", big, (c) => c.notNull().defaultTo(0))
+        .execute();
+      // The events stored so far, numbered as new ones are: in the order of their old (global) ids.
+      await sql`
+        update events set seq = (
+          select count(*) from events e2
+          where e2.game_id = events.game_id and e2.audience = 'all' and e2.id <= events.id
+        )`.execute(db);
+      await sql`
+        update events set sub = (
+          select count(*) from events e2
+          where e2.game_id = events.game_id and e2.audience <> 'all' and e2.seq = events.seq and e2.id <= events.id
+        ) where audience <> 'all'`.execute(db);
+      await sql`
+        update games set event_seq = (
+          select count(*) from events where events.game_id = games.id and events.audience = 'all'
+        )`.execute(db);
+      await db.schema
+        .createIndex("events_game_seq")
+        .unique()
+        .on("events")
+        .columns(["game_id", "seq", "sub"])
+        .execute();
+      await db.schema.alterTable("players").addColumn("name_key", "text").execute();
+      const players = await sql<{ id: string; game_id: string; name: string }>`
+        select id, game_id, name from players order by joined_at, id`.execute(db);
+      const taken = new Set<string>();
+      for (const p of players.rows) {
+        const key = nameSkeleton(p.name);
+        // Names that look alike joined before this version: the first keeps the key, the others none.
+        if (taken.has(`${p.game_id} ${key}`)) continue;
+        taken.add(`${p.game_id} ${key}`);
+        await sql`update players set name_key = ${key} where id = ${p.id}`.execute(db);
+      }
+      await db.schema
+        .createIndex("players_game_name_key")
+        .unique()
+        .on("players")
+        .columns(["game_id", "name_key"])
+        .execute();
+      // Who stored each world ("operator", "host:<game>", "address:<ip>", "bundled"; null: stored before),
+      // for the upload quotas.
+      await db.schema.alterTable("worlds").addColumn("uploader", "text").execute();
+      await db.schema.createIndex("worlds_uploader").on("worlds").columns(["uploader"]).execute();
+      await db.schema
+        .createTable("narration")
+        .addColumn("game_id", "text", (c) => c.notNull().references("games.id"))
+        .addColumn("seq", big, (c) => c.notNull())
+        .addColumn("n", big, (c) => c.notNull())
+        .addColumn("tick", big, (c) => c.notNull())
+        .addColumn("text", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("narration_pk", ["game_id", "seq", "n"])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists ${sql.table("narration")}`.execute(db);
+      await db.schema.dropIndex("worlds_uploader").execute();
+      await db.schema.alterTable("worlds").dropColumn("uploader").execute();
+      await db.schema.dropIndex("players_game_name_key").execute();
+      await db.schema.alterTable("players").dropColumn("name_key").execute();
+      await db.schema.dropIndex("events_game_seq").execute();
+      await db.schema.alterTable("events").dropColumn("sub").execute();
+      await db.schema.alterTable("events").dropColumn("seq").execute();
+      await db.schema.alterTable("games").dropColumn("event_seq").execute();
+    },
+  };
   return {
     getMigrations: async () => ({
       "0001_initial": initial,
       "0002_quest_answers": questAnswers,
       "0003_turns_lz4": turnsLz4,
       "0004_games_retry_at": retryAt,
+      "0005_event_seq": eventSeq,
     }),
   };
 }

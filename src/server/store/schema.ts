@@ -14,6 +14,7 @@ export interface Database {
   log_entries: LogEntriesTable;
   events: EventsTable;
   quest_answers: QuestAnswersTable;
+  narration: NarrationTable;
 }
 
 /** Uploaded world files, content-addressed: the same bytes are stored once. */
@@ -26,6 +27,8 @@ export interface WorldsTable {
   /** The check's warnings, as the JSON diagnostics of `taleforge check --format json`. */
   warnings: string;
   created_at: number;
+  /** Who stored it, for the upload quotas ("operator", "host:<game id>", "address:<ip>", "bundled"). */
+  uploader: Generated<string | null>;
 }
 
 export type GameStatus = "lobby" | "running" | "paused" | "ended";
@@ -44,6 +47,8 @@ export interface GamesTable {
   /** How many state rows (turns) the game has: the next row's seq. */
   seq: number;
   tick: number;
+  /** The `seq` of the game's newest event for everyone (0: none yet). */
+  event_seq: Generated<number>;
   /** The tick the host asked to run without waiting for every player (null: none). */
   forced_tick: number | null;
   /** Optional per-game turn timeout; the turn runs with what was submitted when it passes. */
@@ -72,6 +77,8 @@ export interface PlayersTable {
   token_hash: string;
   status: "active" | "kicked";
   joined_at: number;
+  /** The name's confusable skeleton (names.ts), unique per game; null for a look-alike joined before it was kept. */
+  name_key: Generated<string | null>;
 }
 
 export interface SubmissionsTable {
@@ -120,11 +127,24 @@ export interface LogEntriesTable {
 export interface EventsTable {
   id: Generated<number>;
   game_id: string;
+  /** The game's events for everyone, numbered 1, 2, 3... without a gap (games.event_seq is the last). */
+  seq: number;
+  /** 0 for an event for everyone; 1, 2... for the events for one audience after event `seq`. */
+  sub: number;
   /** "all", "host", or a player id. */
   audience: string;
   kind: string;
   data: string;
   created_at: number;
+}
+
+/** The chunks of the narration being written for step `seq` of a game, in order `n` (deleted when it ends). */
+export interface NarrationTable {
+  game_id: string;
+  seq: number;
+  n: number;
+  tick: number;
+  text: string;
 }
 
 /** Each player's latest answer to a quest (docs/server.md "Quest answers"): the party decides from them. */

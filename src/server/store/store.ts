@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from "kysely";
+import { nameSkeleton } from "../names.ts";
 import type { Bus } from "./bus.ts";
 import type { OpenStore } from "./open.ts";
 import type {
@@ -31,6 +32,24 @@ export type QuestAnswerRow = Selectable<QuestAnswersTable>;
  */
 export const ANSWER_CLAIM = "answer:";
 
+/** Where an event stands in its game's stream: `seq`, and `sub` for one audience's events after it. */
+export interface EventId {
+  seq: number;
+  sub: number;
+}
+
+/** An event's id on the stream: `12` for everyone's twelfth event, `12.1` for the first host event after it. */
+export function eventIdText(event: EventId): string {
+  return event.sub === 0 ? String(event.seq) : `${event.seq}.${event.sub}`;
+}
+
+/** A Last-Event-ID read back (`12`, `12.1`); undefined when it is not one. */
+export function parseEventId(text: string | undefined): EventId | undefined {
+  const match = text === undefined ? null : /^(\d{1,15})(?:\.(\d{1,9}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  return { seq: Number(match[1]), sub: Number(match[2] ?? 0) };
+}
+
 export interface NewEvent {
   audience: string;
   kind: string;
@@ -48,13 +67,28 @@ export class Store {
 
   // Worlds
 
-  async putWorld(row: World): Promise<boolean> {
+  async putWorld(row: Omit<World, "uploader"> & { uploader?: string }): Promise<boolean> {
     const result = await this.db
       .insertInto("worlds")
       .values(row)
       .onConflict((oc) => oc.column("hash").doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** How many worlds `uploader` stored, and how many bytes of worlds every uploader but the operator did. */
+  async worldQuotas(uploader: string): Promise<{ mine: number; bytes: number }> {
+    const mine = await this.db
+      .selectFrom("worlds")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("uploader", "=", uploader)
+      .executeTakeFirst();
+    const all = await this.db
+      .selectFrom("worlds")
+      .select((eb) => eb.fn.sum("bytes").as("bytes"))
+      .where((eb) => eb.or([eb("uploader", "is", null), eb("uploader", "not in", ["operator", "bundled"])]))
+      .executeTakeFirst();
+    return { mine: Number(mine?.n ?? 0), bytes: Number(all?.bytes ?? 0) };
   }
 
   world(hash: string): Promise<World | undefined> {
@@ -72,7 +106,7 @@ export class Store {
 
   // Games and players
 
-  async createGame(row: Game): Promise<void> {
+  async createGame(row: Omit<Game, "event_seq">): Promise<void> {
     await this.db.insertInto("games").values(row).execute();
   }
 
@@ -103,9 +137,13 @@ export class Store {
   }
 
   /** Adds a player and their join event in one transaction. */
-  async addPlayer(row: Player, event: NewEvent): Promise<void> {
+  async addPlayer(row: Omit<Player, "name_key">, event: NewEvent): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto("players").values(row).execute();
+      // The name's skeleton is unique per game: of two joins with look-alike names at once, one fails.
+      await trx
+        .insertInto("players")
+        .values({ ...row, name_key: nameSkeleton(row.name) })
+        .execute();
       await insertEvents(trx, row.game_id, [event]);
     });
     await this.wake(row.game_id);
@@ -179,7 +217,7 @@ export class Store {
   }
 
   /** An imported game starts running at the save's state (row 0). */
-  async importGame(game: Game, turn: Turn): Promise<void> {
+  async importGame(game: Omit<Game, "event_seq">, turn: Turn): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("games")
@@ -480,23 +518,30 @@ export class Store {
     await this.wake(game);
   }
 
-  /** The id of the game's newest event (0: none yet). */
-  async newestEventId(game: string): Promise<number> {
+  /** The position of the game's newest event (none yet: 0). */
+  async newestEventId(game: string): Promise<EventId> {
     const row = await this.db
       .selectFrom("events")
-      .select((eb) => eb.fn.max("id").as("id"))
+      .select(["seq", "sub"])
       .where("game_id", "=", game)
+      .orderBy("seq", "desc")
+      .orderBy("sub", "desc")
+      .limit(1)
       .executeTakeFirst();
-    return Number(row?.id ?? 0);
+    return { seq: Number(row?.seq ?? 0), sub: Number(row?.sub ?? 0) };
   }
 
-  events(game: string, after: number, limit: number): Promise<StoredEvent[]> {
+  /** The game's events after `after`, in order. */
+  events(game: string, after: EventId, limit: number): Promise<StoredEvent[]> {
     return this.db
       .selectFrom("events")
       .selectAll()
       .where("game_id", "=", game)
-      .where("id", ">", after)
-      .orderBy("id")
+      .where((eb) =>
+        eb.or([eb("seq", ">", after.seq), eb.and([eb("seq", "=", after.seq), eb("sub", ">", after.sub)])]),
+      )
+      .orderBy("seq")
+      .orderBy("sub")
       .limit(limit)
       .execute();
   }
@@ -582,19 +627,53 @@ async function upsertQuestAnswer(trx: Transaction<Database>, row: QuestAnswerRow
     .execute();
 }
 
+/**
+ * Stores a game's events, numbered per game: an event for everyone takes the next `seq` (the
+ * game's `event_seq`), one for a single audience (the host's log) the next `sub` after the last
+ * event for everyone. The update of the game's row numbers them and locks the row (PostgreSQL) until
+ * the transaction ends, so two transactions of one game never take the same number, and a number is
+ * only taken by a commit: the players' ids have no gap.
+ */
 async function insertEvents(trx: Transaction<Database>, game: string, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;
   const now = Date.now();
+  const forAll = events.filter((e) => e.audience === "all").length;
+  const numbered = await trx
+    .updateTable("games")
+    .set((eb) => ({ event_seq: eb("event_seq", "+", forAll) }))
+    .where("id", "=", game)
+    .returning("event_seq")
+    .executeTakeFirst();
+  if (!numbered) throw new Error(`no game ${game} to store events of`);
+  let seq = Number(numbered.event_seq) - forAll;
+  let sub = 0;
+  if (events[0]!.audience !== "all") {
+    const last = await trx
+      .selectFrom("events")
+      .select((eb) => eb.fn.max("sub").as("sub"))
+      .where("game_id", "=", game)
+      .where("seq", "=", seq)
+      .executeTakeFirst();
+    sub = Number(last?.sub ?? 0);
+  }
   await trx
     .insertInto("events")
     .values(
-      events.map((e) => ({
-        game_id: game,
-        audience: e.audience,
-        kind: e.kind,
-        data: JSON.stringify(e.data),
-        created_at: now,
-      })),
+      events.map((e) => {
+        if (e.audience === "all") {
+          seq++;
+          sub = 0;
+        } else sub++;
+        return {
+          game_id: game,
+          seq,
+          sub,
+          audience: e.audience,
+          kind: e.kind,
+          data: JSON.stringify(e.data),
+          created_at: now,
+        };
+      }),
     )
     .execute();
 }

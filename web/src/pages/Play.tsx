@@ -85,7 +85,7 @@ export function PlayPage(props: { id: string }) {
   useEffect(() => {
     if (!token) return;
     void refresh();
-    const stream = openStream(id, token, 0, {
+    const stream = openStream(id, token, "0", {
       onConnection: (up) => {
         setConnected(up);
         if (up) later();

@@ -57,7 +57,7 @@ export function StartPage() {
     setUploading(true);
     try {
       const text = await file.text();
-      const answer = await api.uploadWorld(text, file.name.slice(0, 200));
+      const answer = await uploadWithToken(text, file.name.slice(0, 200), worlds);
       setReport(answer.report);
       const listed = await api.listWorlds();
       setWorlds([...listed.worlds].sort((a, b) => Number(b.bundled) - Number(a.bundled)));
@@ -187,4 +187,30 @@ export function StartPage() {
       </form>
     </main>
   );
+}
+
+/** Where this browser keeps the host token it uploads worlds with (one per browser, kept across visits). */
+const UPLOADER_KEY = "taleforge.uploader";
+
+/**
+ * Uploads need a token (docs/server.md "Uploads"): this browser's uploads use the host token of a game
+ * it created for them, on the bundled world (a game that stays in its lobby), within that token's
+ * quota. A token the server no longer knows (a new server, the game deleted) is replaced once.
+ */
+async function uploadWithToken(text: string, fileName: string, worlds: WorldListing[]) {
+  const token = async (fresh: boolean) => {
+    const kept = fresh ? null : localStorage.getItem(UPLOADER_KEY);
+    if (kept) return kept;
+    const bundled = worlds.find((w) => w.bundled) ?? (await api.listWorlds()).worlds.find((w) => w.bundled);
+    if (!bundled) return undefined;
+    const created = await api.createGame({ world: bundled.hash });
+    localStorage.setItem(UPLOADER_KEY, created.hostToken);
+    return created.hostToken;
+  };
+  try {
+    return await api.uploadWorld(text, fileName, await token(false));
+  } catch (e) {
+    if (!(e instanceof ApiFailure) || e.code !== "auth/invalid") throw e;
+    return api.uploadWorld(text, fileName, await token(true));
+  }
 }

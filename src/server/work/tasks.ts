@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+import { buildRealmMap, chooseRealm, type MapOptions } from "../../author/map/model.ts";
+import { realmMapSvg } from "../../author/map/svg.ts";
+import { type CheckReport, checkReport } from "../../host/check-report.ts";
+import { parseWorld } from "../../world/load.ts";
+import type { World } from "../../world/schema/index.ts";
+import { validateWorld } from "../../world/validate.ts";
+
+/** A world's id: the sha256 of its text (content-addressed: the same bytes are one world). */
+export function worldHashOf(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/**
+ * The work a client's request may cause that takes more than a slice of the event loop: checking an
+ * uploaded world, drawing a map. Run in the work pool's threads (pool.ts); plain data in and out.
+ */
+export type Task =
+  | { kind: "check"; text: string; name: string }
+  | {
+      kind: "map";
+      world: World;
+      realm: string | undefined;
+      /** A game's map: the places it knows and where its party stands (a save's `known` and `position`). */
+      options?: MapOptions;
+    };
+
+export type TaskResult =
+  | { kind: "checked"; hash: string; world: World; report: CheckReport }
+  | { kind: "invalid"; count: number; report: CheckReport }
+  | { kind: "map"; svg: string }
+  | { kind: "no-realm"; realms: string[] };
+
+export function runTask(task: Task): TaskResult {
+  if (task.kind === "check") {
+    const result = validateWorld(parseWorld(task.text, task.name));
+    const report = checkReport({ ...result, file: task.name });
+    if (result.errorCount > 0 || result.world === undefined)
+      return { kind: "invalid", count: result.errorCount, report };
+    // The hash of an 8 MiB upload is some 30 ms of CPU: here too, not on the event loop.
+    return { kind: "checked", hash: worldHashOf(task.text), world: result.world, report };
+  }
+  const choice = chooseRealm(task.world, task.realm);
+  if (!choice.ok) return { kind: "no-realm", realms: Object.keys(task.world.realms) };
+  return { kind: "map", svg: realmMapSvg(buildRealmMap(task.world, choice.realm, task.options ?? {})) };
+}
