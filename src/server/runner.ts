@@ -10,6 +10,7 @@ import type { World } from "../world/schema/index.ts";
 import { newId } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
+import { FailedTurns, failureReason } from "./retry.ts";
 import {
   ANSWER_CLAIM,
   type Game,
@@ -42,6 +43,8 @@ export interface RunnerOptions {
   maxSteps?: number;
   /** How long a quest answer waits for a step of its game in flight (default `ANSWER_WAIT_MS`). */
   answerWaitMs?: number;
+  /** The waits before a failed turn runs again by itself (default `RETRY_DELAYS_MS`, src/server/retry.ts). */
+  retryDelaysMs?: readonly number[];
   log: Logger;
 }
 
@@ -117,10 +120,13 @@ export class Runner {
   private readonly running = new Set<Promise<unknown>>();
   /** Games whose turn failed because the store was unreachable: the sweeper tries them again. */
   private readonly retry = new Set<string>();
+  /** Games whose turn failed (the narrator, a script): each runs again after a growing wait. */
+  private readonly failures: FailedTurns;
   private stopping = false;
   private readonly slots: StepSlots;
   constructor(private readonly options: RunnerOptions) {
     this.slots = new StepSlots(options.maxSteps ?? DEFAULT_MAX_STEPS);
+    this.failures = new FailedTurns(options.retryDelaysMs);
   }
 
   /** Starts a game: its opening becomes state row 0. */
@@ -165,6 +171,7 @@ export class Runner {
     try {
       const outcome = await this.tryTurn(gameId, force);
       this.retry.delete(gameId);
+      if (outcome !== "busy") this.failures.settled(gameId);
       return outcome;
     } catch (error) {
       // Nothing was committed; nobody may ask again (every player has submitted), so this process does.
@@ -176,7 +183,7 @@ export class Runner {
 
   /** The games to try again (see `retry`), for the sweeper. */
   retrying(): string[] {
-    return [...this.retry];
+    return [...new Set([...this.retry, ...this.failures.due()])];
   }
 
   private async tryTurn(gameId: string, force: boolean): Promise<"ran" | "waiting" | "busy" | "idle"> {
@@ -486,12 +493,30 @@ export class Runner {
     } catch (error) {
       await store.release(game.id, owner).catch(() => {});
       const failure = asApiError(error);
-      if (failure.code === "turn/failed")
+      if (failure.code === "turn/failed") {
+        // Players are told one plain sentence and when it runs again; the host's drawer gets the cause.
+        const tick = game.tick + (fresh ? 0 : 1);
+        const reason = failureReason(failure);
+        const notice = fresh
+          ? {
+              tick,
+              reason,
+              message: `${reason} The host can start the game again.`,
+              retryAt: null,
+              attempt: 1,
+            }
+          : this.failures.failed(game.id, tick, failure);
         await store
           .addEvents(game.id, [
-            { audience: "all", kind: "turn-failed", data: { tick: game.tick + 1, message: failure.message } },
+            { audience: "all", kind: "turn-failed", data: notice },
+            {
+              audience: "host",
+              kind: "turn-failure",
+              data: { tick, cause: failure.message, code: failure.code, details: failure.details },
+            },
           ])
           .catch(() => {});
+      }
       if (failure.code === "server/internal") log.error({ game: game.id, err: error }, "step failed");
       else
         log.warn(
