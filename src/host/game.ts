@@ -3,6 +3,7 @@ import type { PlayerSpec, TurnHooks, TurnResult } from "../engine/index.ts";
 import { createSession, type QuestAnswerResult, restoreSession, type Session } from "../engine/index.ts";
 import type { AiPorts, ScriptRunner } from "../engine/ports.ts";
 import type { World } from "../world/schema/index.ts";
+import { cleanPorts, cleanText } from "./outside-text.ts";
 
 /**
  * One game as the player sees it: a session plus what a host adds around it
@@ -68,6 +69,8 @@ export class Game {
     tape?: { input(value: unknown): void },
     hooks: TurnHooks = {},
   ): Promise<Game> {
+    // What the narrator answers (the model's text, the world's text it tells) is cleaned as it enters.
+    ports = { ...ports, ai: cleanPorts(ports.ai) };
     const session =
       setup.load !== undefined
         ? await restoreSession(world, setup.load, { ...ports, validate: false })
@@ -95,7 +98,9 @@ export class Game {
     switch (input.type) {
       case "turn": {
         const before = this.session.save();
-        const result = await this.session.turn({ actions: input.actions }, hooks);
+        // A player's text is outside text too: no control character reaches the story or a prompt.
+        const actions = input.actions.map((a) => ({ player: a.player, text: cleanText(a.text) }));
+        const result = await this.session.turn({ actions }, hooks);
         this.undoStack.push(before);
         if (this.undoStack.length > UNDO_DEPTH) this.undoStack.shift();
         this.last = result;

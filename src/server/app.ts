@@ -23,6 +23,7 @@ import { gameRoutes } from "./routes/games.ts";
 import { historyRoutes } from "./routes/history.ts";
 import { partyRoutes } from "./routes/party.ts";
 import { storageRoutes } from "./routes/storage.ts";
+import { tableRoutes } from "./routes/table.ts";
 import { DEFAULT_UPLOADS, type UploadPolicy, worldRoutes } from "./routes/worlds.ts";
 import { type NarratorFactory, Runner } from "./runner.ts";
 import type { OpenStore } from "./store/open.ts";
@@ -66,6 +67,8 @@ export interface ServerOptions {
   maxSteps?: number;
   /** How often this process looks for turns that are due (timeouts, crashed claims). 0: never. */
   sweepMs?: number;
+  /** The waits before a failed turn runs again by itself (src/server/retry.ts). */
+  retryDelaysMs?: readonly number[];
   streams?: Partial<StreamLimits>;
   /** Who may upload worlds, and how many (routes/worlds.ts; default: a token, 5 per host token). */
   uploads?: Partial<UploadPolicy>;
@@ -144,6 +147,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     process: processName,
     ...(options.leaseMs !== undefined ? { leaseMs: options.leaseMs } : {}),
     ...(options.answerWaitMs !== undefined ? { answerWaitMs: options.answerWaitMs } : {}),
+    ...(options.retryDelaysMs !== undefined ? { retryDelaysMs: options.retryDelaysMs } : {}),
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
     log: options.log,
   });
@@ -310,6 +314,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   historyRoutes(app, store, worlds, runner, options.narrator, options.scripts);
   partyRoutes(app, store, worlds, pool);
   storageRoutes(app, store, worlds);
+  tableRoutes(app, store, runner);
   webRoutes(app, options.webRoot);
   const streams = eventRoutes(app, store, options.streams);
   // Made at the first request for it, not at every start (converting every route's schemas costs tens of ms).

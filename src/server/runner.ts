@@ -10,6 +10,7 @@ import type { World } from "../world/schema/index.ts";
 import { newId } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
+import { FailedTurns, failureReason } from "./retry.ts";
 import {
   ANSWER_CLAIM,
   type Game,
@@ -51,6 +52,8 @@ export interface RunnerOptions {
   maxSteps?: number;
   /** How long a quest answer waits for a step of its game in flight (default `ANSWER_WAIT_MS`). */
   answerWaitMs?: number;
+  /** The waits before a failed turn runs again by itself (default `RETRY_DELAYS_MS`, src/server/retry.ts). */
+  retryDelaysMs?: readonly number[];
   log: Logger;
 }
 
@@ -72,7 +75,10 @@ export const SLOW_AFTER = 2;
 /** After how many such turns in a row the game is paused, with a message to its host. */
 export const PAUSE_AFTER = 8;
 
-/** The default of RunnerOptions.retryDelayMs. */
+/** retry_at of a failed turn past its last wait: it runs again only when someone asks (Retry, a forced turn). */
+const WAITS_FOR_RETRY = Number.MAX_SAFE_INTEGER;
+
+/** The default of RunnerOptions.retryDelayMs (failures other than the turn's own: those back off by retry.ts). */
 export function retryDelayMs(failure: ApiError): number {
   return failure.code === "turn/failed" ? 5000 : 60_000;
 }
@@ -247,12 +253,15 @@ export class Runner {
   private readonly held = new Map<string, { game: string; beat: NodeJS.Timeout }>();
   /** Turns in a row whose scripts ran out of their budget, by game (SLOW_AFTER, PAUSE_AFTER). */
   private readonly strikes = new Map<string, number>();
+  /** Turns of this process's games that failed (the narrator, a script): attempts and backoff (retry.ts). */
+  private readonly failures: FailedTurns;
   private stopping = false;
   private readonly slots: StepSlots;
   private readonly leaseMs: number;
   constructor(private readonly options: RunnerOptions) {
     this.slots = new StepSlots(options.maxSteps ?? DEFAULT_MAX_STEPS);
     this.leaseMs = options.leaseMs ?? LEASE_MS;
+    this.failures = new FailedTurns(options.retryDelaysMs);
   }
 
   /** Starts a game: its opening becomes state row 0. */
@@ -303,7 +312,9 @@ export class Runner {
     if (this.local.has(gameId)) return "busy";
     this.local.add(gameId);
     try {
-      return await this.tryTurn(gameId, force);
+      const outcome = await this.tryTurn(gameId, force);
+      if (outcome !== "busy") this.failures.settled(gameId);
+      return outcome;
     } finally {
       this.local.delete(gameId);
     }
@@ -716,18 +727,44 @@ export class Runner {
     } catch (error) {
       await this.release(game.id, owner).catch(() => {});
       const failure = asApiError(error);
+      // Players are told one plain sentence and when it runs again; the host's drawer gets the cause.
+      const tick = game.tick + (fresh ? 0 : 1);
+      const notice =
+        failure.code !== "turn/failed"
+          ? undefined
+          : fresh
+            ? (() => {
+                const reason = failureReason(failure);
+                return {
+                  tick,
+                  reason,
+                  message: `${reason} The host can start the game again.`,
+                  retryAt: null,
+                  attempt: 1,
+                };
+              })()
+            : this.failures.failed(game.id, tick, failure);
       // A failed turn stays due (every player submitted): the sweep runs it again at retry_at, on any
-      // process. Not a step another took over, nor a store out of reach (due at once when it is back).
+      // process; after the last of its waits (notice.retryAt null) only a Retry or a forced turn runs it.
+      // Not a step another took over, nor a store out of reach (due at once when it is back).
       if (!fresh && failure.code !== "game/busy" && failure.code !== "server/unavailable") {
-        const delay = (this.options.retryDelayMs ?? retryDelayMs)(failure, game);
-        await store.retryAt(game.id, game.seq, Date.now() + delay).catch(() => {});
+        const at = notice
+          ? (notice.retryAt ?? WAITS_FOR_RETRY)
+          : Date.now() + (this.options.retryDelayMs ?? retryDelayMs)(failure, game);
+        await store.retryAt(game.id, game.seq, at).catch(() => {});
       }
-      if (failure.code === "turn/failed")
+      if (notice) {
         await store
           .addEvents(game.id, [
-            { audience: "all", kind: "turn-failed", data: { tick: game.tick + 1, message: failure.message } },
+            { audience: "all", kind: "turn-failed", data: notice },
+            {
+              audience: "host",
+              kind: "turn-failure",
+              data: { tick, cause: failure.message, code: failure.code, details: failure.details },
+            },
           ])
           .catch(() => {});
+      }
       if (failure.code === "server/internal") log.error({ game: game.id, err: error }, "step failed");
       else
         log.warn(

@@ -104,6 +104,10 @@ export const ROUTES = {
   resume: ["POST", "/games/{id}/resume"],
   submit: ["POST", "/games/{id}/actions"],
   forceTurn: ["POST", "/games/{id}/turn"],
+  retry: ["POST", "/games/{id}/retry"],
+  end: ["POST", "/games/{id}/end"],
+  kick: ["POST", "/games/{id}/players/{player}/kick"],
+  seat: ["POST", "/games/{id}/players/{player}/seat"],
   answer: ["POST", "/games/{id}/quests/{quest}/{answer}"],
   transcript: ["GET", "/games/{id}/transcript"],
   events: ["GET", "/games/{id}/events"],
@@ -212,6 +216,13 @@ export const api = {
       | { answered: { quest: string; answer: "accept" | "reject"; status: string; waitingFor: string[] } }
     >("submit", { params: { id }, token, body }),
   forceTurn: (id: string, token: string) => json<{ tick: number }>("forceTurn", { params: { id }, token }),
+  retry: (id: string, token: string) =>
+    json<{ tick: number; turn: "ran" | "waiting" | "busy" | "idle" }>("retry", { params: { id }, token }),
+  end: (id: string, token: string) => json<{ status: string }>("end", { params: { id }, token }),
+  kick: (id: string, token: string, player: string) =>
+    json<{ kicked: string }>("kick", { params: { id, player }, token }),
+  seat: (id: string, token: string, player: string) =>
+    json<{ playerId: string; name: string; token: string }>("seat", { params: { id, player }, token }),
   answer: (id: string, token: string, quest: string, answer: "accept" | "reject") =>
     json<{ status: string }>("answer", { params: { id, quest, answer }, token }),
   transcript: (id: string, token: string) =>

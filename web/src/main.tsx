@@ -4,9 +4,16 @@ import { JoinPage } from "./pages/Join.tsx";
 import { PlayPage } from "./pages/Play.tsx";
 import { StartPage } from "./pages/Start.tsx";
 import { useRoute } from "./router.ts";
+import { saveSeat } from "./session.ts";
 import "./styles.css";
 
-const TITLES = { start: "Start a game", join: "Join a game", game: "Play", missing: "Not found" } as const;
+const TITLES = {
+  start: "Start a game",
+  join: "Join a game",
+  game: "Play",
+  seat: "Play",
+  missing: "Not found",
+} as const;
 
 function App() {
   const route = useRoute();
@@ -34,6 +41,7 @@ function App() {
       {route.page === "start" ? <StartPage /> : null}
       {route.page === "join" ? <JoinPage invite={route.invite} name={route.name} key={route.invite} /> : null}
       {route.page === "game" ? <PlayPage id={route.id} key={route.id} /> : null}
+      {route.page === "seat" ? <SeatPage id={route.id} token={route.token} /> : null}
       {route.page === "missing" ? (
         <main id="main" class="page narrow">
           <h1>No such page</h1>
@@ -43,6 +51,21 @@ function App() {
         </main>
       ) : null}
     </>
+  );
+}
+
+/** A seat link from the host: this browser plays that character from now on (the link is used once). */
+function SeatPage(props: { id: string; token: string }) {
+  useEffect(() => {
+    saveSeat({ game: props.id, playerToken: props.token });
+    // The token leaves the address bar (and the history) at once.
+    history.replaceState(null, "", `${location.pathname}#/game/${props.id}`);
+    dispatchEvent(new HashChangeEvent("hashchange"));
+  }, [props.id, props.token]);
+  return (
+    <main id="main" class="page narrow">
+      <p role="status">Taking your seat…</p>
+    </main>
   );
 }
 

@@ -12,8 +12,11 @@ export interface StreamEvent {
 
 export interface StreamHandlers {
   onEvent(event: StreamEvent): void;
-  /** true while connected; false while waiting to reconnect. */
-  onConnection(connected: boolean): void;
+  /**
+   * true while connected; false while waiting to reconnect, with why (`status`: the HTTP status that
+   * refused the stream, 0 when the network failed) and when it tries again (`retryInMs`).
+   */
+  onConnection(connected: boolean, trouble?: { status: number; retryInMs: number }): void;
 }
 
 /**
@@ -31,8 +34,10 @@ export function openStream(game: string, token: string, after: string, handlers:
   const run = async () => {
     while (!stopped) {
       controller = new AbortController();
+      let status = 0;
       try {
         const response = await api.events(game, token, last, controller.signal);
+        status = response.status;
         if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
         handlers.onConnection(true);
         delay = 500;
@@ -58,7 +63,7 @@ export function openStream(game: string, token: string, after: string, handlers:
         // Dropped or refused: wait and reconnect from the last id.
       }
       if (stopped) break;
-      handlers.onConnection(false);
+      handlers.onConnection(false, { status: status === 200 ? 0 : status, retryInMs: delay });
       await new Promise((resolve) => setTimeout(resolve, delay));
       delay = Math.min(delay * 2, 8000);
     }

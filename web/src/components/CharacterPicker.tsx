@@ -7,11 +7,18 @@ import { api, type Character, type Premade, type WorldSummary } from "../api.ts"
  * spent within the world's limits. `only` restricts the choice to the party's
  * free characters of a game that has started.
  */
+/** What a name may not hold (as the server says): control, direction and zero-width characters, line breaks. */
+const UNSHOWN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
+const NAME_RULE =
+  "A name can hold letters, digits, spaces and punctuation: no line breaks and no invisible characters (they may come with pasted text; type the name again).";
+
 export function CharacterPicker(props: {
   world: WorldSummary;
   taken: string[];
   only?: string[] | null;
   onChange: (character: Character | undefined) => void;
+  /** The server's refusal of the name, in a player's words, shown under the field. */
+  nameError?: string | undefined;
 }) {
   const { world, taken, only } = props;
   const [premades, setPremades] = useState<Premade[]>([]);
@@ -45,6 +52,10 @@ export function CharacterPicker(props: {
     if (mode === "premade") props.onChange(premade ? { premade } : undefined);
     else {
       const trimmed = name.trim();
+      if (UNSHOWN.test(trimmed)) {
+        props.onChange(undefined);
+        return;
+      }
       props.onChange(
         trimmed && left >= 0 && !taken.includes(trimmed) ? { name: trimmed, traits, attributes } : undefined,
       );
@@ -118,12 +129,17 @@ export function CharacterPicker(props: {
               maxLength={200}
               autoComplete="off"
               onInput={(e) => setName((e.target as HTMLInputElement).value)}
-              aria-invalid={taken.includes(name.trim())}
+              aria-invalid={taken.includes(name.trim()) || UNSHOWN.test(name) || Boolean(props.nameError)}
+              aria-describedby="name-problem"
             />
           </label>
-          {taken.includes(name.trim()) ? (
-            <p class="error">This name is already played in this game.</p>
-          ) : null}
+          <p class="error" id="name-problem" aria-live="polite">
+            {taken.includes(name.trim())
+              ? "This name is already played in this game."
+              : UNSHOWN.test(name)
+                ? NAME_RULE
+                : (props.nameError ?? "")}
+          </p>
           {world.traitCategories.map((category) => {
             const chosen = traits.filter((t) => category.traits.some((c) => c.name === t));
             return (

@@ -7,6 +7,7 @@ import {
   type TraceView,
   type TranscriptStep,
 } from "../api.ts";
+import { playerMessage } from "../messages.ts";
 import { JsonTree } from "./JsonTree.tsx";
 import { TraceTree } from "./TraceTree.tsx";
 
@@ -29,6 +30,11 @@ async function download(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 5000);
 }
 
+/** The link that opens a player's seat on a new device (the token stays in the fragment: never sent in a request line). */
+function seatLink(game: string, token: string): string {
+  return `${location.origin}${location.pathname}#/seat/${game}/${encodeURIComponent(token)}`;
+}
+
 /**
  * The host's and author's drawer: the controls (pause, force the turn,
  * exports), the last turn's trace as a tree, the log filtered by tick, type
@@ -38,6 +44,8 @@ export function HostDrawer(props: {
   game: GameView;
   steps: TranscriptStep[];
   token: string;
+  /** Why the last turn failed (the host's only: players read one plain sentence). */
+  cause?: string;
   onClose: () => void;
   onChanged: () => void;
 }) {
@@ -61,6 +69,17 @@ export function HostDrawer(props: {
   const following = useRef(true);
 
   useEffect(() => heading.current?.focus(), []);
+  // Escape closes the drawer wherever the focus is (a button that went away leaves it on the page).
+  const onClose = props.onClose;
+  useEffect(() => {
+    const close = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented) onClose();
+    };
+    document.addEventListener("keydown", close);
+    return () => document.removeEventListener("keydown", close);
+  }, [onClose]);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  const [seatLinks, setSeatLinks] = useState<Record<string, string>>({});
   // Follow the newest turn unless the host picked an older one.
   useEffect(() => {
     if (following.current) setSeq(latest);
@@ -92,26 +111,22 @@ export function HostDrawer(props: {
         .catch((e: Error) => setMessage(e.message));
   }, [tab, game.seq]);
 
-  const act = async (what: string, run: () => Promise<unknown>) => {
+  const act = async (what: string, run: () => Promise<unknown>, keepFocus = true) => {
     setMessage("");
     try {
       await run();
       setMessage(`${what}: done.`);
       props.onChanged();
     } catch (e) {
-      setMessage(`${what}: ${(e as Error).message}`);
+      setMessage(`${what}: ${playerMessage(e, "host").text}`);
     }
+    // A control that went away (a kicked player's row) leaves the focus on the line that says what happened.
+    if (!keepFocus) statusLine.current?.focus();
   };
+  const players = game.players.filter((p) => p.status === "active");
 
   return (
-    <aside
-      class="drawer"
-      id="host-drawer"
-      aria-labelledby="drawer-title"
-      onKeyDown={(e) => {
-        if (e.key === "Escape") props.onClose();
-      }}
-    >
+    <aside class="drawer" id="host-drawer" aria-labelledby="drawer-title">
       <div class="drawer-head">
         <h2 id="drawer-title" tabIndex={-1} ref={heading}>
           Host and author tools
@@ -120,16 +135,30 @@ export function HostDrawer(props: {
           Close
         </button>
       </div>
+      {props.cause ? (
+        <div class="cause" role="status">
+          <h3>Why the turn failed</h3>
+          <p>{props.cause}</p>
+          <p class="muted small">
+            Players see only that the narrator did not answer and when it tries again. Force the turn to try
+            now.
+          </p>
+        </div>
+      ) : null}
       <fieldset class="controls">
         <legend class="visually-hidden">Game controls</legend>
-        {game.status === "running" ? (
-          <button type="button" onClick={() => act("Pause", () => api.pause(game.id, token))}>
-            Pause
-          </button>
-        ) : null}
-        {game.status === "paused" ? (
-          <button type="button" onClick={() => act("Resume", () => api.resume(game.id, token))}>
-            Resume
+        {game.status === "running" || game.status === "paused" ? (
+          // One button that changes its words: the focus stays on it after Pause or Resume.
+          <button
+            type="button"
+            key="pause-resume"
+            onClick={() =>
+              game.status === "running"
+                ? act("Pause", () => api.pause(game.id, token))
+                : act("Resume", () => api.resume(game.id, token))
+            }
+          >
+            {game.status === "running" ? "Pause" : "Resume"}
           </button>
         ) : null}
         <button
@@ -161,12 +190,67 @@ export function HostDrawer(props: {
         >
           Export cassette
         </button>
+        <button
+          type="button"
+          disabled={game.status === "ended"}
+          onClick={() => {
+            if (confirm("End the game for everyone? The story stays readable; nobody can act any more."))
+              void act("End the game", () => api.end(game.id, token), false);
+          }}
+        >
+          End the game
+        </button>
       </fieldset>
-      {message ? (
-        <p role="status" class="status-line">
-          {message}
-        </p>
-      ) : null}
+      <p role="status" class="status-line" tabIndex={-1} ref={statusLine}>
+        {message}
+      </p>
+      <details class="seats">
+        <summary>Players and seats</summary>
+        {players.length === 0 ? <p class="muted">Nobody plays yet.</p> : null}
+        <ul class="seat-list">
+          {players.map((p) => (
+            <li key={p.id}>
+              <span class="who">{p.name}</span>{" "}
+              <span class="muted small">{p.submitted ? "has acted" : "deciding"}</span>
+              <div class="buttons">
+                <button
+                  type="button"
+                  onClick={() =>
+                    act(`A seat link for ${p.name}`, async () => {
+                      const seat = await api.seat(game.id, token, p.id);
+                      setSeatLinks({ ...seatLinks, [p.id]: seatLink(game.id, seat.token) });
+                    })
+                  }
+                >
+                  Seat link for {p.name}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (confirm(`Remove ${p.name} from the game? Turns stop waiting for them.`))
+                      void act(`Remove ${p.name}`, () => api.kick(game.id, token, p.id), false);
+                  }}
+                >
+                  Remove {p.name}
+                </button>
+              </div>
+              {seatLinks[p.id] ? (
+                <label class="field">
+                  <span>
+                    Send this link to {p.name} only: it opens their character on a new device, and their old
+                    device stops working.
+                  </span>
+                  <input
+                    readOnly
+                    value={seatLinks[p.id]}
+                    onFocus={(e) => (e.target as HTMLInputElement).select()}
+                  />
+                </label>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </details>
       <div class="tabs" role="tablist" aria-label="Inspectors">
         {(["trace", "log", "storage"] as const).map((t) => (
           <button

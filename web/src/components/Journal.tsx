@@ -38,7 +38,8 @@ export function Journal(props: { state: PartyState }) {
               ))}
             </ul>
           ) : null}
-          {q.nextStep && q.status === "accepted" ? (
+          {/* The journal's own "Next:" already says it when it is this quest's step: never twice. */}
+          {q.nextStep && q.status === "accepted" && !sameStep(q.nextStep, props.state.nextStep) ? (
             <p class="muted small">
               <strong>Next step:</strong> {q.nextStep}
             </p>
@@ -47,4 +48,14 @@ export function Journal(props: { state: PartyState }) {
       ))}
     </section>
   );
+}
+
+/** Whether two next steps say the same thing (the journal's and a quest's, which may differ in case or a final stop). */
+function sameStep(a: string, b: string | null | undefined): boolean {
+  const plain = (text: string) =>
+    text
+      .trim()
+      .replace(/[.!]+$/, "")
+      .toLowerCase();
+  return b != null && plain(a) === plain(b);
 }

@@ -28,6 +28,8 @@ export function Story(props: {
   steps: TranscriptStep[];
   notes: NarrativeNote[];
   live: { tick: number; text: string } | null;
+  /** The reader's character: their own actions are marked. */
+  you?: string | undefined;
 }) {
   const notesAt = (tick: number) => props.notes.filter((n) => n.tick === tick);
   return (
@@ -44,8 +46,9 @@ export function Story(props: {
                 <h3 class="turn-title">Turn {step.tick}</h3>
                 <ul class="actions" aria-label={`Actions of turn ${step.tick}`}>
                   {(step.inputs.actions ?? []).map((a, i) => (
-                    <li key={i}>
-                      <span class="who">{a.player}</span>: {a.text}
+                    <li key={i} class={a.player === props.you ? "yours" : undefined}>
+                      <span class="who">{a.player}</span>
+                      {a.player === props.you ? <span class="visually-hidden"> (you)</span> : null}: {a.text}
                     </li>
                   ))}
                 </ul>

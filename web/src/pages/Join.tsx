@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type Character, type InviteView, type WorldSummary } from "../api.ts";
 import { CharacterPicker } from "../components/CharacterPicker.tsx";
+import { type PlayerMessage, playerMessage } from "../messages.ts";
 import { go } from "../router.ts";
 import { loadSeat, saveSeat } from "../session.ts";
 
@@ -9,7 +10,7 @@ export function JoinPage(props: { invite: string; name: string | undefined }) {
   const [invite, setInvite] = useState<InviteView | undefined>();
   const [world, setWorld] = useState<WorldSummary | undefined>();
   const [character, setCharacter] = useState<Character | undefined>();
-  const [error, setError] = useState("");
+  const [error, setError] = useState<PlayerMessage | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -24,14 +25,14 @@ export function JoinPage(props: { invite: string; name: string | undefined }) {
         setInvite(found);
         setWorld(await api.world(found.world));
       })
-      .catch((e: Error) => setError(e.message));
+      .catch((e: unknown) => setError(playerMessage(e, "read")));
   }, [props.invite]);
 
   const join = async (event: Event) => {
     event.preventDefault();
     if (!invite || !character) return;
     setBusy(true);
-    setError("");
+    setError(null);
     try {
       const seat = await api.joinGame({ invite: props.invite, character });
       saveSeat({
@@ -42,7 +43,7 @@ export function JoinPage(props: { invite: string; name: string | undefined }) {
       });
       go(`/game/${seat.gameId}`);
     } catch (e) {
-      setError((e as Error).message);
+      setError(playerMessage(e, "join"));
       setBusy(false);
     }
   };
@@ -70,10 +71,11 @@ export function JoinPage(props: { invite: string; name: string | undefined }) {
             taken={invite.players}
             only={invite.claimable}
             onChange={setCharacter}
+            nameError={error?.field === "name" ? error.text : undefined}
           />
-          {error ? (
+          {error && error.field !== "name" ? (
             <p class="error" role="alert">
-              {error}
+              {error.text}
             </p>
           ) : null}
           <button type="submit" class="primary" disabled={!character || busy}>
@@ -82,7 +84,7 @@ export function JoinPage(props: { invite: string; name: string | undefined }) {
         </form>
       ) : error ? (
         <p class="error" role="alert">
-          {error} <a href="#/">Start a game of your own</a>
+          {error.text} <a href="#/">Start a game of your own</a>
         </p>
       ) : (
         <p role="status">Opening the invite…</p>

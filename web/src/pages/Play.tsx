@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, type GameView, type NarrativeNote, type TranscriptStep } from "../api.ts";
+import { FailureNotice, type TurnFailure } from "../components/FailureNotice.tsx";
 import { HostDrawer } from "../components/HostDrawer.tsx";
 import { Journal } from "../components/Journal.tsx";
 import { PartyPanel } from "../components/PartyPanel.tsx";
+import { ReadingControls } from "../components/ReadingControls.tsx";
 import { RealmMap } from "../components/RealmMap.tsx";
 import { Story } from "../components/Story.tsx";
+import { type PlayerMessage, playerMessage, streamTrouble } from "../messages.ts";
+import { applyReading, chime, loadReading } from "../reading.ts";
 import { inviteLink, loadSeat } from "../session.ts";
 import { openStream } from "../sse.ts";
 
@@ -33,14 +37,27 @@ export function PlayPage(props: { id: string }) {
   const [notes, setNotes] = useState<NarrativeNote[]>([]);
   const [live, setLive] = useState<{ tick: number; text: string } | null>(null);
   const [connected, setConnected] = useState(false);
-  const [error, setError] = useState("");
-  const [failure, setFailure] = useState("");
+  /** Why the event stream is down (shown beside "reconnecting…"), "" while it is up. */
+  const [trouble, setTrouble] = useState("");
+  /** An error of the player's last action: it stays until dismissed, or until what it is about is fixed. */
+  const [error, setError] = useState<PlayerMessage | null>(null);
+  /** The game could not be read (the page keeps what it had and says so). */
+  const [readError, setReadError] = useState("");
+  const [failure, setFailure] = useState<TurnFailure | null>(null);
+  /** The cause of the failure, for the host's drawer only. */
+  const [cause, setCause] = useState("");
+  /** The host pressed Start: the opening is being written. */
+  const [starting, setStarting] = useState(false);
+  const [reading, setReading] = useState(loadReading);
   const [drawer, setDrawer] = useState(false);
   const [action, setAction] = useState("");
   const [sending, setSending] = useState(false);
   const [copied, setCopied] = useState(false);
   const tickRef = useRef(-1);
   const shownSteps = useRef(-1);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  const actionBox = useRef<HTMLInputElement>(null);
+  const wasYourTurn = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const refresh = useCallback(async () => {
@@ -60,9 +77,12 @@ export function PlayPage(props: { id: string }) {
         transcript.transcript.filter((s) => s.kind === "turn" || s.kind === "opening").map((s) => s.tick),
       );
       setLive((current) => (current && written.has(current.tick) ? null : current));
-      setError("");
+      // A failure of a turn that has run since (on any process) is over.
+      setFailure((current) => (current && view.tick >= current.tick && current.tick > 0 ? null : current));
+      if (view.status !== "lobby") setStarting(false);
+      setReadError("");
     } catch (e) {
-      setError((e as Error).message);
+      setReadError(playerMessage(e, "read").text);
     }
   }, [id, token]);
 
@@ -86,8 +106,9 @@ export function PlayPage(props: { id: string }) {
     if (!token) return;
     void refresh();
     const stream = openStream(id, token, "0", {
-      onConnection: (up) => {
+      onConnection: (up, why) => {
         setConnected(up);
+        setTrouble(up || !why ? "" : streamTrouble(why.status));
         if (up) later();
       },
       onEvent: (event) => {
@@ -99,16 +120,61 @@ export function PlayPage(props: { id: string }) {
           );
           return;
         }
-        if (event.event === "turn-failed") setFailure((event.data as { message: string }).message);
-        if (event.event === "turn") setFailure("");
+        if (event.event === "turn-failed") {
+          const failed = event.data as TurnFailure;
+          setFailure(failed);
+          // The narration that was being written for it will not be finished.
+          setLive((current) => (current && current.tick === failed.tick ? null : current));
+        }
+        if (event.event === "turn-failure") setCause((event.data as { cause: string }).cause);
+        if (event.event === "turn" || event.event === "game-started") {
+          setFailure(null);
+          setCause("");
+        }
         later();
       },
     });
+    // A host who also plays reads the game as their player; the cause of a failed turn is sent to the
+    // host token only, so the drawer follows that token's stream too (for that event alone).
+    const hostOnly =
+      seat?.hostToken && seat.hostToken !== token
+        ? openStream(id, seat.hostToken, "0", {
+            onConnection: () => {},
+            onEvent: (event) => {
+              if (event.event === "turn-failure") setCause((event.data as { cause: string }).cause);
+            },
+          })
+        : undefined;
     return () => {
       stream.close();
+      hostOnly?.close();
       clearTimeout(timer.current);
     };
   }, [id, token]);
+
+  useEffect(() => applyReading(reading), [reading]);
+
+  // "Your turn": in the tab's title, and (when the player allowed them) a sound and a notification
+  // when it becomes their turn while this tab is hidden.
+  const seatName = seat?.name || "Taleforge game";
+  const mine =
+    game && "playerId" in game.you
+      ? game.players.find((p) => p.id === (game.you as { playerId: string }).playerId)
+      : undefined;
+  const yourTurn =
+    game?.status === "running" && mine !== undefined && !mine.submitted && failure === null && live === null;
+  useEffect(() => {
+    document.title = `${yourTurn ? "Your turn · " : ""}${seatName} · Taleforge`;
+    if (yourTurn && !wasYourTurn.current && document.hidden) {
+      if (reading.sound) chime();
+      if (reading.notify && "Notification" in window && Notification.permission === "granted")
+        new Notification("Your turn", {
+          body: `${seatName}: what does ${mine?.name ?? "your character"} do?`,
+          tag: id,
+        });
+    }
+    wasYourTurn.current = yourTurn;
+  }, [yourTurn, seatName]);
 
   if (!token)
     return (
@@ -122,7 +188,7 @@ export function PlayPage(props: { id: string }) {
   if (!game)
     return (
       <main id="main" class="page narrow">
-        <p role="status">{error || "Opening the game…"}</p>
+        <p role="status">{readError || "Opening the game…"}</p>
       </main>
     );
 
@@ -153,17 +219,20 @@ export function PlayPage(props: { id: string }) {
     if (!text || !seat?.playerToken) return;
     // "/map", "/quests": the terminal's commands are no actions ("You try “/map”."); the page shows them.
     if (text.startsWith("/")) {
-      setError(slashHint(text));
+      setError({ text: slashHint(text), field: "action" });
       return;
     }
     setSending(true);
-    setError("");
+    setError(null);
     try {
       await api.submit(id, seat.playerToken, { text, idempotencyKey: keyOf(turn, text) });
       setAction("");
       await refresh();
+      // The box is disabled now: the focus goes to the line that says what happens next.
+      statusLine.current?.focus();
     } catch (e) {
-      setError((e as Error).message);
+      setError(playerMessage(e, "act"));
+      actionBox.current?.focus();
     } finally {
       setSending(false);
     }
@@ -174,23 +243,64 @@ export function PlayPage(props: { id: string }) {
     try {
       await api.answer(id, seat.playerToken, quest, choice);
       await refresh();
+      statusLine.current?.focus();
     } catch (e) {
-      setError((e as Error).message);
+      setError(playerMessage(e, "answer"));
     }
   };
 
   const start = async () => {
     if (!hostToken) return;
+    setStarting(true);
+    setError(null);
     try {
       await api.start(id, hostToken);
       await refresh();
     } catch (e) {
-      setError((e as Error).message);
+      setStarting(false);
+      setError(playerMessage(e, "start"));
+    }
+  };
+
+  const retry = async () => {
+    const caller = seat?.playerToken ?? hostToken;
+    if (!caller) return;
+    setError(null);
+    try {
+      await api.retry(id, caller);
+      await refresh();
+    } catch (e) {
+      setError(playerMessage(e, "retry"));
     }
   };
 
   const invite = game.invite ?? seat?.invite;
   const link = invite ? inviteLink(invite, seat?.name) : undefined;
+  const opening = starting || (game.status === "lobby" && live?.tick === 0);
+  const waitingFor = active.filter((p) => !p.submitted).map((p) => p.name);
+  const telling = live !== null && live.tick === turn;
+  // What the action box's label says: what is happening, and what to do.
+  const prompt =
+    game.status === "paused"
+      ? "The host has paused the game: you can act again once they resume it."
+      : game.status === "ended"
+        ? "The game has ended: the whole story stays here to read."
+        : failure
+          ? "Your action is kept: the turn runs as soon as the narrator answers."
+          : telling
+            ? "The turn is being told…"
+            : me?.submitted
+              ? "You have acted this turn; waiting for the others."
+              : "What do you do?";
+  const actionError = error?.field === "action";
+  const errorBox = error ? (
+    <div class="error-box" role="alert" id="action-error">
+      <p class="error">{error.text}</p>
+      <button type="button" class="small-button" onClick={() => setError(null)}>
+        Dismiss
+      </button>
+    </div>
+  ) : null;
 
   return (
     <div class={`play${drawer ? " with-drawer" : ""}`}>
@@ -198,10 +308,12 @@ export function PlayPage(props: { id: string }) {
         <h1>{title}</h1>
         <p class="muted small">
           <span class={`dot ${connected ? "on" : "off"}`} aria-hidden="true" />
-          <span role="status">{connected ? "live" : "reconnecting…"}</span> · {game.status}
+          <span role="status">{connected ? "live" : `reconnecting… ${trouble}`}</span> ·{" "}
+          {STATUS_WORDS[game.status]}
           {game.status !== "lobby" ? ` · turn ${turn}` : ""}
           {you ? ` · you play ${you.name}` : ""}
         </p>
+        <ReadingControls reading={reading} onChange={setReading} />
         {hostToken ? (
           <button
             type="button"
@@ -214,6 +326,11 @@ export function PlayPage(props: { id: string }) {
           </button>
         ) : null}
       </header>
+      {readError ? (
+        <p class="error banner" role="status">
+          {readError}
+        </p>
+      ) : null}
       {state ? (
         <nav class="jump" aria-label="Parts of the game">
           {[
@@ -241,8 +358,8 @@ export function PlayPage(props: { id: string }) {
         <div class="story-column">
           {game.status === "lobby" ? (
             <section class="lobby panel" aria-labelledby="lobby-title">
-              <h2 id="lobby-title">Waiting to start</h2>
-              {link ? (
+              <h2 id="lobby-title">{opening ? "The story is beginning" : "Waiting to start"}</h2>
+              {link && !opening ? (
                 <div class="invite">
                   <label class="field">
                     <span>Invite link: share it with the other players</span>
@@ -259,24 +376,28 @@ export function PlayPage(props: { id: string }) {
                 </div>
               ) : null}
               <p>Players: {active.map((p) => p.name).join(", ") || "nobody yet"}</p>
-              {hostToken ? (
+              {opening ? (
+                <p role="status">The opening is being written: it appears below as it is told.</p>
+              ) : hostToken ? (
                 <button type="button" class="primary" onClick={start} disabled={active.length === 0}>
                   Start the game
                 </button>
               ) : (
                 <p>The host starts the game when everyone is here.</p>
               )}
+              {game.status === "lobby" ? errorBox : null}
             </section>
           ) : null}
-          <Story steps={steps} notes={notes} live={live} />
-          {failure ? (
-            <p class="error" role="alert">
-              The turn failed and will run again: {failure}
-            </p>
-          ) : null}
+          <Story steps={steps} notes={notes} live={live} you={you?.name} />
           {game.status !== "lobby" ? (
             <section class="turn-panel panel" aria-labelledby="turn-title">
               <h2 id="turn-title">Turn {turn}</h2>
+              {failure ? (
+                <FailureNotice
+                  failure={failure}
+                  onRetry={seat?.playerToken || hostToken ? retry : undefined}
+                />
+              ) : null}
               <ul class="acted" aria-label="Who has acted this turn">
                 {active.map((p) => (
                   <li key={p.id} class={p.submitted ? "done" : ""}>
@@ -305,18 +426,21 @@ export function PlayPage(props: { id: string }) {
               {seat?.playerToken ? (
                 <form class="action" onSubmit={submit}>
                   <label class="field">
-                    <span>
-                      {me?.submitted
-                        ? "You have acted this turn; waiting for the others."
-                        : "What do you do?"}
-                    </span>
+                    <span>{prompt}</span>
                     <input
                       name="action"
+                      ref={actionBox}
                       value={action}
                       maxLength={2000}
                       autoComplete="off"
+                      aria-invalid={actionError}
+                      aria-describedby={actionError ? "action-error" : undefined}
                       disabled={game.status !== "running" || me?.submitted || sending}
-                      onInput={(e) => setAction((e.target as HTMLInputElement).value)}
+                      onInput={(e) => {
+                        setAction((e.target as HTMLInputElement).value);
+                        // The player is fixing what the message was about.
+                        if (actionError) setError(null);
+                      }}
                     />
                   </label>
                   <button
@@ -328,14 +452,18 @@ export function PlayPage(props: { id: string }) {
                   </button>
                 </form>
               ) : null}
-              {game.status === "paused" ? <p>The host has paused the game.</p> : null}
-              {game.status === "ended" ? <p>The game has ended.</p> : null}
+              <p class="turn-status" ref={statusLine} tabIndex={-1}>
+                {turnStatus(
+                  game.status,
+                  me?.submitted === true,
+                  waitingFor,
+                  telling,
+                  !seat?.playerToken,
+                  failure !== null,
+                )}
+              </p>
+              {errorBox}
             </section>
-          ) : null}
-          {error ? (
-            <p class="error" role="alert">
-              {error}
-            </p>
           ) : null}
         </div>
         {state ? (
@@ -356,6 +484,7 @@ export function PlayPage(props: { id: string }) {
           game={game}
           steps={steps}
           token={hostToken}
+          cause={failure ? cause : ""}
           onClose={() => {
             setDrawer(false);
             document.querySelector<HTMLButtonElement>(".host-button")?.focus();
@@ -365,6 +494,34 @@ export function PlayPage(props: { id: string }) {
       ) : null}
     </div>
   );
+}
+
+const STATUS_WORDS: Record<GameView["status"], string> = {
+  lobby: "waiting to start",
+  running: "playing",
+  paused: "paused by the host",
+  ended: "ended",
+};
+
+/** The line under the action box: what the table is waiting for, in words. */
+function turnStatus(
+  status: GameView["status"],
+  acted: boolean,
+  waitingFor: string[],
+  telling: boolean,
+  watching: boolean,
+  failed: boolean,
+): string {
+  if (failed) return "Every action of this turn is kept; nothing needs to be sent again.";
+  if (status === "paused") return "Paused: the host resumes the game when the table is ready.";
+  if (status === "ended") return "The game is over. Thank you for playing.";
+  if (telling) return "The narrator is telling the turn.";
+  if (waitingFor.length === 0) return "Everyone has acted: the turn runs now.";
+  const names = waitingFor.join(", ");
+  if (watching) return `Waiting for ${names}.`;
+  return acted
+    ? `Your action is in. Waiting for ${names}.`
+    : `Waiting for ${names}: the turn runs when everyone has acted.`;
 }
 
 /** What a terminal command typed in the action box is, in the browser: where the page shows it. */

@@ -9,6 +9,7 @@ import {
 } from "../api.ts";
 import { CharacterPicker } from "../components/CharacterPicker.tsx";
 import { Diagnostics } from "../components/Diagnostics.tsx";
+import { playerMessage } from "../messages.ts";
 import { go } from "../router.ts";
 import { saveSeat } from "../session.ts";
 
@@ -24,6 +25,8 @@ export function StartPage() {
   const [gameName, setGameName] = useState("");
   const [narrator, setNarrator] = useState<"server" | "offline">("server");
   const [error, setError] = useState("");
+  /** A refused upload, in a player's words, shown under the file input (not at the foot of the form). */
+  const [uploadError, setUploadError] = useState("");
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -34,7 +37,7 @@ export function StartPage() {
         setWorlds(sorted);
         if (sorted[0]) setHash(sorted[0].hash);
       })
-      .catch((e: Error) => setError(e.message));
+      .catch((e: unknown) => setError(playerMessage(e, "read").text));
   }, []);
 
   useEffect(() => {
@@ -48,12 +51,17 @@ export function StartPage() {
         setStart(first);
         if (!gameName) setGameName(`${summary.name} game`);
       })
-      .catch((e: Error) => setError(e.message));
+      .catch((e: unknown) => setError(playerMessage(e, "read").text));
   }, [hash]);
 
   const upload = async (file: File) => {
     setReport(undefined);
     setError("");
+    setUploadError("");
+    if (file.size === 0) {
+      setUploadError("This file is empty: choose the world's .json file.");
+      return;
+    }
     setUploading(true);
     try {
       const text = await file.text();
@@ -64,7 +72,7 @@ export function StartPage() {
       setHash(answer.hash);
     } catch (e) {
       if (e instanceof ApiFailure && e.code === "world/invalid") setReport(e.details.report as CheckReport);
-      else setError((e as Error).message);
+      else setUploadError(playerMessage(e, "upload").text);
     } finally {
       setUploading(false);
     }
@@ -86,7 +94,7 @@ export function StartPage() {
       saveSeat({ game: game.id, playerToken: seat.token, playerName: seat.name });
       go(`/game/${game.id}`);
     } catch (e) {
-      setError((e as Error).message);
+      setError(playerMessage(e, "join").text);
       setBusy(false);
     }
   };
@@ -115,12 +123,17 @@ export function StartPage() {
               type="file"
               accept=".json,application/json"
               disabled={uploading}
+              aria-invalid={uploadError !== ""}
+              aria-describedby="upload-problem"
               onChange={(e) => {
                 const file = (e.target as HTMLInputElement).files?.[0];
                 if (file) void upload(file);
               }}
             />
           </label>
+          <p class="error" id="upload-problem" aria-live="polite">
+            {uploadError}
+          </p>
           {uploading ? <p role="status">Checking the world…</p> : null}
           {report ? (
             <Diagnostics

@@ -1,0 +1,161 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { createOpenAiProvider } from "../../src/ai/openai/index.ts";
+import { MockServer } from "../ai/mock-server.ts";
+import {
+  Client,
+  closeSandbox,
+  dropStore,
+  eventually,
+  listen,
+  offlineNarrator,
+  type Running,
+  STORE_NAME,
+  startServer,
+  WORLD_TEXT,
+} from "./harness.ts";
+
+/**
+ * A failed turn is the table's problem (issue 34 item 1): it runs again by itself after a wait,
+ * players are told one plain sentence (no model address, no route), the host gets the cause, and
+ * after the last wait anyone may press Retry. The turn that finally runs is the one submitted.
+ */
+describe(`server: the party's table (${STORE_NAME})`, () => {
+  let running: Running;
+  let mock: MockServer;
+  const mode = { current: "offline" as "offline" | "500" };
+
+  before(async () => {
+    mock = await MockServer.start();
+    mock.handler = () => ({ status: 500, json: { error: { message: "boom" } } });
+    running = await startServer({
+      sweepMs: 50,
+      retryDelaysMs: [300, 600],
+      narrator: (world, game) =>
+        mode.current === "offline"
+          ? offlineNarrator(world, game)
+          : createOpenAiProvider(world, {
+              baseUrl: mock.url,
+              model: "test-model",
+              timeoutMs: 500,
+              maxRetries: 0,
+              retry: { sleep: async () => {} },
+            }),
+    });
+  });
+  after(async () => {
+    await running.close();
+    await mock.close();
+    await dropStore(running.where);
+    await closeSandbox();
+  });
+
+  async function game() {
+    const anyone = new Client(running.url);
+    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
+    const created = (await anyone.post("/games", { world: hash, seed: 3 })).json;
+    const host = new Client(running.url, created.hostToken);
+    const joined = (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } }))
+      .json;
+    const ann = new Client(running.url, joined.token);
+    assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
+    return {
+      id: created.id as string,
+      host,
+      ann,
+      hostToken: created.hostToken,
+      annToken: joined.token,
+      joined,
+    };
+  }
+
+  it("runs a failed turn again by itself; players read a plain sentence, the host the cause", async () => {
+    const { id, host, ann, hostToken, annToken } = await game();
+    const seen = listen(`${running.url}/games/${id}/events`, annToken);
+    const hostSeen = listen(`${running.url}/games/${id}/events`, hostToken);
+    mode.current = "500";
+    const sent = await ann.post(`/games/${id}/actions`, {
+      text: "walk to the Gutted Eel",
+      idempotencyKey: "k1",
+    });
+    assert.equal(sent.status, 202);
+    // The first failure, then the second, each scheduled by itself (nobody asked again).
+    await seen.until((events) => events.filter((e) => e.event === "turn-failed").length >= 2, 20_000);
+    const failures = seen.events
+      .filter((e) => e.event === "turn-failed")
+      .map((e) => e.data as Record<string, unknown>);
+    assert.equal(failures[0]!.message, "The narrator did not answer. Trying again in 1 s.");
+    assert.equal(failures[0]!.attempt, 1);
+    assert.equal(failures[1]!.attempt, 2);
+    assert.equal(typeof failures[0]!.retryAt, "number");
+    for (const text of [seen.raw]) {
+      assert.ok(!text.includes(mock.url), "no model address on a player's stream");
+      assert.ok(!text.includes("127.0.0.1"), "no address at all");
+      assert.ok(!/POST|\/games\//.test(text), "no route named");
+      assert.ok(!text.includes("turn-failure"), "the cause is the host's only");
+    }
+    await hostSeen.until((events) => events.some((e) => e.event === "turn-failure"), 10_000);
+    const cause = hostSeen.events.find((e) => e.event === "turn-failure")!.data as { cause: string };
+    assert.match(cause.cause, /failed \(500\)/, "the host reads what went wrong");
+    // The model is back: the turn runs by itself, with exactly the action submitted, once.
+    mode.current = "offline";
+    const done = await eventually(
+      () => host.get(`/games/${id}`),
+      (a) => a.json.tick === 1,
+      20_000,
+    );
+    assert.equal(done.json.tick, 1);
+    const transcript = (await ann.get(`/games/${id}/transcript`)).json.transcript;
+    assert.deepEqual(transcript.at(-1).inputs.actions, [{ player: "Ann", text: "walk to the Gutted Eel" }]);
+    assert.equal(transcript.filter((s: { kind: string }) => s.kind === "turn").length, 1);
+    seen.close();
+    hostSeen.close();
+  });
+
+  it("after the last wait, it waits for a Retry, which any player may press", async () => {
+    const { id, host, ann, annToken } = await game();
+    const seen = listen(`${running.url}/games/${id}/events`, annToken);
+    mode.current = "500";
+    await ann.post(`/games/${id}/actions`, { text: "look around", idempotencyKey: "k1" });
+    await seen.until(
+      (events) =>
+        events.some((e) => e.event === "turn-failed" && (e.data as { retryAt: unknown }).retryAt === null),
+      20_000,
+    );
+    const last = seen.events.filter((e) => e.event === "turn-failed").at(-1)!.data as Record<string, unknown>;
+    assert.equal(last.attempt, 3);
+    assert.match(
+      String(last.message),
+      /^The narrator did not answer\. It will not try again by itself: press Retry/,
+    );
+    // Nothing more by itself.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.equal(seen.events.filter((e) => e.event === "turn-failed").length, 3);
+    mode.current = "offline";
+    const retried = await ann.post(`/games/${id}/retry`);
+    assert.equal(retried.status, 200, retried.text);
+    assert.equal(retried.json.turn, "ran");
+    assert.equal((await host.get(`/games/${id}`)).json.tick, 1);
+    // Retry never runs a turn that is not ready.
+    const idle = await ann.post(`/games/${id}/retry`);
+    assert.equal(idle.json.turn, "waiting");
+    assert.equal((await host.get(`/games/${id}`)).json.tick, 1);
+    seen.close();
+  });
+
+  it("a seat link: the host makes a new token for a player's seat; the old one stops working", async () => {
+    const { id, host, ann, joined } = await game();
+    const seat = await host.post(`/games/${id}/players/${joined.playerId}/seat`);
+    assert.equal(seat.status, 200, seat.text);
+    assert.equal(seat.json.name, "Ann");
+    assert.notEqual(seat.json.token, joined.token);
+    const old = await ann.get(`/games/${id}`);
+    assert.equal(old.status, 401);
+    const again = new Client(running.url, seat.json.token);
+    const view = await again.get(`/games/${id}`);
+    assert.equal(view.status, 200);
+    assert.equal(view.json.you.name, "Ann");
+    // Players cannot make one.
+    assert.equal((await again.post(`/games/${id}/players/${joined.playerId}/seat`)).status, 403);
+  });
+});

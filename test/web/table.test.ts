@@ -1,0 +1,391 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createOpenAiProvider } from "../../src/ai/openai/index.ts";
+import type { NarrationAnswer } from "../../src/engine/ports.ts";
+import type { NarratorFactory } from "../../src/server/runner.ts";
+import { MockServer } from "../ai/mock-server.ts";
+import {
+  Client,
+  closeSandbox,
+  dropStore,
+  offlineNarrator,
+  type Running,
+  startServer,
+  WORLD_TEXT,
+} from "../server/harness.ts";
+import { launchChromium, seriousViolations } from "./browser.ts";
+import { builtWeb, screenshotDir } from "./server.ts";
+
+/**
+ * The party's table (issue 34) in a real Chromium against a real server: a three-player game whose
+ * journal stays in view, a drawer that makes room, focus that is never lost, errors that stay and
+ * speak to players, a narrator that fails and comes back by itself, the host's seat links, the
+ * signals, the reading view, and outside text shown without its escape sequences.
+ */
+const WAIT = 60_000;
+const shots = screenshotDir();
+
+/** The narrator: offline, failing (a model server answering 500), slowed, or writing escape sequences. */
+const narration = { mode: "offline" as "offline" | "500" | "escapes", slowMs: 0 };
+
+function narratorOf(mock: MockServer): NarratorFactory {
+  return (world, game) => {
+    if (narration.mode === "500")
+      return createOpenAiProvider(world, {
+        baseUrl: mock.url,
+        model: "test-model",
+        timeoutMs: 500,
+        maxRetries: 0,
+        retry: { sleep: async () => {} },
+      });
+    const inner = offlineNarrator(world, game);
+    return {
+      ...inner,
+      async narrate(request, onChunk, signal): Promise<NarrationAnswer> {
+        const escapes = narration.mode === "escapes";
+        const chunks: string[] = [];
+        const answer = await inner.narrate(request, (chunk) => chunks.push(chunk), signal);
+        // A model that sends terminal escapes, split across chunks.
+        const sent = escapes
+          ? ["\u001b[3", "1mRed glass\u001b]0;pwned\u0007 ", "\u009b2Jshines. ", ...chunks]
+          : chunks;
+        for (const chunk of sent) {
+          onChunk?.(chunk);
+          if (narration.slowMs > 0) await new Promise((resolve) => setTimeout(resolve, narration.slowMs));
+        }
+        return escapes ? { ...answer, text: sent.join("") } : answer;
+      },
+    };
+  };
+}
+
+async function noSeriousViolations(page: Page, where: string) {
+  const found = await seriousViolations(page);
+  assert.deepEqual(
+    found.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
+    [],
+    `axe-core on ${where}`,
+  );
+}
+
+describe("browser: the party's table", { timeout: 300_000 }, () => {
+  let running: Running;
+  let mock: MockServer;
+  let chromium: { browser: Browser; close(): Promise<void> };
+  let laptop: BrowserContext;
+  let phone: BrowserContext;
+  let host: Page;
+  let phonePage: Page;
+  let gameId = "";
+  let hostToken = "";
+  const tokens: Record<string, { id: string; token: string }> = {};
+  let anyone: Client;
+
+  before(async () => {
+    mock = await MockServer.start();
+    mock.handler = () => ({ status: 500, json: { error: { message: "boom" } } });
+    const webRoot = await builtWeb();
+    [running, chromium] = await Promise.all([
+      startServer({ webRoot, narrator: narratorOf(mock), retryDelaysMs: Array.from({ length: 30 }, () => 2500), sweepMs: 100 }),
+      launchChromium(),
+    ]);
+    laptop = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    phone = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    host = await laptop.newPage();
+    phonePage = await phone.newPage();
+    for (const page of [host, phonePage]) page.on("dialog", (d) => void d.accept());
+    anyone = new Client(running.url);
+  });
+  after(async () => {
+    await chromium?.close();
+    if (running) {
+      await running.close();
+      await dropStore(running.where);
+    }
+    await mock?.close();
+    await closeSandbox();
+  });
+
+  /** Seats a browser context in the game (as the Start and Join pages do, in localStorage). */
+  async function seat(page: Page, seatOf: Record<string, string>) {
+    await page.goto(running.url);
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [`taleforge:seat:${gameId}`, JSON.stringify({ game: gameId, name: "Harbor night", ...seatOf })],
+    );
+    await page.goto(`${running.url}/#/game/${gameId}`);
+  }
+
+  async function submit(name: string, text: string, key: string) {
+    const client = new Client(running.url, tokens[name]!.token);
+    const answer = await client.post(`/games/${gameId}/actions`, { text, idempotencyKey: key });
+    assert.ok(answer.status === 202 || answer.status === 200, answer.text);
+  }
+
+  async function tick(): Promise<number> {
+    return (await new Client(running.url, hostToken).get(`/games/${gameId}`)).json.tick;
+  }
+
+  async function waitTick(value: number) {
+    const deadline = Date.now() + WAIT;
+    while ((await tick()) < value) {
+      if (Date.now() > deadline) throw new Error(`turn ${value} did not run`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it("the lobby says the opening is being written, and Start cannot be pressed twice", async () => {
+    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
+    const created = (await anyone.post("/games", { world: hash, seed: 5 })).json;
+    gameId = created.id;
+    hostToken = created.hostToken;
+    for (const [name, character] of [
+      ["Isobel Carrow", { premade: "Isobel Carrow" }],
+      ["Ada Quill", { name: "Ada Quill" }],
+      ["Bo Tarr", { name: "Bo Tarr" }],
+    ] as const) {
+      const joined = (await anyone.post("/games/join", { invite: created.invite, character })).json;
+      tokens[name] = { id: joined.playerId, token: joined.token };
+    }
+    await seat(host, { hostToken, playerToken: tokens["Isobel Carrow"]!.token, invite: created.invite });
+    await seat(phonePage, { playerToken: tokens["Ada Quill"]!.token });
+    narration.slowMs = 40;
+    await host.getByRole("button", { name: "Start the game" }).click();
+    await host.getByRole("heading", { name: "The story is beginning" }).waitFor({ timeout: WAIT });
+    assert.equal(await host.getByRole("button", { name: "Start the game" }).count(), 0, "no second Start");
+    await phonePage.getByRole("heading", { name: "The story is beginning" }).waitFor({ timeout: WAIT });
+    await host.locator(".story .step.opening").waitFor({ timeout: WAIT });
+    narration.slowMs = 0;
+  });
+
+  it("keeps the journal, map and party in view at 1280 px after many turns; one tap away on a phone", async () => {
+    for (let turn = 1; turn <= 12; turn++) {
+      for (const name of ["Isobel Carrow", "Ada Quill", "Bo Tarr"])
+        await submit(name, turn % 2 ? "look around" : "wait and listen", `t${turn}`);
+      await waitTick(turn);
+    }
+    await host.reload();
+    await host.locator(`.story .step.turn[data-tick="12"]`).waitFor({ timeout: WAIT });
+    await host.locator(".turn-panel").scrollIntoViewIfNeeded();
+    for (const heading of ["journal-title", "map-title"]) {
+      const box = await host.locator(`#${heading}`).boundingBox();
+      assert.ok(
+        box && box.y >= 0 && box.y + box.height <= 900,
+        `${heading} is on screen: ${JSON.stringify(box)}`,
+      );
+    }
+    // The next step is said once.
+    const next = await host.locator(".journal .next-step").textContent();
+    const step = next!.replace(/^Next:\s*/, "").trim();
+    const journal = (await host.locator(".journal").textContent()) ?? "";
+    assert.equal(journal.split(step).length - 1, 1, `"${step}" once in the journal`);
+    // The map's labels at their drawn size: the picture is not shrunk to the column.
+    for (const page of [host, phonePage]) {
+      const img = page.locator(".map img");
+      await img.waitFor({ timeout: WAIT });
+      await page.waitForFunction(() => (document.querySelector(".map img") as HTMLImageElement)?.complete);
+      const [shown, natural] = await img.evaluate((i: HTMLImageElement) => [i.clientWidth, i.naturalWidth]);
+      assert.ok(shown >= natural * 0.99, `the map is drawn at its size (${shown} of ${natural} px)`);
+    }
+    // On a phone: the jump links stay at the top, and one tap shows the journal.
+    await phonePage.locator(".turn-panel").scrollIntoViewIfNeeded();
+    const jump = await phonePage.locator("nav.jump").boundingBox();
+    assert.ok(jump && jump.y >= 0 && jump.y < 10, `the jump links stay at the top: ${JSON.stringify(jump)}`);
+    await phonePage.locator("nav.jump").getByRole("button", { name: "Journal" }).click();
+    const journalBox = await phonePage.locator("#journal-title").boundingBox();
+    assert.ok(
+      journalBox && journalBox.y >= 0 && journalBox.y < 844,
+      `one tap shows the journal: ${JSON.stringify(journalBox)}`,
+    );
+  });
+
+  it("the drawer makes room for the Act button; focus stays after Pause, Resume and Act; Escape closes", async () => {
+    await host.getByRole("button", { name: "Host tools" }).click();
+    const drawer = host.getByRole("complementary", { name: "Host and author tools" });
+    await drawer.waitFor();
+    const act = await host.getByRole("button", { name: "Act", exact: true }).boundingBox();
+    const aside = await drawer.boundingBox();
+    assert.ok(
+      act && aside && act.x + act.width <= aside.x,
+      `Act (${JSON.stringify(act)}) is left of the drawer`,
+    );
+    await drawer.getByRole("button", { name: "Pause" }).click();
+    await drawer.getByRole("button", { name: "Resume" }).waitFor({ timeout: WAIT });
+    assert.equal(await host.evaluate(() => document.activeElement?.textContent), "Resume", "focus on Resume");
+    // While paused the box says so, and looks disabled.
+    await phonePage
+      .getByText("The host has paused the game: you can act again once they resume it.")
+      .waitFor({
+        timeout: WAIT,
+      });
+    const box = phonePage.locator('input[name="action"]');
+    assert.equal(await box.isDisabled(), true);
+    assert.equal(await box.evaluate((b) => getComputedStyle(b).borderStyle), "dashed");
+    await drawer.getByRole("button", { name: "Resume" }).click();
+    await drawer.getByRole("button", { name: "Pause" }).waitFor({ timeout: WAIT });
+    assert.equal(await host.evaluate(() => document.activeElement?.textContent), "Pause", "focus on Pause");
+    await host.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+    assert.equal(await host.evaluate(() => document.activeElement?.textContent), "Host tools");
+    // After Act, the focus is on the line that says what happens next.
+    await host.getByLabel("What do you do?").fill("check the lantern post");
+    await host.getByRole("button", { name: "Act", exact: true }).click();
+    await host.getByText("Your action is in. Waiting for").waitFor({ timeout: WAIT });
+    assert.equal(await host.evaluate(() => document.activeElement?.className), "turn-status");
+    // The title says whose turn it is.
+    assert.doesNotMatch(await host.title(), /^Your turn/);
+    assert.match(await phonePage.title(), /^Your turn · Harbor night/);
+  });
+
+  it("an error stays through live updates, in a player's words, and goes when dismissed", async () => {
+    // The phone's player acts in another tab at the same moment: this page gets the 409.
+    await phonePage.route(`**/games/${gameId}/actions`, (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: {
+            code: "submission/conflict",
+            message: "This player already submitted another action for this turn (POST /games/:id/actions).",
+            details: {},
+          },
+        }),
+      }),
+    );
+    await phonePage.getByLabel("What do you do?").fill("climb the mast");
+    await phonePage.getByRole("button", { name: "Act", exact: true }).click();
+    const alert = phonePage.locator(".error-box");
+    await alert
+      .getByText(/You have already acted this turn \(perhaps in another tab/)
+      .waitFor({ timeout: WAIT });
+    await phonePage.unroute(`**/games/${gameId}/actions`);
+    // A live update (Bo acts): the message stays.
+    await submit("Bo Tarr", "whistle", "t13");
+    await phonePage.getByText("Bo Tarr: has acted").waitFor({ timeout: WAIT });
+    assert.equal(await alert.count(), 1, "the error is still shown");
+    assert.doesNotMatch((await alert.textContent()) ?? "", /POST|\/games|openapi/);
+    await alert.getByRole("button", { name: "Dismiss" }).click();
+    assert.equal(await alert.count(), 0);
+    await phonePage.getByRole("button", { name: "Act", exact: true }).click();
+    await waitTick(13);
+  });
+
+  it("a failing narrator: one plain sentence and a countdown, the cause for the host, the turn runs by itself", async () => {
+    narration.mode = "500";
+    for (const name of ["Isobel Carrow", "Ada Quill", "Bo Tarr"]) await submit(name, "ring the bell", "t14");
+    for (const page of [host, phonePage])
+      await page
+        .locator(".failure strong", { hasText: "The narrator did not answer." })
+        .waitFor({ timeout: WAIT });
+    const shown = (await phonePage.locator("main").textContent()) ?? "";
+    assert.match(shown, /The narrator did not answer\. (Trying again in \d+ s\.|Trying again now…)/);
+    for (const page of [host, phonePage]) {
+      const text = (await page.locator("#app").textContent()) ?? "";
+      assert.ok(!text.includes(mock.url) && !text.includes("127.0.0.1"), "no model address on the page");
+      assert.doesNotMatch(text, /POST \/games|\/openapi/, "no route named");
+    }
+    await phonePage.getByRole("button", { name: "Retry" }).waitFor();
+    await host.getByRole("button", { name: "Host tools" }).click();
+    const drawer = host.getByRole("complementary", { name: "Host and author tools" });
+    await drawer.getByText("Why the turn failed").waitFor({ timeout: WAIT });
+    await noSeriousViolations(host, "a failed turn, with the host's drawer");
+    await host.keyboard.press("Escape");
+    // The model is back: the turn runs by itself with the actions that were submitted.
+    narration.mode = "offline";
+    await waitTick(14);
+    await phonePage.locator('.story .step.turn[data-tick="14"]').waitFor({ timeout: WAIT });
+    assert.equal(await phonePage.locator(".failure").count(), 0);
+    const transcript = (await new Client(running.url, hostToken).get(`/games/${gameId}/transcript`)).json
+      .transcript;
+    assert.deepEqual(
+      transcript.at(-1).inputs.actions.map((a: { text: string }) => a.text),
+      ["ring the bell", "ring the bell", "ring the bell"],
+    );
+  });
+
+  it("text from outside is shown without its escape sequences", async () => {
+    narration.mode = "escapes";
+    for (const name of ["Isobel Carrow", "Ada Quill", "Bo Tarr"])
+      await submit(name, "look at the glass", "t15");
+    await waitTick(15);
+    narration.mode = "offline";
+    const step = phonePage.locator('.story .step.turn[data-tick="15"] .narration');
+    await step.waitFor({ timeout: WAIT });
+    const text = (await step.textContent()) ?? "";
+    assert.match(text, /Red glass shines\./);
+    assert.doesNotMatch(text, /\[31m|\]0;|\u001b|\u009b|2J/);
+  });
+
+  it("a seat link opens a player's character on a new device; the host can remove a player", async () => {
+    await host.getByRole("button", { name: "Host tools" }).click();
+    const drawer = host.getByRole("complementary", { name: "Host and author tools" });
+    await drawer.getByText("Players and seats").click();
+    await drawer.getByRole("button", { name: "Seat link for Bo Tarr" }).click();
+    const link = await drawer.getByLabel(/Send this link to Bo Tarr only/).inputValue();
+    assert.match(link, /#\/seat\/[0-9a-f]{32}\//);
+    const fresh = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const bo = await fresh.newPage();
+    await bo.goto(link);
+    await bo.getByText("you play Bo Tarr").waitFor({ timeout: WAIT });
+    assert.doesNotMatch(bo.url(), /tfp_/, "the token leaves the address bar");
+    await drawer.getByRole("button", { name: "Remove Bo Tarr" }).click();
+    await drawer.getByText("Remove Bo Tarr: done.").waitFor({ timeout: WAIT });
+    await host.getByText("Bo Tarr: still deciding").waitFor({ state: "detached", timeout: WAIT });
+    await host.keyboard.press("Escape");
+    await fresh.close();
+  });
+
+  it("a fifth tab says why it is not live", async () => {
+    // The phone's page holds one of the token's four streams: four more tabs make five.
+    const tabs = await Promise.all([1, 2, 3, 4].map(() => phone.newPage()));
+    for (const tab of tabs) await tab.goto(`${running.url}/#/game/${gameId}`);
+    // phonePage plus four tabs: one of the five is refused and says what to do.
+    const status = async () =>
+      Promise.all([phonePage, ...tabs].map((p) => p.locator(".game-head [role=status]").textContent()));
+    const deadline = Date.now() + WAIT;
+    let texts = await status();
+    while (!texts.some((t) => /too many tabs/.test(t ?? "")) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      texts = await status();
+    }
+    assert.ok(
+      texts.some((t) => /reconnecting… This game is open in too many tabs: close one/.test(t ?? "")),
+      texts.join(" | "),
+    );
+    for (const tab of tabs) await tab.close();
+  });
+
+  it("a reading view: dark and light themes, a text size, and screenshots of a party turn", async () => {
+    await phonePage.locator(".game-head [role=status]").getByText("live").waitFor({ timeout: WAIT });
+    await host.getByText("Reading and signals").click();
+    await host.getByLabel("Theme").selectOption("dark");
+    const dark = await host.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    await host.getByLabel("Theme").selectOption("light");
+    const light = await host.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    assert.notEqual(dark, light);
+    assert.equal(light, "rgb(251, 250, 247)");
+    const before = await host.evaluate(() =>
+      Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
+    );
+    await host.getByRole("button", { name: "Larger text" }).click();
+    const larger = await host.evaluate(() =>
+      Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
+    );
+    assert.ok(larger > before, `${larger} > ${before}`);
+    await host.getByRole("button", { name: "Smaller text" }).click();
+    await host.getByText("Reading and signals").click();
+    await noSeriousViolations(host, "the game at 1280 px");
+    await noSeriousViolations(phonePage, "the game at 390 px");
+    // A party turn: two players have acted, the third is deciding.
+    await submit("Isobel Carrow", "walk to the Gutted Eel", "t16");
+    await phonePage.getByText("Isobel Carrow: has acted").waitFor({ timeout: WAIT });
+    await host.locator(".turn-panel").scrollIntoViewIfNeeded();
+    await host.screenshot({ path: join(shots, "party-1280.png") });
+    await phonePage.locator(".turn-panel").scrollIntoViewIfNeeded();
+    await phonePage.screenshot({ path: join(shots, "party-390.png") });
+  });
+});
