@@ -76,7 +76,8 @@ function addressed(action: string, present: string[], target: string | undefined
 function pronounOf(gender: string): { subject: string; know: string; speak: string; say: string } {
   const g = gender.trim().toLowerCase();
   if (/^(?:m|male|man|he)\b/.test(g)) return { subject: "he", know: "knows", speak: "speaks", say: "says" };
-  if (/^(?:f|female|woman|she)\b/.test(g)) return { subject: "she", know: "knows", speak: "speaks", say: "says" };
+  if (/^(?:f|female|woman|she)\b/.test(g))
+    return { subject: "she", know: "knows", speak: "speaks", say: "says" };
   return { subject: "they", know: "know", speak: "speak", say: "say" };
 }
 
