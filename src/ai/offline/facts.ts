@@ -1,4 +1,5 @@
 import type { World } from "../../world/schema/index.ts";
+import type { NpcProfile } from "./answer.ts";
 import { type PlaceWords, placeWords } from "./place-words.ts";
 import { type ProperNames, properNames } from "./proper.ts";
 import { obj } from "./request.ts";
@@ -24,6 +25,8 @@ export interface WorldFacts {
   nameStarts: ReadonlySet<string>;
   /** The world's proper names, to give a player's echoed words their capitals (proper.ts). */
   proper: ProperNames;
+  /** What anyone may know of each NPC (never `hiddenInfo`): their answers when talked to (answer.ts). */
+  npcProfiles: Map<string, NpcProfile>;
   /** A story start's text -> its player-facing `description` (the opening of a start written for the narrator). */
   startDescriptions: Map<string, string>;
   /** Kind-of-place nouns of names and descriptions, and area paths ("go to the tavern", "go up"). */
@@ -69,7 +72,25 @@ export function worldFacts(world: World | undefined): WorldFacts {
     if (typeof storyStart === "string" && typeof description === "string")
       startDescriptions.set(storyStart.trim(), description.trim());
   }
+  const npcProfiles = new Map<string, NpcProfile>();
+  const factions = obj(w.factions);
+  for (const name of npcNames) {
+    const npc = obj(obj(w.npcs)[name]);
+    const str = (v: unknown) => (typeof v === "string" ? v.slice(0, 4000) : "");
+    const faction = str(npc.faction);
+    npcProfiles.set(name, {
+      info: str(npc.basicInfo),
+      personality: Array.isArray(npc.personality)
+        ? npc.personality.filter((p): p is string => typeof p === "string" && p.trim() !== "").slice(0, 4)
+        : [],
+      faction: faction !== "" && Object.hasOwn(factions, faction) ? faction : "",
+      factionInfo:
+        faction !== "" && Object.hasOwn(factions, faction) ? str(obj(factions[faction]).basicInfo) : "",
+      gender: str(npc.gender),
+    });
+  }
   return {
+    npcProfiles,
     startDescriptions,
     npcNames,
     regionLocations,

@@ -1,6 +1,7 @@
 import type { EventVerdict, Intent } from "../../engine/ports.ts";
 import { directiveOf } from "../../world/directive.ts";
 import { actsAroundMove } from "./acts.ts";
+import { npcAnswer } from "./answer.ts";
 import {
   absentObjectLine,
   absentPersonLine,
@@ -230,6 +231,8 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   // said nothing of her when the whole paragraph was left out as a repeat).
   if (repeatsRecent(parts.at(-1)!, scene.recentStory))
     parts[parts.length - 1] = npcPresent(npcNames.slice(0, 12));
+  // Talked to, with nothing of the world answering this turn: what anyone may know of them (answer.ts).
+  if (!happened) parts.push(npcAnswer(input, ctx.facts));
   parts.push(...told);
   parts.push(beat);
 
