@@ -161,6 +161,17 @@ export function HostDrawer(props: {
         >
           Export cassette
         </button>
+        <button
+          type="button"
+          disabled={game.status === "lobby"}
+          onClick={() =>
+            act("Save as play-test", async () =>
+              download(await api.playtest(game.id, token), `${game.id}.test.yaml`),
+            )
+          }
+        >
+          Save as play-test
+        </button>
       </fieldset>
       {message ? (
         <p role="status" class="status-line">
