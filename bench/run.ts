@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import ai from "./ai.bench.ts";
+import author from "./author.bench.ts";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import engine from "./engine.bench.ts";
 import hostile from "./hostile.bench.ts";
@@ -20,7 +21,7 @@ import validate from "./validate.bench.ts";
  * pass/fail: targets are printed next to them. Later sections (engine,
  * sandbox) are added to SECTIONS.
  */
-const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile, ai, serve, lsp];
+const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile, ai, serve, lsp, author];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

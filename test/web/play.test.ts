@@ -365,6 +365,15 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     assert.equal(download.suggestedFilename(), `${gameId}.save.json`);
     const saved = JSON.parse(await streamText(await download.createReadStream()));
     assert.equal(saved.state?.tick ?? saved.tick, 7, "the save is at the last turn");
+    // "Save as play-test": the game as a play-test (GET /games/:id/playtest), every turn of it.
+    const [playtest] = await Promise.all([
+      host.waitForEvent("download", { timeout: WAIT }),
+      drawer.getByRole("button", { name: "Save as play-test" }).click(),
+    ]);
+    assert.equal(playtest.suggestedFilename(), `${gameId}.test.yaml`);
+    const yaml = await streamText(await playtest.createReadStream());
+    assert.match(yaml, /^world: world\.json$/m);
+    assert.equal((yaml.match(/^ {2}# turn \d+$/gm) ?? []).length, 7, "one step per turn played");
     await host.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached", timeout: WAIT });
 

@@ -118,6 +118,7 @@ export const ROUTES = {
   storage: ["GET", "/games/{id}/storage"],
   save: ["GET", "/games/{id}/save"],
   cassette: ["GET", "/games/{id}/cassette"],
+  playtest: ["GET", "/games/{id}/playtest"],
 } as const satisfies Record<string, readonly ["GET" | "POST", string]>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -236,6 +237,7 @@ export const api = {
   storage: (id: string, token: string) => json<StorageView>("storage", { params: { id }, token }),
   save: async (id: string, token: string) => (await send("save", { params: { id }, token })).blob(),
   cassette: async (id: string, token: string) => (await send("cassette", { params: { id }, token })).blob(),
+  playtest: async (id: string, token: string) => (await send("playtest", { params: { id }, token })).blob(),
   /** The event stream's response (read by sse.ts), from after the given event id. */
   events: (id: string, token: string, after: string, signal: AbortSignal) =>
     fetch(`${pathOf("events", { id })}?after=${after}`, {

@@ -192,6 +192,17 @@ export function HostDrawer(props: {
         </button>
         <button
           type="button"
+          disabled={game.status === "lobby"}
+          onClick={() =>
+            act("Save as play-test", async () =>
+              download(await api.playtest(game.id, token), `${game.id}.test.yaml`),
+            )
+          }
+        >
+          Save as play-test
+        </button>
+        <button
+          type="button"
           disabled={game.status === "ended"}
           onClick={() => {
             if (confirm("End the game for everyone? The story stays readable; nobody can act any more."))
