@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import ai from "./ai.bench.ts";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
+import modelContext from "./context.bench.ts";
 import engine from "./engine.bench.ts";
 import hostile from "./hostile.bench.ts";
 import play from "./play.bench.ts";
@@ -19,7 +20,7 @@ import validate from "./validate.bench.ts";
  * pass/fail: targets are printed next to them. Later sections (engine,
  * sandbox) are added to SECTIONS.
  */
-const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile, ai, serve];
+const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile, ai, modelContext, serve];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
