@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import ai from "./ai.bench.ts";
 import author from "./author.bench.ts";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
+import modelContext from "./context.bench.ts";
 import engine from "./engine.bench.ts";
 import hostile from "./hostile.bench.ts";
 import lsp from "./lsp.bench.ts";
@@ -21,7 +22,7 @@ import validate from "./validate.bench.ts";
  * pass/fail: targets are printed next to them. Later sections (engine,
  * sandbox) are added to SECTIONS.
  */
-const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile, ai, serve, lsp, author];
+const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile, ai, modelContext, serve, lsp, author];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
