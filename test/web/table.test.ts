@@ -330,7 +330,12 @@ describe("browser: the party's table", { timeout: 300_000 }, () => {
     const fresh = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
     const bo = await fresh.newPage();
     await bo.goto(link);
-    await bo.getByText("you play Bo Tarr").waitFor({ timeout: WAIT });
+    await bo
+      .getByText("you play Bo Tarr")
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error) => {
+        throw new Error(`${error}: ${bo.url()} ${await bo.locator("#app").textContent()}`);
+      });
     assert.doesNotMatch(bo.url(), /tfp_/, "the token leaves the address bar");
     await drawer.getByRole("button", { name: "Remove Bo Tarr" }).click();
     await drawer.getByText("Remove Bo Tarr: done.").waitFor({ timeout: WAIT });

@@ -60,7 +60,8 @@ function SeatPage(props: { id: string; token: string }) {
     saveSeat({ game: props.id, playerToken: props.token });
     // The token leaves the address bar (and the history) at once.
     history.replaceState(null, "", `${location.pathname}#/game/${props.id}`);
-    dispatchEvent(new HashChangeEvent("hashchange"));
+    // After the router's own effect (a child's effects run first): it then hears the change.
+    setTimeout(() => dispatchEvent(new HashChangeEvent("hashchange")), 0);
   }, [props.id, props.token]);
   return (
     <main id="main" class="page narrow">
