@@ -354,8 +354,10 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
     await host.setViewportSize({ width: 1280, height: 900 });
     // The controls: pause (the players cannot act), resume, export the save.
     await drawer.getByRole("button", { name: "Pause" }).click();
-    await player.getByText("The host has paused the game.").waitFor({ timeout: WAIT });
-    assert.equal(await player.getByLabel("What do you do?").isDisabled(), true);
+    // While paused the action box says so (never "What do you do?") and cannot be used.
+    const paused = player.getByLabel("The host has paused the game: you can act again once they resume it.");
+    await paused.waitFor({ timeout: WAIT });
+    assert.equal(await paused.isDisabled(), true);
     await drawer.getByRole("button", { name: "Resume" }).click();
     await assertEnabled(player);
     const [download] = await Promise.all([

@@ -516,12 +516,12 @@ function turnStatus(
   if (status === "paused") return "Paused: the host resumes the game when the table is ready.";
   if (status === "ended") return "The game is over. Thank you for playing.";
   if (telling) return "The narrator is telling the turn.";
-  if (waitingFor.length === 0) return "Everyone has acted: the turn runs now.";
+  if (waitingFor.length === 0) return "Every action is in: the turn runs now.";
   const names = waitingFor.join(", ");
   if (watching) return `Waiting for ${names}.`;
   return acted
     ? `Your action is in. Waiting for ${names}.`
-    : `Waiting for ${names}: the turn runs when everyone has acted.`;
+    : `Waiting for ${names}: the turn runs when every action is in.`;
 }
 
 /** What a terminal command typed in the action box is, in the browser: where the page shows it. */
