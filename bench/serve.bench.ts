@@ -7,6 +7,7 @@ import type { BenchContext, BenchModule } from "./bench-module.ts";
 import { type CpuBudget, cpuBudget } from "./cpu-budget.ts";
 import { median, ms, p99 } from "./measure.ts";
 import { bundleServeChild } from "./serve-bundle.ts";
+import { measureRecovery } from "./serve-recovery.ts";
 import { measureStart } from "./serve-start.ts";
 import { formatTable } from "./table.ts";
 
@@ -35,10 +36,11 @@ const SHOW_QUERIES = process.env.TALEFORGE_BENCH_SERVE_QUERIES === "1";
  */
 const PROFILE = process.env.TALEFORGE_BENCH_SERVE_PROFILE || null;
 /**
- * TALEFORGE_BENCH_SERVE_STORES=pg1,pg2 (of start, sqlite, pg1, pg2) measures only those setups; `start`
- * is the start-up figures (serve-start.ts).
+ * TALEFORGE_BENCH_SERVE_STORES=pg1,pg2 (of start, sqlite, pg1, pg2, recovery) measures only those setups;
+ * `start` is the start-up figures (serve-start.ts), `recovery` the wait of due turns after kill -9
+ * (serve-recovery.ts, on SQLite and, with a database, two PostgreSQL processes).
  */
-const STORES = (process.env.TALEFORGE_BENCH_SERVE_STORES ?? "start,sqlite,pg1,pg2").split(",");
+const STORES = (process.env.TALEFORGE_BENCH_SERVE_STORES ?? "start,sqlite,pg1,pg2,recovery").split(",");
 /**
  * TALEFORGE_BENCH_SERVE_CPUS=0.5: each server process (with its script process) gets that many cores of
  * CPU time in a control group of its own, as on a machine of its own (see cpu-budget.ts). Unset: none.
@@ -89,6 +91,13 @@ interface Proc {
   profile(): Promise<void>;
   profileTo(file: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The recovery figures (serve-recovery.ts), on the bundled server as the other rows use. */
+async function recovery(context: BenchContext): Promise<void> {
+  const world = readFileSync(join(context.root, "examples/harbor.world.json"), "utf8");
+  const bundle = process.env.TALEFORGE_BENCH_SERVE_TSX ? null : await bundleServeChild(context.root);
+  await measureRecovery(context, world, DATABASE, bundle);
 }
 
 /** A real server process (serve-child.ts) on `where`. */
@@ -438,7 +447,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 async function run(context: BenchContext): Promise<void> {
   if (STORES.includes("start")) await measureStart(context);
-  if (!STORES.some((store) => store !== "start")) return;
+  if (!STORES.some((store) => store !== "start" && store !== "recovery")) {
+    if (STORES.includes("recovery")) await recovery(context);
+    return;
+  }
   const world = readFileSync(join(context.root, "examples/harbor.world.json"), "utf8");
   const configs: { label: string; where: StoreWhere; processes: number }[] = [];
   if (STORES.includes("sqlite"))
@@ -680,6 +692,7 @@ async function run(context: BenchContext): Promise<void> {
   );
   context.print();
   context.print(formatTable(["Store", `SSE: one turn to ${LISTENERS} listeners`], fanOuts));
+  if (STORES.includes("recovery")) await measureRecovery(context, world, DATABASE, bundle);
 }
 
 type StoreWhere = { data: string } | { database: string; schema: string };

@@ -30,7 +30,7 @@ describe(`server: a step longer than its lease keeps its game (${STORE_NAME})`, 
 
   it("renews the claim while the model answers slowly; the turn runs once", { timeout: 60_000 }, async () => {
     running = await startServer({
-      leaseMs: 1000,
+      leaseMs: 2000,
       sweepMs: 100,
       narrator: (world, game) =>
         new Proxy(offlineNarrator(world, game), {
@@ -40,7 +40,7 @@ describe(`server: a step longer than its lease keeps its game (${STORE_NAME})`, 
               return async (...args: unknown[]) => {
                 calls++;
                 // Three leases long.
-                await new Promise((r) => setTimeout(r, 3000));
+                await new Promise((r) => setTimeout(r, 6000));
                 return (value as (...a: unknown[]) => unknown).apply(target, args);
               };
             return typeof value === "function" ? value.bind(target) : value;

@@ -8,6 +8,7 @@
  * offline narrator, whose intent takes <ms> more (the chaos tests: a turn is in flight a while).
  * TALEFORGE_CHILD_LEASE_MS, _MAX_STEPS, _SWEEP_MS: the server's options of those names.
  */
+import { createLogger } from "../../src/server/logger.ts";
 import { offlineNarrator, startServer } from "./harness.ts";
 
 const where = JSON.parse(process.env.TALEFORGE_CHILD_STORE ?? "{}");
@@ -21,6 +22,15 @@ const options = {
 };
 const running = await startServer({
   where,
+  ...(process.env.TALEFORGE_CHILD_LOG
+    ? {
+        log: createLogger({
+          level: process.env.TALEFORGE_CHILD_LOG,
+          format: "json",
+          destination: process.stderr,
+        }),
+      }
+    : {}),
   ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
   narrator:
     mode === "hang" || slowMs > 0
