@@ -16,6 +16,10 @@ const at = (trigger = "start_sheep", index = 0) => ({
 testRule(rule, {
   valid: [
     { name: "no story effect", patch: {} },
+    {
+      name: "a recurring trigger fires again at tick 1, where its story is told",
+      patch: { triggers: { start_sheep: { recurring: true, conditions: [], effects: [story] } } },
+    },
     { name: "game-tick greaterThan 0", patch: when(tick("greaterThan", 0)) },
     { name: "game-tick greaterThanOrEqual 1", patch: when(tick("greaterThanOrEqual", 1)) },
     { name: "game-tick equals 3", patch: when(tick("equals", 3)) },
@@ -152,11 +156,6 @@ testRule(rule, {
         ...when({ type: "party-location", operator: "equals", value: "Fen Hut" }),
         storyStarts: { Morning: { locations: [] } },
       },
-      errors: [at()],
-    },
-    {
-      name: "a recurring trigger fires at tick 0 too",
-      patch: { triggers: { start_sheep: { conditions: [], effects: [story], recurring: true } } },
       errors: [at()],
     },
     {

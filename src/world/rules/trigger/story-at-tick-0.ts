@@ -20,7 +20,7 @@ export default defineRule({
   code: "trigger/story-at-tick-0",
   severity: "warning",
   description: "A trigger with a `story` effect has no condition that rules out tick 0.",
-  why: "Creating a game is tick 0: the opening is written from the story start first, then the tick-0 triggers run (docs/engine.md). A `story` effect that fires then does not reach the opening (docs/engine.md), so the author's instruction lands a turn late. These rule out tick 0: a `game-tick` comparison that 0 fails (`greaterThan 0`, `greaterThanOrEqual 1`, `equals 3`); an `action` or `action-text` condition (planning-phase triggers, and tick 0 has no player action); a `quest-status` needing a status other than `hidden` (or `available` for a quest named in a story start's startingQuests); `quests-completed contains`; a `narrative-event-status` other than `inactive`; a `read-*` condition that fails on the empty storage's fallback value (0, \"\", false, []); `party-location equals` a location no story start can open at; and a trigger named `{questId}_objective(_N)`, which waits for its quest to be accepted. Only typed `story` effects are checked, and gating done inside a script is not seen. A trigger with a malformed condition is left to the condition rules.",
+  why: "Creating a game is tick 0: the opening is written from the story start first, then the tick-0 triggers run (docs/engine.md). A `story` effect that fires then does not reach the opening (docs/engine.md), so the author's instruction lands a turn late. These rule out tick 0: a `game-tick` comparison that 0 fails (`greaterThan 0`, `greaterThanOrEqual 1`, `equals 3`); an `action` or `action-text` condition (planning-phase triggers, and tick 0 has no player action); a `quest-status` needing a status other than `hidden` (or `available` for a quest named in a story start's startingQuests); `quests-completed contains`; a `narrative-event-status` other than `inactive`; a `read-*` condition that fails on the empty storage's fallback value (0, \"\", false, []); `party-location equals` a location no story start can open at; and a trigger named `{questId}_objective(_N)`, which waits for its quest to be accepted. Only typed `story` effects are checked, and gating done inside a script is not seen. A trigger with a malformed condition is left to the condition rules. A recurring trigger is not reported: it fires again at tick 1, as the spec allows, and that narration tells its story.",
   messages: {
     tickZero:
       'Trigger {trigger} has a story effect but no condition that rules out tick 0, so it can fire when the game is created, after the opening is written: a story effect at tick 0 does not reach the opening. Gate it on game-tick greaterThan 0 (add {"type": "game-tick", "operator": "greaterThan", "value": 0}); to shape the opening itself, write it into the story start\'s storyStart text.',
@@ -47,7 +47,8 @@ export default defineRule({
     let facts: TickZero | undefined;
     for (const [key, trigger] of Object.entries(world.triggers)) {
       const story = storyEffect(trigger.effects);
-      if (story < 0) continue;
+      // A recurring trigger fires again at tick 1 (spec), and its story reaches that narration (issue 35).
+      if (story < 0 || trigger.recurring === true) continue;
       const conditions = trigger.conditions as unknown as Record<string, unknown>[];
       if (!conditions.every(isWellFormed)) continue;
       facts ??= tickZeroFacts(world, raw);
