@@ -18,6 +18,11 @@ export default defineCommand({
     "taleforge lint --max-warnings 0 --format sarif my.world.json > taleforge.sarif",
     "cat my.world.json | taleforge lint -",
   ],
+  footer: [
+    "",
+    "Lint cannot tell how well a model judges a `story` or `action` condition: measure that with",
+    "taleforge eval (docs/eval.md: reading its report, wording a condition that judges well).",
+  ],
   run: async ([world], options, io) =>
     (await import("../lint.ts")).lint(world as string, options as ReportOptions, io),
 });
