@@ -168,7 +168,13 @@ describe(`server: world uploads (${STORE_NAME})`, () => {
       "world/check-timeout",
       new RegExp(`took longer than ${limit / 1000} s, the server's limit; nothing was stored`),
     );
-    const next = await anyone.call("POST", "/worlds", variant(1));
+    // The stopped thread is replaced: the next uploads are checked (a cold thread on a loaded machine
+    // may still take its first one past the limit: never a 5xx, and stored within three tries).
+    let next = await anyone.call("POST", "/worlds", variant(1));
+    for (let tries = 1; next.status !== 201 && tries < 3; tries++) {
+      assert.equal(next.json.error.code, "world/check-timeout", next.text);
+      next = await anyone.call("POST", "/worlds", variant(1));
+    }
     assert.equal(next.status, 201, next.text);
   });
 
