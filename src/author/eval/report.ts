@@ -82,6 +82,5 @@ function clip(text: string, max: number): string {
 
 /** One line, control characters gone: case texts and model errors come from outside. */
 function clean(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
   return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
 }

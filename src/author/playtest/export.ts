@@ -209,6 +209,5 @@ function isShort(node: unknown): boolean {
 
 /** Text from outside (a file name) in a one-line comment. */
 function oneLine(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is stripped.
   return text.replace(/[\u0000-\u001f\u007f]+/g, " ");
 }
