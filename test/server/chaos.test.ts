@@ -91,6 +91,7 @@ describe(`server: chaos (${STORE_NAME}, ${PROCESSES} process${PROCESSES > 1 ? "e
     const inFlight = new Set<string>();
     let done = false;
     const kills = { "kill -9": 0, SIGTERM: 0, midTurn: 0, betweenTurns: 0 };
+    const restartFailures: string[] = [];
 
     /** One HTTP call to any live process, again (after a pause) on a refused connection or a 5xx. */
     const call = async (token: string | undefined, method: string, path: string, body?: unknown) => {
@@ -102,7 +103,9 @@ describe(`server: chaos (${STORE_NAME}, ${PROCESSES} process${PROCESSES > 1 ? "e
               ...acknowledged.values(),
             ]
               .map((a) => a.size)
-              .join(",")}; kills ${JSON.stringify(kills)}`,
+              .join(
+                ",",
+              )}; kills ${JSON.stringify(kills)}; failed restarts: ${restartFailures.join(" | ") || "none"}`,
           );
         const url = anyUrl();
         if (url !== null) {
@@ -169,7 +172,17 @@ describe(`server: chaos (${STORE_NAME}, ${PROCESSES} process${PROCESSES > 1 ? "e
         if (alive().length === 0) down.push([Date.now(), null]);
         await stopped;
         await sleep(200 + rand() * 1300);
-        await start(i);
+        // A start that fails (the data folder still locked a moment) is tried again, and said.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await start(i);
+            break;
+          } catch (error) {
+            restartFailures.push(String(error));
+            if (attempt >= 20) throw error;
+            await sleep(500);
+          }
+        }
         const open = down.at(-1);
         if (open && open[1] === null) open[1] = Date.now();
       }
