@@ -95,11 +95,13 @@ describe("script failures (spec 7, 8)", () => {
     assert.equal(next.storage.back, true);
   });
 
-  it("a doubling array fails with memory and terminates its phase", async () => {
+  it("a doubling array fails with memory and terminates its phase (or spends its budget first)", async () => {
     const phase = await sandbox.beginPhase(phaseInfo());
     const bomb = failure(await runIn(phase, "let a = [1]; for (;;) a = a.concat(a);"));
-    assert.equal(bomb.failure, "memory");
-    assert.equal(failure(await runIn(phase, "1")).failure, "memory");
+    // Copying costs CPU as fast as memory: on a loaded machine the CPU budget may run out first
+    // (issue 40, 2). Whichever limit stopped it, the phase runs nothing more, and says which.
+    assert.ok(bomb.failure === "memory" || bomb.failure === "timeout", bomb.message);
+    assert.equal(failure(await runIn(phase, "1")).failure, bomb.failure === "memory" ? "memory" : "budget");
     await phase.end();
   });
 
