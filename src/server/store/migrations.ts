@@ -178,9 +178,7 @@ export function migrations(dialect: Dialect): MigrationProvider {
    * Event ids per game (docs/server.md "Events"): `seq` numbers a game's events for everyone 1, 2, 3...
    * with no gap; an event for one audience only (the host's log) is numbered after the last one for
    * everyone (`sub` 1, 2...), so the players' ids have no gap where the host's events are. Players' names
-   * keep their confusable skeleton (`name_key`, src/server/names.ts), unique per game. `narration`
-   * holds the chunks of the narration being written, so a stream that connects mid-turn (on any
-   * process) gets them from the first; a step's chunks are deleted when it commits or fails.
+   * keep their confusable skeleton (`name_key`, src/server/names.ts), unique per game.
    */
   const eventSeq: Migration = {
     async up(db: Kysely<unknown>) {
@@ -238,18 +236,8 @@ export function migrations(dialect: Dialect): MigrationProvider {
       // for the upload quotas.
       await db.schema.alterTable("worlds").addColumn("uploader", "text").execute();
       await db.schema.createIndex("worlds_uploader").on("worlds").columns(["uploader"]).execute();
-      await db.schema
-        .createTable("narration")
-        .addColumn("game_id", "text", (c) => c.notNull().references("games.id"))
-        .addColumn("seq", big, (c) => c.notNull())
-        .addColumn("n", big, (c) => c.notNull())
-        .addColumn("tick", big, (c) => c.notNull())
-        .addColumn("text", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("narration_pk", ["game_id", "seq", "n"])
-        .execute();
     },
     async down(db: Kysely<unknown>) {
-      await sql`drop table if exists ${sql.table("narration")}`.execute(db);
       await db.schema.dropIndex("worlds_uploader").execute();
       await db.schema.alterTable("worlds").dropColumn("uploader").execute();
       await db.schema.dropIndex("players_game_name_key").execute();

@@ -14,7 +14,6 @@ export interface Database {
   log_entries: LogEntriesTable;
   events: EventsTable;
   quest_answers: QuestAnswersTable;
-  narration: NarrationTable;
 }
 
 /** Uploaded world files, content-addressed: the same bytes are stored once. */
@@ -136,15 +135,6 @@ export interface EventsTable {
   kind: string;
   data: string;
   created_at: number;
-}
-
-/** The chunks of the narration being written for step `seq` of a game, in order `n` (deleted when it ends). */
-export interface NarrationTable {
-  game_id: string;
-  seq: number;
-  n: number;
-  tick: number;
-  text: string;
 }
 
 /** Each player's latest answer to a quest (docs/server.md "Quest answers"): the party decides from them. */
