@@ -22,7 +22,18 @@ import validate from "./validate.bench.ts";
  * pass/fail: targets are printed next to them. Later sections (engine,
  * sandbox) are added to SECTIONS.
  */
-const SECTIONS: BenchModule[] = [validate, engine, sandbox, play, hostile, ai, modelContext, serve, lsp, author];
+const SECTIONS: BenchModule[] = [
+  validate,
+  engine,
+  sandbox,
+  play,
+  hostile,
+  ai,
+  modelContext,
+  serve,
+  lsp,
+  author,
+];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -86,7 +86,8 @@ for (const [name, load] of worlds()) {
           );
         }
         // Roles alternate after the system message: user, assistant, user, ..., user.
-        call.messages.slice(1).forEach((m, k) => assert.equal(m.role, k % 2 === 0 ? "user" : "assistant"));
+        for (const [k, m] of call.messages.slice(1).entries())
+          assert.equal(m.role, k % 2 === 0 ? "user" : "assistant");
         assert.equal(call.messages.at(-1)!.role, "user");
       }
     });

@@ -90,7 +90,12 @@ describe("browser: the party's table", { timeout: 300_000 }, () => {
     mock.handler = () => ({ status: 500, json: { error: { message: "boom" } } });
     const webRoot = await builtWeb();
     [running, chromium] = await Promise.all([
-      startServer({ webRoot, narrator: narratorOf(mock), retryDelaysMs: Array.from({ length: 30 }, () => 2500), sweepMs: 100 }),
+      startServer({
+        webRoot,
+        narrator: narratorOf(mock),
+        retryDelaysMs: Array.from({ length: 30 }, () => 2500),
+        sweepMs: 100,
+      }),
       launchChromium(),
     ]);
     laptop = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 } });
