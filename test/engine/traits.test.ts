@@ -20,6 +20,23 @@ const trait = (name: string, more: Record<string, unknown>) => ({
   ...more,
 });
 const traits = {
+  // "arcana" is a skill of the world (a trait naming no skill is an error) that Wren does not have yet.
+  skills: {
+    climbing: {
+      name: "climbing",
+      attribute: "strength",
+      type: "utility",
+      description: "Going up.",
+      startingItems: [],
+    },
+    arcana: {
+      name: "arcana",
+      attribute: "intelligence",
+      type: "utility",
+      description: "Lore.",
+      startingItems: [],
+    },
+  },
   items: {
     Wand: { name: "Wand", category: "Tool", description: "Oak.", bonuses: [] },
     Dust: { name: "Dust", category: "Tool", description: "Grey.", bonuses: [] },

@@ -15,14 +15,6 @@ import { endSentence, sentences, stemmedWords } from "./text.ts";
  * - "talk to Gavius": their manner (personality) and faction.
  */
 
-export interface NpcProfile {
-  info: string;
-  personality: string[];
-  faction: string;
-  factionInfo: string;
-  gender: string;
-}
-
 const TOPIC = /\b(?:about|regarding|concerning|on the subject of)\s+([^.?!;]+)/i;
 
 export function npcAnswer(input: NarrationInput, facts: WorldFacts): string {

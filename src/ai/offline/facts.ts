@@ -1,8 +1,16 @@
 import type { World } from "../../world/schema/index.ts";
-import type { NpcProfile } from "./answer.ts";
 import { type PlaceWords, placeWords } from "./place-words.ts";
 import { type ProperNames, properNames } from "./proper.ts";
 import { obj } from "./request.ts";
+
+/** What anyone may know of an NPC (never `hiddenInfo`), for their answers when talked to (answer.ts). */
+export interface NpcProfile {
+  info: string;
+  personality: string[];
+  faction: string;
+  factionInfo: string;
+  gender: string;
+}
 
 /**
  * What the offline provider takes from the world once, at creation: names it
