@@ -45,7 +45,7 @@ export interface CommandOption {
 
 export interface ExitCode {
   code: number;
-  /** What it means; a second line continues the first. */
+  /** What it means; a second line continues the first (--help joins and wraps them). */
   meaning: string | readonly string[];
 }
 
@@ -53,29 +53,58 @@ export function defineCommand(spec: CommandSpec): CommandSpec {
   return spec;
 }
 
-/** The text after a command's help: its about lines, exit codes, examples and footer. */
+/** The widest line of the prose after a command's help: commander wraps its own part at 80 columns too. */
+export const HELP_WIDTH = 80;
+
+/**
+ * A prose line of the help broken at spaces to HELP_WIDTH, its continuation
+ * lines indented as `indent` says (an exit code's meaning lines up under itself).
+ */
+function wrapped(line: string, indent = line.length - line.trimStart().length): string[] {
+  const out: string[] = [];
+  let rest = line;
+  while (rest.length > HELP_WIDTH) {
+    const at = rest.lastIndexOf(" ", HELP_WIDTH);
+    // A word longer than the line (a URL) stays whole.
+    if (at <= indent) break;
+    out.push(rest.slice(0, at).trimEnd());
+    rest = `${" ".repeat(indent)}${rest.slice(at + 1).trimStart()}`;
+  }
+  out.push(rest);
+  return out;
+}
+
+/**
+ * The text after a command's help: its about lines, exit codes, examples and
+ * footer. The prose is wrapped to HELP_WIDTH; an example stays on its line,
+ * to be copied whole.
+ */
 export function helpAfter(spec: CommandSpec): string {
   const lines: string[] = [];
-  if (spec.about) lines.push(...spec.about, "");
+  const examples: string[] = [];
+  if (spec.about) lines.push(...spec.about.flatMap((line) => wrapped(line)), "");
   if (spec.exitCodesInHelp === "list") {
     lines.push("Exit codes:");
     for (const { code, meaning } of spec.exitCodes) {
-      const [first, ...rest] = typeof meaning === "string" ? [meaning] : meaning;
-      lines.push(`  ${code}  ${first}`, ...rest.map((line) => `     ${line}`));
+      const lead = `  ${code}  `;
+      lines.push(...wrapped(`${lead}${flat(meaning)}`, lead.length));
     }
     lines.push("");
   } else if (spec.exitCodesInHelp === "line") {
     lines.push(
-      `Exit codes: ${spec.exitCodes.map(({ code, meaning }) => `${code} ${flat(meaning)}`).join(", ")}.`,
+      ...wrapped(
+        `Exit codes: ${spec.exitCodes.map(({ code, meaning }) => `${code} ${flat(meaning)}`).join(", ")}.`,
+        2,
+      ),
       "",
     );
   }
-  lines.push(
+  examples.push(
     spec.examples.length === 1 ? "Example:" : "Examples:",
     ...spec.examples.map((line) => `  ${line}`),
   );
-  if (spec.footer) lines.push(...spec.footer);
-  return ["", ...lines].join("\n");
+  const footer = (spec.footer ?? []).flatMap((line) => wrapped(line));
+  return ["", ...lines, ...examples, ...footer].join("\n");
 }
 
 /** An exit code's meaning on one line. */

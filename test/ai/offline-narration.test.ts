@@ -161,7 +161,7 @@ describe("offline narration: a turn", () => {
     );
     assert.match(
       region.text,
-      /^You stay where you are: Gull Coast is a whole region, not a single place\. Name one of its places: Old Lighthouse and Gannet Point\./,
+      /^You stay where you are: Gull Coast is a whole region, not a single place\. Name one of its places: Old Lighthouse or Gannet Point\./,
     );
     const area = await narrate(
       narrationRequest({

@@ -228,16 +228,16 @@ describe("offline narration: a region named as a destination, an order at the ba
   it("'walk to the Gull Coast' is a whole region (its places named), never 'no place called the Gull Coast'", async () => {
     assert.equal(
       await first("walk to the Gull Coast", {}, ["The Gutted Eel", "Hearth Room"]),
-      "You stay where you are: Gull Coast is a whole region, not a single place. Name one of its places: Old Lighthouse and Gannet Point.",
+      "You stay where you are: Gull Coast is a whole region, not a single place. Name one of its places: Old Lighthouse or Gannet Point.",
     );
     // As a stranger types it: in lower case, back to a region, or with a compass word (Mara says "go east").
     assert.equal(
       await first("go back to brinewick", {}, ["Old Lighthouse", "Lamp Room"]),
-      "You stay where you are: Brinewick is a whole region, not a single place. Name one of its places: Brinewick Docks, The Gutted Eel, Saltlight Temple and Counting House.",
+      "You stay where you are: Brinewick is a whole region, not a single place. Name one of its places: Brinewick Docks, The Gutted Eel, Saltlight Temple or Counting House.",
     );
     assert.equal(
       await first("head east to the gull coast", {}, ["The Gutted Eel", "Hearth Room"]),
-      "You stay where you are: Gull Coast is a whole region, not a single place. Name one of its places: Old Lighthouse and Gannet Point.",
+      "You stay where you are: Gull Coast is a whole region, not a single place. Name one of its places: Old Lighthouse or Gannet Point.",
     );
     assert.equal(await first("walk to the window and wait"), "You walk to the window and wait.");
     assert.equal(

@@ -70,6 +70,18 @@ describe("commands", () => {
     assert.deepEqual(incomplete, []);
   });
 
+  test("each command's --help fits 80 columns, but for its examples (copied whole)", async () => {
+    const wide: string[] = [];
+    for (const spec of COMMANDS) {
+      const help = captureIo();
+      assert.equal(await run([spec.name, "--help"], help.io), 0, spec.name);
+      const examples = new Set(spec.examples.map((line) => `  ${line}`));
+      for (const line of help.stdout().split("\n"))
+        if (line.length > 80 && !examples.has(line)) wide.push(`${spec.name}: ${line.length}: ${line}`);
+    }
+    assert.deepEqual(wide, []);
+  });
+
   test("command modules load nothing but the spec helpers until they run", () => {
     const heavy = files.flatMap((file) =>
       [...readFileSync(join(DIR, file), "utf8").matchAll(/^import (?!type )[^;]*? from "([^"]+)";/gms)]

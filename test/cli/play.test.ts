@@ -44,13 +44,13 @@ describe("taleforge play, offline, piped", () => {
 
   test("/help's /quit line says whether the game is saved, or how to keep it", async () => {
     const unsaved = await playWith([EXAMPLE, ...isobel], ["/help", "/quit"]);
-    assert.match(unsaved.out, /\/quit {14}leave \(this game is not saved: \/save FILE keeps it\)\n/);
+    assert.match(unsaved.out, /\/quit {2,}leave \(this game is not saved: \/save FILE keeps it\)\n/);
     const dir = scratchDir();
     const saved = await playWith(
       [EXAMPLE, ...isobel, "--save", join(dir.dir, "game.json")],
       ["/help", "/quit"],
     );
-    assert.match(saved.out, /\/quit {14}leave \(the game is saved first\)\n/);
+    assert.match(saved.out, /\/quit {2,}leave \(the game is saved first\)\n/);
     assert.doesNotMatch(saved.out, /when --save was given/);
   });
 

@@ -70,9 +70,9 @@ function namesRegion(location: string, region: string): boolean {
 }
 
 /** "A", "A and B", "A, B and C". */
-function listNames(names: readonly string[]): string {
+function listNames(names: readonly string[], last: "and" | "or" = "and"): string {
   if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${names.slice(0, -1).join(", ")} ${last} ${names.at(-1)}`;
 }
 
 /** The areas an area's paths lead to: "From here you can go to the Fish Market." ("" with none). */
@@ -98,7 +98,7 @@ const REFUSALS: [RegExp, (m: RegExpExecArray, facts: WorldFacts) => string][] = 
     (m, facts) => {
       const places = facts.regionLocations.get(m[1]!);
       return places && places.length > 0
-        ? `${STAY}: ${m[1]} is a whole region, not a single place. Name one of its places: ${listNames(places)}.`
+        ? `${STAY}: ${m[1]} is a whole region, not a single place. Name one of its places: ${listNames(places, "or")}.`
         : `${STAY}: nobody knows a place called ${m[1]}.`;
     },
   ],

@@ -8,8 +8,8 @@ export default defineCommand({
   arguments: [WORLD_ARGUMENT],
   options: REPORT_OPTIONS,
   about: [
-    "Runs every rule of check, then the lint/ rules (docs/rules.md), which report only",
-    "what can never happen in play, whatever the player and the AI do.",
+    "Runs every rule of check, then the lint/ rules (docs/rules.md), which report",
+    "only what can never happen in play, whatever the player and the AI do.",
   ],
   exitCodes: reportExitCodes("linted"),
   exitCodesInHelp: "list",
@@ -20,8 +20,9 @@ export default defineCommand({
   ],
   footer: [
     "",
-    "Lint cannot tell how well a model judges a `story` or `action` condition: measure that with",
-    "taleforge eval (docs/eval.md: reading its report, wording a condition that judges well).",
+    "Lint cannot tell how well a model judges a `story` or `action` condition:",
+    "measure that with taleforge eval (docs/eval.md: reading its report, wording a",
+    "condition that judges well).",
   ],
   run: async ([world], options, io) =>
     (await import("../lint.ts")).lint(world as string, options as ReportOptions, io),

@@ -12,8 +12,9 @@ export default defineCommand({
     },
   ],
   about: [
-    "Editors start this command themselves: diagnostics of check and lint as you type, hover, completion,",
-    "go to definition, references, rename, quick fixes and an outline for *.world.json and *.test.yaml.",
+    "Editors start this command themselves: diagnostics of check and lint as you",
+    "type, hover, completion, go to definition, references, rename, quick fixes and",
+    "an outline for *.world.json and *.test.yaml.",
   ],
   exitCodes: [
     { code: 0, meaning: "the editor closed the connection after a shutdown request" },

@@ -5,7 +5,7 @@ import { painter } from "../../author/paint.ts";
 import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
 import { changesView } from "./changes.ts";
-import { bareCommandHint, describePlace, hintView, questsView, turnWords } from "./views.ts";
+import { bareCommandHint, describePlace, helpView, hintView, questsView, turnWords } from "./views.ts";
 
 const world = JSON.parse(
   readFileSync(new URL("../../../examples/harbor.world.json", import.meta.url), "utf8"),
@@ -178,4 +178,19 @@ test("a command typed without its slash is said how to type, and an act is not",
     "save the girl",
   ])
     assert.equal(bareCommandHint(act), null, act);
+});
+
+test("/help lists every command with its words in one column, within 80 columns", () => {
+  for (const saving of [undefined, "game.json"]) {
+    const commands = helpView(saving)
+      .split("\n")
+      .filter((line) => line.startsWith("  /"));
+    assert.ok(commands.length > 10);
+    // Where each command's words begin: after the command and its argument, at least two spaces.
+    const columns = new Set(
+      commands.map((line) => /^ {2}\/\S+(?: [[<]\S+[\]>])? {2,}/.exec(line)?.[0].length),
+    );
+    assert.equal(columns.size, 1, `the words of /help start at columns ${[...columns].join(", ")}`);
+    for (const line of commands) assert.ok(line.length <= 80, line);
+  }
 });

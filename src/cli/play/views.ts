@@ -220,23 +220,23 @@ export function helpView(saving?: string): string {
   return [
     "Type what your character does, in plain words: walk to the harbour, talk to Mara, read the letter.",
     "",
-    "  /help              this list",
-    "  /quests            your journal: quests, objectives, next steps",
-    "  /party             the party: resources, traits, attributes",
-    "  /inventory         what everyone carries",
-    "  /map               the realm and where you are",
-    "  /storage           the world's stored flags and counters (for authors)",
-    "  /trace             why each trigger did or did not fire on the last turn",
-    "  /hint              what the world waited for, when your last act came close",
-    "  /accept <quest>    accept a quest on offer (also /reject, /abandon)",
-    "  /save [file]       save the game",
-    "  /load [file]       load a saved game",
-    "  /undo              take back the last turn",
-    "  /export-test [file] the game so far as a play-test, for taleforge test",
+    "  /help                this list",
+    "  /quests              your journal: quests, objectives, next steps",
+    "  /party               the party: resources, traits, attributes",
+    "  /inventory           what everyone carries",
+    "  /map                 the realm and where you are",
+    "  /storage             the world's stored flags and counters (for authors)",
+    "  /trace               why each trigger did or did not fire on the last turn",
+    "  /hint                what the world waited for, when your last act came close",
+    "  /accept <quest>      accept a quest on offer (also /reject, /abandon)",
+    "  /save [file]         save the game",
+    "  /load [file]         load a saved game",
+    "  /undo                take back the last turn",
+    "  /export-test [file]  the game so far as a play-test, for taleforge test",
     // One line at 80 columns: the save file's name was said when the game began (and /save says it).
     saving
-      ? "  /quit              leave (the game is saved first)"
-      : "  /quit              leave (this game is not saved: /save FILE keeps it)",
+      ? "  /quit                leave (the game is saved first)"
+      : "  /quit                leave (this game is not saved: /save FILE keeps it)",
     "",
     "With several players, each is asked in turn; an empty line passes.",
   ].join("\n");
