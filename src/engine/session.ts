@@ -63,6 +63,17 @@ export class Session {
     return structuredClone(this.current);
   }
 
+  /**
+   * Reads the current state without copying it: `state` copies the whole
+   * story each time, which made a long replay quadratic. The state is the
+   * session's: `read` must not change it. What it keeps stays as it was: a
+   * step replaces the state and never changes the previous one in place
+   * (draft.ts; a quest answer changes a copy).
+   */
+  read<T>(read: (state: Readonly<SessionState>) => T): T {
+    return read(this.current);
+  }
+
   get tick(): number {
     return this.current.tick;
   }

@@ -76,6 +76,11 @@ export interface ServerOptions {
   workers?: Partial<PoolLimits>;
   /** The built browser app served at `/` (default: dist/web beside the sources). */
   webRoot?: string;
+  /**
+   * The most turns GET /games/:id/playtest replays inside a request (default 500, about 2 s of
+   * one event loop, docs/benchmarks.md); a longer game is answered `game/playtest-too-long`.
+   */
+  playtestMaxTurns?: number;
 }
 
 export interface Server {
@@ -311,7 +316,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   };
   worldRoutes(app, store, worlds, limits, pool, { ...DEFAULT_UPLOADS, ...options.uploads });
   gameRoutes(app, store, worlds, runner, options.narrator, limits);
-  historyRoutes(app, store, worlds, runner, options.narrator, options.scripts);
+  historyRoutes(app, store, worlds, runner, options.narrator, options.scripts, options.playtestMaxTurns);
   partyRoutes(app, store, worlds, pool);
   storageRoutes(app, store, worlds);
   tableRoutes(app, store, runner);

@@ -206,6 +206,15 @@ export const SERVER_ERRORS = {
       "no-storage": "The game has not started; there is no storage yet.",
     },
   },
+  "game/playtest-too-long": {
+    status: 422,
+    description:
+      "The game has more turns than GET /games/:id/playtest replays inside a request (the server's playtestMaxTurns, default 500).",
+    messages: {
+      "too-long":
+        "The game has {turns} turns; the server exports at most {max} as a play-test, since it replays them inside the request. Download GET /games/:id/cassette and run `taleforge export-test <file>` on it (--from-turn/--to-turn export a slice).",
+    },
+  },
   "game/name-taken": {
     status: 409,
     description: "Another player of this game already has this character.",

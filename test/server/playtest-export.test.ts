@@ -85,4 +85,40 @@ describe(`server: a game exported as a play-test (${STORE_NAME})`, () => {
     assert.deepEqual(result.files[0]!.problems, []);
     assert.deepEqual(result.files[0]!.tests[0]!.failures, []);
   });
+
+  it("a game longer than the server's bound is refused with a coded error that points to its cassette", {
+    timeout: 120_000,
+  }, async () => {
+    const bounded = await startServer({ playtestMaxTurns: 1 });
+    try {
+      const anyone = new Client(bounded.url);
+      const hash = (await anyone.call("POST", "/worlds", readFileSync(WORLD, "utf8"))).json.hash;
+      const game = (await anyone.post("/games", { world: hash, seed: 7, storyStart: "Dawn at the Docks" }))
+        .json;
+      const joined = (
+        await anyone.post("/games/join", { invite: game.invite, character: { premade: "Isobel Carrow" } })
+      ).json;
+      const host = new Client(bounded.url, game.hostToken);
+      const player = new Client(bounded.url, joined.token);
+      assert.equal((await host.post(`/games/${game.id}/start`)).status, 200);
+      for (const [i, act] of ["look around", "walk to the Gutted Eel"].entries()) {
+        await player.post(`/games/${game.id}/actions`, { text: act, idempotencyKey: `b${i}` });
+        await eventually(
+          () => host.get(`/games/${game.id}`),
+          (a) => a.json.tick === i + 1,
+        );
+        const answer = await host.get(`/games/${game.id}/playtest`);
+        if (i === 0) assert.equal(answer.status, 200, "a game at the bound is exported");
+        else {
+          assert.equal(answer.status, 422);
+          assert.equal(answer.json.error.code, "game/playtest-too-long");
+          assert.match(answer.json.error.message, /2 turns.*at most 1.*cassette.*taleforge export-test/);
+        }
+      }
+      assert.equal((await host.get(`/games/${game.id}/cassette`)).status, 200);
+    } finally {
+      await bounded.close();
+      await dropStore(bounded.where);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CASSETTE_FORMAT, type CassetteData, parseCassette } from "../../ai/cassette.ts";
+import { CASSETTE_FORMAT, type CassetteData, isCallEntry, parseCassette } from "../../ai/cassette.ts";
 import { Replay } from "../../ai/recorded.ts";
 import type { PlayerSpec, SessionState, TurnResult } from "../../engine/index.ts";
 import {
@@ -43,7 +43,7 @@ export interface Tracked {
   known: Record<string, boolean>;
 }
 
-export function trackedOf(s: SessionState): Tracked {
+export function trackedOf(s: Readonly<SessionState>): Tracked {
   return {
     party: {
       realm: s.position.realm,
@@ -241,9 +241,11 @@ export async function recordFromCassette(
   } catch (error) {
     throw new ExportError("diverged", { source, reason: reasonOf(error) });
   }
-  const opening = trackedOf(session.state);
+  const opening = session.read(trackedOf);
   const steps: RecordedStep[] = [];
   const undo: { save: string; steps: number }[] = [];
+  // A save per step is the whole story each time: taken only while an undo is still ahead on the tape.
+  let undosAhead = cassette.entries.filter((e) => !isCallEntry(e) && isUndo(e.input)).length;
   for (let n = 1; ; n++) {
     const raw = replay.nextInput();
     if (raw === undefined) break;
@@ -253,14 +255,16 @@ export async function recordFromCassette(
     const value = input.data;
     if (value.type === "load") throw new ExportError("loaded", { source, input: n });
     if (value.type === "undo") {
+      undosAhead--;
       const back = undo.pop();
       if (back === undefined) continue;
       session = await restoreSession(world, back.save, { ai, scripts, validate: false });
       steps.length = back.steps;
       continue;
     }
-    const before = session.save();
-    const state = session.state;
+    const before = undosAhead > 0 ? session.save() : null;
+    const tick = session.tick;
+    const players = session.read(playersOf);
     try {
       if (value.type === "turn") {
         const result = await session.turn({ actions: value.actions });
@@ -268,8 +272,8 @@ export async function recordFromCassette(
           kind: "turn",
           actions: value.actions,
           result,
-          tracked: trackedOf(session.state),
-          players: playersOf(state),
+          tracked: session.read(trackedOf),
+          players,
         });
       } else {
         if (value.answer === "accept") session.acceptQuest(value.quest, value.by);
@@ -279,8 +283,8 @@ export async function recordFromCassette(
           kind: "answer",
           quest: value.quest,
           answer: value.answer,
-          tick: state.tick,
-          tracked: trackedOf(session.state),
+          tick,
+          tracked: session.read(trackedOf),
         });
       }
     } catch (_error) {
@@ -288,8 +292,10 @@ export async function recordFromCassette(
       if (replay.diverged !== null) throw new ExportError("diverged", { source, reason: replay.diverged });
       continue;
     }
-    undo.push({ save: before, steps: steps.length - 1 });
-    if (undo.length > UNDO_DEPTH) undo.shift();
+    if (before !== null) {
+      undo.push({ save: before, steps: steps.length - 1 });
+      if (undo.length > UNDO_DEPTH) undo.shift();
+    }
   }
   if (!replay.finished) throw new ExportError("unfinished", { source, count: replay.remaining });
   const final = session.state;
@@ -353,7 +359,7 @@ export async function recordFromSave(
       return answer === null ? [] : [{ quest, answer, tick: t.tick } as const];
     }),
   );
-  const opening = trackedOf(session.state);
+  const opening = session.read(trackedOf);
   const steps: RecordedStep[] = [];
   const answerAt = (tick: number) => {
     for (const a of answers.filter((x) => x.tick === tick)) {
@@ -364,18 +370,25 @@ export async function recordFromSave(
       } catch (error) {
         throw new ExportError("save-diverged", { source, reason: `turn ${tick}: ${reasonOf(error)}` });
       }
-      steps.push({ kind: "answer", ...a, tracked: trackedOf(session.state) });
+      steps.push({ kind: "answer", ...a, tracked: session.read(trackedOf) });
     }
   };
   answerAt(0);
+  // Grouped once: a lookup per turn in the whole history made a long save quadratic.
+  const actionsAt = new Map<number, { player: string; text: string }[]>();
+  for (const a of saved.history.actions) {
+    const list = actionsAt.get(a.tick) ?? [];
+    list.push({ player: a.player, text: a.text });
+    actionsAt.set(a.tick, list);
+  }
+  const storyAt = new Map<number, string>();
+  for (const s of saved.history.story) if (!storyAt.has(s.tick)) storyAt.set(s.tick, s.text);
   for (let tick = 1; tick <= saved.tick; tick++) {
-    const actions = saved.history.actions
-      .filter((a) => a.tick === tick)
-      .map((a) => ({ player: a.player, text: a.text }));
-    const story = saved.history.story.find((s) => s.tick === tick)?.text;
+    const actions = actionsAt.get(tick) ?? [];
+    const story = storyAt.get(tick);
     if (actions.length === 0)
       throw new ExportError("save-diverged", { source, reason: `turn ${tick} has no action in the save` });
-    const state = session.state;
+    const players = session.read(playersOf);
     let result: TurnResult;
     try {
       result = await session.turn({ actions, ...(story !== undefined ? { pins: { story } } : {}) });
@@ -386,8 +399,8 @@ export async function recordFromSave(
       kind: "turn",
       actions,
       result,
-      tracked: trackedOf(session.state),
-      players: playersOf(state),
+      tracked: session.read(trackedOf),
+      players,
     });
     answerAt(tick);
   }
@@ -405,7 +418,11 @@ function stateDifference(saved: SessionState, replayed: SessionState): string | 
   return `${entry.path.join(".")}: saved ${show(entry.before)}, replayed ${show(entry.after)}`;
 }
 
-function playersOf(state: SessionState): string[] {
+function isUndo(input: unknown): boolean {
+  return typeof input === "object" && input !== null && (input as { type?: unknown }).type === "undo";
+}
+
+function playersOf(state: Readonly<SessionState>): string[] {
   return state.party.filter((c) => c.kind === "player").map((c) => c.name);
 }
 

@@ -1,4 +1,4 @@
-import type { PlayerSpec, SaveFile, TurnInput, WorldIndex } from "../../engine/index.ts";
+import type { PlayerSpec, SaveFile, SessionState, TurnInput, WorldIndex } from "../../engine/index.ts";
 import {
   createSession,
   type EngineError,
@@ -93,7 +93,7 @@ export async function runTest(run: TestRun): Promise<{ failures: TestFailure[]; 
         return { failures, ran };
       }
       ran++;
-      state = session.state;
+      state = session.read(current);
       for (const live of liveTriggers(run.index, state.triggerEdits)) triggers.add(live.key);
       if (last.turn && (step.act !== undefined || step.acts !== undefined))
         run.coverage.collector.turn(run.coverage.id, last.turn, state);
@@ -216,4 +216,9 @@ function describe(error: unknown): string {
 
 function stopped(rest: number): string {
   return rest > 0 ? ` The test stops here; ${rest} later step${rest === 1 ? "" : "s"} did not run.` : "";
+}
+
+/** The session's state itself, not a copy (Session.read): the checks only read it, and a step never changes it. */
+function current(state: Readonly<SessionState>): SessionState {
+  return state as SessionState;
 }

@@ -34,6 +34,13 @@ import type { WorldCache } from "../worlds.ts";
 const OPENING = { triggerEdits: { overrides: {}, deleted: [], added: [] }, consumed: {} };
 
 /** History and saves: the transcript, the host's trace and log, export and import, the cassette. */
+/**
+ * The default of the most turns GET /games/:id/playtest replays: the replay runs inside the
+ * request on the event loop (500 turns took about 2 s, docs/benchmarks.md), so a longer game is
+ * refused with a coded error that points to the cassette and `taleforge export-test`.
+ */
+export const PLAYTEST_MAX_TURNS = 500;
+
 export function historyRoutes(
   app: FastifyInstance,
   store: Store,
@@ -41,6 +48,7 @@ export function historyRoutes(
   _runner: Runner,
   narrator: NarratorFactory,
   scripts: ScriptRunner | undefined,
+  playtestMaxTurns = PLAYTEST_MAX_TURNS,
 ) {
   route(
     app,
@@ -297,6 +305,8 @@ export function historyRoutes(
     },
     async ({ params, query, reply }) => {
       const game = (await store.game(params.id))!;
+      if (game.tick > playtestMaxTurns)
+        throw new ApiError("game/playtest-too-long", "too-long", { turns: game.tick, max: playtestMaxTurns });
       const world = await worlds.get(game.world_hash);
       const cassette = await cassetteOf(game);
       let text: string;

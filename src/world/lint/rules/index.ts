@@ -1,6 +1,7 @@
 import type { Rule } from "../../rule.ts";
 import contradictoryConditions from "./contradictory-conditions.ts";
 import eventNeverStarted from "./event-never-started.ts";
+import judgedWording from "./judged-wording.ts";
 import moveNowhere from "./move-nowhere.ts";
 import narratorDirective from "./narrator-directive.ts";
 import neverTrueCondition from "./never-true-condition.ts";
@@ -32,4 +33,5 @@ export const LINT_RULES: readonly Rule[] = [
   narratorDirective,
   moveNowhere,
   overLimit,
+  judgedWording,
 ];
