@@ -61,9 +61,11 @@ export class WorldDocument {
     const rules = overTriggerLimits(loaded.value) ? [overLimit] : LINT_RULES;
     const codes = new Set(rules.map((rule) => rule.code));
     // validateWorld reports the loader's and the shape's problems again: only the lint rules' are new.
-    this.#lint = validateWorld({ ...loaded, diagnostics: [] }, { rules }).diagnostics.filter(
-      (d) => codes.has(d.code) || d.code.startsWith("internal/"),
-    );
+    // Check's shaped world is reused: the shape is not walked (nor frozen) a second time.
+    this.#lint = validateWorld(
+      { ...loaded, diagnostics: [] },
+      { rules, reuse: this.validation },
+    ).diagnostics.filter((d) => codes.has(d.code) || d.code.startsWith("internal/"));
     return this.#lint;
   }
 
