@@ -4,7 +4,7 @@ import type { Diagnostic as WorldDiagnostic } from "../world/diagnostic.ts";
 import { LINT_RULES } from "../world/lint/index.ts";
 import overLimit, { overTriggerLimits } from "../world/lint/rules/over-limit.ts";
 import { type LoadedWorld, parseWorld } from "../world/load.ts";
-import { validateWorld } from "../world/validate.ts";
+import { type ValidationResult, validateWorld } from "../world/validate.ts";
 import { indexNames, type NameIndex } from "./names.ts";
 
 /**
@@ -19,7 +19,7 @@ export class WorldDocument {
   readonly version: number;
   readonly text: string;
   #loaded: LoadedWorld | undefined;
-  #check: WorldDiagnostic[] | undefined;
+  #validation: ValidationResult | undefined;
   #lint: WorldDiagnostic[] | undefined;
   #tree: Node | undefined | null = null;
   #names: NameIndex | undefined;
@@ -37,8 +37,13 @@ export class WorldDocument {
 
   /** What `taleforge check` reports. */
   check(): WorldDiagnostic[] {
-    this.#check ??= validateWorld(this.loaded).diagnostics;
-    return this.#check;
+    return this.validation.diagnostics;
+  }
+
+  /** check's whole result (the frozen world with it): what a play-test of this world runs on. */
+  get validation(): ValidationResult {
+    this.#validation ??= validateWorld(this.loaded);
+    return this.#validation;
   }
 
   /**
@@ -56,9 +61,11 @@ export class WorldDocument {
     const rules = overTriggerLimits(loaded.value) ? [overLimit] : LINT_RULES;
     const codes = new Set(rules.map((rule) => rule.code));
     // validateWorld reports the loader's and the shape's problems again: only the lint rules' are new.
-    this.#lint = validateWorld({ ...loaded, diagnostics: [] }, { rules }).diagnostics.filter(
-      (d) => codes.has(d.code) || d.code.startsWith("internal/"),
-    );
+    // Check's shaped world is reused: the shape is not walked (nor frozen) a second time.
+    this.#lint = validateWorld(
+      { ...loaded, diagnostics: [] },
+      { rules, reuse: this.validation },
+    ).diagnostics.filter((d) => codes.has(d.code) || d.code.startsWith("internal/"));
     return this.#lint;
   }
 

@@ -11,11 +11,11 @@ import {
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { codeActionsFor } from "./actions.ts";
 import { completionAt } from "./completion.ts";
-import { isPlaytestFile, isWorldFile, WorldDocument } from "./document.ts";
+import { fileNameOf, isPlaytestFile, isWorldFile, WorldDocument } from "./document.ts";
 import { hoverAt } from "./hover.ts";
 import { jsonService } from "./json-service.ts";
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from "./navigation.ts";
-import { playtestDiagnostics } from "./playtest.ts";
+import { type OpenWorld, playtestCompletion, playtestDiagnostics } from "./playtest.ts";
 import { toLspDiagnostic } from "./ranges.ts";
 import { summarise } from "./summary.ts";
 import { documentSymbols } from "./symbols.ts";
@@ -63,11 +63,17 @@ export function startServer(options: ServerOptions): Connection {
   const publish = (document: TextDocument) => {
     const uri = document.uri;
     if (isPlaytestFile(uri)) {
-      connection.sendDiagnostics({
-        uri,
-        version: document.version,
-        diagnostics: playtestDiagnostics(document),
-      });
+      void playtestDiagnostics(document, openWorld).then(
+        (diagnostics) => {
+          // A change that arrived while the world was read wins.
+          if (documents.get(uri)?.version === document.version)
+            connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+        },
+        (error) =>
+          guarded(() => {
+            throw error;
+          }),
+      );
       return;
     }
     const world = worldOf(document);
@@ -91,6 +97,12 @@ export function startServer(options: ServerOptions): Connection {
       0,
     );
     timers.set(`${uri}#lint`, timer);
+  };
+
+  /** The open world file at a path, for the play-tests that name it. */
+  const openWorld: OpenWorld = (path) => {
+    for (const document of documents.all()) if (fileNameOf(document.uri) === path) return worldOf(document);
+    return undefined;
   };
 
   /** Work outside a request: a failure is logged to the editor, never the end of the server. */
@@ -137,7 +149,12 @@ export function startServer(options: ServerOptions): Connection {
   );
 
   documents.onDidOpen((e) => schedule(e.document));
-  documents.onDidChangeContent((e) => schedule(e.document));
+  documents.onDidChangeContent((e) => {
+    schedule(e.document);
+    // The play-tests open beside a world check their names against its new text.
+    if (!isPlaytestFile(e.document.uri))
+      for (const other of documents.all()) if (isPlaytestFile(other.uri)) schedule(other);
+  });
   documents.onDidClose((e) => {
     for (const key of [e.document.uri, `${e.document.uri}#lint`]) clearTimeout(timers.get(key));
     worlds.delete(e.document.uri);
@@ -152,11 +169,15 @@ export function startServer(options: ServerOptions): Connection {
   };
 
   connection.onHover((p) => on(p.textDocument.uri, null, (w, d) => hoverAt(w, d, p.position)));
-  connection.onCompletion((p) =>
-    on(p.textDocument.uri, Promise.resolve<CompletionList>({ isIncomplete: false, items: [] }), (w, d) =>
-      completionAt(w, d, p.position),
-    ),
-  );
+  connection.onCompletion((p) => {
+    const document = documents.get(p.textDocument.uri);
+    if (document && isPlaytestFile(document.uri)) return playtestCompletion(document, p.position, openWorld);
+    return on(
+      p.textDocument.uri,
+      Promise.resolve<CompletionList>({ isIncomplete: false, items: [] }),
+      (w, d) => completionAt(w, d, p.position),
+    );
+  });
   connection.onDefinition((p) => on(p.textDocument.uri, [], (w, d) => definitionAt(w, d, p.position)));
   connection.onReferences((p) =>
     on(p.textDocument.uri, [], (w, d) => referencesAt(w, d, p.position, p.context.includeDeclaration)),

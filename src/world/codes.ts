@@ -95,7 +95,7 @@ export const WORLD_VERSION_FIELD = defineCode({
   code: "world/version-field",
   severity: "error",
   description: "The product version field is not `heroesVersion: 33`.",
-  why: "Every V33 world carries `heroesVersion` with the value 33 (the spec's `<product>Version`).",
+  why: "Every V33 world carries `heroesVersion` with the value 33 (the format's `<product>Version` field, here `heroesVersion`).",
   messages: {
     other: 'Version field "{field}" is not recognised. V33 worlds use "heroesVersion": 33; rename it.',
   },
@@ -118,7 +118,7 @@ export const SHAPE_WRONG_TYPE = defineCode({
   code: "shape/wrong-type",
   severity: "error",
   description: "A field holds a value of the wrong JSON type.",
-  why: "The engine expects each field's type as the spec gives it; a string where a number belongs is not converted.",
+  why: "The engine expects each field's type as docs/format.md gives it; a string where a number belongs is not converted.",
   messages: { type: '"{field}" must be {expected}, but it is {actual}.' },
   examples: {
     bad: { locations: { "Old Mill": { radius: "5" } } },
@@ -130,7 +130,7 @@ export const SHAPE_INVALID_VALUE = defineCode({
   code: "shape/invalid-value",
   severity: "error",
   description: "A field holds a value outside its allowed set.",
-  why: "Enumerated fields (complexity, detail type, tier, quest status...) only accept the spec's values.",
+  why: "Enumerated fields (complexity, detail type, tier, quest status...) only accept the values listed in docs/format.md.",
   messages: { value: '"{field}" is {actual}; expected {expected}.{suggestion}' },
   examples: {
     bad: { locations: { "Old Mill": { complexityType: "medium" } } },

@@ -26,6 +26,8 @@ export interface ValidationResult {
    * code reading them reads their fields defensively.
    */
   shaped: World | undefined;
+  /** The sections whose shape is valid (with `shaped`): what another run of rules on this world needs. */
+  validSections?: ReadonlySet<string>;
 }
 
 export interface ValidateOptions {
@@ -33,6 +35,12 @@ export interface ValidateOptions {
   rules?: readonly Rule[];
   /** Called before the first rule and after each with how many have run and how many there are (progress of long work). */
   onRule?: (done: number, total: number) => void;
+  /**
+   * A previous result for the same loaded world: its shaped world and valid
+   * sections are reused and the shape is not walked again (its diagnostics
+   * are then not reported again either): more rules run on a checked world.
+   */
+  reuse?: ValidationResult;
 }
 
 const INTERNAL_RULE_FAILURE = "internal/rule-failed";
@@ -57,6 +65,7 @@ export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}
   const diagnostics = [...loaded.diagnostics];
   const root = loaded.value;
   let shaped: World | undefined;
+  let validSections: ReadonlySet<string> | undefined;
   if (root && !loaded.fatal) {
     const where = (path: JsonPath, atKey: boolean) => locate(loaded.source, path, atKey);
     const report = (info: CodeInfo, r: Report) => diagnostics.push(diagnosticFrom(info, r, where));
@@ -64,9 +73,19 @@ export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}
     // JSON.parse makes an own `__proto__` key only from that text, or from one written with \u escapes.
     const protoKeys = text === undefined || mayHoldProtoKey(text) || text.includes("\\u");
     // The shape walk freezes what it walks; deepFreeze then finishes the rest (a frozen node is done).
-    const shape = checkShape(root, report, { protoKeys, freeze: true });
-    const world = deepFreeze({ ...emptyWorld(), ...shape.valid }) as World;
+    const reuse = options.reuse;
+    let world: World;
+    let sections: ReadonlySet<string>;
+    if (reuse?.shaped && reuse.validSections) {
+      world = reuse.shaped;
+      sections = reuse.validSections;
+    } else {
+      const shape = checkShape(root, report, { protoKeys, freeze: true });
+      world = deepFreeze({ ...emptyWorld(), ...shape.valid }) as World;
+      sections = shape.validSections;
+    }
     shaped = world;
+    validSections = sections;
     const raw = deepFreeze(root);
     const rules = options.rules ?? RULES;
     let done = 0;
@@ -76,7 +95,7 @@ export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}
         world,
         raw,
         text,
-        sectionValid: (section) => shape.validSections.has(section),
+        sectionValid: (section) => sections.has(section),
         report: (r) => report(rule, r),
       };
       try {
@@ -103,6 +122,7 @@ export function validateWorld(loaded: LoadedWorld, options: ValidateOptions = {}
     warningCount: diagnostics.length - errorCount,
     world: errorCount === 0 && root ? (root as World) : undefined,
     shaped,
+    validSections,
   };
 }
 

@@ -341,6 +341,95 @@ describe("taleforge lsp on the example world", () => {
   });
 });
 
+describe("taleforge lsp on a play-test of the example world", () => {
+  const client = new TestClient();
+  // Beside the example world (which is read from disk): `world:` is relative to the play-test.
+  const test = new URL("../../examples/tests/unsaved-names.test.yaml", import.meta.url).href;
+  const body = [
+    "world: ../harbor.world.json",
+    "name: names",
+    "turns:",
+    "  - accept: The Keepers Debt",
+    "    expect:",
+    "      fired: [docks_gossip, docks_gosip]",
+    "      party: { location: Gutted Eel }",
+    "  - act: wait",
+    "    judge: { meet_maar: true }",
+    "    expect:",
+    "      players:",
+    "        Orla Quil: { level: 1 }",
+    "      quests:",
+    "        The Tongueless Bell: available",
+    "",
+  ].join("\n");
+  after(async () => {
+    assert.equal(await client.close(), 0);
+  });
+
+  it("names the world does not define are diagnostics at their exact place", async () => {
+    await client.initialize();
+    await client.open(test, body);
+    const published = (await client.diagnostics((p) => p.uri === test)) as { diagnostics: Diag[] };
+    const found = published.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]);
+    assert.deepEqual(found, [
+      ["playtest/unknown-name", 3, 12],
+      ["playtest/unknown-name", 5, 28],
+      ["playtest/unknown-name", 6, 25],
+      ["playtest/unknown-name", 8, 13],
+      ["playtest/unknown-name", 11, 8],
+    ]);
+    const messages = published.diagnostics.map((d) => d.message).join("\n");
+    assert.match(messages, /No quest "The Keepers Debt" in the world\. Did you mean "The Keeper's Debt"\?/);
+    assert.match(messages, /No trigger "docks_gosip"/);
+    assert.match(messages, /No location "Gutted Eel"/);
+    assert.match(messages, /No trigger "meet_maar"/);
+    assert.match(messages, /No party member "Orla Quil"/);
+  });
+
+  it("completion offers the world's names where a play-test names them", async () => {
+    const lines = body.split("\n");
+    const at = (line: number, text: string, offset = 0) => ({
+      line,
+      character: lines[line]!.indexOf(text) + offset,
+    });
+    const complete = (position: { line: number; character: number }) =>
+      client.request<{ items: { label: string; detail: string }[] }>("textDocument/completion", {
+        textDocument: { uri: test },
+        position,
+      });
+    const world = JSON.parse(harbor);
+    const labels = async (position: { line: number; character: number }) =>
+      (await complete(position)).items.map((i) => i.label).sort();
+    assert.deepEqual(await labels(at(3, "The Keepers", 2)), Object.keys(world.quests).sort());
+    // The world's triggers, and the ones the engine adds for quest objectives.
+    const triggers = Object.keys(world.triggers);
+    const offered = await labels(at(5, "docks_gosip", 2));
+    assert.deepEqual(
+      triggers.filter((t) => !offered.includes(t)),
+      [],
+    );
+    assert.ok(
+      offered.every((t) => triggers.includes(t) || t.endsWith("_objective")),
+      String(offered),
+    );
+    assert.deepEqual(await labels(at(6, "Gutted", 2)), Object.keys(world.locations).sort());
+    assert.deepEqual(await labels(at(8, "meet_maar", 2)), offered);
+    assert.deepEqual(await labels(at(13, "Tongueless", 2)), Object.keys(world.quests).sort());
+    assert.deepEqual(await labels(at(1, "names", 1)), []);
+  });
+
+  it("an open world's unsaved text is what the play-test is checked against", async () => {
+    const worldUri = new URL("../../examples/harbor.world.json", import.meta.url).href;
+    const renamed = harbor.replace('"docks_gossip"', '"docks_gosip"');
+    await client.open(worldUri, renamed);
+    const published = (await client.diagnostics(
+      (p) =>
+        p.uri === test && (p.diagnostics as Diag[]).some((d) => /No trigger "docks_gossip"/.test(d.message)),
+    )) as { diagnostics: Diag[] };
+    assert.ok(!published.diagnostics.some((d) => /"docks_gosip"/.test(d.message.split(".")[0]!)));
+  });
+});
+
 describe("taleforge lsp on hostile text", () => {
   const client = new TestClient();
   after(async () => {

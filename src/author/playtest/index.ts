@@ -14,7 +14,9 @@ export { CHECKERS, checkExpect, type Mismatch, type Observed } from "./expect.ts
 export { type ExportedPlaytest, type ExportOptions, exportPlaytest } from "./export.ts";
 export { findPlaytests, PLAYTEST_FILE } from "./files.ts";
 export { type LoadedPlaytest, parsePlaytest, readPlaytest } from "./load.ts";
+export { checkNames, checkTriggerNames } from "./names.ts";
 export { MAX_ALIAS_COUNT, MAX_FILE_BYTES } from "./parse.ts";
+export { playerNames } from "./plan.ts";
 export { PROBLEM_CODES, type Problem, type ProblemCode, type TestFailure } from "./problem.ts";
 export {
   ExportError,
@@ -37,3 +39,4 @@ export {
   type TestResult,
 } from "./run.ts";
 export { DEFAULT_SEED, PlaytestFile } from "./schema.ts";
+export { readWorldEntry, type WorldEntry, worldEntryOf } from "./worlds.ts";

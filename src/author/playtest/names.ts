@@ -5,6 +5,7 @@ import { didYouMean } from "../../world/suggest.ts";
 import { type PlannedTest, playerNames, type SettingKey } from "./plan.ts";
 import { type Locate, type Problem, problemAt } from "./problem.ts";
 import type { Expect, Step } from "./schema.ts";
+import { scriptTriggerNames } from "./script-triggers.ts";
 
 /**
  * Every name a play-test uses, checked against its world before anything
@@ -24,6 +25,68 @@ export function checkNames(tests: readonly PlannedTest[], index: WorldIndex, loc
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * The trigger keys a play-test names (`fired`, `notFired`, `firedOnly`,
+ * `judge`) that neither the world nor any of its scripts (read as text) can
+ * produce: what an editor can say before anything runs. Nothing is reported
+ * when some script writes to `triggers` under a computed key, since then any
+ * key may appear; `taleforge test` checks these keys against the live
+ * triggers when the step runs.
+ */
+export function checkTriggerNames(
+  tests: readonly PlannedTest[],
+  index: WorldIndex,
+  locate: Locate,
+): Problem[] {
+  const scripts = scriptTriggerNames(
+    Object.values(index.baseTriggers).flatMap((t) => (typeof t.script === "string" ? [t.script] : [])),
+  );
+  if (scripts.anyName) return [];
+  const known = [...new Set([...Object.keys(index.baseTriggers), ...scripts.names])];
+  const problems: Problem[] = [];
+  const report = (name: string, path: JsonPath, atKey: boolean) => {
+    if (known.includes(name)) return;
+    problems.push(
+      problemAt(
+        locate,
+        "playtest/unknown-name",
+        path,
+        "unknown",
+        {
+          kind: "trigger",
+          name,
+          where: "in the world or its scripts",
+          suggestion: didYouMean(name, known),
+          known: knownList(known),
+        },
+        atKey,
+      ),
+    );
+  };
+  for (const test of tests)
+    test.steps.forEach((step, i) => {
+      const at = [...test.path, "turns", i];
+      for (const key of Object.keys(step.judge ?? {})) report(key, [...at, "judge", key], true);
+      for (const list of ["fired", "notFired", "firedOnly"] as const)
+        step.expect?.[list]?.forEach((key, j) => {
+          report(key, [...at, "expect", list, j], false);
+        });
+    });
+  return problems;
+}
+
+/** The known names a message lists: all of a few, else a count and some. */
+function knownList(known: readonly string[]): string {
+  return known.length === 0
+    ? "none"
+    : known.length <= 12
+      ? known.map((k) => `"${k}"`).join(", ")
+      : `${known.length}, e.g. ${known
+          .slice(0, 6)
+          .map((k) => `"${k}"`)
+          .join(", ")}`;
 }
 
 class NameCheck {
@@ -175,15 +238,7 @@ class NameCheck {
     if (kind === "resource" || kind === "attribute") {
       if (known.some((k) => normaliseKey(k) === normaliseKey(name))) return true;
     }
-    const list =
-      known.length === 0
-        ? "none"
-        : known.length <= 12
-          ? known.map((k) => `"${k}"`).join(", ")
-          : `${known.length}, e.g. ${known
-              .slice(0, 6)
-              .map((k) => `"${k}"`)
-              .join(", ")}`;
+    const list = knownList(known);
     this.problems.push(
       problemAt(
         this.locate,

@@ -32,14 +32,15 @@ export class WorldCache {
   get(path: string, display: string): Promise<WorldEntry> {
     let entry = this.entries.get(path);
     if (!entry) {
-      entry = load(path, display, this.strict);
+      entry = readWorldEntry(path, display, this.strict);
       this.entries.set(path, entry);
     }
     return entry;
   }
 }
 
-async function load(path: string, display: string, strict: boolean): Promise<WorldEntry> {
+/** A world file read and checked, as a play-test sees it (uncached). */
+export async function readWorldEntry(path: string, display: string, strict = false): Promise<WorldEntry> {
   let result: ValidationResult;
   let runnable: World | undefined;
   try {
@@ -56,6 +57,19 @@ async function load(path: string, display: string, strict: boolean): Promise<Wor
   } catch (error) {
     return { ok: false, message: `Cannot check the world ${display}: ${(error as Error).message}.` };
   }
+  return worldEntryOf(runnable, result, display, strict);
+}
+
+/**
+ * The entry for a world already loaded and checked (the language server's
+ * open world, whose text may not be saved yet).
+ */
+export function worldEntryOf(
+  runnable: World | undefined,
+  result: ValidationResult,
+  display: string,
+  strict = false,
+): WorldEntry {
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   const line = (d: Diagnostic) =>
     `${d.line !== null ? formatPosition(display, d) : formatPath(d.path)} ${d.code}: ${d.message}`;

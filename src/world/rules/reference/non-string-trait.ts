@@ -7,7 +7,7 @@ export default defineRule({
   code: "reference/non-string-trait",
   severity: "warning",
   description: "A `player-traits` condition or effect uses a number or boolean where a trait name goes.",
-  why: "The spec allows numbers and booleans as `player-traits` values, but trait keys are strings, so such a value names no trait: the condition never holds and the effect adds a bare value with no modifiers. It is a warning rather than an error because the shape is legal; it is almost always a slip (a quoted name lost its quotes).",
+  why: "The format allows numbers and booleans as `player-traits` values, but trait keys are strings, so such a value names no trait: the condition never holds and the effect adds a bare value with no modifiers. It is a warning rather than an error because the shape is legal; it is almost always a slip (a quoted name lost its quotes).",
   messages: {
     notAName:
       'This value is {actual}, which names no trait: trait keys are strings. Write the trait\'s key as a string (e.g. "{example}").',

@@ -91,7 +91,7 @@ export default defineRule({
   severity: "error",
   description:
     "The regions of a realm do not form one connected grid by shared edges (docs/format.md, regions, region grid rule 3).",
-  why: "The realm map is a grid the party walks across edge to edge; diagonals do not connect. A region with no chain of edge neighbours to the rest of its realm cannot be reached on the map, and the spec makes such a world invalid.",
+  why: "The realm map is a grid the party walks across edge to edge; diagonals do not connect. A region with no chain of edge neighbours to the rest of its realm cannot be reached on the map, and a world with such a region is invalid.",
   messages: {
     isolated:
       'Region "{region}" at ({x}, {y}) is cut off from the rest of realm "{realm}": no chain of edge-sharing regions links it to "{anchor}". Move it so that it shares an edge with a region of the realm (x or y differing by exactly 1, not diagonally), or give it another realm.',

@@ -6,7 +6,7 @@ export default defineRule({
   code: "story-start/unknown-quest",
   severity: "error",
   description: "A story start's `startingQuests` names a quest that is not a key of `quests`.",
-  why: 'Quests are found by their exact map key. A name that matches no key starts no quest, and nothing says so during play. `firstQuest` is not checked: the spec types it as free text (real worlds hold a sentence such as "The first quest is to ...", or ""), written for the narrator, not a quest key.',
+  why: 'Quests are found by their exact map key. A name that matches no key starts no quest, and nothing says so during play. `firstQuest` is not checked: the format types it as free text (real worlds hold a sentence such as "The first quest is to ...", or ""), written for the narrator, not a quest key.',
   messages: {
     unknown:
       'No quest has the key {quest}.{suggestion} Use the exact key of a quest in "quests", or add the quest.',
