@@ -26,7 +26,7 @@ function collector() {
 
 /** `taleforge serve` as an operator starts it; resolves with its URL once it listens. */
 function serve(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [BIN, "serve", "--port", "0", ...args], {
+  const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--open-uploads", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, NO_COLOR: "1" },
   });

@@ -12,9 +12,13 @@ const BIN = fileURLToPath(new URL("../../bin/taleforge.js", import.meta.url));
 
 /** `taleforge serve` as an operator starts it (SQLite in `data`); resolves with its URL once it is ready. */
 async function serve(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--log-format", "json", ...args], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [BIN, "serve", "--port", "0", "--log-format", "json", "--open-uploads", ...args],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let out = "";
   child.stdout!.on("data", (c: Buffer) => {
     out += c.toString();
