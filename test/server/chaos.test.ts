@@ -158,7 +158,10 @@ describe(`server: chaos (${STORE_NAME}, ${PROCESSES} process${PROCESSES > 1 ? "e
     // started again a moment later.
     const chaos = (async () => {
       while (!done) {
-        await sleep(2000 + rand() * 4000);
+        // The first kill comes soon (a fast run, two PostgreSQL processes sharing the games, ends in a
+        // few seconds), the others every 1 to 3 s: every run kills, and more than once.
+        const total = kills["kill -9"] + kills.SIGTERM;
+        await sleep(total === 0 ? 500 + rand() * 1000 : 1000 + rand() * 2000);
         if (done) break;
         const i = Math.floor(rand() * PROCESSES);
         const proc = procs[i];

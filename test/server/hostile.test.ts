@@ -288,7 +288,10 @@ describe(`server: a hostile player or outsider (${STORE_NAME})`, () => {
   it("reads a stored world back by its shape: a rule added since its upload does not shut out its games", async () => {
     const running = await start();
     const world = JSON.parse(WORLD_TEXT);
-    world.items["Tarred Rope"].name = "tarred rope"; // keys/name-mismatch: a rule's error, the shape is sound
+    // A rule's error that no repair reads away (a key/name mismatch is repaired now), the shape sound:
+    // a trigger's effect starts a quest the world does not have.
+    const first = Object.values(world.triggers as Record<string, { effects: unknown[] }>)[0]!;
+    first.effects.push({ type: "quest-init", operator: "set", value: "No Such Quest" });
     const text = JSON.stringify(world);
     const anyone = new Client(running.url);
     assert.equal(
