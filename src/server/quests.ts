@@ -1,5 +1,6 @@
 import { readSave } from "../engine/index.ts";
 import { ApiError } from "./errors.ts";
+import { gameEvents } from "./events.ts";
 import type { Runner } from "./runner.ts";
 import type { Player, Store } from "./store/store.ts";
 import type { WorldCache } from "./worlds.ts";
@@ -77,11 +78,7 @@ export async function answerQuest(
       tick: game.tick,
       created_at: Date.now(),
     };
-    const announced = {
-      audience: "all",
-      kind: "quest-answer",
-      data: { player: player.id, name: player.name, quest: key, answer },
-    };
+    const announced = gameEvents.questAnswer({ player: player.id, name: player.name, quest: key, answer });
     const active = (await store.players(game.id)).filter((p) => p.status === "active");
     const latest = new Map((await store.questAnswers(game.id, key)).map((a) => [a.player_id, a.answer]));
     latest.set(player.id, answer);

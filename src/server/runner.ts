@@ -9,6 +9,7 @@ import { type GameInput, type GameSetup, Game as HostGame } from "../host/game.t
 import type { World } from "../world/schema/index.ts";
 import { newId } from "./auth.ts";
 import { ApiError } from "./errors.ts";
+import { gameEvents } from "./events.ts";
 import type { Logger } from "./logger.ts";
 import { FailedTurns, failureReason } from "./retry.ts";
 import {
@@ -282,12 +283,12 @@ export class Runner {
           logs: opening.logs,
           status: "running",
           events: [
-            { audience: "all", kind: "game-started", data: { tick: 0 } },
-            {
-              audience: "all",
-              kind: "turn",
-              data: { seq: 0, ...playerResult(opening, questStatuses(host.session.state)), actions: [] },
-            },
+            gameEvents.gameStarted({ tick: 0 }),
+            gameEvents.turn({
+              seq: 0,
+              ...playerResult(opening, questStatuses(host.session.state)),
+              actions: [],
+            }),
             ...logEvent(opening.logs, 0),
           ],
         };
@@ -403,7 +404,7 @@ export class Runner {
           trace: result,
           logs: result.logs,
           events: [
-            { audience: "all", kind: "turn", data: { seq: game.seq, ...seen, actions } },
+            gameEvents.turn({ seq: game.seq, ...seen, actions }),
             ...logEvent(result.logs, result.tick),
           ],
         };
@@ -427,15 +428,16 @@ export class Runner {
     if (strikes < PAUSE_AFTER) return;
     this.strikes.delete(game.id);
     const paused = await this.options.store
-      .setStatus(game.id, ["running"], "paused", {
-        audience: "all",
-        kind: "status",
-        data: {
+      .setStatus(
+        game.id,
+        ["running"],
+        "paused",
+        gameEvents.status({
           status: "paused",
           reason: "script-budget",
           message: `The game was paused: its scripts ran out of their time budget in ${strikes} turns in a row, which slows every game on this server. The world's author should make them stop sooner; the host can resume the game.`,
-        },
-      })
+        }),
+      )
       .catch(() => false);
     if (paused)
       this.options.log.warn(
@@ -528,11 +530,7 @@ export class Runner {
         answer: row,
         events: [
           announced,
-          {
-            audience: "all",
-            kind: "quest",
-            data: { player, quest: result.quest, answer, status: result.status },
-          },
+          gameEvents.quest({ player, quest: result.quest, answer, status: result.status }),
           ...logEvent(result.logs, game.tick),
         ],
       };
@@ -756,12 +754,13 @@ export class Runner {
       if (notice) {
         await store
           .addEvents(game.id, [
-            { audience: "all", kind: "turn-failed", data: notice },
-            {
-              audience: "host",
-              kind: "turn-failure",
-              data: { tick, cause: failure.message, code: failure.code, details: failure.details },
-            },
+            gameEvents.turnFailed(notice),
+            gameEvents.turnFailure({
+              tick,
+              cause: failure.message,
+              code: failure.code,
+              details: failure.details,
+            }),
           ])
           .catch(() => {});
       }
@@ -837,7 +836,7 @@ function scriptsOverBudget(phase: TurnResult["trace"]["phases"][number]): boolea
 }
 
 function logEvent(logs: LogEntry[], tick: number): NewEvent[] {
-  return logs.length > 0 ? [{ audience: "host", kind: "log", data: { tick, entries: logs } }] : [];
+  return logs.length > 0 ? [gameEvents.log({ tick, entries: logs })] : [];
 }
 
 function noActions(): ApiError {

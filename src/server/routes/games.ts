@@ -5,6 +5,7 @@ import { readSave } from "../../engine/index.ts";
 import { readLine, replyOf, replyProblem } from "../../host/offers.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
+import { gameEvents } from "../events.ts";
 import { lookalikeOf } from "../names.ts";
 import { answerQuest } from "../quests.ts";
 import { MinuteWindows } from "../rate-keys.ts";
@@ -161,7 +162,7 @@ export function gameRoutes(
             status: "active",
             joined_at: Date.now(),
           },
-          { audience: "all", kind: "player-joined", data: { player: id, name } },
+          gameEvents.playerJoined({ player: id, name }),
         );
       } catch (error) {
         if (/unique|duplicate/i.test(String((error as Error).message))) {
@@ -272,7 +273,7 @@ export function gameRoutes(
           params.id,
           from,
           to,
-          { audience: "all", kind: "status", data: { status: to } },
+          gameEvents.status({ status: to }),
           to === "running" ? { turn_opened_at: Date.now() } : {},
         );
         if (!changed) {
@@ -304,11 +305,11 @@ export function gameRoutes(
       params: z.object({ id: Id, player: Id }),
     },
     async ({ params }) => {
-      const kicked = await store.kick(params.id, params.player, {
-        audience: "all",
-        kind: "player-kicked",
-        data: { player: params.player },
-      });
+      const kicked = await store.kick(
+        params.id,
+        params.player,
+        gameEvents.playerKicked({ player: params.player }),
+      );
       if (!kicked) throw new ApiError("player/not-found", "not-active", {}, { player: params.player });
       kick(runner, app, params.id, false);
       return { kicked: params.player };
@@ -410,11 +411,10 @@ export function gameRoutes(
         text: body.text,
         created_at: Date.now(),
       };
-      const stored = await store.addSubmission(row, {
-        audience: "all",
-        kind: "submission",
-        data: { player: player.id, name: player.name, tick },
-      });
+      const stored = await store.addSubmission(
+        row,
+        gameEvents.submission({ player: player.id, name: player.name, tick }),
+      );
       if (stored !== "ok") {
         const existing = await earlier();
         if (existing) return repeated(existing, body.text);
