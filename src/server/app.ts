@@ -87,6 +87,8 @@ export interface Server {
   app: FastifyInstance;
   store: Store;
   runner: Runner;
+  /** The OpenAPI document of this server's routes (what `/openapi.json` answers). */
+  openApi(): ReturnType<typeof openApiDocument>;
   /** Stops accepting, finishes the steps in flight (at most `graceMs`), closes the store. */
   close(graceMs?: number): Promise<void>;
 }
@@ -329,10 +331,11 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     pattern: new RegExp(`^${r.url.replace(/:[^/]+/g, "[^/]+").replace(/\./g, "\\.")}$`),
   }));
   let document: ReturnType<typeof openApiDocument> | undefined;
-  app.get("/openapi.json", async () => {
+  const openApi = () => {
     document ??= openApiDocument(routes, String(ENGINE_VERSION));
     return document;
-  });
+  };
+  app.get("/openapi.json", async () => openApi());
   app.get("/healthz", async () => ({ ok: true }));
   app.get("/readyz", async (_request, reply) => {
     if (!ready) return reply.code(503).send(new ApiError("server/unavailable", "not-ready").toJSON());
@@ -353,6 +356,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     app,
     store,
     runner,
+    openApi,
     async close(graceMs = 10_000) {
       ready = false;
       sweeper.stop();

@@ -3,6 +3,14 @@ import { z } from "zod";
 import type { PlayerSpec } from "../../engine/index.ts";
 import { readSave } from "../../engine/index.ts";
 import { readLine, replyOf, replyProblem } from "../../host/offers.ts";
+import {
+  ForcedTurnAnswer,
+  GameView,
+  KickAnswer,
+  QuestAnswerView,
+  StartAnswer,
+  StatusAnswer,
+} from "../answers.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { gameEvents } from "../events.ts";
@@ -194,6 +202,7 @@ export function gameRoutes(
       tag: "games",
       access: "member",
       params: GameParams,
+      response: GameView,
     },
     async ({ params, caller }) => {
       const game = (await store.game(params.id))!;
@@ -235,6 +244,7 @@ export function gameRoutes(
       tag: "games",
       access: "host",
       params: GameParams,
+      response: StartAnswer,
     },
     async ({ params }) => {
       const game = (await store.game(params.id))!;
@@ -267,6 +277,7 @@ export function gameRoutes(
         tag: "games",
         access: "host",
         params: GameParams,
+        response: StatusAnswer,
       },
       async ({ params }) => {
         const changed = await store.setStatus(
@@ -303,6 +314,7 @@ export function gameRoutes(
       tag: "games",
       access: "host",
       params: z.object({ id: Id, player: Id }),
+      response: KickAnswer,
     },
     async ({ params }) => {
       const kicked = await store.kick(
@@ -438,6 +450,7 @@ export function gameRoutes(
       access: "host",
       params: GameParams,
       status: 202,
+      response: ForcedTurnAnswer,
     },
     async ({ params }) => {
       const game = (await store.game(params.id))!;
@@ -462,6 +475,7 @@ export function gameRoutes(
       tag: "turns",
       access: "player",
       params: QuestAnswer,
+      response: QuestAnswerView,
     },
     async ({ params, caller }) => {
       const player = (caller as Extract<Caller, { role: "player" }>).player;

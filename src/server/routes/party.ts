@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { DiffEntry } from "../../engine/index.ts";
 import { readSave } from "../../engine/index.ts";
+import { Text } from "../answers.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
 import { GameParams } from "../schemas.ts";
@@ -83,6 +84,7 @@ export function partyRoutes(app: FastifyInstance, store: Store, worlds: WorldCac
       access: "member",
       params: GameParams,
       produces: "image/svg+xml",
+      response: Text,
     },
     async ({ params, reply }) => {
       const game = (await store.game(params.id))!;
