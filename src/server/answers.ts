@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { LogEntryView } from "./events.ts";
+import { LogEntryView, NarrativeNote, PartyStateView } from "./events.ts";
+
+export { NarrativeNote };
+export const NarrativeNotes = z.object({ notes: z.array(NarrativeNote) });
 
 /**
  * The answer shapes of the API's routes (schemas.ts holds the request shapes): each route declares
@@ -59,42 +62,6 @@ export const PremadesView = z.object({
   ),
 });
 
-/** The party's state as players see it (views.ts `playerState`). */
-export const PartyStateView = z.object({
-  tick: Tick,
-  position: z.object({
-    realm: z.string(),
-    region: z.string(),
-    location: z.string(),
-    area: z.string(),
-  }),
-  party: z.array(
-    z.object({
-      name: z.string(),
-      kind: z.string(),
-      level: z.number(),
-      xp: z.number(),
-      resources: z.unknown(),
-      traits: z.unknown(),
-      abilities: z.unknown(),
-      items: z.unknown(),
-      attributes: z.unknown(),
-      skills: z.unknown(),
-    }),
-  ),
-  quests: z.array(
-    z.object({
-      quest: z.string(),
-      status: z.string(),
-      statement: z.string(),
-      mainObjective: z.string(),
-      objectives: z.array(z.object({ id: z.string(), status: z.string(), text: z.string() })),
-      nextStep: z.string().nullable(),
-    }),
-  ),
-  nextStep: z.string().nullable(),
-});
-
 export const GameStatus = z.enum(["lobby", "running", "paused", "ended"]);
 
 export const GameView = z.object({
@@ -104,6 +71,11 @@ export const GameView = z.object({
   seq: z.number().int().min(0),
   world: z.string(),
   storyStart: z.string().nullable(),
+  /**
+   * The game's newest event id when this view was read: the event stream from it (`?after=`) brings
+   * everything that happened since.
+   */
+  eventId: z.string(),
   /** Host only. */
   invite: z.string().optional(),
   /** Host only. */

@@ -51,6 +51,49 @@ export const LogEntryView = z.object({
   message: z.string(),
 });
 
+/** The party's state as players see it (views.ts `playerState`). */
+export const PartyStateView = z.object({
+  tick: Tick,
+  position: z.object({
+    realm: z.string(),
+    region: z.string(),
+    location: z.string(),
+    area: z.string(),
+  }),
+  party: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.string(),
+      level: z.number(),
+      xp: z.number(),
+      resources: z.unknown(),
+      traits: z.unknown(),
+      abilities: z.unknown(),
+      items: z.unknown(),
+      attributes: z.unknown(),
+      skills: z.unknown(),
+    }),
+  ),
+  quests: z.array(
+    z.object({
+      quest: z.string(),
+      status: z.string(),
+      statement: z.string(),
+      mainObjective: z.string(),
+      objectives: z.array(z.object({ id: z.string(), status: z.string(), text: z.string() })),
+      nextStep: z.string().nullable(),
+    }),
+  ),
+  nextStep: z.string().nullable(),
+});
+
+/** A narrative event starting or ending at a tick: the notes players see between the turns. */
+export const NarrativeNote = z.object({
+  tick: z.number(),
+  event: z.string(),
+  status: z.enum(["active", "completed", "stopped"]),
+});
+
 /** Every event kind with its payload. */
 export const GAME_EVENTS = {
   "player-joined": z
@@ -75,8 +118,13 @@ export const GAME_EVENTS = {
   submission: z
     .object({ player: PlayerId, name: z.string(), tick: Tick })
     .describe("A player submitted their action for `tick` (who submitted, never what)."),
-  turn: PlayerResultView.extend({ seq: z.number().int().min(0), actions: z.array(ActionView) }).describe(
-    "A step committed: the opening (`seq` 0, no actions) or a turn, as players see it: the whole narration, every action, fired triggers, quest prompts, visible changes, and the next step.",
+  turn: PlayerResultView.extend({
+    seq: z.number().int().min(0),
+    actions: z.array(ActionView),
+    state: PartyStateView,
+    notes: z.array(NarrativeNote),
+  }).describe(
+    "A step committed: the opening (`seq` 0, no actions) or a turn, as players see it: the whole narration, every action, fired triggers, quest prompts, visible changes, the next step, the party's state after it (as `GET /games/:id` has it) and the narrative events it started or ended. A client applies it without reading the game again.",
   ),
   "quest-answer": z
     .object({
@@ -88,12 +136,17 @@ export const GAME_EVENTS = {
     .describe("A player's answer to a quest offer (or an abandon), stored whether or not it decides."),
   quest: z
     .object({
+      seq: z.number().int().min(0),
+      tick: Tick,
       player: z.string(),
       quest: z.string(),
       answer: z.enum(["accept", "reject", "abandon"]),
       status: z.string(),
+      state: PartyStateView,
     })
-    .describe("The party's answer decided: the quest's new status (`player` is the name of who decided it)."),
+    .describe(
+      "The party's answer decided: one committed step (`seq`), the quest's new status (`player` is the name of who decided it) and the party's state after it.",
+    ),
   "turn-failed": z
     .object({
       tick: Tick,

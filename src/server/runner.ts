@@ -21,7 +21,7 @@ import {
   type Turn,
 } from "./store/store.ts";
 import { isStoreUnavailable } from "./store/unavailable.ts";
-import { playerResult, questStatuses } from "./views.ts";
+import { narrativeNotes, playerResult, playerState, questStatuses } from "./views.ts";
 import type { WorldCache } from "./worlds.ts";
 
 /** Makes the narrator (intent, narration, judge) for one step of a game. */
@@ -271,7 +271,7 @@ export class Runner {
     await this.step(
       game,
       null,
-      async (host) => {
+      async (host, _chunk, world) => {
         opening = host.session.opening;
         if (opening === null) throw new Error("a new session has an opening");
         return {
@@ -288,6 +288,8 @@ export class Runner {
               seq: 0,
               ...playerResult(opening, questStatuses(host.session.state)),
               actions: [],
+              state: playerState(host.session.state, world),
+              notes: narrativeNotes(opening.diff, world, 0),
             }),
             ...logEvent(opening.logs, 0),
           ],
@@ -391,7 +393,7 @@ export class Runner {
     }
     let overBudget = false;
     await this.track(
-      this.claimed(game, owner, clock, async (host, chunk) => {
+      this.claimed(game, owner, clock, async (host, chunk, world) => {
         const outcome = await host.apply({ type: "turn", actions }, { onChunk: chunk });
         const result = (outcome as { result: TurnResult }).result;
         overBudget = result.trace.phases.some((phase) => scriptsOverBudget(phase));
@@ -404,7 +406,13 @@ export class Runner {
           trace: result,
           logs: result.logs,
           events: [
-            gameEvents.turn({ seq: game.seq, ...seen, actions }),
+            gameEvents.turn({
+              seq: game.seq,
+              ...seen,
+              actions,
+              state: playerState(host.session.state, world),
+              notes: narrativeNotes(result.diff, world, result.tick),
+            }),
             ...logEvent(result.logs, result.tick),
           ],
         };
@@ -516,7 +524,7 @@ export class Runner {
     announced: NewEvent,
   ) {
     let outcome: unknown;
-    await this.step(game, owner, async (host) => {
+    await this.step(game, owner, async (host, _chunk, world) => {
       const done = await host.apply({ type: "answer", quest, answer, by: player } satisfies GameInput);
       const result = (done as { result: { quest: string; status: string; logs: LogEntry[] } }).result;
       outcome = { quest: result.quest, status: result.status };
@@ -530,7 +538,15 @@ export class Runner {
         answer: row,
         events: [
           announced,
-          gameEvents.quest({ player, quest: result.quest, answer, status: result.status }),
+          gameEvents.quest({
+            seq: game.seq,
+            tick: host.session.tick,
+            player,
+            quest: result.quest,
+            answer,
+            status: result.status,
+            state: playerState(host.session.state, world),
+          }),
           ...logEvent(result.logs, game.tick),
         ],
       };
@@ -550,7 +566,7 @@ export class Runner {
   private async step(
     game: Game,
     claim: string | null,
-    run: (host: HostGame, chunk: (text: string) => void) => Promise<StepOutcome>,
+    run: (host: HostGame, chunk: (text: string) => void, world: World) => Promise<StepOutcome>,
     fresh?: { players: PlayerSpec[] },
   ): Promise<void> {
     const key = this.keyOf(game);
@@ -620,7 +636,7 @@ export class Runner {
     game: Game,
     owner: string,
     clock: StepClock,
-    run: (host: HostGame, chunk: (text: string) => void) => Promise<StepOutcome>,
+    run: (host: HostGame, chunk: (text: string) => void, world: World) => Promise<StepOutcome>,
     fresh?: { players: PlayerSpec[] },
   ): Promise<void> {
     const { store, log } = this.options;
@@ -668,7 +684,7 @@ export class Runner {
       );
       const startMs = lap();
       const waitedBeforeRun = clock.waitMs;
-      const outcome = await run(host, chunk);
+      const outcome = await run(host, chunk, world);
       const runMs = Math.max(0, lap() - (clock.waitMs - waitedBeforeRun));
       const usage = provider.usage();
       const row: Turn = {
