@@ -13,11 +13,12 @@ import Fastify, {
 } from "fastify";
 import { ENGINE_VERSION } from "../engine/index.ts";
 import type { ScriptRunner } from "../engine/ports.ts";
+import { GameCore } from "./core.ts";
 import { ApiError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 import { openApiDocument } from "./openapi.ts";
 import { MinuteWindows, rateKey } from "./rate-keys.ts";
-import { REGISTERED } from "./route.ts";
+import { routesOf } from "./route.ts";
 import { eventRoutes, STREAM_LOGGED, type StreamLimits } from "./routes/events.ts";
 import { gameRoutes } from "./routes/games.ts";
 import { historyRoutes } from "./routes/history.ts";
@@ -87,6 +88,8 @@ export interface Server {
   app: FastifyInstance;
   store: Store;
   runner: Runner;
+  /** The OpenAPI document of this server's routes (what `/openapi.json` answers). */
+  openApi(): ReturnType<typeof openApiDocument>;
   /** Stops accepting, finishes the steps in flight (at most `graceMs`), closes the store. */
   close(graceMs?: number): Promise<void>;
 }
@@ -309,13 +312,19 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     return reply.code(failure.status).header("allow", allowed.join(", ")).send(failure.toJSON());
   });
 
-  REGISTERED.length = 0;
   const limits = {
     actionsPerMinute: options.actionsPerMinute ?? 30,
     worldLimit: options.worldLimit ?? 8 * 1024 * 1024,
   };
   worldRoutes(app, store, worlds, limits, pool, { ...DEFAULT_UPLOADS, ...options.uploads });
-  gameRoutes(app, store, worlds, runner, options.narrator, limits);
+  const core = new GameCore({
+    store,
+    worlds,
+    runner,
+    actionsPerMinute: limits.actionsPerMinute,
+    log: options.log,
+  });
+  gameRoutes(app, { store, core });
   historyRoutes(app, store, worlds, runner, options.narrator, options.scripts, options.playtestMaxTurns);
   partyRoutes(app, store, worlds, pool);
   storageRoutes(app, store, worlds);
@@ -323,16 +332,17 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   webRoutes(app, options.webRoot);
   const streams = eventRoutes(app, store, options.streams);
   // Made at the first request for it, not at every start (converting every route's schemas costs tens of ms).
-  const routes = [...REGISTERED];
+  const routes = [...routesOf(app)];
   paths = routes.map((r) => ({
     method: r.method,
     pattern: new RegExp(`^${r.url.replace(/:[^/]+/g, "[^/]+").replace(/\./g, "\\.")}$`),
   }));
   let document: ReturnType<typeof openApiDocument> | undefined;
-  app.get("/openapi.json", async () => {
+  const openApi = () => {
     document ??= openApiDocument(routes, String(ENGINE_VERSION));
     return document;
-  });
+  };
+  app.get("/openapi.json", async () => openApi());
   app.get("/healthz", async () => ({ ok: true }));
   app.get("/readyz", async (_request, reply) => {
     if (!ready) return reply.code(503).send(new ApiError("server/unavailable", "not-ready").toJSON());
@@ -353,6 +363,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     app,
     store,
     runner,
+    openApi,
     async close(graceMs = 10_000) {
       ready = false;
       sweeper.stop();

@@ -45,8 +45,28 @@ export interface RouteContext<P, Q, B> {
   reply: FastifyReply;
 }
 
-/** Every route registered, for /openapi.json. */
-export const REGISTERED: RouteSpec<z.ZodType, z.ZodType, z.ZodType>[] = [];
+type AnySpec = RouteSpec<z.ZodType, z.ZodType, z.ZodType>;
+
+/** The routes registered on each server, for its /openapi.json (each server has its own list). */
+const BOOKS = new WeakMap<FastifyInstance, AnySpec[]>();
+
+/** The routes registered on `app` by `route`, in order. */
+export function routesOf(app: FastifyInstance): readonly AnySpec[] {
+  return BOOKS.get(app) ?? [];
+}
+
+/** A route's spec, typed by its schemas (a named handler's context is `ContextOf<typeof spec>`). */
+export function defineRoute<
+  P extends z.ZodType = typeof NoParams,
+  Q extends z.ZodType = typeof NoParams,
+  B extends z.ZodType = z.ZodUnknown,
+>(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, B> {
+  return spec;
+}
+
+/** What a route's handler is given, for the spec made by `defineRoute`. */
+export type ContextOf<S> =
+  S extends RouteSpec<infer P, infer Q, infer B> ? RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>> : never;
 
 const NoParams = z.object({});
 
@@ -65,7 +85,9 @@ export function route<
   spec: RouteSpec<P, Q, B>,
   handler: (ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>,
 ): void {
-  REGISTERED.push(spec as unknown as RouteSpec<z.ZodType, z.ZodType, z.ZodType>);
+  const book = BOOKS.get(app) ?? [];
+  BOOKS.set(app, book);
+  book.push(spec as unknown as AnySpec);
   app.route({
     method: spec.method,
     url: spec.url,

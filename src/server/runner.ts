@@ -9,6 +9,7 @@ import { type GameInput, type GameSetup, Game as HostGame } from "../host/game.t
 import type { World } from "../world/schema/index.ts";
 import { newId } from "./auth.ts";
 import { ApiError } from "./errors.ts";
+import { gameEvents } from "./events.ts";
 import type { Logger } from "./logger.ts";
 import { FailedTurns, failureReason } from "./retry.ts";
 import {
@@ -20,7 +21,7 @@ import {
   type Turn,
 } from "./store/store.ts";
 import { isStoreUnavailable } from "./store/unavailable.ts";
-import { playerResult, questStatuses } from "./views.ts";
+import { narrativeNotes, playerResult, playerState, questStatuses } from "./views.ts";
 import type { WorldCache } from "./worlds.ts";
 
 /** Makes the narrator (intent, narration, judge) for one step of a game. */
@@ -270,7 +271,7 @@ export class Runner {
     await this.step(
       game,
       null,
-      async (host) => {
+      async (host, _chunk, world) => {
         opening = host.session.opening;
         if (opening === null) throw new Error("a new session has an opening");
         return {
@@ -282,12 +283,14 @@ export class Runner {
           logs: opening.logs,
           status: "running",
           events: [
-            { audience: "all", kind: "game-started", data: { tick: 0 } },
-            {
-              audience: "all",
-              kind: "turn",
-              data: { seq: 0, ...playerResult(opening, questStatuses(host.session.state)), actions: [] },
-            },
+            gameEvents.gameStarted({ tick: 0 }),
+            gameEvents.turn({
+              seq: 0,
+              ...playerResult(opening, questStatuses(host.session.state)),
+              actions: [],
+              state: playerState(host.session.state, world),
+              notes: narrativeNotes(opening.diff, world, 0),
+            }),
             ...logEvent(opening.logs, 0),
           ],
         };
@@ -390,7 +393,7 @@ export class Runner {
     }
     let overBudget = false;
     await this.track(
-      this.claimed(game, owner, clock, async (host, chunk) => {
+      this.claimed(game, owner, clock, async (host, chunk, world) => {
         const outcome = await host.apply({ type: "turn", actions }, { onChunk: chunk });
         const result = (outcome as { result: TurnResult }).result;
         overBudget = result.trace.phases.some((phase) => scriptsOverBudget(phase));
@@ -403,7 +406,13 @@ export class Runner {
           trace: result,
           logs: result.logs,
           events: [
-            { audience: "all", kind: "turn", data: { seq: game.seq, ...seen, actions } },
+            gameEvents.turn({
+              seq: game.seq,
+              ...seen,
+              actions,
+              state: playerState(host.session.state, world),
+              notes: narrativeNotes(result.diff, world, result.tick),
+            }),
             ...logEvent(result.logs, result.tick),
           ],
         };
@@ -427,15 +436,16 @@ export class Runner {
     if (strikes < PAUSE_AFTER) return;
     this.strikes.delete(game.id);
     const paused = await this.options.store
-      .setStatus(game.id, ["running"], "paused", {
-        audience: "all",
-        kind: "status",
-        data: {
+      .setStatus(
+        game.id,
+        ["running"],
+        "paused",
+        gameEvents.status({
           status: "paused",
           reason: "script-budget",
           message: `The game was paused: its scripts ran out of their time budget in ${strikes} turns in a row, which slows every game on this server. The world's author should make them stop sooner; the host can resume the game.`,
-        },
-      })
+        }),
+      )
       .catch(() => false);
     if (paused)
       this.options.log.warn(
@@ -514,7 +524,7 @@ export class Runner {
     announced: NewEvent,
   ) {
     let outcome: unknown;
-    await this.step(game, owner, async (host) => {
+    await this.step(game, owner, async (host, _chunk, world) => {
       const done = await host.apply({ type: "answer", quest, answer, by: player } satisfies GameInput);
       const result = (done as { result: { quest: string; status: string; logs: LogEntry[] } }).result;
       outcome = { quest: result.quest, status: result.status };
@@ -528,11 +538,15 @@ export class Runner {
         answer: row,
         events: [
           announced,
-          {
-            audience: "all",
-            kind: "quest",
-            data: { player, quest: result.quest, answer, status: result.status },
-          },
+          gameEvents.quest({
+            seq: game.seq,
+            tick: host.session.tick,
+            player,
+            quest: result.quest,
+            answer,
+            status: result.status,
+            state: playerState(host.session.state, world),
+          }),
           ...logEvent(result.logs, game.tick),
         ],
       };
@@ -552,7 +566,7 @@ export class Runner {
   private async step(
     game: Game,
     claim: string | null,
-    run: (host: HostGame, chunk: (text: string) => void) => Promise<StepOutcome>,
+    run: (host: HostGame, chunk: (text: string) => void, world: World) => Promise<StepOutcome>,
     fresh?: { players: PlayerSpec[] },
   ): Promise<void> {
     const key = this.keyOf(game);
@@ -622,7 +636,7 @@ export class Runner {
     game: Game,
     owner: string,
     clock: StepClock,
-    run: (host: HostGame, chunk: (text: string) => void) => Promise<StepOutcome>,
+    run: (host: HostGame, chunk: (text: string) => void, world: World) => Promise<StepOutcome>,
     fresh?: { players: PlayerSpec[] },
   ): Promise<void> {
     const { store, log } = this.options;
@@ -670,7 +684,7 @@ export class Runner {
       );
       const startMs = lap();
       const waitedBeforeRun = clock.waitMs;
-      const outcome = await run(host, chunk);
+      const outcome = await run(host, chunk, world);
       const runMs = Math.max(0, lap() - (clock.waitMs - waitedBeforeRun));
       const usage = provider.usage();
       const row: Turn = {
@@ -756,12 +770,13 @@ export class Runner {
       if (notice) {
         await store
           .addEvents(game.id, [
-            { audience: "all", kind: "turn-failed", data: notice },
-            {
-              audience: "host",
-              kind: "turn-failure",
-              data: { tick, cause: failure.message, code: failure.code, details: failure.details },
-            },
+            gameEvents.turnFailed(notice),
+            gameEvents.turnFailure({
+              tick,
+              cause: failure.message,
+              code: failure.code,
+              details: failure.details,
+            }),
           ])
           .catch(() => {});
       }
@@ -837,7 +852,7 @@ function scriptsOverBudget(phase: TurnResult["trace"]["phases"][number]): boolea
 }
 
 function logEvent(logs: LogEntry[], tick: number): NewEvent[] {
-  return logs.length > 0 ? [{ audience: "host", kind: "log", data: { tick, entries: logs } }] : [];
+  return logs.length > 0 ? [gameEvents.log({ tick, entries: logs })] : [];
 }
 
 function noActions(): ApiError {

@@ -259,3 +259,27 @@ export function unclaimed(
   const taken = new Set(players.map((p) => p.name));
   return party.filter((c) => c.kind === "player" && !taken.has(c.name)).map((c) => c.name);
 }
+
+/** The narrative events a step started or ended (from its whole diff): the notes players see between turns. */
+export function narrativeNotes(diff: readonly DiffEntry[], world: World, tick: number) {
+  const notes: { tick: number; event: string; status: "active" | "completed" | "stopped" }[] = [];
+  for (const entry of diff) {
+    const status = eventStatus(entry);
+    if (status === undefined) continue;
+    const key = String(entry.path[1]);
+    notes.push({ tick, event: world.narrativeEvents?.[key]?.title ?? key, status });
+  }
+  return notes;
+}
+
+/** A diff entry that moved a narrative event to active, completed or stopped. */
+function eventStatus(entry: DiffEntry): "active" | "completed" | "stopped" | undefined {
+  if (entry.path[0] !== "events") return undefined;
+  const after =
+    entry.path.length === 2
+      ? (entry.after as { status?: unknown } | undefined)?.status
+      : entry.path[2] === "status"
+        ? entry.after
+        : undefined;
+  return after === "active" || after === "completed" || after === "stopped" ? after : undefined;
+}

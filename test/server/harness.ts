@@ -14,6 +14,7 @@ import { silentLogger } from "../../src/server/logger.ts";
 import type { NarratorFactory } from "../../src/server/runner.ts";
 import { openStore } from "../../src/server/store/open.ts";
 import type { World } from "../../src/world/schema/index.ts";
+import { assertHolds, type Drift, rememberContract, sharedContract } from "./contract.ts";
 
 /**
  * Real servers for the API tests: on 127.0.0.1, port 0, over the embedded
@@ -71,6 +72,8 @@ export async function startServer(
     uploads: { open: true, perUploader: 100_000 },
     ...options,
   });
+  // Every answer the tests get is held to this document (contract.ts): it must say what the server does.
+  rememberContract(server.openApi());
   await server.app.listen({ host: "127.0.0.1", port: 0 });
   const address = server.app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -177,6 +180,9 @@ export class Client {
     const response = await fetch(`${this.base}${path}`, init);
     const text = await response.text();
     this.seen.push({ route: `${method} ${path}`, text });
+    assertHolds(
+      sharedContract()?.check(method, path, response.status, response.headers.get("content-type"), text),
+    );
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -213,6 +219,8 @@ export function listen(url: string, token: string, lastEventId?: string) {
       }
   };
   let raw = "";
+  /** The first event that differs from the OpenAPI document's stream messages (contract.ts). */
+  let drift: Drift | undefined;
   let markEnded: () => void = () => {};
   /** Resolves when the server ends the stream. */
   const ended = new Promise<void>((resolve) => {
@@ -244,6 +252,7 @@ export function listen(url: string, token: string, lastEventId?: string) {
           if (data === "") continue;
           event.data = JSON.parse(data);
           events.push(event);
+          drift ??= sharedContract()?.checkEvent(event);
         }
         check();
       });
@@ -260,6 +269,7 @@ export function listen(url: string, token: string, lastEventId?: string) {
       return raw;
     },
     until(test: (e: SseEvent[]) => boolean, ms = 60_000): Promise<void> {
+      assertHolds(drift);
       if (test(events)) return Promise.resolve();
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
@@ -275,7 +285,8 @@ export function listen(url: string, token: string, lastEventId?: string) {
           test,
           resolve: () => {
             clearTimeout(timer);
-            resolve();
+            if (drift) reject(new Error(`The event drifts from the OpenAPI document: ${drift.problem}`));
+            else resolve();
           },
         });
       });

@@ -33,6 +33,8 @@ export type TurnView = ReturnType<typeof playerResult> & {
   seq: number;
   actions: { player: string; name?: string; text: string }[];
 };
+/** One event of a game's stream: its kind and payload (the server's one union, src/server/events.ts). */
+export type { GameEvent, GameEventData, GameEventKind } from "../../src/server/events.ts";
 export type CreateGameBody = z.input<typeof CreateGame>;
 export type JoinGameBody = z.input<typeof JoinGame>;
 export type Character = JoinGameBody["character"];
@@ -48,6 +50,8 @@ export interface GameView {
   seq: number;
   world: string;
   storyStart: string | null;
+  /** The game's newest event id when this view was read: the stream from it brings what came since. */
+  eventId: string;
   invite?: string;
   seed?: number;
   you: { playerId: string; name: string } | { host: true };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { bearer, hashToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
+import { type GameEventData, streamMessageSchema } from "../events.ts";
 import { type Caller, route } from "../route.ts";
 import { GameParams } from "../schemas.ts";
 import type { BusMessage } from "../store/bus.ts";
@@ -60,6 +61,8 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
           .optional(),
       }),
       produces: "text/event-stream",
+      // Each message's `event`, `id` and `data` (the payload, JSON), from the one union of game events.
+      response: streamMessageSchema(),
       headers: [
         {
           name: "Last-Event-ID",
@@ -109,7 +112,7 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       const kickedHere = (event: StoredEvent) =>
         caller.role === "player" &&
         event.kind === "player-kicked" &&
-        (JSON.parse(event.data) as { player?: string }).player === caller.player.id;
+        (JSON.parse(event.data) as Partial<GameEventData<"player-kicked">>).player === caller.player.id;
 
       reply.hijack();
       const raw = reply.raw;
@@ -158,11 +161,10 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       };
       const onMessage = (message: BusMessage) => {
         if (closed) return;
-        if (message.kind === "chunk")
-          raw.write(
-            `event: narration\ndata: ${JSON.stringify({ tick: message.tick, text: message.text })}\n\n`,
-          );
-        else void pump();
+        if (message.kind === "chunk") {
+          const data: GameEventData<"narration"> = { tick: message.tick, text: message.text };
+          raw.write(`event: narration\ndata: ${JSON.stringify(data)}\n\n`);
+        } else void pump();
       };
       // Listening before the first read (below): a wake published after that read reaches this stream.
       let unsubscribe = () => {};

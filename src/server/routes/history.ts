@@ -21,6 +21,7 @@ import { formatTrace } from "../../host/trace.ts";
 import { STORAGE_MAX_CHARS } from "../../sandbox/index.ts";
 import { MAX_DEPTH as WORLD_MAX_DEPTH } from "../../world/load.ts";
 import { findExcessiveNesting } from "../../world/source.ts";
+import { LogView, SaveView, Text, TraceView, TranscriptView } from "../answers.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
@@ -60,6 +61,7 @@ export function historyRoutes(
       tag: "history",
       access: "member",
       params: GameParams,
+      response: TranscriptView,
     },
     async ({ params }) => ({
       transcript: (await store.transcript(params.id)).map((t) => ({
@@ -84,6 +86,7 @@ export function historyRoutes(
       tag: "history",
       access: "host",
       params: GameParams,
+      response: SaveView,
     },
     async ({ params, reply }) => {
       const last = await store.lastTurn(params.id);
@@ -194,6 +197,7 @@ export function historyRoutes(
       access: "host",
       params: GameParams,
       query: z.object({ seq: queryNumber(0).optional() }),
+      response: TraceView,
     },
     async ({ params, query }) => {
       const game = (await store.game(params.id))!;
@@ -239,6 +243,7 @@ export function historyRoutes(
       access: "host",
       params: GameParams,
       query: LogQuery,
+      response: LogView,
     },
     async ({ params, query }) => {
       const limit = query.limit ?? 1000;
@@ -278,6 +283,7 @@ export function historyRoutes(
       access: "host",
       params: GameParams,
       produces: "application/x-ndjson",
+      response: Text,
     },
     async ({ params, reply }) => {
       const game = (await store.game(params.id))!;
@@ -302,6 +308,7 @@ export function historyRoutes(
       params: GameParams,
       query: z.object({ world: z.string().min(1).max(500).optional() }),
       produces: "application/yaml",
+      response: Text,
     },
     async ({ params, query, reply }) => {
       const game = (await store.game(params.id))!;

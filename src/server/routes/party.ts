@@ -2,21 +2,16 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { DiffEntry } from "../../engine/index.ts";
 import { readSave } from "../../engine/index.ts";
+import { NarrativeNote, NarrativeNotes, Text } from "../answers.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
 import { GameParams } from "../schemas.ts";
 import type { Store } from "../store/store.ts";
-import { unclaimed } from "../views.ts";
+import { narrativeNotes, unclaimed } from "../views.ts";
 import type { WorkPool } from "../work/pool.ts";
 import type { WorldCache } from "../worlds.ts";
 
-/** A narrative event starting or ending at a tick: the notes players see between the turns. */
-export const NarrativeNote = z.object({
-  tick: z.number(),
-  event: z.string(),
-  status: z.enum(["active", "completed", "stopped"]),
-});
-export const NarrativeNotes = z.object({ notes: z.array(NarrativeNote) });
+export { NarrativeNote, NarrativeNotes };
 
 /** What an invite link shows before joining: the game's world and which characters are free. */
 export const InviteView = z.object({
@@ -83,6 +78,7 @@ export function partyRoutes(app: FastifyInstance, store: Store, worlds: WorldCac
       access: "member",
       params: GameParams,
       produces: "image/svg+xml",
+      response: Text,
     },
     async ({ params, reply }) => {
       const game = (await store.game(params.id))!;
@@ -124,27 +120,9 @@ export function partyRoutes(app: FastifyInstance, store: Store, worlds: WorldCac
         const row = await store.turn(game.id, seq);
         if (!row?.trace) continue;
         const diff = (JSON.parse(row.trace) as { diff?: DiffEntry[] }).diff ?? [];
-        for (const entry of diff) {
-          const status = eventStatus(entry);
-          if (status === undefined) continue;
-          const key = String(entry.path[1]);
-          const event = world.narrativeEvents?.[key];
-          notes.push({ tick: row.tick, event: event?.title ?? key, status });
-        }
+        notes.push(...narrativeNotes(diff, world, row.tick));
       }
       return { notes };
     },
   );
-}
-
-/** A diff entry that moved a narrative event to active, completed or stopped. */
-function eventStatus(entry: DiffEntry): "active" | "completed" | "stopped" | undefined {
-  if (entry.path[0] !== "events") return undefined;
-  const after =
-    entry.path.length === 2
-      ? (entry.after as { status?: unknown } | undefined)?.status
-      : entry.path[2] === "status"
-        ? entry.after
-        : undefined;
-  return after === "active" || after === "completed" || after === "stopped" ? after : undefined;
 }

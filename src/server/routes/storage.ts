@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { readSave } from "../../engine/index.ts";
+import { StorageView } from "../answers.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
 import { GameParams } from "../schemas.ts";
@@ -24,6 +25,7 @@ export function storageRoutes(app: FastifyInstance, store: Store, worlds: WorldC
       tag: "history",
       access: "host",
       params: GameParams,
+      response: StorageView,
     },
     async ({ params }) => {
       const game = (await store.game(params.id))!;

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { AttributeRules, PremadesView, StoryStartsView, Text, WorldSummaryView } from "../answers.ts";
 import { bearer, hashToken, missingToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
@@ -19,13 +20,7 @@ export const WorldListing = z.object({
   bundled: z.boolean(),
 });
 
-/** What a custom character may set: the world's attribute names and its point-buy limits. */
-export const AttributeRules = z.object({
-  names: z.array(z.string()),
-  starting: z.number(),
-  points: z.number(),
-  max: z.number(),
-});
+export { AttributeRules };
 
 /** Worlds: upload (checked, content-addressed), list, and what players may read of one. */
 export function worldRoutes(
@@ -151,6 +146,7 @@ export function worldRoutes(
       tag: "worlds",
       access: "public",
       params: WorldParams,
+      response: WorldSummaryView,
     },
     async ({ params }) => {
       const { row, world } = await named(params.hash);
@@ -179,6 +175,7 @@ export function worldRoutes(
       tag: "worlds",
       access: "public",
       params: WorldParams,
+      response: StoryStartsView,
     },
     async ({ params }) => ({ storyStarts: storyStarts((await named(params.hash)).world) }),
   );
@@ -193,6 +190,7 @@ export function worldRoutes(
       tag: "worlds",
       access: "public",
       params: WorldParams,
+      response: PremadesView,
     },
     async ({ params }) => ({ premadeCharacters: premades((await named(params.hash)).world) }),
   );
@@ -209,6 +207,7 @@ export function worldRoutes(
       params: WorldParams,
       query: z.object({ realm: z.string().max(200).optional() }),
       produces: "image/svg+xml",
+      response: Text,
     },
     async ({ params, query, reply }) => {
       const { world } = await named(params.hash);

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from "kysely";
+import { gameEvents, type NewEvent } from "../events.ts";
 import { nameSkeleton } from "../names.ts";
 import type { Bus } from "./bus.ts";
 import type { OpenStore } from "./open.ts";
@@ -50,11 +51,7 @@ export function parseEventId(text: string | undefined): EventId | undefined {
   return { seq: Number(match[1]), sub: Number(match[2] ?? 0) };
 }
 
-export interface NewEvent {
-  audience: string;
-  kind: string;
-  data: unknown;
-}
+export type { NewEvent } from "../events.ts";
 
 /** The queries the server makes, over either dialect. Every multi-row write is one transaction. */
 export class Store {
@@ -224,9 +221,7 @@ export class Store {
         .values({ ...game, seq: 1 })
         .execute();
       await trx.insertInto("turns").values(turn).execute();
-      await insertEvents(trx, game.id, [
-        { audience: "all", kind: "game-imported", data: { tick: turn.tick } },
-      ]);
+      await insertEvents(trx, game.id, [gameEvents.gameImported({ tick: turn.tick })]);
     });
   }
 

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { LogEntryView, NarrativeNote, PartyStateView } from "./events.ts";
+
+export { NarrativeNote };
+export const NarrativeNotes = z.object({ notes: z.array(NarrativeNote) });
+
+/**
+ * The answer shapes of the API's routes (schemas.ts holds the request shapes): each route declares
+ * its answer here, openapi.ts documents it, and the API tests hold every answer to the document
+ * (test/server/contract.ts), so the two cannot drift. Nested values the engine owns (a trace, a
+ * save, script storage) are declared as JSON values: their reference is the engine's.
+ */
+
+const Tick = z.number().int().min(0);
+
+/** A world's attribute names and its point-buy limits (what a custom character may set). */
+export const AttributeRules = z.object({
+  names: z.array(z.string()),
+  starting: z.number(),
+  points: z.number(),
+  max: z.number(),
+});
+
+export const StoryStartView = z.object({
+  name: z.string(),
+  description: z.string(),
+  isDefault: z.boolean().optional(),
+});
+
+export const WorldSummaryView = z.object({
+  hash: z.string(),
+  name: z.string(),
+  background: z.string(),
+  storyStarts: z.array(z.object({ name: z.string(), description: z.string() })),
+  premadeCharacters: z.array(z.string()),
+  gameModes: z.array(z.object({ name: z.string(), description: z.string(), difficulty: z.unknown() })),
+  realms: z.array(z.string()),
+  traitCategories: z.array(
+    z.object({
+      name: z.string(),
+      maxSelections: z.number(),
+      traits: z.array(z.object({ name: z.string(), description: z.string() })),
+    }),
+  ),
+  attributes: AttributeRules,
+  /** The world's check warnings (diagnostics), as `taleforge check --json` gives them. */
+  warnings: z.array(z.unknown()),
+});
+
+export const StoryStartsView = z.object({ storyStarts: z.array(StoryStartView) });
+
+export const PremadesView = z.object({
+  premadeCharacters: z.array(
+    z.object({
+      name: z.string(),
+      gender: z.string(),
+      description: z.string(),
+      traits: z.array(z.string()),
+      attributes: z.record(z.string(), z.number()),
+      backstory: z.string().optional(),
+    }),
+  ),
+});
+
+export const GameStatus = z.enum(["lobby", "running", "paused", "ended"]);
+
+export const GameView = z.object({
+  id: z.string(),
+  status: GameStatus,
+  tick: Tick,
+  seq: z.number().int().min(0),
+  world: z.string(),
+  storyStart: z.string().nullable(),
+  /**
+   * The game's newest event id when this view was read: the event stream from it (`?after=`) brings
+   * everything that happened since.
+   */
+  eventId: z.string(),
+  /** Host only. */
+  invite: z.string().optional(),
+  /** Host only. */
+  seed: z.number().optional(),
+  you: z.union([z.object({ playerId: z.string(), name: z.string() }), z.object({ host: z.literal(true) })]),
+  players: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      status: z.enum(["active", "kicked"]),
+      submitted: z.boolean(),
+    }),
+  ),
+  state: PartyStateView.nullable(),
+});
+
+export const StartAnswer = z.object({ status: z.literal("running"), tick: Tick, story: z.string() });
+export const StatusAnswer = z.object({ status: GameStatus });
+export const KickAnswer = z.object({ kicked: z.string() });
+export const ForcedTurnAnswer = z.object({ tick: Tick, turn: z.literal("running") });
+
+export const QuestAnswerView = z.object({
+  quest: z.string(),
+  answer: z.enum(["accept", "reject", "abandon"]),
+  /** The quest's status for the party after this answer. */
+  status: z.string(),
+  /** The active players who have not (yet) given this answer, when the party has not decided. */
+  waitingFor: z.array(z.string()),
+});
+
+export const TranscriptView = z.object({
+  transcript: z.array(
+    z.object({
+      seq: z.number().int().min(0),
+      kind: z.enum(["opening", "turn", "answer", "import"]),
+      tick: Tick,
+      /** A turn's `actions`, an answer's `player`, `quest` and `answer`, the opening's `players`. */
+      inputs: z.record(z.string(), z.unknown()),
+      /** A turn's result as players see it (the `turn` event's fields); an answer's quest and status. */
+      result: z.record(z.string(), z.unknown()),
+      narration: z.string(),
+      at: z.number(),
+    }),
+  ),
+});
+
+/** A save file (the engine's format, docs/play.md): one JSON object. */
+export const SaveView = z.record(z.string(), z.unknown());
+
+export const TraceView = z.object({
+  seq: z.number().int().min(0),
+  tick: Tick,
+  trace: z.record(z.string(), z.unknown()),
+  fired: z.array(z.unknown()),
+  diff: z.array(z.unknown()),
+  /** The trace as `taleforge explain` prints it. */
+  text: z.string(),
+});
+
+export const LogView = z.object({
+  entries: z.array(LogEntryView),
+  /** The offset of the next page, when there is one. */
+  nextOffset: z.number().int().min(0).optional(),
+});
+
+export const StorageView = z.object({
+  tick: Tick,
+  storage: z.unknown(),
+  events: z.record(z.string(), z.unknown()),
+  consumed: z.record(z.string(), z.unknown()),
+  triggerEdits: z.unknown(),
+});
+
+/** A body that is not JSON (an SVG map, a cassette's JSON Lines, a play-test's YAML): its text. */
+export const Text = z.string();

@@ -1,0 +1,463 @@
+import type { z } from "zod";
+import type { PlayerSpec, SessionState } from "../engine/index.ts";
+import { readSave } from "../engine/index.ts";
+import { readLine, replyOf, replyProblem } from "../host/offers.ts";
+import type { World } from "../world/schema/index.ts";
+import { hashToken, newId, newInviteCode, newToken } from "./auth.ts";
+import { ApiError } from "./errors.ts";
+import { gameEvents } from "./events.ts";
+import type { Logger } from "./logger.ts";
+import { lookalikeOf } from "./names.ts";
+import { partyDecides, type QuestAnswer, type QuestAnswerOutcome, questKey } from "./quests.ts";
+import { MinuteWindows } from "./rate-keys.ts";
+import { asApiError, type Runner } from "./runner.ts";
+import {
+  type CreateGame as CreateGameBody,
+  type JoinGame as JoinGameBody,
+  MAX_PLAYERS,
+  type SubmitAction,
+} from "./schemas.ts";
+import { eventIdText, type Game, type Player, type Store } from "./store/store.ts";
+import { playerState, unclaimed } from "./views.ts";
+import type { WorldCache } from "./worlds.ts";
+
+export interface CoreDeps {
+  store: Store;
+  worlds: WorldCache;
+  /** Runs the steps that change a game's state (the opening, a turn, a quest answer) on a claim. */
+  runner: Runner;
+  /** New submissions per player token per minute (a retry of a stored key is not one). */
+  actionsPerMinute: number;
+  log: Logger;
+}
+
+/** A game's last committed state, read and parsed once for the step that needs it. */
+interface Loaded {
+  world: World;
+  /** The game's seq when the state was read: a claim taken at the same seq finds it unchanged. */
+  seq: number;
+  state: SessionState | null;
+}
+
+export type StatusAction = "pause" | "resume" | "end";
+
+const STATUS_CHANGES: Record<StatusAction, { from: Game["status"][]; to: Game["status"] }> = {
+  pause: { from: ["running"], to: "paused" },
+  resume: { from: ["paused"], to: "running" },
+  end: { from: ["lobby", "running", "paused"], to: "ended" },
+};
+
+/**
+ * The one home of a game's actions: one entry per action (create, join, start, pause/resume/end,
+ * kick, submit, force, answer), each in the shape of boardgame.io's master `onUpdate`: read
+ * the game (and its save, parsed once, only when the action needs it), check the action against
+ * it, apply it (a store write with its event in one transaction, or a step on the game's claim,
+ * which the runner holds), and wake the runner when a turn may have become due. The HTTP routes are
+ * thin: they check the request and the caller and call one entry. A new control (retry, undo, a
+ * rewind) is one more entry here.
+ */
+export class GameCore {
+  /** New submissions per player (so per player token) in the last minute. */
+  private readonly actions = new MinuteWindows();
+  constructor(private readonly deps: CoreDeps) {}
+
+  /** Creates a game in the lobby: its host token and invite code. */
+  async create(body: z.infer<typeof CreateGameBody>) {
+    const { store, worlds } = this.deps;
+    const world = await worlds.get(body.world);
+    if (body.storyStart !== undefined && !Object.hasOwn(world.storyStarts, body.storyStart))
+      throw new ApiError(
+        "world/unknown-name",
+        "story-start",
+        { storyStart: body.storyStart, world: body.world },
+        { storyStart: body.storyStart },
+      );
+    const modes = Object.values(world.gameModes).map((m) => m.name);
+    if (body.gameMode != null && !modes.includes(body.gameMode))
+      throw new ApiError(
+        "world/unknown-name",
+        "game-mode",
+        { gameMode: body.gameMode, modes: modes.join(", ") || "none" },
+        { gameMode: body.gameMode },
+      );
+    const hostToken = newToken("host");
+    const now = Date.now();
+    const game: Game = {
+      id: newId(),
+      event_seq: 0,
+      world_hash: body.world,
+      status: "lobby",
+      host_token_hash: hashToken(hostToken),
+      invite_code: newInviteCode(),
+      seed: body.seed ?? Math.floor(Math.random() * 0x100000000),
+      story_start: body.storyStart ?? null,
+      game_mode: body.gameMode ?? null,
+      narrator: body.narrator ?? "server",
+      seq: 0,
+      tick: 0,
+      forced_tick: null,
+      turn_timeout_ms: body.turnTimeoutSeconds !== undefined ? body.turnTimeoutSeconds * 1000 : null,
+      turn_opened_at: null,
+      lease_owner: null,
+      lease_until: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await store.createGame(game);
+    return { id: game.id, hostToken, invite: game.invite_code };
+  }
+
+  /** A player joins by invite: a premade or a new character before the start, an unclaimed one after it. */
+  async join(body: z.infer<typeof JoinGameBody>) {
+    const { store } = this.deps;
+    const game = await store.gameByInvite(body.invite.trim().toUpperCase());
+    if (!game) throw new ApiError("game/invite-unknown", "no-invite");
+    if (game.status === "ended") throw new ApiError("game/state", "ended");
+    const players = await store.players(game.id);
+    if (players.length >= MAX_PLAYERS)
+      throw new ApiError("game/state", "full", { max: MAX_PLAYERS }, { limit: MAX_PLAYERS });
+    const spec = body.character as PlayerSpec;
+    const name = "premade" in spec ? spec.premade : spec.name;
+    const { world, state } = await this.load(game, game.status !== "lobby");
+    if ("premade" in spec && !world.premadeCharacters.some((p) => p.name === spec.premade))
+      throw new ApiError("world/unknown-name", "premade", { premade: spec.premade, world: game.world_hash });
+    if (game.status !== "lobby") {
+      // After the start the party is fixed: a player claims a character nobody plays (an imported game's).
+      const party = state?.party ?? [];
+      if (!party.some((c) => c.kind === "player" && c.name === name)) {
+        // Only the characters nobody plays: a kicked player's stays theirs (their seat is not reopened).
+        const claimable = unclaimed(party, players);
+        if (claimable.length === 0) throw new ApiError("game/state", "join-all-played", {}, { claimable });
+        throw new ApiError("game/state", "join-started", { characters: claimable.join(", ") }, { claimable });
+      }
+    }
+    if (players.some((p) => p.name === name))
+      throw new ApiError("game/name-taken", "taken", { name }, { name });
+    // A name only a close look tells apart from a player's ("Іsobel" with a Cyrillic І, "ａda") would let
+    // one player pass for another in the story and the party list.
+    const other = lookalikeOf(
+      name,
+      players.map((p) => p.name),
+    );
+    if (other !== undefined)
+      throw new ApiError("game/name-confusable", "lookalike", { name, other }, { name, other });
+    const token = newToken("player");
+    const id = newId();
+    try {
+      await store.addPlayer(
+        {
+          id,
+          game_id: game.id,
+          name,
+          spec: JSON.stringify(spec),
+          token_hash: hashToken(token),
+          status: "active",
+          joined_at: Date.now(),
+        },
+        gameEvents.playerJoined({ player: id, name }),
+      );
+    } catch (error) {
+      if (/unique|duplicate/i.test(String((error as Error).message))) {
+        // Another join took this name, or one that looks like it, meanwhile.
+        const now = (await store.players(game.id)).map((p) => p.name);
+        const like = now.includes(name) ? undefined : lookalikeOf(name, now);
+        if (like !== undefined)
+          throw new ApiError(
+            "game/name-confusable",
+            "lookalike",
+            { name, other: like },
+            { name, other: like },
+          );
+        throw new ApiError("game/name-taken", "taken", { name }, { name });
+      }
+      throw error;
+    }
+    return { gameId: game.id, playerId: id, name, token };
+  }
+
+  /** The game as a member sees it: status, players and who has submitted, the party's state. */
+  async view(game: Game, you: { player: Player } | { host: true }) {
+    const { store } = this.deps;
+    // The newest event first: whatever is read after it is at least as new, so a client that applies
+    // the events after this id (the stream's `?after=`) misses none (one it already has is ignored).
+    const eventId = eventIdText(await store.newestEventId(game.id));
+    const fresh = (await store.game(game.id)) ?? game;
+    const players = await store.players(fresh.id);
+    const submitted = new Set((await store.submissions(fresh.id, fresh.tick + 1)).map((s) => s.player_id));
+    const { world, state } = await this.load(fresh, true);
+    const host = "host" in you;
+    return {
+      id: fresh.id,
+      status: fresh.status,
+      tick: fresh.tick,
+      seq: fresh.seq,
+      world: fresh.world_hash,
+      storyStart: fresh.story_start,
+      eventId,
+      ...(host ? { invite: fresh.invite_code, seed: fresh.seed } : {}),
+      you: host ? { host: true as const } : { playerId: you.player.id, name: you.player.name },
+      players: players.map((p) => ({
+        id: p.id,
+        name: p.name,
+        status: p.status,
+        submitted: submitted.has(p.id),
+      })),
+      state: state ? playerState(state, world) : null,
+    };
+  }
+
+  /** Starts the game: its opening is one step (state row 0). */
+  async start(gameId: string) {
+    const { store, runner } = this.deps;
+    const game = await this.game(gameId);
+    if (game.status !== "lobby") throw new ApiError("game/state", "start-not-lobby", { status: game.status });
+    const players = (await store.players(game.id)).filter((p) => p.status === "active");
+    if (players.length === 0) throw new ApiError("game/no-players", "no-players");
+    const opening = await runner
+      .open(
+        game,
+        players.map((p) => JSON.parse(p.spec) as PlayerSpec),
+      )
+      .catch((error) => Promise.reject(asApiError(error)));
+    return { status: "running" as const, tick: 0, story: opening.story };
+  }
+
+  /** Pauses, resumes or ends the game. */
+  async setStatus(gameId: string, action: StatusAction) {
+    const { store } = this.deps;
+    const { from, to } = STATUS_CHANGES[action];
+    const changed = await store.setStatus(
+      gameId,
+      from,
+      to,
+      gameEvents.status({ status: to }),
+      to === "running" ? { turn_opened_at: Date.now() } : {},
+    );
+    if (!changed) {
+      const game = await this.game(gameId);
+      if (game.status === to)
+        throw new ApiError("game/state", "already", { status: game.status }, { status: game.status });
+      throw new ApiError(
+        "game/state",
+        "cannot-change",
+        { status: game.status, action },
+        { status: game.status },
+      );
+    }
+    if (to === "running") this.wake(gameId, false);
+    return { status: to };
+  }
+
+  /** Removes a player: their token stops working, and a turn no longer waits for them. */
+  async kick(gameId: string, playerId: string) {
+    const kicked = await this.deps.store.kick(
+      gameId,
+      playerId,
+      gameEvents.playerKicked({ player: playerId }),
+    );
+    if (!kicked) throw new ApiError("player/not-found", "not-active", {}, { player: playerId });
+    this.wake(gameId, false);
+    return { kicked: playerId };
+  }
+
+  /**
+   * A player's action for the next turn, stored (with its event) before it is acknowledged; the turn
+   * runs once it is due. A bare "y" or "no" while a quest is on offer answers it instead, as at the
+   * terminal's prompt (host/offers.ts). `game` is the game as the request's authorization read it:
+   * the submission is stored only while the game is still running at that tick with no turn holding
+   * it, so a newer state refuses it.
+   */
+  async submit(game: Game, player: Player, body: z.infer<typeof SubmitAction>) {
+    const { store, actionsPerMinute } = this.deps;
+    // A key already used answers its submission: looked up only when this one cannot be stored
+    // (a repeat is rare; the store refuses it by its unique key), not before every submission.
+    const earlier = () => store.submissionByKey(game.id, player.id, body.idempotencyKey);
+    if (game.status !== "running") {
+      const existing = await earlier();
+      if (existing) return repeated(existing, body.text);
+      throw new ApiError("game/state", "act-not-running", { status: game.status }, { status: game.status });
+    }
+    if (replyOf(body.text) !== null) {
+      const loaded = await this.load(game, true);
+      if (loaded.state) {
+        const meaning = readLine(body.text, loaded.state);
+        if (meaning.type === "answer") {
+          const done = await this.answer(game.id, player, meaning.quest, meaning.answer, loaded);
+          return { answered: { ...done, answer: meaning.answer } };
+        }
+        if (meaning.type !== "action") {
+          const reason = replyProblem(meaning, {
+            list: "The journal lists your quests.",
+            answer: "answer with the Accept or Reject button of the one you mean.",
+          });
+          throw new ApiError("engine/refused", "engine-refused", { reason }, { reason: meaning.type });
+        }
+      }
+    }
+    // The action limit counts new submissions only: a retry of a stored key (a client that lost the
+    // answer) is answered as before, never counted or refused.
+    const quota = this.actions.peek(player.id, actionsPerMinute);
+    if (!quota.ok) {
+      const existing = await earlier();
+      if (existing) return repeated(existing, body.text);
+      throw new ApiError(
+        "rate/limited",
+        "actions",
+        { max: actionsPerMinute, seconds: quota.retryAfterSeconds },
+        {
+          limit: actionsPerMinute,
+          retryAfterSeconds: quota.retryAfterSeconds,
+          per: "token",
+          counts: "actions",
+        },
+      );
+    }
+    const tick = game.tick + 1;
+    const row = {
+      id: newId(),
+      game_id: game.id,
+      player_id: player.id,
+      tick,
+      idempotency_key: body.idempotencyKey,
+      text: body.text,
+      created_at: Date.now(),
+    };
+    const stored = await store.addSubmission(
+      row,
+      gameEvents.submission({ player: player.id, name: player.name, tick }),
+    );
+    if (stored !== "ok") {
+      const existing = await earlier();
+      if (existing) return repeated(existing, body.text);
+      if (stored === "busy") throw new ApiError("game/busy", "turn-moved", {}, { tick });
+      throw new ApiError("submission/conflict", "submitted", {}, { tick });
+    }
+    this.actions.add(player.id);
+    this.wake(game.id, false);
+    return { submission: row.id, tick, duplicate: false };
+  }
+
+  /** The host runs the turn now, with the actions submitted so far (at least one). */
+  async force(gameId: string) {
+    const { store } = this.deps;
+    const game = await this.game(gameId);
+    if (game.status !== "running")
+      throw new ApiError("game/state", "turn-not-running", { status: game.status });
+    const submitted = await store.submissions(game.id, game.tick + 1);
+    if (submitted.length === 0) throw new ApiError("turn/no-actions", "force-empty");
+    await store.forceTick(game.id, game.tick + 1);
+    this.wake(game.id, true);
+    return { tick: game.tick + 1, turn: "running" as const };
+  }
+
+  /**
+   * A player's answer to a quest offer (or an abandon), on a claim of the game (one step at a time,
+   * across processes): when another step runs, the answer waits for it (at most the runner's
+   * `answerWaitMs`) and is judged on the state that step left. An answer that does not decide the
+   * party's answer (quests.ts `partyDecides`) is stored with its event; the one that decides is
+   * stored with the step that applies it, in one transaction. So an answer is refused with nothing
+   * stored, or stored, announced and (when it decides) applied. `known`: the state the caller read
+   * already, used when the claim finds the game at the same seq (the save is parsed once).
+   */
+  async answer(
+    gameId: string,
+    player: Player,
+    quest: string,
+    answer: QuestAnswer,
+    known?: Loaded,
+  ): Promise<QuestAnswerOutcome> {
+    const { store, runner } = this.deps;
+    try {
+      const { game, owner } = await runner.claimForAnswer(gameId);
+      let released = false;
+      try {
+        const { world, state } = known?.seq === game.seq ? known : await this.load(game, true);
+        const key = questKey(Object.keys(world.quests), quest);
+        const before = state?.quests[key]?.status ?? "hidden";
+        // A hidden quest is answered as one the world does not have: players must not learn it exists.
+        if (before === "hidden") throw new ApiError("engine/refused", "unknown-quest", { quest }, { quest });
+        const from = answer === "abandon" ? "accepted" : "available";
+        if (before !== from)
+          throw new ApiError(
+            "engine/refused",
+            from === "available" ? "quest-not-offered" : "quest-not-accepted",
+            { quest: key, status: before },
+            { quest: key, status: before },
+          );
+        const row = {
+          game_id: game.id,
+          quest: key,
+          player_id: player.id,
+          answer,
+          tick: game.tick,
+          created_at: Date.now(),
+        };
+        const announced = gameEvents.questAnswer({
+          player: player.id,
+          name: player.name,
+          quest: key,
+          answer,
+        });
+        const active = (await store.players(game.id)).filter((p) => p.status === "active");
+        const latest = new Map((await store.questAnswers(game.id, key)).map((a) => [a.player_id, a.answer]));
+        latest.set(player.id, answer);
+        if (
+          !partyDecides(
+            answer,
+            latest,
+            active.map((p) => p.id),
+          )
+        ) {
+          await store.setQuestAnswer(row, announced);
+          released = true;
+          // The answer is stored: a claim not released expires (the sweeper takes the game over then).
+          await runner.releaseClaim(game.id, owner).catch(() => {});
+          const waitingFor = active.filter((p) => latest.get(p.id) !== answer).map((p) => p.name);
+          return { quest: key, answer, status: before, waitingFor };
+        }
+        // The step releases the claim, committed or not.
+        released = true;
+        const done = await runner.answer(game, owner, player.name, key, answer, row, announced);
+        return { quest: key, answer, status: done.status, waitingFor: [] };
+      } finally {
+        if (!released) await runner.releaseClaim(game.id, owner).catch(() => {});
+      }
+    } finally {
+      // A turn that became due while the answer held the game runs now.
+      this.wake(gameId, false);
+    }
+  }
+
+  /** The game's row, for a caller already known to belong to it. */
+  private async game(gameId: string): Promise<Game> {
+    const game = await this.deps.store.game(gameId);
+    if (!game) throw new ApiError("game/state", "ended");
+    return game;
+  }
+
+  /** The game's world and, when `withState`, its last committed state, parsed once. */
+  private async load(game: Game, withState: boolean): Promise<Loaded> {
+    const world = await this.deps.worlds.get(game.world_hash);
+    if (!withState) return { world, seq: game.seq, state: null };
+    const last = await this.deps.store.lastTurn(game.id);
+    return {
+      world,
+      seq: last ? Number(last.seq) + 1 : game.seq,
+      state: last ? readSave(world, last.state).state : null,
+    };
+  }
+
+  /** Runs the turn if it is due, after the answer: its result arrives as events. */
+  private wake(gameId: string, force: boolean): void {
+    void this.deps.runner.maybeTurn(gameId, force).catch((error) => {
+      const failure = asApiError(error);
+      if (failure.code === "server/internal")
+        this.deps.log.error({ game: gameId, err: error }, "turn failed");
+    });
+  }
+}
+
+function repeated(existing: { id: string; tick: number; text: string }, text: string) {
+  if (existing.text !== text) throw new ApiError("submission/key-reused", "key-reused");
+  return { submission: existing.id, tick: existing.tick, duplicate: true };
+}

@@ -1,0 +1,233 @@
+import { z } from "zod";
+
+/**
+ * A game's events: one typed message map (event kind -> payload schema), the only place an event's
+ * shape is written. The server publishes them through the constructors below (`gameEvents`), the
+ * OpenAPI document declares the stream's messages from the same schemas, docs/server.md lists them
+ * (scripts/generate-docs.ts), and the web app reads their types (type imports only: nothing of the
+ * server is bundled). Only zod and types here, so any front end may import it.
+ */
+
+const Tick = z.number().int().min(0);
+const PlayerId = z.string();
+
+/** One action of a turn, as every player sees it. */
+export const ActionView = z.object({ player: z.string(), text: z.string() });
+
+/** A change of the state, as players may see it (views.ts `visibleDiff`). */
+export const ChangeView = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+
+/** A quest offered to the party after a step (engine `QuestPrompt`). */
+export const PromptView = z.object({
+  quest: z.string(),
+  source: z.string(),
+  statement: z.string(),
+  mainObjective: z.string(),
+  reason: z.enum(["new", "acceptQuest"]),
+});
+
+/** A step's result as players see it: the one projection of views.ts `playerResult`. */
+export const PlayerResultView = z.object({
+  tick: Tick,
+  story: z.string(),
+  intent: z.string().nullable(),
+  fired: z.array(z.object({ trigger: z.string(), phase: z.string(), players: z.array(z.string()) })),
+  prompts: z.array(PromptView),
+  changes: z.array(ChangeView),
+  tip: z.string().nullable(),
+  next: z.string().nullable(),
+});
+
+/** A log entry of a step (engine `LogEntry`): the host's stream only. */
+export const LogEntryView = z.object({
+  tick: Tick,
+  phase: z.string(),
+  trigger: z.string().nullable(),
+  type: z.string(),
+  message: z.string(),
+});
+
+/** The party's state as players see it (views.ts `playerState`). */
+export const PartyStateView = z.object({
+  tick: Tick,
+  position: z.object({
+    realm: z.string(),
+    region: z.string(),
+    location: z.string(),
+    area: z.string(),
+  }),
+  party: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.string(),
+      level: z.number(),
+      xp: z.number(),
+      resources: z.unknown(),
+      traits: z.unknown(),
+      abilities: z.unknown(),
+      items: z.unknown(),
+      attributes: z.unknown(),
+      skills: z.unknown(),
+    }),
+  ),
+  quests: z.array(
+    z.object({
+      quest: z.string(),
+      status: z.string(),
+      statement: z.string(),
+      mainObjective: z.string(),
+      objectives: z.array(z.object({ id: z.string(), status: z.string(), text: z.string() })),
+      nextStep: z.string().nullable(),
+    }),
+  ),
+  nextStep: z.string().nullable(),
+});
+
+/** A narrative event starting or ending at a tick: the notes players see between the turns. */
+export const NarrativeNote = z.object({
+  tick: z.number(),
+  event: z.string(),
+  status: z.enum(["active", "completed", "stopped"]),
+});
+
+/** Every event kind with its payload. */
+export const GAME_EVENTS = {
+  "player-joined": z
+    .object({ player: PlayerId, name: z.string() })
+    .describe("A player joined the game (before the start, or claiming a character of a started one)."),
+  "player-kicked": z
+    .object({ player: PlayerId })
+    .describe("The host removed a player: turns no longer wait for them; their own stream ends here."),
+  "game-started": z.object({ tick: Tick }).describe("The host started the game; its opening follows."),
+  "game-imported": z
+    .object({ tick: Tick })
+    .describe("The game was imported from a save, at the save's tick."),
+  status: z
+    .object({
+      status: z.enum(["lobby", "running", "paused", "ended"]),
+      reason: z.literal("script-budget").optional(),
+      message: z.string().optional(),
+    })
+    .describe(
+      "The game's status changed (pause, resume, end); a game paused by the server says why (`reason`, `message`).",
+    ),
+  submission: z
+    .object({ player: PlayerId, name: z.string(), tick: Tick })
+    .describe("A player submitted their action for `tick` (who submitted, never what)."),
+  turn: PlayerResultView.extend({
+    seq: z.number().int().min(0),
+    actions: z.array(ActionView),
+    state: PartyStateView,
+    notes: z.array(NarrativeNote),
+  }).describe(
+    "A step committed: the opening (`seq` 0, no actions) or a turn, as players see it: the whole narration, every action, fired triggers, quest prompts, visible changes, the next step, the party's state after it (as `GET /games/:id` has it) and the narrative events it started or ended. A client applies it without reading the game again.",
+  ),
+  "quest-answer": z
+    .object({
+      player: PlayerId,
+      name: z.string(),
+      quest: z.string(),
+      answer: z.enum(["accept", "reject", "abandon"]),
+    })
+    .describe("A player's answer to a quest offer (or an abandon), stored whether or not it decides."),
+  quest: z
+    .object({
+      seq: z.number().int().min(0),
+      tick: Tick,
+      player: z.string(),
+      quest: z.string(),
+      answer: z.enum(["accept", "reject", "abandon"]),
+      status: z.string(),
+      state: PartyStateView,
+    })
+    .describe(
+      "The party's answer decided: one committed step (`seq`), the quest's new status (`player` is the name of who decided it) and the party's state after it.",
+    ),
+  "turn-failed": z
+    .object({
+      tick: Tick,
+      reason: z.string(),
+      message: z.string(),
+      retryAt: z.number().nullable(),
+      attempt: z.number().int().min(1),
+    })
+    .describe(
+      "A step failed (the narrator, a script): one plain sentence for players, and when it runs again by itself (`retryAt` null: it waits for a Retry).",
+    ),
+  "turn-failure": z
+    .object({ tick: Tick, cause: z.string(), code: z.string(), details: z.record(z.string(), z.unknown()) })
+    .describe("Host only: the cause of a failed step, with its error code and details."),
+  log: z
+    .object({ tick: Tick, entries: z.array(LogEntryView) })
+    .describe("Host only: a step's log entries (notices, script logs, script errors)."),
+  narration: z
+    .object({ tick: Tick, text: z.string() })
+    .describe(
+      "Live, not stored (no id): a piece of the narration as it is written; the `turn` event that follows carries all of it.",
+    ),
+} as const;
+
+export type GameEventKind = keyof typeof GAME_EVENTS;
+export type GameEventData<K extends GameEventKind> = z.infer<(typeof GAME_EVENTS)[K]>;
+
+/** One event: its kind and its payload, as a discriminated union. */
+export type GameEvent = { [K in GameEventKind]: { kind: K; data: GameEventData<K> } }[GameEventKind];
+
+/** The stored events (every kind but the live `narration`). */
+export type StoredGameEvent = Exclude<GameEvent, { kind: "narration" }>;
+
+/** Who sees a stored event: everyone, the host ("host"), or one player (their id). */
+export type Audience = "all" | "host" | (string & {});
+
+/** An event to store: a stored kind, its payload, its audience. */
+export type NewEvent = StoredGameEvent & { audience: Audience };
+
+/** Kinds only the host's stream carries. */
+export const HOST_ONLY: readonly GameEventKind[] = ["turn-failure", "log"];
+
+function event<K extends Exclude<GameEventKind, "narration">>(
+  kind: K,
+  data: GameEventData<K>,
+  audience: Audience = HOST_ONLY.includes(kind) ? "host" : "all",
+): NewEvent {
+  return { audience, kind, data } as NewEvent;
+}
+
+/** The typed constructors every publisher uses: one per stored kind, its audience set by its kind. */
+export const gameEvents = {
+  playerJoined: (data: GameEventData<"player-joined">) => event("player-joined", data),
+  playerKicked: (data: GameEventData<"player-kicked">) => event("player-kicked", data),
+  gameStarted: (data: GameEventData<"game-started">) => event("game-started", data),
+  gameImported: (data: GameEventData<"game-imported">) => event("game-imported", data),
+  status: (data: GameEventData<"status">) => event("status", data),
+  submission: (data: GameEventData<"submission">) => event("submission", data),
+  turn: (data: GameEventData<"turn">) => event("turn", data),
+  questAnswer: (data: GameEventData<"quest-answer">) => event("quest-answer", data),
+  quest: (data: GameEventData<"quest">) => event("quest", data),
+  turnFailed: (data: GameEventData<"turn-failed">) => event("turn-failed", data),
+  turnFailure: (data: GameEventData<"turn-failure">) => event("turn-failure", data),
+  log: (data: GameEventData<"log">) => event("log", data),
+};
+
+/**
+ * One message of the event stream as the OpenAPI document declares it: `event` (the kind), `id` (a
+ * stored event's: `12`, or `12.1` for a host-only event after it; none on `narration`), and
+ * `data`, the payload (JSON on the `data:` line).
+ */
+export function streamMessageSchema() {
+  const kinds = Object.keys(GAME_EVENTS) as GameEventKind[];
+  const messages = kinds.map((kind) =>
+    z
+      .object({
+        event: z.literal(kind),
+        ...(kind === "narration" ? {} : { id: z.string().regex(/^\d+(\.\d+)?$/) }),
+        data: GAME_EVENTS[kind],
+      })
+      .describe(GAME_EVENTS[kind].description ?? kind),
+  );
+  return z.discriminatedUnion("event", messages as unknown as [z.ZodObject, ...z.ZodObject[]]);
+}

@@ -1,0 +1,180 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Contract, sharedContract } from "./contract.ts";
+import {
+  assertRefused,
+  Client,
+  closeSandbox,
+  dropStore,
+  eventually,
+  listen,
+  type Running,
+  STORE_NAME,
+  startServer,
+  WORLD_TEXT,
+} from "./harness.ts";
+
+/**
+ * The OpenAPI document is the truth (issue 32, finding 10): it is a valid OpenAPI 3.1 document, and
+ * every answer the API tests get is held to it by the harness (contract.ts: the Client checks each
+ * answer, the SSE listener each event). Here: the check itself can fail, and one walk requests every
+ * operation of the document, with error answers, so none goes unchecked.
+ */
+describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, () => {
+  let running: Running;
+  before(async () => {
+    running = await startServer();
+  });
+  after(async () => {
+    await running.close();
+    await dropStore(running.where);
+    await closeSandbox();
+  });
+
+  it("is a valid OpenAPI 3.1 document, as served at /openapi.json", async () => {
+    const served = await new Client(running.url).get("/openapi.json");
+    assert.deepEqual(served.json, running.server.openApi());
+    const result = await new Validator().validate(structuredClone(served.json));
+    assert.equal(result.valid, true, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
+  });
+
+  it("declares every status, the Last-Event-ID header and the event payloads", () => {
+    const doc = running.server.openApi() as unknown as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; in: string }[]; responses: object }>
+      >;
+    };
+    assert.deepEqual(Object.keys(doc.paths["/worlds"]!.post!.responses).sort(), ["200", "201", "default"]);
+    const events = doc.paths["/games/{id}/events"]!.get!;
+    assert.ok(events.parameters?.some((p) => p.in === "header" && p.name === "Last-Event-ID"));
+    const stream = (
+      events.responses as Record<string, { content: Record<string, { schema: { oneOf: object[] } }> }>
+    )["200"]!.content["text/event-stream"]!.schema;
+    // One message schema per event kind, each with its payload's fields.
+    const kinds = stream.oneOf.map(
+      (m) => (m as { properties: { event: { const: string } } }).properties.event.const,
+    );
+    for (const kind of ["turn", "submission", "player-joined", "turn-failed", "log", "narration"])
+      assert.ok(kinds.includes(kind), `${kind} is declared`);
+  });
+
+  it("finds drift: an undeclared status, a body that differs, an event whose payload differs", () => {
+    const contract = new Contract(running.server.openApi());
+    const json = "application/json";
+    assert.match(contract.check("POST", "/worlds", 204, json, "{}")?.problem ?? "", /does not declare/);
+    assert.match(
+      contract.check("POST", "/games", 201, json, JSON.stringify({ id: "x", hostToken: "y" }))?.problem ?? "",
+      /invite/,
+    );
+    assert.match(
+      contract.check("GET", "/games/0123/transcript", 200, "text/plain", "hi")?.problem ?? "",
+      /text\/plain/,
+    );
+    assert.match(
+      contract.check("GET", "/games/0123", 404, json, JSON.stringify({ error: { code: "nope" } }))?.problem ??
+        "",
+      /error|message|code/,
+    );
+    assert.equal(
+      contract.check("POST", "/games", 201, json, JSON.stringify({ id: "x", hostToken: "y", invite: "z" })),
+      undefined,
+    );
+    assert.match(
+      contract.checkEvent({ event: "submission", id: "3", data: { player: "p", tick: 1 } })?.problem ?? "",
+      /name/,
+    );
+    assert.match(contract.checkEvent({ event: "no-such-kind", id: "3", data: {} })?.problem ?? "", /event/);
+    assert.equal(contract.checkEvent({ event: "narration", data: { tick: 1, text: "The fog" } }), undefined);
+  });
+
+  it("answers every operation of the document as it declares, errors included", {
+    timeout: 120_000,
+  }, async () => {
+    const anyone = new Client(running.url);
+    const upload = await anyone.call("POST", "/worlds?name=harbor", WORLD_TEXT);
+    assert.equal(upload.status, 200, "the example world is stored at start: 200, created false");
+    const fresh = await anyone.call("POST", "/worlds?name=copy", `${WORLD_TEXT}\n`);
+    assert.equal(fresh.status, 201, fresh.text);
+    const hash = upload.json.hash as string;
+    await anyone.get("/worlds");
+    await anyone.get(`/worlds/${hash}`);
+    await anyone.get(`/worlds/${hash}/starts`);
+    await anyone.get(`/worlds/${hash}/premades`);
+    await anyone.get(`/worlds/${hash}/map.svg`);
+    assertRefused(await anyone.get(`/worlds/${"0".repeat(64)}`), 404, "world/not-found", /./);
+
+    const created = await anyone.post("/games", { world: hash, seed: 3 });
+    const { id, hostToken, invite } = created.json;
+    const host = new Client(running.url, hostToken);
+    await anyone.get(`/invites/${invite}`);
+    const players: Client[] = [];
+    for (const character of [{ premade: "Isobel Carrow" }, { name: "Ada Quill" }]) {
+      const joined = await anyone.post("/games/join", { invite, character });
+      assert.equal(joined.status, 201, joined.text);
+      players.push(new Client(running.url, joined.json.token));
+    }
+    const [p1, p2] = players as [Client, Client];
+    const stream = listen(`${running.url}/games/${id}/events`, hostToken);
+    assert.equal(await stream.ready, 200);
+    assertRefused(await p1.post(`/games/${id}/start`), 403, "auth/host-only", /./);
+    assertRefused(await anyone.get(`/games/${id}`), 401, "auth/missing", /./);
+    assert.equal((await host.post(`/games/${id}/start`)).status, 200);
+    await p1.get(`/games/${id}`);
+    await host.get(`/games/${id}`);
+    await p1.post(`/games/${id}/actions`, { text: "I look around the docks.", idempotencyKey: "a1" });
+    await host.post(`/games/${id}/turn`);
+    await eventually(
+      () => host.get(`/games/${id}`),
+      (a) => a.json.tick === 1,
+    );
+    await host.post(`/games/${id}/retry`);
+    assertRefused(await p2.post(`/games/${id}/quests/no-such-quest/accept`), 422, "engine/refused", /./);
+    await p1.get(`/games/${id}/transcript`);
+    await p1.get(`/games/${id}/narrative-events`);
+    await p1.get(`/games/${id}/map.svg`);
+    await host.get(`/games/${id}/trace`);
+    await host.get(`/games/${id}/log?limit=1`);
+    await host.get(`/games/${id}/storage`);
+    await host.get(`/games/${id}/cassette`);
+    await host.get(`/games/${id}/playtest`);
+    const save = await host.get(`/games/${id}/save`);
+    await host.post(`/games/${id}/players/${(await p2.get(`/games/${id}`)).json.you.playerId}/seat`);
+    await host.post(`/games/${id}/pause`);
+    assertRefused(await host.post(`/games/${id}/pause`), 409, "game/state", /./);
+    await host.post(`/games/${id}/resume`);
+    const p1Id = (await p1.get(`/games/${id}`)).json.you.playerId as string;
+    await host.post(`/games/${id}/players/${p1Id}/kick`);
+    await host.post(`/games/${id}/end`);
+    const imported = await anyone.post("/games/import", { world: hash, save: save.text });
+    assert.equal(imported.status, 201, imported.text);
+    assertRefused(await anyone.post("/games/import", { world: hash, save: "{}" }), 422, "save/invalid", /./);
+    assertRefused(await anyone.post("/games", { world: "nope" }), 400, "request/invalid", /./);
+    assertRefused(await anyone.call("DELETE", "/games"), 405, "route/method-not-allowed", /./);
+    assertRefused(await anyone.get("/no/such/route"), 404, "route/not-found", /./);
+    await stream.until((events) => events.some((e) => e.event === "status" && e.data.status === "ended"));
+    stream.close();
+
+    // Every operation of the document was requested, and every answer held (the Client checks each).
+    const contract = sharedContract()!;
+    const seen = new Set(
+      [anyone, host, ...players].flatMap((c) =>
+        c.seen.map((s) => {
+          const [method, url] = s.route.split(" ") as [string, string];
+          const op = contract.operation(method, url.replace(running.url, ""));
+          return op ? `${op.method} ${op.path}` : "";
+        }),
+      ),
+    );
+    seen.add("GET /games/{id}/events");
+    const declared = Object.entries(running.server.openApi().paths).flatMap(([path, methods]) =>
+      Object.keys(methods as object).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    assert.deepEqual(
+      declared.filter((op) => !seen.has(op)),
+      [],
+      "every operation is requested",
+    );
+  });
+});

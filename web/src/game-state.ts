@@ -1,0 +1,138 @@
+import type { GameEvent, GameView, NarrativeNote, PartyState, TranscriptStep } from "./api.ts";
+import type { TurnFailure } from "./components/FailureNotice.tsx";
+
+/** What the play page shows of a game: the game, its story so far, the notes, what is being written. */
+export interface GameModel {
+  game: GameView | undefined;
+  steps: TranscriptStep[];
+  notes: NarrativeNote[];
+  /** The narration being written (`narration` events), until its step arrives. */
+  live: { tick: number; text: string } | null;
+  /** The failure of the turn being run, until it runs. */
+  failure: TurnFailure | null;
+  /** The cause of that failure (the host's stream only). */
+  cause: string;
+}
+
+export const EMPTY: GameModel = {
+  game: undefined,
+  steps: [],
+  notes: [],
+  live: null,
+  failure: null,
+  cause: "",
+};
+
+/**
+ * Applies one event of the game's stream to what the page shows, as the server applied it: the
+ * events carry what changed (a `turn` its step, the party's state after it and its notes), so the
+ * page reads the game again only when it cannot follow: "resync" for a step it missed (its `seq`
+ * is past the next one). An event the model already holds (the stream resumed from an id older
+ * than the view it read) changes nothing.
+ */
+export function applyEvent(model: GameModel, event: GameEvent): GameModel | "resync" {
+  const game = model.game;
+  if (!game) return "resync";
+  switch (event.kind) {
+    case "narration": {
+      const { tick, text } = event.data;
+      // A piece of a step already shown (a stream that resumed) is not written again.
+      if (tick <= game.tick && !(tick === 0 && game.status === "lobby")) return model;
+      const live =
+        model.live && model.live.tick === tick ? { tick, text: model.live.text + text } : { tick, text };
+      return { ...model, live };
+    }
+    case "player-joined": {
+      if (game.players.some((p) => p.id === event.data.player)) return model;
+      const joined = { id: event.data.player, name: event.data.name, status: "active", submitted: false };
+      return { ...model, game: { ...game, players: [...game.players, joined] } };
+    }
+    case "player-kicked":
+      return {
+        ...model,
+        game: {
+          ...game,
+          players: game.players.map((p) => (p.id === event.data.player ? { ...p, status: "kicked" } : p)),
+        },
+      };
+    case "game-started":
+      return { ...model, failure: null, cause: "", game: { ...game, status: "running" } };
+    case "status":
+      return { ...model, game: { ...game, status: event.data.status } };
+    case "submission":
+      if (event.data.tick !== game.tick + 1) return model;
+      return {
+        ...model,
+        game: {
+          ...game,
+          players: game.players.map((p) => (p.id === event.data.player ? { ...p, submitted: true } : p)),
+        },
+      };
+    case "turn": {
+      const { seq, actions, state, notes, ...result } = event.data;
+      if (seq < game.seq) return model;
+      if (seq > game.seq) return "resync";
+      const step: TranscriptStep = {
+        seq,
+        kind: seq === 0 ? "opening" : "turn",
+        tick: result.tick,
+        inputs: { actions },
+        result: { ...result, seq, actions } as TranscriptStep["result"],
+        narration: result.story,
+        at: Date.now(),
+      };
+      return {
+        ...model,
+        steps: [...model.steps, step],
+        notes: [...model.notes, ...notes],
+        live: model.live && model.live.tick <= result.tick ? null : model.live,
+        failure: null,
+        cause: "",
+        game: {
+          ...game,
+          status: game.status === "lobby" ? "running" : game.status,
+          tick: result.tick,
+          seq: seq + 1,
+          state: state as unknown as PartyState,
+          players: game.players.map((p) => ({ ...p, submitted: false })),
+        },
+      };
+    }
+    case "quest": {
+      const { seq, tick, quest, answer, status, state } = event.data;
+      if (seq < game.seq) return model;
+      if (seq > game.seq) return "resync";
+      const step: TranscriptStep = {
+        seq,
+        kind: "answer",
+        tick,
+        inputs: { quest, answer },
+        result: { quest, status },
+        narration: "",
+        at: Date.now(),
+      };
+      return {
+        ...model,
+        steps: [...model.steps, step],
+        game: { ...game, seq: seq + 1, state: state as unknown as PartyState },
+      };
+    }
+    case "turn-failed": {
+      const failed = event.data;
+      // The narration that was being written for it will not be finished.
+      const live = model.live && model.live.tick === failed.tick ? null : model.live;
+      return { ...model, failure: failed, live };
+    }
+    case "turn-failure":
+      return { ...model, cause: event.data.cause };
+    case "quest-answer":
+    case "log":
+    case "game-imported":
+      return model;
+  }
+}
+
+/** The seq of a stored event's id (`12` and `12.1` are both 12), for the gap check. */
+export function seqOf(id: string): number {
+  return Number(id.split(".")[0]);
+}
