@@ -176,6 +176,14 @@ function echo(ctx: LoopContext, input: GameInput): string {
       return "> /undo\n";
     case "load":
       return "> /load\n";
+    case "retry":
+      return "> /retry\n";
+    case "alter":
+      return "> /alter\n";
+    case "rewind":
+      return `> /rewind ${input.turn}\n`;
+    case "branch":
+      return `> /branch ${input.op === "switch" ? "" : `${input.op} `}${input.branch}${input.name !== undefined ? ` ${input.name}` : ""}\n`;
   }
 }
 
