@@ -277,7 +277,9 @@ export class Game {
     const node = headOf(this.history);
     if (this.undoable === 0 || node.parent === null) return { type: "undo", undone: false, actions: [] };
     const parent = nodeOf(this.history, node.parent);
+    const undoable = this.undoable;
     this.moveTo(parent);
+    this.undoable = undoable;
     // An undone step is dropped, unless a branch goes on from it or it was named: then it stays a branch.
     if (node.children.length === 0 && !this.history.names.has(node.id)) {
       parent.children = parent.children.filter((c) => c !== node.id);
