@@ -130,6 +130,7 @@ export const ENGINE_ERRORS = {
       "A story control (retry, undo, alter, rewind, branches, diff) cannot be used on the game as it stands.",
     messages: {
       "retry-none": "There is no turn to retry: the last step is {what}. Play a turn first.",
+      "retry-answer": "The last step is a quest answer, not a turn: undo it first, then retry the turn.",
       "alter-none": "There is no narration to alter: the last step is {what}.",
       "alter-later":
         "Turn {turn} has later turns on other branches: only the last turn of a branch can be altered.",

@@ -292,6 +292,7 @@ export class Game {
 
   private async retry(hooks: TurnHooks): Promise<Outcome> {
     const old = headOf(this.history);
+    if (old.input.type === "answer") throw new EngineError("history/refused", "retry-answer");
     if (old.input.type !== "turn" || old.parent === null)
       throw new EngineError("history/refused", "retry-none", { what: stepWords(old) });
     const parent = nodeOf(this.history, old.parent);
@@ -327,11 +328,22 @@ export class Game {
     };
   }
 
+  /**
+   * The last narration of the branch gets the player's text. Quest answers given since then are
+   * kept: their states get the new text too. The head's state logs who altered what.
+   */
   private alter(given: string, who: string | undefined): Outcome {
-    const node = headOf(this.history);
+    const head = headOf(this.history);
+    // The last narration: the head, or the turn before the quest answers that followed it.
+    const chain = [head];
+    let node = head;
+    while (node.input.type === "answer" && node.parent !== null) {
+      node = nodeOf(this.history, node.parent);
+      chain.unshift(node);
+    }
     if (node.story === null)
       throw new EngineError("history/refused", "alter-none", { what: stepWords(node) });
-    if (node.children.length > 0)
+    if (chain.some((n) => n.children.length > (n === head ? 0 : 1)))
       throw new EngineError("history/refused", "alter-later", { turn: node.tick });
     const text = cleanText(given).trim();
     if (text === "") throw new EngineError("history/refused", "alter-empty");
@@ -342,34 +354,36 @@ export class Game {
         .trim()
         .slice(0, 200) || SOMEONE;
     const original = node.altered?.original ?? node.story;
-    const state = this.stateOf(node);
-    // The story entry of this step is the newest one of its tick: it is replaced, nothing else.
-    const story = [...state.history.story];
-    for (let i = story.length - 1; i >= 0; i--) {
-      if (story[i]!.tick !== node.tick) continue;
-      story[i] = { tick: node.tick, text };
-      break;
-    }
     const clipped = original.length > 300 ? `${original.slice(0, 299)}…` : original;
-    const altered: SessionState = {
-      ...state,
-      history: { ...state.history, story },
-      log: [
-        ...state.log,
-        {
-          tick: node.tick,
-          phase: "session",
-          trigger: null,
-          type: "notice",
-          message: `The narration of turn ${node.tick} was altered by ${by}. The narrator wrote: "${clipped}"`,
-        },
-      ],
-    };
-    this.session.resetTo(altered);
+    const tick = node.tick;
+    for (const step of chain) {
+      const state = this.stateOf(step);
+      // The story entry of the narrated step is the newest one of its tick: it is replaced, nothing else.
+      const story = [...state.history.story];
+      for (let i = story.length - 1; i >= 0; i--) {
+        if (story[i]!.tick !== tick) continue;
+        story[i] = { tick, text };
+        break;
+      }
+      const log =
+        step === head
+          ? [
+              ...state.log,
+              {
+                tick,
+                phase: "session" as const,
+                trigger: null,
+                type: "notice" as const,
+                message: `The narration of turn ${tick} was altered by ${by}. The narrator wrote: "${clipped}"`,
+              },
+            ]
+          : state.log;
+      step.state = { ...state, history: { ...state.history, story }, log };
+    }
+    this.session.resetTo(head.state);
     node.altered = { original, by };
     node.story = text;
-    node.state = altered;
-    return { type: "alter", turn: node.tick, original, text, by };
+    return { type: "alter", turn: tick, original, text, by };
   }
 
   private rewind(turn: number): Outcome {
