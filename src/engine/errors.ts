@@ -100,6 +100,7 @@ export const ENGINE_ERRORS = {
       "pin-verdict": 'pins.judge["{trigger}"] must be true or false, not {value}.',
       "pin-event": "pins.event must be one of completed, stopped, neither, not {value}.",
       "pin-trigger": 'pins.judge names "{trigger}", which is not a trigger of this session.{suggestion}',
+      draw: "turn input `draw` must be a whole number from 0 to 1000 (the retry count of the turn), not {value}.",
     },
   },
   "turn/no-actions": {
@@ -122,6 +123,24 @@ export const ENGINE_ERRORS = {
     messages: {
       "too-long":
         'actions[{index}]: the action of "{player}" is {length} characters; the limit is {limit}. Say it in fewer words.',
+    },
+  },
+  "history/refused": {
+    description:
+      "A story control (retry, undo, alter, rewind, branches, diff) cannot be used on the game as it stands.",
+    messages: {
+      "retry-none": "There is no turn to retry: the last step is {what}. Play a turn first.",
+      "retry-answer": "The last step is a quest answer, not a turn: undo it first, then retry the turn.",
+      "alter-none": "There is no narration to alter: the last step is {what}.",
+      "alter-later":
+        "Turn {turn} has later turns on other branches: only the last turn of a branch can be altered.",
+      "alter-empty": "The new text of the narration is empty: write what the story should say.",
+      "alter-long": "The new text of the narration is {length} characters long; at most {max} are kept.",
+      "rewind-none": "Turn {turn} is not on this branch: it goes from turn {first} to turn {last}.",
+      "rewind-here": "The game is at turn {turn} already.",
+      branch: "{reason}",
+      point: "{reason}",
+      "bad-state": "The saved history's state at turn {turn} does not load: {reason}",
     },
   },
   "session/busy": {

@@ -108,5 +108,11 @@ export function checkTurnInput(state: SessionState, input: unknown): TurnInput {
       out.pins = { ...out.pins, event: event as EventVerdict };
     }
   }
+  const draw = (input as Record<string, unknown>).draw;
+  if (draw !== undefined) {
+    if (!Number.isInteger(draw) || (draw as number) < 0 || (draw as number) > 1000)
+      throw new EngineError("turn/invalid", "draw", { value: `${JSON.stringify(draw)}` });
+    if ((draw as number) > 0) out.draw = draw as number;
+  }
   return out;
 }

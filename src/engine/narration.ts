@@ -32,6 +32,8 @@ export interface NarrationInput {
   pinned?: string;
   /** A planning-phase trigger fired on the actions (NarrationRequest.actionsAnswered). */
   answered?: boolean;
+  /** The draw of a retried turn (NarrationRequest.draw); 0 or absent for the first. */
+  draw?: number;
 }
 
 /** Story entries that wait outside the recent window before they are folded into the summary together. */
@@ -159,7 +161,8 @@ function narrationRequest(ctx: StepContext, input: NarrationInput): NarrationReq
   const definition = input.event === null ? undefined : own(ctx.index.world.narrativeEvents, input.event);
   return {
     tick: ctx.state.tick,
-    ...callIdentity(ctx.state, "narration"),
+    ...callIdentity(ctx.state, "narration", input.draw ?? 0),
+    ...(input.draw !== undefined && input.draw > 0 ? { draw: input.draw } : {}),
     opening: input.opening,
     actions: input.actions.map((a) => ({ ...a })),
     intent: input.intent,

@@ -252,6 +252,11 @@ export interface Embedder {
 
 export interface NarrationRequest extends CallIdentity {
   tick: number;
+  /**
+   * Present (1 or more) when the turn is retried (issue 33): the player asked for another draw of
+   * the same turn. The seed differs with it; an offline narrator picks another wording by it.
+   */
+  draw?: number;
   opening: boolean;
   actions: { player: string; text: string }[];
   intent: IntentAnswer | null;

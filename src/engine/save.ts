@@ -15,8 +15,11 @@ import { indexWorld } from "./world-index.ts";
  * world's hash and the session settings; the world itself is not in it.
  */
 export const SAVE_FORMAT = "taleforge-save";
-/** The version this engine writes. Bump it when the state changes shape. Version 2 added `summary`. */
-export const SAVE_VERSION = 2;
+/**
+ * The version this engine writes. Bump it when the state changes shape. Version 2 added `summary`;
+ * version 3 the game's history (issue 33), which older engines skip: they resume the current state.
+ */
+export const SAVE_VERSION = 3;
 /** The oldest engine save version that can read what this engine writes. */
 export const MIN_READABLE_VERSION = 1;
 
@@ -30,6 +33,11 @@ export interface SaveFile {
   /** Fingerprints of the triggers and quests the game depends on, to name what an edit of the world changed (save-check.ts). */
   worldParts?: WorldParts;
   state: SessionState;
+  /**
+   * The game's history as its host keeps it (src/host/history.ts), opaque to the engine; absent
+   * in saves before version 3 and in saves of a bare session, which load as one branch.
+   */
+  history?: unknown;
 }
 
 const hashes = new WeakMap<World, string>();
@@ -44,7 +52,7 @@ export function worldHash(world: World): string {
   return hash;
 }
 
-export function writeSave(world: World, state: SessionState, maxJudged: number): string {
+export function writeSave(world: World, state: SessionState, maxJudged: number, history?: unknown): string {
   const file: SaveFile = {
     format: SAVE_FORMAT,
     version: SAVE_VERSION,
@@ -55,6 +63,7 @@ export function writeSave(world: World, state: SessionState, maxJudged: number):
     worldParts: worldPartsOf(indexWorld(world), state),
     state,
   };
+  if (history !== undefined) file.history = history;
   return JSON.stringify(file);
 }
 
@@ -66,6 +75,8 @@ export interface ReadSave {
   edited: boolean;
   /** What the world's edit changed that matters to this game, one sentence each (empty when unchanged). */
   warnings: string[];
+  /** The save's history (SaveFile.history), unread; undefined when it has none. */
+  history: unknown;
 }
 
 /**
@@ -142,6 +153,7 @@ export function readSave(world: World, saved: unknown): ReadSave {
     maxJudged: Number.isInteger(maxJudged) ? maxJudged! : 20,
     edited,
     warnings: checked.changes,
+    history: file.history,
   };
 }
 

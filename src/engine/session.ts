@@ -16,7 +16,7 @@ import {
 import { answerQuest, type QuestAnswer } from "./quests.ts";
 import { addLog, newRecorder } from "./record.ts";
 import type { TurnResult } from "./result.ts";
-import { readSave, writeSave } from "./save.ts";
+import { MIN_READABLE_VERSION, readSave, SAVE_FORMAT, SAVE_VERSION, worldHash, writeSave } from "./save.ts";
 import type { LogEntry, QuestStatus, SessionState } from "./state.ts";
 import type { QuestChange } from "./trace.ts";
 import { playTurn, type TurnHooks, type TurnInput } from "./turn.ts";
@@ -46,16 +46,25 @@ export class Session {
    * Null for a created session.
    */
   readonly resumed: { edited: boolean; warnings: readonly string[] } | null;
+  /** A restored session's saved history (SaveFile.history), for its host to read; undefined otherwise. */
+  readonly savedHistory: unknown;
   private current: SessionState;
   private readonly env: Env;
   private busy = false;
 
-  constructor(env: Env, state: SessionState, opening: TurnResult | null, resumed: Session["resumed"] = null) {
+  constructor(
+    env: Env,
+    state: SessionState,
+    opening: TurnResult | null,
+    resumed: Session["resumed"] = null,
+    savedHistory?: unknown,
+  ) {
     this.env = env;
     this.world = env.index.world;
     this.current = state;
     this.opening = opening;
     this.resumed = resumed;
+    this.savedHistory = savedHistory;
   }
 
   /** A copy of the current state (plain JSON). */
@@ -109,9 +118,36 @@ export class Session {
     return this.answer(name, "abandon", by);
   }
 
-  /** The session as JSON text: versioned, with the world's hash; resume it with restoreSession. */
-  save(): string {
-    return writeSave(this.world, this.current, this.env.maxJudged);
+  /**
+   * The session as JSON text: versioned, with the world's hash; resume it with restoreSession.
+   * `history` is the host's history of the game (SaveFile.history), kept as given.
+   */
+  save(history?: unknown): string {
+    return writeSave(this.world, this.current, this.env.maxJudged, history);
+  }
+
+  /**
+   * Puts the game at a state it held before (a host's rewind or branch switch, issue 33). The
+   * state must be one this session's steps made, or one `checkState` accepted: it is not checked
+   * again. It is kept as given, never changed (steps work on a draft).
+   */
+  resetTo(state: SessionState): void {
+    this.claim();
+    this.current = state;
+    this.busy = false;
+  }
+
+  /** A state from outside (a saved history's) checked as a save's is: the state to resume, or a coded error. */
+  checkState(state: unknown): SessionState {
+    const file = {
+      format: SAVE_FORMAT,
+      version: SAVE_VERSION,
+      minReadableVersion: MIN_READABLE_VERSION,
+      worldHash: worldHash(this.world),
+      settings: { maxJudged: this.env.maxJudged },
+      state,
+    };
+    return readSave(this.world, file).state;
   }
 
   private answer(name: unknown, answer: QuestAnswer, by: string | undefined): QuestAnswerResult {
@@ -214,12 +250,12 @@ export async function restoreSession(
 ): Promise<Session> {
   const ports = checkPorts(options);
   const checked = prepareWorld(world, ports.validate);
-  const { state, maxJudged, edited, warnings } = readSave(checked, saved);
+  const { state, maxJudged, edited, warnings, history } = readSave(checked, saved);
   const env: Env = {
     index: indexWorld(checked),
     ai: ports.ai,
     scripts: ports.scripts,
     maxJudged: options.maxJudged === undefined ? maxJudged : ports.maxJudged,
   };
-  return new Session(env, state, null, { edited, warnings });
+  return new Session(env, state, null, { edited, warnings }, history);
 }

@@ -28,6 +28,8 @@ export interface TurnInput {
   actions: { player: string; text: string }[];
   /** Answers fixed by the caller instead of asking the AI (play-tests, dry runs). */
   pins?: TurnPins;
+  /** Another draw of the narration (a retried turn, issue 33): 1, 2, ...; 0 or absent for the first. */
+  draw?: number;
 }
 
 export interface TurnPins {
@@ -116,6 +118,7 @@ export async function playTurn(
       // The world answered the actions before the story is written: it must not tell them as coming to nothing.
       answered: planning.fired.length > 0,
       ...(input.pins?.story !== undefined ? { pinned: input.pins.story } : {}),
+      ...(input.draw !== undefined && input.draw > 0 ? { draw: input.draw } : {}),
     },
     hooks.onChunk,
     hooks.signal,

@@ -121,7 +121,8 @@ function parseOutcome(line: string): Outcome {
 export function compose(input: NarrationInput, ctx: NarrationContext): Composed {
   const scene = input.scene;
   const where = scene.position;
-  const key = `${input.tick}|${where.location}|${where.area}`;
+  // A retried turn (a new draw) picks its sentences by another key: another wording where there is one.
+  const key = `${input.tick}|${where.location}|${where.area}${input.draw > 0 ? `|${input.draw}` : ""}`;
   const outcomes = input.outcomes.map(parseOutcome);
   const npcNames = scene.npcsPresent.map((n) => n.name);
   const parts: string[] = [];

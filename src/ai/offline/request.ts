@@ -107,6 +107,8 @@ function actionOf(a: unknown): Action {
 
 export interface NarrationInput {
   tick: number;
+  /** A retried turn's draw (NarrationRequest.draw): 0 for the first. */
+  draw: number;
   opening: boolean;
   actions: Action[];
   intent: { intent: Intent; target: string; leader?: string } | null;
@@ -137,6 +139,7 @@ export function narrationInput(request: unknown): NarrationInput {
   const event = r.event === null || r.event === undefined ? null : obj(r.event);
   return {
     tick: num(r.tick),
+    draw: Math.max(0, Math.min(1000, Math.floor(num(r.draw)))),
     opening: r.opening === true,
     actions: actions(r.actions),
     intent:

@@ -125,7 +125,7 @@ export class GameRecorder {
   private readonly steps: RecordedStep[] = [];
   private readonly opening: Tracked;
   /** Why the game cannot become a play-test (it started from a save, or loaded one); null while it can. */
-  private refused: { messageId: "resumed" | "loaded"; input: number } | null = null;
+  private refused: { messageId: "resumed" | "loaded" | "branched"; input: number } | null = null;
   private inputs = 0;
 
   constructor(
@@ -165,6 +165,12 @@ export class GameRecorder {
   load(): void {
     this.inputs++;
     this.refused ??= { messageId: "loaded", input: this.inputs };
+  }
+
+  /** A rewind or a branch switch (issue 33): the game left the line a play-test follows. */
+  branched(): void {
+    this.inputs++;
+    this.refused ??= { messageId: "branched", input: this.inputs };
   }
 
   /** The record so far; throws an ExportError when the game cannot become a play-test. */

@@ -2,8 +2,9 @@ import { firstSentence, type Paint } from "../../author/paint.ts";
 import type { PlayerSpec } from "../../engine/index.ts";
 import type { World } from "../../world/schema/index.ts";
 import { didYouMean } from "../../world/suggest.ts";
+import { COMMAND_NAMES } from "./commands.ts";
 import type { LineSource } from "./lines.ts";
-import { beforeStartHelpView, GAME_COMMANDS } from "./views.ts";
+import { beforeStartHelpView } from "./views.ts";
 
 /**
  * Asking at a terminal what the command line did not say: the story start
@@ -34,7 +35,7 @@ async function ask(lines: LineSource, prompt: string, out: (text: string) => voi
     const name = (line.trim().slice(1).split(/\s+/)[0] ?? "").toLowerCase();
     if (name === "quit" || name === "exit") throw new LeftBeforeStart();
     if (name === "help" || name === "?") out(`${beforeStartHelpView()}\n`);
-    else if ((GAME_COMMANDS as readonly string[]).includes(name))
+    else if (COMMAND_NAMES.includes(name))
       out(`/${name} works once the game has started. Here: /help, /quit.\n`);
     else out(`Unknown command /${name}.${didYouMean(name, ["help", "quit"])} Here: /help, /quit.\n`);
   }

@@ -16,6 +16,8 @@ export interface LineSource {
   onInterrupt(handler: () => void): void;
   close(): void;
   readonly interactive: boolean;
+  /** Puts text on the next prompt's line, ready to edit (a terminal only: /undo gives an action back). */
+  prefill?(text: string): void;
 }
 
 export function lineSource(io: CliIo): LineSource {
@@ -54,8 +56,12 @@ export function lineSource(io: CliIo): LineSource {
   let interrupt = () => rl.close();
   rl.on("SIGINT", () => interrupt());
   let ended = false;
+  let prefilled = "";
   return {
     interactive,
+    prefill(text) {
+      if (interactive) prefilled = text;
+    },
     async read(prompt) {
       if (ended) return null;
       if (interactive) {
@@ -67,7 +73,10 @@ export function lineSource(io: CliIo): LineSource {
           // What readline drew while it was silent took no rows on the terminal.
           (rl as unknown as { prevRows: number }).prevRows = 0;
           rl.prompt(true);
+          // An action /undo gave back, on the line as if typed (made safe like the prompt).
+          if (prefilled !== "") rl.write(terminalSafe(prefilled));
         }
+        prefilled = "";
       } else io.stdout(prompt);
       let next: IteratorResult<string>;
       try {

@@ -9,6 +9,7 @@ import type { SessionState } from "../../engine/index.ts";
 import { QUEST_EXPIRY_TURNS, type QuestPrompt } from "../../engine/index.ts";
 import { type Game, GameInput, type Outcome } from "../../host/game.ts";
 import { readLine, replyProblem } from "../../host/offers.ts";
+import { cleanText } from "../../host/outside-text.ts";
 import { formatTrace } from "../../host/trace.ts";
 import type { World } from "../../world/schema/index.ts";
 import { didYouMean } from "../../world/suggest.ts";
@@ -16,20 +17,15 @@ import { escapeControls } from "../../world/terminal-text.ts";
 import type { CliIo } from "../io.ts";
 import { readSaveText, writeSaveFile } from "../save-file.ts";
 import { changesView } from "./changes.ts";
+import { COMMAND_NAMES, type CommandHost, findCommand } from "./commands.ts";
+import { editText } from "./editor.ts";
+import { retryLines } from "./history-views.ts";
 import type { LineSource } from "./lines.ts";
 import {
   bareCommandHint,
-  GAME_COMMANDS,
-  helpView,
-  hintView,
-  inventoryView,
   locationInSentence,
-  mapView,
-  partyView,
   promptView,
-  questsView,
   resumedNote,
-  storageView,
   turnWords,
   undoneLine,
 } from "./views.ts";
@@ -176,6 +172,14 @@ function echo(ctx: LoopContext, input: GameInput): string {
       return "> /undo\n";
     case "load":
       return "> /load\n";
+    case "retry":
+      return "> /retry\n";
+    case "alter":
+      return "> /alter\n";
+    case "rewind":
+      return `> /rewind ${input.turn}\n`;
+    case "branch":
+      return `> /branch ${input.op === "switch" ? "" : `${input.op} `}${input.branch}${input.name !== undefined ? ` ${input.name}` : ""}\n`;
   }
 }
 
@@ -191,7 +195,7 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
   const prose = proseWriter(ctx);
   const controller = new AbortController();
   ctx.lines.onInterrupt(() => controller.abort());
-  if (input.type === "turn") ctx.io.stdout("\n");
+  if (input.type === "turn" || input.type === "retry") ctx.io.stdout("\n");
   let outcome: Outcome;
   try {
     outcome = await ctx.game.apply(input, {
@@ -217,21 +221,45 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     ctx.recorder?.answer(input.quest, input.answer, after);
   else if (outcome.type === "undo" && outcome.undone) ctx.recorder?.undo(after);
   else if (outcome.type === "load") ctx.recorder?.load();
-  if (outcome.type === "turn") {
-    if (!streamed) prose.push(escapeControls(outcome.result.story));
+  else if (outcome.type === "retry" && input.type === "retry") {
+    // A retry is the turn taken back and played again, as a play-test sees it.
+    ctx.recorder?.undo(parentState(ctx, before));
+    const node = ctx.game.history.nodes.get(ctx.game.history.head);
+    if (node?.input.type === "turn") ctx.recorder?.turn(node.input.actions, outcome.result, after);
+  } else if (outcome.type === "rewind" || (outcome.type === "branch" && outcome.op === "switch"))
+    ctx.recorder?.branched();
+  const played = outcome.type === "turn" || outcome.type === "retry" ? outcome.result : null;
+  if (played) {
+    if (!streamed) prose.push(escapeControls(played.story));
     prose.end();
     ctx.io.stdout("\n");
   }
-  const story = outcome.type === "turn" ? outcome.result.story : "";
-  const lines = changesView(before, after, ctx.world, ctx.paint, story);
-  if (outcome.type === "undo") lines.unshift(outcome.undone ? undoneLine(before, after) : "Nothing to undo.");
+  const story = played?.story ?? "";
+  // A retry compares with the draw it replaced: what this draw changed differently.
+  const from = outcome.type === "retry" ? parentState(ctx, before) : before;
+  const lines =
+    outcome.type === "rewind" || outcome.type === "branch" || outcome.type === "alter"
+      ? []
+      : changesView(from, after, ctx.world, ctx.paint, story);
+  if (outcome.type === "undo") {
+    lines.unshift(outcome.undone ? undoneLine(before, after) : "Nothing to undo.");
+    for (const a of outcome.actions)
+      lines.push(
+        ctx.paint(
+          "gray",
+          `Taken back: ${ctx.game.players.length > 1 ? `${a.player}> ` : "> "}${escapeControls(a.text)}`,
+        ),
+      );
+  }
+  if (outcome.type === "retry") lines.push(...retryLines(outcome.draw, outcome.fired, ctx.paint));
+  lines.push(...controlLines(ctx, outcome));
   if (outcome.type === "load") {
     lines.unshift(`Loaded the game at ${turnWords(after.tick)}.`);
     const note = resumedNote(ctx.game.session.resumed, ctx.paint).trimEnd();
     if (note !== "") lines.splice(1, 0, note);
   }
-  if (outcome.type === "turn") {
-    const { result } = outcome;
+  if (played) {
+    const result = played;
     if (result.tip) lines.push(ctx.paint("gray", `Tip: ${result.tip}`));
     for (const log of result.logs.filter((l) => l.type === "trigger-script-error"))
       lines.push(ctx.paint("gray", `(script error in ${log.trigger ?? "a trigger"}; /trace explains)`));
@@ -246,10 +274,48 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     changes.push(`${lines.join("\n")}\n`);
     changes.end();
   }
-  if (outcome.type === "turn" && ctx.showTrace)
-    ctx.io.stdout(`${formatTrace(outcome.result, { color: ctx.color })}\n`);
+  if (played && ctx.showTrace) ctx.io.stdout(`${formatTrace(played, { color: ctx.color })}\n`);
   await autosave(ctx);
   return outcome;
+}
+
+/** The state before the turn a retry replaced (the retry's parent in the history). */
+function parentState(ctx: LoopContext, fallback: SessionState): SessionState {
+  const history = ctx.game.history;
+  const parent = history.nodes.get(history.nodes.get(history.head)?.parent ?? -1);
+  return parent?.state ?? fallback;
+}
+
+/** What the story controls say after they ran: where the game is now, and its story there. */
+function controlLines(ctx: LoopContext, outcome: Outcome): string[] {
+  const state = ctx.game.session.state;
+  const lastStory = () => escapeControls(state.history.story.at(-1)?.text ?? "");
+  switch (outcome.type) {
+    case "alter":
+      return [
+        `The narration of ${turnWords(outcome.turn)} now reads as you wrote it; the story and the narrator go on from it.`,
+        ctx.paint("gray", "The narrator's text is kept in the game's log, marked as altered."),
+      ];
+    case "rewind":
+      return [
+        `Back at ${turnWords(outcome.turn)}. Your next turn starts a new branch; the story up to ${turnWords(outcome.from)} stays (/branches).`,
+        "",
+        lastStory(),
+      ];
+    case "branch": {
+      const branch = outcome.branch;
+      if (branch === null) return [];
+      const title = escapeControls(cleanText(branch.title));
+      if (outcome.op === "name") return [`Branch ${branch.number} is named "${title}".`];
+      if (outcome.op === "delete")
+        return [
+          `Deleted branch ${branch.number} (${title})${outcome.removed && outcome.removed > 1 ? ` and ${outcome.removed - 1} branch(es) that split from it` : ""}.`,
+        ];
+      return [`On branch ${branch.number} (${title}), at ${turnWords(state.tick)}.`, "", lastStory()];
+    }
+    default:
+      return [];
+  }
 }
 
 /**
@@ -320,63 +386,44 @@ function prompt(ctx: LoopContext, text: string): string {
   return ctx.lines.interactive ? ctx.paint("bold", text) : text;
 }
 
-/** A slash command; "quit" ends the game. */
+/** A slash command (commands.ts); "quit" ends the game. */
 async function command(ctx: LoopContext, line: string): Promise<"quit" | undefined> {
   const [head = "", ...rest] = line.slice(1).split(/\s+/);
   const name = head.toLowerCase();
   const argument = rest.join(" ").trim();
+  const found = findCommand(name);
+  const host = commandHost(ctx);
+  if (found === undefined) {
+    const hint = didYouMean(name, [...COMMAND_NAMES]);
+    return host.out(`Unknown command /${escapeControls(name)}.${hint} Type /help for the list.`);
+  }
+  return (await found.run(host, argument)) === "quit" ? "quit" : undefined;
+}
+
+/** What a slash command needs of the loop (commands.ts CommandHost). */
+function commandHost(ctx: LoopContext): CommandHost {
   // Views are word-wrapped at a terminal like the story, lists with a hanging indent (never mid-word).
   const out = (text: string): undefined => {
     const writer = proseWriter(ctx);
     writer.push(`${text}\n`);
     writer.end();
   };
-  const state = (): SessionState => ctx.game.session.state;
-  switch (name) {
-    case "help":
-    case "?":
-      return out(helpView(shownSave(ctx)));
-    case "hint":
-      return out(hintView(ctx.game.last, state(), ctx.world));
-    case "quests":
-    case "journal":
-      return out(questsView(state(), ctx.world, ctx.paint));
-    case "party":
-      return out(partyView(state(), ctx.paint));
-    case "inventory":
-    case "items":
-      return out(inventoryView(state(), ctx.world, ctx.paint));
-    case "map":
-      return out(mapView(state(), ctx.world, ctx.paint));
-    case "storage":
-      return out(storageView(state()));
-    case "trace":
-      return out(
-        ctx.game.last
-          ? formatTrace(ctx.game.last, {
-              color: ctx.color,
-              verbose: argument === "all",
-            })
-          : "No turn to explain yet: play a turn first (an undo or a load clears the last turn).",
-      );
-    case "accept":
-    case "reject":
-    case "abandon": {
-      if (argument === "") return out(`Name the quest: /${name} <quest>. /quests lists them.`);
-      await step(ctx, { type: "answer", quest: argument, answer: name });
-      return;
-    }
-    case "undo":
-      await step(ctx, { type: "undo" });
-      return;
-    case "save": {
+  return {
+    game: ctx.game,
+    world: ctx.world,
+    paint: ctx.paint,
+    color: ctx.color,
+    saving: shownSave(ctx),
+    out,
+    step: (input) => step(ctx, input),
+    save: async (argument) => {
       const path = argument || ctx.savePath;
       if (!path) return out("Name a file: /save game.json (or start with --save game.json).");
       const shown = argument || shownSave(ctx);
       const written = await writeSave(ctx, resolve(ctx.cwd, path));
       return out(written === null ? `Saved to ${shown}.` : `Could not save to ${shown}: ${written}`);
-    }
-    case "load": {
+    },
+    load: async (argument) => {
       const path = argument || ctx.savePath;
       if (!path) return out("Name a file: /load game.json.");
       let text: string;
@@ -386,18 +433,11 @@ async function command(ctx: LoopContext, line: string): Promise<"quit" | undefin
         return out(`Could not read ${path}: ${(error as Error).message}`);
       }
       await step(ctx, { type: "load", save: text });
-      return;
-    }
-    case "export-test":
-      return out(await exportTest(ctx, argument));
-    case "quit":
-    case "exit":
-      return "quit";
-    default: {
-      const hint = didYouMean(name, [...GAME_COMMANDS]);
-      return out(`Unknown command /${name}.${hint} Type /help for the list.`);
-    }
-  }
+    },
+    exportTest: async (argument) => out(await exportTest(ctx, argument)),
+    edit: (text) => editText(ctx, text),
+    prefill: (text) => ctx.lines.prefill?.(text),
+  };
 }
 
 /** /export-test [file]: the game so far as a play-test (docs/playtests.md); the line that says what happened. */

@@ -5,7 +5,8 @@ import { painter } from "../../author/paint.ts";
 import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
 import { changesView } from "./changes.ts";
-import { bareCommandHint, describePlace, helpView, hintView, questsView, turnWords } from "./views.ts";
+import { helpView } from "./commands.ts";
+import { bareCommandHint, describePlace, hintView, questsView, turnWords } from "./views.ts";
 
 const world = JSON.parse(
   readFileSync(new URL("../../../examples/harbor.world.json", import.meta.url), "utf8"),

@@ -160,27 +160,8 @@ export function locationInSentence(location: string, world: World): string {
 }
 
 /** The slash commands of the game, for "did you mean" (/help lists them for the player). */
-export const GAME_COMMANDS = [
-  "help",
-  "quests",
-  "party",
-  "inventory",
-  "map",
-  "storage",
-  "trace",
-  "hint",
-  "accept",
-  "reject",
-  "abandon",
-  "save",
-  "load",
-  "undo",
-  "export-test",
-  "quit",
-] as const;
-
 /** Words a player types for a command without its slash ("inventory", "i", "check my map"). */
-const COMMAND_WORDS: Readonly<Record<string, (typeof GAME_COMMANDS)[number]>> = {
+const COMMAND_WORDS: Readonly<Record<string, string>> = {
   help: "help",
   commands: "help",
   inventory: "inventory",
@@ -213,33 +194,6 @@ export function bareCommandHint(line: string): string | null {
   if (command === "help")
     return 'Commands start with "/": /help lists them. Anything else you type is what your character does.';
   return `Commands start with "/": type /${command} (/help lists them all).`;
-}
-
-/** /help; `saving` is the save file as the player is shown it, when the game is saved (the /quit line says whether). */
-export function helpView(saving?: string): string {
-  return [
-    "Type what your character does, in plain words: walk to the harbour, talk to Mara, read the letter.",
-    "",
-    "  /help                this list",
-    "  /quests              your journal: quests, objectives, next steps",
-    "  /party               the party: resources, traits, attributes",
-    "  /inventory           what everyone carries",
-    "  /map                 the realm and where you are",
-    "  /storage             the world's stored flags and counters (for authors)",
-    "  /trace               why each trigger did or did not fire on the last turn",
-    "  /hint                what the world waited for, when your last act came close",
-    "  /accept <quest>      accept a quest on offer (also /reject, /abandon)",
-    "  /save [file]         save the game",
-    "  /load [file]         load a saved game",
-    "  /undo                take back the last turn",
-    "  /export-test [file]  the game so far as a play-test, for taleforge test",
-    // One line at 80 columns: the save file's name was said when the game began (and /save says it).
-    saving
-      ? "  /quit                leave (the game is saved first)"
-      : "  /quit                leave (this game is not saved: /save FILE keeps it)",
-    "",
-    "With several players, each is asked in turn; an empty line passes.",
-  ].join("\n");
 }
 
 /** /help before the game starts, while the story start and the characters are chosen. */

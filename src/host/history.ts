@@ -1,0 +1,447 @@
+import { z } from "zod";
+import type { SessionState, TurnResult } from "../engine/index.ts";
+import { applyPatch, diffValue, type Patch } from "./state-delta.ts";
+
+/**
+ * A game's history as a tree of steps (issue 33). Each node is one step (the
+ * opening, a turn, a quest answer): its input, the AI's answers to it, its
+ * narration and the state after it. The game is at one node, the head; the
+ * current branch is the path from the opening to it. Nothing here does I/O:
+ * the host's Game (game.ts) runs the steps and keeps the tree with these
+ * functions.
+ *
+ * Branches: at a node with several children, the first child (the oldest)
+ * goes on with the parent's branch and each later child starts a branch of
+ * its own. So a branch is a start node (the opening, or a later child) and
+ * the path of first children down to a leaf, its tip. Branches are numbered
+ * by their start, oldest first, from 1: playing on never renumbers them.
+ */
+
+/** What a step was asked to do. */
+export type StepInput =
+  | { type: "opening" }
+  /** A save of a version without history (or another game's save) loaded as the start of the tree. */
+  | { type: "loaded" }
+  | { type: "turn"; actions: { player: string; text: string }[]; draw: number }
+  | { type: "answer"; quest: string; answer: "accept" | "reject" | "abandon"; by?: string };
+
+/** One answer of the AI to a step, in the order asked: a replay of the step answers from these. */
+export interface AiAnswer {
+  call: "classify" | "narrate" | "judge" | "summarise" | "embed";
+  answer: unknown;
+  /** The call failed with this message (the step went on without it, as a summary may). */
+  error?: string;
+  /** The streamed chunks of a narration, so that a replay streams as the game did. */
+  chunks?: string[];
+}
+
+export interface HistoryNode {
+  id: number;
+  parent: number | null;
+  /** Oldest first: the first one goes on with this node's branch. */
+  children: number[];
+  input: StepInput;
+  /** The tick after the step: a turn's number (0 for the opening). */
+  tick: number;
+  /** The narration of the step (null for a quest answer), as the story now holds it. */
+  story: string | null;
+  /** Set when the narration was altered: the text the narrator wrote and who replaced it. */
+  altered?: { original: string; by: string };
+  answers: AiAnswer[];
+  /** The trigger keys that fired on the step, in order (what a retry compares). */
+  fired: string[];
+  /** The state after the step. Shared with its neighbours where unchanged: never changed in place. */
+  state: SessionState;
+  /** The step's result while the game runs (for /trace); not saved. */
+  result?: TurnResult;
+}
+
+export interface History {
+  nodes: Map<number, HistoryNode>;
+  /** The node the game is at. */
+  head: number;
+  /** The root: the opening (or the loaded save). */
+  root: number;
+  nextId: number;
+  /** Branch names, by the id of the branch's start node. */
+  names: Map<number, string>;
+}
+
+/** What a branch listing says of one branch. */
+export interface BranchInfo {
+  /** 1 for the first story, then in the order the branches were made. */
+  number: number;
+  name: string | null;
+  /** The branch's name, or a few words of its first step. */
+  title: string;
+  start: number;
+  tip: number;
+  /** The turn the branch left its parent branch after (null for the first story). */
+  splitAt: number | null;
+  /** The branch it split from (null for the first story). */
+  splitFrom: number | null;
+  /** The turn its tip is at. */
+  turns: number;
+  /** The game is on this branch (its head is on the branch's path). */
+  current: boolean;
+}
+
+/** At most this many steps in a history: a game past it drops nothing but cannot branch further back than it keeps. */
+export const MAX_NODES = 20_000;
+/** A branch name's longest form. */
+export const MAX_NAME = 60;
+
+export function newHistory(input: StepInput, state: SessionState, story: string | null): History {
+  const root: HistoryNode = {
+    id: 1,
+    parent: null,
+    children: [],
+    input,
+    tick: state.tick,
+    story,
+    answers: [],
+    fired: [],
+    state,
+  };
+  return { nodes: new Map([[1, root]]), head: 1, root: 1, nextId: 2, names: new Map() };
+}
+
+export function headOf(history: History): HistoryNode {
+  return nodeOf(history, history.head);
+}
+
+export function nodeOf(history: History, id: number): HistoryNode {
+  const node = history.nodes.get(id);
+  if (node === undefined) throw new Error(`history: no node ${id}`);
+  return node;
+}
+
+/** Adds a step after `parent` and moves the head to it. A named branch's tip grows: the name stays with the branch. */
+export function addStep(
+  history: History,
+  parent: number,
+  step: Omit<HistoryNode, "id" | "parent" | "children">,
+): HistoryNode {
+  const node: HistoryNode = { ...step, id: history.nextId++, parent, children: [] };
+  nodeOf(history, parent).children.push(node.id);
+  history.nodes.set(node.id, node);
+  history.head = node.id;
+  return node;
+}
+
+/** The nodes from the root to `id`, root first. */
+export function pathTo(history: History, id: number): HistoryNode[] {
+  const path: HistoryNode[] = [];
+  for (let node: HistoryNode | undefined = nodeOf(history, id); node; ) {
+    path.push(node);
+    node = node.parent === null ? undefined : history.nodes.get(node.parent);
+  }
+  return path.reverse();
+}
+
+/**
+ * The node at the end of turn `turn` on the current branch: after the turn and the quest answers
+ * given before the next one. Undefined when the branch has no such turn.
+ */
+export function turnOnPath(history: History, turn: number, from = history.head): HistoryNode | undefined {
+  let found: HistoryNode | undefined;
+  for (const node of pathTo(history, from)) if (node.tick === turn) found = node;
+  return found;
+}
+
+/** The starts of every branch, in branch order. */
+function branchStarts(history: History): number[] {
+  const starts = [history.root];
+  for (const node of history.nodes.values()) starts.push(...node.children.slice(1));
+  return starts.sort((a, b) => a - b);
+}
+
+/** The tip of the branch that starts at `start`: first children down to a leaf. */
+function tipOf(history: History, start: number): number {
+  let node = nodeOf(history, start);
+  while (node.children.length > 0) node = nodeOf(history, node.children[0]!);
+  return node.id;
+}
+
+/** The start of the branch a node is on: up while the node is its parent's first child. */
+export function branchStartOf(history: History, id: number): number {
+  let node = nodeOf(history, id);
+  while (node.parent !== null && nodeOf(history, node.parent).children[0] === node.id)
+    node = nodeOf(history, node.parent);
+  return node.id;
+}
+
+export function listBranches(history: History): BranchInfo[] {
+  const starts = branchStarts(history);
+  const onPath = new Set(pathTo(history, history.head).map((n) => n.id));
+  return starts.map((start, i) => {
+    const tip = tipOf(history, start);
+    const node = nodeOf(history, start);
+    const parent = node.parent === null ? null : nodeOf(history, node.parent);
+    const name = history.names.get(start) ?? null;
+    // The branch the game is on: its start is on the head's path and the head is on its path.
+    const current = onPath.has(start) && branchStartOf(history, history.head) === start;
+    return {
+      number: i + 1,
+      name,
+      title: name ?? titleOf(node),
+      start,
+      tip,
+      splitAt: parent === null ? null : parent.tick,
+      splitFrom: parent === null ? null : starts.indexOf(branchStartOf(history, parent.id)) + 1,
+      turns: nodeOf(history, tip).tick,
+      current,
+    };
+  });
+}
+
+/** A few words of a branch's first step: its first action, or what the step was. */
+function titleOf(node: HistoryNode): string {
+  switch (node.input.type) {
+    case "opening":
+      return "the first story";
+    case "loaded":
+      return "the loaded game";
+    case "answer":
+      return `${node.input.answer} ${node.input.quest}`;
+    case "turn": {
+      const text = node.input.actions.map((a) => a.text).join(" / ");
+      const draw = node.input.draw > 0 ? ` (draw ${node.input.draw + 1})` : "";
+      return `${text.length > 40 ? `${text.slice(0, 39)}…` : text}${draw}`;
+    }
+  }
+}
+
+/**
+ * A branch named by its number ("2", "#2") or its name (case-insensitive): the branch, or a
+ * sentence saying what there is.
+ */
+export function findBranch(history: History, ref: string): BranchInfo | string {
+  const branches = listBranches(history);
+  const text = ref.trim();
+  const number = /^#?(\d{1,6})$/.exec(text);
+  if (number) {
+    const found = branches[Number(number[1]) - 1];
+    if (found) return found;
+    return `There is no branch ${number[1]}: ${branches.length === 1 ? "there is one" : `there are ${branches.length}`}.`;
+  }
+  const folded = text.toLowerCase();
+  const named = branches.find((b) => b.name !== null && b.name.toLowerCase() === folded);
+  if (named) return named;
+  return `No branch is named "${text.slice(0, MAX_NAME)}".`;
+}
+
+/**
+ * Removes a branch and every branch that split from it. Refused (a sentence) for the first
+ * story and for the branch the game is on. The number of branches removed otherwise.
+ */
+export function deleteBranch(history: History, branch: BranchInfo): number | string {
+  if (branch.start === history.root) return "The first story cannot be deleted.";
+  const doomed: number[] = [];
+  const walk = (id: number) => {
+    doomed.push(id);
+    for (const child of nodeOf(history, id).children) walk(child);
+  };
+  walk(branch.start);
+  if (doomed.includes(history.head))
+    return "The game is on this branch: switch to another one (/branch) before deleting it.";
+  const before = listBranches(history).length;
+  const parent = nodeOf(history, nodeOf(history, branch.start).parent!);
+  parent.children = parent.children.filter((c) => c !== branch.start);
+  for (const id of doomed) {
+    history.nodes.delete(id);
+    history.names.delete(id);
+  }
+  return before - listBranches(history).length;
+}
+
+/** Names a branch (an empty name removes it); a sentence when the name is taken or too long. */
+export function nameBranch(history: History, branch: BranchInfo, name: string): string | null {
+  const clean = name.trim().replace(/\s+/g, " ");
+  if (clean.length > MAX_NAME) return `A branch name is at most ${MAX_NAME} characters.`;
+  if (/^#?\d+$/.test(clean)) return "A branch name cannot be a number (numbers name branches already).";
+  if (clean === "") {
+    history.names.delete(branch.start);
+    return null;
+  }
+  for (const [start, other] of history.names)
+    if (start !== branch.start && other.toLowerCase() === clean.toLowerCase())
+      return `Another branch is named "${other}".`;
+  history.names.set(branch.start, clean);
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Saved form
+// ---------------------------------------------------------------------------
+
+/** The history as a save keeps it: the root's state whole, every other state as a delta from its parent's. */
+export interface SavedHistory {
+  version: 1;
+  head: number;
+  names: [number, string][];
+  nodes: SavedNode[];
+}
+
+interface SavedNode {
+  id: number;
+  parent: number | null;
+  input: StepInput;
+  tick: number;
+  story: string | null;
+  altered?: { original: string; by: string };
+  answers: AiAnswer[];
+  fired: string[];
+  /** The root's state. */
+  state?: unknown;
+  /** Every other node's state, as a patch of its parent's. */
+  delta?: Patch;
+}
+
+/** Parents before children (ids grow down the tree), so a reader rebuilds states in one pass. */
+export function saveHistory(history: History): SavedHistory {
+  const nodes: SavedNode[] = [];
+  const ids = [...history.nodes.keys()].sort((a, b) => a - b);
+  for (const id of ids) {
+    const node = nodeOf(history, id);
+    const saved: SavedNode = {
+      id,
+      parent: node.parent,
+      input: node.input,
+      tick: node.tick,
+      story: node.story,
+      answers: node.answers,
+      fired: node.fired,
+    };
+    if (node.altered) saved.altered = node.altered;
+    if (node.parent === null) saved.state = node.state;
+    else {
+      const delta = diffValue(nodeOf(history, node.parent).state, node.state);
+      if (delta !== undefined) saved.delta = delta;
+    }
+    nodes.push(saved);
+  }
+  return { version: 1, head: history.head, names: [...history.names], nodes };
+}
+
+const action = z.object({ player: z.string(), text: z.string() });
+const stepInput = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("opening") }),
+  z.object({ type: z.literal("loaded") }),
+  z.object({ type: z.literal("turn"), actions: z.array(action).min(1), draw: z.number().int().min(0) }),
+  z.object({
+    type: z.literal("answer"),
+    quest: z.string(),
+    answer: z.enum(["accept", "reject", "abandon"]),
+    by: z.string().optional(),
+  }),
+]);
+const patch: z.ZodType<Patch> = z.lazy(() =>
+  z.union([
+    z.object({ s: z.unknown() }).refine((v) => "s" in v, "a set patch holds s"),
+    z.object({ a: z.array(z.unknown()) }),
+    z.object({ o: z.record(z.string(), patch), k: z.array(z.string()).optional() }),
+  ]),
+) as z.ZodType<Patch>;
+const SavedHistorySchema = z.object({
+  version: z.literal(1),
+  head: z.number().int(),
+  names: z.array(z.tuple([z.number().int(), z.string().max(MAX_NAME)])),
+  nodes: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        parent: z.number().int().positive().nullable(),
+        input: stepInput,
+        tick: z.number().int().nonnegative(),
+        story: z.string().nullable(),
+        altered: z.object({ original: z.string(), by: z.string() }).optional(),
+        answers: z.array(
+          z.object({
+            call: z.enum(["classify", "narrate", "judge", "summarise", "embed"]),
+            answer: z.unknown(),
+            error: z.string().optional(),
+            chunks: z.array(z.string()).optional(),
+          }),
+        ),
+        fired: z.array(z.string()),
+        state: z.unknown().optional(),
+        delta: patch.optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_NODES),
+});
+
+/**
+ * Rebuilds a history from its saved form; a sentence naming what is wrong when it cannot be.
+ * The states are rebuilt, not checked: the game checks a state against the world before it
+ * resumes from it (Game.rewind and switch), as a load does.
+ */
+export function readHistory(value: unknown): History | string {
+  const parsed = SavedHistorySchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return `history.${issue.path.join(".")}: ${issue.message}`;
+  }
+  const saved = parsed.data;
+  const nodes = new Map<number, HistoryNode>();
+  let root: number | null = null;
+  try {
+    for (const [i, n] of saved.nodes.entries()) {
+      if (nodes.has(n.id)) return `history.nodes.${i}: the id ${n.id} is used twice`;
+      let state: unknown;
+      if (n.parent === null) {
+        if (root !== null) return `history.nodes.${i}: a second root`;
+        if (n.state === undefined) return `history.nodes.${i}: the root holds no state`;
+        root = n.id;
+        state = n.state;
+      } else {
+        const parent = nodes.get(n.parent);
+        if (!parent) return `history.nodes.${i}: its parent ${n.parent} is not before it`;
+        state = applyPatch(parent.state, n.delta as Patch | undefined);
+        parent.children.push(n.id);
+      }
+      const node: HistoryNode = {
+        id: n.id,
+        parent: n.parent,
+        children: [],
+        input: n.input as StepInput,
+        tick: n.tick,
+        story: n.story,
+        answers: n.answers as AiAnswer[],
+        fired: n.fired,
+        state: state as SessionState,
+      };
+      if (n.altered) node.altered = n.altered;
+      nodes.set(n.id, node);
+    }
+  } catch (error) {
+    return `history: a state does not rebuild (${(error as Error).message})`;
+  }
+  if (root === null) return "history: no root";
+  if (!nodes.has(saved.head)) return `history.head: no node ${saved.head}`;
+  const names = new Map<number, string>();
+  for (const [start, name] of saved.names) if (nodes.has(start)) names.set(start, name);
+  const nextId = Math.max(...nodes.keys()) + 1;
+  return { nodes, head: saved.head, root, nextId, names };
+}
+
+/**
+ * A point of the history, as a player names it: "7" (turn 7 on the current branch), "#2" or a
+ * branch's name (that branch's last turn), "2:7" or "name:7" (turn 7 on branch 2). The node,
+ * or a sentence saying why there is none.
+ */
+export function findPoint(history: History, ref: string): HistoryNode | string {
+  const text = ref.trim();
+  if (/^\d{1,7}$/.test(text)) {
+    const node = turnOnPath(history, Number(text));
+    return node ?? `Turn ${text} is not on this branch (it ends at turn ${headOf(history).tick}).`;
+  }
+  const at = /^(.+):(\d{1,7})$/.exec(text);
+  const branch = findBranch(history, at ? at[1]! : text);
+  if (typeof branch === "string") return branch;
+  if (!at) return nodeOf(history, branch.tip);
+  const node = turnOnPath(history, Number(at[2]), branch.tip);
+  return node ?? `Turn ${at[2]} is not on branch ${branch.number} (it ends at turn ${branch.turns}).`;
+}
