@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { BIN, buildJavaScript } from "../scripts/build.ts";
 import { parseWorld } from "../src/world/load.ts";
@@ -18,6 +19,10 @@ const TARGET_POSITIONS_MS = 10;
 const TARGET_COMMAND_MS = 150;
 const TARGET_WARNINGS_COMMAND_MS = 200;
 const TARGET_VERSION_MS = 60;
+/** Targets of issue 38: whole-process wall time over the floor's, paired run by run. */
+const TARGET_CHECK_RATIO = 1.4;
+const TARGET_WARNINGS_RATIO = 1.6;
+const TARGET_LINT_RATIO = 2;
 /** Warnings planted in the second command world (unknown fields, each needing a position). */
 const PLANTED_WARNINGS = 150;
 /** A part whose time grows this many times faster than the linear control walk is flagged. */
@@ -270,20 +275,31 @@ function describePart(part: string): string {
  * sources (scripts/build.ts, into a folder of its own under node_modules/.cache,
  * so that a stale dist/ is never measured), on the valid world and on a copy
  * with 150 warnings; `--version` for the start-up alone; and the floor any
- * validator pays, `node -e` reading and parsing the same file.
+ * validator pays, `node -e` reading and parsing the same file. The same on the
+ * example world, and `lint` on both. Ratios to the floor are paired: each
+ * round runs every command once, and a command's ratio is the median over the
+ * rounds of its time divided by the floor's time in the same round (issue 38).
  */
 async function commandTime(context: BenchContext, world: GeneratedFile): Promise<void> {
   const outdir = join(context.root, "node_modules", ".cache", "taleforge-bench", "dist");
   await buildJavaScript(outdir);
   const bin = join(outdir, BIN);
   const warned = writeWarnedWorld(context, world);
-  // In the order of the table's rows from the bottom: Node alone, the floor, --version, the two checks.
+  const example = join(context.root, "examples", "harbor.world.json");
+  const floorOf = (file: string) => [
+    "-e",
+    `JSON.parse(require("node:fs").readFileSync(${JSON.stringify(file)}, "utf8"))`,
+  ];
   const lines: string[][] = [
     ["-e", "0"],
-    ["-e", `JSON.parse(require("node:fs").readFileSync(${JSON.stringify(world.file)}, "utf8"))`],
+    floorOf(world.file),
     [bin, "--version"],
     [bin, "check", world.file],
     [bin, "check", warned.file],
+    [bin, "lint", world.file],
+    floorOf(example),
+    [bin, "check", example],
+    [bin, "lint", example],
   ];
   // Node 20 loads the certificates of NODE_EXTRA_CA_CERTS when it starts, before any script runs:
   // every process pays for it (some 420 M instructions, 40-50 ms, on the machines of issue 13,
@@ -297,7 +313,10 @@ async function commandTime(context: BenchContext, world: GeneratedFile): Promise
   const progress = context.progress("taleforge check (spawned)", commands.length * (SPAWNS + 1));
   const times = spawnRounds(commands, SPAWNS + 1, progress.tick);
   progress.stop();
-  const [node, floor, , check, checkWarned] = times as [
+  const [node, floor, , check, checkWarned, lint, exampleFloor, exampleCheck] = times as [
+    SpawnTimes,
+    SpawnTimes,
+    SpawnTimes,
     SpawnTimes,
     SpawnTimes,
     SpawnTimes,
@@ -342,6 +361,7 @@ async function commandTime(context: BenchContext, world: GeneratedFile): Promise
           4,
           TARGET_WARNINGS_COMMAND_MS,
         ),
+        row(`taleforge lint world-1x.json (exit ${exits(lint)})`, 5),
         row("taleforge --version (start-up only)", 2, TARGET_VERSION_MS),
         row("node -e: read + JSON.parse the same file (the floor)", 1),
         row("node -e 0 (Node's own start-up)", 0),
@@ -355,17 +375,61 @@ async function commandTime(context: BenchContext, world: GeneratedFile): Promise
   context.print(
     `  Taleforge's own part (check minus node -e 0): ${ms(wall(check) - wall(node))}, with 150 warnings ${ms(wall(checkWarned) - wall(node))}.`,
   );
+  context.print();
+  const ratioRow = (label: string, index: number, floorIndex: number, target: number) => {
+    const ratios = paired(times[index]!, times[floorIndex]!);
+    const value = median(ratios);
+    return [
+      label,
+      `${value.toFixed(2)}x`,
+      `${Math.min(...ratios).toFixed(2)}x - ${Math.max(...ratios).toFixed(2)}x`,
+      ...(unset ? [`${median(paired(unset[index]!, unset[floorIndex]!)).toFixed(2)}x`] : []),
+      `<= ${target.toFixed(1)}x`,
+      value <= target ? "within target" : `OVER target (${(value / target).toFixed(2)}x)`,
+    ];
+  };
   context.print(
-    `  check / JSON.parse floor: ${(wall(check) / wall(floor)).toFixed(2)}x wall, with 150 warnings ${(wall(checkWarned) / wall(floor)).toFixed(2)}x.`,
+    `Ratio to the floor (node -e reading and JSON.parse-ing the same file), paired run by run: median over ${SPAWNS} rounds of command / floor in the same round`,
+  );
+  context.print();
+  context.print(
+    formatTable(
+      [
+        "command",
+        "ratio (median)",
+        "range",
+        ...(unset ? ["ratio, NODE_EXTRA_CA_CERTS unset"] : []),
+        "target (issue 38)",
+        "",
+      ],
+      [
+        ratioRow("check, at-cap world", 3, 1, TARGET_CHECK_RATIO),
+        ratioRow(`check, at-cap world with ${warned.warnings} warnings`, 4, 1, TARGET_WARNINGS_RATIO),
+        ratioRow("lint, at-cap world", 5, 1, TARGET_LINT_RATIO),
+        ratioRow("check, example world", 7, 6, TARGET_CHECK_RATIO),
+        ratioRow("lint, example world", 8, 6, TARGET_LINT_RATIO),
+      ],
+    ),
+  );
+  context.print(
+    `  floor: at-cap world ${ms(wall(floor))}, example world ${ms(wall(exampleFloor))}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")} at the end.`,
   );
   for (const [name, t] of [
     ["check", check],
     ["check (warnings)", checkWarned],
+    ["check (example)", exampleCheck],
   ] as const) {
     if (t.exitCodes.some((c) => c !== 0))
       context.print(`  ${name} did not exit 0: ${t.stderr.trim().slice(0, 300)}`);
   }
   context.print();
+}
+
+/** Per round after the warm-up: the command's wall time over the floor's in the same round. */
+function paired(t: SpawnTimes, floor: SpawnTimes): number[] {
+  return t.times.slice(1).map((time, i) => time / floor.times[i + 1]!);
 }
 
 function exits(t: SpawnTimes): string {

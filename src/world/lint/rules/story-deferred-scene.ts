@@ -52,17 +52,25 @@ export default defineRule({
     const { model } = analyse(raw);
     const areas = areasByLocation(raw);
     const areaHome = locationsByArea(areas);
-    const npcs = entriesOf(raw.npcs).flatMap(([name, npc]) =>
+    // Each NPC's forms once, not once per trigger: at the caps, 700 triggers by 200 NPCs made most of lint's time.
+    const npcs: NamedNpc[] = entriesOf(raw.npcs).flatMap(([name, npc]) =>
       isPlainObject(npc)
-        ? [{ name, location: typeof npc.currentLocation === "string" ? npc.currentLocation : "" }]
+        ? [
+            {
+              name,
+              location: typeof npc.currentLocation === "string" ? npc.currentLocation : "",
+              forms: nameForms(name),
+            },
+          ]
         : [],
     );
+    const named = new Map<string, readonly boolean[]>();
     for (const actor of model.actors) {
-      if (actor.kind !== "trigger") continue;
-      const bound = boundNames(actor, areaHome, npcs);
+      if (actor.kind !== "trigger" || !actor.effects.some(toldLater)) continue;
+      const bound = boundNames(actor, areaHome, npcs, named);
       if (bound.length === 0) continue;
       for (const site of actor.effects) {
-        if (site.type !== "story" || site.index === undefined) continue;
+        if (!toldLater(site)) continue;
         const text = site.fields.instruction;
         if (typeof text !== "string" || HOLDS_ANYWHERE.test(text)) continue;
         const hit = bound.find((b) => b.forms.some((form) => (b.npc ? acts(text, form) : names(text, form))));
@@ -77,6 +85,17 @@ export default defineRule({
   },
 });
 
+/** A trigger's own `story` effect (one at an index of its effects): the only kind this rule reads. */
+function toldLater(site: Actor["effects"][number]): boolean {
+  return site.type === "story" && site.index !== undefined;
+}
+
+interface NamedNpc {
+  name: string;
+  location: string;
+  forms: string[];
+}
+
 interface Bound {
   name: string;
   /** An NPC: flagged only as the subject of something happening ("Slade slides the key"), not as a topic. */
@@ -86,11 +105,16 @@ interface Bound {
   why: string;
 }
 
-/** The place a trigger's conditions bind it to, and the NPCs there or named by its action-text. */
+/**
+ * The place a trigger's conditions bind it to, and the NPCs there or named by its action-text.
+ * `named` keeps, per action-text condition (operator and value), which NPCs it names: triggers
+ * share their conditions, and each would match every NPC's forms again.
+ */
 function boundNames(
   actor: Actor,
   areaHome: ReadonlyMap<string, string[]>,
-  npcs: readonly { name: string; location: string }[],
+  npcs: readonly NamedNpc[],
+  named: Map<string, readonly boolean[]>,
 ): Bound[] {
   const out: Bound[] = [];
   let location = "";
@@ -105,27 +129,43 @@ function boundNames(
       if (!location && homes?.length === 1) location = homes[0]!;
     }
   }
-  const patterns = actor.conditions.flatMap((c) => {
-    if (c.type !== "action-text" || typeof c.value !== "string") return [];
-    // The engine's own matching: RE2 for `regex` (never a native RegExp of world text), else the words.
-    const value = c.value;
-    if (c.operator !== "regex") return [(f: string) => f.toLowerCase().includes(value.toLowerCase())];
-    const compiled = compileRegex(value);
-    return compiled.ok ? [(f: string) => compiled.test(f)] : [];
-  });
-  for (const npc of npcs) {
-    const forms = nameForms(npc.name);
-    if (location !== "" && npc.location === location)
-      out.push({ name: npc.name, npc: true, forms, why: `an NPC at ${JSON.stringify(location)}` });
-    else if (patterns.some((matches) => forms.some(matches)))
-      out.push({ name: npc.name, npc: true, forms, why: "named by its action-text" });
+  const patterns: (readonly boolean[])[] = [];
+  for (const c of actor.conditions) {
+    if (c.type !== "action-text" || typeof c.value !== "string") continue;
+    const key = `${c.operator === "regex" ? "regex" : "words"}\u0000${c.value}`;
+    let list = named.get(key);
+    if (list === undefined) {
+      list = namedBy(c.operator === "regex", c.value, npcs);
+      named.set(key, list);
+    }
+    patterns.push(list);
   }
+  if (location === "" && patterns.length === 0) return out;
+  npcs.forEach((npc, i) => {
+    if (location !== "" && npc.location === location)
+      out.push({ name: npc.name, npc: true, forms: npc.forms, why: `an NPC at ${JSON.stringify(location)}` });
+    else if (patterns.some((list) => list[i]))
+      out.push({ name: npc.name, npc: true, forms: npc.forms, why: "named by its action-text" });
+  });
   return out;
 }
 
+/** Which NPCs an action-text condition names: one of their forms matches it as the engine matches. */
+function namedBy(regex: boolean, value: string, npcs: readonly NamedNpc[]): boolean[] {
+  // The engine's own matching: RE2 for `regex` (never a native RegExp of world text), else the words.
+  if (!regex) {
+    const lower = value.toLowerCase();
+    return npcs.map((npc) => npc.forms.some((f) => f.toLowerCase().includes(lower)));
+  }
+  const compiled = compileRegex(value);
+  return npcs.map((npc) => compiled.ok && npc.forms.some((f) => compiled.test(f)));
+}
+
+const CAPITAL = /^\p{Lu}/u;
+
 /** The full name, and its first and last words of 3+ letters ("Slade", "Orla"). */
 function nameForms(name: string): string[] {
-  const words = name.split(/\s+/).filter((w) => w.length >= 3 && w !== "The" && /^\p{Lu}/u.test(w));
+  const words = name.split(/\s+/).filter((w) => w.length >= 3 && w !== "The" && CAPITAL.test(w));
   return words.length >= 2 ? [name, words[0]!, words.at(-1)!] : [name];
 }
 
