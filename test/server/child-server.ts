@@ -11,8 +11,9 @@
  * mid-narration on another process).
  * TALEFORGE_CHILD_LEASE_MS, _MAX_STEPS, _SWEEP_MS: the server's options of those names.
  */
-import { createLogger } from "../../src/server/logger.ts";
+
 import { existsSync } from "node:fs";
+import { createLogger } from "../../src/server/logger.ts";
 import { gatedNarrator, offlineNarrator, startServer } from "./harness.ts";
 
 const where = JSON.parse(process.env.TALEFORGE_CHILD_STORE ?? "{}");

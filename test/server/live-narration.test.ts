@@ -111,11 +111,13 @@ describe(`live narration: replayed from the first chunk on every reconnection ($
     const anyone = new Client(writer.url);
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
     const created = (await anyone.post("/games", { world: hash, seed: 9 })).json;
-    const joined = (
-      await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } })
-    ).json;
+    const joined = (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } }))
+      .json;
     const player = new Client(writer.url, joined.token);
-    assert.equal((await new Client(writer.url, created.hostToken).post(`/games/${created.id}/start`)).status, 200);
+    assert.equal(
+      (await new Client(writer.url, created.hostToken).post(`/games/${created.id}/start`)).status,
+      200,
+    );
     const events = `/games/${created.id}/events`;
     const first = listen(`${writer.url}${events}`, joined.token);
     await first.until((e) => e.some((x) => x.event === "turn"));
@@ -123,7 +125,10 @@ describe(`live narration: replayed from the first chunk on every reconnection ($
 
     hold();
     // The only player acts: the turn runs on the writer, and its narration stops half written.
-    const acted = await player.post(`/games/${created.id}/actions`, { text: "look around", idempotencyKey: "k1" });
+    const acted = await player.post(`/games/${created.id}/actions`, {
+      text: "look around",
+      idempotencyKey: "k1",
+    });
     assert.ok(acted.status === 202 || acted.status === 200, acted.text);
     await first.until((e) => e.some((x) => x.event === "narration" && x.data.tick === 1));
     const before = shown(first.events, 1);
