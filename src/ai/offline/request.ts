@@ -107,6 +107,8 @@ function actionOf(a: unknown): Action {
 
 export interface NarrationInput {
   tick: number;
+  /** The game's session id (the request's `game`): seeds the order of the place's sentences. */
+  session: string;
   opening: boolean;
   actions: Action[];
   intent: { intent: Intent; target: string; leader?: string } | null;
@@ -137,6 +139,7 @@ export function narrationInput(request: unknown): NarrationInput {
   const event = r.event === null || r.event === undefined ? null : obj(r.event);
   return {
     tick: num(r.tick),
+    session: str(r.game, 200),
     opening: r.opening === true,
     actions: actions(r.actions),
     intent:
