@@ -292,8 +292,9 @@ describe("offline narration: a turn", () => {
         const a = await narrate(request);
         assert.deepEqual(a, await narrate(structuredClone(request)), "the same request, the same story");
         const place = a.text.split("\n\n")[1] ?? "";
-        if (place !== "" && request.scene.locationInfo + request.scene.areaDescription !== "")
-          if (`${request.scene.locationInfo} ${request.scene.areaDescription}`.includes(place)) told.push(place);
+        // The place's own sentences (not "What now?" on a turn without one).
+        const own = `${request.scene.locationInfo} ${request.scene.areaDescription}`;
+        if (place !== "" && own.includes(place)) told.push(place);
       }
       const distinct = new Set(told);
       assert.ok(distinct.size >= 3, told.join(" | "));
