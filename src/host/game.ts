@@ -3,7 +3,7 @@ import type { PlayerSpec, TurnHooks, TurnResult } from "../engine/index.ts";
 import { createSession, type QuestAnswerResult, restoreSession, type Session } from "../engine/index.ts";
 import type { AiPorts, ScriptRunner } from "../engine/ports.ts";
 import type { World } from "../world/schema/index.ts";
-import { cleanPorts, cleanText } from "./outside-text.ts";
+import { cleanPorts, cleanText, cleanWorld } from "./outside-text.ts";
 
 /**
  * One game as the player sees it: a session plus what a host adds around it
@@ -69,8 +69,10 @@ export class Game {
     tape?: { input(value: unknown): void },
     hooks: TurnHooks = {},
   ): Promise<Game> {
-    // What the narrator answers (the model's text, the world's text it tells) is cleaned as it enters.
+    // What the narrator answers (the model's text, the world's text it tells) is cleaned as it enters,
+    // and so is the world's own text (names, descriptions) for what is shown of it beside the story.
     ports = { ...ports, ai: cleanPorts(ports.ai) };
+    world = cleanWorld(world);
     const session =
       setup.load !== undefined
         ? await restoreSession(world, setup.load, { ...ports, validate: false })
