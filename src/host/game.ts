@@ -24,7 +24,7 @@ import {
   saveHistory,
   turnOnPath,
 } from "./history.ts";
-import { cleanPorts, cleanText } from "./outside-text.ts";
+import { cleanPorts, cleanText, cleanWorld } from "./outside-text.ts";
 import { diffWorld, type WorldDiff } from "./world-diff.ts";
 
 /**
@@ -127,10 +127,12 @@ export class Game {
     tape?: { input(value: unknown): void },
     hooks: TurnHooks = {},
   ): Promise<Game> {
-    // What the narrator answers (the model's text, the world's text it tells) is cleaned as it enters.
+    // What the narrator answers (the model's text, the world's text it tells) is cleaned as it enters,
+    // and so is the world's own text (names, descriptions) for what is shown of it beside the story.
     const tap = new AnswerTap(cleanPorts(ports.ai));
     ports = { ...ports, ai: tap };
     const answers = tap.begin();
+    world = cleanWorld(world);
     const session =
       setup.load !== undefined
         ? await restoreSession(world, setup.load, { ...ports, validate: false })

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { cleanPorts, cleanText, TextCleaner } from "./outside-text.ts";
+import { cleanPorts, cleanText, cleanWorld, TextCleaner } from "./outside-text.ts";
 
 const BIDI = [0x61c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
 const C0 = Array.from({ length: 32 }, (_, i) => i).filter((c) => c !== 9 && c !== 10);
@@ -115,4 +115,25 @@ test("cleanPorts: the narration's chunks and text are clean; other calls pass th
   assert.equal(answer.text, "Red fog.");
   assert.equal(answer.summary, "gone");
   assert.equal((ports as unknown as { marker: number }).marker, 7);
+});
+
+describe("cleanWorld: a world's own text made plain for every view", () => {
+  test("names, keys and texts are cleaned alike; a script is kept; a clean world is the same object", () => {
+    const world = {
+      locations: {
+        "Mill\u001b[31m": { basicInfo: "It creaks\u001b]0;pwned\u0007.", npcs: ["Ada\u202e"] },
+      },
+      npcs: { "Ada\u202e": { currentLocation: "Mill\u001b[31m" } },
+      triggers: { t: { script: 'log("\u001b")', effects: [{ type: "story", text: "Red\u009b2J" }] } },
+    };
+    const clean = cleanWorld(world);
+    assert.deepEqual(clean, {
+      locations: { Mill: { basicInfo: "It creaks.", npcs: ["Ada"] } },
+      npcs: { Ada: { currentLocation: "Mill" } },
+      triggers: { t: { script: 'log("\u001b")', effects: [{ type: "story", text: "Red" }] } },
+    });
+    assert.equal(cleanWorld(world), clean, "cleaned once");
+    const plain = { locations: { Mill: { basicInfo: "It creaks." } } };
+    assert.equal(cleanWorld(plain), plain);
+  });
 });

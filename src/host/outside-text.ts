@@ -114,3 +114,48 @@ export function cleanPorts<T extends AiPorts>(ai: T): T {
     },
   });
 }
+
+/** Worlds already cleaned, by the world given: a world read once per turn is walked once. */
+const cleanedWorlds = new WeakMap<object, object>();
+
+/**
+ * A world with every text cleaned as `cleanText` does (names and keys, descriptions, lore, the
+ * opening...), for everything shown of it outside the narration: the page's names and journal,
+ * the terminal's views, the map. A trigger's `script` is code, not text, and is kept as written.
+ * Keys and the names that refer to them are cleaned alike, so the world still holds together.
+ * The same object when nothing needed cleaning (the usual case: nothing is copied).
+ */
+export function cleanWorld<T extends object>(world: T): T {
+  const known = cleanedWorlds.get(world);
+  if (known) return known as T;
+  const clean = cleanValue(world, 0, "") as T;
+  cleanedWorlds.set(world, clean);
+  return clean;
+}
+
+function cleanValue(value: unknown, depth: number, key: string): unknown {
+  if (typeof value === "string") return key === "script" ? value : cleanText(value);
+  // Deeper than any valid world: left as it is (the world's own limits bound its depth).
+  if (value === null || typeof value !== "object" || depth > 64) return value;
+  // Parsed JSON only: anything else (a Map, a class's instance) is kept as it is.
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((item) => {
+      const next = cleanValue(item, depth + 1, "");
+      if (next !== item) changed = true;
+      return next;
+    });
+    return changed ? out : value;
+  }
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const name = cleanText(k);
+    const next = cleanValue(v, depth + 1, k);
+    if (name !== k || next !== v) changed = true;
+    out[name] = next;
+  }
+  return changed ? out : value;
+}

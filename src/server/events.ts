@@ -165,9 +165,13 @@ export const GAME_EVENTS = {
     .object({ tick: Tick, entries: z.array(LogEntryView) })
     .describe("Host only: a step's log entries (notices, script logs, script errors)."),
   narration: z
-    .object({ tick: Tick, text: z.string() })
+    .object({
+      tick: Tick,
+      text: z.string(),
+      at: z.number().int().min(0).describe("Where `text` starts in the narration written so far (0 on a replay from the start)."),
+    })
     .describe(
-      "Live, not stored (no id): a piece of the narration as it is written; the `turn` event that follows carries all of it.",
+      "Live, not stored (no id): a piece of the narration as it is written, replayed from its first character on every (re)connection; the `turn` event that follows carries all of it.",
     ),
 } as const;
 

@@ -10,6 +10,7 @@ import type { World } from "../world/schema/index.ts";
 import { newId } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 import { gameEvents } from "./events.ts";
+import { LiveNarrations } from "./live-narration.ts";
 import type { Logger } from "./logger.ts";
 import { FailedTurns, failureReason } from "./retry.ts";
 import {
@@ -257,12 +258,15 @@ export class Runner {
   /** Turns of this process's games that failed (the narrator, a script): attempts and backoff (retry.ts). */
   private readonly failures: FailedTurns;
   private stopping = false;
+  /** The narrations this process is writing, replayed to a stream that opens mid-way (live-narration.ts). */
+  private readonly live: LiveNarrations;
   private readonly slots: StepSlots;
   private readonly leaseMs: number;
   constructor(private readonly options: RunnerOptions) {
     this.slots = new StepSlots(options.maxSteps ?? DEFAULT_MAX_STEPS);
     this.leaseMs = options.leaseMs ?? LEASE_MS;
     this.failures = new FailedTurns(options.retryDelaysMs);
+    this.live = new LiveNarrations(options.store.bus);
   }
 
   /** Starts a game: its opening becomes state row 0. */
@@ -670,9 +674,7 @@ export class Runner {
             players: fresh!.players,
           };
       const tick = game.tick + (fresh ? 0 : 1);
-      const chunk = (text: string) => {
-        void store.bus.publish({ game: game.id, kind: "chunk", tick, text }).catch(() => {});
-      };
+      const chunk = (text: string) => this.live.chunk(game.id, tick, text);
       const host = await HostGame.start(
         world,
         { ai: provider, scripts: this.options.scripts },
@@ -788,6 +790,7 @@ export class Runner {
         );
       throw failure;
     } finally {
+      this.live.end(game.id);
       await provider?.close().catch(() => {});
     }
   }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type CheckReport, checkReport } from "../host/check-report.ts";
+import { cleanWorld } from "../host/outside-text.ts";
 import { checkForServe } from "../world/repair.ts";
 import type { World } from "../world/schema/index.ts";
 import { ApiError } from "./errors.ts";
@@ -65,9 +66,10 @@ export class WorldCache {
     private readonly capacity = 32,
   ) {}
 
+  /** Keeps a world for its games, its text cleaned (outside-text.ts): the page shows its names plain. */
   remember(hash: string, world: World): void {
     this.entries.delete(hash);
-    this.entries.set(hash, world);
+    this.entries.set(hash, cleanWorld(world));
     while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
@@ -79,9 +81,8 @@ export class WorldCache {
     }
     const row = await this.store.world(hash);
     if (!row) throw new ApiError("world/not-found", "no-world", { hash }, { hash });
-    const world = storedWorld(row.text, row.name);
-    this.remember(hash, world);
-    return world;
+    this.remember(hash, storedWorld(row.text, row.name));
+    return this.entries.get(hash)!;
   }
 }
 

@@ -279,6 +279,34 @@ describe("offline narration: a turn", () => {
       );
   });
 
+  it("staying, no place sentence comes again before every other was told, in an order seeded by the session", async () => {
+    const orders: string[] = [];
+    for (const game of ["s-0001", "s-7f3a", "s-beef", "s-c0de"]) {
+      const told: string[] = [];
+      for (let tick = 3; tick <= 22; tick++) {
+        const request = narrationRequest(
+          { tick, game, actions: [{ player: "Isobel Carrow", text: "wait" }] },
+          "Brinewick Docks",
+          "Pier End",
+        );
+        const a = await narrate(request);
+        assert.deepEqual(a, await narrate(structuredClone(request)), "the same request, the same story");
+        const place = a.text.split("\n\n")[1] ?? "";
+        // The place's own sentences (not "What now?" on a turn without one).
+        const own = `${request.scene.locationInfo} ${request.scene.areaDescription}`;
+        if (place !== "" && own.includes(place)) told.push(place);
+      }
+      const distinct = new Set(told);
+      assert.ok(distinct.size >= 3, told.join(" | "));
+      // The first sentence told twice comes only after every one of them was told once.
+      const firstAgain = told.findIndex((t, i) => told.indexOf(t) < i);
+      if (firstAgain >= 0)
+        assert.equal(new Set(told.slice(0, firstAgain)).size, distinct.size, `${game}: ${told.join(" | ")}`);
+      orders.push(told.join("|"));
+    }
+    assert.ok(new Set(orders).size > 1, "another session, another order");
+  });
+
   it("staying, a place sentence that leans on the one before it ('Its lamp ...') is never told alone", async () => {
     const told: string[] = [];
     for (let tick = 1; tick <= 10; tick++) {
@@ -861,8 +889,8 @@ describe("offline narration: room descriptions after the world changed (issue 14
       return request;
     };
     const stale = "everyone has an opinion about the dark lighthouse";
-    // A staying turn tells one place sentence in a slot of five: find the tick that tells this one.
-    while (tick < 5 && !(await narrate(docks([]))).text.includes(stale)) tick++;
+    // A staying turn tells one place sentence in a slot of its order: find the tick that tells this one.
+    while (tick < 40 && !(await narrate(docks([]))).text.includes(stale)) tick++;
     const before = await narrate(docks([]));
     assert.ok(before.text.includes(stale), before.text);
     const lit = await narrate(docks(["You light the lamp.\n\nThe lamp of the Old Lighthouse is burning."]));

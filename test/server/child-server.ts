@@ -6,10 +6,15 @@
  * on the line "turn in flight" this process prints then. Otherwise the
  * offline narrator (the two-process interleavings test). TALEFORGE_CHILD_NARRATOR=slow:<ms>: the
  * offline narrator, whose intent takes <ms> more (the chaos tests: a turn is in flight a while).
+ * TALEFORGE_CHILD_NARRATOR=gate:<file>: the offline narrator, which streams the first half of each
+ * narration, then waits until <file> exists before the rest (the live narration test: a stream opens
+ * mid-narration on another process).
  * TALEFORGE_CHILD_LEASE_MS, _MAX_STEPS, _SWEEP_MS: the server's options of those names.
  */
+
+import { existsSync } from "node:fs";
 import { createLogger } from "../../src/server/logger.ts";
-import { offlineNarrator, startServer } from "./harness.ts";
+import { gatedNarrator, offlineNarrator, startServer } from "./harness.ts";
 
 const where = JSON.parse(process.env.TALEFORGE_CHILD_STORE ?? "{}");
 const mode = process.env.TALEFORGE_CHILD_NARRATOR ?? "";
@@ -32,8 +37,18 @@ const running = await startServer({
       }
     : {}),
   ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
-  narrator:
-    mode === "hang" || slowMs > 0
+  narrator: mode.startsWith("gate:")
+    ? gatedNarrator(
+        () =>
+          new Promise<void>((resolve) => {
+            const look = setInterval(() => {
+              if (!existsSync(mode.slice(5))) return;
+              clearInterval(look);
+              resolve();
+            }, 20);
+          }),
+      )
+    : mode === "hang" || slowMs > 0
       ? (world, game) =>
           new Proxy(offlineNarrator(world, game), {
             get(target, key) {

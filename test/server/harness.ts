@@ -49,6 +49,33 @@ export async function closeSandbox(): Promise<void> {
 export const offlineNarrator: NarratorFactory = (world: World, game) =>
   createOfflineProvider(world, { gameMode: game.gameMode }) as Provider;
 
+/**
+ * The offline narrator, streaming each narration's first half (in pieces of 12 characters), then waiting for `gate()`
+ * before the rest: a test opens streams while a narration is half written.
+ */
+export function gatedNarrator(gate: () => Promise<void>): NarratorFactory {
+  return (world, game) => {
+    const inner = offlineNarrator(world, game);
+    return {
+      ...inner,
+      usage: () => inner.usage(),
+      close: () => inner.close(),
+      classify: (request, signal) => inner.classify(request, signal),
+      judge: (request, signal) => inner.judge(request, signal),
+      async narrate(request, onChunk, signal) {
+        const answer = await inner.narrate(request, undefined, signal);
+        // Small pieces, so that half of them is a sentence cut in the middle.
+        const chunks = answer.text.match(/[\s\S]{1,12}/g) ?? [];
+        const half = Math.max(1, Math.floor(chunks.length / 2));
+        for (const chunk of chunks.slice(0, half)) onChunk?.(chunk);
+        await gate();
+        for (const chunk of chunks.slice(half)) onChunk?.(chunk);
+        return answer;
+      },
+    };
+  };
+}
+
 export function freshStore(): { data?: string; database?: string; schema?: string } {
   if (DATABASE_URL)
     return { database: DATABASE_URL, schema: `tf_test_${process.pid}_${randomBytes(4).toString("hex")}` };

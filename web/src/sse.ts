@@ -104,3 +104,28 @@ function parseBlock(block: string): StreamEvent | undefined {
     return undefined;
   }
 }
+
+/** A piece of the narration being written: `at` is where it starts in the tick's text. */
+export interface NarrationChunk {
+  tick: number;
+  text: string;
+  at?: number;
+}
+
+/**
+ * The narration being written with a chunk added. A chunk at 0 starts it again (after a reconnection
+ * the server sends the text so far from its first character), one at the end goes on, and one past
+ * the end (a gap) is left out: the server replays the text so far instead.
+ */
+export function withChunk(
+  current: { tick: number; text: string } | null,
+  chunk: NarrationChunk,
+): { tick: number; text: string } | null {
+  const { tick, text, at } = chunk;
+  if (current && current.tick === tick) {
+    if (at === undefined) return { tick, text: current.text + text };
+    if (at > current.text.length) return current;
+    return { tick, text: current.text.slice(0, at) + text };
+  }
+  return at === undefined || at === 0 ? { tick, text } : current;
+}

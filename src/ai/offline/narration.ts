@@ -38,7 +38,7 @@ import {
   unknownPlace,
   waysOn,
 } from "./templates.ts";
-import { clip, endSentence, firstSentences, pickStable, sentences, stemmedWords, tokenize } from "./text.ts";
+import { clip, endSentence, firstSentences, sentences, stemmedWords, tokenize } from "./text.ts";
 import { MOVE_VERBS } from "./vocabulary.ts";
 import { asksTheWays, looksAround, whereAnswer, whoAnswer } from "./where.ts";
 
@@ -570,21 +570,14 @@ function placeLines(
     0,
     40,
   );
-  // Never the same sentence twice in five turns: one slot of five per turn, by the tick (repeat.ts).
-  return stayingSentence(stablePool(pool, key), input.tick, input.scene.recentStory);
+  // None told again before the others were: the slots in an order seeded by the game's session (repeat.ts).
+  const place = key.slice(key.indexOf("|") + 1);
+  return stayingSentence(pool, input.tick, input.scene.recentStory, `${input.session}|${place}`);
 }
 
 /** A player looks around ("look around", "look"): the place is described, with its ways on. */
 function lookingAround(input: NarrationInput): boolean {
   return input.actions.some((a) => looksAround(a.text));
-}
-
-/** The place's sentences in an order fixed per place (the key without its tick), so slots differ by place. */
-function stablePool(pool: string[], key: string): string[] {
-  const place = key.slice(key.indexOf("|") + 1);
-  if (pool.length < 2) return pool;
-  const first = pool.indexOf(pickStable(pool, place));
-  return [...pool.slice(first), ...pool.slice(0, first)];
 }
 
 /** Words that open a sentence by pointing back at the one before it. */

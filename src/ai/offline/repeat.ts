@@ -7,16 +7,17 @@
  * - An action already told in a recent turn is told again in a shorter,
  *   varied form: the variant is chosen by the tick modulo 5, so any five
  *   consecutive turns get five different lines.
- * - On a turn where the party stays, the place gets at most one sentence,
- *   again by the tick modulo 5: a sentence of the place is told at most once
- *   in any five turns, and on some turns none is.
+ * - On a turn where the party stays, the place gets at most one sentence:
+ *   its sentences (and empty slots up to five) in an order seeded by the
+ *   game's session, one slot per tick, so none is told again before all the
+ *   others were, and on some turns none is.
  * - An event's beat that tells again what this turn's instructions or a
  *   recent story told (the example world's storm arriving in the trigger's
  *   instruction and in the event's first beat) is left out: the moment is
  *   told once.
  */
 
-import { sentences, stemmedWords } from "./text.ts";
+import { fnv1a, sentences, stemmedWords } from "./text.ts";
 
 const AGAIN_NOTHING = [
   "Again you {core}; nothing changes.",
@@ -53,16 +54,42 @@ export function againLine(core: string, happened: boolean, tick: number): string
   return list[((tick % 5) + 5) % 5]!.replace("{core}", core).replace(/([.!?]”)\.$/, "$1");
 }
 
-/** The place's sentence for a turn where the party stays: one slot of five, by the tick ("" on an empty slot). */
+/**
+ * The place's sentence for a turn where the party stays. The place's sentences and some empty slots
+ * (a pool of fewer than five gets empty ones up to five) are dealt in an order drawn from `order`
+ * (the game's session id and the place: seeded, so a replay tells the same), and the tick picks the
+ * slot: over any run of consecutive turns at the place, no sentence comes again before every other
+ * one has been told. One told in the recent story is left out.
+ */
 export function stayingSentence(
   pool: readonly string[],
   tick: number,
   recentStory: readonly string[],
+  order: string,
 ): string {
-  const slot = ((tick % 5) + 5) % 5;
+  const period = Math.max(pool.length, 5);
+  const slot = dealt(period, order)[((tick % period) + period) % period]!;
   const sentence = pool[slot];
   if (sentence === undefined) return "";
   return recentStory.some((story) => story.includes(sentence)) ? "" : sentence;
+}
+
+/** 0 to count - 1 in an order drawn from `seed` (Fisher-Yates on a generator seeded by its digest). */
+export function dealt(count: number, seed: string): number[] {
+  const out = Array.from({ length: count }, (_, i) => i);
+  let state = fnv1a(seed) || 1;
+  const next = () => {
+    // xorshift32: small, and the same on every platform.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
+  };
+  for (let i = count - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }
 
 /** A paragraph of this turn already printed, whole, in a recent turn (beyond short lines such as "X is here."). */

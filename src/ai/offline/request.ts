@@ -109,6 +109,8 @@ export interface NarrationInput {
   tick: number;
   /** A retried turn's draw (NarrationRequest.draw): 0 for the first. */
   draw: number;
+  /** The game's session id (the request's `game`): seeds the order of the place's sentences. */
+  session: string;
   opening: boolean;
   actions: Action[];
   intent: { intent: Intent; target: string; leader?: string } | null;
@@ -140,6 +142,7 @@ export function narrationInput(request: unknown): NarrationInput {
   return {
     tick: num(r.tick),
     draw: Math.max(0, Math.min(1000, Math.floor(num(r.draw)))),
+    session: str(r.game, 200),
     opening: r.opening === true,
     actions: actions(r.actions),
     intent:

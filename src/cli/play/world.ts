@@ -1,4 +1,5 @@
 import { plural } from "../../author/paint.ts";
+import { cleanWorld } from "../../host/outside-text.ts";
 import { readCheckedWorld } from "../../world/checked-file.ts";
 import { countByCode, formatCodeCount, formatPosition } from "../../world/diagnostic.ts";
 import { playableWorld } from "../../world/repair.ts";
@@ -49,7 +50,8 @@ export async function loadChecked(
       io.stderr(
         `taleforge play: ${shown} has ${plural(left.length, "error")} (${countCodes(left)}); playing anyway, but they may break the story. Run "taleforge check ${shown}" for the details.\n`,
       );
-    return playable.world;
+    // Its text (names, descriptions) cleaned as the narration is: every view prints it plain.
+    return cleanWorld(playable.world);
   }
   // Only what blocks play is named as the reason; rule errors are counted after (docs/cli.md: they do not block).
   const blocking = blockingErrors(read.checked);

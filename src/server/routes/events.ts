@@ -3,6 +3,7 @@ import { z } from "zod";
 import { bearer, hashToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { type GameEventData, streamMessageSchema } from "../events.ts";
+import { NarrationCursor } from "../live-narration.ts";
 import { type Caller, route } from "../route.ts";
 import { GameParams } from "../schemas.ts";
 import type { BusMessage } from "../store/bus.ts";
@@ -34,8 +35,10 @@ export const STREAM_LOGGED = Symbol("taleforge.streamLogged");
  * `GET /games/:id/events`: Server-Sent Events. Stored events carry their id;
  * a client that reconnects with `Last-Event-ID` (or `?after=`) gets every
  * event after it, so nothing is missed. Narration chunks stream live
- * (`event: narration`, no id); the `turn` event that follows carries the
- * whole narration. Players get the events for everyone and their own; the
+ * (`event: narration`, no id, `at`: where the chunk starts in the text);
+ * a stream that opens while a narration is being written gets it from its
+ * first character (on any process: live-narration.ts), and the `turn` event
+ * that follows carries the whole narration. Players get the events for everyone and their own; the
  * host gets all of them, the log entries included.
  */
 export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<StreamLimits> = {}) {
@@ -159,13 +162,26 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
           pumping = false;
         }
       };
+      const narration = new NarrationCursor();
       const onMessage = (message: BusMessage) => {
         if (closed) return;
-        if (message.kind === "chunk") {
-          const data: GameEventData<"narration"> = { tick: message.tick, text: message.text };
-          raw.write(`event: narration\ndata: ${JSON.stringify(data)}\n\n`);
-        } else void pump();
+        if (message.kind === "chunk") writeChunk(message);
+        else if (message.kind === "events") void pump();
       };
+      // The narration being written, from its first character on every (re)connection; a chunk after
+      // a gap (this stream opened mid-narration) waits for the replay it asks for.
+      const writeChunk = (message: Extract<BusMessage, { kind: "chunk" }>) => {
+        const text = narration.fresh(message);
+        if (text === null) {
+          if (narration.ask()) askReplay();
+          return;
+        }
+        if (text === "") return;
+        const at = narration.offset - text.length;
+        const data: GameEventData<"narration"> = { tick: message.tick, text, at };
+        raw.write(`event: narration\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      const askReplay = () => void store.bus.publish({ game: params.id, kind: "replay" }).catch(() => {});
       // Listening before the first read (below): a wake published after that read reaches this stream.
       let unsubscribe = () => {};
       const subscribed = store.bus.subscribe(params.id, onMessage).then((off) => {
@@ -206,6 +222,9 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       ]);
       clearTimeout(waited);
       await pump();
+      // A step is under way (on this process or another): its narration so far, if it is writing one.
+      const game = await store.game(params.id).catch(() => undefined);
+      if (!closed && game?.lease_owner) askReplay();
     },
   );
 

@@ -10,10 +10,16 @@ import type pg from "pg";
  * (LISTEN/NOTIFY), which a process listens on only while one of its event
  * streams follows that game: a process hears the games its clients follow,
  * not every game's turns. With SQLite there is one process.
+ *
+ * A chunk's `at` is where its text starts in the narration of its tick, so a listener can tell a chunk
+ * it already has from one after a gap. `replay` asks whoever is writing the game's narration to publish
+ * it again from its first character (one chunk at 0): a stream that opens mid-narration, on any
+ * process, gets the whole text (live-narration.ts).
  */
 export type BusMessage =
   | { game: string; kind: "events" }
-  | { game: string; kind: "chunk"; tick: number; text: string };
+  | { game: string; kind: "chunk"; tick: number; text: string; at?: number }
+  | { game: string; kind: "replay" };
 
 export interface Bus {
   publish(message: BusMessage): Promise<void>;
@@ -88,7 +94,11 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
   const notify = async (messages: BusMessage[]) => {
     const parts = coalesce(messages).flatMap((message) =>
       message.kind === "chunk" && message.text.length > MAX_CHUNK
-        ? splitText(message.text).map((text) => ({ ...message, text }))
+        ? splitText(message.text).map((text, i) => ({
+            ...message,
+            text,
+            ...(message.at === undefined ? {} : { at: message.at + i * MAX_CHUNK }),
+          }))
         : [message],
     );
     const target = client;
@@ -247,7 +257,14 @@ export function coalesce(messages: BusMessage[]): BusMessage[] {
       continue;
     }
     const last = out.at(-1);
-    if (last?.kind === "chunk" && last.game === message.game && last.tick === message.tick)
+    if (
+      message.kind === "chunk" &&
+      last?.kind === "chunk" &&
+      last.game === message.game &&
+      last.tick === message.tick &&
+      // Only a chunk that goes on where the one before ends (a replay starts again at 0).
+      (last.at === undefined || message.at === undefined || last.at + last.text.length === message.at)
+    )
       out[out.length - 1] = { ...last, text: last.text + message.text };
     else out.push(message);
   }

@@ -13,15 +13,19 @@ export function RealmMap(props: { game: string; token: string; state: PartyState
   // scrolls; whole: fitted to the column (a glance at the shape, labels too small to read).
   const [whole, setWhole] = useState(false);
   const box = useRef<HTMLElement>(null);
+  // Where the party's marker is in the drawing (0 to 1 across and down), to centre the box on it.
+  const [focus, setFocus] = useState<ReturnType<typeof partyPoint>>(null);
   const where = props.state.position;
   useEffect(() => {
     let made: string | undefined;
     let cancelled = false;
     api
       .map(props.game, props.token)
-      .then((blob) => {
+      .then(async (blob) => {
+        const point = partyPoint(await blob.text());
         if (cancelled) return;
         made = URL.createObjectURL(blob);
+        setFocus(point);
         setUrl(made);
         setError("");
       })
@@ -54,10 +58,12 @@ export function RealmMap(props: { game: string; token: string; state: PartyState
               onLoad={(e) => {
                 const image = e.target as HTMLImageElement;
                 const at = box.current;
-                // The middle of the drawing first; the player scrolls from there.
+                // The party and its region's cell (its name included) in the box, the drawing's middle
+                // without a party; the player scrolls from there.
                 if (at) {
-                  at.scrollLeft = (image.clientWidth - at.clientWidth) / 2;
-                  at.scrollTop = (image.clientHeight - at.clientHeight) / 2;
+                  const f = focus ?? { x: 0.5, y: 0.5 };
+                  at.scrollLeft = scrollTo(image.clientWidth, at.clientWidth, f.x, f.cell?.x);
+                  at.scrollTop = scrollTo(image.clientHeight, at.clientHeight, f.y, f.cell?.y);
                 }
               }}
             />
@@ -75,4 +81,62 @@ export function RealmMap(props: { game: string; token: string; state: PartyState
       {error ? <p class="error">{error}</p> : null}
     </section>
   );
+}
+
+/** Where something is in the drawing, as fractions of its viewBox (0 to 1 across and down). */
+interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where the party's marker (`<g class="party">`, a diamond path) and its region's cell are in the
+ * drawing, as fractions of its viewBox; null without a marker. Read from the text: the SVG is never
+ * put in the page.
+ */
+export function partyPoint(svg: string): { x: number; y: number; cell?: { x: Span; y: Span } } | null {
+  const box = /viewBox="\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)\s*"/.exec(svg);
+  const party = /<g class="party" data-region="([^"]{0,400})"[^>]*>[\s\S]*?<path d="([^"]{1,400})"/.exec(svg);
+  if (!box || !party) return null;
+  const [minX, minY, width, height] = box.slice(1, 5).map(Number) as [number, number, number, number];
+  if (!(width > 0) || !(height > 0)) return null;
+  const points = [...party[2]!.matchAll(/([-\d.]+),([-\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  if (points.length === 0) return null;
+  const x = points.reduce((sum, p) => sum + p[0]!, 0) / points.length;
+  const y = points.reduce((sum, p) => sum + p[1]!, 0) / points.length;
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return null;
+  const across = (v: number) => (v - minX) / width;
+  const down = (v: number) => (v - minY) / height;
+  // The region's cell: its group has the same data-region (escaped alike), then its <rect>.
+  const at = svg.indexOf(`data-region="${party[1]}" data-x=`);
+  const rect =
+    at < 0
+      ? null
+      : /<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"/.exec(svg.slice(at, at + 2000));
+  const cell = rect
+    ? (() => {
+        const [rx, ry, rw, rh] = rect.slice(1, 5).map(Number) as [number, number, number, number];
+        return {
+          x: { start: across(rx), end: across(rx + rw) },
+          y: { start: down(ry), end: down(ry + rh) },
+        };
+      })()
+    : undefined;
+  return { x: across(x), y: down(y), ...(cell ? { cell } : {}) };
+}
+
+/**
+ * Where a box of `view` pixels scrolls along a drawing of `size` pixels to show the party (`point`)
+ * and its region's cell: the whole cell centred when it fits, its start (where the region's name is
+ * written) while the party stays in view, else the party centred. The browser keeps it inside.
+ */
+export function scrollTo(size: number, view: number, point: number, cell?: Span): number {
+  const p = point * size;
+  if (!cell) return Math.max(0, p - view / 2);
+  const a = cell.start * size;
+  const b = cell.end * size;
+  if (b - a <= view) return Math.max(0, (a + b) / 2 - view / 2);
+  const margin = Math.min(24, view / 10);
+  if (p <= a - margin + view - margin * 2) return Math.max(0, a - margin);
+  return Math.max(0, p - view / 2);
 }

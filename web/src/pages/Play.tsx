@@ -10,7 +10,7 @@ import { Story } from "../components/Story.tsx";
 import { type PlayerMessage, playerMessage, streamTrouble } from "../messages.ts";
 import { applyReading, chime, loadReading } from "../reading.ts";
 import { inviteLink, loadSeat } from "../session.ts";
-import { openStream } from "../sse.ts";
+import { type NarrationChunk, openStream, withChunk } from "../sse.ts";
 
 /** What the server refuses in an action (src/world/terminal-text.ts): C0 controls but tab and newline, DEL, C1, bidi controls. */
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -113,11 +113,9 @@ export function PlayPage(props: { id: string }) {
       },
       onEvent: (event) => {
         if (event.event === "narration") {
-          const { tick, text } = event.data as { tick: number; text: string };
-          if (tick <= tickRef.current && tick !== 0) return;
-          setLive((current) =>
-            current && current.tick === tick ? { tick, text: current.text + text } : { tick, text },
-          );
+          const chunk = event.data as NarrationChunk;
+          if (chunk.tick <= tickRef.current && chunk.tick !== 0) return;
+          setLive((current) => withChunk(current, chunk));
           return;
         }
         if (event.event === "turn-failed") {
