@@ -103,6 +103,14 @@ const FALLBACK: Basis = {
     "Taleforge's judgement: an error where the engine cannot play it as written, a warning where it can.",
 };
 
+/**
+ * Errors the platform plays a world with: they leave only their own content dead (a quest that
+ * never becomes available), and real exports have them. `play` plays every rule error; `serve`
+ * stores a world whose errors left after its repairs are all of these (and reports them), so a
+ * real world `play` accepts is accepted there too; any other error refuses the upload.
+ */
+export const PLAYED_WITH: ReadonlySet<string> = new Set(["quest/no-init-trigger"]);
+
 export function basisOf(code: string): Basis {
   return BY_CODE[code] ?? BY_CATEGORY[code.split("/")[0] ?? ""] ?? FALLBACK;
 }
