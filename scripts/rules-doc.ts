@@ -1,5 +1,13 @@
 import { readFileSync } from "node:fs";
-import { basisOf } from "../src/world/basis.ts";
+import { type BasisSource, basisOf } from "../src/world/basis.ts";
+
+/** A severity's source as readers without the format's spec document read it. */
+const SOURCE_LABELS: Record<BasisSource, string> = {
+  codec: "platform",
+  spec: "format",
+  taleforge: "Taleforge",
+};
+
 import { parseWorld } from "../src/world/load.ts";
 import { applyPatch } from "../src/world/patch.ts";
 import type { CodeInfo, Rule, WorldPatch } from "../src/world/rule.ts";
@@ -31,9 +39,9 @@ export function renderRulesDoc(
     "",
     `Examples are **patches** on the base world, [\`${BASE_PATH}\`](../${BASE_PATH}), a small valid world. A patch is merged into the base world: objects merge key by key, arrays and other values replace what was there, and a key whose value is shown as \`undefined\` is **deleted** from the base world (JSON cannot write a deletion). Long strings and long lists are shortened on this page with \`…\` and a comment saying how long they are; the full patches are in each rule's source file. "Reports" shows what is reported about the bad example; it is produced by checking it when this page is generated.`,
     "",
-    "## Severities: the platform's codec, the spec, or Taleforge",
+    "## Severities: what the platform refuses, what the format says, or Taleforge's judgement",
     "",
-    'Each code\'s severity follows one of three sources (`src/world/basis.ts`): **codec**, what the hosted platform\'s importer checks (a reference it checks is an error when a non-empty name resolves to nothing; `""` is "not set" and never reported); **spec**, `world-config-v33.md` (or the resolutions where it is silent); **taleforge**, Taleforge\'s own judgement, with the reason.',
+    'Each code\'s severity follows one of three sources (`src/world/basis.ts`): **platform**, what the hosted platform\'s importer checks (a reference it checks is an error when a non-empty name resolves to nothing; `""` is "not set" and never reported); **format**, a rule of the V33 world format, as [the format reference](format.md) describes it; **Taleforge**, Taleforge\'s own judgement. The reason says the rule itself.',
     "",
     "| Code | Severity | Source | Reason |",
     "| ---- | -------- | ------ | ------ |",
@@ -42,7 +50,7 @@ export function renderRulesDoc(
       .sort((a, b) => a.code.localeCompare(b.code))
       .map((info) => {
         const basis = basisOf(info.code);
-        return `| \`${info.code}\` | ${info.severity} | ${basis.source} | ${basis.reason.replace(/\|/g, "\\|")} |`;
+        return `| \`${info.code}\` | ${info.severity} | ${SOURCE_LABELS[basis.source]} | ${basis.reason.replace(/\|/g, "\\|")} |`;
       }),
     "",
     "## Contents",

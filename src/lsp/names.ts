@@ -91,7 +91,10 @@ const ENTITY_KINDS: NameKind[] = ["realm", "region", "location", "faction", "npc
 export type Role = "key" | "name" | "ref" | "script";
 
 export interface Occurrence {
-  /** `kind:name`, or `objective:quest/objective` (objectives are named inside their quest). */
+  /**
+   * `kind:name`; `objective:quest/objective` and `area:location NUL area`: objectives are named inside
+   * their quest and areas inside their location (two locations may each have a "Gate").
+   */
   id: string;
   kind: NameKind;
   name: string;
@@ -323,6 +326,8 @@ export function indexNames(root: Node | undefined, text: string): NameIndex {
   const add = (kind: NameKind, name: string, role: Role, node: Node, path: Path, id = idOf(kind, name)) =>
     occurrences.push({ id, kind, name, role, offset: node.offset, length: node.length, path });
   if (root?.type !== "object") return finish(occurrences, defined);
+  /** Area name -> the locations that have an area of that name, in text order. */
+  const areaHomes = new Map<string, string[]>();
 
   // Definitions: the keys of each section, their `name` fields, areas and objectives.
   for (const [sectionKey, section] of members(root)) {
@@ -338,8 +343,12 @@ export function indexNames(root: Node | undefined, text: string): NameIndex {
         add(kind, name, "name", nameNode!, [...path, "name"]);
       if (kind === "location")
         for (const [areaKey] of members(member(record, "areas"))) {
-          define("area", areaKey.value as string);
-          add("area", areaKey.value as string, "key", areaKey, [...path, "areas", areaKey.value as string]);
+          const area = areaKey.value as string;
+          define("area", area);
+          const homes = areaHomes.get(area);
+          if (homes) homes.push(name);
+          else areaHomes.set(area, [name]);
+          add("area", area, "key", areaKey, [...path, "areas", area], areaId(name, area));
         }
       if (kind === "quest")
         for (const [objectiveKey, objective] of members(member(record, "objectives"))) {
@@ -371,7 +380,7 @@ export function indexNames(root: Node | undefined, text: string): NameIndex {
     const name = stringOf(node);
     if (name === undefined) return;
     if (path[0] === "triggers" && path[2] === "script" && path.length === 3) {
-      scriptOccurrences(node, path, text, defined, occurrences);
+      scriptOccurrences(node, path, text, defined, areaHomes, occurrences);
       return;
     }
     let kind = referenceKindAt(root, path);
@@ -383,10 +392,61 @@ export function indexNames(root: Node | undefined, text: string): NameIndex {
       add(kind, name, "ref", node, path, idOf("objective", `${quest}/${name}`));
       return;
     }
+    if (kind === "area") {
+      for (const location of areaLocations(root, path, name, areaHomes))
+        add(kind, name, "ref", node, path, areaId(location, name));
+      return;
+    }
     add(kind, name, "ref", node, path);
   };
   visit(root, []);
   return finish(occurrences, defined);
+}
+
+/** An area's id: `area:` its location, NUL (no name holds one), its name. */
+export function areaId(location: string, area: string): string {
+  return idOf("area", `${location}\u0000${area}`);
+}
+
+/**
+ * The locations an area reference means, by its scope: the location whose `paths` hold it, the
+ * NPC's `currentLocation`, the story start's `locations` that have it, or the `party-location` of
+ * the same conditions or effects. With no scope (a `party-area` alone, a script literal), every
+ * location that has an area of that name: the condition holds in any of them. A scope that lacks
+ * the area still scopes it (a reference to nothing there, never to another location's area).
+ */
+function areaLocations(root: Node, path: Path, area: string, homes: Map<string, string[]>): string[] {
+  const all = homes.get(area) ?? [""];
+  const scope = areaScope(root, path);
+  if (scope === undefined) return all;
+  const inScope = all.filter((location) => scope.includes(location));
+  return inScope.length > 0 ? inScope : [scope[0] ?? ""];
+}
+
+/** The locations that scope an area reference at `path`, or undefined when nothing does. */
+function areaScope(root: Node, path: Path): string[] | undefined {
+  if (path[0] === "locations" && path[2] === "areas") return [String(path[1])];
+  if (path[0] === "npcs") {
+    const location = stringOf(member(nodeAt(root, path.slice(0, 2)), "currentLocation"));
+    return location === undefined ? undefined : [location];
+  }
+  if (path[0] === "storyStarts") {
+    const locations = (member(nodeAt(root, path.slice(0, 2)), "locations")?.children ?? [])
+      .map(stringOf)
+      .filter((l): l is string => l !== undefined);
+    return locations.length > 0 ? locations : undefined;
+  }
+  // A condition or effect: the `party-location` beside it in the same list.
+  if (ruleListOf(path.slice(0, 4))) {
+    for (const record of nodeAt(root, path.slice(0, 3))?.children ?? []) {
+      if (stringOf(member(record, "type")) !== "party-location") continue;
+      const location = stringOf(member(record, "value"));
+      const operator = stringOf(member(record, "operator"));
+      if (location !== undefined && (operator === undefined || operator === "equals" || operator === "set"))
+        return [location];
+    }
+  }
+  return undefined;
 }
 
 /** The quest an objective reference belongs to: the sibling `questId`, or the quest record it is in. */
@@ -433,6 +493,7 @@ function scriptOccurrences(
   path: Path,
   text: string,
   defined: Map<NameKind, Set<string>>,
+  areaHomes: Map<string, string[]>,
   out: Occurrence[],
 ): void {
   const source = node.value as string;
@@ -441,10 +502,17 @@ function scriptOccurrences(
   // The JSON string as written: escapes (`\n`, `\"`) are longer in the file than in the script.
   const raw = text.slice(node.offset, node.offset + node.length);
   const fileOffset = (index: number) => node.offset + offsetInJsonLiteral(raw, index);
-  const push = (kind: NameKind, name: string, start: number, end: number, quote: string) => {
+  const push = (
+    kind: NameKind,
+    name: string,
+    start: number,
+    end: number,
+    quote: string,
+    id = idOf(kind, name),
+  ) => {
     const offset = fileOffset(start);
     out.push({
-      id: idOf(kind, name),
+      id,
       kind,
       name,
       role: "script",
@@ -459,8 +527,14 @@ function scriptOccurrences(
       const value = (literal as { value?: unknown }).value;
       if (typeof value !== "string") return;
       const quote = source[literal.start] ?? '"';
-      for (const kind of SCRIPT_KINDS)
-        if (defined.get(kind)?.has(value)) push(kind, value, literal.start, literal.end, quote);
+      for (const kind of SCRIPT_KINDS) {
+        if (!defined.get(kind)?.has(value)) continue;
+        // A script's area is no more scoped than a `party-area` alone: each location's of that name.
+        if (kind === "area")
+          for (const location of areaHomes.get(value) ?? [])
+            push(kind, value, literal.start, literal.end, quote, areaId(location, value));
+        else push(kind, value, literal.start, literal.end, quote);
+      }
     },
     MemberExpression(expression: AnyNode) {
       const m = expression as AnyNode & { object: AnyNode; property: AnyNode; computed: boolean };

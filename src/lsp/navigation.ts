@@ -70,7 +70,9 @@ export function renameAt(
   const all = world.names.byId.get(at.id) ?? [];
   const label = KIND_LABELS[at.kind];
   if (at.kind !== "storage" && at.kind !== "objective") {
-    const taken = world.names.byId.get(`${at.kind}:${newName}`)?.some((o) => o.role === "key");
+    // An area's name is taken only in its own location (areaId: "area:location NUL name").
+    const scope = at.kind === "area" ? at.id.slice(0, at.id.indexOf("\u0000") + 1) : `${at.kind}:`;
+    const taken = world.names.byId.get(`${scope}${newName}`)?.some((o) => o.role === "key");
     if (taken)
       throw new ResponseError(
         -32602,

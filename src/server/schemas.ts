@@ -110,7 +110,11 @@ export const ImportGame = z.strictObject({
 });
 
 /** The `?name=` of a world upload: listed to everyone. */
-export const WorldUploadQuery = z.object({ name: ReadableName.optional() });
+export const WorldUploadQuery = z.object({
+  name: ReadableName.optional(),
+  // As `taleforge play --strict`: refuse a world with any error instead of repairing or playing it anyway.
+  strict: z.enum(["true", "false"]).optional(),
+});
 
 export const QuestAnswer = z.object({
   id: Id,

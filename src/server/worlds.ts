@@ -35,25 +35,29 @@ export async function bundleExampleWorld(store: Store, worlds: WorldCache): Prom
 
 export { worldHashOf };
 
-/** Checks an uploaded world in the work pool's threads: a world with errors is refused with the check's report. */
+/**
+ * Checks an uploaded world in the work pool's threads: a world that cannot be played is refused
+ * with the check's report (any error with `strict`); see checkForServe.
+ */
 export async function checkInPool(
   pool: WorkPool,
   text: string,
   name: string,
+  strict = false,
 ): Promise<{ hash: string; world: World; report: CheckReport }> {
-  const result = await pool.run({ kind: "check", text, name });
+  const result = await pool.run({ kind: "check", text, name, strict });
   if (result.kind === "invalid")
     throw new ApiError("world/invalid", "has-errors", { count: result.count }, { report: result.report });
   if (result.kind !== "checked") throw new Error(`a check answered ${result.kind}`);
   return { hash: result.hash, world: result.world, report: result.report };
 }
 
-/** Checks an uploaded world: a world with errors is refused with the check's report. */
+/** Checks an uploaded world: a world that cannot be played is refused with the check's report. */
 export function checkUpload(text: string, name: string): { world: World; report: CheckReport } {
-  // A world with repairable errors is played repaired, each repair a warning of the report (issue 35).
+  // Accepted as `play` accepts a real world: repaired, or with the errors the platform plays (issue 35).
   const result = checkForServe(text, name);
   const report = checkReport({ ...result, file: name });
-  if (result.errorCount > 0 || result.world === undefined)
+  if (result.world === undefined)
     throw new ApiError("world/invalid", "has-errors", { count: result.errorCount }, { report });
   return { world: result.world, report };
 }
@@ -95,7 +99,7 @@ export class WorldCache {
  */
 export function storedWorld(text: string, name: string): World {
   const result = checkForServe(text, name, []);
-  if (result.errorCount > 0 || result.world === undefined) {
+  if (result.world === undefined) {
     const report = checkReport({ ...result, file: name });
     throw new ApiError("world/invalid", "has-errors", { count: result.errorCount }, { report });
   }

@@ -50,45 +50,78 @@ const BY_CODE: Record<string, Basis> = {
     source: "codec",
     reason: "Older exports omit it and play; read with a default.",
   },
+  "compat/repaired": {
+    source: "codec",
+    reason:
+      "An error with one obvious reading that the platform plays (a missing map, a map written as an array, a trait requirement without amount, a name that differs from its key): `play` and `serve` repair it on a copy and say so; `check` still reports the error.",
+  },
   "item/unknown-category": { source: "codec", reason: CODEC_TOLERATES },
   "skill/unknown-attribute": { source: "codec", reason: CODEC_TOLERATES },
   "quest/no-init-trigger": {
     source: "spec",
-    reason: "Spec 1.7: every quest needs at least one trigger that fires its `quest-init`.",
+    reason:
+      "Every quest starts hidden and only a trigger's `quest-init` makes it available, so every quest needs a trigger that fires one ([quests](format.md#quests)); `play` and `serve` still play the world, that quest hidden.",
   },
   "keys/name-mismatch": {
     source: "spec",
     reason:
-      "Spec 2: the outer key must equal the inner name; `play` and `serve` repair it in content maps by taking the key.",
+      "In every keyed map the key must equal the record's `name` (references use the key); `play` and `serve` repair it in content maps by taking the key.",
   },
   "trigger/story-at-tick-0": {
     source: "spec",
     reason:
-      "Spec 3: a story effect at tick 0 cannot reach the opening; a warning, since the world still plays.",
+      "The opening is written before any trigger runs, so a `story` effect at tick 0 cannot reach it; a warning, since the world still plays.",
   },
 };
 
 /** A category's basis, for the codes not listed above. */
 const BY_CATEGORY: Record<string, Basis> = {
   file: { source: "taleforge", reason: "Nothing can be read: there is no world to check." },
-  json: { source: "spec", reason: "A world is one JSON object (spec 1.1)." },
-  world: { source: "spec", reason: "The file must be a whole V33 world (spec 2.1)." },
-  shape: { source: "spec", reason: "The field types and required fields of spec 2." },
+  json: {
+    source: "spec",
+    reason: "A world is one plain JSON object (no comments, no trailing commas); nothing else can be read.",
+  },
+  world: {
+    source: "spec",
+    reason:
+      'The file must be a whole V33 world, `configVersion` "V33" and `heroesVersion` 33 ([versions](format.md#versions)).',
+  },
+  shape: {
+    source: "spec",
+    reason: "Each field's type and whether it is required, as [the world format](format.md) lists them.",
+  },
   compat: {
     source: "codec",
     reason: "Real exports omit it and the platform plays them; read with a default.",
   },
-  keys: { source: "spec", reason: "Spec 2: keyed maps." },
-  condition: { source: "spec", reason: "Spec 2.2 and 8: condition types, fields and operators." },
-  effect: { source: "spec", reason: "Spec 2.2 and 8: effect types, fields and operators." },
-  limit: { source: "spec", reason: "The caps of spec 8; over a cap the platform refuses the world." },
+  keys: {
+    source: "spec",
+    reason:
+      "In every keyed map (locations, NPCs, quests…) the key is the record's name, which references use.",
+  },
+  condition: {
+    source: "spec",
+    reason:
+      "Each condition type has its own fields, operators and value types ([triggers](format.md#triggers)); a condition that breaks them cannot be evaluated.",
+  },
+  effect: {
+    source: "spec",
+    reason:
+      "Each effect type has its own fields, operators and value types ([triggers](format.md#triggers)); an effect that breaks them cannot be applied.",
+  },
+  limit: {
+    source: "spec",
+    reason:
+      "The format caps the sizes and counts of sections, triggers and texts; over a cap the platform refuses the world.",
+  },
   script: {
     source: "taleforge",
     reason: "What the script analysis can prove: errors break every run, warnings may be intended.",
   },
   reference: {
     source: "spec",
-    reason: "A trigger's names must resolve (spec 2.2); an error where the engine cannot apply it.",
+    reason:
+      "A name a trigger uses must be one the world defines ([triggers](format.md#triggers)); an error where the engine cannot apply it.",
   },
   text: { source: "taleforge", reason: "Control characters are never shown raw (the hardening principles)." },
   lint: {
@@ -102,6 +135,14 @@ const FALLBACK: Basis = {
   reason:
     "Taleforge's judgement: an error where the engine cannot play it as written, a warning where it can.",
 };
+
+/**
+ * Errors the platform plays a world with: they leave only their own content dead (a quest that
+ * never becomes available), and real exports have them. `play` plays every rule error; `serve`
+ * stores a world whose errors left after its repairs are all of these (and reports them), so a
+ * real world `play` accepts is accepted there too; any other error refuses the upload.
+ */
+export const PLAYED_WITH: ReadonlySet<string> = new Set(["quest/no-init-trigger"]);
 
 export function basisOf(code: string): Basis {
   return BY_CODE[code] ?? BY_CATEGORY[code.split("/")[0] ?? ""] ?? FALLBACK;

@@ -83,7 +83,8 @@ export const WORLD_UNSUPPORTED_VERSION = defineCode({
 export const WORLD_MOD_FRAGMENT = defineCode({
   code: "world/mod-fragment",
   severity: "error",
-  description: "The file is a mod fragment (a few sections and a `mods` list), not a whole world.",
+  description:
+    "The file is a mod fragment (a few sections and a `mods` list, no version field, and at most one of a world's own sections: realms, regions, locations, storyStarts, npcs, quests, worldLore), not a whole world.",
   why: "Mods hold only the sections they change; checking one as a world would list every missing section.",
   messages: {
     fragment:

@@ -224,9 +224,28 @@ function failed(file: string, info: CodeInfo, messageId: string, data: Record<st
 
 const LATER_VERSION_MARKERS = ["itemTypes", "questTriggers"];
 
+/**
+ * Sections only a whole world has: a mod changes instructions and settings, never the map or the
+ * cast. A file holding some of them is a world (of this version or a later one), whatever its
+ * version fields say: real exports of later versions carry `mods` and no version field at all.
+ */
+const WORLD_CONTENT = ["realms", "regions", "locations", "storyStarts", "npcs", "quests", "worldLore"];
+
+/** Whether the file holds a world's own content (two of its sections or more), not only a mod's. */
+function hasWorldContent(value: Record<string, unknown>): boolean {
+  let found = 0;
+  for (const section of WORLD_CONTENT) if (section in value) found++;
+  return found >= 2;
+}
+
 /** Returns true when the file is another format version: one error, and nothing else is checked. */
 function checkVersion(value: Record<string, unknown>, report: (info: CodeInfo, r: Report) => void): boolean {
-  if (Array.isArray(value.mods) && !("configVersion" in value) && !("heroesVersion" in value)) {
+  if (
+    Array.isArray(value.mods) &&
+    !("configVersion" in value) &&
+    !("heroesVersion" in value) &&
+    !hasWorldContent(value)
+  ) {
     const sections = Object.keys(value).filter((k) => k !== "mods");
     report(WORLD_MOD_FRAGMENT, {
       path: [],

@@ -1,3 +1,4 @@
+import { PLAYED_WITH } from "./basis.ts";
 import { COMPAT_REPAIRED } from "./codes.ts";
 import { emptyWorld } from "./defaults.ts";
 import type { JsonPath } from "./diagnostic.ts";
@@ -125,20 +126,31 @@ export function playableWorld(
 }
 
 /**
- * A world's text checked for `serve`: as written when it has no error; else
- * its repaired copy when that has none, each repair a `compat/repaired`
- * warning of the report; else the check as written (the upload is refused
- * with it). `rules` as validateWorld's (a stored world is checked for shape only).
+ * A world's text checked for `serve`, accepted as `play` accepts a real world: as written when it
+ * has no error; else its repaired copy when that is playable (each repair a `compat/repaired`
+ * warning of the report); else as written. A world with errors left is played only when each is
+ * one the platform plays a world with (PLAYED_WITH: a quest with no `quest-init`), and the report
+ * keeps them as errors. `world` is undefined when it is refused (with the check as written).
+ * `strict` accepts only a world with no error. `rules` as validateWorld's (a stored world is
+ * checked for shape only).
  */
-export function checkForServe(text: string, name: string, rules?: readonly Rule[]): ValidationResult {
-  const options = rules ? { rules } : {};
+export function checkForServe(
+  text: string,
+  name: string,
+  rules?: readonly Rule[],
+  options: { strict?: boolean } = {},
+): ValidationResult {
+  const validation = rules ? { rules } : {};
   const loaded = parseWorld(text, name);
-  const checked = validateWorld(loaded, options);
-  if (checked.errorCount === 0) return checked;
+  const checked = validateWorld(loaded, validation);
+  if (checked.errorCount === 0 || options.strict) return checked;
   const { loaded: repaired, repairs } = repairWorld(loaded);
-  if (repairs.length === 0) return checked;
-  const rechecked = validateWorld(repaired, options);
-  if (rechecked.errorCount > 0) return checked;
+  const rechecked = repairs.length > 0 ? validateWorld(repaired, validation) : undefined;
+  const world = rechecked && playedBy(repaired, rechecked);
+  if (!rechecked || !world) {
+    const asWritten = playedBy(loaded, checked);
+    return asWritten ? { ...checked, world: asWritten } : checked;
+  }
   const notes = repairs.map((repair) =>
     diagnosticFrom(
       COMPAT_REPAIRED,
@@ -148,7 +160,15 @@ export function checkForServe(text: string, name: string, rules?: readonly Rule[
   );
   return {
     ...rechecked,
+    world,
     diagnostics: [...notes, ...rechecked.diagnostics],
     warningCount: rechecked.warningCount + notes.length,
   };
+}
+
+/** The world a server plays: runnable, and every error left one the platform plays a world with. */
+function playedBy(loaded: LoadedWorld, checked: ValidationResult): World | undefined {
+  for (const d of checked.diagnostics)
+    if (d.severity === "error" && !PLAYED_WITH.has(d.code)) return undefined;
+  return runnableWorld(loaded, checked);
 }

@@ -87,6 +87,23 @@ describe("check exit codes", () => {
     );
   });
 
+  test("a whole world with mods and no version field is a world, not a mod fragment (issue 35, 7)", async () => {
+    const world = JSON.parse(readFileSync(BASE_WORLD, "utf8"));
+    delete world.configVersion;
+    delete world.heroesVersion;
+    world.mods = [{ shortId: "abc", version: 3 }];
+    const codes = (report: { diagnostics: { code: string }[] }) => report.diagnostics.map((d) => d.code);
+    const plain = await checkJson(scratch.write("unversioned.world.json", JSON.stringify(world)));
+    assert.deepEqual(codes(plain.report), ["shape/missing-field", "shape/missing-field"]);
+    world.itemTypes = {};
+    const later = await checkJson(scratch.write("later.world.json", JSON.stringify(world)));
+    assert.deepEqual(codes(later.report), ["world/unsupported-version"]);
+    // A mod carries instructions and settings, and at most one of a world's own sections.
+    const mod = { mods: [{ shortId: "abc", version: 3 }], aiInstructions: {}, worldLore: "x" };
+    const fragment = await checkJson(scratch.write("mod.json", JSON.stringify(mod)));
+    assert.deepEqual(codes(fragment.report), ["world/mod-fragment"]);
+  });
+
   test("- reads the world from stdin and names it <stdin>", async () => {
     const valid = await checkJson("-", readFileSync(BASE_WORLD, "utf8"));
     assert.deepEqual([valid.code, valid.report.file, valid.report.errorCount], [0, "<stdin>", 0]);

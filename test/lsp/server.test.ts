@@ -292,6 +292,59 @@ describe("taleforge lsp on the example world", () => {
     );
   });
 
+  it("an area is named within its location: renaming one of two areas of the same name renames only its own", async () => {
+    // Two locations, each with a "Gate" reached from one of its areas.
+    const world = JSON.parse(harbor);
+    const lighthouse = world.locations["Old Lighthouse"];
+    const point = world.locations["Gannet Point"];
+    lighthouse.areas.Gate = { description: "A gate in the sea wall.", paths: ["Rock Landing"] };
+    lighthouse.areas["Rock Landing"].paths.push("Gate");
+    point.areas.Gate = { description: "A gate in the cliff fence.", paths: ["Clifftop"] };
+    point.areas.Clifftop.paths.push("Gate");
+    const gates = `${JSON.stringify(world, null, 2)}\n`;
+    const gatesUri = "file:///work/gates.world.json";
+    await client.open(gatesUri, gates);
+    // The second "Gate" key in the text is Gannet Point's or the lighthouse's, whichever comes later.
+    const keys = [...gates.matchAll(/"Gate": \{/g)].map((m) => m.index!);
+    assert.equal(keys.length, 2);
+    const lighthouseFirst = gates.indexOf('"Old Lighthouse": {') < gates.indexOf('"Gannet Point": {');
+    const nth = lighthouseFirst ? 0 : 1;
+    const position = inside(gates, '"Gate": {', 2, nth);
+    const references = await client.request<{ range: Range }[]>("textDocument/references", {
+      textDocument: { uri: gatesUri },
+      position,
+      context: { includeDeclaration: true },
+    });
+    // The key and the one path in its own location; never Gannet Point's.
+    assert.equal(references.length, 2, JSON.stringify(references));
+    const edit = await client.request<{ changes: Record<string, Edit[]> }>("textDocument/rename", {
+      textDocument: { uri: gatesUri },
+      position,
+      newName: "Sea Gate",
+    });
+    const renamed = JSON.parse(applyEdits(gates, edit.changes[gatesUri]!));
+    assert.deepEqual(Object.keys(renamed.locations["Old Lighthouse"].areas).includes("Sea Gate"), true);
+    assert.equal(renamed.locations["Old Lighthouse"].areas.Gate, undefined);
+    assert.ok(renamed.locations["Old Lighthouse"].areas["Rock Landing"].paths.includes("Sea Gate"));
+    assert.ok(renamed.locations["Gannet Point"].areas.Gate, "the other location's Gate is kept");
+    assert.ok(renamed.locations["Gannet Point"].areas.Clifftop.paths.includes("Gate"));
+    // A name taken in the same location is refused; the other location's is free to share.
+    await assert.rejects(
+      client.request("textDocument/rename", {
+        textDocument: { uri: gatesUri },
+        position,
+        newName: "Stairwell",
+      }),
+      /already exists/,
+    );
+    const shared = await client.request<{ changes: Record<string, Edit[]> }>("textDocument/rename", {
+      textDocument: { uri: gatesUri },
+      position,
+      newName: "Clifftop",
+    });
+    assert.ok(shared.changes[gatesUri]!.length >= 2);
+  });
+
   it("rename of a storage key reaches conditions, effects and scripts", async () => {
     const position = inside(text, '"key": "lighthouse_visits"', 9);
     const edit = await client.request<{ changes: Record<string, Edit[]> }>("textDocument/rename", {

@@ -48,32 +48,63 @@ const DIRECTIONS = new Set(
 
 const NOTHING = ["nothing comes of it", "nothing changes", "it makes no difference that you can see"];
 
-/** A movement that reaches no known place: the prose for staying put, or null when the action is no such movement. */
-export function journeyToNowhere(action: string): string | null {
+/** Compass words: a way, never a place ("walk north along the road"). */
+const COMPASS_WORDS = /^(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:wards?|ern)?$/;
+/** Words before a place noun that make it the way, not the end: "along the road", "through the woods". */
+const ROUTE_WORDS = new Set(["along", "across", "through", "via", "past", "following", "alongside"]);
+/** The map, as the story says it (read in the browser too, where there is no /map command). */
+const YOUR_MAP = "Your map shows the places you know.";
+
+/**
+ * A movement that reaches no known place: the prose for staying put, or null when the action is
+ * no such movement. Each says why: no place known that way ("walk north" where the map has none),
+ * no home known, no place of that name, or a name that fits several places (`placesNamed`, the
+ * names a noun fits, when the caller knows the world: "the palace" is two of them).
+ */
+export function journeyToNowhere(
+  action: string,
+  placesNamed: (noun: string) => readonly string[] = () => [],
+): string | null {
   const tokens = tokenize(action);
   for (let i = 0; i < tokens.length; i++) {
     const base = MOVE_VERBS.get(tokens[i]!.raw);
     if (base === undefined || !TRAVEL_VERBS.has(base) || negated(tokens, i) || tokens[i]!.question) continue;
     const rest = tokens.slice(i + 1).filter((t) => t.clause === tokens[i]!.clause);
     const words = rest.map((t) => t.raw);
-    const place = words.find((w) => PLACE_NOUNS.has(w));
-    if (place !== undefined) {
-      const at = words.indexOf(place);
+    const compass = words.find((w) => COMPASS_WORDS.test(w));
+    if (compass !== undefined)
+      return `You stay where you are: you know of no place ${compass.replace(/wards?$|ern$/, "")} of here. ${YOUR_MAP}`;
+    if (words.includes("home"))
+      return `You stay where you are: you know of no home of yours in these parts. Name a place to go; ${YOUR_MAP.toLowerCase()}`;
+    const at = words.findIndex(
+      (w, k) => PLACE_NOUNS.has(w) && !ROUTE_WORDS.has(words[words[k - 1] === "the" ? k - 2 : k - 1] ?? ""),
+    );
+    if (at !== -1) {
+      const place = words[at]!;
       // The place noun with at most two words before it, after the preposition: "the old mill", never "into the sea".
       const before = words.slice(Math.max(0, at - 2), at);
-      const from = before.findLastIndex((w) => TOWARD.has(w) || PREPOSITIONS.has(w));
-      const phrase = [...before.slice(from + 1), place];
-      // The story is read in the browser too, where there is no /map command: "your map" is both.
-      return `You stay where you are: you know of no ${phrase.join(" ").replace(/^(?:the|a|an)\s+/, "")} by that name here. Your map shows the places you know.`;
+      const from = before.findLastIndex((w) => TOWARD.has(w) || PREPOSITIONS.has(w) || ROUTE_WORDS.has(w));
+      const phrase = [...before.slice(from + 1), place].join(" ").replace(/^(?:the|a|an)\s+/, "");
+      const several = placesNamed(place);
+      if (several.length > 1)
+        return `You stay where you are: “${phrase}” could be ${orList(several.slice(0, 4))}. Name the one you mean.`;
+      return `You stay where you are: you know of no ${phrase} by that name here. ${YOUR_MAP}`;
     }
+    if (words.length === 1 && words[0] === "back")
+      return `You stay where you are: say where to go back to. ${YOUR_MAP}`;
     if (
       words.length > 0 &&
       words.length <= 3 &&
       words.every((w) => DIRECTIONS.has(w) || w === "the" || w === "a" || w === "bit" || w === "little")
     )
-      return "You stay where you are: no road you know leads that way. Name a place to go; your map shows the places you know.";
+      return `You stay where you are: no road you know leads that way. Name a place to go; ${YOUR_MAP.toLowerCase()}`;
   }
   return null;
+}
+
+/** "A, B or C". */
+function orList(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
 }
 
 /** Prepositions of a journey's end: "fly to the moon", "swim out to the ship", "walk into the sea". */

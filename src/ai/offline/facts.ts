@@ -1,4 +1,5 @@
 import type { World } from "../../world/schema/index.ts";
+import { locationPoints, type MapPoint } from "./compass.ts";
 import { type PlaceWords, placeWords } from "./place-words.ts";
 import { type ProperNames, properNames } from "./proper.ts";
 import { obj } from "./request.ts";
@@ -39,6 +40,8 @@ export interface WorldFacts {
   startDescriptions: Map<string, string>;
   /** Kind-of-place nouns of names and descriptions, and area paths ("go to the tavern", "go up"). */
   places: PlaceWords;
+  /** Each location's point on its realm's map ("walk north": compass.ts). */
+  locationPoints: Map<string, MapPoint>;
 }
 
 /** The first word of a name, lower-cased ("" for a blank name). */
@@ -107,6 +110,7 @@ export function worldFacts(world: World | undefined): WorldFacts {
     terse,
     nameStarts,
     places: placeWords(world),
+    locationPoints: locationPoints(world),
     proper: properNames(world),
   };
 }

@@ -1,8 +1,16 @@
 import type { IntentAnswer } from "../../engine/ports.ts";
+import { directionAfter, locationToward } from "./compass.ts";
 import type { WorldFacts } from "./facts.ts";
 import { NameIndex, type NameMatch } from "./names.ts";
 import { asNoun, findFirst, negated } from "./patterns.ts";
-import { isKindNoun, nameWordFits, onlyWayOn, placeForNoun, verticalMove } from "./place-words.ts";
+import {
+  isKindNoun,
+  nameWordFits,
+  onlyWayOn,
+  placeForNoun,
+  placesWithWord,
+  verticalMove,
+} from "./place-words.ts";
 import type { IntentInput, Place } from "./request.ts";
 import { type Token, tokenize } from "./text.ts";
 import {
@@ -167,6 +175,8 @@ export function classifyIntent(input: IntentInput, facts: WorldFacts): IntentAns
     areaElsewhere(tokens, input, facts) ??
     areaByStem(tokens, input) ??
     vertical(tokens, input, facts) ??
+    compassMove(tokens, input, facts) ??
+    homeMove(tokens, input) ??
     placeByNoun(tokens, places, input, facts) ??
     inward(tokens, input, facts);
   if (movement) return movement;
@@ -285,6 +295,51 @@ function vertical(tokens: Token[], input: IntentInput, facts: WorldFacts): Inten
   return to ? { intent: "move", target: to, confidence: ALIAS } : null;
 }
 
+/**
+ * "walk north along the road": the nearest known location the map puts in that direction
+ * (compass.ts). None there: no answer, and the narration says nothing known lies that way.
+ */
+function compassMove(tokens: Token[], input: IntentInput, facts: WorldFacts): IntentAnswer | null {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!askedMove(tokens, i)) continue;
+    const direction = directionAfter(tokens, i);
+    if (direction === null) continue;
+    const candidates: string[] = [];
+    for (const p of input.places) if (p.kind === "location") candidates.push(p.name);
+    const to = locationToward(input.position.location, direction, candidates, facts.locationPoints);
+    return to ? { intent: "travel", target: to, confidence: ALIAS } : null;
+  }
+  return null;
+}
+
+/**
+ * "go home", "head back home": the one place the party may go to whose name says home ("Ada's
+ * Homestead", "Home Farm"). The world keeps no home of a character: with none or several such
+ * places, no answer, and the narration says the party has no home it knows of here.
+ */
+function homeMove(tokens: Token[], input: IntentInput): IntentAnswer | null {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!askedMove(tokens, i)) continue;
+    let home = -1;
+    for (let k = i + 1; k < tokens.length && tokens[k]!.clause === tokens[i]!.clause; k++)
+      if (tokens[k]!.raw === "home") home = k;
+    if (home === -1) continue;
+    const homes = input.places.filter(
+      (p) =>
+        (p.kind === "location" || p.kind === "area") &&
+        /\bhome(?:stead)?s?\b/i.test(p.name) &&
+        p.name !== input.position.area,
+    );
+    if (homes.length !== 1) return null;
+    const place = homes[0]!;
+    return { intent: place.kind === "area" ? "move" : "travel", target: place.name, confidence: ALIAS };
+  }
+  return null;
+}
+
+/** Words before a place noun that make it the way, not the end: "along the road", "through the woods". */
+const ROUTE_WORDS = new Set(["along", "across", "through", "via", "past", "following", "alongside"]);
+
 const INWARD = /^(?:in|inside|indoors|within)$/;
 
 /**
@@ -322,7 +377,10 @@ function placeByNoun(
       if (t.clause !== tokens[i]!.clause) break;
       // A word of a place already named is that place's ("leave the Fish Market" is no trip to a market).
       if (named.some((m) => m.start <= k && k < m.end)) continue;
-      const place = placeForNoun(t.fold, facts.places);
+      // "walk along the road": the way taken, not where it ends.
+      const before = tokens[k - 1]?.raw === "the" ? tokens[k - 2] : tokens[k - 1];
+      if (before && ROUTE_WORDS.has(before.raw)) continue;
+      const place = placeForNoun(t.fold, facts.places) ?? placeAtHand(t.fold, input, facts);
       if (!place || (!isKindNoun(t.fold) && !nameWordFits(tokens, k, place.name))) continue;
       // "leave the tavern", "come back from the tavern": where the party comes from, not where it goes.
       if (
@@ -339,6 +397,16 @@ function placeByNoun(
     }
   }
   return null;
+}
+
+/**
+ * "go to the palace" where two places are named so, one of them at the party's location (The
+ * Palace District of Avenor, in Avenor; The Wooden Palace far off): the one at hand.
+ */
+function placeAtHand(noun: string, input: IntentInput, facts: WorldFacts) {
+  const here = input.position.location.toLowerCase();
+  const near = placesWithWord(noun, facts.places).filter((p) => p.location.toLowerCase() === here);
+  return near.length === 1 ? near[0]! : null;
 }
 
 /** teleport / fastTravel: the first location (else any place) named after the keyword. */

@@ -20,7 +20,7 @@ import { movementVerbAt, unknownDestination, verticalDirection } from "./intent.
 import type { NameIndex } from "./names.ts";
 import { addEvidence, evidenceOf, isNarratorOnly, pruneBranches } from "./narrator-only.ts";
 import { toSecondPerson } from "./person.ts";
-import { verticalMove } from "./place-words.ts";
+import { placesWithWord, verticalMove } from "./place-words.ts";
 import { type ProperNames, withProperNames } from "./proper.ts";
 import { againLine, coreOf, repeatsRecent, retells, stayingSentence, toldRecently } from "./repeat.ts";
 import type { NarrationInput } from "./request.ts";
@@ -353,7 +353,9 @@ function actionLines(
     // So is one toward a thing that is no place and not here ("fly to the moon", "swim to the ship").
     const stayed =
       !movement && !(byIntent && refused)
-        ? (journeyToNowhere(action.text) ??
+        ? (journeyToNowhere(action.text, (noun) =>
+            placesWithWord(noun, ctx.facts.places).map((p) => p.name),
+          ) ??
           (input.intent?.intent === "other" || input.intent === null
             ? journeyToNothing(action.text, `${sceneText(input)} ${toldText}`)
             : null))

@@ -167,6 +167,14 @@ export function placeForNoun(noun: string, words: PlaceWords): PlaceRef | null {
 }
 
 /**
+ * The places whose own name uses a word ("palace": The Palace District, The Wooden Palace), areas
+ * with their location; for saying which a word could mean, and for preferring the one at hand.
+ */
+export function placesWithWord(noun: string, words: PlaceWords): readonly PlaceRef[] {
+  return words.names.get(noun) ?? words.names.get(noun.replace(/e?s$/, "")) ?? [];
+}
+
+/**
  * Where "go up" / "go down" leads from an area: the one neighbour that reads
  * as higher (its description says crown, top, roof, loft…) or lower (foot,
  * bottom, cellar…), else the one stair ("Stairwell", "ladder-reached")

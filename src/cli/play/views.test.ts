@@ -6,7 +6,7 @@ import type { SessionState } from "../../engine/state.ts";
 import type { World } from "../../world/schema/index.ts";
 import { changesView } from "./changes.ts";
 import { helpView } from "./commands.ts";
-import { bareCommandHint, describePlace, hintView, questsView, turnWords } from "./views.ts";
+import { bareCommandHint, describePlace, hintView, mapView, questsView, turnWords } from "./views.ts";
 
 const world = JSON.parse(
   readFileSync(new URL("../../../examples/harbor.world.json", import.meta.url), "utf8"),
@@ -194,4 +194,32 @@ test("/help lists every command with its words in one column, within 80 columns"
     assert.equal(columns.size, 1, `the words of /help start at columns ${[...columns].join(", ")}`);
     for (const line of commands) assert.ok(line.length <= 80, line);
   }
+});
+
+test("issue 35 item 7: /map of a five-region-wide realm fits 79 columns and names every region whole", () => {
+  const wide = structuredClone(world) as World;
+  const realm = Object.keys(wide.realms)[0]!;
+  const names = [
+    "The Bright Kingdom of Aurelion",
+    "The Sun-Scoured Plateau",
+    "Hinderance Highlands",
+    "Whitestone Coast",
+    "Long Steppe",
+  ];
+  const template = Object.values(wide.regions)[0]!;
+  wide.regions = {};
+  names.forEach((name, x) => {
+    wide.regions[name] = { ...template, name, x: 10 + x, y: 5, realm };
+  });
+  const state = {
+    known: Object.fromEntries(names.map((n) => [n, true])),
+    position: { realm, region: names[1]!, location: "", area: "" },
+  } as unknown as SessionState;
+  const view = mapView(state, wide, paint);
+  const grid = view.split("\n").filter((line) => line.startsWith("["));
+  assert.ok(grid.length > 0, view);
+  for (const line of view.split("\n")) assert.ok(line.length <= 79, `${line.length} columns: ${line}`);
+  // Cut in its cell, a name is spelt out whole under the grid; a name that fits is whole in its cell.
+  for (const name of names) assert.ok(view.includes(name), `${name} is not shown whole:\n${view}`);
+  assert.match(view, /\*\d+ The Sun/);
 });

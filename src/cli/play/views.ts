@@ -88,25 +88,8 @@ export function mapView(state: SessionState, world: World, paint: Paint): string
   const realm = here.realm;
   const regions = Object.entries(world.regions).filter(([, r]) => (r.realm ?? "") === realm);
   if (regions.length === 0) return `You are at ${describePlace(here, world)}.`;
-  const xs = regions.map(([, r]) => r.x);
-  const ys = regions.map(([, r]) => r.y);
-  const width = Math.min(18, Math.max(...regions.map(([k]) => k.length)) + 2);
   const lines: string[] = [realm ? paint("bold", realm) : paint("bold", "The map"), ""];
-  // Very wide realms are listed, not drawn: a grid wider than a terminal helps nobody.
-  if (Math.max(...xs) - Math.min(...xs) < 6 && Math.max(...ys) - Math.min(...ys) < 12) {
-    for (let y = Math.max(...ys); y >= Math.min(...ys); y--) {
-      const row: string[] = [];
-      for (let x = Math.min(...xs); x <= Math.max(...xs); x++) {
-        const cell = regions.find(([, r]) => r.x === x && r.y === y);
-        const name = cell && known(state, cell[0]) ? cell[0] : cell ? "?" : "";
-        const mark = cell && cell[0] === here.region ? "*" : " ";
-        const text = `${mark}${name}`.slice(0, width).padEnd(width);
-        row.push(cell && cell[0] === here.region ? paint("bold", text) : text);
-      }
-      lines.push(`[${row.join("|")}]`);
-    }
-    lines.push(paint("gray", "North is up; * marks where you are."), "");
-  }
+  lines.push(...regionGrid(regions, (name) => known(state, name), here.region, paint));
   for (const [key] of regions) {
     if (!known(state, key)) continue;
     const locations = Object.entries(world.locations).filter(
@@ -124,6 +107,56 @@ export function mapView(state: SessionState, world: World, paint: Paint): string
   lines.push("", `You are at ${describePlace(here, world)}.`);
   if (area && area.paths.length > 0) lines.push(`From here: ${area.paths.join(", ")}.`);
   return lines.join("\n");
+}
+
+/** The widest line of the region grid: it is never wrapped at an 80-column terminal (79 columns of text). */
+const GRID_COLUMNS = 79;
+/** The narrowest cell worth drawing: past it, the realm is listed only. */
+const MIN_CELL = 6;
+
+/**
+ * The region grid, north up, the party's region marked with "*", every line within GRID_COLUMNS.
+ * A name too long for its cell is cut with "…" after a number, and the numbers are spelt out under
+ * the grid ("1 The Sun-Scoured Plateau"): a name is never cut with no way to read it whole.
+ * Realms too wide or tall for that are not drawn (the list that follows names every region).
+ */
+function regionGrid(
+  regions: readonly [string, { x: number; y: number }][],
+  known: (name: string) => boolean,
+  current: string,
+  paint: Paint,
+): string[] {
+  const xs = regions.map(([, r]) => r.x);
+  const ys = regions.map(([, r]) => r.y);
+  const columns = Math.max(...xs) - Math.min(...xs) + 1;
+  if (Math.max(...ys) - Math.min(...ys) >= 12) return [];
+  // "[" + cells joined by "|" + "]": columns * (width + 1) + 1 characters.
+  const width = Math.min(
+    Math.max(...regions.map(([k]) => k.length)) + 2,
+    Math.floor((GRID_COLUMNS - 1) / columns) - 1,
+  );
+  if (width < MIN_CELL) return [];
+  const lines: string[] = [];
+  const legend: string[] = [];
+  for (let y = Math.max(...ys); y >= Math.min(...ys); y--) {
+    const row: string[] = [];
+    for (let x = Math.min(...xs); x <= Math.max(...xs); x++) {
+      const cell = regions.find(([, r]) => r.x === x && r.y === y);
+      const mark = cell && cell[0] === current ? "*" : " ";
+      let name = cell && known(cell[0]) ? cell[0] : cell ? "?" : "";
+      if (mark.length + name.length > width) {
+        legend.push(`${legend.length + 1} ${name}`);
+        const cut = `${legend.length} ${name}`.slice(0, width - mark.length - 1).trimEnd();
+        name = `${cut}…`;
+      }
+      const text = `${mark}${name}`.padEnd(width);
+      row.push(cell && cell[0] === current ? paint("bold", text) : text);
+    }
+    lines.push(`[${row.join("|")}]`);
+  }
+  lines.push(...legend.map((line) => paint("gray", line)));
+  lines.push(paint("gray", "North is up; * marks where you are."), "");
+  return lines;
 }
 
 export function storageView(state: SessionState): string {

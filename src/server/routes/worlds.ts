@@ -49,7 +49,7 @@ export function worldRoutes(
       method: "POST",
       url: "/worlds",
       summary:
-        "Upload a world file (the body is the file). A world with errors is refused with its check report.",
+        "Upload a world file (the body is the file). Errors with one obvious reading are repaired (each a `compat/repaired` warning of the report), a quest no trigger starts is reported and played as `taleforge play` plays it, and any other error refuses the world with its check report. `strict=true` refuses any error.",
       tag: "worlds",
       access: "public",
       query: WorldUploadQuery,
@@ -65,7 +65,7 @@ export function worldRoutes(
       const uploader = (request as { uploader?: string }).uploader ?? "operator";
       const name = query.name ?? "world";
       // Checked (and hashed) in a work thread: the event loop goes on serving other games meanwhile.
-      const { hash, world, report } = await checkInPool(pool, text, name);
+      const { hash, world, report } = await checkInPool(pool, text, name, query.strict === "true");
       // A world already stored takes no room: only a new one counts against the quotas.
       const known = (await store.world(hash)) !== undefined;
       if (!known && uploader !== "operator") {

@@ -19,6 +19,8 @@ export function StartPage() {
   const [hash, setHash] = useState<string>("");
   const [world, setWorld] = useState<WorldSummary | undefined>();
   const [report, setReport] = useState<CheckReport | undefined>();
+  // A world with an error the platform plays with (a quest no trigger starts) is uploaded with it.
+  const [refused, setRefused] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [start, setStart] = useState("");
   const [character, setCharacter] = useState<Character | undefined>();
@@ -56,6 +58,7 @@ export function StartPage() {
 
   const upload = async (file: File) => {
     setReport(undefined);
+    setRefused(false);
     setError("");
     setUploadError("");
     if (file.size === 0) {
@@ -71,8 +74,10 @@ export function StartPage() {
       setWorlds([...listed.worlds].sort((a, b) => Number(b.bundled) - Number(a.bundled)));
       setHash(answer.hash);
     } catch (e) {
-      if (e instanceof ApiFailure && e.code === "world/invalid") setReport(e.details.report as CheckReport);
-      else setUploadError(playerMessage(e, "upload").text);
+      if (e instanceof ApiFailure && e.code === "world/invalid") {
+        setReport(e.details.report as CheckReport);
+        setRefused(true);
+      } else setUploadError(playerMessage(e, "upload").text);
     } finally {
       setUploading(false);
     }
@@ -138,7 +143,13 @@ export function StartPage() {
           {report ? (
             <Diagnostics
               report={report}
-              title={report.errorCount > 0 ? "This world has errors and was not uploaded" : "Warnings"}
+              title={
+                refused
+                  ? "This world has errors and was not uploaded"
+                  : report.errorCount > 0
+                    ? "Uploaded: it plays, but these errors may break the story"
+                    : "Warnings"
+              }
             />
           ) : null}
           {world ? <p class="background">{world.background}</p> : null}
