@@ -194,11 +194,12 @@ test("narration: ordered from stable to volatile, so consecutive turns share a l
     "## World background",
     "## Narrator style",
     "## Game mode",
-    "## Scene",
     "## The party (character sheets)",
     "## Story so far (summary)",
     request.scene.recentStory[0]!.slice(0, 60),
     request.scene.recentStory.at(-1)!.slice(0, 60),
+    // The scene changes whenever the party moves: after the earlier turns (issue 39).
+    "## Scene",
     "## The party now",
     "## Journal",
     "## Lore that may matter now",
