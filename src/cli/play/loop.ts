@@ -17,6 +17,7 @@ import type { CliIo } from "../io.ts";
 import { readSaveText, writeSaveFile } from "../save-file.ts";
 import { changesView } from "./changes.ts";
 import type { LineSource } from "./lines.ts";
+import type { PromptView } from "./prompt-view.ts";
 import {
   bareCommandHint,
   GAME_COMMANDS,
@@ -54,6 +55,8 @@ export interface LoopContext {
   resumeCommand?: string | undefined;
   /** --trace: print the trace of every turn. */
   showTrace: boolean;
+  /** --show-prompt: the requests sent to the model, printed after every turn. */
+  prompts?: PromptView | undefined;
   cwd: string;
   /** The game as played so far, for /export-test; absent when the game cannot become a play-test. */
   recorder?: GameRecorder;
@@ -206,6 +209,8 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     prose.end();
     if (streamed) ctx.io.stdout("\n");
     ctx.io.stdout(`${ctx.paint("red", failureLine(input, error))}\n`);
+    // What the model was sent is what an author needs most when a turn fails.
+    showPrompts(ctx);
     return null;
   } finally {
     ctx.lines.onInterrupt(() => ctx.lines.close());
@@ -248,8 +253,15 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
   }
   if (outcome.type === "turn" && ctx.showTrace)
     ctx.io.stdout(`${formatTrace(outcome.result, { color: ctx.color })}\n`);
+  showPrompts(ctx);
   await autosave(ctx);
   return outcome;
+}
+
+/** --show-prompt: the requests sent since the last ones shown (prompt-view.ts). */
+export function showPrompts(ctx: Pick<LoopContext, "io" | "prompts">, lead = "\n"): void {
+  const text = ctx.prompts?.take() ?? "";
+  if (text !== "") ctx.io.stdout(`${lead}${text}`);
 }
 
 /**
