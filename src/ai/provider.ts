@@ -16,6 +16,22 @@ export interface Provider extends AiPorts {
   close(): Promise<void>;
   /** How the provider samples and bounds its calls, for the cassette header (issue 19 item 6); absent offline. */
   sampling?(): Record<string, number | null>;
+  /**
+   * The exact last request sent to the model of each kind, oldest first (issue 39: `taleforge play
+   * --show-prompt` shows an author what the model saw); absent for providers that send none.
+   */
+  lastRequests?(): SentRequest[];
+}
+
+/** One request as it went to the server: its kind, its place in the order of sending, and its body. */
+export interface SentRequest {
+  kind: "intent" | "narration" | "judge" | "summary";
+  /** 1 for the provider's first request, then counting up: a host shows only those newer than it saw. */
+  seq: number;
+  /** Where it went (the server's chat completions URL). */
+  url: string;
+  /** The JSON body as sent: model, messages, token limit, sampling, response format. */
+  body: Record<string, unknown>;
 }
 
 export interface Usage {

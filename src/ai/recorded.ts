@@ -88,6 +88,7 @@ export function recordProvider(inner: Provider, sink: TapeSink): RecordingProvid
     provider.summarise = (request: SummaryRequest, signal?: AbortSignal) =>
       record("summarise", request, () => summarise(request, signal));
   }
+  if (inner.lastRequests) provider.lastRequests = inner.lastRequests.bind(inner);
   if (inner.embed) {
     const embed = inner.embed.bind(inner);
     provider.embed = (texts: string[], signal?: AbortSignal) =>

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { test } from "node:test";
 import { IntentAnswerSchema, JudgeAnswerSchema } from "../../src/ai/answers.ts";
 import { loreQuery, selectLore } from "../../src/ai/lore.ts";
+import { CACHE_CHARS_PER_TOKEN, CACHE_MIN_TOKENS } from "../../src/ai/prompts/budgets.ts";
 import {
   type ChatMessage,
   intentPrompt,
@@ -24,7 +25,8 @@ import {
   PROMPT_BUDGETS,
   summaryPrompt,
 } from "../../src/ai/prompts/index.ts";
-import { INTENT_DEFINITIONS } from "../../src/ai/prompts/intent.ts";
+import { INTENT_DEFINITIONS, INTENT_SYSTEM } from "../../src/ai/prompts/intent.ts";
+import { JUDGE_SYSTEM } from "../../src/ai/prompts/judge.ts";
 import { TRAILER_MARKER } from "../../src/ai/trailer.ts";
 import { INTENTS, type NarrationRequest } from "../../src/engine/ports.ts";
 import type { World } from "../../src/world/schema/index.ts";
@@ -194,11 +196,12 @@ test("narration: ordered from stable to volatile, so consecutive turns share a l
     "## World background",
     "## Narrator style",
     "## Game mode",
-    "## Scene",
     "## The party (character sheets)",
     "## Story so far (summary)",
     request.scene.recentStory[0]!.slice(0, 60),
     request.scene.recentStory.at(-1)!.slice(0, 60),
+    // The scene changes whenever the party moves: after the earlier turns (issue 39).
+    "## Scene",
     "## The party now",
     "## Journal",
     "## Lore that may matter now",
@@ -210,6 +213,29 @@ test("narration: ordered from stable to volatile, so consecutive turns share a l
   for (let i = 1; i < order.length; i++)
     assert.ok(order[i - 1]![1] < order[i]![1], `${order[i - 1]![0]} before ${order[i]![0]}`);
   assert.ok(!text.includes(TRAILER_MARKER), "no trailer: the narration is story only");
+});
+
+test("issue 39: the intent and judge system messages pass the prompt-cache minimum on their own, and their examples parse", async () => {
+  const min = CACHE_MIN_TOKENS * CACHE_CHARS_PER_TOKEN;
+  for (const [name, system] of [
+    ["intent", INTENT_SYSTEM],
+    ["judge", JUDGE_SYSTEM],
+  ] as const)
+    assert.ok(system.length >= min, `${name} system message: ${system.length} characters, under ${min}`);
+  // The narration's stable part (the system message and the first user message) passes it too.
+  const [system, first] = await narrationFor(world, exampleTurn(world), "Harbour Tale");
+  assert.ok(system!.content.length + first!.content.length >= min);
+
+  // Every worked case answers with a known intent, in the schema's shape.
+  const cases = INTENT_SYSTEM.split("\n").filter((l) => l.startsWith("- ") && l.includes(" -> {"));
+  assert.ok(cases.length >= 5, `${cases.length} intent examples`);
+  for (const line of cases) {
+    const answer = IntentAnswerSchema.parse(JSON.parse(line.slice(line.indexOf(" -> ") + 4)));
+    assert.ok(INTENTS.includes(answer.intent), line);
+  }
+  const answers = JUDGE_SYSTEM.split("\n").filter((l) => l.startsWith("Answer: {"));
+  assert.equal(answers.length, 2, "two worked judge examples");
+  for (const line of answers) JudgeAnswerSchema.parse(JSON.parse(line.slice("Answer: ".length)));
 });
 
 test("intent: every intent has a one-line definition, in INTENTS order", () => {

@@ -540,6 +540,91 @@ describe("taleforge play against an OpenAI-compatible server (a real HTTP mock o
   });
 });
 
+describe("taleforge play --show-prompt (issue 39)", () => {
+  test("after the opening and every turn, the exact last request of each kind sent, every message whole", async () => {
+    const { MockServer, jsonCompletion, streamed } = await import("../ai/mock-server.ts");
+    const server = await MockServer.start();
+    try {
+      let stories = 0;
+      server.handler = (request) => {
+        const schema = request.body?.response_format?.json_schema?.name;
+        if (schema === "taleforge_intent")
+          return jsonCompletion({ intent: "other", target: null, confidence: 0.9, leader: null });
+        if (schema === "taleforge_judge") {
+          const count = (request.body.messages.at(-1).content.match(/^\d+\. \[/gm) ?? []).length;
+          return jsonCompletion({
+            verdicts: Array.from({ length: count }, (_, i) => ({
+              question: i + 1,
+              evidence: "none",
+              passed: false,
+              players: [],
+            })),
+          });
+        }
+        if (schema === "taleforge_summary") return jsonCompletion({ summary: "So far." });
+        return streamed([`Story number ${++stories}.`]);
+      };
+      const actions = ["look at the boats", "ask about the lighthouse", "read the notice"];
+      const { code, out, err } = await playWith(
+        [EXAMPLE, ...isobel, "--base-url", server.url, "--model", "m", "--show-prompt", "--no-save"],
+        [...actions, "/quit"],
+      );
+      assert.equal(code, 0, err);
+      const chat = server.to("/v1/chat/completions");
+      const kindOf = (body: { response_format?: { json_schema?: { name?: string } } }) =>
+        body.response_format?.json_schema?.name?.replace("taleforge_", "") ?? "narration";
+      // Each turn's part of the transcript: from its echoed action to the next one.
+      const parts = out.split(/^> /m);
+      assert.equal(parts.length, actions.length + 2, "the opening, three turns and /quit");
+      // The requests of each part, in the order sent: the opening's narration, then per turn.
+      let at = 0;
+      for (const [i, part] of parts.slice(0, -1).entries()) {
+        const sent: typeof chat = [];
+        const story = `Story number ${i + 1}.`;
+        while (at < chat.length) {
+          const request = chat[at++]!;
+          sent.push(request);
+          if (request.body.stream) break;
+        }
+        assert.ok(part.includes(story), `part ${i}: its story`);
+        const shown = new Set<string>();
+        for (const request of sent.reverse()) {
+          const kind = kindOf(request.body);
+          if (shown.has(kind)) continue; // only the last of each kind
+          shown.add(kind);
+          const block = part.slice(part.indexOf(`──── the last ${kind} request sent to the model ────`));
+          assert.ok(block.length < part.length, `part ${i}: the ${kind} request is shown\n${part}`);
+          assert.ok(block.includes(`model: "m"\n`), "its parameters");
+          for (const message of request.body.messages)
+            assert.ok(
+              block.includes(`===== ${message.role} =====\n${message.content}\n`),
+              `part ${i}: the ${kind} request's ${message.role} message, whole`,
+            );
+        }
+        assert.ok(shown.has("narration"), `part ${i}: a narration request`);
+        if (i > 0) assert.ok(shown.has("intent"), `part ${i}: an intent request`);
+        assert.equal(
+          (part.match(/──── the last /g) ?? []).length,
+          shown.size,
+          `part ${i}: no request shown twice`,
+        );
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("offline there is no request to show, and play says so once", async () => {
+    const { code, out, err } = await playWith(
+      [EXAMPLE, ...isobel, "--show-prompt", "--no-save"],
+      ["look at the boats", "/quit"],
+    );
+    assert.equal(code, 0, err);
+    assert.match(out, /--show-prompt: the offline narrator sends no requests to a model/);
+    assert.doesNotMatch(out, /──── the last /);
+  });
+});
+
 test("without a world, play finds the example world that ships with Taleforge, from any folder", async () => {
   const dir = scratchDir();
   const result = await playWith([], ["/quit"], { cwd: dir.dir });

@@ -202,6 +202,7 @@ export function createOpenAiProvider(world: World, options: OpenAiProviderOption
     },
 
     usage: () => transport.usage.snapshot(),
+    lastRequests: () => transport.sent.list(),
     sampling: () => ({ ...samplingRecord(limits), contextTokens: settings.contextTokens ?? null }),
 
     async close() {

@@ -86,15 +86,19 @@ export async function streamNarration(
       async (attempt) => {
         let stream: AsyncIterable<ChatCompletionChunk>;
         try {
+          const body = {
+            model: transport.model,
+            messages,
+            stream: true,
+            ...tokenLimit(transport, limits.maxTokens),
+            ...optional,
+          };
+          transport.sent.note("narration", body);
           stream = await transport.client.chat.completions.create(
+            body as ChatCompletionCreateParamsStreaming,
             {
-              model: transport.model,
-              messages,
-              stream: true,
-              ...tokenLimit(transport, limits.maxTokens),
-              ...optional,
-            } as ChatCompletionCreateParamsStreaming,
-            { signal: attempt.signal },
+              signal: attempt.signal,
+            },
           );
         } catch (error) {
           const failure = describeFailure(error);

@@ -160,17 +160,16 @@ async function complete<T>(
     });
     const outcome = await send(transport, context, signal, async (attempt) => {
       try {
+        const body = {
+          model: transport.model,
+          messages: sent,
+          ...tokenLimit(transport, sampling.maxTokens),
+          ...optional,
+          ...responseFormat(format, spec),
+        };
+        transport.sent.note(spec.call, body);
         const { data, response: raw } = await transport.client.chat.completions
-          .create(
-            {
-              model: transport.model,
-              messages: sent,
-              ...tokenLimit(transport, sampling.maxTokens),
-              ...optional,
-              ...responseFormat(format, spec),
-            } as ChatCompletionCreateParamsNonStreaming,
-            { signal: attempt.signal },
-          )
+          .create(body as ChatCompletionCreateParamsNonStreaming, { signal: attempt.signal })
           .withResponse();
         const response = jsonBody(data, raw) as ChatCompletion;
         return { response, answer: answerOf(response) };

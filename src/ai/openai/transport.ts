@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import { type CallContext, type CallName, type Failure, rejectsParameter } from "./errors.ts";
 import type { RetryPolicy } from "./retry.ts";
+import { SentRequests } from "./sent.ts";
 import { UsageCounter } from "./usage.ts";
 
 /** Sent as the key to servers that need none (Ollama, llama.cpp, LM Studio): the SDK insists on one. */
@@ -22,6 +23,8 @@ export interface Transport {
   timeoutMs: number;
   retry: RetryPolicy;
   usage: UsageCounter;
+  /** The last request of each kind, as sent (--show-prompt). */
+  sent: SentRequests;
   accepts: {
     /** How structured answers are asked for: json_schema, else json_object, else only the prompt. */
     responseFormat: "json_schema" | "json_object" | "prompt";
@@ -144,6 +147,7 @@ export function makeTransport(settings: {
     client,
     ...settings,
     usage: new UsageCounter(),
+    sent: new SentRequests(`${settings.baseUrl}/chat/completions`),
     accepts: {
       responseFormat: "json_schema",
       streamOptions: true,

@@ -62,6 +62,18 @@ export function budgetsFor(
   };
 }
 
+/**
+ * The shortest prompt prefix the largest providers cache (OpenAI: 1,024 tokens; issue 39). Every
+ * call kind's stable part should pass it where it can: the intent and judge system messages, the
+ * same for every world and turn, are made long enough on their own (worked examples).
+ */
+export const CACHE_MIN_TOKENS = 1_024;
+/**
+ * Characters per token when checking a text passes CACHE_MIN_TOKENS: more than English prose's
+ * usual four, so that the check errs on the long side (JSON and punctuation take more tokens).
+ */
+export const CACHE_CHARS_PER_TOKEN = 4.2;
+
 /** A prompt's size as PROMPT_BUDGETS counts it: the length of all its messages' contents together. */
 export function promptChars(messages: readonly { content: string }[]): number {
   return messages.reduce((n, m) => n + m.content.length, 0);

@@ -78,12 +78,34 @@ const ANSWER =
   '{"intent": "<one of the intents above>", "target": "<place name>" or null, "confidence": <number from 0 to 1>, "leader": "<player name>" or null}\n' +
   'For example: {"intent": "interactNPC", "target": null, "confidence": 0.9, "leader": null}';
 
+/**
+ * Worked cases, each an action (with the places it may name) and the answer. They teach the hard
+ * distinctions (talk about travel, move, subdue, accepting, the leader) and make the system message,
+ * the same for every world and turn, pass the prompt-cache minimum (CACHE_MIN_TOKENS, budgets.ts).
+ */
+const EXAMPLES = [
+  '"I take the coast road to Saltmarsh." (Saltmarsh is listed) -> {"intent": "travel", "target": "Saltmarsh", ' +
+    '"confidence": 0.95, "leader": null}',
+  '"Should we go to the mill before dark?" -> {"intent": "other", "target": null, "confidence": 0.9, "leader": null}',
+  '"I climb the stairs to the lamp room." (Lamp Room is an area listed) -> {"intent": "move", "target": ' +
+    '"Lamp Room", "confidence": 0.9, "leader": null}',
+  '"I twist the knife out of the thug\'s hand and pin him." -> {"intent": "subdue", "target": null, ' +
+    '"confidence": 0.9, "leader": null}',
+  '"Fine, I will find your brother." (a job was offered) -> {"intent": "acceptQuest", "target": null, ' +
+    '"confidence": 0.85, "leader": null}',
+  '"I ask Mara what the letter says." (Mara is present) -> {"intent": "interactNPC", "target": null, ' +
+    '"confidence": 0.85, "leader": null}',
+  'Ana: "I ask the ferryman the fare." Bo: "We board the ferry to Gull Point." (Gull Point is listed) -> ' +
+    '{"intent": "travel", "target": "Gull Point", "confidence": 0.9, "leader": "Bo"}',
+];
+
 export const INTENT_SYSTEM = [
   "You classify one player action in a turn-based text role-playing game into exactly one intent. You write " +
     "no story.",
   `## Intents\n${bullets(INTENTS.map((intent) => `${intent}: ${INTENT_DEFINITIONS[intent]}`)).join("\n")}`,
   `## Rules\n${bullets(RULES).join("\n")}`,
   `## Target\n${bullets(TARGET_RULES).join("\n")}`,
+  `## Examples\n${bullets(EXAMPLES).join("\n")}`,
   `## Answer\n${ANSWER}`,
 ].join("\n\n");
 

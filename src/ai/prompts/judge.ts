@@ -47,6 +47,35 @@ export const JUDGE_SYSTEM = [
     "shows satisfying it, or every player when it is about the scene or the whole party. When the answer is " +
     "false, list none.",
   "",
+  "## A worked example",
+  "Story entries: [turn 4] A ship breaks on the Teeth; by dawn the wreckers have dragged its cargo up the " +
+    'shingle. [turn 6] Mara hands Isobel the keeper\'s logbook. "Read it before the tide turns," she says.',
+  "Players: Isobel, Tom. Actions this turn: Isobel: I open it and read. Tom: I keep watch at the door.",
+  "Questions: 1. [action] Does the player read the keeper's logbook? 2. [story] Has a ship been wrecked? " +
+    "3. [story since turn 5] Has a ship been wrecked? 4. [story] Has the party made peace with the wreckers? " +
+    "5. [action] Does the player attack someone?",
+  'Answer: {"verdicts": [{"question": 1, "evidence": "I open it and read (it: the logbook Mara handed over)", ' +
+    '"passed": true, "players": ["Isobel"]}, {"question": 2, "evidence": "A ship breaks on the Teeth", ' +
+    '"passed": true, "players": ["Isobel", "Tom"]}, {"question": 3, "evidence": "none", "passed": false, ' +
+    '"players": []}, {"question": 4, "evidence": "none", "passed": false, "players": []}, {"question": 5, ' +
+    '"evidence": "none", "passed": false, "players": []}]}',
+  'Why: Isobel\'s own action reads the logbook; "it" is resolved by the newest entry, which alone would not ' +
+    "count. The wreck happened, so question 2 holds for the whole party, but it happened at turn 4, not after " +
+    "turn 5, so question 3 does not. Nothing says the party made peace or that anyone attacks: false, not a guess.",
+  "",
+  "## A second example",
+  "NEWEST story entry: [turn 9] The gale drops at last. Tom slips on the wet stair and turns his ankle while " +
+    "Isobel trims the wick and lights the lamp.",
+  "Players: Isobel, Tom. Actions this turn: Isobel: I light the lamp. Tom: (passed).",
+  "Questions: 1. [event] Did this turn's story end the storm? 2. [story] Is a player hurt? 3. [action] Does " +
+    "the player light the lamp?",
+  'Answer: {"verdicts": [{"question": 1, "evidence": "The gale drops at last", "passed": true, "players": ' +
+    '["Isobel", "Tom"]}, {"question": 2, "evidence": "Tom slips on the wet stair and turns his ankle", ' +
+    '"passed": true, "players": ["Tom"]}, {"question": 3, "evidence": "I light the lamp", "passed": true, ' +
+    '"players": ["Isobel"]}]}',
+  "Why: the event is about the scene, so every player is listed; only Tom is hurt; only Isobel's action lights " +
+    "the lamp (the story telling it does not make it Tom's).",
+  "",
   "## Answer",
   "Answer with one JSON object and nothing else, with one verdict for every question, numbered as in the list:",
   '{"verdicts": [{"question": 1, "evidence": "<the words that decide it>", "passed": true, "players": ["<player name>"]}, ' +

@@ -4,7 +4,7 @@ import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
 import { narratorSystem, storyStartText } from "./narrator-system.ts";
 import { openingPrompt } from "./opening.ts";
 import { share } from "./plan.ts";
-import { partyNowBlock, sceneBlocks } from "./scene.ts";
+import { partyBlock, partyNowBlock, placeBlocks } from "./scene.ts";
 import {
   actionLine,
   type Block,
@@ -18,7 +18,7 @@ import {
   rankIn,
 } from "./sections.ts";
 import type { ChatMessage, NarrationPromptOptions } from "./types.ts";
-import { isStanding, loreBlock, worldPart } from "./world-text.ts";
+import { isStanding, loreBlock, traitsBlock, worldPart } from "./world-text.ts";
 
 /**
  * Trim steps of the turn prompt when it is over budget, first to go first
@@ -50,13 +50,15 @@ const rank = rankIn(NARRATION_TRIM_ORDER);
  * consecutive turns share a long prefix a server can cache:
  *  1. system: the job, the world's instructions for the narrator (cut once
  *     per game), the rules with the world's voice;
- *  2. user: the world's data (cut once per game), the scene (the same while
- *     the party stays), the character sheets, the running summary;
+ *  2. user: the world's data (cut once per game), the character sheets (the
+ *     same while nobody joins, leaves or levels up), the running summary;
  *  3. the turns since the summary as user/assistant pairs: each turn's
  *     actions by player, then the story told for it (only grows between
  *     summaries);
- *  4. user: this turn: standing guidance, journal, lore, one-time
- *     instructions, event, outcomes, the players and their actions, intent, task.
+ *  4. user: this turn: the scene (place, location, area, characters present:
+ *     it changes whenever the party moves, so it comes after the history),
+ *     standing guidance, the party now and its traits, journal, lore, one-time instructions,
+ *     event, outcomes, the players and their actions, intent, task.
  * A request so shares with the previous one everything up to its newest turn.
  */
 export function narrationPrompt(
@@ -71,12 +73,14 @@ export function narrationPrompt(
   const oneTime = request.instructions.filter((i) => !isStanding(world, i));
   const first: Block[] = [
     worldPart(world, options, share(budget, "world")),
-    ...sceneBlocks(world, scene, request.context?.sheets, rank, budget),
+    partyBlock(world, scene, request.context?.sheets, rank("party"), budget),
+    traitsBlock(world, scene.party, rank("traits")),
     block("## Story so far (summary)", [prose(request.summary, TEXT_CAPS.summary)], rank("summary"), {
       from: "start",
     }),
   ];
   const now: Block[] = [
+    ...placeBlocks(scene, rank, budget),
     block(
       "## Standing guidance (from the world's recurring rules: follow it on every turn it is listed)",
       bullets(standing.map((i) => inline(i, TEXT_CAPS.instruction))),

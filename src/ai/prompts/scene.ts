@@ -33,16 +33,33 @@ function placeBlock(scene: SceneView): Block {
 type ScenePart = "location" | "area" | "characters present" | "party" | "traits";
 
 /**
- * The scene as the narration and opening prompts show it, in this order: the
- * place, the location, the area, the characters present, the party's
- * character sheets and its traits. The location, area, characters and sheets
- * each have a floor of the budget (plan.ts).
+ * The scene as the narration and opening prompts show it: where the party is
+ * (`placeBlocks`), then who the party is (`partyBlock`) and its traits.
  */
 export function sceneBlocks(
   world: World,
   scene: SceneView,
   sheets: readonly CharacterSheet[] | undefined,
   rank: (part: ScenePart) => number,
+  budget: number,
+): Block[] {
+  return [
+    ...placeBlocks(scene, rank, budget),
+    partyBlock(world, scene, sheets, rank("party"), budget),
+    traitsBlock(world, scene.party, rank("traits")),
+  ];
+}
+
+/**
+ * Where the party is, in this order: the place, the location, the area and
+ * the characters present, each of the last three with a floor of the budget
+ * (plan.ts). It changes whenever the party moves or someone comes or goes, so
+ * a turn's prompt carries it after the earlier turns (issue 39: what varies
+ * comes after the shared prefix).
+ */
+export function placeBlocks(
+  scene: SceneView,
+  rank: (part: "location" | "area" | "characters present") => number,
   budget: number,
 ): Block[] {
   return [
@@ -54,9 +71,23 @@ export function sceneBlocks(
       floor: share(budget, "area"),
     }),
     npcsBlock(scene, rank("characters present"), share(budget, "characters")),
-    sheetsBlock(world, scene, sheets, rank("party"), share(budget, "sheets")),
-    traitsBlock(world, scene.party, rank("traits")),
   ];
+}
+
+/**
+ * Who the party is: the character sheets, with a floor of the budget. They
+ * stay the same while nobody joins, leaves or gains a level or ability, so
+ * they belong to the stable prefix; what moves more often (resources, items,
+ * traits) is in `partyNowBlock` and the traits block.
+ */
+export function partyBlock(
+  world: World,
+  scene: SceneView,
+  sheets: readonly CharacterSheet[] | undefined,
+  trim: number,
+  budget: number,
+): Block {
+  return sheetsBlock(world, scene, sheets, trim, share(budget, "sheets"));
 }
 
 /**
@@ -83,8 +114,9 @@ function npcsBlock(scene: SceneView, trim: number, floor: number): Block {
 /**
  * The party's character sheets (issue 39): for each member, who they are
  * (the premade character's gender, description and backstory, or a party
- * NPC's public info), level, resources with their maxima, items, abilities
- * and traits. Players' sheets come first in party order; the last listed go
+ * NPC's public info), level, the resources it has and abilities (current
+ * values, maxima and items are under "The party now", traits in their own
+ * block). Players' sheets come first in party order; the last listed go
  * first when trimming.
  */
 function sheetsBlock(
@@ -126,15 +158,12 @@ function sheetText(
     lines.push(`Description: ${inline(description, TEXT_CAPS.npcInfo)}`);
   if (typeof premade?.backstory === "string" && premade.backstory.trim() !== "")
     lines.push(`Backstory: ${inline(premade.backstory, TEXT_CAPS.backstory)}`);
-  const maxima = Object.keys(member.resources ?? {}).map((key) => {
-    const max = sheet?.max?.[key];
-    return `${inline(key, TEXT_CAPS.name)}${typeof max === "number" ? ` (max ${max})` : ""}`;
-  });
-  if (maxima.length > 0) lines.push(`Resources: ${maxima.join(", ")} (current values under "The party now")`);
+  // The maxima move (a level, an effect), so they are shown with the current values under "The party now".
+  const resources = Object.keys(member.resources ?? {}).map((key) => inline(key, TEXT_CAPS.name));
+  if (resources.length > 0)
+    lines.push(`Resources: ${resources.join(", ")} (current values and maxima under "The party now")`);
   const abilities = (sheet?.abilities ?? []).map((a) => inline(a, TEXT_CAPS.name)).filter((a) => a !== "");
   if (abilities.length > 0) lines.push(`Abilities: ${abilities.join(", ")}`);
-  const traits = (member.traits ?? []).map((t) => inline(t, TEXT_CAPS.name)).filter((t) => t !== "");
-  if (traits.length > 0) lines.push(`Traits: ${traits.join(", ")}`);
   return lines.join("\n");
 }
 

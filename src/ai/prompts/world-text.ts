@@ -198,9 +198,11 @@ export function traitsBlock(world: World, party: SceneView["party"], trim: numbe
     const guidance = [trait?.traitNarrativeEffects, trait?.quirk, trait?.description].find(
       (t) => typeof t === "string" && t.trim() !== "",
     );
-    if (guidance === undefined) continue;
+    // A trait the world does not define is left out; one without guidance is still named (the sheets do not list traits).
+    if (trait === undefined) continue;
     const names = who.map((w) => inline(w, TEXT_CAPS.name)).join(", ");
-    lines.push(`${inline(name, TEXT_CAPS.name)} (${names}): ${inline(guidance, TEXT_CAPS.trait)}`);
+    const head = `${inline(name, TEXT_CAPS.name)} (${names})`;
+    lines.push(guidance === undefined ? head : `${head}: ${inline(guidance, TEXT_CAPS.trait)}`);
   }
   return block("## The party's traits (how to play them)", bullets(lines), trim, {
     omitted: (n) => `(and ${n} more not listed)`,

@@ -55,6 +55,11 @@ export default defineCommand({
     { flags: "--replay <cassette>", description: "replay a recorded game from its cassette, exactly" },
     { flags: "--trace", description: "print the trace of every turn" },
     {
+      flags: "--show-prompt",
+      description:
+        "after the opening and every turn, print the exact last request of each kind sent to the model (intent, narration, judge, summary): what the model saw",
+    },
+    {
       flags: "--strict",
       description:
         "refuse a world with any error (without it, repairable errors are repaired with a warning each)",

@@ -15,8 +15,9 @@ import { type CliIo, wantsColor } from "../io.ts";
 import { writeSaveFile } from "../save-file.ts";
 import { askPlayers, askStoryStart, LeftBeforeStart } from "./creation.ts";
 import { type LineSource, lineSource } from "./lines.ts";
-import { proseWriter, runLoop } from "./loop.ts";
+import { proseWriter, runLoop, showPrompts } from "./loop.ts";
 import type { PlayFlags } from "./options.ts";
+import { PromptView } from "./prompt-view.ts";
 import { openProvider, startRecording } from "./provider.ts";
 import { newSavePath } from "./save-home.ts";
 import { type ChosenSetup, chooseSetup, readFlags } from "./setup.ts";
@@ -106,6 +107,9 @@ async function playGame(step: GameStep): Promise<number> {
       `${paint("gray", `Taleforge · ${file} · ${setup.load !== undefined ? "resumed game" : startName(world, setup.storyStart)} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,
     );
     header.end();
+    const prompts = flags.showPrompt === true ? new PromptView(provider, paint) : undefined;
+    const none = prompts?.unavailable();
+    if (none) io.stdout(`${paint("gray", none)}\n`);
     io.stdout(paint("gray", "Type /help for commands.\n\n"));
     let saving = await chooseSaveFile(step, lines, paint);
     let game: Game;
@@ -117,10 +121,13 @@ async function playGame(step: GameStep): Promise<number> {
     } catch (error) {
       // The file made for this game would be left empty.
       if (saving?.fresh) await unlink(saving.path).catch(() => undefined);
+      showPrompts({ io, prompts });
       return startFailure(io, error);
     } finally {
       opening.end();
     }
+    // The opening's last line is not ended yet.
+    showPrompts({ io, prompts }, "\n\n");
     if (saving?.fresh && !(await keepOpening(saving, game, io, paint))) saving = undefined;
     if (setup.load !== undefined) showResumed(game, flags, io, lines, paint);
     // The next step as the game stands (never a line of the story: the turn result carries it).
@@ -144,6 +151,7 @@ async function playGame(step: GameStep): Promise<number> {
       saveShown: saving?.shown,
       resumeCommand: saving?.resume,
       showTrace: flags.trace === true,
+      prompts,
       cwd,
       recorder: new GameRecorder(
         { seed: setup.seed, gameMode: setup.gameMode, players: setup.players ?? [] },

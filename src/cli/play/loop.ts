@@ -21,6 +21,7 @@ import { COMMAND_NAMES, type CommandHost, findCommand } from "./commands.ts";
 import { editText } from "./editor.ts";
 import { retryLines } from "./history-views.ts";
 import type { LineSource } from "./lines.ts";
+import type { PromptView } from "./prompt-view.ts";
 import {
   bareCommandHint,
   locationInSentence,
@@ -50,6 +51,8 @@ export interface LoopContext {
   resumeCommand?: string | undefined;
   /** --trace: print the trace of every turn. */
   showTrace: boolean;
+  /** --show-prompt: the requests sent to the model, printed after every turn. */
+  prompts?: PromptView | undefined;
   cwd: string;
   /** The game as played so far, for /export-test; absent when the game cannot become a play-test. */
   recorder?: GameRecorder;
@@ -210,6 +213,8 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     prose.end();
     if (streamed) ctx.io.stdout("\n");
     ctx.io.stdout(`${ctx.paint("red", failureLine(input, error))}\n`);
+    // What the model was sent is what an author needs most when a turn fails.
+    showPrompts(ctx);
     return null;
   } finally {
     ctx.lines.onInterrupt(() => ctx.lines.close());
@@ -275,6 +280,7 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     changes.end();
   }
   if (played && ctx.showTrace) ctx.io.stdout(`${formatTrace(played, { color: ctx.color })}\n`);
+  showPrompts(ctx);
   await autosave(ctx);
   return outcome;
 }
@@ -316,6 +322,12 @@ function controlLines(ctx: LoopContext, outcome: Outcome): string[] {
     default:
       return [];
   }
+}
+
+/** --show-prompt: the requests sent since the last ones shown (prompt-view.ts). */
+export function showPrompts(ctx: Pick<LoopContext, "io" | "prompts">, lead = "\n"): void {
+  const text = ctx.prompts?.take() ?? "";
+  if (text !== "") ctx.io.stdout(`${lead}${text}`);
 }
 
 /**

@@ -23,6 +23,8 @@ export interface PlayFlags {
   record?: string;
   replay?: string;
   trace?: boolean;
+  /** Print the exact last request of each kind sent to the model after every turn. */
+  showPrompt?: boolean;
   /** Refuse a world with any error: no repair, no playing anyway. */
   strict?: boolean;
 }
