@@ -316,7 +316,16 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   };
   worldRoutes(app, store, worlds, limits, pool, { ...DEFAULT_UPLOADS, ...options.uploads });
   gameRoutes(app, store, worlds, runner, options.narrator, limits);
-  historyRoutes(app, store, worlds, runner, options.narrator, options.scripts, options.playtestMaxTurns);
+  historyRoutes(
+    app,
+    store,
+    worlds,
+    pool,
+    runner,
+    options.narrator,
+    options.scripts,
+    options.playtestMaxTurns,
+  );
   partyRoutes(app, store, worlds, pool);
   storageRoutes(app, store, worlds);
   tableRoutes(app, store, runner);
