@@ -48,7 +48,7 @@ export function gameRoutes(
       status: 201,
       response: z.object({ id: z.string(), hostToken: z.string(), invite: z.string() }),
     },
-    async ({ body }) => {
+    async ({ body, request }) => {
       const world = await worlds.get(body.world);
       if (body.storyStart !== undefined && !Object.hasOwn(world.storyStarts, body.storyStart))
         throw new ApiError(
@@ -87,6 +87,8 @@ export function gameRoutes(
         lease_until: null,
         created_at: now,
         updated_at: now,
+        // Its maker, for the fair share of step slots: many games of one client share one part.
+        creator: `address:${request.ip}`,
       };
       await store.createGame(game);
       return { id: game.id, hostToken, invite: game.invite_code };

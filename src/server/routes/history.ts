@@ -107,7 +107,7 @@ export function historyRoutes(
         characters: z.array(z.string()),
       }),
     },
-    async ({ body }) => {
+    async ({ body, request }) => {
       const stored = await store.world(body.world);
       if (!stored)
         throw new ApiError("world/not-found", "no-world", { hash: body.world }, { hash: body.world });
@@ -141,6 +141,8 @@ export function historyRoutes(
         lease_until: null,
         created_at: now,
         updated_at: now,
+        // Its maker, for the fair share of step slots: many games of one client share one part.
+        creator: `address:${request.ip}`,
       };
       await store.importGame(game, {
         game_id: game.id,
