@@ -62,7 +62,7 @@ export class GameCore {
   constructor(private readonly deps: CoreDeps) {}
 
   /** Creates a game in the lobby: its host token and invite code. */
-  async create(body: z.infer<typeof CreateGameBody>) {
+  async create(body: z.infer<typeof CreateGameBody>, creator: string) {
     const { store, worlds } = this.deps;
     const world = await worlds.get(body.world);
     if (body.storyStart !== undefined && !Object.hasOwn(world.storyStarts, body.storyStart))
@@ -102,6 +102,8 @@ export class GameCore {
       lease_until: null,
       created_at: now,
       updated_at: now,
+      // Its maker, for the fair share of step slots: many games of one client share one part.
+      creator,
     };
     await store.createGame(game);
     return { id: game.id, hostToken, invite: game.invite_code };

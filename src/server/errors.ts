@@ -310,6 +310,8 @@ export const SERVER_ERRORS = {
         "The save's settings.maxJudged is {value}; a game on this server judges at most {max} triggers per phase. Set settings.maxJudged to a whole number from 0 to {max}, or play it with taleforge play --load.",
       "too-deep":
         "The save nests arrays or objects more than {limit} levels deep (at character {offset}); a game's save never needs more than a few dozen. Export the save again from its game, or repair the file there.",
+      "too-long":
+        "Reading this save took longer than {seconds} s, the server's limit; no game was made. Export the save again from its game, or play it with taleforge play --load.",
       "unreadable-name":
         "The save's {at} holds control, bidirectional or zero-width characters or a line break, which names on this server may not (they could drive a terminal, reorder what is shown or pass for another player). Rename the character in the save with visible characters only.",
     },
@@ -389,10 +391,10 @@ export const SERVER_ERRORS = {
   "server/busy": {
     status: 503,
     description:
-      "The server's work threads (world checks, maps) are all busy and their queue is full; retry after the Retry-After header's seconds.",
+      "The server's work threads (world checks, imported saves, maps) are all busy and their queue is full; retry after the Retry-After header's seconds.",
     messages: {
       workers:
-        "The server is busy checking worlds and drawing maps for other requests; nothing was stored. Retry in {seconds} s.",
+        "The server is busy checking worlds, reading saves and drawing maps for other requests; nothing was stored. Retry in {seconds} s.",
     },
   },
   "world/check-timeout": {

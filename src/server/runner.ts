@@ -253,8 +253,6 @@ export class Runner {
   private readonly local = new Set<string>();
   /** The claims this process holds, by owner: their game and heartbeat. */
   private readonly held = new Map<string, { game: string; beat: NodeJS.Timeout }>();
-  /** Turns in a row whose scripts ran out of their budget, by game (SLOW_AFTER, PAUSE_AFTER). */
-  private readonly strikes = new Map<string, number>();
   /** Turns of this process's games that failed (the narrator, a script): attempts and backoff (retry.ts). */
   private readonly failures: FailedTurns;
   private stopping = false;
@@ -363,12 +361,16 @@ export class Runner {
     }
   }
 
-  /** A game's step's place in the fair share of slots. */
+  /**
+   * A game's step's place in the fair share of slots. Its host is who made the game (its creator's
+   * address), so a client that makes many games gets one host's share, not one per game; a game made
+   * before creators were kept counts as a host of its own. Its strikes are read from the store.
+   */
   private keyOf(game: Game): StepKey {
     return {
       game: game.id,
-      host: game.host_token_hash,
-      slowed: (this.strikes.get(game.id) ?? 0) >= SLOW_AFTER,
+      host: game.creator ?? `game:${game.host_token_hash}`,
+      slowed: Number(game.budget_strikes ?? 0) >= SLOW_AFTER,
     };
   }
 
@@ -431,14 +433,12 @@ export class Runner {
    * after everyone else's; after PAUSE_AFTER it is paused, and its host told why.
    */
   private async countStrike(game: Game, overBudget: boolean): Promise<void> {
-    if (!overBudget) {
-      this.strikes.delete(game.id);
-      return;
-    }
-    const strikes = (this.strikes.get(game.id) ?? 0) + 1;
-    this.strikes.set(game.id, strikes);
+    // Nothing to write for a game with no strikes whose turn stayed within its budget (most turns).
+    if (!overBudget && Number(game.budget_strikes ?? 0) === 0) return;
+    const strikes = await this.options.store.countBudgetStrike(game.id, overBudget);
     if (strikes < PAUSE_AFTER) return;
-    this.strikes.delete(game.id);
+    // The count starts again: a host who resumes the game gives it PAUSE_AFTER more turns.
+    await this.options.store.countBudgetStrike(game.id, false);
     const paused = await this.options.store
       .setStatus(
         game.id,

@@ -29,6 +29,8 @@ export class Sweeper {
 
   start(): void {
     if (this.everyMs <= 0) return;
+    // At once, not a period later: a process started after a crash runs the turns it left due now.
+    void this.sweep();
     this.timer = setInterval(() => void this.sweep(), this.everyMs);
     this.timer.unref();
   }

@@ -50,8 +50,8 @@ const CREATE = defineRoute({
   response: z.object({ id: z.string(), hostToken: z.string(), invite: z.string() }),
 });
 
-async function createGame({ body }: ContextOf<typeof CREATE>, { core }: GameRouteDeps) {
-  return core.create(body);
+async function createGame({ body, request }: ContextOf<typeof CREATE>, { core }: GameRouteDeps) {
+  return core.create(body, `address:${request.ip}`);
 }
 
 const JOIN = defineRoute({

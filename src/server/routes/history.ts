@@ -9,26 +9,18 @@ import {
 import { exportPlaytest } from "../../author/playtest/export.ts";
 import { ExportError, recordFromCassette } from "../../author/playtest/record.ts";
 import type { TurnResult } from "../../engine/index.ts";
-import {
-  completeTrace,
-  DEFAULT_MAX_JUDGED,
-  readSave,
-  restoreSession,
-  worldHash,
-} from "../../engine/index.ts";
+import { completeTrace, readSave, worldHash } from "../../engine/index.ts";
 import type { ScriptRunner } from "../../engine/ports.ts";
 import { formatTrace } from "../../host/trace.ts";
-import { STORAGE_MAX_CHARS } from "../../sandbox/index.ts";
-import { MAX_DEPTH as WORLD_MAX_DEPTH } from "../../world/load.ts";
-import { findExcessiveNesting } from "../../world/source.ts";
 import { LogView, SaveView, Text, TraceView, TranscriptView } from "../answers.ts";
 import { hashToken, newId, newInviteCode, newToken } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 import { route } from "../route.ts";
 import type { NarratorFactory, Runner } from "../runner.ts";
-import { GameParams, ImportGame, isReadableName, LogQuery, MAX_PLAYERS, queryNumber } from "../schemas.ts";
+import { GameParams, ImportGame, LogQuery, queryNumber } from "../schemas.ts";
 import type { Game, Store } from "../store/store.ts";
 import { storedPlayerResult } from "../views.ts";
+import type { WorkPool } from "../work/pool.ts";
 import type { WorldCache } from "../worlds.ts";
 
 /** What the opening ran from: no trigger edits, nothing spent. */
@@ -46,8 +38,9 @@ export function historyRoutes(
   app: FastifyInstance,
   store: Store,
   worlds: WorldCache,
+  pool: WorkPool,
   _runner: Runner,
-  narrator: NarratorFactory,
+  _narrator: NarratorFactory,
   scripts: ScriptRunner | undefined,
   playtestMaxTurns = PLAYTEST_MAX_TURNS,
 ) {
@@ -117,33 +110,18 @@ export function historyRoutes(
         characters: z.array(z.string()),
       }),
     },
-    async ({ body }) => {
-      const world = await worlds.get(body.world);
-      let state: ReturnType<typeof readSave>["state"];
-      let text: string;
-      // Before the engine reads it: its recursive walks overflow the stack on a save nested thousands deep.
-      const deep = findExcessiveNesting(body.save, SAVE_MAX_DEPTH);
-      if (deep)
-        throw new ApiError(
-          "save/invalid",
-          "too-deep",
-          { limit: SAVE_MAX_DEPTH, offset: deep.offset },
-          { limit: SAVE_MAX_DEPTH, offset: deep.offset },
-        );
-      // Before the engine reads it (a party of thousands took seconds of the event loop to restore).
-      withinCaps(rawSave(body.save));
-      try {
-        const session = await restoreSession(world, body.save, {
-          ai: narrator(world, { gameMode: null, narrator: "offline" }),
-          scripts,
-          validate: false,
-        });
-        state = session.state;
-        text = session.save();
-      } catch (error) {
-        throw new ApiError("save/invalid", "cannot-load", { reason: (error as Error).message });
-      }
-      withinCaps({ state });
+    async ({ body, request }) => {
+      const stored = await store.world(body.world);
+      if (!stored)
+        throw new ApiError("world/not-found", "no-world", { hash: body.world }, { hash: body.world });
+      // Read in a work thread: a deep or huge save took seconds of the event loop (every other game).
+      const read = await pool.run({
+        kind: "import",
+        world: { hash: stored.hash, text: stored.text, name: stored.name },
+        save: body.save,
+      });
+      if (read.kind === "refused") throw new ApiError(...read.args);
+      if (read.kind !== "imported") throw new Error(`an import answered ${read.kind}`);
       const hostToken = newToken("host");
       const now = Date.now();
       const game: Game = {
@@ -153,12 +131,12 @@ export function historyRoutes(
         status: "running",
         host_token_hash: hashToken(hostToken),
         invite_code: newInviteCode(),
-        seed: state.seed,
-        story_start: state.storyStart,
+        seed: read.seed,
+        story_start: read.storyStart,
         game_mode: null,
         narrator: body.narrator ?? "server",
         seq: 0,
-        tick: state.tick,
+        tick: read.tick,
         forced_tick: null,
         turn_timeout_ms: null,
         turn_opened_at: now,
@@ -166,13 +144,15 @@ export function historyRoutes(
         lease_until: null,
         created_at: now,
         updated_at: now,
+        // Its maker, for the fair share of step slots: many games of one client share one part.
+        creator: `address:${request.ip}`,
       };
       await store.importGame(game, {
         game_id: game.id,
         seq: 0,
         kind: "import",
-        tick: state.tick,
-        state: text,
+        tick: read.tick,
+        state: read.state,
         inputs: "{}",
         cassette: "[]",
         trace: null,
@@ -180,8 +160,7 @@ export function historyRoutes(
         narration: "",
         created_at: now,
       });
-      const characters = state.party.filter((c) => c.kind === "player").map((c) => c.name);
-      return { id: game.id, hostToken, invite: game.invite_code, characters };
+      return { id: game.id, hostToken, invite: game.invite_code, characters: read.characters };
     },
   );
 
@@ -359,93 +338,4 @@ export function historyRoutes(
     for (const row of rows) entries.push(...(JSON.parse(row.cassette) as CassetteEntry[]));
     return { header, entries };
   }
-}
-
-/**
- * How deep a save may nest: a game's saves nest a few levels, scripts' storage
- * values at most VALUE_MAX_DEPTH below it; the world format's own cap.
- */
-const SAVE_MAX_DEPTH = WORLD_MAX_DEPTH;
-
-interface RawSave {
-  settings?: { maxJudged?: unknown };
-  state?: { party?: unknown; storage?: unknown };
-}
-
-/** A save's text as written, before the engine reads it; undefined when it is not an object. */
-function rawSave(save: string): RawSave | undefined {
-  try {
-    const file = JSON.parse(save) as unknown;
-    if (file === null || typeof file !== "object") return undefined;
-    const { settings, state } = file as Record<string, unknown>;
-    const object = (v: unknown) => (v !== null && typeof v === "object" && !Array.isArray(v) ? v : undefined);
-    return { settings: object(settings) as RawSave["settings"], state: object(state) as RawSave["state"] };
-  } catch {
-    return undefined; // The engine says what is wrong with it.
-  }
-}
-
-/**
- * What a game on this server can grow to, and no more: an imported party of
- * thousands, or storage past the scripts' cap, made every step of that game
- * stop the event loop (every other game) for seconds, and stored megabytes per
- * step.
- */
-function withinCaps(save: RawSave | undefined): void {
-  // The cap on AI-judged triggers per phase drives calls to the narrator's provider: no more than a game here has.
-  const maxJudged = save?.settings?.maxJudged;
-  if (
-    maxJudged !== undefined &&
-    !(
-      typeof maxJudged === "number" &&
-      Number.isInteger(maxJudged) &&
-      maxJudged >= 0 &&
-      maxJudged <= DEFAULT_MAX_JUDGED
-    )
-  )
-    throw new ApiError(
-      "save/invalid",
-      "max-judged",
-      {
-        value:
-          typeof maxJudged === "number"
-            ? String(maxJudged)
-            : `a ${maxJudged === null ? "null" : typeof maxJudged}`,
-        max: DEFAULT_MAX_JUDGED,
-      },
-      { field: "settings.maxJudged", limit: DEFAULT_MAX_JUDGED },
-    );
-  const state = save?.state;
-  if (state === undefined) return;
-  const party = Array.isArray(state.party) ? (state.party as { kind?: unknown; name?: unknown }[]) : [];
-  // Names typed at join are held to this; a save's names are shown to every player the same way.
-  const unreadable = party.findIndex((c) => typeof c?.name === "string" && !isReadableName(c.name));
-  if (unreadable >= 0)
-    throw new ApiError(
-      "save/invalid",
-      "unreadable-name",
-      { at: `state.party[${unreadable}].name` },
-      { at: `state.party[${unreadable}].name` },
-    );
-  const count = party.filter((c) => c?.kind === "player").length;
-  if (count > MAX_PLAYERS)
-    throw new ApiError(
-      "save/invalid",
-      "too-many-players",
-      { count, max: MAX_PLAYERS },
-      { players: count, limit: MAX_PLAYERS },
-    );
-  let chars = 0;
-  try {
-    chars = JSON.stringify(state.storage ?? null).length;
-  } catch {
-    return; // Nested past the stack: the engine refuses it as damaged.
-  }
-  if (chars > STORAGE_MAX_CHARS)
-    throw new ApiError(
-      "save/invalid",
-      "storage-too-large",
-      { chars, max: STORAGE_MAX_CHARS },
-      { storageChars: chars, limit: STORAGE_MAX_CHARS },
-    );
 }

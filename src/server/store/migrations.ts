@@ -248,6 +248,23 @@ export function migrations(dialect: Dialect): MigrationProvider {
       await db.schema.alterTable("games").dropColumn("event_seq").execute();
     },
   };
+  const creatorStrikes: Migration = {
+    async up(db: Kysely<unknown>) {
+      // Who made the game ("address:<ip>"; null: made before): the fair share of step slots is per
+      // creator, so one client's many games share one host's part (runner.ts, StepSlots).
+      await db.schema.alterTable("games").addColumn("creator", "text").execute();
+      // Turns in a row whose scripts ran out of their budget: kept with the game, so that the slowing
+      // and the pause hold across restarts and processes (runner.ts, SLOW_AFTER and PAUSE_AFTER).
+      await db.schema
+        .alterTable("games")
+        .addColumn("budget_strikes", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("games").dropColumn("budget_strikes").execute();
+      await db.schema.alterTable("games").dropColumn("creator").execute();
+    },
+  };
   return {
     getMigrations: async () => ({
       "0001_initial": initial,
@@ -255,6 +272,7 @@ export function migrations(dialect: Dialect): MigrationProvider {
       "0003_turns_lz4": turnsLz4,
       "0004_games_retry_at": retryAt,
       "0005_event_seq": eventSeq,
+      "0006_games_creator_strikes": creatorStrikes,
     }),
   };
 }

@@ -56,6 +56,7 @@ export async function openStore(options: StoreOptions): Promise<OpenStore> {
     const db = new Kysely<Database>({ dialect: new SqliteThreadDialect(thread) });
     try {
       await migrate(db, "sqlite");
+      await releaseDeadClaims(db);
     } catch (error) {
       await db.destroy();
       throw error;
@@ -204,4 +205,18 @@ function unreachable(url: string, error: unknown): ApiError {
   if (/^E[A-Z]+$/.test(code))
     return new ApiError("store/unreachable", "connect", { server, reason }, details);
   return new ApiError("store/unreachable", "other", { server, reason }, details);
+}
+
+/**
+ * SQLite serves from one process (the data folder's lock): any claim in the store when it opens is a
+ * claim of a process that died (kill -9) or stopped without handing it back. It is released now, so
+ * that its turn runs at the first sweep rather than when its lease would have lapsed (up to LEASE_MS
+ * later): that wait was most of the recovery after kill -9 on SQLite (docs/server.md, "Consistency").
+ */
+async function releaseDeadClaims(db: Kysely<Database>): Promise<void> {
+  await db
+    .updateTable("games")
+    .set({ lease_owner: null, lease_until: null })
+    .where("lease_owner", "is not", null)
+    .execute();
 }

@@ -62,6 +62,10 @@ export interface GamesTable {
    * again. null: nothing failed since the last commit. A host's forced turn clears it.
    */
   retry_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Who made the game ("address:<ip>"), for the fair share of step slots per creator; null: unknown. */
+  creator: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Turns in a row whose scripts ran out of their budget (runner.ts: slowed, then paused). */
+  budget_strikes: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -15,8 +15,12 @@ import type {
   WorldsTable,
 } from "./schema.ts";
 
-/** A game's row; `retry_at` may be left out of a new one (null). */
-export type Game = Omit<Selectable<GamesTable>, "retry_at"> & { retry_at?: number | null };
+/** A game's row; `retry_at`, `creator` and `budget_strikes` may be left out of a new one (null, null, 0). */
+export type Game = Omit<Selectable<GamesTable>, "retry_at" | "creator" | "budget_strikes"> & {
+  retry_at?: number | null;
+  creator?: string | null;
+  budget_strikes?: number;
+};
 export type Player = Selectable<PlayersTable>;
 export type Submission = Selectable<SubmissionsTable>;
 export type Turn = Selectable<TurnsTable>;
@@ -202,6 +206,30 @@ export class Store {
     });
     if (changed) await this.wake(game);
     return changed;
+  }
+
+  /**
+   * Counts a turn of the game whose scripts ran out of their budget (`over`), or ends the run of them;
+   * answers the turns in a row now. In the store, so that every process slows (and pauses) the game
+   * alike, and a restart does not forgive it.
+   */
+  async countBudgetStrike(game: string, over: boolean): Promise<number> {
+    if (!over) {
+      await this.db
+        .updateTable("games")
+        .set({ budget_strikes: 0 })
+        .where("id", "=", game)
+        .where("budget_strikes", "<>", 0)
+        .execute();
+      return 0;
+    }
+    const row = await this.db
+      .updateTable("games")
+      .set((eb) => ({ budget_strikes: eb("budget_strikes", "+", 1) }))
+      .where("id", "=", game)
+      .returning("budget_strikes")
+      .executeTakeFirst();
+    return Number(row?.budget_strikes ?? 0);
   }
 
   /** The host asks for the turn now: due at once, also after a failed step (retry_at cleared). */

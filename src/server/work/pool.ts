@@ -20,7 +20,7 @@ export interface PoolLimits {
   size: number;
   /** Tasks that may wait for a thread; past it a task is refused with 503 `server/busy`. */
   queue: number;
-  /** A task running longer is stopped (its thread ended and replaced): `world/check-timeout`. */
+  /** A task running longer is stopped (its thread ended and replaced): `world/check-timeout` (an import: `save/invalid`). */
   timeoutMs: number;
 }
 
@@ -87,7 +87,7 @@ interface Thread {
 
 /**
  * Threads (node:worker_threads) for the work a client's request causes beyond a slice of the event
- * loop: checking an uploaded world, drawing a map. A bounded number of threads, and a bounded queue
+ * loop: checking an uploaded world, reading an imported save, drawing a map. A bounded number of threads, and a bounded queue
  * in front of them: past it a task is refused at once with `503 server/busy` and a `Retry-After`, so a
  * flood of uploads never holds the event loop, other games' requests or the health checks. A task
  * that outlives its time is stopped with its thread. Threads start at the first task.
@@ -192,13 +192,12 @@ export class WorkPool {
       // Out of the pool before it ends: no task is given to a thread being stopped.
       this.threads.splice(this.threads.indexOf(thread), 1);
       if (!this.closed && this.waiting.length > 0) void this.grow();
+      const seconds = Number((this.limits.timeoutMs / 1000).toFixed(1));
+      const details = { limitSeconds: this.limits.timeoutMs / 1000 };
       stopped.reject(
-        new ApiError(
-          "world/check-timeout",
-          "too-long",
-          { seconds: Number((this.limits.timeoutMs / 1000).toFixed(1)) },
-          { limitSeconds: this.limits.timeoutMs / 1000 },
-        ),
+        stopped.task.kind === "import"
+          ? new ApiError("save/invalid", "too-long", { seconds }, details)
+          : new ApiError("world/check-timeout", "too-long", { seconds }, details),
       );
       void thread.worker.terminate();
     }, this.limits.timeoutMs);

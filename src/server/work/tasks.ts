@@ -4,6 +4,7 @@ import { realmMapSvg } from "../../author/map/svg.ts";
 import { type CheckReport, checkReport } from "../../host/check-report.ts";
 import { checkForServe } from "../../world/repair.ts";
 import type { World } from "../../world/schema/index.ts";
+import { type ImportedSave, type Refusal, Refused, readImport } from "./import.ts";
 
 /** A world's id: the sha256 of its text (content-addressed: the same bytes are one world). */
 export function worldHashOf(text: string): string {
@@ -12,7 +13,7 @@ export function worldHashOf(text: string): string {
 
 /**
  * The work a client's request may cause that takes more than a slice of the event loop: checking an
- * uploaded world, drawing a map. Run in the work pool's threads (pool.ts); plain data in and out.
+ * uploaded world, drawing a map, reading an imported save. Run in the work pool's threads (pool.ts); plain data in and out.
  */
 export type Task =
   | {
@@ -28,15 +29,34 @@ export type Task =
       realm: string | undefined;
       /** A game's map: the places it knows and where its party stands (a save's `known` and `position`). */
       options?: MapOptions;
+    }
+  | {
+      kind: "import";
+      /** The stored world the save is played on: its hash (the thread keeps a few read), text and name. */
+      world: { hash: string; text: string; name: string };
+      save: string;
     };
 
 export type TaskResult =
   | { kind: "checked"; hash: string; world: World; report: CheckReport }
   | { kind: "invalid"; count: number; report: CheckReport }
   | { kind: "map"; svg: string }
-  | { kind: "no-realm"; realms: string[] };
+  | { kind: "no-realm"; realms: string[] }
+  | ImportedSave
+  /** The request is refused: the arguments of the ApiError to answer with. */
+  | { kind: "refused"; args: Refusal };
 
 export function runTask(task: Task): TaskResult {
+  try {
+    return runOne(task);
+  } catch (error) {
+    if (error instanceof Refused) return { kind: "refused", args: error.args };
+    throw error;
+  }
+}
+
+function runOne(task: Task): TaskResult {
+  if (task.kind === "import") return readImport(task.world, task.save);
   if (task.kind === "check") {
     // Accepted as `play` accepts a real world: repaired, or with the errors the platform plays (issue 35).
     const result = checkForServe(task.text, task.name, undefined, { strict: task.strict === true });

@@ -1,0 +1,167 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import {
+  assertRefused,
+  Client,
+  closeSandbox,
+  dropStore,
+  type Running,
+  STORE_NAME,
+  startServer,
+} from "./harness.ts";
+
+/** curl's output (it runs in its own process, as a real client does). */
+function curl(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile("curl", args, { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+  });
+}
+
+/** A started one-player game of the example world: its id, world hash, host client and save. */
+async function savedGame(running: Running) {
+  const anyone = new Client(running.url);
+  // The bundled example world: stored at the start, without a check in the pool (whose time limit may be short).
+  const hash = (await anyone.get("/worlds")).json.worlds[0].hash as string;
+  const created = (await anyone.post("/games", { world: hash, seed: 5 })).json;
+  const host = new Client(running.url, created.hostToken);
+  assert.equal(
+    (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } })).status,
+    201,
+  );
+  assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
+  const save = JSON.parse((await host.get(`/games/${created.id}/save`)).text) as Record<string, unknown>;
+  return { id: created.id as string, hash, host, save };
+}
+
+/**
+ * A save of some 7.5 MB that is still a save: a field this engine does not read, holding hundreds of
+ * thousands of small arrays (numbers only, so that it stays under the 8 MiB limit inside a JSON body).
+ * Reading it (nesting scan, parse, the engine's reading) took more than a second of the event loop.
+ */
+function heavySave(save: Record<string, unknown>): string {
+  return JSON.stringify({ ...save, padding: Array.from({ length: 420_000 }, (_, i) => [i, [1, 2, 3]]) });
+}
+
+/**
+ * Issue 32: "Nothing a client sends runs on the event loop beyond a bounded slice": an imported save is
+ * read in the work pool (src/server/work), like a world's check. Before, `POST /games/import` read it on
+ * the event loop: never a 503 however many came at once, and no limit on its time.
+ */
+describe(`server: imported saves are read in work threads (${STORE_NAME})`, () => {
+  const servers: Running[] = [];
+  const start = async (options: Parameters<typeof startServer>[0]) => {
+    const running = await startServer(options);
+    servers.push(running);
+    return running;
+  };
+  after(async () => {
+    for (const running of servers) {
+      await running.close();
+      await dropStore(running.where);
+    }
+    await closeSandbox();
+  });
+
+  it("a flood of heavy imports gets 503 with Retry-After when the queue is full; health and reads stay up", {
+    timeout: 180_000,
+  }, async () => {
+    const running = await start({ workers: { size: 1, queue: 1 } });
+    const { id, hash, host, save } = await savedGame(running);
+    const anyone = new Client(running.url);
+    const heavy = heavySave(save);
+    // One alone is read and imported (the thread starts; the padding is not kept).
+    const alone = await anyone.post("/games/import", { world: hash, save: heavy });
+    assert.equal(alone.status, 201, alone.text);
+    assert.deepEqual(alone.json.characters, ["Ann"]);
+
+    const file = join(mkdtempSync(join(tmpdir(), "taleforge-import-")), "import.json");
+    writeFileSync(file, JSON.stringify({ world: hash, save: heavy }));
+    const imports = Promise.all(
+      Array.from({ length: 8 }, () =>
+        curl([
+          "-s",
+          "-D",
+          "-",
+          "-X",
+          "POST",
+          "-H",
+          "content-type: application/json",
+          "-H",
+          "expect:",
+          "--data-binary",
+          `@${file}`,
+          `${running.url}/games/import`,
+        ]).then((out) => {
+          const [head = "", body = ""] = out.split("\r\n\r\n");
+          return {
+            status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]),
+            retryAfter: /^retry-after: (\d+)/im.exec(head)?.[1] ?? null,
+            json: JSON.parse(body),
+          };
+        }),
+      ),
+    );
+    let done = false;
+    void imports.finally(() => {
+      done = true;
+    });
+    const reads: number[] = [];
+    const health: number[] = [];
+    while (!done) {
+      reads.push((await host.get(`/games/${id}`)).status);
+      health.push((await fetch(`${running.url}/healthz`)).status);
+    }
+    const answers = await imports;
+    const statuses = answers.map((a) => a.status).sort();
+    const busy = answers.filter((a) => a.status === 503);
+    // One thread and one place in its queue: of eight sent at once, at most two are read, the rest wait
+    // outside (on the event loop, every one was read, one after another).
+    assert.ok(busy.length >= 1, `a full queue refuses: ${statuses}`);
+    assert.ok(
+      answers.every((a) => a.status === 503 || a.status === 201),
+      `the others are imported: ${statuses}`,
+    );
+    for (const b of busy) {
+      assert.equal(b.json.error.code, "server/busy");
+      assert.match(b.json.error.message, /reading saves/);
+      assert.ok(Number(b.retryAfter) >= 1, "Retry-After says when");
+    }
+    assert.ok(
+      health.every((s) => s === 200),
+      "health stays green",
+    );
+    assert.ok(
+      reads.every((s) => s === 200),
+      "the other game's reads are answered",
+    );
+  });
+
+  it("stops reading a save that outlives the work threads' time limit, with save/invalid; the next import runs", {
+    timeout: 120_000,
+  }, async () => {
+    // 100 ms: the heavy save takes ten times that to read on a quiet machine, a small one a tenth of it.
+    const running = await start({ workers: { size: 1, queue: 2, timeoutMs: 100 } });
+    const { hash, save } = await savedGame(running);
+    const anyone = new Client(running.url);
+    assertRefused(
+      await anyone.post("/games/import", { world: hash, save: heavySave(save) }),
+      422,
+      "save/invalid",
+      /Reading this save took longer than 0\.1 s, the server's limit; no game was made/,
+    );
+    // The stopped thread is replaced: the next import is read (a cold thread on a loaded machine may
+    // take its first one past the limit: never a 5xx, and imported within three tries).
+    let next = await anyone.post("/games/import", { world: hash, save: JSON.stringify(save) });
+    for (let tries = 1; next.status !== 201 && tries < 3; tries++) {
+      assert.equal(next.json.error.code, "save/invalid", next.text);
+      next = await anyone.post("/games/import", { world: hash, save: JSON.stringify(save) });
+    }
+    assert.equal(next.status, 201, next.text);
+  });
+});
