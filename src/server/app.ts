@@ -325,7 +325,16 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     log: options.log,
   });
   gameRoutes(app, { store, core });
-  historyRoutes(app, store, worlds, pool, runner, options.narrator, options.scripts, options.playtestMaxTurns);
+  historyRoutes(
+    app,
+    store,
+    worlds,
+    pool,
+    runner,
+    options.narrator,
+    options.scripts,
+    options.playtestMaxTurns,
+  );
   partyRoutes(app, store, worlds, pool);
   storageRoutes(app, store, worlds);
   tableRoutes(app, store, runner);

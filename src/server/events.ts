@@ -168,7 +168,11 @@ export const GAME_EVENTS = {
     .object({
       tick: Tick,
       text: z.string(),
-      at: z.number().int().min(0).describe("Where `text` starts in the narration written so far (0 on a replay from the start)."),
+      at: z
+        .number()
+        .int()
+        .min(0)
+        .describe("Where `text` starts in the narration written so far (0 on a replay from the start)."),
     })
     .describe(
       "Live, not stored (no id): a piece of the narration as it is written, replayed from its first character on every (re)connection; the `turn` event that follows carries all of it.",
