@@ -69,8 +69,8 @@ export function narrationPrompt(
   if (request.opening) return openingPrompt(world, request, options);
   const budget = options.budget ?? PROMPT_BUDGETS.narration;
   const scene = request.scene;
-  const standing = request.instructions.filter((i) => isStanding(world, i));
-  const oneTime = request.instructions.filter((i) => !isStanding(world, i));
+  const standing = request.instructions.filter((i, n) => standingAt(world, request, i, n));
+  const oneTime = request.instructions.filter((i, n) => !standingAt(world, request, i, n));
   const first: Block[] = [
     worldPart(world, options, share(budget, "world")),
     partyBlock(world, scene, request.context?.sheets, rank("party"), budget),
@@ -122,6 +122,16 @@ export function narrationPrompt(
     ],
     budget,
   );
+}
+
+/**
+ * Whether the `n`th instruction is standing guidance: the engine says which came from recurring
+ * triggers (`context.standing`, scripts' effects and triggers scripts added included); a request
+ * without a context (in tests) is read against the world's own recurring triggers.
+ */
+function standingAt(world: World, request: NarrationRequest, instruction: string, n: number): boolean {
+  if (request.context) return request.context.standing?.includes(n) === true;
+  return isStanding(world, instruction);
 }
 
 /**
