@@ -20,7 +20,7 @@ const REAL = new URL(
   "../../../shared/worlds/fumbleforce__hedoria-world__hedoria.merged-from-world-tabs.json",
   import.meta.url,
 );
-const TURNS = 8;
+const TURNS = 30;
 
 let server: RecordingServer;
 before(async () => {
