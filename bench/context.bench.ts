@@ -10,8 +10,10 @@ import { formatTable } from "./table.ts";
  * real OpenAI-compatible provider against a local recording server
  * (context-game.ts): the prompt size of each call kind, and the share of each
  * narration request's text equal, from its start, to the previous narration
- * request's (what a server's prefix cache can reuse). Target: a mean share of
- * at least 70% for narration. Worlds: the example, the generated at-cap world,
+ * request's (what a server's prefix cache can reuse), over all turns and over
+ * the turns that kept the previous turn's running summary ("same summary": a
+ * new summary folds the oldest turns away, so the prefix ends at it). Target:
+ * a mean share of at least 70% for narration. Worlds: the example, the generated at-cap world,
  * the largest public world in ../shared/worlds when present (read in place),
  * and the example at a 128k-token window (`contextTokens`).
  */
@@ -64,8 +66,11 @@ async function run(context: BenchContext): Promise<void> {
     };
     const narration = server.calls.filter((c) => c.kind === "narration").map(requestText);
     const shares = narration.slice(1).map((t, i) => sharedPrefix(narration[i]!, t) / t.length);
-    const mean = shares.reduce((a, b) => a + b, 0) / Math.max(1, shares.length);
+    const mean = average(shares);
     const min = Math.min(...shares);
+    // A turn after a new running summary starts its history anew: the prefix ends at the summary.
+    const summaries = narration.map(summaryOf);
+    const between = average(shares.filter((_, i) => summaries[i + 1] === summaries[i]));
     rows.push([
       name,
       size("opening"),
@@ -74,6 +79,7 @@ async function run(context: BenchContext): Promise<void> {
       size("judge"),
       size("summary"),
       `${Math.round(mean * 100)}% (min ${Math.round(min * 100)}%)`,
+      `${Math.round(between * 100)}%`,
       mean >= TARGET ? "met" : "NOT met",
     ]);
     progress.tick();
@@ -89,9 +95,22 @@ async function run(context: BenchContext): Promise<void> {
         "judge chars",
         "summary chars",
         "narration prefix shared",
+        "same summary",
         `target ${TARGET * 100}%`,
       ],
       rows,
     ),
   );
+}
+
+function average(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+}
+
+/** The running summary a narration request carries ("" before the first). */
+function summaryOf(text: string): string {
+  const at = text.indexOf("## Story so far (summary)\n");
+  if (at < 0) return "";
+  const end = text.indexOf("\n\n", at);
+  return text.slice(at, end < 0 ? undefined : end);
 }

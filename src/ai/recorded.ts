@@ -265,9 +265,20 @@ function asWhenRecorded(call: CallName, recorded: unknown, request: unknown): un
   const later = LATER_FIELDS[call];
   if (later === undefined || !isObject(recorded) || !isObject(request)) return request;
   const missing = later.filter((key) => !Object.hasOwn(recorded, key) && Object.hasOwn(request, key));
-  if (missing.length === 0) return request;
   const copy = { ...request };
   for (const key of missing) delete copy[key];
+  // NarrationContext.standing came after the context itself (issue 39).
+  const before = recorded.context;
+  const now = copy.context;
+  if (
+    isObject(before) &&
+    isObject(now) &&
+    !Object.hasOwn(before, "standing") &&
+    Object.hasOwn(now, "standing")
+  ) {
+    const { standing: _, ...rest } = now;
+    copy.context = rest;
+  }
   return copy;
 }
 

@@ -27,6 +27,8 @@ export interface NarrationInput {
   actions: { player: string; text: string }[];
   intent: IntentAnswer | null;
   instructions: string[];
+  /** Indices of `instructions` that came from recurring triggers (SessionState.pendingStanding). */
+  standing?: number[];
   event: string | null;
   openingText?: string;
   pinned?: string;
@@ -183,12 +185,12 @@ function narrationRequest(ctx: StepContext, input: NarrationInput): NarrationReq
     summarise: toSummarise(ctx),
     journal: journalOf(ctx),
     partyNextStep: ctx.state.partyNextStep?.text ?? null,
-    context: contextOf(ctx),
+    context: contextOf(ctx, input.standing ?? []),
   };
 }
 
 /** The story start, the character sheets and the recent turns with their actions (NarrationContext). */
-function contextOf(ctx: StepContext): NarrationContext {
+function contextOf(ctx: StepContext, standing: readonly number[]): NarrationContext {
   const { state } = ctx;
   const lines = storySinceSummaryLines(ctx);
   const from = lines[0]?.tick ?? Number.POSITIVE_INFINITY;
@@ -211,6 +213,8 @@ function contextOf(ctx: StepContext): NarrationContext {
       abilities: [...c.abilities],
     })),
     turns: lines.map((l) => ({ tick: l.tick, actions: byTick.get(l.tick) ?? [], story: l.text })),
+    // Only when there is some: a tape recorded before the field compares equal without it.
+    ...(standing.length > 0 ? { standing: [...standing] } : {}),
   };
 }
 

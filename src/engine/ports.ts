@@ -305,6 +305,11 @@ export interface NarrationContext {
   sheets: CharacterSheet[];
   /** The turns since the summary, oldest first (the same ticks as `scene.recentStory`), each with the actions by player. */
   turns: { tick: number; actions: { player: string; text: string }[]; story: string }[];
+  /**
+   * Indices of `instructions` that came from recurring triggers (issue 39): standing guidance,
+   * sent whenever their trigger fires, not one-time news. Absent when there are none.
+   */
+  standing?: number[];
 }
 
 export interface CharacterSheet {

@@ -77,6 +77,7 @@ export const StateSchema = z.object({
   }),
   summary: z.object({ text: z.string(), upTo: z.number().int() }),
   pendingInstructions: z.array(z.string()),
+  pendingStanding: z.array(z.number().int().nonnegative()).optional(),
   log: z.array(
     z.object({
       tick: z.number().int(),

@@ -37,6 +37,12 @@ export interface SessionState {
   summary: { text: string; upTo: number };
   /** One-time narrator instructions from `story` effects, for the next narration. */
   pendingInstructions: string[];
+  /**
+   * Which of `pendingInstructions` (their indices) came from recurring triggers, whatever made
+   * the effect (the world, a script's pushed effects, a trigger a script added): standing
+   * guidance, not news (issue 39). Absent when none, and in saves made before.
+   */
+  pendingStanding?: number[];
   log: LogEntry[];
   /** Regex patterns already reported as not compiling (reported once per session). */
   badPatterns: string[];

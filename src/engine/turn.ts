@@ -71,7 +71,9 @@ export async function playTurn(
   for (const a of actions) state.history.actions.push({ tick: state.tick, ...a });
   // Instructions pending now shape this narration; those added during the turn wait for the next one.
   const instructions = state.pendingInstructions;
+  const standing = state.pendingStanding ?? [];
   state.pendingInstructions = [];
+  delete state.pendingStanding;
 
   // The pool does not depend on the intent: a bad judge pin is refused before any AI call.
   const pool = liveTriggers(env.index, state.triggerEdits);
@@ -114,6 +116,7 @@ export async function playTurn(
       actions,
       intent: intent.answer,
       instructions,
+      standing,
       event,
       // The world answered the actions before the story is written: it must not tell them as coming to nothing.
       answered: planning.fired.length > 0,

@@ -12,6 +12,7 @@ import { playRecorded, type RecordedCall, RecordingServer } from "../../bench/co
 import { generateWorld } from "../../bench/generate-world.ts";
 import { createOpenAiProvider } from "../../src/ai/openai/index.ts";
 import { createSession } from "../../src/engine/session.ts";
+import { createSandbox } from "../../src/sandbox/index.ts";
 import { harbor } from "../helpers/author.ts";
 import { apiError, MockServer, streamed } from "./mock-server.ts";
 
@@ -19,7 +20,7 @@ const REAL = new URL(
   "../../../shared/worlds/fumbleforce__hedoria-world__hedoria.merged-from-world-tabs.json",
   import.meta.url,
 );
-const TURNS = 8;
+const TURNS = 30;
 
 let server: RecordingServer;
 before(async () => {
@@ -119,6 +120,68 @@ describe("party-aware calls", () => {
     const [first, second] = of("narration");
     assert.match(text(first!), new RegExp(`The players: ${names[0]}, ${names[1]}\\. Address each`));
     assert.match(text(second!), new RegExp(`Passed this turn \\(no action\\): ${names[1]}\\.`));
+  });
+});
+
+describe("standing guidance", () => {
+  test("instructions from recurring triggers are standing guidance whatever made them: a script's pushed effect, a trigger a script added; others are one-time", async () => {
+    const world = harbor() as unknown as { triggers: Record<string, unknown> };
+    const tick = (operator: string, value: number) => ({ type: "game-tick", operator, value });
+    world.triggers.pushes_guidance = {
+      name: "pushes_guidance",
+      conditions: [tick("greaterThan", 0)],
+      effects: [],
+      recurring: true,
+      script: 'effects.push({ type: "story", instruction: "Gulls circle the party wherever it goes." });',
+    };
+    world.triggers.adds_trigger = {
+      name: "adds_trigger",
+      conditions: [tick("equals", 1)],
+      effects: [{ type: "story", instruction: "A stranger watches from the quay." }],
+      script:
+        'triggers.bell_rule = { name: "bell_rule", conditions: [{ type: "game-tick", operator: "greaterThan", value: 1 }], ' +
+        'effects: [{ type: "story", instruction: "The temple bell tolls the hour." }], recurring: true };',
+    };
+    const sandbox = createSandbox();
+    const ai = createOpenAiProvider(world as never, {
+      baseUrl: server.url,
+      model: "recorder",
+      timeoutMs: 10_000,
+      maxRetries: 0,
+    });
+    try {
+      server.calls.length = 0;
+      const session = await createSession(world, {
+        ai,
+        scripts: sandbox,
+        players: [{ name: "Ana" }],
+        validate: false,
+      });
+      for (let turn = 1; turn <= 3; turn++)
+        await session.turn({ actions: [{ player: "Ana", text: "I look around." }] });
+    } finally {
+      await ai.close();
+      await sandbox.close();
+    }
+    const turns = of("narration");
+    assert.equal(turns.length, 3);
+    const section = (call: RecordedCall, heading: string) => {
+      const now = call.messages.at(-1)!.content;
+      const at = now.indexOf(heading);
+      if (at < 0) return "";
+      const end = now.indexOf("\n\n## ", at + 1);
+      return now.slice(at, end < 0 ? undefined : end);
+    };
+    const standing = (call: RecordedCall) => section(call, "## Standing guidance");
+    const oneTime = (call: RecordedCall) => section(call, "## One-time instructions");
+    // Turn 2 gets what turn 1's triggers sent: the script's recurring push, and the one-time story.
+    assert.match(standing(turns[1]!), /Gulls circle the party/);
+    assert.doesNotMatch(standing(turns[1]!), /stranger/);
+    assert.match(oneTime(turns[1]!), /A stranger watches from the quay\./);
+    assert.doesNotMatch(oneTime(turns[1]!), /Gulls/);
+    // Turn 3: the trigger the script added is recurring too; nothing is one-time any more.
+    assert.match(standing(turns[2]!), /Gulls circle the party[\s\S]*The temple bell tolls the hour\./);
+    assert.equal(oneTime(turns[2]!), "");
   });
 });
 

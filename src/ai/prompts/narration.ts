@@ -50,14 +50,15 @@ const rank = rankIn(NARRATION_TRIM_ORDER);
  * consecutive turns share a long prefix a server can cache:
  *  1. system: the job, the world's instructions for the narrator (cut once
  *     per game), the rules with the world's voice;
- *  2. user: the world's data (cut once per game), the character sheets (the
- *     same while nobody joins, leaves or levels up), the running summary;
+ *  2. user: the world's data (cut once per game), the character sheets and
+ *     the traits' guidance (the same while nobody joins, leaves, levels up or
+ *     gains a trait), the running summary;
  *  3. the turns since the summary as user/assistant pairs: each turn's
  *     actions by player, then the story told for it (only grows between
  *     summaries);
  *  4. user: this turn: the scene (place, location, area, characters present:
  *     it changes whenever the party moves, so it comes after the history),
- *     standing guidance, the party now and its traits, journal, lore, one-time instructions,
+ *     standing guidance, the party now, journal, lore, one-time instructions,
  *     event, outcomes, the players and their actions, intent, task.
  * A request so shares with the previous one everything up to its newest turn.
  */
@@ -69,8 +70,8 @@ export function narrationPrompt(
   if (request.opening) return openingPrompt(world, request, options);
   const budget = options.budget ?? PROMPT_BUDGETS.narration;
   const scene = request.scene;
-  const standing = request.instructions.filter((i) => isStanding(world, i));
-  const oneTime = request.instructions.filter((i) => !isStanding(world, i));
+  const standing = request.instructions.filter((i, n) => standingAt(world, request, i, n));
+  const oneTime = request.instructions.filter((i, n) => !standingAt(world, request, i, n));
   const first: Block[] = [
     worldPart(world, options, share(budget, "world")),
     partyBlock(world, scene, request.context?.sheets, rank("party"), budget),
@@ -122,6 +123,16 @@ export function narrationPrompt(
     ],
     budget,
   );
+}
+
+/**
+ * Whether the `n`th instruction is standing guidance: the engine says which came from recurring
+ * triggers (`context.standing`, scripts' effects and triggers scripts added included); a request
+ * without a context (in tests) is read against the world's own recurring triggers.
+ */
+function standingAt(world: World, request: NarrationRequest, instruction: string, n: number): boolean {
+  if (request.context) return request.context.standing?.includes(n) === true;
+  return isStanding(world, instruction);
 }
 
 /**

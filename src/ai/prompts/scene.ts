@@ -77,8 +77,8 @@ export function placeBlocks(
 /**
  * Who the party is: the character sheets, with a floor of the budget. They
  * stay the same while nobody joins, leaves or gains a level or ability, so
- * they belong to the stable prefix; what moves more often (resources, items,
- * traits) is in `partyNowBlock` and the traits block.
+ * they belong to the stable prefix; what moves every turn (resources with
+ * their maxima, items) is in `partyNowBlock`, the traits in their own block.
  */
 export function partyBlock(
   world: World,

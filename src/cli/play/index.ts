@@ -121,13 +121,13 @@ async function playGame(step: GameStep): Promise<number> {
     } catch (error) {
       // The file made for this game would be left empty.
       if (saving?.fresh) await unlink(saving.path).catch(() => undefined);
-      showPrompts({ io, prompts });
+      showPrompts({ io, prompts, lines });
       return startFailure(io, error);
     } finally {
       opening.end();
     }
     // The opening's last line is not ended yet.
-    showPrompts({ io, prompts }, "\n\n");
+    showPrompts({ io, prompts, lines }, "\n\n");
     if (saving?.fresh && !(await keepOpening(saving, game, io, paint))) saving = undefined;
     if (setup.load !== undefined) showResumed(game, flags, io, lines, paint);
     // The next step as the game stands (never a line of the story: the turn result carries it).

@@ -325,9 +325,13 @@ function controlLines(ctx: LoopContext, outcome: Outcome): string[] {
 }
 
 /** --show-prompt: the requests sent since the last ones shown (prompt-view.ts). */
-export function showPrompts(ctx: Pick<LoopContext, "io" | "prompts">, lead = "\n"): void {
+export function showPrompts(ctx: Pick<LoopContext, "io" | "prompts" | "lines">, lead = "\n"): void {
   const text = ctx.prompts?.take() ?? "";
-  if (text !== "") ctx.io.stdout(`${lead}${text}`);
+  if (text === "") return;
+  // Word-wrapped at a terminal like the story (the terminal would cut words); as sent in a pipe or file.
+  const writer = proseWriter(ctx);
+  writer.push(`${lead}${text}`);
+  writer.end();
 }
 
 /**

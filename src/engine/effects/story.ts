@@ -7,6 +7,9 @@ import { changed, type EffectContext, type EffectOf, type EffectOutcome } from "
  * instructions reach the first turn, never the opening).
  */
 export function applyStory(effect: EffectOf<"story">, ctx: EffectContext): EffectOutcome {
+  // A recurring trigger sends its instruction whenever it fires: standing guidance (issue 39).
+  if (ctx.recurring)
+    ctx.state.pendingStanding = [...(ctx.state.pendingStanding ?? []), ctx.state.pendingInstructions.length];
   ctx.state.pendingInstructions.push(attributed(effect.instruction, ctx));
   return changed("for the next narration");
 }
