@@ -215,7 +215,7 @@ describe("party controls", () => {
   test("who may use a control: the host, anyone, or a vote of the active players", () => {
     const controls = PartyControls.parse({ alter: "host", retry: "vote", undo: "anyone", voteSeconds: 30 });
     assert.deepEqual(decideControl(controls, "alter", { isHost: false, active: true }, 3), {
-      type: "refused",
+      type: "denied",
       reason: "Only the host may alter in this game.",
     });
     assert.deepEqual(decideControl(controls, "alter", { isHost: true, active: true }, 3), { type: "apply" });
@@ -227,7 +227,7 @@ describe("party controls", () => {
     assert.deepEqual(decideControl(controls, "retry", { isHost: false, active: true }, 1), { type: "apply" });
     assert.equal(
       decideControl(DEFAULT_PARTY_CONTROLS, "retry", { isHost: true, active: false }, 3).type,
-      "refused",
+      "denied",
     );
     assert.equal(PartyControls.safeParse({ voteSeconds: 5 }).success, false);
   });
