@@ -394,7 +394,7 @@ const SavedHistorySchema = z.object({
         answers: z.array(
           z.object({
             call: z.enum(["classify", "narrate", "judge", "summarise", "embed"]),
-            answer: z.unknown(),
+            answer: z.unknown().optional(),
             refs: z.array(z.number().int().nonnegative()).optional(),
             error: z.string().optional(),
             chunks: z.array(z.string()).optional(),

@@ -93,6 +93,24 @@ describe("the game's history", () => {
     );
   });
 
+  test("embedding answers are saved once per distinct vector and read back whole", async () => {
+    const game = await newGame();
+    await play(game, "walk to the Gutted Eel", "look around");
+    const vector = [0.25, -1, 3];
+    for (const node of game.history.nodes.values())
+      node.answers.push({ call: "embed", answer: [vector, [1, 2], vector] });
+    const saved = saveHistory(game.history);
+    assert.deepEqual(saved.vectors, [vector, [1, 2]]);
+    assert.deepEqual(saved.nodes[1]!.answers.at(-1), { call: "embed", refs: [0, 1, 0] });
+    const read = readHistory(JSON.parse(JSON.stringify(saved)));
+    assert.ok(typeof read !== "string", String(read));
+    for (const node of read.nodes.values())
+      assert.deepEqual(node.answers.at(-1), { call: "embed", answer: [vector, [1, 2], vector] });
+    const broken = JSON.parse(JSON.stringify(saved));
+    broken.nodes[1].answers.at(-1).refs = [7];
+    assert.match(String(readHistory(broken)), /a vector the save lacks/);
+  });
+
   test("a version 2 save (no history) loads as one branch starting at the saved turn", async () => {
     const game = await newGame();
     await play(game, "walk to the Gutted Eel");
