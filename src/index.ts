@@ -12,8 +12,8 @@ export { HOST_ERRORS, HostError, isHostError } from "./host/errors.ts";
 export { type FiredChange, Game, GameInput, type GameSetup, type Outcome } from "./host/game.ts";
 export type { AiAnswer, BranchInfo, History, HistoryNode, SavedHistory, StepInput } from "./host/history.ts";
 export {
-  castBallot,
   ControlRule,
+  castBallot,
   DEFAULT_PARTY_CONTROLS,
   decideControl,
   openVote,
@@ -23,9 +23,9 @@ export {
   tallyVote,
   type Vote,
 } from "./host/party-controls.ts";
-export { diffWorld, renderWorldDiff, type WorldChange, type WorldDiff } from "./host/world-diff.ts";
 // The trace formatter the command line prints turns with.
 export { formatTrace, type TraceFormatOptions } from "./host/trace.ts";
+export { diffWorld, renderWorldDiff, type WorldChange, type WorldDiff } from "./host/world-diff.ts";
 // The sandbox's types, for a platform that holds one.
 export type { HostOptions, SandboxHost } from "./sandbox/index.ts";
 export { createSandbox } from "./sandbox/index.ts";
