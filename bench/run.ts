@@ -8,6 +8,7 @@ import author from "./author.bench.ts";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import modelContext from "./context.bench.ts";
 import engine from "./engine.bench.ts";
+import history from "./history.bench.ts";
 import hostile from "./hostile.bench.ts";
 import lsp from "./lsp.bench.ts";
 import play from "./play.bench.ts";
@@ -27,6 +28,7 @@ const SECTIONS: BenchModule[] = [
   engine,
   sandbox,
   play,
+  history,
   hostile,
   ai,
   modelContext,

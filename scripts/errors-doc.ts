@@ -1,6 +1,7 @@
 import { AI_ERROR_KINDS } from "../src/ai/errors.ts";
 import { PROBLEM_CODES } from "../src/author/playtest/problem.ts";
 import { ENGINE_ERRORS } from "../src/engine/errors.ts";
+import { HOST_ERRORS } from "../src/host/errors.ts";
 import { SERVER_ERRORS } from "../src/server/errors.ts";
 import type { ErrorInfo } from "../src/world/error-table.ts";
 
@@ -31,6 +32,15 @@ export const ERROR_TABLES: readonly ErrorTableSource[] = [
     about:
       "Every rejection of the engine's public API (createSession, restoreSession, a turn, a quest answer, a save). A rejected call leaves the session unchanged. The messages are written only in the table: a throw site names the code, a message id and its data.",
     table: ENGINE_ERRORS,
+  },
+  {
+    name: "HOST_ERRORS",
+    title: "Game errors",
+    file: "src/host/errors.ts",
+    field: "`HostError.code`",
+    about:
+      "The host game's story controls (retry, undo, alter, rewind, branches, diff; docs/play.md) refused on the game as it stands. A refused control changes nothing. The messages are written only in the table: a raise site names the code, a message id and its data.",
+    table: HOST_ERRORS,
   },
   {
     name: "AI_ERROR_KINDS",

@@ -7,8 +7,25 @@
 export * from "./ai/index.ts";
 // Engine: sessions, turns, saves, and the ports the sandbox and AI providers implement.
 export * from "./engine/index.ts";
+// The host's game: its inputs, the story controls (retry, undo, alter, rewind, branches) and its history (issue 33).
+export { HOST_ERRORS, HostError, isHostError } from "./host/errors.ts";
+export { type FiredChange, Game, GameInput, type GameSetup, type Outcome } from "./host/game.ts";
+export type { AiAnswer, BranchInfo, History, HistoryNode, SavedHistory, StepInput } from "./host/history.ts";
+export {
+  ControlRule,
+  castBallot,
+  DEFAULT_PARTY_CONTROLS,
+  decideControl,
+  openVote,
+  PartyControls,
+  STORY_CONTROLS,
+  type StoryControl,
+  tallyVote,
+  type Vote,
+} from "./host/party-controls.ts";
 // The trace formatter the command line prints turns with.
 export { formatTrace, type TraceFormatOptions } from "./host/trace.ts";
+export { diffWorld, renderWorldDiff, type WorldChange, type WorldDiff } from "./host/world-diff.ts";
 // The sandbox's types, for a platform that holds one.
 export type { HostOptions, SandboxHost } from "./sandbox/index.ts";
 export { createSandbox } from "./sandbox/index.ts";

@@ -125,24 +125,6 @@ export const ENGINE_ERRORS = {
         'actions[{index}]: the action of "{player}" is {length} characters; the limit is {limit}. Say it in fewer words.',
     },
   },
-  "history/refused": {
-    description:
-      "A story control (retry, undo, alter, rewind, branches, diff) cannot be used on the game as it stands.",
-    messages: {
-      "retry-none": "There is no turn to retry: the last step is {what}. Play a turn first.",
-      "retry-answer": "The last step is a quest answer, not a turn: undo it first, then retry the turn.",
-      "alter-none": "There is no narration to alter: the last step is {what}.",
-      "alter-later":
-        "Turn {turn} has later turns on other branches: only the last turn of a branch can be altered.",
-      "alter-empty": "The new text of the narration is empty: write what the story should say.",
-      "alter-long": "The new text of the narration is {length} characters long; at most {max} are kept.",
-      "rewind-none": "Turn {turn} is not on this branch: it goes from turn {first} to turn {last}.",
-      "rewind-here": "The game is at turn {turn} already.",
-      branch: "{reason}",
-      point: "{reason}",
-      "bad-state": "The saved history's state at turn {turn} does not load: {reason}",
-    },
-  },
   "session/busy": {
     description: "Another call on this session has not finished yet.",
     messages: { busy: "A turn is still running on this session; wait for it to finish." },

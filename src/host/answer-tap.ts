@@ -20,6 +20,8 @@ import type { AiAnswer } from "./history.ts";
 export class AnswerTap implements AiPorts {
   private tape: AiAnswer[] = [];
   private replay: Map<AiAnswer["call"], AiAnswer[]> | null = null;
+  /** Embedding vectors by their JSON: the same texts come back every turn, and one copy is kept. */
+  private readonly vectors = new Map<string, number[]>();
 
   constructor(private readonly live: AiPorts) {}
 
@@ -92,6 +94,19 @@ export class AnswerTap implements AiPorts {
       this.call("embed", () => live!.call(this.live, texts, signal));
   }
 
+  /** An embedding answer kept with one copy of each distinct vector. */
+  private intern(answer: unknown): unknown {
+    if (!Array.isArray(answer)) return JSON.parse(JSON.stringify(answer ?? null));
+    return answer.map((vector) => {
+      const copy = JSON.parse(JSON.stringify(vector)) as number[];
+      const key = JSON.stringify(copy);
+      const known = this.vectors.get(key);
+      if (known) return known;
+      this.vectors.set(key, copy);
+      return copy;
+    });
+  }
+
   private async call<T>(
     call: AiAnswer["call"],
     run: () => Promise<T>,
@@ -111,7 +126,12 @@ export class AnswerTap implements AiPorts {
     }
     try {
       const answer = await run();
-      entry.answer = answer === undefined ? null : JSON.parse(JSON.stringify(answer));
+      entry.answer =
+        call === "embed"
+          ? this.intern(answer)
+          : answer === undefined
+            ? null
+            : JSON.parse(JSON.stringify(answer));
       if (chunks && chunks.length > 0) entry.chunks = chunks;
       return answer;
     } catch (error) {

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { EngineError } from "../engine/errors.ts";
 import type { PlayerSpec, SessionState, TurnHooks, TurnResult } from "../engine/index.ts";
 import { createSession, type QuestAnswerResult, restoreSession, type Session } from "../engine/index.ts";
 import type { AiPorts, ScriptRunner } from "../engine/ports.ts";
 import type { World } from "../world/schema/index.ts";
 import { AnswerTap } from "./answer-tap.ts";
+import { HostError } from "./errors.ts";
 import {
   type AiAnswer,
   addStep,
@@ -294,9 +294,9 @@ export class Game {
 
   private async retry(hooks: TurnHooks): Promise<Outcome> {
     const old = headOf(this.history);
-    if (old.input.type === "answer") throw new EngineError("history/refused", "retry-answer");
+    if (old.input.type === "answer") throw new HostError("history/refused", "retry-answer");
     if (old.input.type !== "turn" || old.parent === null)
-      throw new EngineError("history/refused", "retry-none", { what: stepWords(old) });
+      throw new HostError("history/refused", "retry-none", { what: stepWords(old) });
     const parent = nodeOf(this.history, old.parent);
     const actions = old.input.actions;
     // The next draw of these actions here: one past every draw of them tried so far.
@@ -343,14 +343,13 @@ export class Game {
       node = nodeOf(this.history, node.parent);
       chain.unshift(node);
     }
-    if (node.story === null)
-      throw new EngineError("history/refused", "alter-none", { what: stepWords(node) });
+    if (node.story === null) throw new HostError("history/refused", "alter-none", { what: stepWords(node) });
     if (chain.some((n) => n.children.length > (n === head ? 0 : 1)))
-      throw new EngineError("history/refused", "alter-later", { turn: node.tick });
+      throw new HostError("history/refused", "alter-later", { turn: node.tick });
     const text = cleanText(given).trim();
-    if (text === "") throw new EngineError("history/refused", "alter-empty");
+    if (text === "") throw new HostError("history/refused", "alter-empty");
     if (text.length > MAX_ALTERED)
-      throw new EngineError("history/refused", "alter-long", { length: text.length, max: MAX_ALTERED });
+      throw new HostError("history/refused", "alter-long", { length: text.length, max: MAX_ALTERED });
     const by =
       cleanText(who ?? SOMEONE)
         .trim()
@@ -393,30 +392,30 @@ export class Game {
     const path = pathTo(this.history, head.id);
     const node = turnOnPath(this.history, turn);
     if (node === undefined)
-      throw new EngineError("history/refused", "rewind-none", {
+      throw new HostError("history/refused", "rewind-none", {
         turn,
         first: path[0]!.tick,
         last: head.tick,
       });
-    if (node.id === head.id) throw new EngineError("history/refused", "rewind-here", { turn });
+    if (node.id === head.id) throw new HostError("history/refused", "rewind-here", { turn });
     this.moveTo(node);
     return { type: "rewind", turn: node.tick, from: head.tick };
   }
 
   private branch(op: "switch" | "name" | "delete", ref: string, name: string | undefined): Outcome {
     const found = findBranch(this.history, ref);
-    if (typeof found === "string") throw new EngineError("history/refused", "branch", { reason: found });
+    if (typeof found === "string") throw new HostError("history/refused", "branch", { reason: found });
     if (op === "switch") {
       this.moveTo(nodeOf(this.history, found.tip));
       return { type: "branch", op, branch: found };
     }
     if (op === "name") {
       const problem = nameBranch(this.history, found, cleanText(name ?? ""));
-      if (problem !== null) throw new EngineError("history/refused", "branch", { reason: problem });
+      if (problem !== null) throw new HostError("history/refused", "branch", { reason: problem });
       return { type: "branch", op, branch: listBranches(this.history)[found.number - 1] ?? found };
     }
     const removed = deleteBranch(this.history, found);
-    if (typeof removed === "string") throw new EngineError("history/refused", "branch", { reason: removed });
+    if (typeof removed === "string") throw new HostError("history/refused", "branch", { reason: removed });
     return { type: "branch", op, branch: found, removed };
   }
 
@@ -434,7 +433,7 @@ export class Game {
     try {
       node.state = this.session.checkState(node.state);
     } catch (error) {
-      throw new EngineError("history/refused", "bad-state", {
+      throw new HostError("history/refused", "bad-state", {
         turn: node.tick,
         reason: (error as Error)?.message ?? String(error),
       });
@@ -445,7 +444,7 @@ export class Game {
 
   private pointState(ref: string): SessionState {
     const node = findPoint(this.history, ref);
-    if (typeof node === "string") throw new EngineError("history/refused", "point", { reason: node });
+    if (typeof node === "string") throw new HostError("history/refused", "point", { reason: node });
     return this.stateOf(node);
   }
 

@@ -280,8 +280,16 @@ export interface SavedHistory {
   version: 1;
   head: number;
   names: [number, string][];
+  /**
+   * Every distinct embedding vector the AI answered, once: the same texts (trigger queries) are
+   * embedded every turn, and a vector is the largest part of a turn's answers.
+   */
+  vectors?: number[][];
   nodes: SavedNode[];
 }
+
+/** An answer as saved: an embedding's vectors as indexes into SavedHistory.vectors. */
+type SavedAnswer = Omit<AiAnswer, "answer"> & { answer?: unknown; refs?: number[] };
 
 interface SavedNode {
   id: number;
@@ -290,7 +298,7 @@ interface SavedNode {
   tick: number;
   story: string | null;
   altered?: { original: string; by: string };
-  answers: AiAnswer[];
+  answers: SavedAnswer[];
   fired: string[];
   /** The root's state. */
   state?: unknown;
@@ -301,6 +309,22 @@ interface SavedNode {
 /** Parents before children (ids grow down the tree), so a reader rebuilds states in one pass. */
 export function saveHistory(history: History): SavedHistory {
   const nodes: SavedNode[] = [];
+  const vectors: number[][] = [];
+  const vectorIndex = new Map<string, number>();
+  const refOf = (vector: number[]): number => {
+    const key = JSON.stringify(vector);
+    let index = vectorIndex.get(key);
+    if (index === undefined) {
+      index = vectors.push(vector) - 1;
+      vectorIndex.set(key, index);
+    }
+    return index;
+  };
+  const answerOf = (answer: AiAnswer): SavedAnswer => {
+    if (answer.call !== "embed" || !isVectorList(answer.answer)) return answer;
+    const { answer: list, ...rest } = answer;
+    return { ...rest, refs: list.map(refOf) };
+  };
   const ids = [...history.nodes.keys()].sort((a, b) => a - b);
   for (const id of ids) {
     const node = nodeOf(history, id);
@@ -310,7 +334,7 @@ export function saveHistory(history: History): SavedHistory {
       input: node.input,
       tick: node.tick,
       story: node.story,
-      answers: node.answers,
+      answers: node.answers.map(answerOf),
       fired: node.fired,
     };
     if (node.altered) saved.altered = node.altered;
@@ -321,7 +345,17 @@ export function saveHistory(history: History): SavedHistory {
     }
     nodes.push(saved);
   }
-  return { version: 1, head: history.head, names: [...history.names], nodes };
+  return {
+    version: 1,
+    head: history.head,
+    names: [...history.names],
+    ...(vectors.length > 0 ? { vectors } : {}),
+    nodes,
+  };
+}
+
+function isVectorList(value: unknown): value is number[][] {
+  return Array.isArray(value) && value.every((v) => Array.isArray(v));
 }
 
 const action = z.object({ player: z.string(), text: z.string() });
@@ -347,6 +381,7 @@ const SavedHistorySchema = z.object({
   version: z.literal(1),
   head: z.number().int(),
   names: z.array(z.tuple([z.number().int(), z.string().max(MAX_NAME)])),
+  vectors: z.array(z.array(z.number())).optional(),
   nodes: z
     .array(
       z.object({
@@ -359,7 +394,8 @@ const SavedHistorySchema = z.object({
         answers: z.array(
           z.object({
             call: z.enum(["classify", "narrate", "judge", "summarise", "embed"]),
-            answer: z.unknown(),
+            answer: z.unknown().optional(),
+            refs: z.array(z.number().int().nonnegative()).optional(),
             error: z.string().optional(),
             chunks: z.array(z.string()).optional(),
           }),
@@ -409,7 +445,13 @@ export function readHistory(value: unknown): History | string {
         input: n.input as StepInput,
         tick: n.tick,
         story: n.story,
-        answers: n.answers as AiAnswer[],
+        answers: n.answers.map(({ refs, ...answer }) => {
+          if (refs === undefined) return answer as AiAnswer;
+          const list = refs.map((r) => saved.vectors?.[r]);
+          if (list.some((v) => v === undefined))
+            throw new Error("an embedding refers to a vector the save lacks");
+          return { ...answer, answer: list } as AiAnswer;
+        }),
         fired: n.fired,
         state: state as SessionState,
       };

@@ -31,7 +31,7 @@ export const DEFAULT_PARTY_CONTROLS: PartyControls = PartyControls.parse({});
 export type ControlDecision =
   | { type: "apply" }
   | { type: "vote"; seconds: number }
-  | { type: "refused"; reason: string };
+  | { type: "denied"; reason: string };
 
 /** Whether `player` may use `control` now, must call a vote, or may not. */
 export function decideControl(
@@ -40,14 +40,14 @@ export function decideControl(
   player: { isHost: boolean; active: boolean },
   activePlayers: number,
 ): ControlDecision {
-  if (!player.active) return { type: "refused", reason: "Only an active player of the game may do this." };
+  if (!player.active) return { type: "denied", reason: "Only an active player of the game may do this." };
   const rule = controls[control];
   // Alone, a vote is the player's own: it passes at once.
   if (rule === "anyone" || (rule === "vote" && activePlayers <= 1)) return { type: "apply" };
   if (rule === "host")
     return player.isHost
       ? { type: "apply" }
-      : { type: "refused", reason: `Only the host may ${control} in this game.` };
+      : { type: "denied", reason: `Only the host may ${control} in this game.` };
   return { type: "vote", seconds: controls.voteSeconds };
 }
 

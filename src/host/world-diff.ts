@@ -1,5 +1,6 @@
 import type { SessionState } from "../engine/index.ts";
-import type { Position } from "../engine/state.ts";
+
+type Position = SessionState["position"];
 
 /**
  * What differs in the world between two points of a game's history (issue 33),

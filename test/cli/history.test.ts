@@ -43,7 +43,7 @@ describe("taleforge play: story controls", () => {
     );
     const branches = after(out, "/branches");
     assert.match(branches, /^ {2} 1 {2}the first story {2}\(from the start, 3 turns\)$/m);
-    assert.match(branches, /^\* {2}2 {2}walk to the Counting House {2}\(from 1@1, 2 turns\)$/m);
+    assert.match(branches, /^\* {2}2 {2}walk to the Counting House {2}\(from 1 at turn 1, 2 turns\)$/m);
     const diff = after(out, "/diff 1:3 2:2");
     assert.match(diff, /From 1:3 \(turn 3\) to 2:2 \(turn 2\):/);
     assert.match(diff, /Place: Old Lighthouse .* -> /);
@@ -114,7 +114,7 @@ describe("taleforge play: story controls", () => {
     const resumed = await playWith([EXAMPLE, "--load", save], ["/branches", "/branch 1", "/quit"]);
     assert.equal(resumed.code, 0, resumed.err);
     assert.match(resumed.out, /Resumed at turn 3/);
-    assert.match(after(resumed.out, "/branches"), /\* {2}2 {2}look around {2}\(from 1@2, 3 turns\)/);
+    assert.match(after(resumed.out, "/branches"), /\* {2}2 {2}look around {2}\(from 1 at turn 2, 3 turns\)/);
     assert.match(after(resumed.out, "/branch 1"), /On branch 1 \(the first story\), at turn 3\./);
   });
 

@@ -1,6 +1,6 @@
 import type { Paint } from "../../author/paint.ts";
 import type { SessionState } from "../../engine/index.ts";
-import { isEngineError } from "../../engine/index.ts";
+import { isHostError } from "../../host/errors.ts";
 import type { Game, GameInput, Outcome } from "../../host/game.ts";
 import { formatTrace } from "../../host/trace.ts";
 import type { World } from "../../world/schema/index.ts";
@@ -213,7 +213,7 @@ export const PLAY_COMMANDS: readonly PlayCommand[] = [
       try {
         return host.out(diffView(host.game.diff(a, b), a, b, host.paint));
       } catch (error) {
-        if (isEngineError(error)) return host.out(error.message);
+        if (isHostError(error)) return host.out(error.message);
         throw error;
       }
     },

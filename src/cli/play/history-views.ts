@@ -14,14 +14,14 @@ import { turnWords } from "./views.ts";
 const safe = (text: string) => escapeControls(cleanText(text));
 
 /** At most this many characters of a branch title in the list (a line stays within 80 columns). */
-const TITLE_CHARS = 40;
+const TITLE_CHARS = 36;
 
 /** /branches: one line per branch, the current one marked, then how to use them. */
 export function branchesView(branches: readonly BranchInfo[], paint: Paint): string {
   const lines = branches.map((b) => {
     const mark = b.current ? paint("bold", "*") : " ";
     const title = safe(b.title.length > TITLE_CHARS ? `${b.title.slice(0, TITLE_CHARS - 1)}…` : b.title);
-    const where = b.splitAt === null ? "from the start" : `from ${b.splitFrom}@${b.splitAt}`;
+    const where = b.splitAt === null ? "from the start" : `from ${b.splitFrom} at turn ${b.splitAt}`;
     return `${mark} ${String(b.number).padStart(2)}  ${title}  ${paint("gray", `(${where}, ${turnCount(b.turns)})`)}`;
   });
   return [
