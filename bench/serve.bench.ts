@@ -657,6 +657,8 @@ async function run(context: BenchContext): Promise<void> {
     for (const level of IDLE_LEVELS) {
       const one = rates.get(`PostgreSQL, 1 process ${level}`) ?? 0;
       const two = rates.get(`PostgreSQL, 2 processes ${level}`) ?? 0;
+      // Only when both setups ran (TALEFORGE_BENCH_SERVE_STORES may leave one out).
+      if (one === 0 || two === 0) continue;
       context.print(
         `Two processes vs one on PostgreSQL, ${level} idle: ${(two / one).toFixed(2)}x the turns/s (target >= ${TARGET_SCALE}x)${CPUS === null ? "" : `, each process limited to ${CPUS} core(s)`}.`,
       );
