@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import { type CpuBudget, cpuBudget } from "./cpu-budget.ts";
 import { median, ms, p99 } from "./measure.ts";
+import { type Breakdown, breakdownOf, PARTS } from "./serve-breakdown.ts";
 import { bundleServeChild } from "./serve-bundle.ts";
 import { measureRecovery } from "./serve-recovery.ts";
 import { measureStart } from "./serve-start.ts";
@@ -46,6 +48,8 @@ const STORES = (process.env.TALEFORGE_BENCH_SERVE_STORES ?? "start,sqlite,pg1,pg
  * CPU time in a control group of its own, as on a machine of its own (see cpu-budget.ts). Unset: none.
  */
 const CPUS = process.env.TALEFORGE_BENCH_SERVE_CPUS ? Number(process.env.TALEFORGE_BENCH_SERVE_CPUS) : null;
+/** TALEFORGE_BENCH_SERVE_BREAKDOWN=0 skips the profiled pass that says where a turn's CPU goes (serve-breakdown.ts). */
+const BREAKDOWN = process.env.TALEFORGE_BENCH_SERVE_BREAKDOWN !== "0";
 const CHILD = fileURLToPath(new URL("./serve-child.ts", import.meta.url));
 
 const bench: BenchModule = {
@@ -191,7 +195,11 @@ async function call(url: string, method: string, path: string, token?: string, b
     },
     ...(raw !== undefined ? { body: raw } : body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
-  return (await response.json()) as Record<string, unknown>;
+  const answer = (await response.json()) as Record<string, unknown>;
+  // A refused call fails the benchmark here, with the server's answer, rather than as a stream that never sees its turn.
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  return answer;
 }
 
 async function newGame(url: string, hash: string) {
@@ -288,7 +296,13 @@ async function follow(url: string, game: { id: string; player: string }) {
  * stream (no polling): turns/s, each turn's end-to-end latency (the action sent to its turn event
  * received) and each step's own time from the servers' step logs.
  */
-async function playActive(procs: Proc[], hash: string, where: StoreWhere, profileAs: string) {
+async function playActive(
+  procs: Proc[],
+  hash: string,
+  where: StoreWhere,
+  profileAs: string,
+  profileDir: string | null = PROFILE,
+) {
   const games = await makeGames(procs, hash, ACTIVE_GAMES);
   const streams = await Promise.all(games.map((g, i) => follow(procs[i % procs.length]!.url, g)));
   const endToEnd: number[] = [];
@@ -315,7 +329,7 @@ async function playActive(procs: Proc[], hash: string, where: StoreWhere, profil
   const queriesBefore = await Promise.all(procs.map((p) => p.queries()));
   const clientBefore = process.cpuUsage();
   const pgBefore = await backendsCpu(where);
-  if (PROFILE) await Promise.all(procs.map((p) => p.profile()));
+  if (profileDir) await Promise.all(procs.map((p) => p.profile()));
   const started = performance.now();
   try {
     for (let turn = WARMUP + 1; turn <= WARMUP + TURNS; turn++) await round(turn);
@@ -323,9 +337,9 @@ async function playActive(procs: Proc[], hash: string, where: StoreWhere, profil
     for (const s of streams) s.close();
   }
   const seconds = (performance.now() - started) / 1000;
-  if (PROFILE) {
-    mkdirSync(PROFILE, { recursive: true });
-    await Promise.all(procs.map((p, i) => p.profileTo(join(PROFILE, `${profileAs}-p${i}.cpuprofile`))));
+  if (profileDir) {
+    mkdirSync(profileDir, { recursive: true });
+    await Promise.all(procs.map((p, i) => p.profileTo(join(profileDir, `${profileAs}-p${i}.cpuprofile`))));
   }
   const client = process.cpuUsage(clientBefore);
   const pgAfter = await backendsCpu(where);
@@ -493,6 +507,8 @@ async function run(context: BenchContext): Promise<void> {
   const fanOuts: string[][] = [];
   const phaseRows: string[][] = [];
   const processRows: string[][] = [];
+  const breakdowns: { label: string; active: Awaited<ReturnType<typeof playActive>>; parts: Breakdown }[] =
+    [];
   const rates = new Map<string, number>();
   for (const config of configs) {
     const procs: Proc[] = [];
@@ -597,6 +613,17 @@ async function run(context: BenchContext): Promise<void> {
         // The active games stay as idle ones: the next level counts them.
         idle += ACTIVE_GAMES;
       }
+      if (config.processes === 1 && BREAKDOWN) {
+        // After the measured levels, a pass of its own under the profiler (which costs CPU itself).
+        const dir = join(context.workDir, "breakdown");
+        const as = config.label.replace(/[^a-zA-Z0-9]+/g, "-").toLowerCase();
+        const profiled = await playActive(procs, hash, config.where, as, dir);
+        breakdowns.push({
+          label: config.label,
+          active: profiled,
+          parts: breakdownOf(join(dir, `${as}-p0.cpuprofile`), bundle),
+        });
+      }
       fanOuts.push([config.label, ms(await fanOut(procs, hash))]);
     } finally {
       for (const p of procs) await p.stop().catch(() => {});
@@ -630,6 +657,8 @@ async function run(context: BenchContext): Promise<void> {
     for (const level of IDLE_LEVELS) {
       const one = rates.get(`PostgreSQL, 1 process ${level}`) ?? 0;
       const two = rates.get(`PostgreSQL, 2 processes ${level}`) ?? 0;
+      // Only when both setups ran (TALEFORGE_BENCH_SERVE_STORES may leave one out).
+      if (one === 0 || two === 0) continue;
       context.print(
         `Two processes vs one on PostgreSQL, ${level} idle: ${(two / one).toFixed(2)}x the turns/s (target >= ${TARGET_SCALE}x)${CPUS === null ? "" : `, each process limited to ${CPUS} core(s)`}.`,
       );
@@ -692,7 +721,98 @@ async function run(context: BenchContext): Promise<void> {
   );
   context.print();
   context.print(formatTable(["Store", `SSE: one turn to ${LISTENERS} listeners`], fanOuts));
+  printTargets(context, rows);
+  printBreakdowns(context, breakdowns);
   if (STORES.includes("recovery")) await measureRecovery(context, world, DATABASE, bundle);
+}
+
+/** Issue 38's targets of a turn on one process, 50 games at once: printed, never asserted. */
+const TARGET_CPU_PER_TURN_MS = 6;
+const TARGET_END_TO_END_P99_MS = 300;
+
+/** Per one-process setup and idle level: server CPU per turn and end-to-end p99 against issue 38's targets. */
+function printTargets(context: BenchContext, rows: string[][]): void {
+  const lines = rows
+    .filter((r) => r[0]!.includes("1 process"))
+    .map((r) => {
+      const cpu = Number(r[7]);
+      const e2e = Number(/\/ ([\d.]+) ms$/.exec(r[6]!)?.[1]);
+      const mark = (ok: boolean) => (ok ? "within" : "OVER");
+      return [
+        r[0]!,
+        r[1]!,
+        `${cpu.toFixed(1)} ms`,
+        `<= ${TARGET_CPU_PER_TURN_MS} ms: ${mark(cpu <= TARGET_CPU_PER_TURN_MS)}`,
+        `${e2e.toFixed(0)} ms`,
+        `< ${TARGET_END_TO_END_P99_MS} ms: ${mark(e2e < TARGET_END_TO_END_P99_MS)}`,
+      ];
+    });
+  if (lines.length === 0) return;
+  context.print();
+  context.print(
+    `Issue 38: a turn on one process, ${ACTIVE_GAMES} games at once (load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ")})`,
+  );
+  context.print();
+  context.print(
+    formatTable(["Store", "idle games", "server CPU per turn", "target", "end-to-end p99", "target"], lines),
+  );
+}
+
+/**
+ * Where a turn's CPU went, from the profiled pass (serve-breakdown.ts): each part's share of the main
+ * thread's samples times the main thread's CPU per turn in that pass; the other threads' CPU beside.
+ */
+function printBreakdowns(
+  context: BenchContext,
+  breakdowns: {
+    label: string;
+    active: { cpuPerTurn: number[]; perProcess: { threads: Record<string, number> }[] };
+    parts: Breakdown;
+  }[],
+): void {
+  if (breakdowns.length === 0) return;
+  const turns = ACTIVE_GAMES * TURNS;
+  const sampled = (b: Breakdown) => [...b.ms.values()].reduce((a, v) => a + v, 0);
+  const mainCpu = (b: (typeof breakdowns)[number]) => b.active.perProcess[0]?.threads.main ?? Number.NaN;
+  const otherThreads = (b: (typeof breakdowns)[number]) =>
+    Object.entries(b.active.perProcess[0]?.threads ?? {})
+      .filter(([name, v]) => name !== "main" && v >= 0.05)
+      .sort((x, y) => y[1] - x[1]);
+  context.print();
+  context.print(
+    `Where a turn's CPU goes: a further ${turns} turns (${ACTIVE_GAMES} games at once) under a CPU profile of the server's main thread (200 µs samples). Each sample goes to the first part on its stack from the running function up (HTTP only when nothing else is there); a part's ms per turn is its share of the samples times the main thread's CPU per turn in that pass. The other threads (SQLite's own thread, the work pool's, V8's compiler and collector helpers: "node" is every thread Node does not name) are measured by their CPU time alone. The profiler costs CPU itself, so this pass's total is above the measured one.`,
+  );
+  context.print();
+  context.print(
+    formatTable(
+      ["part", ...breakdowns.flatMap((b) => [`${b.label}: ms per turn`, "share of main thread"])],
+      [
+        ...PARTS.map((part) => [
+          part,
+          ...breakdowns.flatMap((b) => {
+            const share = (b.parts.ms.get(part) ?? 0) / Math.max(sampled(b.parts), 1e-9);
+            return [(share * mainCpu(b)).toFixed(2), `${(100 * share).toFixed(0)} %`];
+          }),
+        ]),
+        ["main thread, CPU per turn", ...breakdowns.flatMap((b) => [mainCpu(b).toFixed(2), ""])],
+        ...[...new Set(breakdowns.flatMap((b) => otherThreads(b).map(([name]) => name)))].map((name) => [
+          `thread "${name}", CPU per turn`,
+          ...breakdowns.flatMap((b) => [(b.active.perProcess[0]?.threads[name] ?? 0).toFixed(2), ""]),
+        ]),
+        [
+          "process CPU per turn in this pass",
+          ...breakdowns.flatMap((b) => [b.active.cpuPerTurn[0]!.toFixed(2), ""]),
+        ],
+      ],
+    ),
+  );
+  for (const b of breakdowns)
+    if (b.parts.others.length > 0)
+      context.print(
+        `  ${b.label}, "other" most (ms of samples per turn): ${b.parts.others.map(([k, v]) => `${k.trim()} ${(v / turns).toFixed(2)}`).join("; ")}`,
+      );
 }
 
 type StoreWhere = { data: string } | { database: string; schema: string };

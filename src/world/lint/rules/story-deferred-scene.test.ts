@@ -29,6 +29,10 @@ testRule(rule, {
       patch: trigger([atHut], "The sheep were bought from Ada Reed last spring."),
     },
     { name: "naming neither the place nor anyone there", patch: trigger([inLoft], "Dust hangs in the air.") },
+    {
+      name: "an action-text regex that names no NPC (case-sensitive), beside words that would",
+      patch: trigger([{ type: "action-text", operator: "regex", value: "ada" }], "Ada answers."),
+    },
   ],
   invalid: [
     {
@@ -56,6 +60,35 @@ testRule(rule, {
       ),
       errors: [
         { ...at, data: { name: '"Ada Reed"', trigger: '"start_sheep"', bound: "named by its action-text" } },
+      ],
+    },
+    {
+      // The rule keeps which NPCs a condition names per operator and value, shared by the triggers:
+      // the same value as words names Ada, as a case-sensitive regex it does not.
+      name: "triggers sharing an action-text value, as words and as a regex",
+      patch: {
+        triggers: {
+          start_sheep: {
+            conditions: [{ type: "action-text", operator: "contains", value: "ada" }],
+            effects: [story("Ada answers.")],
+          },
+          by_regex: {
+            conditions: [{ type: "action-text", operator: "regex", value: "ada" }],
+            effects: [story("Ada answers.")],
+          },
+          by_words_again: {
+            conditions: [{ type: "action-text", operator: "contains", value: "ada" }],
+            effects: [story("Ada answers.")],
+          },
+        },
+      },
+      errors: [
+        { ...at, data: { name: '"Ada Reed"', trigger: '"start_sheep"', bound: "named by its action-text" } },
+        {
+          path: ["triggers", "by_words_again", "effects", 0],
+          messageId: "scene",
+          data: { name: '"Ada Reed"', trigger: '"by_words_again"', bound: "named by its action-text" },
+        },
       ],
     },
   ],
