@@ -10,6 +10,7 @@ import { createOfflineProvider } from "../ai/offline/index.ts";
 import { createSandbox } from "../sandbox/index.ts";
 import { createServer } from "./app.ts";
 import { createLogger, type LogFormat } from "./logger.ts";
+import { DEFAULT_MAX_STEPS } from "./runner.ts";
 import { type OpenStore, openStore, type StoreOptions } from "./store/open.ts";
 
 export interface RunOptions {
@@ -69,7 +70,10 @@ export async function runServer(options: RunOptions): Promise<void> {
     secrets: [(config as { apiKey?: string }).apiKey],
   });
   const store = await opening;
-  const sandbox = createSandbox();
+  // A script process per step slot (each started when first needed): a step whose scripts spend their
+  // whole budget holds one process, and the other steps' phases go to another (the least busy).
+  const steps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+  const sandbox = createSandbox({ processes: steps > 0 ? Math.min(steps, 4) : DEFAULT_MAX_STEPS });
   const server = await createServer({
     store,
     scripts: sandbox,

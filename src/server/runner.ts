@@ -116,12 +116,16 @@ interface Waiter {
 /**
  * A limit on the steps running at once in this process, shared fairly: a free slot goes to the step
  * waiting whose host has the fewest steps running (then the host served longest ago), then whose
- * game has the fewest, then the one that came first; a slowed game's steps go after all others. So a
- * host with many busy games, or a game whose scripts loop to their budget, waits behind its own steps
- * and not in front of everyone else's. Without keys it is first come, first served.
+ * game has the fewest, then the one that came first; a slowed game's steps go after all others, and
+ * never hold every slot (one is kept for the others). So a host with many busy games, or a game whose
+ * scripts loop to their budget, waits behind its own steps and not in front of everyone else's.
+ * Without keys it is first come, first served.
  */
 export class StepSlots {
   private free: number;
+  /** How many slowed steps may run at once: all slots but one, so one is always kept for the others. */
+  private readonly slowedMax: number;
+  private slowedRunning = 0;
   private readonly waiting: Waiter[] = [];
   private readonly runningByHost = new Map<string, number>();
   private readonly runningByGame = new Map<string, number>();
@@ -130,30 +134,46 @@ export class StepSlots {
   private serves = 0;
   constructor(size: number) {
     this.free = size > 0 ? size : Number.POSITIVE_INFINITY;
+    this.slowedMax = size > 0 ? Math.max(1, size - 1) : Number.POSITIVE_INFINITY;
   }
 
   /** Waits for a slot; answers how long it waited (ms). Rejects when `handBack` is called meanwhile. */
   async take(key: StepKey = ANYONE): Promise<number> {
-    if (this.free > 0 && this.waiting.length === 0) {
-      this.free--;
-      this.enter(key);
-      return 0;
-    }
     const from = performance.now();
-    await new Promise<void>((resolve, reject) =>
-      this.waiting.push({ key, arrived: this.arrivals++, resolve, reject }),
+    let given = false;
+    const turn = new Promise<void>((resolve, reject) =>
+      this.waiting.push({
+        key,
+        arrived: this.arrivals++,
+        resolve: () => {
+          given = true;
+          resolve();
+        },
+        reject,
+      }),
     );
+    this.dispatch();
+    if (given) return 0;
+    await turn;
     return performance.now() - from;
   }
 
   /** Gives a slot back: to the step waiting that comes first by the fair order, if any. */
   give(key: StepKey = ANYONE): void {
     this.leave(key);
-    const next = this.next();
-    if (next) {
+    this.free++;
+    this.dispatch();
+  }
+
+  /** Hands the free slots to the steps waiting, in the fair order. */
+  private dispatch(): void {
+    while (this.free > 0) {
+      const next = this.next();
+      if (!next) return;
+      this.free--;
       this.enter(next.key);
       next.resolve();
-    } else this.free++;
+    }
   }
 
   /** Refuses every step waiting that holds no claim (shutdown): `error` is what they are told. */
@@ -174,6 +194,8 @@ export class StepSlots {
     let best: Waiter | undefined;
     let bestRank: number[] = [];
     for (const w of this.waiting) {
+      // A slowed step waits while its lane is full, even with a slot free: that slot is the others'.
+      if (w.key.slowed && this.slowedRunning >= this.slowedMax) continue;
       const rank = [
         w.key.slowed ? 1 : 0,
         this.runningByHost.get(w.key.host) ?? 0,
@@ -191,6 +213,7 @@ export class StepSlots {
   }
 
   private enter(key: StepKey): void {
+    if (key.slowed) this.slowedRunning++;
     this.runningByHost.set(key.host, (this.runningByHost.get(key.host) ?? 0) + 1);
     this.runningByGame.set(key.game, (this.runningByGame.get(key.game) ?? 0) + 1);
     // Re-inserted, so the map's first entries are the hosts served longest ago: the ones forgotten when
@@ -201,6 +224,7 @@ export class StepSlots {
   }
 
   private leave(key: StepKey): void {
+    if (key.slowed) this.slowedRunning--;
     for (const [map, id] of [
       [this.runningByHost, key.host],
       [this.runningByGame, key.game],
@@ -437,8 +461,9 @@ export class Runner {
     if (!overBudget && Number(game.budget_strikes ?? 0) === 0) return;
     const strikes = await this.options.store.countBudgetStrike(game.id, overBudget);
     if (strikes < PAUSE_AFTER) return;
-    // The count starts again: a host who resumes the game gives it PAUSE_AFTER more turns.
-    await this.options.store.countBudgetStrike(game.id, false);
+    // The count starts again, the game still slowed: resumed, it is paused again after PAUSE_AFTER -
+    // SLOW_AFTER more such turns, and one turn within the budget forgives it.
+    await this.options.store.setBudgetStrikes(game.id, SLOW_AFTER);
     const paused = await this.options.store
       .setStatus(
         game.id,

@@ -215,12 +215,7 @@ export class Store {
    */
   async countBudgetStrike(game: string, over: boolean): Promise<number> {
     if (!over) {
-      await this.db
-        .updateTable("games")
-        .set({ budget_strikes: 0 })
-        .where("id", "=", game)
-        .where("budget_strikes", "<>", 0)
-        .execute();
+      await this.setBudgetStrikes(game, 0);
       return 0;
     }
     const row = await this.db
@@ -230,6 +225,16 @@ export class Store {
       .returning("budget_strikes")
       .executeTakeFirst();
     return Number(row?.budget_strikes ?? 0);
+  }
+
+  /** Sets the game's count of turns in a row over their scripts' budget (a pause starts it again). */
+  async setBudgetStrikes(game: string, strikes: number): Promise<void> {
+    await this.db
+      .updateTable("games")
+      .set({ budget_strikes: strikes })
+      .where("id", "=", game)
+      .where("budget_strikes", "<>", strikes)
+      .execute();
   }
 
   /** The host asks for the turn now: due at once, also after a failed step (retry_at cleared). */
