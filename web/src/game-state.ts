@@ -99,14 +99,14 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
       };
     }
     case "quest": {
-      const { seq, tick, quest, answer, status, state } = event.data;
+      const { seq, tick, player, quest, answer, status, state } = event.data;
       if (seq < game.seq) return model;
       if (seq > game.seq) return "resync";
       const step: TranscriptStep = {
         seq,
         kind: "answer",
         tick,
-        inputs: { quest, answer },
+        inputs: { player, quest, answer },
         result: { quest, status },
         narration: "",
         at: Date.now(),

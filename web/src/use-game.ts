@@ -25,12 +25,17 @@ export interface UseGame extends GameModel {
  * host's stream too, for the cause of a failed turn (sent to the host only).
  */
 export function useGame(id: string, token: string | undefined, hostToken?: string): UseGame {
-  const [model, setModel] = useState<GameModel>(EMPTY);
+  const [model, setShown] = useState<GameModel>(EMPTY);
   const [connected, setConnected] = useState(false);
   const [trouble, setTrouble] = useState("");
   const [readError, setReadError] = useState("");
+  // The model as the events left it: several events may come before the page renders again, so
+  // each is applied to the one before it, not to the last one rendered.
   const modelRef = useRef(model);
-  modelRef.current = model;
+  const setModel = useCallback((next: GameModel) => {
+    modelRef.current = next;
+    setShown(next);
+  }, []);
   /** Events that came while the game was being read: applied on top of what was read. */
   const pending = useRef<GameEvent[] | null>(null);
   const lastSeq = useRef(-1);

@@ -137,10 +137,11 @@ export function PlayPage(props: { id: string }) {
     setSending(true);
     setError(null);
     try {
-      await api.submit(id, seat.playerToken, { text, idempotencyKey: keyOf(turn, text) });
+      const sent = await api.submit(id, seat.playerToken, { text, idempotencyKey: keyOf(turn, text) });
       setAction("");
-      // Acknowledged: stored before the answer (its `submission` event follows, for everyone).
-      if (you) submitted(you.playerId);
+      // An action acknowledged is stored (its `submission` event follows, for everyone); a bare "y"
+      // that answered a quest is no action, and its result arrives as events.
+      if (you && "submission" in sent) submitted(you.playerId);
       // The box is disabled now: the focus goes to the line that says what happens next.
       statusLine.current?.focus();
     } catch (e) {
