@@ -97,3 +97,23 @@ if (process.argv.includes("--check")) {
     console.log(`Wrote ${CLI}.`);
   }
 }
+
+// docs/server.md: the table of the event stream's messages, from the one union of game events.
+{
+  const { renderEventsDoc } = await import("./events-doc.ts");
+  const SERVER = "docs/server.md";
+  const target = new URL(`../${SERVER}`, import.meta.url);
+  const current = readFileSync(target, "utf8");
+  const text = renderEventsDoc(current);
+  if (process.argv.includes("--check")) {
+    if (current !== text) {
+      console.error(
+        `${SERVER} is out of date with the game events. Run \`npm run docs\` and commit the result.`,
+      );
+      process.exitCode = 1;
+    } else console.log(`${SERVER} is up to date.`);
+  } else {
+    writeFileSync(target, text);
+    console.log(`Wrote ${SERVER}.`);
+  }
+}

@@ -63,7 +63,7 @@ export interface TranscriptStep {
   seq: number;
   kind: "opening" | "turn" | "answer" | "import";
   tick: number;
-  inputs: { actions?: { player: string; text: string }[]; quest?: string; answer?: string };
+  inputs: { actions?: { player: string; text: string }[]; player?: string; quest?: string; answer?: string };
   result: Partial<TurnView> & { status?: string; quest?: string };
   narration: string;
   at: number;

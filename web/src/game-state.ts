@@ -1,5 +1,6 @@
 import type { GameEvent, GameView, NarrativeNote, PartyState, TranscriptStep } from "./api.ts";
 import type { TurnFailure } from "./components/FailureNotice.tsx";
+import { withChunk } from "./sse.ts";
 
 /** What the play page shows of a game: the game, its story so far, the notes, what is being written. */
 export interface GameModel {
@@ -35,12 +36,11 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
   if (!game) return "resync";
   switch (event.kind) {
     case "narration": {
-      const { tick, text } = event.data;
+      const { tick } = event.data;
       // A piece of a step already shown (a stream that resumed) is not written again.
       if (tick <= game.tick && !(tick === 0 && game.status === "lobby")) return model;
-      const live =
-        model.live && model.live.tick === tick ? { tick, text: model.live.text + text } : { tick, text };
-      return { ...model, live };
+      // Put at its `at`: a replay from the first character (a reconnection) replaces what was shown.
+      return { ...model, live: withChunk(model.live, event.data) };
     }
     case "player-joined": {
       if (game.players.some((p) => p.id === event.data.player)) return model;
@@ -99,14 +99,14 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
       };
     }
     case "quest": {
-      const { seq, tick, quest, answer, status, state } = event.data;
+      const { seq, tick, player, quest, answer, status, state } = event.data;
       if (seq < game.seq) return model;
       if (seq > game.seq) return "resync";
       const step: TranscriptStep = {
         seq,
         kind: "answer",
         tick,
-        inputs: { quest, answer },
+        inputs: { player, quest, answer },
         result: { quest, status },
         narration: "",
         at: Date.now(),

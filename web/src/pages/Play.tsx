@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api, type GameView, type NarrativeNote, type TranscriptStep } from "../api.ts";
-import { FailureNotice, type TurnFailure } from "../components/FailureNotice.tsx";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, type GameView } from "../api.ts";
+import { FailureNotice } from "../components/FailureNotice.tsx";
 import { HostDrawer } from "../components/HostDrawer.tsx";
 import { Journal } from "../components/Journal.tsx";
 import { PartyPanel } from "../components/PartyPanel.tsx";
 import { ReadingControls } from "../components/ReadingControls.tsx";
 import { RealmMap } from "../components/RealmMap.tsx";
 import { Story } from "../components/Story.tsx";
-import { type PlayerMessage, playerMessage, streamTrouble } from "../messages.ts";
+import { type PlayerMessage, playerMessage } from "../messages.ts";
 import { applyReading, chime, loadReading } from "../reading.ts";
 import { inviteLink, loadSeat } from "../session.ts";
-import { type NarrationChunk, openStream, withChunk } from "../sse.ts";
+import { useGame } from "../use-game.ts";
 
 /** What the server refuses in an action (src/world/terminal-text.ts): C0 controls but tab and newline, DEL, C1, bidi controls. */
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -23,29 +23,19 @@ function keyOf(tick: number, text: string): string {
 }
 
 /**
- * A game being played. Everything shown is read from the API (the game, its
- * transcript, the narrative notes); the event stream only says when to read
- * again, and streams the narration being written. So a reload or a dropped
- * connection loses nothing, and a step is never shown twice.
+ * A game being played. The game, its transcript and the narrative notes are
+ * read once; then the events of its stream are applied to them (useGame), and
+ * they are read again only when the page missed an event. So a reload or a
+ * dropped connection loses nothing, and a step is never shown twice.
  */
 export function PlayPage(props: { id: string }) {
   const { id } = props;
   const seat = loadSeat(id);
   const token = seat?.playerToken ?? seat?.hostToken;
-  const [game, setGame] = useState<GameView | undefined>();
-  const [steps, setSteps] = useState<TranscriptStep[]>([]);
-  const [notes, setNotes] = useState<NarrativeNote[]>([]);
-  const [live, setLive] = useState<{ tick: number; text: string } | null>(null);
-  const [connected, setConnected] = useState(false);
-  /** Why the event stream is down (shown beside "reconnecting…"), "" while it is up. */
-  const [trouble, setTrouble] = useState("");
+  const { game, steps, notes, live, connected, trouble, readError, failure, cause, resync, submitted } =
+    useGame(id, token, seat?.hostToken);
   /** An error of the player's last action: it stays until dismissed, or until what it is about is fixed. */
   const [error, setError] = useState<PlayerMessage | null>(null);
-  /** The game could not be read (the page keeps what it had and says so). */
-  const [readError, setReadError] = useState("");
-  const [failure, setFailure] = useState<TurnFailure | null>(null);
-  /** The cause of the failure, for the host's drawer only. */
-  const [cause, setCause] = useState("");
   /** The host pressed Start: the opening is being written. */
   const [starting, setStarting] = useState(false);
   const [reading, setReading] = useState(loadReading);
@@ -53,43 +43,10 @@ export function PlayPage(props: { id: string }) {
   const [action, setAction] = useState("");
   const [sending, setSending] = useState(false);
   const [copied, setCopied] = useState(false);
-  const tickRef = useRef(-1);
   const shownSteps = useRef(-1);
   const statusLine = useRef<HTMLParagraphElement>(null);
   const actionBox = useRef<HTMLInputElement>(null);
   const wasYourTurn = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const refresh = useCallback(async () => {
-    if (!token) return;
-    try {
-      const [view, transcript, narrative] = await Promise.all([
-        api.game(id, token),
-        api.transcript(id, token),
-        api.notes(id, token),
-      ]);
-      tickRef.current = view.tick;
-      setGame(view);
-      setSteps(transcript.transcript);
-      setNotes(narrative.notes);
-      // The narration being written is shown until its step is stored.
-      const written = new Set(
-        transcript.transcript.filter((s) => s.kind === "turn" || s.kind === "opening").map((s) => s.tick),
-      );
-      setLive((current) => (current && written.has(current.tick) ? null : current));
-      // A failure of a turn that has run since (on any process) is over.
-      setFailure((current) => (current && view.tick >= current.tick && current.tick > 0 ? null : current));
-      if (view.status !== "lobby") setStarting(false);
-      setReadError("");
-    } catch (e) {
-      setReadError(playerMessage(e, "read").text);
-    }
-  }, [id, token]);
-
-  const later = useCallback(() => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void refresh(), 120);
-  }, [refresh]);
 
   // A new step scrolls into view (the first read of the game shows the latest one).
   useEffect(() => {
@@ -102,53 +59,10 @@ export function PlayPage(props: { id: string }) {
     last.scrollIntoView({ block: "start", behavior: first || reduce ? "auto" : "smooth" });
   }, [steps.length]);
 
+  // The opening arrived (or the game was started elsewhere): Start is done.
   useEffect(() => {
-    if (!token) return;
-    void refresh();
-    const stream = openStream(id, token, "0", {
-      onConnection: (up, why) => {
-        setConnected(up);
-        setTrouble(up || !why ? "" : streamTrouble(why.status));
-        if (up) later();
-      },
-      onEvent: (event) => {
-        if (event.event === "narration") {
-          const chunk = event.data as NarrationChunk;
-          if (chunk.tick <= tickRef.current && chunk.tick !== 0) return;
-          setLive((current) => withChunk(current, chunk));
-          return;
-        }
-        if (event.event === "turn-failed") {
-          const failed = event.data as TurnFailure;
-          setFailure(failed);
-          // The narration that was being written for it will not be finished.
-          setLive((current) => (current && current.tick === failed.tick ? null : current));
-        }
-        if (event.event === "turn-failure") setCause((event.data as { cause: string }).cause);
-        if (event.event === "turn" || event.event === "game-started") {
-          setFailure(null);
-          setCause("");
-        }
-        later();
-      },
-    });
-    // A host who also plays reads the game as their player; the cause of a failed turn is sent to the
-    // host token only, so the drawer follows that token's stream too (for that event alone).
-    const hostOnly =
-      seat?.hostToken && seat.hostToken !== token
-        ? openStream(id, seat.hostToken, "0", {
-            onConnection: () => {},
-            onEvent: (event) => {
-              if (event.event === "turn-failure") setCause((event.data as { cause: string }).cause);
-            },
-          })
-        : undefined;
-    return () => {
-      stream.close();
-      hostOnly?.close();
-      clearTimeout(timer.current);
-    };
-  }, [id, token]);
+    if (game && game.status !== "lobby") setStarting(false);
+  }, [game?.status]);
 
   useEffect(() => applyReading(reading), [reading]);
 
@@ -223,9 +137,11 @@ export function PlayPage(props: { id: string }) {
     setSending(true);
     setError(null);
     try {
-      await api.submit(id, seat.playerToken, { text, idempotencyKey: keyOf(turn, text) });
+      const sent = await api.submit(id, seat.playerToken, { text, idempotencyKey: keyOf(turn, text) });
       setAction("");
-      await refresh();
+      // An action acknowledged is stored (its `submission` event follows, for everyone); a bare "y"
+      // that answered a quest is no action, and its result arrives as events.
+      if (you && "submission" in sent) submitted(you.playerId);
       // The box is disabled now: the focus goes to the line that says what happens next.
       statusLine.current?.focus();
     } catch (e) {
@@ -239,8 +155,8 @@ export function PlayPage(props: { id: string }) {
   const answer = async (quest: string, choice: "accept" | "reject") => {
     if (!seat?.playerToken) return;
     try {
+      // What the answer changes arrives as events (`quest-answer`, and `quest` when it decides).
       await api.answer(id, seat.playerToken, quest, choice);
-      await refresh();
       statusLine.current?.focus();
     } catch (e) {
       setError(playerMessage(e, "answer"));
@@ -252,8 +168,8 @@ export function PlayPage(props: { id: string }) {
     setStarting(true);
     setError(null);
     try {
+      // The opening arrives as events (`game-started`, `turn`).
       await api.start(id, hostToken);
-      await refresh();
     } catch (e) {
       setStarting(false);
       setError(playerMessage(e, "start"));
@@ -265,8 +181,8 @@ export function PlayPage(props: { id: string }) {
     if (!caller) return;
     setError(null);
     try {
+      // The turn's result (or its failure) arrives as events.
       await api.retry(id, caller);
-      await refresh();
     } catch (e) {
       setError(playerMessage(e, "retry"));
     }
@@ -487,7 +403,7 @@ export function PlayPage(props: { id: string }) {
             setDrawer(false);
             document.querySelector<HTMLButtonElement>(".host-button")?.focus();
           }}
-          onChanged={() => void refresh()}
+          onChanged={() => void resync()}
         />
       ) : null}
     </div>

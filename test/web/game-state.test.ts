@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { GameEvent, GameView, PartyState } from "../../web/src/api.ts";
+import { applyEvent, EMPTY, type GameModel } from "../../web/src/game-state.ts";
+
+/** The play page's model of a game, kept by the typed events (web/src/game-state.ts). */
+const STATE = {
+  tick: 0,
+  position: { realm: "r", region: "g", location: "l", area: "a" },
+  party: [],
+  quests: [],
+  nextStep: null,
+} as unknown as PartyState;
+
+function lobby(): GameModel {
+  const game: GameView = {
+    id: "g",
+    status: "lobby",
+    tick: 0,
+    seq: 0,
+    world: "w",
+    storyStart: null,
+    eventId: "2",
+    you: { playerId: "p1", name: "Ann" },
+    players: [{ id: "p1", name: "Ann", status: "active", submitted: false }],
+    state: null,
+  };
+  return { ...EMPTY, game };
+}
+
+function turn(seq: number, tick: number, story: string): GameEvent {
+  return {
+    kind: "turn",
+    data: {
+      seq,
+      tick,
+      story,
+      intent: null,
+      fired: [],
+      prompts: [],
+      changes: [],
+      tip: null,
+      next: null,
+      actions: tick === 0 ? [] : [{ player: "Ann", text: "look" }],
+      state: { ...STATE, tick } as never,
+      notes: tick === 2 ? [{ tick, event: "The Storm", status: "active" }] : [],
+    },
+  };
+}
+
+function apply(model: GameModel, ...events: GameEvent[]): GameModel {
+  for (const event of events) {
+    const next = applyEvent(model, event);
+    assert.notEqual(next, "resync", `${event.kind} applies`);
+    model = next as GameModel;
+  }
+  return model;
+}
+
+describe("web: the game model follows the events without reading the game again", () => {
+  it("applies joins, the opening, submissions and turns, with their state and notes", () => {
+    let model = apply(
+      lobby(),
+      { kind: "player-joined", data: { player: "p2", name: "Bo" } },
+      { kind: "narration", data: { tick: 0, text: "First ", at: 0 } },
+      { kind: "narration", data: { tick: 0, text: "light.", at: 6 } },
+    );
+    assert.deepEqual(model.live, { tick: 0, text: "First light." });
+    // A reconnection replays the text so far from its first character: shown once, not twice.
+    model = apply(model, { kind: "narration", data: { tick: 0, text: "First light.", at: 0 } });
+    assert.deepEqual(model.live, { tick: 0, text: "First light." });
+    model = apply(model, { kind: "game-started", data: { tick: 0 } }, turn(0, 0, "First light."));
+    assert.equal(model.game?.status, "running");
+    assert.equal(model.live, null, "the step replaces the narration being written");
+    assert.deepEqual(
+      model.steps.map((s) => [s.seq, s.kind, s.narration]),
+      [[0, "opening", "First light."]],
+    );
+    model = apply(model, { kind: "submission", data: { player: "p2", name: "Bo", tick: 1 } });
+    assert.deepEqual(
+      model.game?.players.map((p) => [p.name, p.submitted]),
+      [
+        ["Ann", false],
+        ["Bo", true],
+      ],
+    );
+    model = apply(model, turn(1, 1, "You look."), turn(2, 2, "A storm."));
+    assert.equal(model.game?.tick, 2);
+    assert.equal(model.game?.seq, 3);
+    assert.equal(model.game?.state?.tick, 2);
+    assert.deepEqual(model.notes, [{ tick: 2, event: "The Storm", status: "active" }]);
+    assert.ok(
+      model.game?.players.every((p) => !p.submitted),
+      "a new turn: nobody has acted",
+    );
+  });
+
+  it("ignores a step it has (a stream resumed before its view) and resyncs on one it missed", () => {
+    const model = apply(lobby(), turn(0, 0, "First light."), turn(1, 1, "You look."));
+    assert.equal(applyEvent(model, turn(1, 1, "You look.")), model, "a step shown once");
+    assert.equal(applyEvent(model, turn(3, 3, "Later.")), "resync", "seq 2 was missed");
+    assert.equal(applyEvent({ ...EMPTY }, turn(0, 0, "x")), "resync", "no game read yet");
+  });
+
+  it("a failed turn shows its notice until the turn runs; a late narration piece is not shown", () => {
+    let model = apply(
+      lobby(),
+      turn(0, 0, "First light."),
+      { kind: "narration", data: { tick: 1, text: "You lo", at: 0 } },
+      { kind: "turn-failed", data: { tick: 1, reason: "r", message: "m", retryAt: null, attempt: 1 } },
+    );
+    assert.equal(model.failure?.tick, 1);
+    assert.equal(model.live, null);
+    model = apply(model, turn(1, 1, "You look."), {
+      kind: "narration",
+      data: { tick: 1, text: "late", at: 6 },
+    });
+    assert.equal(model.failure, null);
+    assert.equal(model.live, null);
+  });
+});
