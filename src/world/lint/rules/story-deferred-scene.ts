@@ -52,14 +52,28 @@ export default defineRule({
     const { model } = analyse(raw);
     const areas = areasByLocation(raw);
     const areaHome = locationsByArea(areas);
+    // Each NPC's forms once, and NPCs by location: every bound trigger looked at every NPC anew.
     const npcs = entriesOf(raw.npcs).flatMap(([name, npc]) =>
       isPlainObject(npc)
-        ? [{ name, location: typeof npc.currentLocation === "string" ? npc.currentLocation : "" }]
+        ? [
+            {
+              name,
+              location: typeof npc.currentLocation === "string" ? npc.currentLocation : "",
+              forms: nameForms(name),
+            },
+          ]
         : [],
     );
+    const npcsAt = new Map<string, Npc[]>();
+    for (const npc of npcs) {
+      const list = npcsAt.get(npc.location);
+      if (list) list.push(npc);
+      else npcsAt.set(npc.location, [npc]);
+    }
     for (const actor of model.actors) {
-      if (actor.kind !== "trigger") continue;
-      const bound = boundNames(actor, areaHome, npcs);
+      // Only a story effect can be told a turn late: most triggers have none, and are not looked at.
+      if (actor.kind !== "trigger" || !actor.effects.some((site) => site.type === "story")) continue;
+      const bound = boundNames(actor, areaHome, npcs, npcsAt);
       if (bound.length === 0) continue;
       for (const site of actor.effects) {
         if (site.type !== "story" || site.index === undefined) continue;
@@ -86,11 +100,18 @@ interface Bound {
   why: string;
 }
 
+interface Npc {
+  name: string;
+  location: string;
+  forms: string[];
+}
+
 /** The place a trigger's conditions bind it to, and the NPCs there or named by its action-text. */
 function boundNames(
   actor: Actor,
   areaHome: ReadonlyMap<string, string[]>,
-  npcs: readonly { name: string; location: string }[],
+  npcs: readonly Npc[],
+  npcsAt: ReadonlyMap<string, readonly Npc[]>,
 ): Bound[] {
   const out: Bound[] = [];
   let location = "";
@@ -113,8 +134,11 @@ function boundNames(
     const compiled = compileRegex(value);
     return compiled.ok ? [(f: string) => compiled.test(f)] : [];
   });
-  for (const npc of npcs) {
-    const forms = nameForms(npc.name);
+  // In the world's order, as before: the NPCs at the place, and those its action-text names.
+  if (location === "" && patterns.length === 0) return out;
+  const candidates = patterns.length > 0 ? npcs : (npcsAt.get(location) ?? []);
+  for (const npc of candidates) {
+    const { forms } = npc;
     if (location !== "" && npc.location === location)
       out.push({ name: npc.name, npc: true, forms, why: `an NPC at ${JSON.stringify(location)}` });
     else if (patterns.some((matches) => forms.some(matches)))
