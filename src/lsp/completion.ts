@@ -8,7 +8,7 @@ import {
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { WorldDocument } from "./document.ts";
 import { jsonDocumentOf, jsonService } from "./json-service.ts";
-import { KIND_LABELS, type NameKind, nodeAt, referenceKindAt } from "./names.ts";
+import { areaScope, KIND_LABELS, type NameKind, nodeAt, referenceKindAt } from "./names.ts";
 
 /** The script sandbox's globals (docs/scripts.md, "Globals"), offered inside a trigger's `script`. */
 export const SCRIPT_GLOBALS: readonly { name: string; detail: string }[] = [
@@ -48,6 +48,10 @@ export async function completionAt(
     const kind = referenceKindAt(tree, path);
     if (kind === "objective")
       return { isIncomplete: false, items: objectiveItems(world, tree, path, holder, document, offset) };
+    // An area in the scope of a location (an NPC's currentArea, a path): that location's areas only.
+    const scoped =
+      kind === "area" ? scopedAreaItems(world, areaScope(tree, path) ?? [], holder, document, offset) : [];
+    if (scoped.length > 0) return { isIncomplete: false, items: scoped };
     if (kind && (!holder || holder.type === "string"))
       return { isIncomplete: false, items: nameItems(world, kind, holder, document, offset) };
   }
@@ -71,6 +75,20 @@ function objectiveItems(
     .filter(([id, all]) => id.startsWith(prefix) && all.some((o) => o.role === "key"))
     .map(([id]) => id.slice(prefix.length));
   return stringItems(names, "objective", holder, document, offset);
+}
+
+/** The areas of the given locations, in text order (a name shared by two of them once). */
+function scopedAreaItems(
+  world: WorldDocument,
+  locations: readonly string[],
+  holder: Node | undefined,
+  document: TextDocument,
+  offset: number,
+): CompletionItem[] {
+  const names = new Set<string>();
+  for (const o of world.names.occurrences)
+    if (o.kind === "area" && o.role === "key" && locations.includes(String(o.path[1]))) names.add(o.name);
+  return stringItems([...names], "area", holder, document, offset);
 }
 
 function nameItems(

@@ -424,11 +424,12 @@ function areaLocations(root: Node, path: Path, area: string, homes: Map<string, 
 }
 
 /** The locations that scope an area reference at `path`, or undefined when nothing does. */
-function areaScope(root: Node, path: Path): string[] | undefined {
+export function areaScope(root: Node, path: Path): string[] | undefined {
   if (path[0] === "locations" && path[2] === "areas") return [String(path[1])];
   if (path[0] === "npcs") {
     const location = stringOf(member(nodeAt(root, path.slice(0, 2)), "currentLocation"));
-    return location === undefined ? undefined : [location];
+    // "" is "not placed yet" in real exports: no scope.
+    return location === undefined || location === "" ? undefined : [location];
   }
   if (path[0] === "storyStarts") {
     const locations = (member(nodeAt(root, path.slice(0, 2)), "locations")?.children ?? [])

@@ -87,6 +87,19 @@ describe("offline movement: compass directions follow the world's map", () => {
     assert.doesNotMatch(told, /along the road|You walk/);
   });
 
+  it("a way followed toward a direction is a journey that way too", async () => {
+    for (const text of ["follow the road north", "take the path north"]) {
+      const answer = await ai.classify(intentRequest(text, "Brinewick Docks"));
+      const expected = toward(HARBOR, "Brinewick Docks", WAYS.north!)[0];
+      assert.deepEqual([answer.intent, answer.target], ["travel", expected], text);
+    }
+    // A person followed is no journey.
+    assert.notEqual(
+      (await ai.classify(intentRequest("follow Mara north", "Brinewick Docks"))).intent,
+      "travel",
+    );
+  });
+
   it("a road walked along is the way, not a place looked for by name", async () => {
     const told = await narrate("walk along the road", ["Brinewick Docks", "Pier End"]);
     assert.doesNotMatch(told, /you know of no/);
@@ -115,6 +128,20 @@ describe("offline movement: home, back and a word of several names", () => {
     assert.match(
       await narrate("go back", ["Brinewick Docks", "Pier End"]),
       /^You stay where you are: say where/,
+    );
+  });
+
+  it('"back the way we came" asks where to as well', async () => {
+    assert.match(
+      await narrate("we head back the way we came", ["Brinewick Docks", "Pier End"]),
+      /^You stay where you are: say where/,
+    );
+  });
+
+  it("a word of a region's name asks whether the region is meant, and moves nobody", async () => {
+    assert.match(
+      await narrate("walk to the coast", ["Brinewick Docks", "Pier End"]),
+      /^You stay where you are: do you mean Gull Coast\?/,
     );
   });
 

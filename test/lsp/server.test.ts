@@ -211,6 +211,18 @@ describe("taleforge lsp on the example world", () => {
       },
     );
     assert.deepEqual(list.items.map((i) => i.label).sort(), Object.keys(world.locations).sort());
+    // An NPC's area: the areas of its own location only (areas are named within their location).
+    const npc = Object.values(
+      world.npcs as Record<string, { currentLocation: string; currentArea: string }>,
+    )[0]!;
+    const area = await client.request<{ items: { label: string }[] }>("textDocument/completion", {
+      textDocument: { uri },
+      position: inside(text, `"currentArea": "${npc.currentArea}"`, 16),
+    });
+    assert.deepEqual(
+      area.items.map((i) => i.label).sort(),
+      Object.keys(world.locations[npc.currentLocation].areas).sort(),
+    );
     const quest = await client.request<{ items: { label: string }[] }>("textDocument/completion", {
       textDocument: { uri },
       position: inside(text, '"questId": "', 12),

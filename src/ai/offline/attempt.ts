@@ -1,3 +1,4 @@
+import { followsWayAt } from "./compass.ts";
 import { negated } from "./patterns.ts";
 import { pickStable, tokenize } from "./text.ts";
 import { MOVE_VERBS, PERSON_WORDS, QUESTION_OPENERS, TRAVEL_VERBS } from "./vocabulary.ts";
@@ -68,7 +69,8 @@ export function journeyToNowhere(
   const tokens = tokenize(action);
   for (let i = 0; i < tokens.length; i++) {
     const base = MOVE_VERBS.get(tokens[i]!.raw);
-    if (base === undefined || !TRAVEL_VERBS.has(base) || negated(tokens, i) || tokens[i]!.question) continue;
+    const travels = (base !== undefined && TRAVEL_VERBS.has(base)) || followsWayAt(tokens, i);
+    if (!travels || negated(tokens, i) || tokens[i]!.question) continue;
     const rest = tokens.slice(i + 1).filter((t) => t.clause === tokens[i]!.clause);
     const words = rest.map((t) => t.raw);
     const compass = words.find((w) => COMPASS_WORDS.test(w));
@@ -88,9 +90,13 @@ export function journeyToNowhere(
       const several = placesNamed(place);
       if (several.length > 1)
         return `You stay where you are: “${phrase}” could be ${orList(several.slice(0, 4))}. Name the one you mean.`;
+      // A region's word ("the lake": Lake Wildering): a region is no place to stand in, its places are.
+      if (several.length === 1)
+        return `You stay where you are: do you mean ${several[0]}? Name it, or a place there. ${YOUR_MAP}`;
       return `You stay where you are: you know of no ${phrase} by that name here. ${YOUR_MAP}`;
     }
-    if (words.length === 1 && words[0] === "back")
+    // "go back", "head back the way we came": the narrator keeps no trail of where the party was.
+    if (words[0] === "back" && !words.some((w) => TOWARD.has(w)))
       return `You stay where you are: say where to go back to. ${YOUR_MAP}`;
     if (
       words.length > 0 &&

@@ -103,3 +103,22 @@ export function locationToward(
   }
   return best?.name ?? null;
 }
+
+/** Verbs that move along a way ("follow the road north", "take the path west"), not by themselves. */
+const ALONG_VERBS = new Set(["follow", "follows", "take", "takes"]);
+/** Ways one follows: a road, a river, a coast. */
+const WAYS = new Set(
+  "road roads path paths track tracks trail trails river stream coast shore highway route way".split(" "),
+);
+
+/**
+ * Whether the word at `at` moves the party along a way toward a compass direction ("follow the
+ * road north", "take the path west"): a verb of following, a way and a direction in its clause.
+ */
+export function followsWayAt(tokens: readonly Token[], at: number): boolean {
+  if (!ALONG_VERBS.has(tokens[at]!.raw)) return false;
+  let way = false;
+  for (let k = at + 1; k < tokens.length && tokens[k]!.clause === tokens[at]!.clause; k++)
+    if (WAYS.has(tokens[k]!.raw)) way = true;
+  return way && directionAfter(tokens, at) !== null;
+}

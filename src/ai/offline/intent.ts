@@ -1,5 +1,5 @@
 import type { IntentAnswer } from "../../engine/ports.ts";
-import { directionAfter, locationToward } from "./compass.ts";
+import { directionAfter, followsWayAt, locationToward } from "./compass.ts";
 import type { WorldFacts } from "./facts.ts";
 import { NameIndex, type NameMatch } from "./names.ts";
 import { asNoun, findFirst, negated } from "./patterns.ts";
@@ -301,7 +301,11 @@ function vertical(tokens: Token[], input: IntentInput, facts: WorldFacts): Inten
  */
 function compassMove(tokens: Token[], input: IntentInput, facts: WorldFacts): IntentAnswer | null {
   for (let i = 0; i < tokens.length; i++) {
-    if (!askedMove(tokens, i)) continue;
+    if (
+      !askedMove(tokens, i) &&
+      !(followsWayAt(tokens, i) && !negated(tokens, i) && !talksAboutTravel(tokens, i))
+    )
+      continue;
     const direction = directionAfter(tokens, i);
     if (direction === null) continue;
     const candidates: string[] = [];

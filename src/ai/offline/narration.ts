@@ -353,9 +353,7 @@ function actionLines(
     // So is one toward a thing that is no place and not here ("fly to the moon", "swim to the ship").
     const stayed =
       !movement && !(byIntent && refused)
-        ? (journeyToNowhere(action.text, (noun) =>
-            placesWithWord(noun, ctx.facts.places).map((p) => p.name),
-          ) ??
+        ? (journeyToNowhere(action.text, (noun) => placesNamedBy(noun, ctx.facts)) ??
           (input.intent?.intent === "other" || input.intent === null
             ? journeyToNothing(action.text, `${sceneText(input)} ${toldText}`)
             : null))
@@ -620,6 +618,15 @@ function npcLines(input: NarrationInput, arrived: boolean): string {
   if (rest.length > 0)
     lines.push(full.length > 0 ? npc.alsoHere(rest.slice(0, 12)) : npcPresent(rest.slice(0, 12)));
   return lines.join(" ");
+}
+
+/** The places and regions whose name uses a word ("the lake": Lake Wildering), for a journey that found none. */
+function placesNamedBy(noun: string, facts: WorldFacts): string[] {
+  const names = placesWithWord(noun, facts.places).map((p) => p.name);
+  const word = new RegExp(`\\b${escapeRegExp(noun)}\\b`, "i");
+  for (const region of facts.regionLocations.keys())
+    if (word.test(region) && !names.includes(region)) names.push(region);
+  return names;
 }
 
 /** The world's region the words name, in any case ("the gull coast" -> "Gull Coast"). */

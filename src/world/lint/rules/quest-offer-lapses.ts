@@ -35,51 +35,63 @@ export default defineRule({
     const areas = areasByLocation(raw);
     const areaHome = locationsByArea(areas);
     const locations = entriesOf(raw.locations).map(([name]) => name);
+    // The effects by the quest they name, once: each quest walked every effect of every trigger twice.
+    const completers = new Map<unknown, Site[]>();
+    const inits = new Map<unknown, Site[]>();
+    for (const actor of model.actors)
+      for (const site of actor.effects) {
+        const by =
+          site.type === "quest-init"
+            ? { map: inits, key: site.fields.value }
+            : site.type === "quest-progress" || site.type === "quest-complete"
+              ? { map: completers, key: site.fields.questId }
+              : undefined;
+        if (!by) continue;
+        const list = by.map.get(by.key);
+        if (list) list.push({ actor, site });
+        else by.map.set(by.key, [{ actor, site }]);
+      }
     for (const [quest, record] of entriesOf(raw.quests)) {
-      if (!isPlainObject(record) || !needsAccepted(model.actors, quest)) continue;
+      if (!isPlainObject(record) || !needsAccepted(completers.get(quest) ?? [], quest)) continue;
       const giver = giverOf(raw, record);
-      for (const actor of model.actors) {
-        for (const site of actor.effects) {
-          if (site.type !== "quest-init" || site.fields.value !== quest) continue;
-          const offeredAt = placeOf(actor, areaHome);
-          if (giver && offeredAt !== giver.location) {
-            report({
-              path: site.path,
-              messageId: "away",
-              data: {
-                quest: JSON.stringify(quest),
-                where: offeredAt ? `at ${JSON.stringify(offeredAt)}` : "anywhere",
-                giver: JSON.stringify(giver.name),
-                giverAt: JSON.stringify(giver.location),
-              },
-            });
-            continue;
-          }
-          const travel = nextStepElsewhere(actor, quest, record, offeredAt, locations, areaHome);
-          if (travel)
-            report({
-              path: site.path,
-              messageId: "travel",
-              data: { quest: JSON.stringify(quest), place: JSON.stringify(travel.place), step: travel.step },
-            });
+      for (const { actor, site } of inits.get(quest) ?? []) {
+        const offeredAt = placeOf(actor, areaHome);
+        if (giver && offeredAt !== giver.location) {
+          report({
+            path: site.path,
+            messageId: "away",
+            data: {
+              quest: JSON.stringify(quest),
+              where: offeredAt ? `at ${JSON.stringify(offeredAt)}` : "anywhere",
+              giver: JSON.stringify(giver.name),
+              giverAt: JSON.stringify(giver.location),
+            },
+          });
+          continue;
         }
+        const travel = nextStepElsewhere(actor, quest, record, offeredAt, locations, areaHome);
+        if (travel)
+          report({
+            path: site.path,
+            messageId: "travel",
+            data: { quest: JSON.stringify(quest), place: JSON.stringify(travel.place), step: travel.step },
+          });
       }
     }
   },
 });
 
-/** Every way the quest can be completed needs it accepted (and there is at least one). */
-function needsAccepted(actors: readonly Actor[], quest: string): boolean {
-  let completers = 0;
-  for (const actor of actors) {
-    for (const site of actor.effects) {
-      if (site.fields.questId !== quest) continue;
-      if (site.type !== "quest-progress" && site.type !== "quest-complete") continue;
-      completers++;
-      if (site.type === "quest-complete" && !gatedOnAccepted(actor, quest)) return false;
-    }
-  }
-  return completers > 0;
+/** An effect and the trigger (or event) it belongs to. */
+interface Site {
+  actor: Actor;
+  site: EffectSite;
+}
+
+/** Every way the quest can be completed (its quest-progress and quest-complete effects) needs it accepted; there is one. */
+function needsAccepted(completers: readonly Site[], quest: string): boolean {
+  for (const { actor, site } of completers)
+    if (site.type === "quest-complete" && !gatedOnAccepted(actor, quest)) return false;
+  return completers.length > 0;
 }
 
 function gatedOnAccepted(actor: Actor, quest: string): boolean {
