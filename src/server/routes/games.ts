@@ -23,6 +23,7 @@ import {
 import type { Game, Store } from "../store/store.ts";
 import { playerState, unclaimed } from "../views.ts";
 import type { WorldCache } from "../worlds.ts";
+import { takeOpenSeat } from "./table.ts";
 
 /** Games: create, join, start/pause/resume/end, kick, submit actions, force a turn, answer quests. */
 export function gameRoutes(
@@ -138,6 +139,9 @@ export function gameRoutes(
           );
         }
       }
+      // A seat the host freed: the one who joins as its character takes it (table.ts).
+      const reopened = await takeOpenSeat(store, game.id, name);
+      if (reopened) return reopened;
       if (players.some((p) => p.name === name))
         throw new ApiError("game/name-taken", "taken", { name }, { name });
       // A name only a close look tells apart from a player's ("Іsobel" with a Cyrillic І, "ａda") would let
