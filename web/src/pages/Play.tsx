@@ -7,9 +7,10 @@ import { PartyPanel } from "../components/PartyPanel.tsx";
 import { ReadingControls } from "../components/ReadingControls.tsx";
 import { RealmMap } from "../components/RealmMap.tsx";
 import { Story } from "../components/Story.tsx";
+import { followHostRole } from "../host-role.ts";
 import { type PlayerMessage, playerMessage, streamTrouble } from "../messages.ts";
 import { applyReading, chime, loadReading } from "../reading.ts";
-import { inviteLink, loadSeat } from "../session.ts";
+import { inviteLink, loadSeat, saveSeat } from "../session.ts";
 import { type NarrationChunk, openStream, withChunk } from "../sse.ts";
 
 /** What the server refuses in an action (src/world/terminal-text.ts): C0 controls but tab and newline, DEL, C1, bidi controls. */
@@ -53,6 +54,11 @@ export function PlayPage(props: { id: string }) {
   const [action, setAction] = useState("");
   const [sending, setSending] = useState(false);
   const [copied, setCopied] = useState(false);
+  /** The host role moved (handed on, or taken): said once at the top of the page. */
+  const [hostNote, setHostNote] = useState("");
+  /** Bumped when the seat changes (a host token taken or dropped): the page reads it again. */
+  const [, setSeatVersion] = useState(0);
+  const hostRole = useRef<Promise<void>>(Promise.resolve());
   const tickRef = useRef(-1);
   const shownSteps = useRef(-1);
   const statusLine = useRef<HTMLParagraphElement>(null);
@@ -129,6 +135,13 @@ export function PlayPage(props: { id: string }) {
           setFailure(null);
           setCause("");
         }
+        // One at a time, in order: a claim follows the check of the host token before it.
+        hostRole.current = hostRole.current.then(() =>
+          followHostRole(id, event, (note) => {
+            setHostNote(note);
+            setSeatVersion((v) => v + 1);
+          }),
+        );
         later();
       },
     });
@@ -148,7 +161,7 @@ export function PlayPage(props: { id: string }) {
       hostOnly?.close();
       clearTimeout(timer.current);
     };
-  }, [id, token]);
+  }, [id, token, seat?.hostToken]);
 
   useEffect(() => applyReading(reading), [reading]);
 
@@ -329,6 +342,9 @@ export function PlayPage(props: { id: string }) {
           {readError}
         </p>
       ) : null}
+      <p class="note banner host-note" role="status" tabIndex={-1} hidden={hostNote === ""}>
+        {hostNote}
+      </p>
       {state ? (
         <nav class="jump" aria-label="Parts of the game">
           {[
@@ -402,6 +418,13 @@ export function PlayPage(props: { id: string }) {
                     {p.name}: {p.submitted ? "has acted" : "still deciding"}
                   </li>
                 ))}
+                {game.players
+                  .filter((p) => p.status === "open")
+                  .map((p) => (
+                    <li key={p.id} class="open-seat">
+                      {p.name}: seat free (join with the invite as {p.name} to play on)
+                    </li>
+                  ))}
               </ul>
               {offers.map((offer) => (
                 <fieldset class="offer" key={offer.quest}>
@@ -488,6 +511,15 @@ export function PlayPage(props: { id: string }) {
             document.querySelector<HTMLButtonElement>(".host-button")?.focus();
           }}
           onChanged={() => void refresh()}
+          onHandHost={async (player, name) => {
+            await api.handHost(id, hostToken, player);
+            // This token no longer works: the tools go with it.
+            saveSeat({ game: id, hostToken: undefined });
+            setDrawer(false);
+            setHostNote(`You handed the host role to ${name}: the host tools are on their page now.`);
+            setSeatVersion((v) => v + 1);
+            requestAnimationFrame(() => document.querySelector<HTMLElement>(".host-note")?.focus());
+          }}
         />
       ) : null}
     </div>
