@@ -133,6 +133,9 @@ export class GameCore {
         throw new ApiError("game/state", "join-started", { characters: claimable.join(", ") }, { claimable });
       }
     }
+    // A seat the host freed: the one who joins as its character takes it (the same player, its history).
+    const reopened = await takeOpenSeat(store, game.id, name);
+    if (reopened) return reopened;
     if (players.some((p) => p.name === name))
       throw new ApiError("game/name-taken", "taken", { name }, { name });
     // A name only a close look tells apart from a player's ("Іsobel" with a Cyrillic І, "ａda") would let
@@ -462,4 +465,24 @@ export class GameCore {
 function repeated(existing: { id: string; tick: number; text: string }, text: string) {
   if (existing.text !== text) throw new ApiError("submission/key-reused", "key-reused");
   return { submission: existing.id, tick: existing.tick, duplicate: true };
+}
+
+/**
+ * A join as the character of a seat the host freed: the joiner takes the seat (the same player, with
+ * its history) with a new token. Undefined when no seat of that name is open.
+ */
+async function takeOpenSeat(
+  store: Store,
+  game: string,
+  name: string,
+): Promise<{ gameId: string; playerId: string; name: string; token: string } | undefined> {
+  const token = newToken("player");
+  const seat = await store.moveSeat(
+    game,
+    { name },
+    "open",
+    { status: "active", tokenHash: hashToken(token) },
+    (p) => gameEvents.playerJoined({ player: p.id, name: p.name }),
+  );
+  return seat ? { gameId: game, playerId: seat.id, name: seat.name, token } : undefined;
 }

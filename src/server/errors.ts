@@ -254,6 +254,14 @@ export const SERVER_ERRORS = {
         "No active player with this id in this game (never joined, or already kicked); GET /games/:id lists the players with their ids and status.",
     },
   },
+  "host/no-offer": {
+    status: 409,
+    description: "The host role was not handed to this player, or they already took it.",
+    messages: {
+      "not-offered":
+        "The host role is not waiting for you: the host has not handed it to you, or you have already taken it. Ask the host to hand it to you again.",
+    },
+  },
   "submission/conflict": {
     status: 409,
     description: "This player already submitted another action for this turn.",

@@ -102,6 +102,19 @@ export const GAME_EVENTS = {
   "player-kicked": z
     .object({ player: PlayerId })
     .describe("The host removed a player: turns no longer wait for them; their own stream ends here."),
+  "seat-freed": z
+    .object({ player: PlayerId, name: z.string() })
+    .describe(
+      "The host freed a player's seat: turns no longer wait for it, its token stops working (its own stream ends here), and the next to join as its character takes it.",
+    ),
+  "host-offered": z
+    .object({ player: PlayerId, name: z.string() })
+    .describe(
+      "The host handed the host role to this player: the old host token stops working (its stream ends here); the player takes it with POST /games/:id/host/claim.",
+    ),
+  "host-changed": z
+    .object({ player: PlayerId, name: z.string() })
+    .describe("The player the host role was handed to took it."),
   "game-started": z.object({ tick: Tick }).describe("The host started the game; its opening follows."),
   "game-imported": z
     .object({ tick: Tick })
@@ -209,6 +222,9 @@ function event<K extends Exclude<GameEventKind, "narration">>(
 export const gameEvents = {
   playerJoined: (data: GameEventData<"player-joined">) => event("player-joined", data),
   playerKicked: (data: GameEventData<"player-kicked">) => event("player-kicked", data),
+  seatFreed: (data: GameEventData<"seat-freed">) => event("seat-freed", data),
+  hostOffered: (data: GameEventData<"host-offered">) => event("host-offered", data),
+  hostChanged: (data: GameEventData<"host-changed">) => event("host-changed", data),
   gameStarted: (data: GameEventData<"game-started">) => event("game-started", data),
   gameImported: (data: GameEventData<"game-imported">) => event("game-imported", data),
   status: (data: GameEventData<"status">) => event("status", data),

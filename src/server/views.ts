@@ -254,9 +254,10 @@ export function questStatuses(state: SessionState): QuestStatuses {
  */
 export function unclaimed(
   party: readonly { kind: string; name: string }[],
-  players: readonly { name: string }[],
+  players: readonly { name: string; status?: string }[],
 ) {
-  const taken = new Set(players.map((p) => p.name));
+  // A seat the host freed ("open") is free to take again.
+  const taken = new Set(players.filter((p) => p.status !== "open").map((p) => p.name));
   return party.filter((c) => c.kind === "player" && !taken.has(c.name)).map((c) => c.name);
 }
 

@@ -86,7 +86,10 @@ describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, 
       /name/,
     );
     assert.match(contract.checkEvent({ event: "no-such-kind", id: "3", data: {} })?.problem ?? "", /event/);
-    assert.equal(contract.checkEvent({ event: "narration", data: { tick: 1, text: "The fog", at: 0 } }), undefined);
+    assert.equal(
+      contract.checkEvent({ event: "narration", data: { tick: 1, text: "The fog", at: 0 } }),
+      undefined,
+    );
   });
 
   it("answers every operation of the document as it declares, errors included", {

@@ -158,4 +158,64 @@ describe(`server: the party's table (${STORE_NAME})`, () => {
     // Players cannot make one.
     assert.equal((await again.post(`/games/${id}/players/${joined.playerId}/seat`)).status, 403);
   });
+
+  it("a freed seat: the old token stops, turns stop waiting, and the next to join as the character takes it", async () => {
+    const { id, host, ann, joined } = await game();
+    const anyone = new Client(running.url);
+    const invite = (await host.get(`/games/${id}`)).json.invite;
+    const bo = (await anyone.post("/games/join", { invite, character: { name: "Bo" } })).json;
+    // Bo joined after the start: a started game takes only the party's characters.
+    assert.equal(bo.error?.code, "game/state");
+    const stream = listen(`${running.url}/games/${id}/events`, joined.token);
+    await stream.until((e) => e.some((x) => x.event === "turn"));
+    const freed = await host.post(`/games/${id}/players/${joined.playerId}/free`);
+    assert.equal(freed.status, 200, freed.text);
+    assert.deepEqual(freed.json, { freed: joined.playerId, name: "Ann" });
+    await stream.ended;
+    assert.equal((await ann.get(`/games/${id}`)).status, 401);
+    assert.equal((await host.get(`/games/${id}`)).json.players[0].status, "open");
+    // The invite offers the character again; joining as it takes the same seat.
+    assert.deepEqual((await anyone.get(`/invites/${invite}`)).json.claimable, ["Ann"]);
+    const taken = await anyone.post("/games/join", { invite, character: { name: "Ann" } });
+    assert.equal(taken.status, 201, taken.text);
+    assert.equal(taken.json.playerId, joined.playerId, "the same seat, with its history");
+    const again = new Client(running.url, taken.json.token);
+    assert.equal((await again.get(`/games/${id}`)).json.you.name, "Ann");
+    assert.deepEqual((await anyone.get(`/invites/${invite}`)).json.claimable, []);
+    // Only the host frees a seat, and only an active one.
+    assert.equal((await again.post(`/games/${id}/players/${joined.playerId}/free`)).status, 403);
+    assert.equal((await host.post(`/games/${id}/players/${"0".repeat(32)}/free`)).status, 404);
+  });
+
+  it("the host role handed to a player: the old host token stops at once, the player takes it", async () => {
+    const { id, host, ann, joined } = await game();
+    const hostStream = listen(`${running.url}/games/${id}/events`, host.token!);
+    await hostStream.until((e) => e.some((x) => x.event === "turn"));
+    // Nothing to take before it is handed.
+    const early = await ann.post(`/games/${id}/host/claim`);
+    assert.equal(early.status, 409);
+    assert.equal(early.json.error.code, "host/no-offer");
+    const handed = await host.post(`/games/${id}/host`, { player: joined.playerId });
+    assert.equal(handed.status, 200, handed.text);
+    assert.deepEqual(handed.json, { offered: joined.playerId, name: "Ann" });
+    await hostStream.ended;
+    assert.equal((await host.get(`/games/${id}`)).status, 401, "the old host token no longer works");
+    const claimed = await ann.post(`/games/${id}/host/claim`);
+    assert.equal(claimed.status, 200, claimed.text);
+    const newHost = new Client(running.url, claimed.json.hostToken);
+    const view = await newHost.get(`/games/${id}`);
+    assert.equal(view.status, 200);
+    assert.deepEqual(view.json.you, { host: true });
+    assert.equal((await ann.post(`/games/${id}/host/claim`)).status, 409, "taken once");
+    // The new host's stream reads the game from the beginning (the old hand-over does not end it).
+    const fresh = listen(`${running.url}/games/${id}/events`, claimed.json.hostToken);
+    await fresh.until((e) => e.some((x) => x.event === "host-changed"));
+    assert.deepEqual(fresh.events.find((x) => x.event === "host-changed")!.data, {
+      player: joined.playerId,
+      name: "Ann",
+    });
+    fresh.close();
+    // A player cannot hand it on.
+    assert.equal((await ann.post(`/games/${id}/host`, { player: joined.playerId })).status, 403);
+  });
 });

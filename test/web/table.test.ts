@@ -28,7 +28,12 @@ const WAIT = 60_000;
 const shots = screenshotDir();
 
 /** The narrator: offline, failing (a model server answering 500), slowed, or writing escape sequences. */
-const narration = { mode: "offline" as "offline" | "500" | "escapes", slowMs: 0 };
+const narration = {
+  mode: "offline" as "offline" | "500" | "escapes",
+  slowMs: 0,
+  /** While set: the narration stops half written (in pieces of 12 characters) until it resolves. */
+  gate: null as Promise<void> | null,
+};
 
 function narratorOf(mock: MockServer): NarratorFactory {
   return (world, game) => {
@@ -47,6 +52,16 @@ function narratorOf(mock: MockServer): NarratorFactory {
         const escapes = narration.mode === "escapes";
         const chunks: string[] = [];
         const answer = await inner.narrate(request, (chunk) => chunks.push(chunk), signal);
+        const gate = narration.gate;
+        if (gate) {
+          // Half of it, cut in the middle of a sentence; the rest once the gate opens.
+          const pieces = answer.text.match(/[\s\S]{1,12}/g) ?? [];
+          const half = Math.max(1, Math.floor(pieces.length / 2));
+          for (const piece of pieces.slice(0, half)) onChunk?.(piece);
+          await gate;
+          for (const piece of pieces.slice(half)) onChunk?.(piece);
+          return answer;
+        }
         // A model that sends terminal escapes, split across chunks.
         const sent = escapes
           ? ["\u001b[3", "1mRed glass\u001b]0;pwned\u0007 ", "\u009b2Jshines. ", ...chunks]
@@ -195,6 +210,28 @@ describe("browser: the party's table", { timeout: 300_000 }, () => {
       await page.waitForFunction(() => (document.querySelector(".map img") as HTMLImageElement)?.complete);
       const [shown, natural] = await img.evaluate((i: HTMLImageElement) => [i.clientWidth, i.naturalWidth]);
       assert.ok(shown >= natural * 0.99, `the map is drawn at its size (${shown} of ${natural} px)`);
+      // The box shows the party's marker (not the drawing's middle, which cut the labels at its left).
+      const svg = (await new Client(running.url, hostToken).get(`/games/${gameId}/map.svg`)).text;
+      const view = /viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"/.exec(svg)!.slice(1).map(Number);
+      const at = /<g class="party"[^>]*>[\s\S]*?<path d="M([-\d.]+),([-\d.]+)/
+        .exec(svg)!
+        .slice(1)
+        .map(Number);
+      const where = { x: (at[0]! - view[0]!) / view[2]!, y: (at[1]! - view[1]!) / view[3]! };
+      const marker = await page.evaluate((f) => {
+        const image = document.querySelector(".map img") as HTMLImageElement;
+        const box = document.querySelector(".map-box") as HTMLElement;
+        return {
+          x: f.x * image.clientWidth - box.scrollLeft,
+          y: f.y * image.clientHeight - box.scrollTop,
+          width: box.clientWidth,
+          height: box.clientHeight,
+        };
+      }, where);
+      assert.ok(
+        marker.x >= 0 && marker.x <= marker.width && marker.y >= 0 && marker.y <= marker.height,
+        `the party's marker is in the map's box: ${JSON.stringify(marker)}`,
+      );
     }
     // On a phone: the jump links stay at the top, and one tap shows the journal.
     await phonePage.locator(".turn-panel").scrollIntoViewIfNeeded();
@@ -325,6 +362,39 @@ describe("browser: the party's table", { timeout: 300_000 }, () => {
     assert.doesNotMatch(text, /\[31m|\]0;|\u001b|\u009b|2J/);
   });
 
+  it("a reload in mid-narration shows the whole text so far, then the rest", async () => {
+    let release = () => {};
+    narration.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    for (const name of ["Isobel Carrow", "Ada Quill", "Bo Tarr"])
+      await submit(name, "listen at the door", "t15b");
+    const live = () => document.querySelector(".story .live .narration")?.textContent ?? "";
+    await phonePage.waitForFunction(live, undefined, { timeout: WAIT });
+    const before = await phonePage.evaluate(live);
+    assert.ok(before.length > 0);
+    await phonePage.reload();
+    // From its first character, not from the middle of a sentence.
+    await phonePage.waitForFunction(
+      (b) => (document.querySelector(".story .live .narration")?.textContent ?? "").startsWith(b),
+      before,
+      { timeout: WAIT },
+    );
+    // The host's page too (its stream was open all along: nothing shown twice).
+    await host.waitForFunction(
+      (b) => (document.querySelector(".story .live .narration")?.textContent ?? "") === b,
+      before,
+      { timeout: WAIT },
+    );
+    narration.gate = null;
+    release();
+    await waitTick(16);
+    const told = phonePage.locator('.story .step.turn[data-tick="16"] .narration');
+    await told.waitFor({ timeout: WAIT });
+    assert.ok(((await told.textContent()) ?? "").startsWith(before), "the stored story is the one streamed");
+    assert.equal(await phonePage.locator(".story .live").count(), 0);
+  });
+
   it("a seat link opens a player's character on a new device; the host can remove a player", async () => {
     await host.getByRole("button", { name: "Host tools" }).click();
     const drawer = host.getByRole("complementary", { name: "Host and author tools" });
@@ -397,5 +467,38 @@ describe("browser: the party's table", { timeout: 300_000 }, () => {
     await host.screenshot({ path: join(shots, "party-1280.png") });
     await phonePage.locator(".turn-panel").scrollIntoViewIfNeeded();
     await phonePage.screenshot({ path: join(shots, "party-390.png") });
+  });
+
+  it("the host frees a seat and its player takes it again from the invite; the host role goes to a player", async () => {
+    await host.getByRole("button", { name: "Host tools" }).click();
+    const drawer = host.getByRole("complementary", { name: "Host and author tools" });
+    await drawer.getByText("Players and seats").click();
+    await drawer.getByRole("button", { name: "Free Ada Quill's seat" }).click();
+    await drawer.getByText("Free Ada Quill's seat: done.").waitFor({ timeout: WAIT });
+    // The phone's seat is gone; turns no longer wait for it, and the party sees it free.
+    await phonePage.getByText("This game is not open in this browser").waitFor({ timeout: WAIT });
+    await host.getByText("Ada Quill: seat free").waitFor({ timeout: WAIT });
+    // The player joins again with the invite, as the same character.
+    const invite = (await new Client(running.url, hostToken).get(`/games/${gameId}`)).json.invite;
+    await phonePage.goto(`${running.url}/#/join/${invite}`);
+    await phonePage.getByRole("radio", { name: "Ada Quill" }).check();
+    await phonePage.getByRole("button", { name: "Join the game" }).click();
+    await phonePage.getByText("you play Ada Quill").waitFor({ timeout: WAIT });
+    assert.equal(
+      (await new Client(running.url, hostToken).get(`/games/${gameId}`)).json.players.find(
+        (p: { name: string }) => p.name === "Ada Quill",
+      ).id,
+      tokens["Ada Quill"]!.id,
+      "the same seat, with its history",
+    );
+    // The host hands the role to Ada: the tools move to her page.
+    await drawer.getByRole("button", { name: "Make Ada Quill the host" }).click();
+    await host.getByText("You handed the host role to Ada Quill").waitFor({ timeout: WAIT });
+    assert.equal(await host.getByRole("button", { name: "Host tools" }).count(), 0);
+    await phonePage.getByText("You are the host now").waitFor({ timeout: WAIT });
+    await phonePage.getByRole("button", { name: "Host tools" }).click();
+    await phonePage.getByRole("complementary", { name: "Host and author tools" }).waitFor({ timeout: WAIT });
+    await noSeriousViolations(phonePage, "the new host's drawer at 390 px");
+    await noSeriousViolations(host, "the old host's page at 1280 px");
   });
 });

@@ -112,6 +112,9 @@ export const ROUTES = {
   end: ["POST", "/games/{id}/end"],
   kick: ["POST", "/games/{id}/players/{player}/kick"],
   seat: ["POST", "/games/{id}/players/{player}/seat"],
+  free: ["POST", "/games/{id}/players/{player}/free"],
+  handHost: ["POST", "/games/{id}/host"],
+  claimHost: ["POST", "/games/{id}/host/claim"],
   answer: ["POST", "/games/{id}/quests/{quest}/{answer}"],
   transcript: ["GET", "/games/{id}/transcript"],
   events: ["GET", "/games/{id}/events"],
@@ -228,6 +231,12 @@ export const api = {
     json<{ kicked: string }>("kick", { params: { id, player }, token }),
   seat: (id: string, token: string, player: string) =>
     json<{ playerId: string; name: string; token: string }>("seat", { params: { id, player }, token }),
+  free: (id: string, token: string, player: string) =>
+    json<{ freed: string; name: string }>("free", { params: { id, player }, token }),
+  handHost: (id: string, token: string, player: string) =>
+    json<{ offered: string; name: string }>("handHost", { params: { id }, token, body: { player } }),
+  claimHost: (id: string, token: string) =>
+    json<{ hostToken: string }>("claimHost", { params: { id }, token }),
   answer: (id: string, token: string, quest: string, answer: "accept" | "reject") =>
     json<{ status: string }>("answer", { params: { id, quest, answer }, token }),
   transcript: (id: string, token: string) =>

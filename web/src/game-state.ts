@@ -43,7 +43,15 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
       return { ...model, live: withChunk(model.live, event.data) };
     }
     case "player-joined": {
-      if (game.players.some((p) => p.id === event.data.player)) return model;
+      // A freed seat taken again is the same player, active again.
+      if (game.players.some((p) => p.id === event.data.player))
+        return {
+          ...model,
+          game: {
+            ...game,
+            players: game.players.map((p) => (p.id === event.data.player ? { ...p, status: "active" } : p)),
+          },
+        };
       const joined = { id: event.data.player, name: event.data.name, status: "active", submitted: false };
       return { ...model, game: { ...game, players: [...game.players, joined] } };
     }
@@ -55,6 +63,20 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
           players: game.players.map((p) => (p.id === event.data.player ? { ...p, status: "kicked" } : p)),
         },
       };
+    case "seat-freed":
+      return {
+        ...model,
+        game: {
+          ...game,
+          players: game.players.map((p) =>
+            p.id === event.data.player ? { ...p, status: "open", submitted: false } : p,
+          ),
+        },
+      };
+    case "host-offered":
+    case "host-changed":
+      // Who holds the host token is not part of a player's view (host-role.ts follows it).
+      return model;
     case "game-started":
       return { ...model, failure: null, cause: "", game: { ...game, status: "running" } };
     case "status":

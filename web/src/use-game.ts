@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, type GameEvent } from "./api.ts";
 import { applyEvent, EMPTY, type GameModel, seqOf } from "./game-state.ts";
 import { playerMessage, streamTrouble } from "./messages.ts";
-import { openStream } from "./sse.ts";
+import { openStream, type StreamEvent } from "./sse.ts";
 
 export interface UseGame extends GameModel {
   /** The event stream is up. */
@@ -24,7 +24,13 @@ export interface UseGame extends GameModel {
  * did not see) or an event the page cannot place. `hostToken`: a host who also plays follows the
  * host's stream too, for the cause of a failed turn (sent to the host only).
  */
-export function useGame(id: string, token: string | undefined, hostToken?: string): UseGame {
+export function useGame(
+  id: string,
+  token: string | undefined,
+  hostToken?: string,
+  /** Sees every message of the player's stream first (the host role moving: host-role.ts). */
+  onMessage?: (message: StreamEvent) => void,
+): UseGame {
   const [model, setShown] = useState<GameModel>(EMPTY);
   const [connected, setConnected] = useState(false);
   const [trouble, setTrouble] = useState("");
@@ -103,6 +109,7 @@ export function useGame(id: string, token: string | undefined, hostToken?: strin
           setTrouble(up || !why ? "" : streamTrouble(why.status));
         },
         onEvent: (message) => {
+          onMessage?.(message);
           if (message.id !== undefined) {
             const seq = seqOf(message.id);
             // Every event for everyone has the next number: a jump means events this page missed.

@@ -112,10 +112,18 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       open.set(key, count + 1);
       openFrom.set(address, fromAddress + 1);
       const visible = audienceOf(caller);
+      // A stream whose token stops reading the game ends with the event that says so: a kicked
+      // player's or a freed seat's, and the host's once they hand the role on. Only one stored after
+      // the stream opened: the seat's next player, or the next host, reads the earlier ones.
       const kickedHere = (event: StoredEvent) =>
-        caller.role === "player" &&
-        event.kind === "player-kicked" &&
-        (JSON.parse(event.data) as Partial<GameEventData<"player-kicked">>).player === caller.player.id;
+        (caller.role === "player" &&
+          event.kind === "player-kicked" &&
+          (JSON.parse(event.data) as Partial<GameEventData<"player-kicked">>).player === caller.player.id) ||
+        (Number(event.seq) > newest.seq &&
+          ((caller.role === "player" &&
+            event.kind === "seat-freed" &&
+            (JSON.parse(event.data) as Partial<GameEventData<"seat-freed">>).player === caller.player.id) ||
+            (caller.role === "host" && event.kind === "host-offered")));
 
       reply.hijack();
       const raw = reply.raw;

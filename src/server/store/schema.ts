@@ -78,7 +78,8 @@ export interface PlayersTable {
   /** The character as asked at join (JSON PlayerSpec). */
   spec: string;
   token_hash: string;
-  status: "active" | "kicked";
+  /** "open": the host freed the seat; the next to join as its character takes it (table.ts). */
+  status: "active" | "kicked" | "open";
   joined_at: number;
   /** The name's confusable skeleton (names.ts), unique per game; null for a look-alike joined before it was kept. */
   name_key: Generated<string | null>;

@@ -237,6 +237,70 @@ export class Store {
       .execute();
   }
 
+  /**
+   * The game's host token hash changed from `from` (an exact hash, or one starting with `prefix`)
+   * to `to`, with its event, in one transaction; false when the game's host is not `from` (any more).
+   */
+  async swapHost(
+    game: string,
+    from: { hash: string } | { prefix: string },
+    to: string,
+    event: NewEvent,
+  ): Promise<boolean> {
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("games")
+        .set({ host_token_hash: to })
+        .where("id", "=", game)
+        .where(
+          "host_token_hash",
+          "hash" in from ? "=" : "like",
+          "hash" in from ? from.hash : `${from.prefix}%`,
+        )
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await insertEvents(trx, game, [event]);
+      return true;
+    });
+    if (changed) await this.wake(game);
+    return changed;
+  }
+
+  /**
+   * A player's seat moved from one status to another with a new token hash, and its event, in one
+   * transaction (free a seat: active to open; take it: open to active). The player's id, or null
+   * when no player of that id (or name) had the `from` status.
+   */
+  async moveSeat(
+    game: string,
+    who: { id: string } | { name: string },
+    from: "active" | "open",
+    to: { status: "active" | "open"; tokenHash: string },
+    event: (player: { id: string; name: string }) => NewEvent,
+  ): Promise<{ id: string; name: string } | null> {
+    const moved = await this.db.transaction().execute(async (trx) => {
+      const seat = await trx
+        .selectFrom("players")
+        .select(["id", "name"])
+        .where("game_id", "=", game)
+        .where("id" in who ? "id" : "name", "=", "id" in who ? who.id : who.name)
+        .where("status", "=", from)
+        .executeTakeFirst();
+      if (!seat) return null;
+      const result = await trx
+        .updateTable("players")
+        .set({ status: to.status, token_hash: to.tokenHash })
+        .where("id", "=", seat.id)
+        .where("status", "=", from)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return null;
+      await insertEvents(trx, game, [event(seat)]);
+      return seat;
+    });
+    if (moved) await this.wake(game);
+    return moved;
+  }
+
   /** The host asks for the turn now: due at once, also after a failed step (retry_at cleared). */
   async forceTick(game: string, tick: number): Promise<void> {
     await this.db

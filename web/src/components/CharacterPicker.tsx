@@ -66,7 +66,12 @@ export function CharacterPicker(props: {
     return (
       <fieldset>
         <legend>Your character</legend>
-        {only.length === 0 ? <p>Every character of this party is already played.</p> : null}
+        {only.length === 0 ? (
+          <p>
+            Every character of this party is already played. If one of them is yours on a new device, ask the
+            host for a seat link, or to free your seat.
+          </p>
+        ) : null}
         {only.map((n) => (
           <label class="choice" key={n}>
             <input type="radio" name="claim" checked={premade === n} onChange={() => setPremade(n)} />

@@ -48,6 +48,8 @@ export function HostDrawer(props: {
   cause?: string;
   onClose: () => void;
   onChanged: () => void;
+  /** Hands the host role to a player: this page's host token stops working. */
+  onHandHost: (player: string, name: string) => Promise<void>;
 }) {
   const { game, token } = props;
   const [tab, setTab] = useState<Tab>("trace");
@@ -243,6 +245,32 @@ export function HostDrawer(props: {
                   }}
                 >
                   Remove {p.name}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (
+                      confirm(
+                        `Free ${p.name}'s seat? Their device stops working, and the next to join with the invite as ${p.name} plays on.`,
+                      )
+                    )
+                      void act(`Free ${p.name}'s seat`, () => api.free(game.id, token, p.id), false);
+                  }}
+                >
+                  Free {p.name}'s seat
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (
+                      confirm(
+                        `Make ${p.name} the host? These tools move to their page, and you keep playing your character.`,
+                      )
+                    )
+                      void act(`Make ${p.name} the host`, () => props.onHandHost(p.id, p.name), false);
+                  }}
+                >
+                  Make {p.name} the host
                 </button>
               </div>
               {seatLinks[p.id] ? (

@@ -7,9 +7,10 @@ import { PartyPanel } from "../components/PartyPanel.tsx";
 import { ReadingControls } from "../components/ReadingControls.tsx";
 import { RealmMap } from "../components/RealmMap.tsx";
 import { Story } from "../components/Story.tsx";
+import { followHostRole } from "../host-role.ts";
 import { type PlayerMessage, playerMessage } from "../messages.ts";
 import { applyReading, chime, loadReading } from "../reading.ts";
-import { inviteLink, loadSeat } from "../session.ts";
+import { inviteLink, loadSeat, saveSeat } from "../session.ts";
 import { useGame } from "../use-game.ts";
 
 /** What the server refuses in an action (src/world/terminal-text.ts): C0 controls but tab and newline, DEL, C1, bidi controls. */
@@ -32,8 +33,21 @@ export function PlayPage(props: { id: string }) {
   const { id } = props;
   const seat = loadSeat(id);
   const token = seat?.playerToken ?? seat?.hostToken;
+  /** The host role moved (handed on, or taken): said once at the top of the page. */
+  const [hostNote, setHostNote] = useState("");
+  /** Bumped when the seat changes (a host token taken or dropped): the page reads it again. */
+  const [, setSeatVersion] = useState(0);
+  const hostRole = useRef<Promise<void>>(Promise.resolve());
   const { game, steps, notes, live, connected, trouble, readError, failure, cause, resync, submitted } =
-    useGame(id, token, seat?.hostToken);
+    useGame(id, token, seat?.hostToken, (message) => {
+      // One at a time, in order: a claim follows the check of the host token before it.
+      hostRole.current = hostRole.current.then(() =>
+        followHostRole(id, message, (note) => {
+          setHostNote(note);
+          setSeatVersion((v) => v + 1);
+        }),
+      );
+    });
   /** An error of the player's last action: it stays until dismissed, or until what it is about is fixed. */
   const [error, setError] = useState<PlayerMessage | null>(null);
   /** The host pressed Start: the opening is being written. */
@@ -245,6 +259,9 @@ export function PlayPage(props: { id: string }) {
           {readError}
         </p>
       ) : null}
+      <p class="note banner host-note" role="status" tabIndex={-1} hidden={hostNote === ""}>
+        {hostNote}
+      </p>
       {state ? (
         <nav class="jump" aria-label="Parts of the game">
           {[
@@ -318,6 +335,13 @@ export function PlayPage(props: { id: string }) {
                     {p.name}: {p.submitted ? "has acted" : "still deciding"}
                   </li>
                 ))}
+                {game.players
+                  .filter((p) => p.status === "open")
+                  .map((p) => (
+                    <li key={p.id} class="open-seat">
+                      {p.name}: seat free (join with the invite as {p.name} to play on)
+                    </li>
+                  ))}
               </ul>
               {offers.map((offer) => (
                 <fieldset class="offer" key={offer.quest}>
@@ -404,6 +428,15 @@ export function PlayPage(props: { id: string }) {
             document.querySelector<HTMLButtonElement>(".host-button")?.focus();
           }}
           onChanged={() => void resync()}
+          onHandHost={async (player, name) => {
+            await api.handHost(id, hostToken, player);
+            // This token no longer works: the tools go with it.
+            saveSeat({ game: id, hostToken: undefined });
+            setDrawer(false);
+            setHostNote(`You handed the host role to ${name}: the host tools are on their page now.`);
+            setSeatVersion((v) => v + 1);
+            requestAnimationFrame(() => document.querySelector<HTMLElement>(".host-note")?.focus());
+          }}
         />
       ) : null}
     </div>
