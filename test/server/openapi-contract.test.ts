@@ -143,12 +143,23 @@ describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, 
     await host.get(`/games/${id}/cassette`);
     await host.get(`/games/${id}/playtest`);
     const save = await host.get(`/games/${id}/save`);
-    await host.post(`/games/${id}/players/${(await p2.get(`/games/${id}`)).json.you.playerId}/seat`);
+    const p2Id = (await p2.get(`/games/${id}`)).json.you.playerId as string;
+    const seat = await host.post(`/games/${id}/players/${p2Id}/seat`);
+    p2.token = seat.json.token as string;
     await host.post(`/games/${id}/pause`);
     assertRefused(await host.post(`/games/${id}/pause`), 409, "game/state", /./);
     await host.post(`/games/${id}/resume`);
     const p1Id = (await p1.get(`/games/${id}`)).json.you.playerId as string;
     await host.post(`/games/${id}/players/${p1Id}/kick`);
+    // The host role handed to the other player, who takes it; then that player's seat freed.
+    assert.equal((await host.post(`/games/${id}/host`, { player: p2Id })).status, 200);
+    assertRefused(await host.post(`/games/${id}/end`), 401, "auth/invalid", /./);
+    const claimed = await p2.post(`/games/${id}/host/claim`);
+    assert.equal(claimed.status, 200, claimed.text);
+    assertRefused(await p2.post(`/games/${id}/host/claim`), 409, "host/no-offer", /./);
+    host.token = claimed.json.hostToken as string;
+    assert.equal((await host.post(`/games/${id}/players/${p2Id}/free`)).status, 200);
+    assertRefused(await host.post(`/games/${id}/players/${p2Id}/free`), 404, "player/not-found", /./);
     await host.post(`/games/${id}/end`);
     const imported = await anyone.post("/games/import", { world: hash, save: save.text });
     assert.equal(imported.status, 201, imported.text);
@@ -156,7 +167,8 @@ describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, 
     assertRefused(await anyone.post("/games", { world: "nope" }), 400, "request/invalid", /./);
     assertRefused(await anyone.call("DELETE", "/games"), 405, "route/method-not-allowed", /./);
     assertRefused(await anyone.get("/no/such/route"), 404, "route/not-found", /./);
-    await stream.until((events) => events.some((e) => e.event === "status" && e.data.status === "ended"));
+    // The first host's stream ends with the event that handed the role on.
+    await stream.until((events) => events.some((e) => e.event === "host-offered"));
     stream.close();
 
     // Every operation of the document was requested, and every answer held (the Client checks each).
