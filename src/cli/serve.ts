@@ -11,6 +11,7 @@ export interface ServeFlags {
   trustProxy?: string;
   uploadToken?: string;
   openUploads?: boolean;
+  strict?: boolean;
   maxSteps?: string;
   narrator?: string;
   provider?: string;
@@ -64,6 +65,7 @@ export async function serve(flags: ServeFlags, io: CliIo): Promise<number> {
     ...(maxSteps !== undefined ? { maxSteps } : {}),
     uploads: {
       open: flags.openUploads === true,
+      strict: flags.strict === true,
       ...((flags.uploadToken ?? io.env.TALEFORGE_UPLOAD_TOKEN)
         ? { token: flags.uploadToken ?? io.env.TALEFORGE_UPLOAD_TOKEN }
         : {}),

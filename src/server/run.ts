@@ -25,7 +25,7 @@ export interface RunOptions {
   cors?: string;
   trustProxy?: string;
   /** Who may upload worlds (routes/worlds.ts). */
-  uploads?: { open: boolean; token?: string | undefined };
+  uploads?: { open: boolean; token?: string | undefined; strict?: boolean };
   /** Steps run at once by this process (0: no limit); default DEFAULT_MAX_STEPS. */
   maxSteps?: number;
   logLevel: string;

@@ -100,6 +100,11 @@ describe("offline movement: compass directions follow the world's map", () => {
     );
   });
 
+  it("a place named after the way is the end, whichever way it lies", async () => {
+    const answer = await ai.classify(intentRequest("walk east to the tavern", "Saltlight Temple"));
+    assert.deepEqual([answer.intent, answer.target], ["travel", "The Gutted Eel"]);
+  });
+
   it("a road walked along is the way, not a place looked for by name", async () => {
     const told = await narrate("walk along the road", ["Brinewick Docks", "Pier End"]);
     assert.doesNotMatch(told, /you know of no/);

@@ -72,6 +72,18 @@ describe(`server: a world with repairable errors (${STORE_NAME})`, () => {
     assert.equal(strict.json.error.code, "world/invalid");
   });
 
+  it("`serve --strict` (the upload policy's strict) refuses every upload with an error", async () => {
+    const strict = await startServer({ uploads: { open: true, perUploader: 100, strict: true } });
+    try {
+      const upload = await new Client(strict.url).call("POST", "/worlds?name=repairable", REPAIRABLE);
+      assert.equal(upload.status, 422, upload.text);
+      assert.equal(upload.json.error.code, "world/invalid");
+    } finally {
+      await strict.close();
+      await dropStore(strict.where);
+    }
+  });
+
   it("a world with a rule's error the platform refuses too is refused", async () => {
     const flawed = JSON.parse(REPAIRABLE);
     const first = Object.values(flawed.triggers as Record<string, { effects: unknown[] }>)[0]!;

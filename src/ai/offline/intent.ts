@@ -308,6 +308,11 @@ function compassMove(tokens: Token[], input: IntentInput, facts: WorldFacts): In
       continue;
     const direction = directionAfter(tokens, i);
     if (direction === null) continue;
+    // "walk east to the tavern": the place named is the end, whichever way it lies (placeByNoun's).
+    let aimed = false;
+    for (let k = i + 1; k < tokens.length && tokens[k]!.clause === tokens[i]!.clause; k++)
+      if (AIMING.has(tokens[k]!.raw)) aimed = true;
+    if (aimed) continue;
     const candidates: string[] = [];
     for (const p of input.places) if (p.kind === "location") candidates.push(p.name);
     const to = locationToward(input.position.location, direction, candidates, facts.locationPoints);

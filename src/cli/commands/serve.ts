@@ -34,6 +34,11 @@ export default defineCommand({
       description: "anyone may upload worlds without a token, each address within the quota (5 worlds)",
     },
     {
+      flags: "--strict",
+      description:
+        "refuse an uploaded world with any error (without it, repairable errors are repaired and a quest no trigger starts is played, each reported, as play does)",
+    },
+    {
       flags: "--max-steps <n>",
       description:
         "turns this process runs at once, the others queue; a turn waiting for a remote model frees its place (0: no limit)",

@@ -65,7 +65,12 @@ export function worldRoutes(
       const uploader = (request as { uploader?: string }).uploader ?? "operator";
       const name = query.name ?? "world";
       // Checked (and hashed) in a work thread: the event loop goes on serving other games meanwhile.
-      const { hash, world, report } = await checkInPool(pool, text, name, query.strict === "true");
+      const { hash, world, report } = await checkInPool(
+        pool,
+        text,
+        name,
+        uploads.strict === true || query.strict === "true",
+      );
       // A world already stored takes no room: only a new one counts against the quotas.
       const known = (await store.world(hash)) !== undefined;
       if (!known && uploader !== "operator") {
@@ -236,6 +241,8 @@ export interface UploadPolicy {
   perUploader: number;
   /** Bytes of worlds all uploaders but the operator may store together. */
   totalBytes: number;
+  /** Refuse a world with any error (`serve --strict`), as every upload's `strict=true` does. */
+  strict?: boolean;
 }
 
 export const DEFAULT_UPLOADS: UploadPolicy = { open: false, perUploader: 5, totalBytes: 1024 * 1024 * 1024 };
