@@ -68,8 +68,8 @@ export function historyRoutes(
         seq: t.seq,
         kind: t.kind,
         tick: t.tick,
-        inputs: JSON.parse(t.inputs) as unknown,
-        result: storedPlayerResult(JSON.parse(t.result)),
+        inputs: JSON.parse(t.inputs) as Record<string, unknown>,
+        result: storedPlayerResult(JSON.parse(t.result)) as Record<string, unknown>,
         narration: t.narration,
         at: t.created_at,
       })),
@@ -209,7 +209,8 @@ export function historyRoutes(
       return {
         seq,
         tick: row.tick,
-        trace: result.trace,
+        // The engine's trace (src/engine/trace.ts), declared as a JSON object.
+        trace: result.trace as unknown as Record<string, unknown>,
         fired: result.fired,
         diff: result.diff,
         text: formatTrace(result, { color: false }),
