@@ -65,13 +65,8 @@ export function historyRoutes(
     },
     async ({ params }) => ({
       transcript: (await store.transcript(params.id)).map((t) => ({
-        seq: t.seq,
-        kind: t.kind,
-        tick: t.tick,
-        inputs: JSON.parse(t.inputs) as Record<string, unknown>,
-        result: storedPlayerResult(JSON.parse(t.result)) as Record<string, unknown>,
-        narration: t.narration,
-        at: t.created_at,
+        ...t,
+        result: storedPlayerResult(t.result) as Record<string, unknown>,
       })),
     }),
   );
