@@ -33,7 +33,9 @@ export const WorldSummaryView = z.object({
   background: z.string(),
   storyStarts: z.array(z.object({ name: z.string(), description: z.string() })),
   premadeCharacters: z.array(z.string()),
-  gameModes: z.array(z.object({ name: z.string(), description: z.string(), difficulty: z.unknown() })),
+  gameModes: z.array(
+    z.object({ name: z.string(), description: z.string(), difficulty: z.string().optional() }),
+  ),
   realms: z.array(z.string()),
   traitCategories: z.array(
     z.object({

@@ -10,6 +10,38 @@ const ErrorBody = z.object({
   }),
 });
 
+/** The error codes answered with `status`, for the description of that answer. */
+function codesOf(status: number): string {
+  const codes = Object.entries(SERVER_ERRORS)
+    .filter(([, e]) => e.status === status)
+    .map(([code]) => `\`${code}\``);
+  return codes.length > 0 ? codes.join(", ") : "an error";
+}
+
+/**
+ * The error statuses a route can answer whatever it does: a bad request, a limit, the server's own
+ * failures, a token refused (routes that need one), a body refused (routes that take one). Each
+ * route's own refusals (404, 409, 422...) are its `default` answer; every error has the same shape.
+ */
+function errorStatuses(r: RouteSpec<z.ZodType, z.ZodType, z.ZodType>): number[] {
+  return [
+    400,
+    ...(r.access === "public" ? [] : [401, 403]),
+    ...(r.body !== undefined || r.bodyLimit !== undefined ? [413, 415] : []),
+    429,
+    431,
+    500,
+    503,
+  ];
+}
+
+const RETRY_AFTER = {
+  "Retry-After": {
+    description: "With 429 and 503 answers: the seconds to wait before retrying.",
+    schema: { type: "integer", minimum: 0 },
+  },
+};
+
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
 
 /** The OpenAPI 3.1 document, made from the zod schemas the routes validate with. */
@@ -46,15 +78,20 @@ export function openApiDocument(
       responses: {
         [String(r.status ?? 200)]: success,
         ...Object.fromEntries((r.also ?? []).map((status) => [String(status), success])),
-        default: {
-          description: "An error (see the error code table)",
-          headers: {
-            "Retry-After": {
-              description: "With 429 and 503 answers: the seconds to wait before retrying.",
-              schema: { type: "integer", minimum: 0 },
+        ...Object.fromEntries(
+          errorStatuses(r).map((status) => [
+            String(status),
+            {
+              description: `An error: ${codesOf(status)}.`,
+              ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
             },
-          },
-          content: { "application/json": { schema: schema(ErrorBody) } },
+          ]),
+        ),
+        default: {
+          description: "An error of this route (see the error code table)",
+          headers: RETRY_AFTER,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
         },
       },
     };
@@ -64,7 +101,10 @@ export function openApiDocument(
   return {
     openapi: "3.1.0",
     info: { title: "Taleforge server", version },
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      schemas: { Error: schema(ErrorBody) },
+    },
     paths,
   };
 }

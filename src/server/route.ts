@@ -13,7 +13,12 @@ export type Caller =
 
 export type Access = "public" | "host" | "member" | "player";
 
-export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+export interface RouteSpec<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
   method: "GET" | "POST" | "PUT" | "DELETE";
   url: string;
   summary: string;
@@ -22,8 +27,8 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   params?: P;
   query?: Q;
   body?: B;
-  /** The success answer, for the OpenAPI document. */
-  response?: z.ZodType;
+  /** The success answer, for the OpenAPI document (a handler's return value is checked against it). */
+  response?: R;
   /** A content type other than JSON (SVG, SSE, JSON Lines, a save file). */
   produces?: string;
   status?: number;
@@ -60,13 +65,19 @@ export function defineRoute<
   P extends z.ZodType = typeof NoParams,
   Q extends z.ZodType = typeof NoParams,
   B extends z.ZodType = z.ZodUnknown,
->(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, B> {
+  R extends z.ZodType = z.ZodUnknown,
+>(spec: RouteSpec<P, Q, B, R>): RouteSpec<P, Q, B, R> {
   return spec;
 }
 
+/** What a route made by `defineRoute` answers: its declared answer, as its handler returns it. */
+export type AnswerOf<S> = S extends RouteSpec<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never;
+
 /** What a route's handler is given, for the spec made by `defineRoute`. */
 export type ContextOf<S> =
-  S extends RouteSpec<infer P, infer Q, infer B> ? RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>> : never;
+  S extends RouteSpec<infer P, infer Q, infer B, z.ZodType>
+    ? RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>>
+    : never;
 
 const NoParams = z.object({});
 
@@ -79,11 +90,16 @@ export function route<
   P extends z.ZodType = typeof NoParams,
   Q extends z.ZodType = typeof NoParams,
   B extends z.ZodType = z.ZodUnknown,
+  R extends z.ZodType = z.ZodUnknown,
 >(
   app: FastifyInstance,
   store: Store,
-  spec: RouteSpec<P, Q, B>,
-  handler: (ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<unknown>,
+  spec: RouteSpec<P, Q, B, R>,
+  // What the handler answers is what the document declares, or the reply it sent itself (a file), or
+  // nothing (a stream it writes itself, hijacked).
+  handler: (
+    ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>>,
+  ) => Promise<z.input<R> | FastifyReply | undefined>,
 ): void {
   const book = BOOKS.get(app) ?? [];
   BOOKS.set(app, book);

@@ -45,7 +45,7 @@ export class Contract {
           literals: segments.filter((s) => !s.startsWith("{")).length,
           responses: op.responses,
         });
-        errorSchema ??= op.responses?.default?.content?.["application/json"]?.schema;
+        errorSchema ??= this.deref(op.responses?.default?.content?.["application/json"]?.schema);
       }
     }
     this.errorSchema = errorSchema;
@@ -127,7 +127,15 @@ export class Contract {
     );
   }
 
-  private validator(schema: object): ValidateFunction {
+  /** A schema that is a reference to the document's components, as the schema it names. */
+  private deref(schema: Json): Json {
+    const ref = schema?.$ref as string | undefined;
+    if (!ref?.startsWith("#/components/schemas/")) return schema;
+    return this.document.components?.schemas?.[ref.slice("#/components/schemas/".length)];
+  }
+
+  private validator(given: object): ValidateFunction {
+    const schema = this.deref(given);
     let v = this.compiled.get(schema);
     if (!v) {
       const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;

@@ -166,6 +166,14 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
 
   step("plays five turns: actions, who acted, a quest accepted, the journal and the map", async () => {
     const walkthrough = readWalkthrough();
+    // The pages follow the game by its events (useGame): no reading of the game, its story or its
+    // notes again on every event. Counted from here to the end of the five turns.
+    const reads: string[] = [];
+    for (const page of [host, player])
+      page.on("request", (request) => {
+        const path = new URL(request.url()).pathname;
+        if (/^\/games\/[0-9a-f]+(\/transcript|\/narrative-events)?$/.test(path)) reads.push(path);
+      });
     let accepted = "";
     let offeredAt = 0;
     let placeBefore = "";
@@ -219,6 +227,7 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
       }
     }
     assert.notEqual(accepted, "", "a quest was offered and accepted in five turns");
+    assert.deepEqual(reads, [], "five turns played without reading the game again");
     assert.match(await player.locator(".story").innerText(), /Ada Quill accepted the quest/);
 
     const placeAfter = await host.locator(".map .position").innerText();

@@ -78,8 +78,7 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
     async ({ params, query, request, reply, caller }) => {
       // HEAD (Fastify answers it with the GET route): the stream's headers, no stream.
       if (request.method === "HEAD") {
-        reply.header("cache-control", "no-store").type("text/event-stream; charset=utf-8");
-        return "";
+        return reply.header("cache-control", "no-store").type("text/event-stream; charset=utf-8").send("");
       }
       const header = request.headers["last-event-id"];
       let last: EventId = parseEventId(typeof header === "string" ? header : undefined) ??

@@ -9,7 +9,15 @@ import {
   StatusAnswer,
 } from "../answers.ts";
 import type { GameCore, StatusAction } from "../core.ts";
-import { type Caller, type ContextOf, defineRoute, gameOf, route } from "../route.ts";
+import {
+  type AnswerOf,
+  type Caller,
+  type ContextOf,
+  defineRoute,
+  gameOf,
+  type RouteSpec,
+  route,
+} from "../route.ts";
 import { CreateGame, GameParams, Id, JoinGame, QuestAnswer, SubmitAction } from "../schemas.ts";
 import type { Store } from "../store/store.ts";
 
@@ -24,9 +32,10 @@ export interface GameRouteDeps {
  * quests. Each route checks the request and its caller and calls one entry of the game core.
  */
 export function gameRoutes(app: FastifyInstance, deps: GameRouteDeps) {
-  const on = <S extends ReturnType<typeof defineRoute>>(
+  // Each handler answers what its spec declares (checked here, at compile time).
+  const on = <S extends RouteSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>>(
     spec: S,
-    handler: (ctx: ContextOf<S>, deps: GameRouteDeps) => Promise<unknown>,
+    handler: (ctx: ContextOf<S>, deps: GameRouteDeps) => Promise<AnswerOf<S>>,
   ) => route(app, deps.store, spec, (ctx) => handler(ctx as ContextOf<S>, deps));
   on(CREATE, createGame);
   on(JOIN, joinGame);

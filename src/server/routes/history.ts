@@ -58,13 +58,8 @@ export function historyRoutes(
     },
     async ({ params }) => ({
       transcript: (await store.transcript(params.id)).map((t) => ({
-        seq: t.seq,
-        kind: t.kind,
-        tick: t.tick,
-        inputs: JSON.parse(t.inputs) as unknown,
-        result: storedPlayerResult(JSON.parse(t.result)),
-        narration: t.narration,
-        at: t.created_at,
+        ...t,
+        result: storedPlayerResult(t.result) as Record<string, unknown>,
       })),
     }),
   );
@@ -188,7 +183,8 @@ export function historyRoutes(
       return {
         seq,
         tick: row.tick,
-        trace: result.trace,
+        // The engine's trace (src/engine/trace.ts), declared as a JSON object.
+        trace: result.trace as unknown as Record<string, unknown>,
         fired: result.fired,
         diff: result.diff,
         text: formatTrace(result, { color: false }),

@@ -226,7 +226,7 @@ export function worldRoutes(
               { realm: query.realm, realms: Object.keys(world.realms) },
             )
           : new ApiError("world/unknown-name", "no-realm", {}, { realm: query.realm ?? null });
-      reply.type("image/svg+xml").send(drawn.svg);
+      return reply.type("image/svg+xml").send(drawn.svg);
     },
   );
 }

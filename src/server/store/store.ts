@@ -57,6 +57,18 @@ export function parseEventId(text: string | undefined): EventId | undefined {
 
 export type { NewEvent } from "../events.ts";
 
+/** One step of a game's story as the store gives it: its inputs and result read from their JSON. */
+export interface TranscriptEntry {
+  seq: number;
+  kind: Turn["kind"];
+  tick: number;
+  inputs: Record<string, unknown>;
+  /** As the step stored it: a route projects it for players (views.ts `storedPlayerResult`). */
+  result: Record<string, unknown>;
+  narration: string;
+  at: number;
+}
+
 /** The queries the server makes, over either dialect. Every multi-row write is one transaction. */
 export class Store {
   readonly db: Kysely<Database>;
@@ -465,13 +477,23 @@ export class Store {
       .executeTakeFirst();
   }
 
-  transcript(game: string) {
-    return this.db
+  /** The game's steps in order, mapped here from their rows (JSON columns read, `created_at` as `at`). */
+  async transcript(game: string): Promise<TranscriptEntry[]> {
+    const rows = await this.db
       .selectFrom("turns")
       .select(["seq", "kind", "tick", "inputs", "result", "narration", "created_at"])
       .where("game_id", "=", game)
       .orderBy("seq")
       .execute();
+    return rows.map((t) => ({
+      seq: Number(t.seq),
+      kind: t.kind,
+      tick: Number(t.tick),
+      inputs: JSON.parse(t.inputs) as Record<string, unknown>,
+      result: JSON.parse(t.result) as Record<string, unknown>,
+      narration: t.narration,
+      at: Number(t.created_at),
+    }));
   }
 
   cassette(game: string) {
