@@ -36,6 +36,17 @@ export function RealmMap(props: { game: string; token: string; state: PartyState
     };
   }, [props.game, props.version]);
   const place = [where.area, where.location, where.region].filter(Boolean).join(", ");
+  // The party and its region's cell (its name included) in the box, the drawing's middle without a
+  // party; the player scrolls from there. Again when the map comes back from "Whole map".
+  const centre = () => {
+    const at = box.current;
+    const image = at?.querySelector("img");
+    if (!at || !image || whole) return;
+    const f = focus ?? { x: 0.5, y: 0.5 };
+    at.scrollLeft = scrollTo(image.clientWidth, at.clientWidth, f.x, f.cell?.x);
+    at.scrollTop = scrollTo(image.clientHeight, at.clientHeight, f.y, f.cell?.y);
+  };
+  useEffect(centre, [whole]);
   return (
     <section class="panel map" aria-labelledby="map-title">
       <h2 id="map-title">Map of {where.realm}</h2>
@@ -57,14 +68,11 @@ export function RealmMap(props: { game: string; token: string; state: PartyState
               data-tick={props.state.tick}
               onLoad={(e) => {
                 const image = e.target as HTMLImageElement;
-                const at = box.current;
-                // The party and its region's cell (its name included) in the box, the drawing's middle
-                // without a party; the player scrolls from there.
-                if (at) {
-                  const f = focus ?? { x: 0.5, y: 0.5 };
-                  at.scrollLeft = scrollTo(image.clientWidth, at.clientWidth, f.x, f.cell?.x);
-                  at.scrollTop = scrollTo(image.clientHeight, at.clientHeight, f.y, f.cell?.y);
-                }
+                // Drawn 30% larger than `taleforge map` sizes it for paper: its smallest labels
+                // (the areas under a place's name) come to 12.5 px, readable on a screen. SVG stays sharp.
+                // (A variable, not the width itself: "Whole map" fits it to the column again.)
+                image.style.setProperty("--map-width", `${Math.round(image.naturalWidth * LABEL_SCALE)}px`);
+                centre();
               }}
             />
           </section>
@@ -82,6 +90,9 @@ export function RealmMap(props: { game: string; token: string; state: PartyState
     </section>
   );
 }
+
+/** How much larger than its own size the map is shown in its box (see onLoad). */
+const LABEL_SCALE = 1.3;
 
 /** Where something is in the drawing, as fractions of its viewBox (0 to 1 across and down). */
 interface Span {
