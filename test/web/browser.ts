@@ -43,11 +43,13 @@ export interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[]; html: string }[];
+  nodes: { target: string[]; html: string; summary?: string }[];
 }
 
 /** Runs axe-core inside the page (WCAG 2 A and AA rules) and returns its serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Colours read in the middle of a transition (a drawer sliding in) are neither the ones before nor after.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   // Evaluated through the DevTools protocol: the page's Content-Security-Policy (no inline scripts) stays on.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
@@ -61,7 +63,12 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, html: n.html.slice(0, 200) })),
+      nodes: v.nodes.slice(0, 3).map((n) => ({
+        target: n.target,
+        html: n.html.slice(0, 200),
+        // What axe found (the colours and the ratio of a contrast failure), for the test's message.
+        summary: ((n as { failureSummary?: string }).failureSummary ?? "").slice(0, 300),
+      })),
     }));
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");

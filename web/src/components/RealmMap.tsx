@@ -36,6 +36,27 @@ export function RealmMap(props: { game: string; token: string; state: PartyState
     };
   }, [props.game, props.version]);
   const place = [where.area, where.location, where.region].filter(Boolean).join(", ");
+  // The party and its region's cell (its name included) in the box, the drawing's middle without a
+  // party; the player scrolls from there. Again when the map comes back from "Whole map".
+  const centre = () => {
+    const at = box.current;
+    const image = at?.querySelector("img");
+    if (!at || !image || whole) return;
+    const f = focus ?? { x: 0.5, y: 0.5 };
+    at.scrollLeft = scrollTo(image.clientWidth, at.clientWidth, f.x, f.cell?.x);
+    at.scrollTop = scrollTo(image.clientHeight, at.clientHeight, f.y, f.cell?.y);
+  };
+  useEffect(centre, [whole]);
+  // And when the box changes size (the text size, a phone turned): the party stays in it.
+  const latest = useRef(centre);
+  latest.current = centre;
+  useEffect(() => {
+    const at = box.current;
+    if (!at || typeof ResizeObserver === "undefined") return;
+    const watch = new ResizeObserver(() => latest.current());
+    watch.observe(at);
+    return () => watch.disconnect();
+  }, [url]);
   return (
     <section class="panel map" aria-labelledby="map-title">
       <h2 id="map-title">Map of {where.realm}</h2>
@@ -57,14 +78,11 @@ export function RealmMap(props: { game: string; token: string; state: PartyState
               data-tick={props.state.tick}
               onLoad={(e) => {
                 const image = e.target as HTMLImageElement;
-                const at = box.current;
-                // The party and its region's cell (its name included) in the box, the drawing's middle
-                // without a party; the player scrolls from there.
-                if (at) {
-                  const f = focus ?? { x: 0.5, y: 0.5 };
-                  at.scrollLeft = scrollTo(image.clientWidth, at.clientWidth, f.x, f.cell?.x);
-                  at.scrollTop = scrollTo(image.clientHeight, at.clientHeight, f.y, f.cell?.y);
-                }
+                // Drawn 30% larger than `taleforge map` sizes it for paper: its smallest labels
+                // (the areas under a place's name) come to 12.5 px, readable on a screen. SVG stays sharp.
+                // (A variable, not the width itself: "Whole map" fits it to the column again.)
+                image.style.setProperty("--map-width", `${Math.round(image.naturalWidth * LABEL_SCALE)}px`);
+                centre();
               }}
             />
           </section>
@@ -82,6 +100,9 @@ export function RealmMap(props: { game: string; token: string; state: PartyState
     </section>
   );
 }
+
+/** How much larger than its own size the map is shown in its box (see onLoad). */
+const LABEL_SCALE = 1.3;
 
 /** Where something is in the drawing, as fractions of its viewBox (0 to 1 across and down). */
 interface Span {
@@ -126,17 +147,13 @@ export function partyPoint(svg: string): { x: number; y: number; cell?: { x: Spa
 }
 
 /**
- * Where a box of `view` pixels scrolls along a drawing of `size` pixels to show the party (`point`)
- * and its region's cell: the whole cell centred when it fits, its start (where the region's name is
- * written) while the party stays in view, else the party centred. The browser keeps it inside.
+ * Where a box of `view` pixels scrolls along a drawing of `size` pixels: its region's cell centred
+ * when the whole cell fits (every label of the party's region in view), else the party centred (its
+ * place's name whole, half the box each side). The browser keeps it inside the drawing.
  */
 export function scrollTo(size: number, view: number, point: number, cell?: Span): number {
   const p = point * size;
-  if (!cell) return Math.max(0, p - view / 2);
-  const a = cell.start * size;
-  const b = cell.end * size;
-  if (b - a <= view) return Math.max(0, (a + b) / 2 - view / 2);
-  const margin = Math.min(24, view / 10);
-  if (p <= a - margin + view - margin * 2) return Math.max(0, a - margin);
+  if (cell && (cell.end - cell.start) * size <= view)
+    return Math.max(0, ((cell.start + cell.end) / 2) * size - view / 2);
   return Math.max(0, p - view / 2);
 }
