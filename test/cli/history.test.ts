@@ -143,6 +143,19 @@ describe("taleforge play: story controls", () => {
     assert.equal(JSON.parse(readFileSync(recordedSave, "utf8")).history.nodes.length, 7);
   });
 
+  test("control characters in a branch name or an altered narration never reach the terminal", async () => {
+    const { code, out, err } = await playWith(
+      [EXAMPLE, ...isobel],
+      ["walk to the Gutted Eel", "n", "/alter Red \u001b[31mtext\u0007 here", "/branch name 1 Bad\u001b]0;title\u0007 name", "/branches", "/quit"],
+    );
+    assert.equal(code, 0, err);
+    // What the game prints back (the typed line's echo is the terminal's own, lines.ts).
+    const list = after(out, "/branches");
+    assert.doesNotMatch(list, /\u001b|\u0007/);
+    assert.match(list, /1 {2}Bad name {2}\(from the start, 1 turn\)/);
+    assert.doesNotMatch(out.slice(out.indexOf("here\n")), /\u001b|\u0007/);
+  });
+
   test("wrong uses of the controls say what to do", async () => {
     const { code, out, err } = await playWith(
       [EXAMPLE, ...isobel],
