@@ -54,6 +54,11 @@ export interface HistoryNode {
   state: SessionState;
   /** The step's result while the game runs (for /trace); not saved. */
   result?: TurnResult;
+  /**
+   * The state's delta from the parent's, once worked out (saveHistory): a save after every turn
+   * compares only the new turn's state. Dropped when the state is replaced (an alteration).
+   */
+  saved?: { delta: Patch | undefined };
 }
 
 export interface History {
@@ -310,13 +315,14 @@ interface SavedNode {
 export function saveHistory(history: History): SavedHistory {
   const nodes: SavedNode[] = [];
   const vectors: number[][] = [];
-  const vectorIndex = new Map<string, number>();
+  // By identity: the game keeps one copy of each distinct vector (answer-tap.ts, readHistory), and
+  // keying by content would turn every vector into text on every save.
+  const vectorIndex = new Map<number[], number>();
   const refOf = (vector: number[]): number => {
-    const key = JSON.stringify(vector);
-    let index = vectorIndex.get(key);
+    let index = vectorIndex.get(vector);
     if (index === undefined) {
       index = vectors.push(vector) - 1;
-      vectorIndex.set(key, index);
+      vectorIndex.set(vector, index);
     }
     return index;
   };
@@ -340,8 +346,8 @@ export function saveHistory(history: History): SavedHistory {
     if (node.altered) saved.altered = node.altered;
     if (node.parent === null) saved.state = node.state;
     else {
-      const delta = diffValue(nodeOf(history, node.parent).state, node.state);
-      if (delta !== undefined) saved.delta = delta;
+      node.saved ??= { delta: diffValue(nodeOf(history, node.parent).state, node.state) };
+      if (node.saved.delta !== undefined) saved.delta = node.saved.delta;
     }
     nodes.push(saved);
   }
@@ -370,13 +376,28 @@ const stepInput = z.discriminatedUnion("type", [
     by: z.string().optional(),
   }),
 ]);
-const patch: z.ZodType<Patch> = z.lazy(() =>
-  z.union([
-    z.object({ s: z.unknown() }).refine((v) => "s" in v, "a set patch holds s"),
-    z.object({ a: z.array(z.unknown()) }),
-    z.object({ o: z.record(z.string(), patch), k: z.array(z.string()).optional() }),
-  ]),
-) as z.ZodType<Patch>;
+/**
+ * A delta's shape, checked by hand: zod over every delta of a long game took most of a load. A
+ * sentence saying what is wrong, or null.
+ */
+function patchProblem(value: unknown, depth = 0): string | null {
+  if (depth > 64) return "it nests too deep";
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return "a patch is an object";
+  const patch = value as Record<string, unknown>;
+  if ("s" in patch) return Object.keys(patch).length === 1 ? null : "a set patch holds s alone";
+  if ("a" in patch)
+    return Array.isArray(patch.a) && Object.keys(patch).length === 1 ? null : "a list patch holds a list";
+  if (!("o" in patch) || patch.o === null || typeof patch.o !== "object" || Array.isArray(patch.o))
+    return "a patch holds s, a or o";
+  if (patch.k !== undefined && !(Array.isArray(patch.k) && patch.k.every((k) => typeof k === "string")))
+    return "k lists keys";
+  for (const inner of Object.values(patch.o)) {
+    const problem = patchProblem(inner, depth + 1);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
 const SavedHistorySchema = z.object({
   version: z.literal(1),
   head: z.number().int(),
@@ -402,7 +423,7 @@ const SavedHistorySchema = z.object({
         ),
         fired: z.array(z.string()),
         state: z.unknown().optional(),
-        delta: patch.optional(),
+        delta: z.unknown().optional(),
       }),
     )
     .min(1)
@@ -435,6 +456,8 @@ export function readHistory(value: unknown): History | string {
       } else {
         const parent = nodes.get(n.parent);
         if (!parent) return `history.nodes.${i}: its parent ${n.parent} is not before it`;
+        const problem = n.delta === undefined ? null : patchProblem(n.delta);
+        if (problem !== null) return `history.nodes.${i}.delta: ${problem}`;
         state = applyPatch(parent.state, n.delta as Patch | undefined);
         parent.children.push(n.id);
       }
@@ -454,6 +477,7 @@ export function readHistory(value: unknown): History | string {
         }),
         fired: n.fired,
         state: state as SessionState,
+        ...(n.parent !== null ? { saved: { delta: n.delta as Patch | undefined } } : {}),
       };
       if (n.altered) node.altered = n.altered;
       nodes.set(n.id, node);

@@ -96,9 +96,11 @@ describe("the game's history", () => {
   test("embedding answers are saved once per distinct vector and read back whole", async () => {
     const game = await newGame();
     await play(game, "walk to the Gutted Eel", "look around");
+    // The game keeps one copy of each distinct vector (the answer tap interns them).
     const vector = [0.25, -1, 3];
+    const other = [1, 2];
     for (const node of game.history.nodes.values())
-      node.answers.push({ call: "embed", answer: [vector, [1, 2], vector] });
+      node.answers.push({ call: "embed", answer: [vector, other, vector] });
     const saved = saveHistory(game.history);
     assert.deepEqual(saved.vectors, [vector, [1, 2]]);
     assert.deepEqual(saved.nodes[1]!.answers.at(-1), { call: "embed", refs: [0, 1, 0] });
