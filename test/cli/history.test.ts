@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { playWith, ROOT, scratchDir } from "./helpers.ts";
+import { run } from "../../src/cli/main.ts";
+import { captureIo, playWith, ROOT, scratchDir } from "./helpers.ts";
 
 /**
  * The story controls at the terminal (issue 33): `taleforge play` piped, with
@@ -141,12 +142,30 @@ describe("taleforge play: story controls", () => {
     assert.equal(replayed.code, 0, replayed.err);
     assert.equal(readFileSync(replayedSave, "utf8"), readFileSync(recordedSave, "utf8"));
     assert.equal(JSON.parse(readFileSync(recordedSave, "utf8")).history.nodes.length, 7);
+    // A play-test follows one line of play: the cassette says where the controls begin.
+    const captured = captureIo();
+    const code = await run(
+      ["export-test", cassette, "--world", EXAMPLE, "-o", join(dir.dir, "t.test.yaml")],
+      captured.io,
+    );
+    assert.notEqual(code, 0);
+    assert.match(
+      captured.stderr() + captured.stdout(),
+      /uses a story control \(a retry, an alteration, a rewind or a branch switch\) at input 5/,
+    );
   });
 
   test("control characters in a branch name or an altered narration never reach the terminal", async () => {
     const { code, out, err } = await playWith(
       [EXAMPLE, ...isobel],
-      ["walk to the Gutted Eel", "n", "/alter Red \u001b[31mtext\u0007 here", "/branch name 1 Bad\u001b]0;title\u0007 name", "/branches", "/quit"],
+      [
+        "walk to the Gutted Eel",
+        "n",
+        "/alter Red \u001b[31mtext\u0007 here",
+        "/branch name 1 Bad\u001b]0;title\u0007 name",
+        "/branches",
+        "/quit",
+      ],
     );
     assert.equal(code, 0, err);
     // What the game prints back (the typed line's echo is the terminal's own, lines.ts).
