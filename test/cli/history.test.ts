@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { run } from "../../src/cli/main.ts";
@@ -117,6 +117,23 @@ describe("taleforge play: story controls", () => {
     assert.match(resumed.out, /Resumed at turn 3/);
     assert.match(after(resumed.out, "/branches"), /\* {2}2 {2}look around {2}\(from 1 at turn 2, 3 turns\)/);
     assert.match(after(resumed.out, "/branch 1"), /On branch 1 \(the first story\), at turn 3\./);
+  });
+
+  test("a save whose history is damaged resumes from its turn and says the branches are gone", async () => {
+    const dir = scratchDir();
+    const save = join(dir.dir, "game.json");
+    const first = await playWith([EXAMPLE, ...isobel, "--save", save], ["walk to the Gutted Eel", "/quit"]);
+    assert.equal(first.code, 0, first.err);
+    const file = JSON.parse(readFileSync(save, "utf8"));
+    file.history.nodes[1].delta = { x: 1 };
+    writeFileSync(save, JSON.stringify(file));
+    const resumed = await playWith([EXAMPLE, "--load", save], ["/branches", "/quit"]);
+    assert.equal(resumed.code, 0, resumed.err);
+    assert.match(
+      resumed.out,
+      /The save's history could not be read \(history\.nodes\.1\.delta: a patch holds s, a or o\); the game goes on from the saved turn as one branch\./,
+    );
+    assert.match(after(resumed.out, "/branches"), /\* {2}1 {2}the loaded game {2}\(from the start, 1 turn\)/);
   });
 
   test("a cassette with retries, rewinds and branch switches replays to the same save, tree and all", async () => {
