@@ -212,7 +212,8 @@ function titleOf(node: HistoryNode): string {
     case "turn": {
       const text = node.input.actions.map((a) => a.text).join(" / ");
       const draw = node.input.draw > 0 ? ` (draw ${node.input.draw + 1})` : "";
-      return `${text.length > 40 ? `${text.slice(0, 39)}…` : text}${draw}`;
+      // Short enough that a listing at 80 columns keeps the draw's mark.
+      return `${text.length > 26 ? `${text.slice(0, 25)}…` : text}${draw}`;
     }
   }
 }
