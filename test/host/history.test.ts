@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import fc from "fast-check";
 import { createOfflineProvider } from "../../src/ai/offline/index.ts";
+import type { NarrationRequest } from "../../src/engine/index.ts";
 import { Game } from "../../src/host/game.ts";
 import { readHistory, saveHistory } from "../../src/host/history.ts";
 import {
@@ -169,6 +170,39 @@ describe("the game's history", () => {
       return true;
     });
     assert.equal(loaded.session.tick, 2, "the game stays where it was");
+  });
+
+  test("a retry asks the narrator for another draw: the same request with draw 1 and another seed", async () => {
+    const offline = createOfflineProvider(world);
+    const asked: NarrationRequest[] = [];
+    const ai = {
+      ...offline,
+      narrate: (request: NarrationRequest, onChunk?: (text: string) => void, signal?: AbortSignal) => {
+        asked.push(structuredClone(request));
+        return offline.narrate(request, onChunk, signal);
+      },
+    };
+    const game = await Game.start(
+      world,
+      { ai, scripts: sandbox },
+      { seed: 3, gameMode: null, storyStart: "Dawn at the Docks", players: [{ premade: "Isobel Carrow" }] },
+    );
+    await play(game, "look around");
+    await game.apply({ type: "retry" });
+    await game.apply({ type: "retry" });
+    const [first, second, third] = asked.slice(-3) as [NarrationRequest, NarrationRequest, NarrationRequest];
+    assert.equal(first.draw, undefined);
+    assert.equal(second.draw, 1);
+    assert.equal(third.draw, 2);
+    assert.equal(new Set([first.seed, second.seed, third.seed]).size, 3);
+    const { seed: _a, draw: _b, ...rest1 } = first;
+    const { seed: _c, draw: _d, ...rest2 } = second;
+    assert.deepEqual(rest2, rest1, "the same turn from the same state");
+    // Draws are counted per action from the same moment: each retry is a new branch, the first stays.
+    assert.deepEqual(
+      game.branches().map((b) => b.title),
+      ["the first story", "look around (draw 2)", "look around (draw 3)"],
+    );
   });
 
   test("undo drops the undone turn and gives its actions back; a rewound branch stays", async () => {
