@@ -91,7 +91,11 @@ export interface BranchInfo {
   current: boolean;
 }
 
-/** At most this many steps in a history: a game past it drops nothing but cannot branch further back than it keeps. */
+/**
+ * At most this many steps in a history. Past it the oldest branches the game is not on go first,
+ * then the oldest steps of the first story (pruneHistory): the game never stops, its far past
+ * can no longer be rewound to.
+ */
 export const MAX_NODES = 20_000;
 /** A branch name's longest form. */
 export const MAX_NAME = 60;
@@ -131,7 +135,40 @@ export function addStep(
   nodeOf(history, parent).children.push(node.id);
   history.nodes.set(node.id, node);
   history.head = node.id;
+  if (history.nodes.size > MAX_NODES) pruneHistory(history);
   return node;
+}
+
+/** Keeps the history within `limit` steps (MAX_NODES): see MAX_NODES for what goes first. */
+export function pruneHistory(history: History, limit = MAX_NODES): void {
+  while (history.nodes.size > limit) {
+    const victim = listBranches(history).find((b) => b.start !== history.root && !b.current);
+    if (victim) {
+      deleteBranch(history, victim);
+      continue;
+    }
+    // The game's own line goes back to the start: its oldest step goes (with what split off
+    // there), and the next step of the line is the new start.
+    const path = pathTo(history, history.head);
+    if (path.length < 2) return;
+    const root = path[0]!;
+    const child = path[1]!;
+    for (const other of root.children) if (other !== child.id) removeSubtree(history, other);
+    history.nodes.delete(root.id);
+    const name = history.names.get(root.id);
+    history.names.delete(root.id);
+    if (name !== undefined) history.names.set(child.id, name);
+    child.parent = null;
+    // A root's state is saved whole, never as a delta.
+    delete child.saved;
+    history.root = child.id;
+  }
+}
+
+function removeSubtree(history: History, id: number): void {
+  for (const child of nodeOf(history, id).children) removeSubtree(history, child);
+  history.nodes.delete(id);
+  history.names.delete(id);
 }
 
 /** The nodes from the root to `id`, root first. */

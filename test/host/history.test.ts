@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { createOfflineProvider } from "../../src/ai/offline/index.ts";
 import type { NarrationRequest } from "../../src/engine/index.ts";
 import { Game } from "../../src/host/game.ts";
-import { readHistory, saveHistory } from "../../src/host/history.ts";
+import { headOf, pruneHistory, readHistory, saveHistory } from "../../src/host/history.ts";
 import {
   castBallot,
   DEFAULT_PARTY_CONTROLS,
@@ -237,6 +237,43 @@ describe("the game's history", () => {
     await assert.rejects(
       game.apply({ type: "branch", op: "name", branch: "1", name: "42" }),
       /cannot be a number/,
+    );
+  });
+
+  test("a history past its limit drops the branches the game is not on, then its oldest steps", async () => {
+    const game = await newGame();
+    await play(game, "walk to the Gutted Eel", "look around", "wait");
+    await game.apply({ type: "rewind", turn: 1 });
+    await play(game, "wait", "wait");
+    await game.apply({ type: "branch", op: "switch", branch: "1" });
+    await game.apply({ type: "rewind", turn: 2 });
+    await play(game, "look around");
+    assert.equal(game.history.nodes.size, 7);
+    // The branch from turn 1 goes first: the game is on the one from turn 2.
+    pruneHistory(game.history, 6);
+    assert.deepEqual(
+      game.branches().map((b) => [b.title, b.turns, b.current]),
+      [
+        ["the first story", 3, false],
+        ["look around", 3, true],
+      ],
+    );
+    assert.equal(game.history.nodes.size, 5);
+    // Then the oldest steps of the game's own line, with what split off them (here the first story).
+    pruneHistory(game.history, 2);
+    assert.equal(game.history.nodes.size, 1);
+    assert.deepEqual(
+      game.branches().map((b) => [b.title, b.turns, b.current]),
+      [["look around", 3, true]],
+    );
+    assert.equal(headOf(game.history).tick, 3);
+    // The kept steps save and load as a tree whose first step is whole.
+    const read = readHistory(JSON.parse(JSON.stringify(saveHistory(game.history))));
+    assert.ok(typeof read !== "string", String(read));
+    assert.equal(JSON.stringify(headOf(read).state), JSON.stringify(game.session.state));
+    await assert.rejects(
+      game.apply({ type: "rewind", turn: 0 }),
+      /Turn 0 is not on this branch: it goes from turn 3 to turn 3\./,
     );
   });
 
