@@ -380,6 +380,8 @@ export class Game {
             ]
           : state.log;
       step.state = { ...state, history: { ...state.history, story }, log };
+      // Its delta from the parent changed with it (saveHistory works it out again).
+      delete step.saved;
     }
     this.session.resetTo(head.state);
     node.altered = { original, by };

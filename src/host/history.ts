@@ -54,6 +54,11 @@ export interface HistoryNode {
   state: SessionState;
   /** The step's result while the game runs (for /trace); not saved. */
   result?: TurnResult;
+  /**
+   * The state's delta from the parent's, once worked out (saveHistory): a save after every turn
+   * compares only the new turn's state. Dropped when the state is replaced (an alteration).
+   */
+  saved?: { delta: Patch | undefined };
 }
 
 export interface History {
@@ -86,7 +91,11 @@ export interface BranchInfo {
   current: boolean;
 }
 
-/** At most this many steps in a history: a game past it drops nothing but cannot branch further back than it keeps. */
+/**
+ * At most this many steps in a history. Past it the oldest branches the game is not on go first,
+ * then the oldest steps of the first story (pruneHistory): the game never stops, its far past
+ * can no longer be rewound to.
+ */
 export const MAX_NODES = 20_000;
 /** A branch name's longest form. */
 export const MAX_NAME = 60;
@@ -126,7 +135,40 @@ export function addStep(
   nodeOf(history, parent).children.push(node.id);
   history.nodes.set(node.id, node);
   history.head = node.id;
+  if (history.nodes.size > MAX_NODES) pruneHistory(history);
   return node;
+}
+
+/** Keeps the history within `limit` steps (MAX_NODES): see MAX_NODES for what goes first. */
+export function pruneHistory(history: History, limit = MAX_NODES): void {
+  while (history.nodes.size > limit) {
+    const victim = listBranches(history).find((b) => b.start !== history.root && !b.current);
+    if (victim) {
+      deleteBranch(history, victim);
+      continue;
+    }
+    // The game's own line goes back to the start: its oldest step goes (with what split off
+    // there), and the next step of the line is the new start.
+    const path = pathTo(history, history.head);
+    if (path.length < 2) return;
+    const root = path[0]!;
+    const child = path[1]!;
+    for (const other of root.children) if (other !== child.id) removeSubtree(history, other);
+    history.nodes.delete(root.id);
+    const name = history.names.get(root.id);
+    history.names.delete(root.id);
+    if (name !== undefined) history.names.set(child.id, name);
+    child.parent = null;
+    // A root's state is saved whole, never as a delta.
+    delete child.saved;
+    history.root = child.id;
+  }
+}
+
+function removeSubtree(history: History, id: number): void {
+  for (const child of nodeOf(history, id).children) removeSubtree(history, child);
+  history.nodes.delete(id);
+  history.names.delete(id);
 }
 
 /** The nodes from the root to `id`, root first. */
@@ -207,7 +249,8 @@ function titleOf(node: HistoryNode): string {
     case "turn": {
       const text = node.input.actions.map((a) => a.text).join(" / ");
       const draw = node.input.draw > 0 ? ` (draw ${node.input.draw + 1})` : "";
-      return `${text.length > 40 ? `${text.slice(0, 39)}…` : text}${draw}`;
+      // Short enough that a listing at 80 columns keeps the draw's mark.
+      return `${text.length > 26 ? `${text.slice(0, 25)}…` : text}${draw}`;
     }
   }
 }
@@ -310,13 +353,14 @@ interface SavedNode {
 export function saveHistory(history: History): SavedHistory {
   const nodes: SavedNode[] = [];
   const vectors: number[][] = [];
-  const vectorIndex = new Map<string, number>();
+  // By identity: the game keeps one copy of each distinct vector (answer-tap.ts, readHistory), and
+  // keying by content would turn every vector into text on every save.
+  const vectorIndex = new Map<number[], number>();
   const refOf = (vector: number[]): number => {
-    const key = JSON.stringify(vector);
-    let index = vectorIndex.get(key);
+    let index = vectorIndex.get(vector);
     if (index === undefined) {
       index = vectors.push(vector) - 1;
-      vectorIndex.set(key, index);
+      vectorIndex.set(vector, index);
     }
     return index;
   };
@@ -340,8 +384,8 @@ export function saveHistory(history: History): SavedHistory {
     if (node.altered) saved.altered = node.altered;
     if (node.parent === null) saved.state = node.state;
     else {
-      const delta = diffValue(nodeOf(history, node.parent).state, node.state);
-      if (delta !== undefined) saved.delta = delta;
+      node.saved ??= { delta: diffValue(nodeOf(history, node.parent).state, node.state) };
+      if (node.saved.delta !== undefined) saved.delta = node.saved.delta;
     }
     nodes.push(saved);
   }
@@ -370,13 +414,28 @@ const stepInput = z.discriminatedUnion("type", [
     by: z.string().optional(),
   }),
 ]);
-const patch: z.ZodType<Patch> = z.lazy(() =>
-  z.union([
-    z.object({ s: z.unknown() }).refine((v) => "s" in v, "a set patch holds s"),
-    z.object({ a: z.array(z.unknown()) }),
-    z.object({ o: z.record(z.string(), patch), k: z.array(z.string()).optional() }),
-  ]),
-) as z.ZodType<Patch>;
+/**
+ * A delta's shape, checked by hand: zod over every delta of a long game took most of a load. A
+ * sentence saying what is wrong, or null.
+ */
+function patchProblem(value: unknown, depth = 0): string | null {
+  if (depth > 64) return "it nests too deep";
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return "a patch is an object";
+  const patch = value as Record<string, unknown>;
+  if ("s" in patch) return Object.keys(patch).length === 1 ? null : "a set patch holds s alone";
+  if ("a" in patch)
+    return Array.isArray(patch.a) && Object.keys(patch).length === 1 ? null : "a list patch holds a list";
+  if (!("o" in patch) || patch.o === null || typeof patch.o !== "object" || Array.isArray(patch.o))
+    return "a patch holds s, a or o";
+  if (patch.k !== undefined && !(Array.isArray(patch.k) && patch.k.every((k) => typeof k === "string")))
+    return "k lists keys";
+  for (const inner of Object.values(patch.o)) {
+    const problem = patchProblem(inner, depth + 1);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
 const SavedHistorySchema = z.object({
   version: z.literal(1),
   head: z.number().int(),
@@ -402,7 +461,7 @@ const SavedHistorySchema = z.object({
         ),
         fired: z.array(z.string()),
         state: z.unknown().optional(),
-        delta: patch.optional(),
+        delta: z.unknown().optional(),
       }),
     )
     .min(1)
@@ -435,6 +494,8 @@ export function readHistory(value: unknown): History | string {
       } else {
         const parent = nodes.get(n.parent);
         if (!parent) return `history.nodes.${i}: its parent ${n.parent} is not before it`;
+        const problem = n.delta === undefined ? null : patchProblem(n.delta);
+        if (problem !== null) return `history.nodes.${i}.delta: ${problem}`;
         state = applyPatch(parent.state, n.delta as Patch | undefined);
         parent.children.push(n.id);
       }
@@ -454,6 +515,7 @@ export function readHistory(value: unknown): History | string {
         }),
         fired: n.fired,
         state: state as SessionState,
+        ...(n.parent !== null ? { saved: { delta: n.delta as Patch | undefined } } : {}),
       };
       if (n.altered) node.altered = n.altered;
       nodes.set(n.id, node);

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { playWith, ROOT, scratchDir } from "./helpers.ts";
+import { run } from "../../src/cli/main.ts";
+import { captureIo, playWith, ROOT, scratchDir } from "./helpers.ts";
 
 /**
  * The story controls at the terminal (issue 33): `taleforge play` piped, with
@@ -118,6 +119,23 @@ describe("taleforge play: story controls", () => {
     assert.match(after(resumed.out, "/branch 1"), /On branch 1 \(the first story\), at turn 3\./);
   });
 
+  test("a save whose history is damaged resumes from its turn and says the branches are gone", async () => {
+    const dir = scratchDir();
+    const save = join(dir.dir, "game.json");
+    const first = await playWith([EXAMPLE, ...isobel, "--save", save], ["walk to the Gutted Eel", "/quit"]);
+    assert.equal(first.code, 0, first.err);
+    const file = JSON.parse(readFileSync(save, "utf8"));
+    file.history.nodes[1].delta = { x: 1 };
+    writeFileSync(save, JSON.stringify(file));
+    const resumed = await playWith([EXAMPLE, "--load", save], ["/branches", "/quit"]);
+    assert.equal(resumed.code, 0, resumed.err);
+    assert.match(
+      resumed.out,
+      /The save's history could not be read \(history\.nodes\.1\.delta: a patch holds s, a or o\); the game goes on from the saved turn as one branch\./,
+    );
+    assert.match(after(resumed.out, "/branches"), /\* {2}1 {2}the loaded game {2}\(from the start, 1 turn\)/);
+  });
+
   test("a cassette with retries, rewinds and branch switches replays to the same save, tree and all", async () => {
     const dir = scratchDir();
     const cassette = join(dir.dir, "game.cassette.jsonl");
@@ -141,6 +159,37 @@ describe("taleforge play: story controls", () => {
     assert.equal(replayed.code, 0, replayed.err);
     assert.equal(readFileSync(replayedSave, "utf8"), readFileSync(recordedSave, "utf8"));
     assert.equal(JSON.parse(readFileSync(recordedSave, "utf8")).history.nodes.length, 7);
+    // A play-test follows one line of play: the cassette says where the controls begin.
+    const captured = captureIo();
+    const code = await run(
+      ["export-test", cassette, "--world", EXAMPLE, "-o", join(dir.dir, "t.test.yaml")],
+      captured.io,
+    );
+    assert.notEqual(code, 0);
+    assert.match(
+      captured.stderr() + captured.stdout(),
+      /uses a story control \(a retry, an alteration, a rewind or a branch switch\) at input 5/,
+    );
+  });
+
+  test("control characters in a branch name or an altered narration never reach the terminal", async () => {
+    const { code, out, err } = await playWith(
+      [EXAMPLE, ...isobel],
+      [
+        "walk to the Gutted Eel",
+        "n",
+        "/alter Red \u001b[31mtext\u0007 here",
+        "/branch name 1 Bad\u001b]0;title\u0007 name",
+        "/branches",
+        "/quit",
+      ],
+    );
+    assert.equal(code, 0, err);
+    // What the game prints back (the typed line's echo is the terminal's own, lines.ts).
+    const list = after(out, "/branches");
+    assert.doesNotMatch(list, /\u001b|\u0007/);
+    assert.match(list, /1 {2}Bad name {2}\(from the start, 1 turn\)/);
+    assert.doesNotMatch(out.slice(out.indexOf("here\n")), /\u001b|\u0007/);
   });
 
   test("wrong uses of the controls say what to do", async () => {

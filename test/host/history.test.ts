@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import fc from "fast-check";
 import { createOfflineProvider } from "../../src/ai/offline/index.ts";
+import type { NarrationRequest } from "../../src/engine/index.ts";
 import { Game } from "../../src/host/game.ts";
-import { readHistory, saveHistory } from "../../src/host/history.ts";
+import { headOf, pruneHistory, readHistory, saveHistory } from "../../src/host/history.ts";
 import {
   castBallot,
   DEFAULT_PARTY_CONTROLS,
@@ -96,9 +97,11 @@ describe("the game's history", () => {
   test("embedding answers are saved once per distinct vector and read back whole", async () => {
     const game = await newGame();
     await play(game, "walk to the Gutted Eel", "look around");
+    // The game keeps one copy of each distinct vector (the answer tap interns them).
     const vector = [0.25, -1, 3];
+    const other = [1, 2];
     for (const node of game.history.nodes.values())
-      node.answers.push({ call: "embed", answer: [vector, [1, 2], vector] });
+      node.answers.push({ call: "embed", answer: [vector, other, vector] });
     const saved = saveHistory(game.history);
     assert.deepEqual(saved.vectors, [vector, [1, 2]]);
     assert.deepEqual(saved.nodes[1]!.answers.at(-1), { call: "embed", refs: [0, 1, 0] });
@@ -169,6 +172,39 @@ describe("the game's history", () => {
     assert.equal(loaded.session.tick, 2, "the game stays where it was");
   });
 
+  test("a retry asks the narrator for another draw: the same request with draw 1 and another seed", async () => {
+    const offline = createOfflineProvider(world);
+    const asked: NarrationRequest[] = [];
+    const ai = {
+      ...offline,
+      narrate: (request: NarrationRequest, onChunk?: (text: string) => void, signal?: AbortSignal) => {
+        asked.push(structuredClone(request));
+        return offline.narrate(request, onChunk, signal);
+      },
+    };
+    const game = await Game.start(
+      world,
+      { ai, scripts: sandbox },
+      { seed: 3, gameMode: null, storyStart: "Dawn at the Docks", players: [{ premade: "Isobel Carrow" }] },
+    );
+    await play(game, "look around");
+    await game.apply({ type: "retry" });
+    await game.apply({ type: "retry" });
+    const [first, second, third] = asked.slice(-3) as [NarrationRequest, NarrationRequest, NarrationRequest];
+    assert.equal(first.draw, undefined);
+    assert.equal(second.draw, 1);
+    assert.equal(third.draw, 2);
+    assert.equal(new Set([first.seed, second.seed, third.seed]).size, 3);
+    const { seed: _a, draw: _b, ...rest1 } = first;
+    const { seed: _c, draw: _d, ...rest2 } = second;
+    assert.deepEqual(rest2, rest1, "the same turn from the same state");
+    // Draws are counted per action from the same moment: each retry is a new branch, the first stays.
+    assert.deepEqual(
+      game.branches().map((b) => b.title),
+      ["the first story", "look around (draw 2)", "look around (draw 3)"],
+    );
+  });
+
   test("undo drops the undone turn and gives its actions back; a rewound branch stays", async () => {
     const game = await newGame();
     await play(game, "walk to the Gutted Eel", "look around");
@@ -201,6 +237,43 @@ describe("the game's history", () => {
     await assert.rejects(
       game.apply({ type: "branch", op: "name", branch: "1", name: "42" }),
       /cannot be a number/,
+    );
+  });
+
+  test("a history past its limit drops the branches the game is not on, then its oldest steps", async () => {
+    const game = await newGame();
+    await play(game, "walk to the Gutted Eel", "look around", "wait");
+    await game.apply({ type: "rewind", turn: 1 });
+    await play(game, "wait", "wait");
+    await game.apply({ type: "branch", op: "switch", branch: "1" });
+    await game.apply({ type: "rewind", turn: 2 });
+    await play(game, "look around");
+    assert.equal(game.history.nodes.size, 7);
+    // The branch from turn 1 goes first: the game is on the one from turn 2.
+    pruneHistory(game.history, 6);
+    assert.deepEqual(
+      game.branches().map((b) => [b.title, b.turns, b.current]),
+      [
+        ["the first story", 3, false],
+        ["look around", 3, true],
+      ],
+    );
+    assert.equal(game.history.nodes.size, 5);
+    // Then the oldest steps of the game's own line, with what split off them (here the first story).
+    pruneHistory(game.history, 2);
+    assert.equal(game.history.nodes.size, 1);
+    assert.deepEqual(
+      game.branches().map((b) => [b.title, b.turns, b.current]),
+      [["look around", 3, true]],
+    );
+    assert.equal(headOf(game.history).tick, 3);
+    // The kept steps save and load as a tree whose first step is whole.
+    const read = readHistory(JSON.parse(JSON.stringify(saveHistory(game.history))));
+    assert.ok(typeof read !== "string", String(read));
+    assert.equal(JSON.stringify(headOf(read).state), JSON.stringify(game.session.state));
+    await assert.rejects(
+      game.apply({ type: "rewind", turn: 0 }),
+      /Turn 0 is not on this branch: it goes from turn 3 to turn 3\./,
     );
   });
 

@@ -122,7 +122,8 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   const scene = input.scene;
   const where = scene.position;
   // A retried turn (a new draw) picks its sentences by another key: another wording where there is one.
-  const key = `${input.tick}|${where.location}|${where.area}${input.draw > 0 ? `|${input.draw}` : ""}`;
+  const baseKey = `${input.tick}|${where.location}|${where.area}`;
+  const key = input.draw > 0 ? `${baseKey}|${input.draw}` : baseKey;
   const outcomes = input.outcomes.map(parseOutcome);
   const npcNames = scene.npcsPresent.map((n) => n.name);
   const parts: string[] = [];
@@ -241,7 +242,7 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   parts.push(changes.join(" "));
   // Never "Next: ...": the state phase runs after the narration (spec 2.2) and may complete the
   // step it would name; the turn result carries the next step computed after the turn (issue 14 item 5).
-  parts.push(closing.prompt(key));
+  parts.push(closing.prompt(baseKey, input.draw));
 
   const text = parts
     .map((p) => clip(p, PARAGRAPH_LIMIT))

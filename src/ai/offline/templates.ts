@@ -1,6 +1,6 @@
 import type { WorldFacts } from "./facts.ts";
 import type { ProperNames } from "./proper.ts";
-import { endSentence, lowerFirst, pickStable } from "./text.ts";
+import { endSentence, fnv1a, lowerFirst } from "./text.ts";
 
 /**
  * The phrasing of the offline narration: every sentence the narrator writes
@@ -184,7 +184,8 @@ export const journal = {
 const PROMPTS = ["What do you do?", "What do you do next?", "What now?"];
 
 export const closing = {
-  prompt: (key: string) => pickStable(PROMPTS, key),
+  /** A retried turn's draw takes the next prompt along: another draw never ends as the first did. */
+  prompt: (key: string, draw = 0) => PROMPTS[(fnv1a(key) + draw) % PROMPTS.length]!,
 };
 
 /** One player's action, echoed in the second person ("walk to the pier" -> "You walk to the pier."). */

@@ -155,7 +155,7 @@ export const PROBLEM_CODES = {
         "{source} loads a saved game at input {input}; a play-test cannot. Export the part before it (--to-turn), or the cassette of the game it loaded.",
       input: "{source} holds an input this version cannot play at input {input} ({reason}).",
       branched:
-        "{source} goes back in its history (a rewind or a branch switch) at input {input}; a play-test follows one line of play. Export the part before it (--to-turn).",
+        "{source} uses a story control (a retry, an alteration, a rewind or a branch switch) at input {input}; a play-test follows one line of play. Export the part before it (--to-turn).",
       diverged:
         "{source} does not replay on this world: {reason}. The world (or the engine) has changed since it was recorded.",
       unfinished:

@@ -255,6 +255,10 @@ export async function recordFromCassette(
   for (let n = 1; ; n++) {
     const raw = replay.nextInput();
     if (raw === undefined) break;
+    // The story controls (issue 33) move in the game's tree: a play-test follows one line of play.
+    const type = (raw as { type?: unknown } | null)?.type;
+    if (type === "retry" || type === "alter" || type === "rewind" || type === "branch")
+      throw new ExportError("branched", { source, input: n });
     const input = TapeInput.safeParse(raw);
     if (!input.success)
       throw new ExportError("input", { source, input: n, reason: input.error.issues[0]?.message ?? "" });

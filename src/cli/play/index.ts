@@ -277,6 +277,8 @@ function showResumed(game: Game, flags: PlayFlags, io: CliIo, lines: LineSource,
     `Resumed at ${turnWords(state.tick)}, at ${describePlace(state.position, game.session.world)}.\n`,
   );
   notes.push(resumedNote(game.session.resumed, paint));
+  // A save whose history could not be read still resumes; the player is told the branches are gone.
+  if (game.historyNote !== null) notes.push(`${paint("yellow", game.historyNote)}\n`);
   // Resumed without --save: progress goes back to the file it came from, and the player is told so.
   if (flags.save === undefined && flags.load)
     notes.push(

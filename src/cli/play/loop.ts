@@ -262,6 +262,7 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     lines.unshift(`Loaded the game at ${turnWords(after.tick)}.`);
     const note = resumedNote(ctx.game.session.resumed, ctx.paint).trimEnd();
     if (note !== "") lines.splice(1, 0, note);
+    if (ctx.game.historyNote !== null) lines.splice(1, 0, ctx.paint("yellow", ctx.game.historyNote));
   }
   if (played) {
     const result = played;
