@@ -127,12 +127,14 @@ function curl(args: string[]): Promise<string> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
- * NOT RUN by `npm test` (the file is not named *.test.ts) until it holds; run it by hand with
- * `npx tsx --test test/server/flood.pending.ts`. Measured 2026-12-07 at load 20 on 2 cores: quiet
- * median 43 ms, flooded median 237 ms (and 82 / 435 ms in another run): not within 2x yet. Left to do:
- * the refused uploads' 2.4 MB check reports cloned and serialised on the event loop, the looping
- * games' own steps' event-loop work between their script phases, and this process being the
- * server's and the clients' both (move the clients to child processes).
+ * NOT RUN by `npm test` (the file is not named *.test.ts) until it holds reliably; run it by hand with
+ * `npx tsx --test test/server/flood.pending.ts`. Measured 2026-12-07 at load 16-23 on 2 cores, quiet /
+ * flooded medians: before the work threads ran at a lower priority, 43 / 237 ms and 82 / 435 ms (the
+ * uploads, not the looping games, made the difference: 349 / 296 ms with looping games alone, 61 /
+ * 346 ms with uploads alone); after, 56 / 44 ms (passed), 75 / 100 ms on PostgreSQL (passed), 38 /
+ * 111 ms (failed, with another flood test beside it). A turn of the offline narrator is 30-90 ms, so
+ * the machine's noise weighs much; left to do: a longer good turn to measure (a slower narrator
+ * server on 127.0.0.1), the clients in child processes (this process is the server's too).
  *
  * Issue 32, "Done when": a flood of hostile uploads and looping games leaves another game's turn
  * within 2x its quiet time. The quiet time is measured in the same run, interleaved with the flood
