@@ -134,8 +134,8 @@ const server = await createServer({
   actionsPerMinute: 1e9,
   // Every client of the benchmark connects from this machine: one address for hundreds of streams.
   streams: { perToken: 1000, perAddress: 100_000 },
-  // The benchmark uploads its world without a token, as `taleforge serve --open-uploads` allows.
-  uploads: { open: true, perUploader: 100_000 },
+  // The benchmark uploads its worlds without a token (an upload needs one by default).
+  uploads: { open: true, perUploader: 1_000_000 },
   ...(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS
     ? { maxSteps: Number(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS) }
     : {}),

@@ -61,11 +61,26 @@ function runOne(task: Task): TaskResult {
     // Accepted as `play` accepts a real world: repaired, or with the errors the platform plays (issue 35).
     const result = checkForServe(task.text, task.name, undefined, { strict: task.strict === true });
     const report = checkReport({ ...result, file: task.name });
-    if (result.world === undefined) return { kind: "invalid", count: result.errorCount, report };
+    if (result.world === undefined)
+      return { kind: "invalid", count: result.errorCount, report: boundedReport(report) };
     // The hash of an 8 MiB upload is some 30 ms of CPU: here too, not on the event loop.
     return { kind: "checked", hash: worldHashOf(task.text), world: result.world, report };
   }
   const choice = chooseRealm(task.world, task.realm);
   if (!choice.ok) return { kind: "no-realm", realms: Object.keys(task.world.realms) };
   return { kind: "map", svg: realmMapSvg(buildRealmMap(task.world, choice.realm, task.options ?? {})) };
+}
+
+/**
+ * The most diagnostics a refused upload's report lists (errors first; `errorCount` and `warningCount`
+ * stay the totals). A world with thousands of errors made a report of megabytes, copied from the
+ * work thread and written out on the event loop for every refused upload; `taleforge check` lists them all.
+ */
+export const REFUSAL_DIAGNOSTICS = 200;
+
+function boundedReport(report: CheckReport): CheckReport {
+  if (report.diagnostics.length <= REFUSAL_DIAGNOSTICS) return report;
+  const errors = report.diagnostics.filter((d) => d.severity === "error");
+  const others = report.diagnostics.filter((d) => d.severity !== "error");
+  return { ...report, diagnostics: [...errors, ...others].slice(0, REFUSAL_DIAGNOSTICS) };
 }
