@@ -719,7 +719,9 @@ export class Runner {
         seq: game.seq,
         kind: outcome.kind,
         tick: host.session.tick,
-        state: host.save(),
+        // The state alone: the store's rows are the game's history (a save with the tree in every row
+        // would grow with each turn, and the store would hold it once per turn).
+        state: host.session.save(),
         inputs: JSON.stringify(outcome.inputs),
         cassette: JSON.stringify(entries),
         trace: outcome.trace === null ? null : JSON.stringify(outcome.trace),
