@@ -132,7 +132,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * flooded medians: before the work threads ran at a lower priority, 43 / 237 ms and 82 / 435 ms (the
  * uploads, not the looping games, made the difference: 349 / 296 ms with looping games alone, 61 /
  * 346 ms with uploads alone); after, 56 / 44 ms (passed), 75 / 100 ms on PostgreSQL (passed), 38 /
- * 111 ms (failed, with another flood test beside it). A turn of the offline narrator is 30-90 ms, so
+ * 111 ms (failed, with another flood test beside it), 36 / 45 ms (passed, alone at load 7). A turn of the offline narrator is 30-90 ms, so
  * the machine's noise weighs much; left to do: a longer good turn to measure (a slower narrator
  * server on 127.0.0.1), the clients in child processes (this process is the server's too).
  *
