@@ -166,13 +166,15 @@ describe("standing guidance", () => {
     const turns = of("narration");
     assert.equal(turns.length, 3);
     const section = (call: RecordedCall, heading: string) => {
-      const now = call.messages.at(-1)!.content;
+      // Standing guidance settled when the turns shown began is in the stable part (before them), the rest in this turn's.
+      const now = call.messages.map((m) => m.content).join("\n\n");
       const at = now.indexOf(heading);
       if (at < 0) return "";
       const end = now.indexOf("\n\n## ", at + 1);
       return now.slice(at, end < 0 ? undefined : end);
     };
-    const standing = (call: RecordedCall) => section(call, "## Standing guidance");
+    const standing = (call: RecordedCall) =>
+      `${section(call, "## Standing guidance")}\n${section(call, "## More standing guidance")}`;
     const oneTime = (call: RecordedCall) => section(call, "## One-time instructions");
     // Turn 2 gets what turn 1's triggers sent: the script's recurring push, and the one-time story.
     assert.match(standing(turns[1]!), /Gulls circle the party/);

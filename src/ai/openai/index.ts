@@ -22,6 +22,7 @@ import { PaidAnswers } from "./memo.ts";
 import { streamNarration } from "./narration.ts";
 import { DEFAULT_MAX_RETRIES, type RetryPolicy, retryPolicy } from "./retry.ts";
 import { guard } from "./send.ts";
+import { SettledMemory } from "./settled.ts";
 import { structuredAnswer, structuredSpec } from "./structured.ts";
 import { makeTransport } from "./transport.ts";
 
@@ -130,6 +131,9 @@ export function createOpenAiProvider(world: World, options: OpenAiProviderOption
     maxTokens: limits.structuredMaxTokens,
   });
 
+  // What the narration prompt's stable part lists, per game (settled.ts).
+  const settled = new SettledMemory(world);
+
   const provider: OpenAiProvider = {
     name: "openai",
     model: settings.model,
@@ -155,10 +159,12 @@ export function createOpenAiProvider(world: World, options: OpenAiProviderOption
     narrate(request: NarrationRequest, onChunk?: (text: string) => void, signal?: AbortSignal) {
       const active = within(signal);
       return guard("narration", active, async () => {
+        const picked = await lore(request, active);
         const messages = narrationPrompt(world, request, {
           gameMode: settings.gameMode,
-          lore: await lore(request, active),
+          lore: picked,
           budget: request.opening ? budgets.opening : budgets.narration,
+          ...settled.for(request, picked),
         });
         return streamNarration(transport, messages, onChunk, active, {
           limits: limits.narration,
