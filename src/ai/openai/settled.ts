@@ -50,8 +50,18 @@ export class SettledMemory {
 
   constructor(private readonly world: World) {}
 
-  /** The settled parts for `request` with this turn's `lore` picks (remembered), or undefined for the opening. */
-  for(request: NarrationRequest, lore: readonly LoreEntry[]): SettledParts | undefined {
+  /**
+   * The settled parts for `request` with this turn's `lore` picks (remembered), or undefined for
+   * the opening. When it settles, `size` (the prompt's length with the given parts) decides
+   * whether the lore is settled too: only when the prompt, grown by SUMMARY_BATCH turns like
+   * the ones shown, stays within `budget`. A settled block the budget trims later would change
+   * the prefix on every turn, where lore after the earlier turns is trimmed first and costs none.
+   */
+  for(
+    request: NarrationRequest,
+    lore: readonly LoreEntry[],
+    fits?: { budget: number; size: (parts: SettledParts) => number },
+  ): SettledParts | undefined {
     if (request.opening) return undefined;
     const held = traitHoldings(request.scene.party);
     const turns = request.context?.turns ?? [];
@@ -69,13 +79,14 @@ export class SettledMemory {
       const lately =
         held.filter((h) => !known.traits.has(h)).reduce((n, h) => n + this.guidance(h), 0) +
         standing.filter((i) => !known.standing.includes(i)).reduce((n, i) => n + LINE_EXTRA + i.length, 0);
-      const history = turns.reduce(
-        (n, t) => n + t.story.length + t.actions.reduce((m, a) => m + a.text.length, 0),
-        0,
-      );
+      const history = turnChars(turns);
       if (lately * TURNS_LEFT <= history) return parts(known);
     }
-    const settled: Settled = { window, traits: new Set(held), lore: [...lore], standing };
+    let settled: Settled = { window, traits: new Set(held), lore: [...lore], standing };
+    if (fits && lore.length > 0) {
+      const turn = turns.length === 0 ? 0 : turnChars(turns) / turns.length;
+      if (fits.size(parts(settled)) + SUMMARY_BATCH * turn > fits.budget) settled = { ...settled, lore: [] };
+    }
     this.games.delete(key);
     this.games.set(key, settled);
     if (this.games.size > MAX_GAMES) this.games.delete(this.games.keys().next().value!);
@@ -96,4 +107,9 @@ export class SettledMemory {
 
 function parts(settled: Settled): SettledParts {
   return { settledTraits: settled.traits, settledLore: settled.lore, settledStanding: settled.standing };
+}
+
+/** The characters of the turns shown: their stories and actions. */
+function turnChars(turns: readonly { story: string; actions: readonly { text: string }[] }[]): number {
+  return turns.reduce((n, t) => n + t.story.length + t.actions.reduce((m, a) => m + a.text.length, 0), 0);
 }

@@ -62,14 +62,18 @@ const SETTLED_LORE_HEADING = "## Lore of the story lately";
  *     per game), the rules with the world's voice;
  *  2. user: the world's data (cut once per game), the character sheets and
  *     the traits' guidance (the same while nobody joins, leaves, levels up or
- *     gains a trait), the running summary;
+ *     gains a trait), then, when the provider settles them per window
+ *     (`settledTraits`, `settledLore`, `settledStanding`; src/ai/openai/settled.ts),
+ *     the lore picked and the standing guidance sent when the turns since the
+ *     summary began; then the running summary;
  *  3. the turns since the summary as user/assistant pairs: each turn's
  *     actions by player, then the story told for it (only grows between
  *     summaries);
  *  4. user: this turn: the scene (place, location, area, characters present:
  *     it changes whenever the party moves, so it comes after the history),
- *     standing guidance, the party now, journal, lore, one-time instructions,
- *     event, outcomes, the players and their actions, intent, task.
+ *     standing guidance (only what is not settled), the party now, traits
+ *     gained lately, journal, lore (this turn's picks not settled), one-time
+ *     instructions, event, outcomes, the players and their actions, intent, task.
  * A request so shares with the previous one everything up to its newest turn.
  */
 export function narrationPrompt(
