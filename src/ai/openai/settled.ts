@@ -1,6 +1,7 @@
 import { SUMMARY_BATCH } from "../../engine/narration.ts";
 import { own } from "../../engine/own.ts";
 import type { NarrationRequest } from "../../engine/ports.ts";
+import { RECENT_STORY } from "../../engine/scene.ts";
 import type { World } from "../../world/schema/index.ts";
 import { TEXT_CAPS } from "../prompts/budgets.ts";
 import { standingGuidance } from "../prompts/narration.ts";
@@ -53,8 +54,9 @@ export class SettledMemory {
   /**
    * The settled parts for `request` with this turn's `lore` picks (remembered), or undefined for
    * the opening. When it settles, `size` (the prompt's length with the given parts) decides
-   * whether the lore is settled too: only when the prompt, grown by SUMMARY_BATCH turns like
-   * the ones shown, stays within `budget`. A settled block the budget trims later would change
+   * whether the lore is settled too: only when the prompt, grown by turns like the ones shown
+   * to the most the window holds before the next summary (RECENT_STORY + SUMMARY_BATCH), stays
+   * within `budget`. A settled block the budget trims later would change
    * the prefix on every turn, where lore after the earlier turns is trimmed first and costs none.
    */
   for(
@@ -85,7 +87,8 @@ export class SettledMemory {
     let settled: Settled = { window, traits: new Set(held), lore: [...lore], standing };
     if (fits && lore.length > 0) {
       const turn = turns.length === 0 ? 0 : turnChars(turns) / turns.length;
-      if (fits.size(parts(settled)) + SUMMARY_BATCH * turn > fits.budget) settled = { ...settled, lore: [] };
+      const more = Math.max(0, RECENT_STORY + SUMMARY_BATCH - turns.length);
+      if (fits.size(parts(settled)) + more * turn > fits.budget) settled = { ...settled, lore: [] };
     }
     this.games.delete(key);
     this.games.set(key, settled);
