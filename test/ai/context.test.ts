@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { playRecorded, type RecordedCall, RecordingServer } from "../../bench/context-game.ts";
+import { playRecorded, type RecordedCall, RecordingServer, requestText } from "../../bench/context-game.ts";
 import { generateWorld } from "../../bench/generate-world.ts";
 import { createOpenAiProvider } from "../../src/ai/openai/index.ts";
 import { createSession } from "../../src/engine/session.ts";
@@ -91,6 +91,19 @@ for (const [name, load] of worlds()) {
           assert.equal(m.role, k % 2 === 0 ? "user" : "assistant");
         assert.equal(call.messages.at(-1)!.role, "user");
       }
+      // Cacheable: a request starts with the whole previous one but its last message (this turn's part),
+      // except after a new summary or when the provider settles the traits, lore or guidance again.
+      const kept = turns
+        .slice(1)
+        .filter((call, i) =>
+          requestText(call).startsWith(
+            requestText({ ...turns[i]!, messages: turns[i]!.messages.slice(0, -1) }),
+          ),
+        );
+      assert.ok(
+        kept.length >= 0.7 * (turns.length - 1),
+        `${kept.length} of ${turns.length - 1} turns keep the previous prefix`,
+      );
     });
   });
 }
