@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { playRecorded, type RecordedCall, RecordingServer } from "../../bench/context-game.ts";
+import { playRecorded, type RecordedCall, RecordingServer, requestText } from "../../bench/context-game.ts";
 import { generateWorld } from "../../bench/generate-world.ts";
 import { createOpenAiProvider } from "../../src/ai/openai/index.ts";
 import { createSession } from "../../src/engine/session.ts";
@@ -91,6 +91,19 @@ for (const [name, load] of worlds()) {
           assert.equal(m.role, k % 2 === 0 ? "user" : "assistant");
         assert.equal(call.messages.at(-1)!.role, "user");
       }
+      // Cacheable: a request starts with the whole previous one but its last message (this turn's part),
+      // except after a new summary or when the provider settles the traits, lore or guidance again.
+      const kept = turns
+        .slice(1)
+        .filter((call, i) =>
+          requestText(call).startsWith(
+            requestText({ ...turns[i]!, messages: turns[i]!.messages.slice(0, -1) }),
+          ),
+        );
+      assert.ok(
+        kept.length >= 0.7 * (turns.length - 1),
+        `${kept.length} of ${turns.length - 1} turns keep the previous prefix`,
+      );
     });
   });
 }
@@ -166,13 +179,15 @@ describe("standing guidance", () => {
     const turns = of("narration");
     assert.equal(turns.length, 3);
     const section = (call: RecordedCall, heading: string) => {
-      const now = call.messages.at(-1)!.content;
+      // Standing guidance settled when the turns shown began is in the stable part (before them), the rest in this turn's.
+      const now = call.messages.map((m) => m.content).join("\n\n");
       const at = now.indexOf(heading);
       if (at < 0) return "";
       const end = now.indexOf("\n\n## ", at + 1);
       return now.slice(at, end < 0 ? undefined : end);
     };
-    const standing = (call: RecordedCall) => section(call, "## Standing guidance");
+    const standing = (call: RecordedCall) =>
+      `${section(call, "## Standing guidance")}\n${section(call, "## More standing guidance")}`;
     const oneTime = (call: RecordedCall) => section(call, "## One-time instructions");
     // Turn 2 gets what turn 1's triggers sent: the script's recurring push, and the one-time story.
     assert.match(standing(turns[1]!), /Gulls circle the party/);

@@ -12,6 +12,7 @@ import {
   narrationPrompt,
   PROMPT_BUDGETS,
   type PromptBudgets,
+  promptChars,
   summaryPrompt,
 } from "../prompts/index.ts";
 import type { Provider } from "../provider.ts";
@@ -22,6 +23,7 @@ import { PaidAnswers } from "./memo.ts";
 import { streamNarration } from "./narration.ts";
 import { DEFAULT_MAX_RETRIES, type RetryPolicy, retryPolicy } from "./retry.ts";
 import { guard } from "./send.ts";
+import { SettledMemory, type SettledParts } from "./settled.ts";
 import { structuredAnswer, structuredSpec } from "./structured.ts";
 import { makeTransport } from "./transport.ts";
 
@@ -130,6 +132,9 @@ export function createOpenAiProvider(world: World, options: OpenAiProviderOption
     maxTokens: limits.structuredMaxTokens,
   });
 
+  // What the narration prompt's stable part lists, per game (settled.ts).
+  const settled = new SettledMemory(world);
+
   const provider: OpenAiProvider = {
     name: "openai",
     model: settings.model,
@@ -155,10 +160,16 @@ export function createOpenAiProvider(world: World, options: OpenAiProviderOption
     narrate(request: NarrationRequest, onChunk?: (text: string) => void, signal?: AbortSignal) {
       const active = within(signal);
       return guard("narration", active, async () => {
-        const messages = narrationPrompt(world, request, {
+        const options = {
           gameMode: settings.gameMode,
           lore: await lore(request, active),
           budget: request.opening ? budgets.opening : budgets.narration,
+        };
+        const size = (parts: SettledParts) =>
+          promptChars(narrationPrompt(world, request, { ...options, ...parts }));
+        const messages = narrationPrompt(world, request, {
+          ...options,
+          ...settled.for(request, options.lore, { budget: options.budget, size }),
         });
         return streamNarration(transport, messages, onChunk, active, {
           limits: limits.narration,

@@ -17,7 +17,7 @@ import {
   prose,
   rankIn,
 } from "./sections.ts";
-import type { ChatMessage, NarrationPromptOptions } from "./types.ts";
+import type { ChatMessage, LoreEntry, NarrationPromptOptions } from "./types.ts";
 import { isStanding, loreBlock, traitsBlock, worldPart } from "./world-text.ts";
 
 /**
@@ -44,6 +44,16 @@ export const NARRATION_TRIM_ORDER = [
 
 const rank = rankIn(NARRATION_TRIM_ORDER);
 
+/** Traits gained since the turns shown began (`NarrationPromptOptions.settledTraits`). */
+const GAINED_HEADING = "## Traits gained lately (how to play them)";
+const STANDING_HEADING =
+  "## Standing guidance (from the world's recurring rules: follow it on every turn it is listed)";
+/** Standing guidance the stable part does not list (`NarrationPromptOptions.settledStanding`). */
+const LATE_STANDING_HEADING =
+  "## More standing guidance (from the world's recurring rules, listed lately: follow it as the standing guidance)";
+/** Lore picked when the turns shown began (`NarrationPromptOptions.settledLore`). */
+const SETTLED_LORE_HEADING = "## Lore of the story lately";
+
 /**
  * The narrator's prompt for a turn; `request.opening` selects the opening
  * prompt instead. Messages from the most stable to the least (issue 39), so
@@ -52,14 +62,18 @@ const rank = rankIn(NARRATION_TRIM_ORDER);
  *     per game), the rules with the world's voice;
  *  2. user: the world's data (cut once per game), the character sheets and
  *     the traits' guidance (the same while nobody joins, leaves, levels up or
- *     gains a trait), the running summary;
+ *     gains a trait), then, when the provider settles them per window
+ *     (`settledTraits`, `settledLore`, `settledStanding`; src/ai/openai/settled.ts),
+ *     the lore picked and the standing guidance sent when the turns since the
+ *     summary began; then the running summary;
  *  3. the turns since the summary as user/assistant pairs: each turn's
  *     actions by player, then the story told for it (only grows between
  *     summaries);
  *  4. user: this turn: the scene (place, location, area, characters present:
  *     it changes whenever the party moves, so it comes after the history),
- *     standing guidance, the party now, journal, lore, one-time instructions,
- *     event, outcomes, the players and their actions, intent, task.
+ *     standing guidance (only what is not settled), the party now, traits
+ *     gained lately, journal, lore (this turn's picks not settled), one-time
+ *     instructions, event, outcomes, the players and their actions, intent, task.
  * A request so shares with the previous one everything up to its newest turn.
  */
 export function narrationPrompt(
@@ -70,26 +84,36 @@ export function narrationPrompt(
   if (request.opening) return openingPrompt(world, request, options);
   const budget = options.budget ?? PROMPT_BUDGETS.narration;
   const scene = request.scene;
-  const standing = request.instructions.filter((i, n) => standingAt(world, request, i, n));
+  const settled = options.settledTraits;
+  const standing = standingGuidance(world, request);
+  const settledStanding = options.settledStanding;
   const oneTime = request.instructions.filter((i, n) => !standingAt(world, request, i, n));
   const first: Block[] = [
     worldPart(world, options, share(budget, "world")),
     partyBlock(world, scene, request.context?.sheets, rank("party"), budget),
-    traitsBlock(world, scene.party, rank("traits")),
+    traitsBlock(world, scene.party, rank("traits"), settled && ((h) => settled.has(h))),
+    options.settledLore
+      ? loreBlock(options.settledLore, rank("lore"), SETTLED_LORE_HEADING)
+      : block(null, [], "protected"),
+    standingBlock(settledStanding ?? [], STANDING_HEADING),
     block("## Story so far (summary)", [prose(request.summary, TEXT_CAPS.summary)], rank("summary"), {
       from: "start",
     }),
   ];
   const now: Block[] = [
     ...placeBlocks(scene, rank, budget),
-    block(
-      "## Standing guidance (from the world's recurring rules: follow it on every turn it is listed)",
-      bullets(standing.map((i) => inline(i, TEXT_CAPS.instruction))),
-      "protected",
-    ),
+    settledStanding
+      ? standingBlock(
+          standing.filter((i) => !settledStanding.includes(i)),
+          LATE_STANDING_HEADING,
+        )
+      : standingBlock(standing, STANDING_HEADING),
     partyNowBlock(scene, request.context?.sheets),
+    settled
+      ? traitsBlock(world, scene.party, rank("traits"), (h) => !settled.has(h), GAINED_HEADING)
+      : block(null, [], "protected"),
     journalBlock(request, rank("journal")),
-    loreBlock(options, rank("lore")),
+    loreBlock(latestLore(options), rank("lore")),
     block(
       "## One-time instructions (for this turn's story only)",
       bullets(oneTime.map((i) => inline(i, TEXT_CAPS.instruction))),
@@ -123,6 +147,23 @@ export function narrationPrompt(
     ],
     budget,
   );
+}
+
+/** This turn's lore picks the stable part does not already list (`settledLore`). */
+function latestLore(options: NarrationPromptOptions): readonly LoreEntry[] {
+  const settled = options.settledLore;
+  if (!settled) return options.lore;
+  const keys = new Set(settled.map((l) => l.key));
+  return options.lore.filter((l) => !keys.has(l.key));
+}
+
+function standingBlock(texts: readonly string[], heading: string): Block {
+  return block(heading, bullets(texts.map((i) => inline(i, TEXT_CAPS.instruction))), "protected");
+}
+
+/** This turn's instructions that are standing guidance (from recurring triggers), in order. */
+export function standingGuidance(world: World, request: NarrationRequest): string[] {
+  return request.instructions.filter((i, n) => standingAt(world, request, i, n));
 }
 
 /**

@@ -49,7 +49,7 @@ export function openingPrompt(
       rank("story start"),
       { floor: share(budget, "storyStart") },
     ),
-    loreBlock(options, rank("lore")),
+    loreBlock(options.lore, rank("lore")),
     ...sceneBlocks(world, scene, request.context?.sheets, rank, budget),
     partyNowBlock(scene, request.context?.sheets),
     fixed(

@@ -3,7 +3,7 @@ import type { SceneView } from "../../engine/ports.ts";
 import type { Trait, World } from "../../world/schema/index.ts";
 import { TEXT_CAPS } from "./budgets.ts";
 import { type Block, block, bullets, fit, fixed, inline, prose } from "./sections.ts";
-import type { NarrationPromptOptions } from "./types.ts";
+import type { LoreEntry, NarrationPromptOptions } from "./types.ts";
 
 /**
  * The world's own text that the narration and opening prompts carry:
@@ -171,11 +171,13 @@ function gameModeBlock(world: World, gameMode: string | null): Block {
 }
 
 /** Lore picked for the turn, best first: the least relevant entries go first when trimming. */
-export function loreBlock(options: NarrationPromptOptions, trim: number): Block {
-  const lines = options.lore.map(
-    (l) => `${inline(l.key, TEXT_CAPS.name)}: ${inline(l.text, TEXT_CAPS.lore)}`,
-  );
-  return block("## Lore that may matter now", bullets(lines), trim);
+export function loreBlock(
+  lore: readonly LoreEntry[],
+  trim: number,
+  heading = "## Lore that may matter now",
+): Block {
+  const lines = lore.map((l) => `${inline(l.key, TEXT_CAPS.name)}: ${inline(l.text, TEXT_CAPS.lore)}`);
+  return block(heading, bullets(lines), trim);
 }
 
 /**
@@ -183,10 +185,17 @@ export function loreBlock(options: NarrationPromptOptions, trim: number): Block 
  * `traitNarrativeEffects`, or the older `quirk`), each trait once with who
  * holds it. Trimmable: the most recently listed go first.
  */
-export function traitsBlock(world: World, party: SceneView["party"], trim: number): Block {
+export function traitsBlock(
+  world: World,
+  party: SceneView["party"],
+  trim: number,
+  only?: (holding: string) => boolean,
+  heading = "## The party's traits (how to play them)",
+): Block {
   const holders = new Map<string, string[]>();
   for (const member of party) {
     for (const trait of member.traits ?? []) {
+      if (only && !only(traitHolding(member.name, trait))) continue;
       const list = holders.get(trait);
       if (list) list.push(member.name);
       else holders.set(trait, [member.name]);
@@ -204,7 +213,17 @@ export function traitsBlock(world: World, party: SceneView["party"], trim: numbe
     const head = `${inline(name, TEXT_CAPS.name)} (${names})`;
     lines.push(guidance === undefined ? head : `${head}: ${inline(guidance, TEXT_CAPS.trait)}`);
   }
-  return block("## The party's traits (how to play them)", bullets(lines), trim, {
+  return block(heading, bullets(lines), trim, {
     omitted: (n) => `(and ${n} more not listed)`,
   });
+}
+
+/** One member's holding of one trait, as `NarrationPromptOptions.settledTraits` names it. */
+export function traitHolding(member: string, trait: string): string {
+  return `${member}\u0000${trait}`;
+}
+
+/** Every trait holding of the party, in party and gain order. */
+export function traitHoldings(party: SceneView["party"]): string[] {
+  return party.flatMap((member) => (member.traits ?? []).map((trait) => traitHolding(member.name, trait)));
 }
