@@ -14,6 +14,7 @@ export { isKnown } from "./known.ts";
 export { SUMMARY_BATCH, SUMMARY_MAX_BATCH, SUMMARY_MAX_CHARS } from "./narration.ts";
 export { nextStepOf, restatesStep } from "./next-step.ts";
 export { chooseStoryStart, DEFAULT_PLAYER, type RestoreOptions, type SessionOptions } from "./options.ts";
+export { legacyOutcomeText, outcomeLine, refusalReason } from "./outcome.ts";
 export { setOwn } from "./own.ts";
 export type * from "./ports.ts";
 export { INTENTS } from "./ports.ts";

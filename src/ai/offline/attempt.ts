@@ -1,3 +1,4 @@
+import { verbRoot } from "./lexicon.ts";
 import { negated } from "./patterns.ts";
 import { pickStable, tokenize } from "./text.ts";
 import { MOVE_VERBS, PERSON_WORDS, QUESTION_OPENERS, TRAVEL_VERBS } from "./vocabulary.ts";
@@ -47,6 +48,19 @@ const DIRECTIONS = new Set(
 );
 
 const NOTHING = ["nothing comes of it", "nothing changes", "it makes no difference that you can see"];
+/** Acts of one's own body (roots): they happen, even when nothing comes of them. */
+const BODILY = new Set(
+  "jump hop skip dance clap stretch spin crouch crawl bow wave shiver yawn cough spit scream cry weep grin frown stomp".split(
+    " ",
+  ),
+);
+/** An act the world did not carry out, in varied words (never as done): the NOTHING lines and a few more. */
+const NOT_DONE = [
+  ...NOTHING,
+  "it is not possible here",
+  "the world does not bend that way",
+  "it does not happen",
+];
 
 /** A movement that reaches no known place: the prose for staying put, or null when the action is no such movement. */
 export function journeyToNowhere(action: string): string | null {
@@ -143,24 +157,29 @@ const BEYOND_YOU = new Set(
 export function attemptLine(
   action: string,
   echoed: string,
-  ctx: { key: string; npcsPresent: number },
+  ctx: { key: string; npcsPresent: number; quiet?: boolean },
 ): string | null {
   const text = action.trim();
   const verb = leadingVerb(text);
   const nothing = pickStable(NOTHING, ctx.key);
+  // Something else was told this turn (an instruction, an event's beat): it may be what came of the
+  // act, so the act is told as tried without saying it came to nothing.
+  const end = ctx.quiet ? "." : `, but ${nothing}.`;
   // Digits or signs alone ("1", "???") are no act: quoted as a try, never echoed as "You 1."
   if (verb === "" || /^[0-9-]+$/.test(verb))
-    return text === "" || echoed.startsWith("You say:")
-      ? null
-      : `You try “${clipWords(text, 8)}”, but ${nothing}.`;
+    return text === "" || echoed.startsWith("You say:") ? null : `You try “${clipWords(text, 8)}”${end}`;
   if (QUESTION_OPENERS.has(verb) || echoed.startsWith("You say:")) return null;
   // Looking, waiting and moving about the place always happen (a journey to a place is journeyToNowhere's).
   if (ALWAYS_HAPPEN.has(verb) || MOVE_VERBS.has(verb)) return null;
   if (SOCIAL.has(verb))
     return ctx.npcsPresent > 0 ? null : "You speak up, but there is no one here to answer.";
-  if (!KNOWN_VERBS.has(verb) && !KNOWN_VERBS.has(verb.replace(/(?:es|s)$/, "")))
-    return `You try “${clipWords(text, 8)}”, but ${nothing}.`;
-  return `${echoed.replace(/[.!]$/, "")}; ${nothing}.`;
+  if (!KNOWN_VERBS.has(verbRoot(verb))) return `You try “${clipWords(text, 8)}”${end}`;
+  // A movement of one's own body happens whatever the world holds, only with no effect ("You jump; ...").
+  if (BODILY.has(verbRoot(verb))) return ctx.quiet ? null : `${echoed.replace(/[.!]$/, "")}; ${nothing}.`;
+  // Not carried out by the world's rules: tried, never told as done ("summon a thousand gold coins").
+  if (!/^You [a-z]/.test(echoed)) return `You try “${clipWords(text, 8)}”${end}`;
+  const act = echoed.slice(4).replace(/[.!]+$/, "");
+  return ctx.quiet ? `You try to ${act}.` : `You try to ${act}, but ${pickStable(NOT_DONE, ctx.key)}.`;
 }
 
 /**
@@ -186,7 +205,7 @@ export function isKnownVerb(word: string): boolean {
     MOVE_VERBS.has(w) ||
     STATE_VERBS.has(w) ||
     WORLD_VERBS.has(w);
-  return known(word) || known(word.replace(/(?:es|s)$/, ""));
+  return known(word) || known(verbRoot(word));
 }
 
 /** The act's first word after "I" or "we", apostrophes dropped, digits kept ("1" is read as no act). */
