@@ -1,4 +1,4 @@
-import { verbRoot } from "./lexicon.ts";
+import { isVerb, verbRoot } from "./lexicon.ts";
 import { negated } from "./patterns.ts";
 import { pickStable, tokenize } from "./text.ts";
 import { MOVE_VERBS, PERSON_WORDS, QUESTION_OPENERS, TRAVEL_VERBS } from "./vocabulary.ts";
@@ -173,7 +173,7 @@ export function attemptLine(
   if (ALWAYS_HAPPEN.has(verb) || MOVE_VERBS.has(verb)) return null;
   if (SOCIAL.has(verb))
     return ctx.npcsPresent > 0 ? null : "You speak up, but there is no one here to answer.";
-  if (!KNOWN_VERBS.has(verbRoot(verb))) return `You try “${clipWords(text, 8)}”${end}`;
+  if (!KNOWN_VERBS.has(verbRoot(verb)) && !isVerb(verb)) return `You try “${clipWords(text, 8)}”${end}`;
   // A movement of one's own body happens whatever the world holds, only with no effect ("You jump; ...").
   if (BODILY.has(verbRoot(verb))) return ctx.quiet ? null : `${echoed.replace(/[.!]$/, "")}; ${nothing}.`;
   // Not carried out by the world's rules: tried, never told as done ("summon a thousand gold coins").
@@ -205,7 +205,7 @@ export function isKnownVerb(word: string): boolean {
     MOVE_VERBS.has(w) ||
     STATE_VERBS.has(w) ||
     WORLD_VERBS.has(w);
-  return known(word) || known(verbRoot(word));
+  return known(word) || known(verbRoot(word)) || isVerb(word);
 }
 
 /** The act's first word after "I" or "we", apostrophes dropped, digits kept ("1" is read as no act). */
@@ -472,4 +472,44 @@ function actWords(action: string): { words: string[]; start: number } {
       .replace(/[’]/g, "'")
       .match(/[a-z'-]+/g) ?? [];
   return { words, start: words[0] === "i" || words[0] === "we" ? 1 : 0 };
+}
+
+/** Acts of violence against someone (roots): with nothing of the world answering, the target reacts. */
+const HOSTILE = new Set(
+  "punch hit strike slap kick attack stab shove push kill murder strangle choke shoot bite headbutt elbow smack beat assault tackle throttle wrestle trip spit".split(
+    " ",
+  ),
+);
+
+/** How someone meets a blow the world's rules did not carry out (never a wound: the game decides those). */
+const REACTIONS = [
+  (who: string) => `${who} sees it coming and steps back out of reach. The room goes very quiet.`,
+  (who: string) => `${who} twists aside; the blow meets air, and every eye in the place is on you now.`,
+  (who: string) => `${who} catches your arm before it lands, holds it a moment, and lets it go, eyes hard.`,
+  (who: string) => `${who} is quicker than you thought: the blow glances off, and ${who} does not look away.`,
+];
+
+/**
+ * "punch Slade in the face" where Corvin Slade stands and no rule answered it: told as tried, with his
+ * reaction ("You try to punch Corvin Slade in the face. Corvin Slade sees it coming ..."); null when
+ * the act is no violence against someone present.
+ */
+export function reactionLine(
+  action: string,
+  echoed: string,
+  present: readonly string[],
+  key: string,
+): string | null {
+  if (!/^You [a-z]/.test(echoed) || echoed.startsWith("You say:")) return null;
+  if (!HOSTILE.has(verbRoot(leadingVerb(action.trim())))) return null;
+  const words = new Set(action.toLowerCase().match(/[\p{L}]+/gu) ?? []);
+  const target = present.find((name) =>
+    name
+      .toLowerCase()
+      .split(/\s+/)
+      .some((w) => w.length >= 3 && words.has(w)),
+  );
+  if (target === undefined) return null;
+  const act = echoed.slice(4).replace(/[.!]+$/, "");
+  return `You try to ${act}. ${pickStable(REACTIONS, key)(target)}`;
 }

@@ -16,7 +16,7 @@ type Conjugate = (root: string, model: unknown) => VerbForms;
 type ToInfinitive = (word: string, model: unknown, tense?: string) => string;
 
 const world = nlp.world() as unknown as {
-  model: unknown;
+  model: { one: { lexicon: Record<string, string | undefined> } };
   methods: { two: { transform: { verb: { conjugate: Conjugate; toInfinitive: ToInfinitive } } } };
 };
 const VERB = world.methods.two.transform.verb;
@@ -71,3 +71,14 @@ export const plural = memo((word: string): string => {
 function sameCase(model: string, word: string): string {
   return /^\p{Lu}/u.test(model) ? word.charAt(0).toUpperCase() + word.slice(1) : word;
 }
+
+const VERB_TAGS = new Set(["Infinitive", "PresentTense", "PastTense", "Gerund", "PhrasalVerb"]);
+
+/** Whether the lexicon knows the word as a verb ("conjure", "juggles"), not only as a noun or a name. */
+export const isVerb = memo((word: string): boolean => {
+  const root = verbRoot(word);
+  return (
+    VERB_TAGS.has(world.model.one.lexicon[root] ?? "") ||
+    VERB_TAGS.has(world.model.one.lexicon[word.toLowerCase()] ?? "")
+  );
+});

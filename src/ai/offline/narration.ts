@@ -10,6 +10,7 @@ import {
   attemptLine,
   journeyToNothing,
   journeyToNowhere,
+  reactionLine,
   stateClaimLine,
   unreadableLine,
 } from "./attempt.ts";
@@ -390,6 +391,20 @@ function actionLines(
     if (thing) {
       const unanswered = noAnswerLine(said, thing);
       lines.push(unanswered);
+      return;
+    }
+    // A blow at someone here that no rule answered: a try, and how they meet it (issue 34).
+    const reaction =
+      stayed || answered
+        ? null
+        : reactionLine(
+            action.text,
+            said,
+            input.scene.npcsPresent.map((n) => n.name),
+            `${key}|${i}`,
+          );
+    if (reaction) {
+      lines.push(reaction);
       return;
     }
     // An echo never claims an item, resource or wound the state did not record (issue 19 item 3).
