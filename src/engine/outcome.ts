@@ -1,4 +1,4 @@
-import type { QuestStatus } from "./state.ts";
+import type { QuestStatus } from "./quest-status.ts";
 
 /**
  * What happened mechanically in a turn, as data for the narrators (issue 34): the engine never writes

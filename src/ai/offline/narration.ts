@@ -393,6 +393,24 @@ function actionLines(
       lines.push(unanswered);
       return;
     }
+    // In a party, a journey one player asked for while the party stayed (another held it) was not made.
+    if (
+      !stayed &&
+      !movement &&
+      voice.party &&
+      /^You [a-z]/.test(said) &&
+      MOVING.has(
+        ctx.classify(
+          action.text,
+          input.scene.npcsPresent.map((n) => n.name),
+        ),
+      )
+    ) {
+      lines.push(
+        `You mean to ${said.slice(4).replace(/[.!]+$/, "")}, but the party stays together where it is.`,
+      );
+      return;
+    }
     // A blow at someone here that no rule answered: a try, and how they meet it (issue 34).
     const reaction =
       stayed || answered

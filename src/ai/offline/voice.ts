@@ -1,4 +1,5 @@
 import type { Outcome } from "../../engine/ports.ts";
+import { isKnownVerb } from "./attempt.ts";
 import { thirdPerson } from "./lexicon.ts";
 import { quoteSpans } from "./person.ts";
 import type { NarrationInput } from "./request.ts";
@@ -83,15 +84,27 @@ export function aboutCharacter(text: string, name: string): string {
     .join("");
 }
 
-/** The verb after the new subject agrees with it ("Wren tries"), past an adverb ("Wren still tries"). */
+/**
+ * The verb after the new subject agrees with it ("Wren tries"), past an adverb ("Wren still tries"),
+ * and so does a verb the same subject goes on with ("stays here and waits"), up to the clause's end.
+ */
 function conjugateNext(tokens: string[], at: number): void {
-  for (let j = at + 2; j < tokens.length; j += 2) {
+  let j = at + 2;
+  for (; j < tokens.length; j += 2) {
     const m = /^([a-z]+)(.*)$/.exec(tokens[j]!);
     if (!m) return;
     if (BETWEEN.has(m[1]!)) continue;
     if (m[1] === "cannot") return;
     tokens[j] = `${thirdPerson(m[1]!)}${m[2]}`;
-    return;
+    break;
+  }
+  for (j += 2; j + 2 < tokens.length; j += 2) {
+    if (/[.!?;:,]$/.test(tokens[j]!)) return;
+    const next = /^([a-z]+)(.*)$/.exec(tokens[j + 2]!);
+    if (/^(?:and|then)$/.test(tokens[j]!) && next && isKnownVerb(next[1]!)) {
+      tokens[j + 2] = `${thirdPerson(next[1]!)}${next[2]}`;
+      j += 2;
+    }
   }
 }
 
