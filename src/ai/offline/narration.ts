@@ -399,6 +399,7 @@ function actionLines(
       !movement &&
       voice.party &&
       /^You [a-z]/.test(said) &&
+      opensWithMovement(action.text) &&
       MOVING.has(
         ctx.classify(
           action.text,
@@ -733,4 +734,11 @@ function sheetLine(o: Extract<Outcome, { type: "resource" | "item" }>, voice: Vo
   }
   const whose = voice.party ? `${o.actor}'s` : "Your";
   return `${whose} ${o.resource} ${o.to < o.from ? "falls" : "rises"} to ${o.to}.`;
+}
+
+/** "walk to ...", "I go to ...": the act opens with a movement verb (cheap, before asking the classifier). */
+function opensWithMovement(text: string): boolean {
+  const tokens = tokenize(text);
+  const start = tokens[0]?.raw === "i" || tokens[0]?.raw === "we" ? 1 : 0;
+  return tokens.length > start && movementVerbAt(tokens, start) !== null;
 }
