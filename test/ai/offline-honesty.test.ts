@@ -13,7 +13,7 @@ import {
   SPACE_STATION,
   type Vocabulary,
 } from "../helpers/generated-world.ts";
-import { HARBOR } from "./offline-helpers.ts";
+import { HARBOR, narrationRequest } from "./offline-helpers.ts";
 
 /**
  * Honest offline narration (issue 34 items 2 and 13), on the example world and on generated worlds
@@ -125,6 +125,35 @@ describe("offline narration of a party: who does what, by name", () => {
       assert.ok(wished.segments?.some((s) => s.actor === "Ana" && /^Ana waits\b/.test(s.text)));
     });
   }
+
+  it("a world's text for one player is told of them by name in a party, to 'you' alone", async () => {
+    const ai = createOfflineProvider(HARBOR);
+    const forAda = "(for Ada Quill) The character's hands shake, and every shape in the fog is a threat.";
+    const party = await ai.narrate(
+      narrationRequest({
+        actions: [
+          { player: "Isobel Carrow", text: "wait" },
+          { player: "Ada Quill", text: "look at the fire" },
+        ],
+        instructions: [forAda],
+      }),
+    );
+    const told = party.segments?.find((s) => s.text.includes("shape in the fog"));
+    assert.ok(told, party.text);
+    assert.equal(told.actor, "Ada Quill");
+    assert.match(told.text, /^Ada Quill's hands shake\b/);
+    assert.doesNotMatch(party.text, /\(for |\byour hands\b/i);
+    const alone = await ai.narrate(
+      narrationRequest({
+        actions: [{ player: "Isobel Carrow", text: "wait" }],
+        instructions: [
+          "(for Isobel Carrow) The character's hands shake, and every shape in the fog is a threat.",
+        ],
+      }),
+    );
+    assert.match(alone.text, /^Your hands shake\b/m);
+    assert.doesNotMatch(alone.text, /\(for /i);
+  });
 
   it("a solo game keeps 'you' and carries no segments", async () => {
     const world = worldOf(DESERT_CARAVAN);

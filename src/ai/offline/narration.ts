@@ -117,7 +117,10 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   // What the party was told (never what a player only tried): picks the branch of an "either ... or ...".
   const known = evidenceOf([...scene.recentStory.slice(-3), input.summary, ...outcomeText]);
   const notices: string[] = [];
-  for (const instruction of input.instructions) {
+  // Whom each told instruction is for (a `scope: "player"` trigger's), by its index in `told`.
+  const toldFor: (readonly string[])[] = [];
+  for (const attributed of input.instructions) {
+    const { targets, instruction } = addressees(attributed);
     const guarded: string[] = [];
     const rendered = renderInstruction(instruction, {
       dropped: guarded,
@@ -143,8 +146,10 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     const prose = fitted.text;
     addEvidence(known, prose);
     // Never the same instruction twice: not within a turn, nor again after it was told in a recent turn.
-    if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose)))
+    if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose))) {
       told.push(prose);
+      toldFor.push(targets);
+    }
   }
   // What a completed objective implies ("light the lamp" done: the lamp is lit), for the stale checks.
   const doneNow = outcomes
@@ -162,7 +167,11 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     notices.push(`"${clip(told[i]!, 80)}": contradicted by this turn's changes or the story since`);
     told[i] = kept.join(" ");
   }
-  for (let i = told.length - 1; i >= 0; i--) if (told[i] === "") told.splice(i, 1);
+  for (let i = told.length - 1; i >= 0; i--)
+    if (told[i] === "") {
+      told.splice(i, 1);
+      toldFor.splice(i, 1);
+    }
   let verdict: EventVerdict | undefined;
   let beat = "";
   if (input.event) {
@@ -225,7 +234,18 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     parts[parts.length - 1] = npcPresent(npcNames.slice(0, 12));
   // Talked to, with nothing of the world answering this turn: what anyone may know of them (answer.ts).
   if (!happened) parts.push(npcAnswer(input, ctx.facts));
-  parts.push(...told);
+  // An instruction for some players: told of them by name in a party (alone, the player is "you").
+  told.forEach((prose, i) => {
+    const targets = toldFor[i]!;
+    if (voice.party && targets.length === 1) actors.set(parts.length, targets[0]!);
+    parts.push(
+      !voice.party || targets.length === 0
+        ? prose
+        : targets.length === 1
+          ? voice.of(targets[0], prose)
+          : `For ${targets.slice(0, -1).join(", ")} and ${targets.at(-1)}: ${prose}`,
+    );
+  });
   parts.push(beat);
 
   const changes = journalLines(outcomes, input.journal, voice);
@@ -741,4 +761,14 @@ function opensWithMovement(text: string): boolean {
   const tokens = tokenize(text);
   const start = tokens[0]?.raw === "i" || tokens[0]?.raw === "we" ? 1 : 0;
   return tokens.length > start && movementVerbAt(tokens, start) !== null;
+}
+
+/**
+ * An instruction of a `scope: "player"` trigger comes as "(for Ana, Bo) <instruction>" (the engine's
+ * story.ts `attributed`): whom it is for, and the instruction itself.
+ */
+function addressees(text: string): { targets: string[]; instruction: string } {
+  const m = /^\(for ([^()]{1,600})\) /.exec(text);
+  if (!m) return { targets: [], instruction: text };
+  return { targets: m[1]!.split(", ").filter((t) => t !== ""), instruction: text.slice(m[0].length) };
 }

@@ -74,6 +74,10 @@ export function aboutCharacter(text: string, name: string): string {
             named = true;
             conjugateNext(tokens, i);
           } else tokens[i] = sameCase(word, CONTRACTIONS[lower] ?? "they") + tail;
+        } else if (lower === "your" && !named && previous === "") {
+          // "Your nerve is fraying" told of Ada: "Ada's nerve is fraying".
+          tokens[i] = `${name}'s${tail}`;
+          named = true;
         } else if (POSSESSIVES[lower]) tokens[i] = sameCase(word, POSSESSIVES[lower]!) + tail;
         previous = token;
         // A sentence ends: its first "you" is the name again.
