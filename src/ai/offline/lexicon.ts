@@ -10,6 +10,8 @@ interface VerbForms {
   Infinitive?: string;
   PresentTense?: string;
   PastTense?: string;
+  Gerund?: string;
+  Participle?: string;
 }
 
 type Conjugate = (root: string, model: unknown) => VerbForms;
@@ -82,3 +84,11 @@ export const isVerb = memo((word: string): boolean => {
     VERB_TAGS.has(world.model.one.lexicon[word.toLowerCase()] ?? "")
   );
 });
+
+/** Every form of a verb root the lexicon knows: "go" -> goes, went, going, gone. */
+export function verbForms(root: string): string[] {
+  const f = VERB.conjugate(root, world.model);
+  return [f.PresentTense, f.PastTense, f.Gerund, f.Participle].filter(
+    (form): form is string => typeof form === "string" && /^[a-z]+$/.test(form),
+  );
+}
