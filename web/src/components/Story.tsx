@@ -20,8 +20,8 @@ function Narration(props: {
     <div class="narration">
       {paragraphs.map((p, i) =>
         you !== undefined && p.actor === you ? (
+          // The paragraph names the reader's character already: the mark is visual only.
           <p key={i} class="yours">
-            <span class="visually-hidden">(you) </span>
             {p.text}
           </p>
         ) : (
