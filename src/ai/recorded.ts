@@ -1,3 +1,4 @@
+import { legacyOutcomeText } from "../engine/outcome.ts";
 import type {
   IntentAnswer,
   IntentRequest,
@@ -5,6 +6,7 @@ import type {
   JudgeVerdict,
   NarrationAnswer,
   NarrationRequest,
+  Outcome,
   SummaryRequest,
 } from "../engine/ports.ts";
 import {
@@ -262,6 +264,7 @@ const LATER_FIELDS: Partial<Record<CallName, readonly string[]>> = {
 /** `request` without the later fields that `recorded` lacks (see LATER_FIELDS). */
 function asWhenRecorded(call: CallName, recorded: unknown, request: unknown): unknown {
   if (call === "judge") return judgeAsRecorded(recorded, request);
+  if (call === "narrate") request = outcomesAsRecorded(recorded, request);
   const later = LATER_FIELDS[call];
   if (later === undefined || !isObject(recorded) || !isObject(request)) return request;
   const missing = later.filter((key) => !Object.hasOwn(recorded, key) && Object.hasOwn(request, key));
@@ -280,6 +283,20 @@ function asWhenRecorded(call: CallName, recorded: unknown, request: unknown): un
     copy.context = rest;
   }
   return copy;
+}
+
+/**
+ * NarrationRequest.outcomes were English lines before they were data (issue 34): a tape holding lines
+ * is compared with the lines the engine wrote then (legacyOutcomeText); kinds it never wrote (items,
+ * resources, followers) are left out, as they were.
+ */
+function outcomesAsRecorded(recorded: unknown, request: unknown): unknown {
+  if (!isObject(recorded) || !isObject(request) || !Array.isArray(recorded.outcomes)) return request;
+  // An empty list may be either age: compared as lines, it still differs when a line was written.
+  if (!Array.isArray(request.outcomes) || !recorded.outcomes.every((o) => typeof o === "string"))
+    return request;
+  const lines = (request.outcomes as Outcome[]).map(legacyOutcomeText).filter((l) => l !== null);
+  return { ...request, outcomes: lines };
 }
 
 /**

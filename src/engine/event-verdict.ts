@@ -39,7 +39,7 @@ export function concludeEvent(
   if (said === "completed" || forced) {
     entry.status = "completed";
     trace.result = said === "completed" ? "completed" : "forced";
-    ctx.recorder.outcomes.push(`Narrative event "${key}" completed.`);
+    ctx.recorder.outcomes.push({ type: "event", actor: null, key, change: "completed" });
     const players = ctx.state.party.filter((c) => c.kind === "player").map((c) => c.name);
     trace.effects = applyEffects(
       definition.onCompleteEffects ?? [],

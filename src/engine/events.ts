@@ -39,6 +39,6 @@ export function startEvent(ctx: StepContext, key: string, fromRecurring: boolean
     // inactive starts at 0; stopped resumes keeping its count.
     eventEntry(ctx, key).status = "active";
   }
-  ctx.recorder.outcomes.push(`Narrative event "${key}" began.`);
+  ctx.recorder.outcomes.push({ type: "event", actor: null, key, change: "began" });
   return null;
 }

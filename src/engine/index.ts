@@ -14,6 +14,7 @@ export { isKnown } from "./known.ts";
 export { SUMMARY_BATCH, SUMMARY_MAX_BATCH, SUMMARY_MAX_CHARS } from "./narration.ts";
 export { nextStepOf, restatesStep } from "./next-step.ts";
 export { chooseStoryStart, DEFAULT_PLAYER, type RestoreOptions, type SessionOptions } from "./options.ts";
+export { legacyOutcomeText, outcomeLine, refusalReason } from "./outcome.ts";
 export { setOwn } from "./own.ts";
 export type * from "./ports.ts";
 export { INTENTS } from "./ports.ts";
@@ -28,6 +29,7 @@ export {
   SAVE_VERSION,
   type SaveFile,
   worldHash,
+  writeSave,
 } from "./save.ts";
 export { RECENT_STORY, RECENT_STORY_MAX } from "./scene.ts";
 export { ENGINE_VERSION, SEMANTIC_VERSION } from "./scripts.ts";

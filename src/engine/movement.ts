@@ -1,6 +1,7 @@
 import type { StepContext } from "./context.ts";
 import { arriveAt } from "./geography.ts";
 import { isKnown, markArrival } from "./known.ts";
+import { type MoveRefusal, refusalReason } from "./outcome.ts";
 import type { IntentAnswer } from "./ports.ts";
 import type { MovementTrace } from "./trace.ts";
 
@@ -13,36 +14,41 @@ const TRAVEL = new Set(["travel", "fastTravel", "teleport"]);
  * realm or a known one (resolutions "Geography"); move goes to an area of the
  * current location. Arriving marks the location, region and realm known.
  */
-export function moveByIntent(ctx: StepContext, intent: IntentAnswer | null): MovementTrace | null {
+export function moveByIntent(
+  ctx: StepContext,
+  intent: IntentAnswer | null,
+  actor: string | null = null,
+): MovementTrace | null {
   if (!intent || (!TRAVEL.has(intent.intent) && intent.intent !== "move")) return null;
   const target = typeof intent.target === "string" ? intent.target.trim() : "";
   const trace: MovementTrace = { intent: intent.intent, target, moved: false };
-  if (target === "") return { ...trace, reason: "no destination named" };
-  if (intent.intent === "move") return moveWithin(ctx, trace);
+  const refuse = (why: MoveRefusal) => refused(ctx, trace, actor, why);
+  if (target === "") return refuse({ why: "no-destination", place: "" });
+  if (intent.intent === "move") return moveWithin(ctx, trace, actor);
   // A travel target may name an area of another location ("walk to the Fish Market"): go there through its location.
   const byArea = ctx.index.locationsByName.has(target.toLowerCase()) ? undefined : areaElsewhere(ctx, target);
   const key = byArea?.location ?? ctx.index.locationsByName.get(target.toLowerCase());
-  if (key === undefined) return { ...trace, reason: `no location named "${target}"` };
+  if (key === undefined) return refuse({ why: "unknown-place", place: target });
   const world = ctx.index.world;
   const region = world.regions[world.locations[key]!.region];
-  if (!region) return { ...trace, reason: `"${key}" lies in no region of the world` };
-  if (region.realm && !isKnown(ctx.state, ctx.index, region.realm)) {
-    return {
-      ...trace,
-      reason: `"${key}" lies in the realm "${region.realm}", which the party does not know`,
-    };
-  }
+  if (!region) return refuse({ why: "no-region", place: key });
+  if (region.realm && !isKnown(ctx.state, ctx.index, region.realm))
+    return refuse({ why: "unknown-realm", place: key, realm: region.realm });
   if (ctx.state.position.location === key) {
-    if (byArea) return moveWithin(ctx, { ...trace, intent: "move", target: byArea.area });
-    return { ...trace, reason: `the party is already at "${key}"` };
+    if (byArea) return moveWithin(ctx, { ...trace, intent: "move", target: byArea.area }, actor);
+    return refuse({ why: "already-at", place: key });
   }
   const arrival = arriveAt(ctx.index, key)!;
   if (byArea) arrival.area = byArea.area;
   ctx.state.position = arrival;
   markArrival(ctx.state, ctx.index, arrival);
-  ctx.recorder.outcomes.push(
-    `The party ${intent.intent === "teleport" ? "teleported" : "travelled"} to ${key}.`,
-  );
+  ctx.recorder.outcomes.push({
+    type: "moved",
+    actor,
+    how: intent.intent === "teleport" ? "teleported" : "travelled",
+    location: key,
+    area: arrival.area,
+  });
   return { ...trace, moved: true, to: place(arrival) };
 }
 
@@ -59,16 +65,25 @@ function areaElsewhere(ctx: StepContext, name: string): { location: string; area
   return found;
 }
 
-function moveWithin(ctx: StepContext, trace: MovementTrace): MovementTrace {
+function moveWithin(ctx: StepContext, trace: MovementTrace, actor: string | null): MovementTrace {
   const position = ctx.state.position;
   const areas = ctx.index.world.locations[position.location]?.areas ?? {};
   const area = Object.keys(areas).find((a) => a.trim().toLowerCase() === trace.target.toLowerCase());
   if (area === undefined)
-    return { ...trace, reason: `"${position.location}" has no area named "${trace.target}"` };
-  if (area === position.area) return { ...trace, reason: `the party is already in "${area}"` };
+    return refused(ctx, trace, actor, { why: "no-area", place: position.location, area: trace.target });
+  if (area === position.area) return refused(ctx, trace, actor, { why: "already-in", place: area });
   position.area = area;
-  ctx.recorder.outcomes.push(`The party moved to ${area}.`);
+  ctx.recorder.outcomes.push({ type: "moved", actor, how: "area", location: position.location, area });
   return { ...trace, moved: true, to: place(position) };
+}
+
+/**
+ * A move the world's rules did not carry out: the trace keeps the reason in words, the narrators get
+ * it as data (a "refused" outcome), so they never read the words back.
+ */
+function refused(ctx: StepContext, trace: MovementTrace, actor: string | null, refusal: MoveRefusal) {
+  ctx.recorder.outcomes.push({ type: "refused", actor, act: "move", target: trace.target, ...refusal });
+  return { ...trace, reason: refusalReason(refusal) };
 }
 
 function place(p: { realm: string; region: string; location: string; area: string }) {

@@ -9,6 +9,7 @@ import type {
   NarrationRequest,
   Narrator,
   StoryLine,
+  StorySegment,
   Summariser,
   SummaryRequest,
 } from "./ports.ts";
@@ -99,7 +100,27 @@ export async function narrate(
   ctx.state.history.story.push({ tick: ctx.state.tick, text: story });
   const out: Narrated = { text: story, calls: 1, summarise: pending };
   if (verdict !== undefined) out.eventVerdict = verdict;
+  const segments = segmentsOf((answer as NarrationAnswer).segments, story);
+  if (segments) out.segments = segments;
   return out;
+}
+
+/** At most this many segments are kept from a narrator's answer. */
+const MAX_SEGMENTS = 100;
+
+/**
+ * A narrator's segments, kept only when they are well formed and their paragraphs are exactly the
+ * story (a page marks lines of the text it shows, never other text); undefined otherwise.
+ */
+function segmentsOf(value: unknown, story: string): StorySegment[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_SEGMENTS) return undefined;
+  const segments: StorySegment[] = [];
+  for (const item of value) {
+    const { actor, text } = (item ?? {}) as { actor?: unknown; text?: unknown };
+    if (typeof text !== "string" || (actor !== null && typeof actor !== "string")) return undefined;
+    segments.push({ actor, text });
+  }
+  return segments.map((s) => s.text).join("\n\n") === story ? segments : undefined;
 }
 
 /** The running summary now covers the story up to the last entry folded in. */

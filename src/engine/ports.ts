@@ -8,6 +8,10 @@
  * replayed exactly.
  */
 
+import type { Outcome } from "./outcome.ts";
+
+export type { MoveRefusal, Outcome, OutcomeType } from "./outcome.ts";
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
@@ -271,7 +275,7 @@ export interface NarrationRequest extends CallIdentity {
   /** A compact view of the scene and the party for the prompt builder. */
   scene: SceneView;
   /** What happened mechanically this turn before narration (movement, quest changes). */
-  outcomes: string[];
+  outcomes: Outcome[];
   /**
    * Present (true) when a trigger fired on this turn's actions (the planning phase): the world
    * answered them, though what its `story` effects say comes with the next narration (deferred).
@@ -357,6 +361,17 @@ export interface NarrationAnswer {
    * logs this as a notice.
    */
   notice?: string;
+  /**
+   * In a party game, the text's paragraphs in order, each with the character it tells of (null when
+   * it tells of no one: the place, the people there, the journal), so a page can mark the lines about
+   * its viewer's own character (issue 34). Optional: a narrator that cannot say leaves it out.
+   */
+  segments?: StorySegment[];
+}
+
+export interface StorySegment {
+  actor: string | null;
+  text: string;
 }
 
 /** A running summary asked for in its own call, after the story was shown (issue 19 item 4). */

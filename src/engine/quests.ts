@@ -58,7 +58,7 @@ export function moveQuest(ctx: StepContext, key: string, to: QuestStatus, reason
     ctx.recorder.madeAvailable.push(key);
   }
   ctx.recorder.quests.push({ quest: key, from, to, reason });
-  ctx.recorder.outcomes.push(`Quest "${key}" is now ${to}.`);
+  ctx.recorder.outcomes.push({ type: "quest", actor: null, quest: key, from, status: to });
   return true;
 }
 

@@ -1,3 +1,4 @@
+import type { Outcome } from "./outcome.ts";
 import type { LogEntry, SessionState } from "./state.ts";
 import type { QuestChange } from "./trace.ts";
 
@@ -18,7 +19,7 @@ export const LOG_TOTAL_CHARS = 256 * 1024;
  * written to the state's log).
  */
 export interface Recorder {
-  outcomes: string[];
+  outcomes: Outcome[];
   quests: QuestChange[];
   /** Quests that became available during this turn, for the acceptance prompts. */
   madeAvailable: string[];

@@ -1,5 +1,5 @@
 import type { DiffEntry } from "./diff.ts";
-import type { IntentAnswer } from "./ports.ts";
+import type { IntentAnswer, StorySegment } from "./ports.ts";
 import type { QuestPrompt } from "./quests.ts";
 import type { LogEntry } from "./state.ts";
 import type { TurnTrace } from "./trace.ts";
@@ -10,6 +10,11 @@ export interface TurnResult {
   intent: IntentAnswer | null;
   /** The story text the narrator wrote for this turn. */
   story: string;
+  /**
+   * In a party game, when the narrator said: the story's paragraphs with the character each tells
+   * of, so a page can mark its viewer's own lines (issue 34). Absent otherwise.
+   */
+  segments?: StorySegment[];
   /** Keys of the triggers that fired, planning phase first, in map order. */
   fired: string[];
   trace: TurnTrace;

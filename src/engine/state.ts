@@ -1,4 +1,5 @@
 import type { EventVerdict, Json, JsonObject, Phase } from "./ports.ts";
+import type { QuestStatus } from "./quest-status.ts";
 
 /**
  * The whole state of a session: plain JSON, small, and never a copy of the
@@ -81,14 +82,7 @@ export interface Character {
   damage: Record<string, number>;
 }
 
-export type QuestStatus =
-  | "hidden"
-  | "available"
-  | "accepted"
-  | "completed"
-  | "abandoned"
-  | "rejected"
-  | "expired";
+export type { QuestStatus };
 export type ObjectiveStatus = "hidden" | "active" | "completed";
 export type EventStatus = "inactive" | "active" | "completed" | "stopped";
 

@@ -103,9 +103,10 @@ export async function playTurn(
   if (planningDone.status === "rejected") throw planningDone.reason;
   const intent = intentDone.value;
   const planning = planningDone.value;
-  const movement = moveByIntent(ctx, intent.answer);
-  // The narrator must know when a move was asked for and did not happen, so it does not describe an arrival.
-  if (movement && !movement.moved) ctx.recorder.outcomes.push(`The party did not move: ${movement.reason}.`);
+  const mover = moverOf(intent.answer, actions);
+  const movement = moveByIntent(ctx, intent.answer, mover);
+  // A move asked for that did not happen is a "refused" outcome (movement.ts): no arrival is described.
+  if (movement?.moved && mover !== null) recordFollowers(ctx, mover);
 
   const event = activeEvent(ctx);
   const narration = await narrate(
@@ -199,6 +200,7 @@ export async function playTurn(
     tip,
     next: nextStepOf(state, env.index.world),
   };
+  if (narration.segments) result.segments = narration.segments;
   return { state, result };
 }
 
@@ -224,4 +226,18 @@ function checkJudgePins(pool: readonly LiveTrigger[], pins: Record<string, boole
       );
     }
   }
+}
+
+/** Whose word moved the party: the intent's leader, else the only player who acted; null when unknown. */
+function moverOf(intent: IntentAnswer | null, actions: readonly { player: string }[]): string | null {
+  if (intent?.leader) return intent.leader;
+  const players = [...new Set(actions.map((a) => a.player).filter((p) => p !== ""))];
+  return players.length === 1 ? players[0]! : null;
+}
+
+/** The whole party moves together: in a party, every other player character goes along ("followed"). */
+function recordFollowers(ctx: StepContext, leader: string): void {
+  for (const c of ctx.state.party)
+    if (c.kind === "player" && c.name !== leader)
+      ctx.recorder.outcomes.push({ type: "followed", actor: c.name, leader });
 }

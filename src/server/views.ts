@@ -131,6 +131,8 @@ export function playerResult(result: TurnResult, quests?: QuestStatuses) {
     tip: result.tip,
     /** The next step after all of the turn's changes (the narration is written before some of them). */
     next: result.next,
+    /** In a party: the story's paragraphs with the character each tells of (a page marks its viewer's). */
+    segments: result.segments ?? null,
   };
 }
 

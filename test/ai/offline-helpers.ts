@@ -1,4 +1,5 @@
-import type { IntentRequest, NarrationRequest } from "../../src/engine/ports.ts";
+import type { IntentRequest, MoveRefusal, NarrationRequest, Outcome } from "../../src/engine/ports.ts";
+import type { QuestStatus } from "../../src/engine/state.ts";
 import type { World } from "../../src/world/schema/index.ts";
 import { harbor } from "../helpers/author.ts";
 
@@ -78,3 +79,48 @@ export function storyOf(trigger: string): string {
     | undefined;
   return effect!.instruction;
 }
+
+/** Outcomes as the engine reports them (src/engine/outcome.ts), for requests built by hand. */
+export const outcome = {
+  travelled: (location: string, area = ""): Outcome => ({
+    type: "moved",
+    actor: null,
+    how: "travelled",
+    location,
+    area,
+  }),
+  area: (area: string, location = ""): Outcome => ({
+    type: "moved",
+    actor: null,
+    how: "area",
+    location,
+    area,
+  }),
+  refused: (refusal: MoveRefusal): Outcome => ({
+    type: "refused",
+    actor: null,
+    act: "move",
+    target: refusal.why === "no-area" ? refusal.area : refusal.place,
+    ...refusal,
+  }),
+  objective: (quest: string, text: string, change: "revealed" | "completed" = "completed"): Outcome => ({
+    type: "objective",
+    actor: null,
+    quest,
+    text,
+    change,
+  }),
+  quest: (quest: string, status: QuestStatus, from: QuestStatus = "hidden"): Outcome => ({
+    type: "quest",
+    actor: null,
+    quest,
+    from,
+    status,
+  }),
+  event: (key: string, change: "began" | "completed"): Outcome => ({
+    type: "event",
+    actor: null,
+    key,
+    change,
+  }),
+};

@@ -62,7 +62,13 @@ describe("offline provider: hostile requests", () => {
     const request = narrationRequest({
       actions: Array.from({ length: 10_000 }, () => ({ player: "P", text: huge })),
       instructions: Array.from({ length: 10_000 }, () => storyOf("keeper_rumour")),
-      outcomes: Array.from({ length: 100_000 }, (_, i) => `Quest "Q${i}" is now available.`),
+      outcomes: Array.from({ length: 100_000 }, (_, i) => ({
+        type: "quest" as const,
+        actor: null,
+        quest: `Q${i} ${huge}`,
+        from: "hidden" as const,
+        status: "available" as const,
+      })),
       summary: huge,
       summarise: Array.from({ length: 10_000 }, (_, i) => ({ tick: i, text: huge })),
       journal: Array.from({ length: 10_000 }, () => ({ quest: "Q", status: "accepted", nextStep: huge })),
@@ -109,7 +115,13 @@ describe("offline provider: hostile requests", () => {
           narrationRequest({
             actions: [{ player: "P", text: a }],
             instructions: [b, `If ${a}, ${b}`],
-            outcomes: [a, `The party did not move: ${b}.`],
+            // A line of text is no outcome (ignored); data with any strings in it is read, bounded.
+            outcomes: [
+              a as never,
+              { type: "refused", actor: a, act: "move", target: b, why: "unknown-place", place: b },
+              { type: "moved", actor: b, how: "travelled", location: a, area: b },
+              { type: "followed", actor: a, leader: b },
+            ],
             event: { key: "E", title: b, beats: `1. ${a} 2. ${b}`, activeTurns: 1 },
           }),
         );

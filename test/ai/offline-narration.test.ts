@@ -6,8 +6,8 @@ import { createOfflineProvider, SUMMARY_LIMIT } from "../../src/ai/offline/index
 import { toSecondPerson } from "../../src/ai/offline/person.ts";
 import { isStale } from "../../src/ai/offline/stale.ts";
 import { sentences } from "../../src/ai/offline/text.ts";
-import type { NarrationRequest } from "../../src/engine/ports.ts";
-import { HARBOR, narrationRequest, storyOf } from "./offline-helpers.ts";
+import type { NarrationRequest, Outcome } from "../../src/engine/ports.ts";
+import { HARBOR, narrationRequest, outcome, storyOf } from "./offline-helpers.ts";
 
 const ai = createOfflineProvider(HARBOR);
 const narrate = (request: NarrationRequest) => ai.narrate(request);
@@ -40,7 +40,7 @@ describe("offline narration: a turn", () => {
       narrationRequest({
         actions: [{ player: "Isobel Carrow", text: "walk to the Gutted Eel" }],
         intent: { intent: "travel", target: "The Gutted Eel" },
-        outcomes: ["The party travelled to The Gutted Eel."],
+        outcomes: [outcome.travelled("The Gutted Eel")],
       }),
     );
     const paragraphs = text.split("\n\n");
@@ -56,8 +56,8 @@ describe("offline narration: a turn", () => {
     assert.ok(!text.includes("Harbour Wardens"), "only the first sentence of the NPC's info");
   });
 
-  it("a follower who asked to follow is told once: no echo of the follow before 'X follows.'", async () => {
-    const { text } = await narrate(
+  it("a party's move is told in the third person, the leader's line with who follows; each line its actor", async () => {
+    const answer = await ai.narrate(
       narrationRequest({
         actions: [
           { player: "Isobel Carrow", text: "walk to the Gutted Eel" },
@@ -65,16 +65,24 @@ describe("offline narration: a turn", () => {
           { player: "Bram", text: "look around" },
         ],
         intent: { intent: "travel", target: "The Gutted Eel", leader: "Isobel Carrow" },
-        outcomes: ["The party travelled to The Gutted Eel."],
+        outcomes: [
+          { ...outcome.travelled("The Gutted Eel"), actor: "Isobel Carrow" } as Outcome,
+          { type: "followed", actor: "Ada Quill", leader: "Isobel Carrow" },
+          { type: "followed", actor: "Bram", leader: "Isobel Carrow" },
+        ],
       }),
     );
-    const first = text.split("\n\n")[0]!;
-    assert.ok(first.startsWith("Isobel Carrow leads the way: you walk to the Gutted Eel."), first);
-    assert.ok(!/Ada Quill: you follow/.test(first), first);
-    assert.equal(first.match(/Ada Quill/g)?.length, 1, first);
-    assert.match(first, /Ada Quill and Bram follow\./);
-    // A follower who did something else is still told what they did.
-    assert.match(first, /Bram: you look around\./);
+    const [first, second] = answer.text.split("\n\n");
+    assert.equal(first, "Isobel Carrow walks to the Gutted Eel; Ada Quill and Bram follow.");
+    // A follower who only asked to follow is told once; one who did something else is told what they did.
+    assert.ok(!/Ada Quill follows/.test(answer.text), answer.text);
+    assert.equal(second, "Bram looks around.");
+    assert.ok(!/\byou\b/i.test(`${first} ${second}`), answer.text);
+    assert.deepEqual(
+      answer.segments?.slice(0, 2).map((s) => s.actor),
+      ["Isobel Carrow", "Bram"],
+    );
+    assert.equal(answer.segments?.map((s) => s.text).join("\n\n"), answer.text);
   });
 
   it("someone who is elsewhere is not talked to: 'talk to Mara' on the pier says she is not here", async () => {
@@ -84,7 +92,7 @@ describe("offline narration: a turn", () => {
           actions: [{ player: "Isobel Carrow", text: "talk to Mara" }],
           intent: { intent: "other" },
           // A trigger of the same turn (the docks' gossip) must not make the talk come true.
-          outcomes: ["Next step: Find Mara Venn at the Gutted Eel."],
+          outcomes: [outcome.objective("The Keeper's Debt", "Find Mara Venn at the Gutted Eel.", "revealed")],
         },
         "Brinewick Docks",
         "Pier End",
@@ -156,7 +164,7 @@ describe("offline narration: a turn", () => {
       narrationRequest({
         actions: [{ player: "Isobel Carrow", text: "travel to the Gull Coast" }],
         intent: { intent: "travel", target: "Gull Coast" },
-        outcomes: ['The party did not move: no location named "Gull Coast".'],
+        outcomes: [outcome.refused({ why: "unknown-place", place: "Gull Coast" })],
       }),
     );
     assert.match(
@@ -167,7 +175,7 @@ describe("offline narration: a turn", () => {
       narrationRequest({
         actions: [{ player: "Isobel Carrow", text: "go to the Stairwell" }],
         intent: { intent: "move", target: "Stairwell" },
-        outcomes: ['The party did not move: "The Gutted Eel" has no area named "Stairwell".'],
+        outcomes: [outcome.refused({ why: "no-area", place: "The Gutted Eel", area: "Stairwell" })],
       }),
     );
     assert.match(
@@ -177,7 +185,7 @@ describe("offline narration: a turn", () => {
     const already = await narrate(
       narrationRequest({
         intent: { intent: "travel", target: "The Gutted Eel" },
-        outcomes: ['The party did not move: the party is already at "The Gutted Eel".'],
+        outcomes: [outcome.refused({ why: "already-at", place: "The Gutted Eel" })],
       }),
     );
     assert.match(already.text, /^You are already at the Gutted Eel\./);
@@ -241,12 +249,13 @@ describe("offline narration: a turn", () => {
       narrationRequest({ actions: [{ player: "Isobel Carrow", text: "x".repeat(300) }] }),
     );
     assert.match(long.text.split("\n\n")[0]!, /^You try “x{79}…”, but /);
-    // When the turn recorded a change, the action is echoed as done.
+    // When a trigger fired on the action (and recorded its change), the action is echoed as done.
     const { text } = await narrate(
       narrationRequest({
         actions: [{ player: "Isobel Carrow", text: "light the lighthouse lamp" }],
+        actionsAnswered: true,
         outcomes: [
-          'Objective completed for "The Keeper\'s Debt": Return to the Old Lighthouse and light the lamp.',
+          outcome.objective("The Keeper's Debt", "Return to the Old Lighthouse and light the lamp."),
         ],
       }),
     );
@@ -333,10 +342,14 @@ describe("offline narration: a turn", () => {
         actions: [talk],
         intent: { intent: "interactNPC" },
         outcomes: [
-          `Objective completed for "The Keeper's Debt": Find Mara Venn at the Gutted Eel.`,
-          `New objective for "The Keeper's Debt": Travel to the Old Lighthouse on the Gull Coast.`,
-          `Quest "The Keeper's Debt" is now completed.`,
-          `Narrative event "Storm Night" began.`,
+          outcome.objective("The Keeper's Debt", "Find Mara Venn at the Gutted Eel."),
+          outcome.objective(
+            "The Keeper's Debt",
+            "Travel to the Old Lighthouse on the Gull Coast.",
+            "revealed",
+          ),
+          outcome.quest("The Keeper's Debt", "completed"),
+          outcome.event("Storm Night", "began"),
         ],
         journal: [
           { quest: "The Keeper's Debt", status: "accepted", nextStep: "Travel to the Old Lighthouse." },
@@ -360,7 +373,7 @@ describe("offline narration: a turn", () => {
     // next step, because arrive_lighthouse completes it in the state phase, after the narration.
     const arriving = narrationRequest({
       intent: { intent: "travel", target: "Old Lighthouse" },
-      outcomes: ["The party travelled to Old Lighthouse."],
+      outcomes: [outcome.travelled("Old Lighthouse")],
       partyNextStep: "Travel to the Old Lighthouse on the Gull Coast.",
       journal: [
         {
@@ -390,7 +403,7 @@ describe("offline narration: a turn", () => {
           const request = narrationRequest(
             {
               actions: [{ player: "Isobel Carrow", text }],
-              outcomes: [`The party travelled to ${location}.`],
+              outcomes: [outcome.travelled(location)],
             },
             location,
             area,
@@ -434,9 +447,7 @@ describe("offline narration: one-time instructions", () => {
   it("an instruction written for the dark lamp is not told beside this turn's lighting of it", async () => {
     const lighting = {
       actions: [{ player: "Isobel Carrow", text: "light the lamp" }],
-      outcomes: [
-        'Objective completed for "The Keeper\'s Debt": Return to the Old Lighthouse and light the lamp.',
-      ],
+      outcomes: [outcome.objective("The Keeper's Debt", "Return to the Old Lighthouse and light the lamp.")],
       instructions: [storyOf("light_the_beacon"), storyOf("storm_season")],
     };
     const answer = await ai.narrate(narrationRequest(lighting, "Old Lighthouse", "Lamp Room"));
@@ -461,7 +472,7 @@ describe("offline narration: one-time instructions", () => {
         {
           actions: [{ player: "Isobel Carrow", text: "walk to the temple" }],
           intent: { intent: "travel", target: "Saltlight Temple" },
-          outcomes: ["The party travelled to Saltlight Temple."],
+          outcomes: [outcome.travelled("Saltlight Temple")],
           instructions: [storyOf("keeper_rumour")],
         },
         "Saltlight Temple",
@@ -478,7 +489,7 @@ describe("offline narration: one-time instructions", () => {
         {
           actions: [{ player: "Isobel Carrow", text: "walk back to the tavern" }],
           intent: { intent: "travel", target: "The Gutted Eel" },
-          outcomes: ["The party travelled to The Gutted Eel."],
+          outcomes: [outcome.travelled("The Gutted Eel")],
           instructions: [
             storyOf("barrow_breath"),
             "In the Bone Chamber the water rises around the party's ankles.",
@@ -504,7 +515,7 @@ describe("offline narration: one-time instructions", () => {
       narrationRequest({
         actions: [{ player: "Isobel Carrow", text: "go back to the gutted eel" }],
         intent: { intent: "travel", target: "The Gutted Eel" },
-        outcomes: ["The party travelled to The Gutted Eel."],
+        outcomes: [outcome.travelled("The Gutted Eel")],
         instructions: [storyOf("climb_stairwell")],
       }),
     );
@@ -519,7 +530,7 @@ describe("offline narration: one-time instructions", () => {
       narrationRequest({
         actions: [{ player: "Isobel Carrow", text: "go back to the gutted eel" }],
         intent: { intent: "travel", target: "The Gutted Eel" },
-        outcomes: ["The party travelled to The Gutted Eel."],
+        outcomes: [outcome.travelled("The Gutted Eel")],
         scene: {
           ...narrationRequest().scene,
           recentStory: [`You walk to the Gutted Eel.\n\n${portrait}\n\nWhat do you do?`],
@@ -751,7 +762,7 @@ describe("offline narration: narrative events", () => {
     const away = await narrate({
       ...lamp,
       event: event(1),
-      outcomes: ["The party travelled to The Gutted Eel."],
+      outcomes: [outcome.travelled("The Gutted Eel")],
     });
     assert.equal(away.eventVerdict, "stopped");
     assert.ok(away.text.includes("You leave Storm Night behind you, for now."));
@@ -760,17 +771,17 @@ describe("offline narration: narrative events", () => {
       ...lamp,
       event: event(3),
       summary: "You lit the lamp. It burns at last, and far out a ship turns for the harbour.",
-      outcomes: ["The party travelled to The Gutted Eel."],
+      outcomes: [outcome.travelled("The Gutted Eel")],
     });
     assert.equal(tie.eventVerdict, "completed");
     // The final beat told but not settled (nothing says whether the lamp burns): leaving stops the event.
     const unsettled = await narrate({
       ...lamp,
       event: event(3),
-      outcomes: ["The party travelled to The Gutted Eel."],
+      outcomes: [outcome.travelled("The Gutted Eel")],
     });
     assert.equal(unsettled.eventVerdict, "stopped");
-    const within = await narrate({ ...lamp, event: event(1), outcomes: ["The party moved to Stairwell."] });
+    const within = await narrate({ ...lamp, event: event(1), outcomes: [outcome.area("Stairwell")] });
     assert.equal(within.eventVerdict, "neither");
   });
 
@@ -789,7 +800,7 @@ describe("offline narration: narrative events", () => {
       actions: [
         { player: "Isobel Carrow", text: "make sure the lamp burns so the ship turns from the reef" },
       ],
-      outcomes: ["The party moved to Stairwell."],
+      outcomes: [outcome.area("Stairwell")],
       scene: { ...stairwell.scene, recentStory: dark },
     });
     assert.ok(!unlit.text.includes(branch), unlit.text);
@@ -964,7 +975,7 @@ describe("offline narration: the storm turn and the lamp key of the example worl
           tick: 10,
           actions: [{ player: "Isobel Carrow", text: "climb the stairwell" }],
           intent: { intent: "move", target: "Stairwell" },
-          outcomes: ["The party moved to Stairwell."],
+          outcomes: [outcome.area("Stairwell")],
           instructions: [arrival],
           event: event(0),
         },
@@ -1037,14 +1048,14 @@ describe("offline narration: a newcomer's first turns (issues seen playing the e
     const line = await first({
       actions: [{ player: "Isobel Carrow", text: "walk to the Brinewick Docks" }],
       intent: { intent: "travel", target: "Brinewick Docks" },
-      outcomes: ["The party travelled to Brinewick Docks."],
+      outcomes: [outcome.travelled("Brinewick Docks")],
     });
     assert.equal(line, "You walk to Brinewick Docks.");
     // A common head word after a common word keeps its article.
     const lighthouse = await first({
       actions: [{ player: "Isobel Carrow", text: "travel to the Old Lighthouse" }],
       intent: { intent: "travel", target: "Old Lighthouse" },
-      outcomes: ["The party travelled to Old Lighthouse."],
+      outcomes: [outcome.travelled("Old Lighthouse")],
     });
     assert.equal(lighthouse, "You travel to the Old Lighthouse.");
   });
@@ -1054,7 +1065,7 @@ describe("offline narration: a newcomer's first turns (issues seen playing the e
       {
         actions: [{ player: "Isobel Carrow", text: "light the lamp and then go down the stairs" }],
         intent: { intent: "move", target: "Stairwell" },
-        outcomes: ["The party moved to Stairwell."],
+        outcomes: [outcome.area("Stairwell")],
       },
       "Old Lighthouse",
       "Stairwell",
@@ -1065,7 +1076,7 @@ describe("offline narration: a newcomer's first turns (issues seen playing the e
       {
         actions: [{ player: "Isobel Carrow", text: "light the lamp, then go down to the stairwell" }],
         intent: { intent: "move", target: "Stairwell" },
-        outcomes: ["The party moved to Stairwell."],
+        outcomes: [outcome.area("Stairwell")],
         actionsAnswered: true,
       },
       "Old Lighthouse",
@@ -1078,14 +1089,14 @@ describe("offline narration: a newcomer's first turns (issues seen playing the e
     const line = await first({
       actions: [{ player: "Isobel Carrow", text: "walk to the gutted eel and talk to mara" }],
       intent: { intent: "travel", target: "The Gutted Eel" },
-      outcomes: ["The party travelled to The Gutted Eel."],
+      outcomes: [outcome.travelled("The Gutted Eel")],
     });
     assert.equal(line, "You walk to the Gutted Eel. Next, you mean to talk to Mara.");
     // A second move in the same line is still to come: the party made the first (one per turn).
     const twoMoves = await first({
       actions: [{ player: "Isobel Carrow", text: "go to the lighthouse and climb the stairs" }],
       intent: { intent: "travel", target: "Old Lighthouse" },
-      outcomes: ["The party travelled to Old Lighthouse."],
+      outcomes: [outcome.travelled("Old Lighthouse")],
     });
     assert.equal(twoMoves, "You go to the Old Lighthouse. Next, you mean to climb the stairs.");
     // One journey in several words is one act.
@@ -1099,7 +1110,7 @@ describe("offline narration: a newcomer's first turns (issues seen playing the e
         await first({
           actions: [{ player: "Isobel Carrow", text }],
           intent: { intent: "travel", target: "The Gutted Eel" },
-          outcomes: ["The party travelled to The Gutted Eel."],
+          outcomes: [outcome.travelled("The Gutted Eel")],
         }),
         told,
         text,

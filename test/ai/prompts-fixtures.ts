@@ -162,7 +162,17 @@ export function exampleEventTurn(world: World): NarrationRequest {
       beats: world.narrativeEvents!["Storm Night"]!.beats,
       activeTurns: 1,
     },
-    outcomes: ['The party did not move: "Old Lighthouse" has no area named "Balcony".'],
+    outcomes: [
+      {
+        type: "refused",
+        actor: "Isobel Carrow",
+        act: "move",
+        target: "Balcony",
+        why: "no-area",
+        place: "Old Lighthouse",
+        area: "Balcony",
+      },
+    ],
     summary:
       "Isobel Carrow, a net-mender's daughter, arrived on Brinewick's docks at dawn to find the Old Lighthouse dark. She owes nobody yet.",
     summarise: older,
@@ -289,7 +299,7 @@ export function atCapTurn(world: World): NarrationRequest {
     intent: { intent: "other", target: "", confidence: 0.7 },
     instructions: ["A bell rings somewhere below.", "The wind changes."],
     event: { key: event[0], title: event[1].title, beats: event[1].beats, activeTurns: 3 },
-    outcomes: ["The party travelled to somewhere."],
+    outcomes: [{ type: "moved", actor: null, how: "travelled", location: "somewhere", area: "" }],
     summary: "Long ago and far away. ".repeat(200).slice(0, 4000),
     summarise,
     journal: Object.keys(world.quests)

@@ -16,6 +16,8 @@ import { AiError } from "../../src/ai/errors.ts";
 import { createOfflineProvider } from "../../src/ai/offline/index.ts";
 import type { Provider } from "../../src/ai/provider.ts";
 import { firstDifference, Replay, recordProvider } from "../../src/ai/recorded.ts";
+import { legacyOutcomeText } from "../../src/engine/outcome.ts";
+import type { Outcome } from "../../src/engine/ports.ts";
 import { createSession } from "../../src/engine/session.ts";
 import { scratchDir } from "../cli/helpers.ts";
 import { worldWith } from "../engine/helpers.ts";
@@ -98,6 +100,36 @@ describe("Replay", () => {
     const again = await playThree(replay.provider);
     assert.equal(again, original);
     assert.ok(replay.finished);
+  });
+
+  test("a tape recorded when outcomes were English lines still replays (issue 34)", async () => {
+    const tape = memoryTape();
+    const original = await playThree(recordProvider(createOfflineProvider(world), tape));
+    // As such a tape holds them: each narration request's outcomes as the lines the engine wrote then.
+    let lines = 0;
+    const old = tape.entries.map((entry) => {
+      if (!("call" in entry) || entry.call !== "narrate") return entry;
+      const request = structuredClone(entry.request) as { outcomes: Outcome[] };
+      const legacy = request.outcomes.map(legacyOutcomeText).filter((l) => l !== null);
+      lines += legacy.length;
+      return { ...entry, request: { ...request, outcomes: legacy } } as CassetteEntry;
+    });
+    assert.ok(lines > 0, "the game moved, so some narration had an outcome line");
+    const replay = new Replay({ header, entries: old });
+    assert.equal(await playThree(replay.provider), original);
+    assert.ok(replay.finished);
+    // A line that is not what the engine wrote is still a difference.
+    const tampered = old.map((entry) =>
+      "call" in entry &&
+      entry.call === "narrate" &&
+      (entry.request as { outcomes: string[] }).outcomes.length > 0
+        ? ({
+            ...entry,
+            request: { ...(entry.request as object), outcomes: ["The party flew away."] },
+          } as CassetteEntry)
+        : entry,
+    );
+    await assert.rejects(playThree(new Replay({ header, entries: tampered }).provider), /outcomes/);
   });
 
   test("streamed chunks are replayed to onChunk, in order", async () => {

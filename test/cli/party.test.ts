@@ -13,7 +13,9 @@ test("the second player leads a move; the party follows, and the trace names the
     ["look around", "", "look around", "walk to the Counting House", "/trace", "/quit"],
   );
   assert.equal(played.code, 0, played.err);
-  assert.match(played.out, /Bram leads the way: you walk to the Counting House\. Isobel Carrow follows\./);
+  // Issue 34: a party's story names who does what, in the third person.
+  assert.match(played.out, /Bram walks to the Counting House; Isobel Carrow follows\./);
+  assert.match(played.out, /Isobel Carrow looks around\./);
   assert.match(played.out, /You are at the Ledger Hall of the Counting House, Brinewick\./);
   assert.match(played.out, /intent {4}travel → "Counting House" \(classifier, led by "Bram"\)/);
 });
@@ -25,5 +27,5 @@ test("a player who holds the party where it is keeps it there", async () => {
   );
   assert.equal(played.code, 0, played.err);
   assert.doesNotMatch(played.out, /You are at the Ledger Hall/);
-  assert.doesNotMatch(played.out, /leads the way/);
+  assert.doesNotMatch(played.out, /walks to the Counting House/);
 });

@@ -191,7 +191,15 @@ describe("spec 3 / resolutions 'Geography': movement by intent", () => {
     await session.turn({ ...say("go"), ...travel("Fen Hut") });
     assert.deepEqual(session.state.storage, { plan: true, after: true });
     assert.equal(ai.narrated[1]!.scene.position.location, "Fen Hut");
-    assert.deepEqual(ai.narrated[1]!.outcomes, ["The party travelled to Fen Hut."]);
+    assert.deepEqual(ai.narrated[1]!.outcomes, [
+      {
+        type: "moved",
+        actor: ai.narrated[1]!.actions[0]!.player,
+        how: "travelled",
+        location: "Fen Hut",
+        area: "Porch",
+      },
+    ]);
   });
 });
 

@@ -185,6 +185,24 @@ describe(`server: a three-player game over HTTP (${STORE_NAME})`, () => {
     assert.equal(noble.length, 1, "noble_audience fires once");
     assert.deepEqual(noble[0].players, ["Ada Quill"]);
 
+    // Issue 34: a party's story names who does what, and says which paragraph tells of whom, so
+    // each player's page can mark their own lines; the segments are the story, paragraph by paragraph.
+    type Step = {
+      kind: string;
+      narration: string;
+      result: { segments?: { actor: string | null; text: string }[] };
+    };
+    const told = (transcript.json.transcript as Step[]).filter((t) => t.kind === "turn");
+    for (const t of told) {
+      assert.ok(t.result.segments, `a party turn has segments: ${t.narration}`);
+      assert.equal(t.result.segments.map((s) => s.text).join("\n\n"), t.narration);
+    }
+    const actors = new Set(told.flatMap((t) => t.result.segments!.map((s) => s.actor)));
+    for (const name of names) assert.ok(actors.has(name), `a line told of ${name}`);
+    for (const t of told)
+      for (const s of t.result.segments!)
+        if (s.actor !== null) assert.ok(s.text.includes(s.actor), `"${s.text}" names ${s.actor}`);
+
     // The host's views: the log (filtered) and the trace.
     const all = await host.get(`/games/${id}/log`);
     assert.equal(all.status, 200);

@@ -197,6 +197,13 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
       );
       await act(player, tick === 1 ? "follow Isobel <b>closely</b>" : "follow Isobel", "click");
       await Promise.all([waitForTurn(host, tick), waitForTurn(player, tick)]);
+      if (tick === 1) {
+        // Issue 34: the story names who does what, and each page marks the lines about its own character.
+        const mine = host.locator('.story .step.turn[data-tick="1"] .narration p.yours');
+        assert.equal(await mine.count(), 1);
+        assert.match(await mine.innerText(), /^Isobel Carrow \w+ .*; Ada Quill follows\.$/);
+        assert.equal(await player.locator('.story .step.turn[data-tick="1"] .narration p.yours').count(), 0);
+      }
       if (tick === 3) {
         // Issue 14 item 5: arrive_lighthouse completes the journey after the narration is written;
         // the story names no next step, and the journal shows the one after the turn's changes.

@@ -1,4 +1,5 @@
 import { followsWayAt } from "./compass.ts";
+import { isVerb, verbRoot } from "./lexicon.ts";
 import { negated } from "./patterns.ts";
 import { pickStable, tokenize } from "./text.ts";
 import { MOVE_VERBS, PERSON_WORDS, QUESTION_OPENERS, TRAVEL_VERBS } from "./vocabulary.ts";
@@ -16,13 +17,13 @@ import { MOVE_VERBS, PERSON_WORDS, QUESTION_OPENERS, TRAVEL_VERBS } from "./voca
 
 /** Acts that happen whatever the world holds: their plain echo is true. */
 const ALWAYS_HAPPEN = new Set(
-  "look looks glance glances gaze peer listen listens wait waits watch watches rest rests sit sits stand stands think thinks breathe breathes sleep sleeps nap pause pauses linger lingers stay stays smile smiles nod nods shrug shrugs sigh sighs laugh laughs pray prays hum hums sing sings whistle whistles kneel kneels relax relaxes say says shout shouts whisper whispers call calls yell yells dont do want wants wish will would need am feel feels hope decide decides prefer like love hate refuse refuses remember know see hear wonder plan mean intend".split(
+  "look glance gaze peer listen wait watch rest sit stand think breathe sleep nap pause linger stay smile nod shrug sigh laugh pray hum sing whistle kneel relax say shout whisper call yell dont do want wish will would need am feel hope decide prefer like love hate refuse remember know see hear wonder plan mean intend".split(
     " ",
   ),
 );
 
 const SOCIAL = new Set(
-  "talk talks speak speaks ask asks greet greets chat chats question questions tell tells thank thanks confront confronts bargain bargains haggle haggles persuade persuades threaten threatens approach approaches demand demands insist insists implore implores urge urges request requests plead pleads beg begs".split(
+  "talk speak ask greet chat question tell thank confront bargain haggle persuade threaten approach demand insist implore urge request plead beg".split(
     " ",
   ),
 );
@@ -48,6 +49,19 @@ const DIRECTIONS = new Set(
 );
 
 const NOTHING = ["nothing comes of it", "nothing changes", "it makes no difference that you can see"];
+/** Acts of one's own body (roots): they happen, even when nothing comes of them. */
+const BODILY = new Set(
+  "jump hop skip dance clap stretch spin crouch crawl bow wave shiver yawn cough spit scream cry weep grin frown stomp".split(
+    " ",
+  ),
+);
+/** An act the world did not carry out, in varied words (never as done): the NOTHING lines and a few more. */
+const NOT_DONE = [
+  ...NOTHING,
+  "it is not possible here",
+  "the world does not bend that way",
+  "it does not happen",
+];
 
 /** Compass words: a way, never a place ("walk north along the road"). */
 const COMPASS_WORDS = /^(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:wards?|ern)?$/;
@@ -167,11 +181,7 @@ const FAR_THINGS = new Set(
 );
 
 /** Acts no one in the party can do by wishing ("fly", "levitate"): always told as a try, never as done. */
-const BEYOND_YOU = new Set(
-  "fly flies flying flew levitate levitates levitating float floats soar soars soaring hover hovers".split(
-    " ",
-  ),
-);
+const BEYOND_YOU = new Set("fly flying flew levitate levitating float soar soaring hover".split(" "));
 
 /**
  * The echo of an action on a turn where nothing happened: null when the plain
@@ -180,24 +190,29 @@ const BEYOND_YOU = new Set(
 export function attemptLine(
   action: string,
   echoed: string,
-  ctx: { key: string; npcsPresent: number },
+  ctx: { key: string; npcsPresent: number; quiet?: boolean },
 ): string | null {
   const text = action.trim();
   const verb = leadingVerb(text);
   const nothing = pickStable(NOTHING, ctx.key);
+  // Something else was told this turn (an instruction, an event's beat): it may be what came of the
+  // act, so the act is told as tried without saying it came to nothing.
+  const end = ctx.quiet ? "." : `, but ${nothing}.`;
   // Digits or signs alone ("1", "???") are no act: quoted as a try, never echoed as "You 1."
   if (verb === "" || /^[0-9-]+$/.test(verb))
-    return text === "" || echoed.startsWith("You say:")
-      ? null
-      : `You try “${clipWords(text, 8)}”, but ${nothing}.`;
+    return text === "" || echoed.startsWith("You say:") ? null : `You try “${clipWords(text, 8)}”${end}`;
   if (QUESTION_OPENERS.has(verb) || echoed.startsWith("You say:")) return null;
   // Looking, waiting and moving about the place always happen (a journey to a place is journeyToNowhere's).
-  if (ALWAYS_HAPPEN.has(verb) || MOVE_VERBS.has(verb)) return null;
-  if (SOCIAL.has(verb))
+  if (hasRoot(ALWAYS_HAPPEN, verb) || MOVE_VERBS.has(verb)) return null;
+  if (hasRoot(SOCIAL, verb))
     return ctx.npcsPresent > 0 ? null : "You speak up, but there is no one here to answer.";
-  if (!KNOWN_VERBS.has(verb) && !KNOWN_VERBS.has(verb.replace(/(?:es|s)$/, "")))
-    return `You try “${clipWords(text, 8)}”, but ${nothing}.`;
-  return `${echoed.replace(/[.!]$/, "")}; ${nothing}.`;
+  if (!KNOWN_VERBS.has(verbRoot(verb)) && !isVerb(verb)) return `You try “${clipWords(text, 8)}”${end}`;
+  // A movement of one's own body happens whatever the world holds, only with no effect ("You jump; ...").
+  if (BODILY.has(verbRoot(verb))) return ctx.quiet ? null : `${echoed.replace(/[.!]$/, "")}; ${nothing}.`;
+  // Not carried out by the world's rules: tried, never told as done ("summon a thousand gold coins").
+  if (!/^You [a-z]/.test(echoed)) return `You try “${clipWords(text, 8)}”${end}`;
+  const act = echoed.slice(4).replace(/[.!]+$/, "");
+  return ctx.quiet ? `You try to ${act}.` : `You try to ${act}, but ${pickStable(NOT_DONE, ctx.key)}.`;
 }
 
 /**
@@ -223,7 +238,7 @@ export function isKnownVerb(word: string): boolean {
     MOVE_VERBS.has(w) ||
     STATE_VERBS.has(w) ||
     WORLD_VERBS.has(w);
-  return known(word) || known(word.replace(/(?:es|s)$/, ""));
+  return known(word) || known(verbRoot(word)) || isVerb(word);
 }
 
 /** The act's first word after "I" or "we", apostrophes dropped, digits kept ("1" is read as no act). */
@@ -250,7 +265,7 @@ function clipWords(text: string, n: number): string {
  * may decide"). The offline narrator never decides such a change, so it tells these acts as tries.
  */
 const STATE_VERBS = new Set(
-  "order orders attack attacks take takes grab grabs pick picks get gets fetch fetches collect collects gather gathers steal steals pocket pockets loot loots rob robs find finds receive receives gain gains earn earns win wins buy buys drop drops give gives hand hands return returns bring brings sell sells trade trades pay pays spend spends lose loses discard discards eat eats drink drinks quaff quaffs swallow swallows consume consumes use uses heal heals bandage bandages cure cures stab stabs slash slashes shoot shoots hit hits strike strikes punch punches kill kills cut cuts wound wounds hurt hurts injure injures".split(
+  "order attack take grab pick get fetch collect gather steal pocket loot rob find receive gain earn win buy drop give hand return bring sell trade pay spend lose discard eat drink quaff swallow consume use heal bandage cure stab slash shoot hit strike punch kill cut wound hurt injure".split(
     " ",
   ),
 );
@@ -260,7 +275,7 @@ const STATE_VERBS = new Set(
  * bell", "unlock the door"): told plainly only when the turn recorded an outcome, else as a try.
  */
 const WORLD_VERBS = new Set(
-  "light lights ignite ignites kindle kindles unlock unlocks ring rings toll tolls repair repairs fix fixes mend mends free frees rescue rescues save saves open opens break breaks destroy destroys extinguish extinguishes douse douses".split(
+  "light ignite kindle unlock ring toll repair fix mend free rescue save open break destroy extinguish douse".split(
     " ",
   ),
 );
@@ -298,14 +313,15 @@ export function stateClaimLine(
     return `You try “${clipWords(action.trim(), 8)}”${end}`;
   // The first verb, or one opening a later clause ("look around and take the key").
   const claims = words.some(
-    (w, i) => STATE_VERBS.has(w) && (i === start || ["and", "then"].includes(words[i - 1] ?? "")),
+    (w, i) => hasRoot(STATE_VERBS, w) && (i === start || ["and", "then"].includes(words[i - 1] ?? "")),
   );
-  const changesWorld = !ctx.changed && WORLD_VERBS.has(verb);
+  const changesWorld = !ctx.changed && hasRoot(WORLD_VERBS, verb);
   // "jump out of the window", "leap off the cliff": a fall the story cannot tell without its end.
   const fall =
     /^(?:jump|jumps|leap|leaps|dive|dives|throw)$/.test(verb) &&
     /\b(?:off|out of|from|over the edge)\b/.test(words.join(" "));
-  if ((!claims && !changesWorld && !fall && !BEYOND_YOU.has(verb)) || !/^You [a-z]/.test(echoed)) return null;
+  if ((!claims && !changesWorld && !fall && !hasRoot(BEYOND_YOU, verb)) || !/^You [a-z]/.test(echoed))
+    return null;
   return `You try to ${echoed.slice(4).replace(/[.!]+$/, "")}${end}`;
 }
 
@@ -391,7 +407,7 @@ export function absentPersonLine(action: string, present: string[], everyone: st
   const verb = words[start] ?? "";
   // "go to Slade" from the lighthouse was told as "You go to Slade.": going to someone is seeking them.
   const toward = TRAVEL_VERBS.has(verb) ? towardPerson(words, start + 1) : -1;
-  if (!SOCIAL.has(verb) && toward === -1) return null;
+  if (!hasRoot(SOCIAL, verb) && toward === -1) return null;
   const from = toward === -1 ? start + 1 : toward;
   const all = words.slice(from).map(withoutPossessive);
   for (const name of present) if (namedIn(all, name)) return null;
@@ -490,4 +506,49 @@ function actWords(action: string): { words: string[]; start: number } {
       .replace(/[’]/g, "'")
       .match(/[a-z'-]+/g) ?? [];
   return { words, start: words[0] === "i" || words[0] === "we" ? 1 : 0 };
+}
+
+/** Acts of violence against someone (roots): with nothing of the world answering, the target reacts. */
+const HOSTILE = new Set(
+  "punch hit strike slap kick attack stab shove push kill murder strangle choke shoot bite headbutt elbow smack beat assault tackle throttle wrestle trip spit".split(
+    " ",
+  ),
+);
+
+/** How someone meets a blow the world's rules did not carry out (never a wound: the game decides those). */
+const REACTIONS = [
+  (who: string) => `${who} sees it coming and steps back out of reach. The room goes very quiet.`,
+  (who: string) => `${who} twists aside; the blow meets air, and every eye in the place is on you now.`,
+  (who: string) => `${who} catches your arm before it lands, holds it a moment, and lets it go, eyes hard.`,
+  (who: string) => `${who} is quicker than you thought: the blow glances off, and ${who} does not look away.`,
+];
+
+/**
+ * "punch Slade in the face" where Corvin Slade stands and no rule answered it: told as tried, with his
+ * reaction ("You try to punch Corvin Slade in the face. Corvin Slade sees it coming ..."); null when
+ * the act is no violence against someone present.
+ */
+export function reactionLine(
+  action: string,
+  echoed: string,
+  present: readonly string[],
+  key: string,
+): string | null {
+  if (!/^You [a-z]/.test(echoed) || echoed.startsWith("You say:")) return null;
+  if (!HOSTILE.has(verbRoot(leadingVerb(action.trim())))) return null;
+  const words = new Set(action.toLowerCase().match(/[\p{L}]+/gu) ?? []);
+  const target = present.find((name) =>
+    name
+      .toLowerCase()
+      .split(/\s+/)
+      .some((w) => w.length >= 3 && words.has(w)),
+  );
+  if (target === undefined) return null;
+  const act = echoed.slice(4).replace(/[.!]+$/, "");
+  return `You try to ${act}. ${pickStable(REACTIONS, key)(target)}`;
+}
+
+/** Whether a word list written as roots holds the word, in any of its forms ("takes" in "take"). */
+function hasRoot(roots: ReadonlySet<string>, word: string): boolean {
+  return roots.has(word) || roots.has(verbRoot(word));
 }

@@ -13,9 +13,9 @@ import { sentences, stemmedWords } from "./text.ts";
  *   EVENT_COVERAGE of its content words (stemmed) occur in the recent story,
  *   this turn's actions and this turn's instructions;
  * - stopped: the party left the place while the event was active: this
- *   turn's outcomes say "The party travelled to", "The party teleported to"
- *   or "The party is now at" (the event was active before the turn, so any
- *   such move leaves the place where it was running);
+ *   turn's outcomes hold a journey, a teleport or a trigger placing the party
+ *   elsewhere (the event was active before the turn, so any such move leaves
+ *   the place where it was running);
  * - neither: otherwise. Completed wins a tie.
  */
 
@@ -63,8 +63,6 @@ export function beatOfTurn(beats: readonly string[], activeTurns: number): strin
   return beats[Math.min(activeTurns, beats.length - 1)]!;
 }
 
-const LEFT = /^The party (?:travelled to|teleported to|is now at) /;
-
 /**
  * The verdict on the active event; `beats` are parseBeats() of its beats. `unsettled`: the final
  * beat is told this turn but its "either ... or ..." could not be resolved (nothing the party was
@@ -88,6 +86,8 @@ export function eventVerdict(
     );
     if (coverage(final, story) >= EVENT_COVERAGE) return "completed";
   }
-  if (input.outcomes.some((o) => LEFT.test(o))) return "stopped";
+  // The party left for another location (a journey, a teleport, a trigger placing it): the event stays behind.
+  if (input.outcomes.some((o) => (o.type === "moved" && o.how !== "area") || o.type === "placed"))
+    return "stopped";
   return "neither";
 }

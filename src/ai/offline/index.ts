@@ -84,6 +84,7 @@ export function createOfflineProvider(world: World, _options: { gameMode?: strin
         const result: NarrationAnswer = { text: composed.text };
         if (composed.eventVerdict !== undefined) result.eventVerdict = composed.eventVerdict;
         if (composed.notice !== undefined) result.notice = composed.notice;
+        if (composed.segments !== undefined) result.segments = composed.segments;
         if (input.summarise !== null) {
           const summary = foldSummary(input.summary, input.summarise);
           if (summary !== "") result.summary = summary;

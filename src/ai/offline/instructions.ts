@@ -1,6 +1,7 @@
 import type { Intent } from "../../engine/ports.ts";
 import { contentWords, coverage } from "../../engine/relevance.ts";
 import { directiveOf } from "../../world/directive.ts";
+import { thirdPerson } from "./lexicon.ts";
 import type { NameIndex } from "./names.ts";
 import {
   type Evidence,
@@ -11,7 +12,7 @@ import {
   splitGates,
   verbatimPassage,
 } from "./narrator-only.ts";
-import { namesParty, quoteSpans, third, toSecondPerson } from "./person.ts";
+import { namesParty, quoteSpans, toSecondPerson } from "./person.ts";
 import { capitalise, endSentence, sentences, stemmedWords, stems, tokenize } from "./text.ts";
 
 /**
@@ -321,6 +322,6 @@ function finishLet(subject: string, rest: string[], plural: boolean): string {
   if (rest.length === 0) return "";
   const [verb, ...tail] = rest;
   const [, word = "", trailing = ""] = /^([A-Za-z]*)(.*)$/.exec(verb!) ?? [];
-  const conjugated = plural || word === "" ? verb! : `${third(word)}${trailing}`;
+  const conjugated = plural || word === "" ? verb! : `${thirdPerson(word)}${trailing}`;
   return [subject, conjugated, ...tail].join(" ");
 }

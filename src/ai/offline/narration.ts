@@ -1,4 +1,5 @@
-import type { EventVerdict, Intent } from "../../engine/ports.ts";
+import { outcomeLine } from "../../engine/outcome.ts";
+import type { EventVerdict, Intent, Outcome } from "../../engine/ports.ts";
 import { directiveOf } from "../../world/directive.ts";
 import { actsAroundMove } from "./acts.ts";
 import { npcAnswer } from "./answer.ts";
@@ -9,6 +10,7 @@ import {
   attemptLine,
   journeyToNothing,
   journeyToNowhere,
+  reactionLine,
   stateClaimLine,
   unreadableLine,
 } from "./attempt.ts";
@@ -40,6 +42,7 @@ import {
 } from "./templates.ts";
 import { clip, endSentence, firstSentences, sentences, stemmedWords, tokenize } from "./text.ts";
 import { MOVE_VERBS } from "./vocabulary.ts";
+import { type Voice, voiceOf } from "./voice.ts";
 import { asksTheWays, looksAround, whereAnswer, whoAnswer } from "./where.ts";
 
 /**
@@ -74,49 +77,24 @@ export interface NarrationContext {
 
 export interface Composed {
   text: string;
+  /**
+   * In a party, the text's paragraphs in order, each with the character it tells of (null for the
+   * place, the people there, the journal): a page marks the viewer's own. Absent in a solo game.
+   */
+  segments?: Segment[];
   eventVerdict?: EventVerdict;
   /** What of the pending instructions was not told, and why (for the trace, as a narration notice). */
   notice?: string;
 }
 
+export interface Segment {
+  actor: string | null;
+  text: string;
+}
+
 /** At most this many characters of any one paragraph (a hostile request cannot make a huge story). */
 const PARAGRAPH_LIMIT = 4000;
 const NPC_LINES = 4;
-
-type Outcome =
-  | { type: "travel"; how: "travelled" | "teleported"; place: string }
-  | { type: "move"; area: string }
-  | { type: "placed"; place: string }
-  | { type: "refused"; reason: string }
-  | { type: "objective"; done: boolean; quest: string; text: string }
-  | { type: "quest"; quest: string; status: string }
-  | { type: "event"; key: string; change: string }
-  | { type: "other"; text: string };
-
-/** The engine's outcome lines (movement.ts, quests.ts, events.ts, effects), each read back into data. */
-const OUTCOMES: [RegExp, (m: RegExpExecArray) => Outcome][] = [
-  [
-    /^The party (travelled|teleported) to (.+)\.$/,
-    (m) => ({ type: "travel", how: m[1] as "travelled" | "teleported", place: m[2]! }),
-  ],
-  [/^The party moved to (.+)\.$/, (m) => ({ type: "move", area: m[1]! })],
-  [/^The party is now at (.+?)(?: \(.+\))?\.$/, (m) => ({ type: "placed", place: m[1]! })],
-  [/^The party did not move: (.+)\.$/, (m) => ({ type: "refused", reason: m[1]! })],
-  [
-    /^(New objective|Objective completed) for "(.+?)": (.+)$/,
-    (m) => ({ type: "objective", done: m[1] === "Objective completed", quest: m[2]!, text: m[3]! }),
-  ],
-  [/^Quest "(.+)" is now (\w+)\.$/, (m) => ({ type: "quest", quest: m[1]!, status: m[2]! })],
-  [/^Narrative event "(.+)" (\w+)\.$/, (m) => ({ type: "event", key: m[1]!, change: m[2]! })],
-];
-
-function parseOutcome(line: string): Outcome {
-  for (const [pattern, read] of OUTCOMES) {
-    const m = pattern.exec(line);
-    if (m) return read(m);
-  }
-  return { type: "other", text: line };
-}
 
 export function compose(input: NarrationInput, ctx: NarrationContext): Composed {
   const scene = input.scene;
@@ -124,19 +102,27 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   // A retried turn (a new draw) picks its sentences by another key: another wording where there is one.
   const baseKey = `${input.tick}|${where.location}|${where.area}`;
   const key = input.draw > 0 ? `${baseKey}|${input.draw}` : baseKey;
-  const outcomes = input.outcomes.map(parseOutcome);
+  const outcomes = input.outcomes;
+  // What the party was told happened, as words for the evidence and stale checks (never read back as data).
+  const outcomeText = outcomes.map(outcomeLine);
   const npcNames = scene.npcsPresent.map((n) => n.name);
   const parts: string[] = [];
+  const voice = voiceOf(input);
+  // The actor of each part told of one character (an action line), by the part's index.
+  const actors = new Map<number, string>();
 
   // Instructions and the event's beat first: whether anything happened this turn decides how the action is told.
   const classify = (text: string) => ctx.classify(text, npcNames);
   const actionText = input.actions.map((a) => a.text).join("\n");
   const told: string[] = [];
-  const movedNow = outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
+  const movedNow = outcomes.some((o) => o.type === "moved" || o.type === "placed");
   // What the party was told (never what a player only tried): picks the branch of an "either ... or ...".
-  const known = evidenceOf([...scene.recentStory.slice(-3), input.summary, ...input.outcomes]);
+  const known = evidenceOf([...scene.recentStory.slice(-3), input.summary, ...outcomeText]);
   const notices: string[] = [];
-  for (const instruction of input.instructions) {
+  // Whom each told instruction is for (a `scope: "player"` trigger's), by its index in `told`.
+  const toldFor: (readonly string[])[] = [];
+  for (const attributed of input.instructions) {
+    const { targets, instruction } = addressees(attributed);
     const guarded: string[] = [];
     const rendered = renderInstruction(instruction, {
       dropped: guarded,
@@ -162,26 +148,32 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     const prose = fitted.text;
     addEvidence(known, prose);
     // Never the same instruction twice: not within a turn, nor again after it was told in a recent turn.
-    if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose)))
+    if (prose && !told.includes(prose) && !scene.recentStory.some((story) => story.includes(prose))) {
       told.push(prose);
+      toldFor.push(targets);
+    }
   }
   // What a completed objective implies ("light the lamp" done: the lamp is lit), for the stale checks.
   const doneNow = outcomes
-    .map((o) => (o.type === "objective" && o.done ? doneStates(o.text) : ""))
+    .map((o) => (o.type === "objective" && o.change === "completed" ? doneStates(o.text) : ""))
     .filter((t) => t !== "");
   // An instruction written for the world before a change ("with the lamp still dark" beside "a beam
   // sweeps out", or told after the story said the lamp burns) loses the sentences, or the clauses
   // after a sentence's first, that the other instructions, the outcomes or the story since contradict.
   const storySince = [...scene.recentStory, input.summary, ...doneNow];
   for (let i = 0; i < told.length; i++) {
-    const others = [...told.filter((_, j) => j !== i), ...input.outcomes, ...storySince].join("\n");
+    const others = [...told.filter((_, j) => j !== i), ...outcomeText, ...storySince].join("\n");
     const all = sentences(told[i]!);
     const kept = all.map((s) => withoutStaleClauses(s, others)).filter((s) => s !== "");
     if (kept.length === all.length && kept.every((s, j) => s === all[j])) continue;
     notices.push(`"${clip(told[i]!, 80)}": contradicted by this turn's changes or the story since`);
     told[i] = kept.join(" ");
   }
-  for (let i = told.length - 1; i >= 0; i--) if (told[i] === "") told.splice(i, 1);
+  for (let i = told.length - 1; i >= 0; i--)
+    if (told[i] === "") {
+      told.splice(i, 1);
+      toldFor.splice(i, 1);
+    }
   let verdict: EventVerdict | undefined;
   let beat = "";
   if (input.event) {
@@ -210,6 +202,8 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   // and this one must not say "nothing comes of it" just before it ("ring the fog bell").
   const happened = outcomes.length > 0 || told.length > 0 || beat !== "" || input.actionsAnswered;
 
+  // The parts before this index tell what the players did (always kept, even when told before).
+  let actionParts = 1;
   if (input.opening) {
     // The story start whole, or, when it is written for the narrator (directive.ts), never a word of it:
     // the start's player-facing description opens, then the place and the people there (issue 35).
@@ -217,17 +211,24 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     if (opening) parts.push(opening);
     parts.push(sceneLine(input));
   } else {
-    parts.push(actionLines(input, outcomes, ctx, happened, key, [...told, beat].join(" ")));
+    const segments = actionLines(input, outcomes, ctx, happened, key, [...told, beat].join(" "), voice);
+    if (!voice.party) parts.push(segments.map((s) => s.text).join(" "));
+    // In a party each character's line is a paragraph of its own, so a page can mark the viewer's.
+    else
+      for (const segment of segments) {
+        if (segment.actor !== null) actors.set(parts.length, segment.actor);
+        parts.push(segment.text);
+      }
+    actionParts = parts.length;
     // What the story since says, this turn's own changes included (its instructions, beat and
     // outcomes): a lamp lit this turn is not described as cold in the same narration.
-    const since = [...scene.recentStory, input.summary, ...told, beat, ...input.outcomes, ...doneNow];
+    const since = [...scene.recentStory, input.summary, ...told, beat, ...outcomeText, ...doneNow];
     parts.push(placeLines(input, outcomes, ctx.facts, key, since.join("\n")));
   }
-  const arrived =
-    input.opening || outcomes.some((o) => o.type === "travel" || o.type === "placed" || o.type === "move");
+  const arrived = input.opening || outcomes.some((o) => o.type === "moved" || o.type === "placed");
   // Arriving, or looking around, the place is described even when a recent turn described it the
   // same way: coming back to the Lamp Room is not only "You go to the Lamp Room." (parts[1]).
-  const place = (arrived || lookingAround(input)) && !input.opening ? 1 : -1;
+  const place = (arrived || lookingAround(input)) && !input.opening ? actionParts : -1;
   parts.push(npcLines(input, arrived));
   // Their portraits told in a recent turn: who is here is still said (coming back to Mara's tavern
   // said nothing of her when the whole paragraph was left out as a repeat).
@@ -235,24 +236,36 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
     parts[parts.length - 1] = npcPresent(npcNames.slice(0, 12));
   // Talked to, with nothing of the world answering this turn: what anyone may know of them (answer.ts).
   if (!happened) parts.push(npcAnswer(input, ctx.facts));
-  parts.push(...told);
+  // An instruction for some players: told of them by name in a party (alone, the player is "you").
+  told.forEach((prose, i) => {
+    const targets = toldFor[i]!;
+    if (voice.party && targets.length === 1) actors.set(parts.length, targets[0]!);
+    parts.push(
+      !voice.party || targets.length === 0
+        ? prose
+        : targets.length === 1
+          ? voice.of(targets[0], prose)
+          : `For ${targets.slice(0, -1).join(", ")} and ${targets.at(-1)}: ${prose}`,
+    );
+  });
   parts.push(beat);
 
-  const changes = journalLines(outcomes, input.journal);
+  const changes = journalLines(outcomes, input.journal, voice);
   parts.push(changes.join(" "));
   // Never "Next: ...": the state phase runs after the narration (spec 2.2) and may complete the
   // step it would name; the turn result carries the next step computed after the turn (issue 14 item 5).
   parts.push(closing.prompt(baseKey, input.draw));
 
-  const text = parts
-    .map((p) => clip(p, PARAGRAPH_LIMIT))
+  const kept = parts
+    .map((p, i) => ({ actor: actors.get(i) ?? null, text: clip(p, PARAGRAPH_LIMIT), i }))
     .filter(
-      (p, i) =>
+      ({ text: p, i }) =>
         p !== "" &&
-        (i === 0 || i === place || i === parts.length - 1 || !repeatsRecent(p, scene.recentStory)),
-    )
-    .join("\n\n");
+        (i < actionParts || i === place || i === parts.length - 1 || !repeatsRecent(p, scene.recentStory)),
+    );
+  const text = kept.map((p) => p.text).join("\n\n");
   const composed: Composed = verdict === undefined ? { text } : { text, eventVerdict: verdict };
+  if (voice.party) composed.segments = kept.map(({ actor, text: t }) => ({ actor, text: t }));
   if (notices.length > 0)
     composed.notice = clip(
       `Offline narrator left out of a deferred instruction: ${notices.join(" | ")}`,
@@ -283,36 +296,42 @@ function actionLines(
   happened: boolean,
   key: string,
   toldText: string,
-): string {
-  const lines: string[] = [];
-  const single = input.actions.length <= 1;
+  voice: Voice,
+): Segment[] {
+  const segments: Segment[] = [];
+  // Each line of an actor's is told of them: "you" alone, their name in a party (voice.ts).
+  let actor: string | null = null;
+  const lines = { push: (text: string) => segments.push({ actor, text: voice.of(actor, text) }) };
+  // An act is told as done only when the world's rules answered it: a trigger fired on the actions.
+  // Anything else this turn (a quest moving, the fog, a deferred story) did not carry it out (issue 34);
+  // it only means the act is not said to come to nothing (what was told may be its result).
+  const answered = input.actionsAnswered;
   const isName = nameStarts(input, ctx.facts);
   const refused = outcomes.find((o) => o.type === "refused");
-  const movement = outcomes.find((o) => o.type === "travel" || o.type === "move");
+  const movement = outcomes.find((o) => o.type === "moved");
   const byIntent = input.intent !== null && MOVING.has(input.intent.intent);
   // The action that decided the party's intent (the leader's, with several players; else the first).
   const lead = Math.max(
     0,
     input.actions.findIndex((a) => input.intent?.leader !== undefined && a.player === input.intent.leader),
   );
-  const followers: string[] = [];
-  const changed = outcomes.some((o) => o.type !== "other") || input.actionsAnswered;
+  // Who went along with the leader's move (the engine's "followed" outcomes).
+  const followers = outcomes.flatMap((o) => (o.type === "followed" ? [o.actor] : []));
+  const changed = outcomes.length > 0 || input.actionsAnswered;
   input.actions.slice(0, 6).forEach((action, i) => {
+    actor = action.player || null;
     if (i === lead && refused?.type === "refused" && byIntent) {
-      lines.push(refusal(refused.reason, ctx.facts));
+      lines.push(refusal(refused, ctx.facts));
       return;
     }
     if (i === lead && movement && byIntent) {
       const line = movementLine(movement, action.text, ctx.facts.proper);
-      if (single || !action.player) lines.push(withOtherActs(line, action.text, input, ctx, key, isName));
-      else lines.push(`${action.player} leads the way: ${line.replace(/^You /, "you ")}`);
+      lines.push(withOtherActs(withFollowers(line, followers), action.text, input, ctx, key, isName));
       return;
     }
-    if (movement && byIntent && !single && action.player) {
-      followers.push(action.player);
-      // "follow Isobel closely": the "X follows." line below says it; an echo would say it twice.
-      if (FOLLOW_ONLY.test(action.text.trim())) return;
-    }
+    // "follow Isobel closely": the leader's line says who follows; an echo would say it twice.
+    if (movement && byIntent && followers.includes(action.player) && FOLLOW_ONLY.test(action.text.trim()))
+      return;
     const nowhere =
       i === lead && input.intent?.intent === "other"
         ? notAPerson(
@@ -326,7 +345,7 @@ function actionLines(
       const region = regionNamed(ctx.facts, nowhere);
       lines.push(
         region !== undefined
-          ? refusal(`no location named "${region}"`, ctx.facts)
+          ? refusal({ why: "unknown-place", place: region }, ctx.facts)
           : unknownPlace(clip(nowhere, 60)),
       );
       return;
@@ -341,13 +360,13 @@ function actionLines(
     }
     // "where can I go?", "exits": a look around, the place then says its ways on (where.ts).
     if (asksTheWays(action.text)) {
-      lines.push(single || !action.player ? "You look around." : `${action.player}: you look around.`);
+      lines.push("You look around.");
       return;
     }
     // "what should I do?": the journal's next step, not the words echoed as speech (hint.ts).
     if (asksWhatToDo(action.text)) {
       const hint = hintLine(input);
-      lines.push(single || !action.player ? hint : `${action.player}: ${hint.replace(/^You /, "you ")}`);
+      lines.push(hint);
       return;
     }
     // A journey nobody made ("walk north", "walk to the village" where there is none) is told as staying put.
@@ -366,7 +385,7 @@ function actionLines(
       ? null
       : whoAnswer(action.text, input.scene.npcsPresent.length, input.scene.party.length);
     if (who) {
-      lines.push(single || !action.player ? who : `${action.player}: ${who.replace(/^You /, "you ")}`);
+      lines.push(who);
       return;
     }
     // A thing the scene does not show cannot be read or taken (issue 14: the Lamp Room's logbook read on the stairwell).
@@ -383,7 +402,7 @@ function actionLines(
             ctx.facts.npcNames,
           ));
     if (away) {
-      lines.push(single || !action.player ? away : `${action.player}: ${away}`);
+      lines.push(away);
       return;
     }
     // Nor is a thing or an animal a hearer ("ask the gull about the lighthouse"), unless a trigger answered it.
@@ -393,9 +412,40 @@ function actionLines(
         : addressedThing(action.text, [...ctx.facts.npcNames, ...input.scene.party.map((c) => c.name)]);
     if (thing) {
       const unanswered = noAnswerLine(said, thing);
+      lines.push(unanswered);
+      return;
+    }
+    // In a party, a journey one player asked for while the party stayed (another held it) was not made.
+    if (
+      !stayed &&
+      !movement &&
+      voice.party &&
+      /^You [a-z]/.test(said) &&
+      opensWithMovement(action.text) &&
+      MOVING.has(
+        ctx.classify(
+          action.text,
+          input.scene.npcsPresent.map((n) => n.name),
+        ),
+      )
+    ) {
       lines.push(
-        single || !action.player ? unanswered : `${action.player}: ${unanswered.replace(/^You /, "you ")}`,
+        `You mean to ${said.slice(4).replace(/[.!]+$/, "")}, but the party stays together where it is.`,
       );
+      return;
+    }
+    // A blow at someone here that no rule answered: a try, and how they meet it (issue 34).
+    const reaction =
+      stayed || answered
+        ? null
+        : reactionLine(
+            action.text,
+            said,
+            input.scene.npcsPresent.map((n) => n.name),
+            `${key}|${i}`,
+          );
+    if (reaction) {
+      lines.push(reaction);
       return;
     }
     // An echo never claims an item, resource or wound the state did not record (issue 19 item 3).
@@ -404,13 +454,16 @@ function actionLines(
       : stateClaimLine(action.text, said, {
           key: `${key}|${i}`,
           happened,
-          changed,
+          changed: answered,
         });
     if (claim) said = claim;
-    else if (!stayed && !happened)
+    else if (!stayed && !answered)
       said =
-        attemptLine(action.text, said, { key: `${key}|${i}`, npcsPresent: input.scene.npcsPresent.length }) ??
-        said;
+        attemptLine(action.text, said, {
+          key: `${key}|${i}`,
+          npcsPresent: input.scene.npcsPresent.length,
+          quiet: happened,
+        }) ?? said;
     else if (!stayed) said = unreadableLine(action.text, said) ?? said;
     // The same act again (a recent story told it): a shorter, varied line (repeat.ts).
     const core = stayed ? "" : coreOf(said);
@@ -428,21 +481,28 @@ function actionLines(
       : null;
     // "where am I" is answered, not echoed as speech; a way asked for follows the words.
     if (where) said = where.here ? where.text : `${said} ${where.text}`;
-    lines.push(single || !action.player ? said : `${action.player}: ${said.replace(/^You /, "you ")}`);
+    lines.push(said);
   });
-  if (input.actions.length === 0 && refused?.type === "refused")
-    lines.push(refusal(refused.reason, ctx.facts));
-  if (followers.length > 0)
-    lines.push(`${followers.join(" and ")} ${followers.length === 1 ? "follows" : "follow"}.`);
+  actor = null;
+  if (input.actions.length === 0 && refused?.type === "refused") lines.push(refusal(refused, ctx.facts));
   for (const o of outcomes) {
-    if (o.type === "placed") lines.push(moved.placed(o.place, ctx.facts.proper));
-    if ((o.type === "travel" || o.type === "move") && !(byIntent && o === movement)) {
+    if (o.type === "placed") lines.push(moved.placed(o.location, ctx.facts.proper));
+    if (o.type === "moved" && !(byIntent && o === movement)) {
       lines.push(
-        o.type === "move" ? moved.area(o.area, ctx.facts.proper) : moved.travelled(o.place, ctx.facts.proper),
+        o.how === "area"
+          ? moved.area(o.area, ctx.facts.proper)
+          : moved.travelled(o.location, ctx.facts.proper),
       );
     }
   }
-  return lines.join(" ");
+  return segments;
+}
+
+/** "You walk to the Gutted Eel; Ada follows." (the leader's line, with who went along). */
+function withFollowers(line: string, followers: readonly string[]): string {
+  if (followers.length === 0) return line;
+  const who = `${followers.slice(0, -1).join(", ")}${followers.length > 1 ? " and " : ""}${followers.at(-1)}`;
+  return `${line.replace(/[.!]$/, "")}; ${who} ${followers.length === 1 ? "follows" : "follow"}.`;
 }
 
 /**
@@ -520,9 +580,9 @@ function sceneText(input: NarrationInput): string {
 }
 
 /** "You walk to the Gutted Eel.": the player's own movement verb when there is one. */
-function movementLine(o: Outcome, action: string, proper: ProperNames): string {
-  if (o.type === "travel" && o.how === "teleported") return moved.teleported(o.place, proper);
-  const place = o.type === "travel" ? o.place : o.type === "move" ? o.area : "";
+function movementLine(o: Extract<Outcome, { type: "moved" }>, action: string, proper: ProperNames): string {
+  if (o.how === "teleported") return moved.teleported(o.location, proper);
+  const place = o.how === "area" ? o.area : o.location;
   const tokens = tokenize(action);
   let verb: string | null = null;
   for (let i = 0; i < tokens.length && verb === null; i++) verb = movementVerbAt(tokens, i);
@@ -531,7 +591,7 @@ function movementLine(o: Outcome, action: string, proper: ProperNames): string {
     case null:
     case "exit":
     case "leave":
-      return o.type === "move" ? moved.area(place, proper) : moved.travelled(place, proper);
+      return o.how === "area" ? moved.area(place, proper) : moved.travelled(place, proper);
     case "enter":
     case "visit":
     case "approach":
@@ -555,8 +615,8 @@ function placeLines(
       .join(" ");
   const locationInfo = fresh(input.scene.locationInfo);
   const areaDescription = fresh(input.scene.areaDescription);
-  const travelled = outcomes.some((o) => o.type === "travel" || o.type === "placed");
-  const movedWithin = outcomes.some((o) => o.type === "move");
+  const travelled = outcomes.some((o) => (o.type === "moved" && o.how !== "area") || o.type === "placed");
+  const movedWithin = outcomes.some((o) => o.type === "moved" && o.how === "area");
   if (travelled)
     return [firstSentences(locationInfo, 1), firstSentences(areaDescription, 1)].filter((s) => s).join(" ");
   if (movedWithin) return firstSentences(areaDescription || locationInfo, facts.terse ? 1 : 2);
@@ -652,19 +712,22 @@ function escapeRegExp(text: string): string {
  * the journal) is kept by the engine silently: it is not told as if the quest
  * were active, unless the quest is completed this very turn.
  */
-function journalLines(outcomes: Outcome[], journal_: NarrationInput["journal"]): string[] {
+function journalLines(outcomes: Outcome[], journal_: NarrationInput["journal"], voice: Voice): string[] {
   const lines: string[] = [];
   const open = new Set(journal_.map((j) => j.quest));
   for (const o of outcomes) if (o.type === "quest" && o.status === "completed") open.add(o.quest);
   for (const o of outcomes) {
     if (o.type === "objective") {
       if (open.has(o.quest))
-        lines.push(o.done ? journal.objectiveDone(o.quest, o.text) : journal.objectiveNew(o.quest, o.text));
+        lines.push(
+          o.change === "completed"
+            ? journal.objectiveDone(o.quest, o.text)
+            : journal.objectiveNew(o.quest, o.text),
+        );
     } else if (o.type === "quest") lines.push(journal.quest(o.quest, o.status));
-    else if (o.type === "event") {
-      if (o.change === "began") lines.push(journal.eventBegan(o.key));
-      else if (o.change === "completed") lines.push(journal.eventCompleted(o.key));
-    } else if (o.type === "other" && o.text.trim() !== "") lines.push(endSentence(toSecondPerson(o.text)));
+    else if (o.type === "event")
+      lines.push(o.change === "began" ? journal.eventBegan(o.key) : journal.eventCompleted(o.key));
+    else if (o.type === "resource" || o.type === "item") lines.push(sheetLine(o, voice));
   }
   return lines;
 }
@@ -685,4 +748,31 @@ function nameStarts(input: NarrationInput, facts: WorldFacts): (word: string) =>
     const lower = word.toLowerCase();
     return facts.nameStarts.has(lower) || starts.has(lower);
   };
+}
+
+/** A resource or an item that changed on a character's sheet: "Your resolve falls to 4." / "Ada gains a rope." */
+function sheetLine(o: Extract<Outcome, { type: "resource" | "item" }>, voice: Voice): string {
+  if (o.type === "item") {
+    const count = Math.abs(o.change) === 1 ? o.item : `${Math.abs(o.change)} × ${o.item}`;
+    return voice.of(o.actor, `You ${o.change > 0 ? "gain" : "lose"} ${count}.`);
+  }
+  const whose = voice.party ? `${o.actor}'s` : "Your";
+  return `${whose} ${o.resource} ${o.to < o.from ? "falls" : "rises"} to ${o.to}.`;
+}
+
+/** "walk to ...", "I go to ...": the act opens with a movement verb (cheap, before asking the classifier). */
+function opensWithMovement(text: string): boolean {
+  const tokens = tokenize(text);
+  const start = tokens[0]?.raw === "i" || tokens[0]?.raw === "we" ? 1 : 0;
+  return tokens.length > start && movementVerbAt(tokens, start) !== null;
+}
+
+/**
+ * An instruction of a `scope: "player"` trigger comes as "(for Ana, Bo) <instruction>" (the engine's
+ * story.ts `attributed`): whom it is for, and the instruction itself.
+ */
+function addressees(text: string): { targets: string[]; instruction: string } {
+  const m = /^\(for ([^()]{1,600})\) /.exec(text);
+  if (!m) return { targets: [], instruction: text };
+  return { targets: m[1]!.split(", ").filter((t) => t !== ""), instruction: text.slice(m[0].length) };
 }

@@ -1,3 +1,5 @@
+import { plural } from "./lexicon.ts";
+
 /**
  * World texts written for a narrator speak of "the party", "the character"
  * and "they"; the offline narration speaks to the player ("you"). This
@@ -59,36 +61,6 @@ const ADVERB = "(?:now|already|still|just|finally|never|always|also|then|first|s
 
 /** Words ending in "s" that follow "the party" without being its verb ("the party members"). */
 const NOT_VERBS = new Set(["members", "ranks", "numbers", "always", "perhaps", "towards", "across", "as"]);
-
-const IRREGULAR_VERBS: Record<string, string> = {
-  has: "have",
-  is: "are",
-  was: "were",
-  does: "do",
-  goes: "go",
-};
-
-/** A third-person singular verb made plural ("knows" -> "know"); other words are returned as they are. */
-function unthird(word: string): string {
-  const lower = word.toLowerCase();
-  const irregular = IRREGULAR_VERBS[lower];
-  if (irregular) return irregular;
-  if (!/^[a-z]+s$/.test(lower) || lower.endsWith("ss") || lower.endsWith("us") || lower.length < 3)
-    return word;
-  if (/[^aeiou]ies$/.test(lower)) return `${word.slice(0, -3)}y`;
-  if (/(?:sh|ch|x|z|ss|o)es$/.test(lower)) return word.slice(0, -2);
-  return word.slice(0, -1);
-}
-
-/** "sit" -> "sits", "be" -> "is", "carry" -> "carries" (for "Let X sit ..." -> "X sits ..."). */
-export function third(word: string): string {
-  const lower = word.toLowerCase();
-  const irregular: Record<string, string> = { be: "is", have: "has", do: "does", go: "goes" };
-  if (irregular[lower]) return irregular[lower]!;
-  if (/[^aeiou]y$/.test(lower)) return `${word.slice(0, -1)}ies`;
-  if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${word}es`;
-  return `${word}s`;
-}
 
 function matchCase(model: string, word: string): string {
   return /^\p{Lu}/u.test(model) ? word.charAt(0).toUpperCase() + word.slice(1) : word;
@@ -174,7 +146,7 @@ function rewriteParty(text: string, theyIsParty: boolean): string {
   out = out.replace(
     new RegExp(String.raw`\b(${SUBJECT})(\s+${ADVERB})?(\s+)([A-Za-z]+)\b`, "gi"),
     (_m, subject: string, adverb: string | undefined, space: string, verb: string) =>
-      `${matchCase(subject, "you")}${adverb ?? ""}${space}${NOT_VERBS.has(verb.toLowerCase()) ? verb : unthird(verb)}`,
+      `${matchCase(subject, "you")}${adverb ?? ""}${space}${NOT_VERBS.has(verb.toLowerCase()) ? verb : plural(verb)}`,
   );
   out = out.replace(new RegExp(String.raw`\b${SUBJECT}\b`, "gi"), (m) => matchCase(m, "you"));
   // "they" stays when its clause also has "them" (someone else acts on the party).

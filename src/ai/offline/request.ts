@@ -1,4 +1,4 @@
-import type { CheckSnapshot, Intent, JudgeQuestion } from "../../engine/ports.ts";
+import type { CheckSnapshot, Intent, JudgeQuestion, Outcome } from "../../engine/ports.ts";
 import { INTENTS } from "../../engine/ports.ts";
 
 /**
@@ -125,7 +125,7 @@ export interface NarrationInput {
     recentStory: string[];
     openingText: string;
   };
-  outcomes: string[];
+  outcomes: Outcome[];
   /** A trigger fired on the actions this turn (its story comes next turn): NarrationRequest.actionsAnswered. */
   actionsAnswered: boolean;
   summary: string;
@@ -173,7 +173,9 @@ export function narrationInput(request: unknown): NarrationInput {
       recentStory: list(scene.recentStory, 50).map(textOf),
       openingText: str(scene.openingText),
     },
-    outcomes: list(r.outcomes).map(outcomeOf),
+    outcomes: list(r.outcomes)
+      .map(outcomeOf)
+      .filter((o): o is Outcome => o !== null),
     actionsAnswered: r.actionsAnswered === true,
     summary: str(r.summary),
     summarise:
@@ -195,9 +197,76 @@ function memberOf(c: unknown): { name: string } {
   return { name: str(obj(c).name, 500) };
 }
 
-function outcomeOf(o: unknown): string {
-  return str(o, 2000);
+/** An outcome as data (engine/outcome.ts), checked field by field; null for anything else (a line of text too). */
+function outcomeOf(value: unknown): Outcome | null {
+  const o = obj(value);
+  const name = (v: unknown) => str(v, 500);
+  const actor = typeof o.actor === "string" && o.actor !== "" ? name(o.actor) : null;
+  const one = <T extends string>(v: unknown, options: readonly T[]): T | null =>
+    options.includes(v as T) ? (v as T) : null;
+  switch (o.type) {
+    case "moved": {
+      const how = one(o.how, ["travelled", "teleported", "area"] as const);
+      return how && { type: "moved", actor, how, location: name(o.location), area: name(o.area) };
+    }
+    case "placed":
+      return { type: "placed", actor: null, location: name(o.location), area: name(o.area) };
+    case "followed":
+      return actor === null ? null : { type: "followed", actor, leader: name(o.leader) };
+    case "refused": {
+      const base = {
+        type: "refused",
+        actor,
+        act: "move",
+        target: name(o.target),
+        place: name(o.place),
+      } as const;
+      if (o.why === "unknown-realm") return { ...base, why: o.why, realm: name(o.realm) };
+      if (o.why === "no-area") return { ...base, why: o.why, area: name(o.area) };
+      const why = one(o.why, [
+        "no-destination",
+        "unknown-place",
+        "no-region",
+        "already-at",
+        "already-in",
+      ] as const);
+      return why && { ...base, why };
+    }
+    case "quest": {
+      const status = one(o.status, QUEST_STATUSES);
+      const from = one(o.from, QUEST_STATUSES) ?? "hidden";
+      return status && { type: "quest", actor: null, quest: name(o.quest), from, status };
+    }
+    case "objective": {
+      const change = one(o.change, ["revealed", "completed"] as const);
+      return (
+        change && { type: "objective", actor: null, quest: name(o.quest), text: str(o.text, 2000), change }
+      );
+    }
+    case "event": {
+      const change = one(o.change, ["began", "completed"] as const);
+      return change && { type: "event", actor: null, key: name(o.key), change };
+    }
+    case "resource":
+      return actor === null
+        ? null
+        : { type: "resource", actor, resource: name(o.resource), from: num(o.from), to: num(o.to) };
+    case "item":
+      return actor === null ? null : { type: "item", actor, item: name(o.item), change: num(o.change) };
+    default:
+      return null;
+  }
 }
+
+const QUEST_STATUSES = [
+  "hidden",
+  "available",
+  "accepted",
+  "completed",
+  "abandoned",
+  "rejected",
+  "expired",
+] as const;
 
 function storyLineOf(s: unknown): { tick: number; text: string } {
   return { tick: num(obj(s).tick), text: str(obj(s).text) };

@@ -1,3 +1,4 @@
+import type { MoveRefusal } from "../../engine/ports.ts";
 import type { WorldFacts } from "./facts.ts";
 import type { ProperNames } from "./proper.ts";
 import { endSentence, fnv1a, lowerFirst } from "./text.ts";
@@ -90,47 +91,33 @@ export const moved = {
 
 const STAY = "You stay where you are";
 
-/** The engine's refusal reasons (src/engine/movement.ts), each with its prose. */
-const REFUSALS: [RegExp, (m: RegExpExecArray, facts: WorldFacts) => string][] = [
-  [/^no destination named$/, () => `${STAY}: you have not named a place to go.`],
-  [
-    /^no location named "(.+)"$/,
-    (m, facts) => {
-      const places = facts.regionLocations.get(m[1]!);
+/** Why the party did not move (a "refused" outcome's data), in prose. */
+export function refusal(r: MoveRefusal, facts: WorldFacts): string {
+  const name = placeName(r.place, facts.proper);
+  switch (r.why) {
+    case "no-destination":
+      return `${STAY}: you have not named a place to go.`;
+    case "unknown-place": {
+      const places = facts.regionLocations.get(r.place);
       return places && places.length > 0
-        ? `${STAY}: ${m[1]} is a whole region, not a single place. Name one of its places: ${listNames(places, "or")}.`
-        : `${STAY}: nobody knows a place called ${m[1]}.`;
-    },
-  ],
-  [
-    /^"(.+)" lies in the realm "(.+)", which the party does not know$/,
-    (m, facts) =>
-      `${STAY}: ${placeName(m[1]!, facts.proper)} lies in ${m[2]}, and you do not know the way there yet.`,
-  ],
-  [/^the party is already at "(.+)"$/, (m, facts) => `You are already at ${placeName(m[1]!, facts.proper)}.`],
-  [/^the party is already in "(.+)"$/, (m, facts) => `You are already in ${placeName(m[1]!, facts.proper)}.`],
-  [
-    /^"(.+)" has no area named "(.+)"$/,
-    (m, facts) => {
-      const areas = facts.locationAreas.get(m[1]!) ?? [];
+        ? `${STAY}: ${r.place} is a whole region, not a single place. Name one of its places: ${listNames(places, "or")}.`
+        : `${STAY}: nobody knows a place called ${r.place}.`;
+    }
+    case "unknown-realm":
+      return `${STAY}: ${name} lies in ${r.realm}, and you do not know the way there yet.`;
+    case "already-at":
+      return `You are already at ${name}.`;
+    case "already-in":
+      return `You are already in ${name}.`;
+    case "no-area": {
+      const areas = facts.locationAreas.get(r.place) ?? [];
       const here =
         areas.length > 0 ? ` Here there are ${listNames(areas.map((a) => placeName(a, facts.proper)))}.` : "";
-      return `${STAY}: there is no ${m[2]} at ${placeName(m[1]!, facts.proper)}.${here}`;
-    },
-  ],
-  [
-    /^"(.+)" lies in no region of the world$/,
-    (m, facts) => `${STAY}: no road leads to ${placeName(m[1]!, facts.proper)}.`,
-  ],
-];
-
-/** Why the party did not move, from the engine's reason, in prose. */
-export function refusal(reason: string, facts: WorldFacts): string {
-  for (const [pattern, prose] of REFUSALS) {
-    const m = pattern.exec(reason);
-    if (m) return prose(m, facts);
+      return `${STAY}: there is no ${r.area} at ${name}.${here}`;
+    }
+    case "no-region":
+      return `${STAY}: no road leads to ${name}.`;
   }
-  return endSentence(`${STAY}: ${reason}`);
 }
 
 /** A movement toward words that name no place the request knows ("go to the Pantry"). */

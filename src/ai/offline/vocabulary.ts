@@ -1,4 +1,5 @@
 import type { Intent } from "../../engine/ports.ts";
+import { verbForms } from "./lexicon.ts";
 import { compile, type Pattern } from "./patterns.ts";
 
 /**
@@ -9,57 +10,19 @@ import { compile, type Pattern } from "./patterns.ts";
 
 /** Movement verbs, every form -> its base (used by the narration to echo the player's verb). */
 export const MOVE_VERBS: ReadonlyMap<string, string> = (() => {
-  const map = new Map<string, string>();
-  const forms: Record<string, string> = {
-    walk: "walks walking walked",
-    go: "goes going went gone",
-    head: "heads heading headed",
-    travel: "travels travelling traveling travelled traveled",
-    ride: "rides riding rode",
-    sail: "sails sailing sailed",
-    run: "runs running ran",
-    return: "returns returning returned",
-    climb: "climbs climbing climbed",
-    enter: "enters entering entered",
-    journey: "journeys journeying journeyed",
-    hike: "hikes hiking hiked",
-    march: "marches marching marched",
-    wander: "wanders wandering wandered",
-    stroll: "strolls strolling strolled",
-    hurry: "hurries hurrying hurried",
-    rush: "rushes rushing rushed",
-    proceed: "proceeds proceeding proceeded",
-    move: "moves moving moved",
-    descend: "descends descending descended",
-    ascend: "ascends ascending ascended",
-    cross: "crosses crossing crossed",
-    row: "rows rowing rowed",
-    jog: "jogs jogging jogged",
-    sprint: "sprints sprinting sprinted",
-    dash: "dashes dashing dashed",
-    trek: "treks trekking trekked",
-    venture: "ventures venturing ventured",
-    step: "steps stepping stepped",
-    come: "comes coming came",
-    leave: "leaves leaving left",
-    exit: "exits exiting exited",
-    swim: "swims swimming swam",
-    fly: "flies flying flew",
-    wade: "wades wading waded",
-    scramble: "scrambles scrambling scrambled",
-    crawl: "crawls crawling crawled",
-    sneak: "sneaks sneaking snuck sneaked",
-    creep: "creeps creeping crept",
-    slip: "slips slipping slipped",
-    visit: "visits visiting visited",
-    approach: "approaches approaching approached",
-    drive: "drives driving drove",
-    paddle: "paddles paddling paddled",
-    backtrack: "backtracks backtracking backtracked",
+  // Roots only: their forms come from the lexicon ("walks walking walked"), plus the few it lacks.
+  const roots =
+    "walk go head travel ride sail run return climb enter journey hike march wander stroll hurry rush proceed move descend ascend cross row jog sprint dash trek venture step come leave exit swim fly wade scramble crawl sneak creep slip visit approach drive paddle backtrack";
+  const extra: Record<string, string> = {
+    travel: "traveling traveled",
+    row: "rowed",
+    trek: "trekked",
+    sneak: "sneaked",
   };
-  for (const [base, others] of Object.entries(forms)) {
-    map.set(base, base);
-    for (const form of others.split(" ")) map.set(form, base);
+  const map = new Map<string, string>();
+  for (const root of roots.split(" ")) {
+    map.set(root, root);
+    for (const form of [...verbForms(root), ...(extra[root]?.split(" ") ?? [])]) map.set(form, root);
   }
   return map;
 })();

@@ -1,3 +1,4 @@
+import { outcomeLine } from "../../engine/outcome.ts";
 import type { NarrationRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
@@ -122,7 +123,7 @@ export function narrationPrompt(
     eventBlock(request),
     block(
       "## What already happened this turn",
-      bullets(request.outcomes.map((o) => inline(o, TEXT_CAPS.outcome))),
+      bullets(request.outcomes.map((o) => inline(outcomeLine(o), TEXT_CAPS.outcome))),
       "protected",
     ),
     playersBlock(request),

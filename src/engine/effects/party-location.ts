@@ -16,7 +16,7 @@ export function applyPartyLocation(effect: EffectOf<"party-location">, ctx: Effe
   if (!arrival) return unchanged(`no location "${name}"`);
   ctx.state.position = arrival;
   markArrival(ctx.state, ctx.index, arrival);
-  ctx.recorder.outcomes.push(`The party is now at ${name}${arrival.area ? ` (${arrival.area})` : ""}.`);
+  ctx.recorder.outcomes.push({ type: "placed", actor: null, location: name, area: arrival.area });
   return changed(
     `cascade: ${arrival.realm || "(no realm)"} / ${arrival.region} / ${name} / ${arrival.area || "(no area)"}`,
   );

@@ -27,7 +27,16 @@ export function applyPlayerResource(effect: EffectOf<"player-resource">, ctx: Ef
     const value = character.resources[key];
     if (!value) continue;
     const next = clamp(combine(effect.operator, value.current, effect.value), value.max);
-    if (next !== value.current) any = true;
+    if (next !== value.current) {
+      any = true;
+      ctx.recorder.outcomes.push({
+        type: "resource",
+        actor: character.name,
+        resource: key,
+        from: value.current,
+        to: next,
+      });
+    }
     notes.push(`${character.name} ${value.current} -> ${next}`);
     value.current = next;
   }

@@ -21,6 +21,7 @@ export function applyPlayerTraits(effect: EffectOf<"player-traits">, ctx: Effect
   const hit = recipients(ctx, effect.target);
   let any = false;
   for (const character of hit) {
+    const held = { ...character.items };
     if (effect.operator === "set") {
       for (const held of [...character.traits])
         if (!known.includes(held)) any = removeTrait(character, held, ctx.index) || any;
@@ -30,9 +31,23 @@ export function applyPlayerTraits(effect: EffectOf<"player-traits">, ctx: Effect
     } else {
       for (const name of names) any = removeTrait(character, name, ctx.index) || any;
     }
+    recordItems(ctx, character.name, held, character.items);
   }
   const notes = [`on ${hit.map((c) => c.name).join(", ") || "nobody"}`];
   if (unknown.length > 0 && effect.operator !== "remove")
     notes.push(`unknown trait ${unknown.map((n) => `"${n}"`).join(", ")} skipped`);
   return any ? changed(notes.join("; ")) : unchanged(notes.join("; "));
+}
+
+/** A trait's starting items given on the way: an "item" outcome per item whose count changed. */
+function recordItems(
+  ctx: EffectContext,
+  actor: string,
+  before: Readonly<Record<string, number>>,
+  after: Readonly<Record<string, number>>,
+): void {
+  for (const item of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const change = (after[item] ?? 0) - (before[item] ?? 0);
+    if (change !== 0) ctx.recorder.outcomes.push({ type: "item", actor, item, change });
+  }
 }

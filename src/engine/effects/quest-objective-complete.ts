@@ -17,7 +17,13 @@ export function applyObjectiveComplete(
   const objectives = ctx.index.world.quests[effect.questId]!.objectives!;
   entry.activeObjectiveId = next ?? null;
   entry.nextStep = next === undefined ? null : { text: objectives[next]!.text, source: "objective" };
-  ctx.recorder.outcomes.push(`Objective completed for "${effect.questId}": ${found.text}`);
+  ctx.recorder.outcomes.push({
+    type: "objective",
+    actor: null,
+    quest: effect.questId,
+    text: found.text,
+    change: "completed",
+  });
   return changed(
     next === undefined ? "no active objective left; next step cleared" : `next step: objective "${next}"`,
   );

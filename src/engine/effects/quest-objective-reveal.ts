@@ -20,6 +20,12 @@ export function applyObjectiveReveal(
   setOwn(entry.objectives, effect.objectiveId, "active");
   entry.activeObjectiveId = effect.objectiveId;
   entry.nextStep = { text: found.text, source: "objective" };
-  ctx.recorder.outcomes.push(`New objective for "${effect.questId}": ${found.text}`);
+  ctx.recorder.outcomes.push({
+    type: "objective",
+    actor: null,
+    quest: effect.questId,
+    text: found.text,
+    change: "revealed",
+  });
   return changed();
 }

@@ -1,5 +1,4 @@
-import { DEFAULT_MAX_JUDGED } from "../../engine/index.ts";
-import { readSave, writeSave } from "../../engine/save.ts";
+import { DEFAULT_MAX_JUDGED, readSave, writeSave } from "../../engine/index.ts";
 import { STORAGE_MAX_CHARS } from "../../sandbox/index.ts";
 import { MAX_DEPTH as WORLD_MAX_DEPTH } from "../../world/load.ts";
 import { checkForServe } from "../../world/repair.ts";

@@ -1,13 +1,33 @@
 import type { NarrativeNote, TranscriptStep } from "../api.ts";
 
-/** Narration as paragraphs of plain text (never HTML: JSX escapes every string). */
-function Narration(props: { text: string }) {
-  const paragraphs = props.text.split(/\n{2,}/).filter((p) => p.trim() !== "");
+/**
+ * Narration as paragraphs of plain text (never HTML: JSX escapes every string). In a party the turn's
+ * segments say which character each paragraph tells of: the reader's own are marked.
+ */
+function Narration(props: {
+  text: string;
+  segments?: { actor: string | null; text: string }[] | null | undefined;
+  you?: string | undefined;
+}) {
+  const { segments, you } = props;
+  const paragraphs = segments
+    ? segments.filter((s) => s.text.trim() !== "")
+    : props.text
+        .split(/\n{2,}/)
+        .filter((p) => p.trim() !== "")
+        .map((text) => ({ actor: null, text }));
   return (
     <div class="narration">
-      {paragraphs.map((p, i) => (
-        <p key={i}>{p}</p>
-      ))}
+      {paragraphs.map((p, i) =>
+        you !== undefined && p.actor === you ? (
+          // The paragraph names the reader's character already: the mark is visual only.
+          <p key={i} class="yours">
+            {p.text}
+          </p>
+        ) : (
+          <p key={i}>{p.text}</p>
+        ),
+      )}
     </div>
   );
 }
@@ -69,7 +89,9 @@ export function Story(props: {
             {step.kind === "import" ? (
               <p class="note">The game was loaded from a save at turn {step.tick}.</p>
             ) : null}
-            {step.narration ? <Narration text={step.narration} /> : null}
+            {step.narration ? (
+              <Narration text={step.narration} segments={step.result?.segments} you={props.you} />
+            ) : null}
             {step.kind !== "answer"
               ? notesAt(step.tick).map((n) => (
                   <p class="note event-note" key={`${n.event}-${n.status}`}>
