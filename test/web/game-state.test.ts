@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { GameEvent, GameView, PartyState } from "../../web/src/api.ts";
-import { applyEvent, EMPTY, type GameModel } from "../../web/src/game-state.ts";
+import { applyEvent, EMPTY, type GameModel, markSubmitted } from "../../web/src/game-state.ts";
 
 /** The play page's model of a game, kept by the typed events (web/src/game-state.ts). */
 const STATE = {
@@ -117,5 +117,16 @@ describe("web: the game model follows the events without reading the game again"
     });
     assert.equal(model.failure, null);
     assert.equal(model.live, null);
+  });
+
+  it("an acknowledgement that comes after its turn ran marks nobody as having acted in the next", () => {
+    const model = apply(lobby(), turn(0, 0, "First light."));
+    const ann = model.game!.players[0]!.id;
+    const acted = markSubmitted(model, ann, 1);
+    assert.equal(acted.game?.players[0]?.submitted, true, "acknowledged before the turn ran");
+    // The turn ran (its event came first), then the answer to the action that completed it arrived.
+    const ran = apply(acted, turn(1, 1, "You look."));
+    assert.equal(markSubmitted(ran, ann, 1), ran);
+    assert.equal(ran.game?.players[0]?.submitted, false);
   });
 });

@@ -158,3 +158,17 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
 export function seqOf(id: string): number {
   return Number(id.split(".")[0]);
 }
+
+/**
+ * The caller's own action acknowledged for turn `tick`: they have acted. The last action of a turn
+ * may run it before its answer arrives (the turn's event came first): then the game is past that
+ * turn, and the next one is nobody's yet, so nothing changes.
+ */
+export function markSubmitted(model: GameModel, playerId: string, tick: number): GameModel {
+  const game = model.game;
+  if (!game || tick !== game.tick + 1) return model;
+  return {
+    ...model,
+    game: { ...game, players: game.players.map((p) => (p.id === playerId ? { ...p, submitted: true } : p)) },
+  };
+}

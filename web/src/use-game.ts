@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, type GameEvent } from "./api.ts";
-import { applyEvent, EMPTY, type GameModel, seqOf } from "./game-state.ts";
+import { applyEvent, EMPTY, type GameModel, markSubmitted, seqOf } from "./game-state.ts";
 import { playerMessage, streamTrouble } from "./messages.ts";
 import { openStream, type StreamEvent } from "./sse.ts";
 
@@ -14,7 +14,7 @@ export interface UseGame extends GameModel {
   /** Reads the whole game again (the page's own actions do not need it: their events come). */
   resync(): Promise<void>;
   /** Marks the caller's own action as submitted, once the server acknowledged it (its event follows). */
-  submitted(playerId: string): void;
+  submitted(playerId: string, tick: number): void;
 }
 
 /**
@@ -141,16 +141,8 @@ export function useGame(
     };
   }, [id, token, hostToken]);
 
-  const submitted = useCallback((playerId: string) => {
-    const game = modelRef.current.game;
-    if (!game) return;
-    setModel({
-      ...modelRef.current,
-      game: {
-        ...game,
-        players: game.players.map((p) => (p.id === playerId ? { ...p, submitted: true } : p)),
-      },
-    });
+  const submitted = useCallback((playerId: string, tick: number) => {
+    setModel(markSubmitted(modelRef.current, playerId, tick));
   }, []);
 
   return { ...model, connected, trouble, readError, resync, submitted };
