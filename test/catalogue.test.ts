@@ -262,7 +262,6 @@ describe("error tables", () => {
    * below fails when a listed code becomes named by a test.
    */
   const UNTESTED: Record<string, string> = {
-    refused: "test/ai/openai-faults.test.ts asserts a refusal by its message, not its kind",
     "game/no-players": "no server test starts a game before anyone joined",
     "store/locked": "no test opens a SQLite data folder held by another process",
     "store/migration": "no test serves a store that fails to migrate",
