@@ -93,6 +93,12 @@ describe("web: the game model follows the events without reading the game again"
       model.game?.players.every((p) => !p.submitted),
       "a new turn: nobody has acted",
     );
+    // The answer to the action that completed turn 2 may come after turn 2's event: it marks nobody.
+    model = apply(model, { kind: "submission", data: { player: "p1", name: "", tick: 2 } });
+    assert.ok(
+      model.game?.players.every((p) => !p.submitted),
+      "a late acknowledgement of the last turn's action",
+    );
   });
 
   it("ignores a step it has (a stream resumed before its view) and resyncs on one it missed", () => {

@@ -13,8 +13,8 @@ export interface UseGame extends GameModel {
   readError: string;
   /** Reads the whole game again (the page's own actions do not need it: their events come). */
   resync(): Promise<void>;
-  /** Marks the caller's own action as submitted, once the server acknowledged it (its event follows). */
-  submitted(playerId: string): void;
+  /** Marks the caller's own action for `tick` as submitted, once the server acknowledged it (its event follows). */
+  submitted(playerId: string, tick: number): void;
 }
 
 /**
@@ -141,16 +141,14 @@ export function useGame(
     };
   }, [id, token, hostToken]);
 
-  const submitted = useCallback((playerId: string) => {
-    const game = modelRef.current.game;
-    if (!game) return;
-    setModel({
-      ...modelRef.current,
-      game: {
-        ...game,
-        players: game.players.map((p) => (p.id === playerId ? { ...p, submitted: true } : p)),
-      },
+  const submitted = useCallback((playerId: string, tick: number) => {
+    // Applied as its own event would be: the turn may have run (its event came) before the answer to
+    // the action that completed it, and a submission for a turn already run changes nothing.
+    const applied = applyEvent(modelRef.current, {
+      kind: "submission",
+      data: { player: playerId, name: "", tick },
     });
+    if (applied !== "resync") setModel(applied);
   }, []);
 
   return { ...model, connected, trouble, readError, resync, submitted };

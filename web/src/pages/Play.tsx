@@ -155,7 +155,7 @@ export function PlayPage(props: { id: string }) {
       setAction("");
       // An action acknowledged is stored (its `submission` event follows, for everyone); a bare "y"
       // that answered a quest is no action, and its result arrives as events.
-      if (you && "submission" in sent) submitted(you.playerId);
+      if (you && "submission" in sent) submitted(you.playerId, sent.tick);
       // The box is disabled now: the focus goes to the line that says what happens next.
       statusLine.current?.focus();
     } catch (e) {
