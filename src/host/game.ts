@@ -117,6 +117,7 @@ export class Game {
   ) {
     this.last = null;
     this.history = this.historyOf(session, openingAnswers);
+    this.undoable = this.stepsBehind();
   }
 
   /** Starts (or resumes, with `setup.load`) a game. The world must have passed validateWorld. */
@@ -172,7 +173,7 @@ export class Game {
       case "load": {
         this.session = await restoreSession(this.world, input.save, { ...this.ports, validate: false });
         this.history = this.historyOf(this.session, []);
-        this.undoable = 0;
+        this.undoable = this.stepsBehind();
         this.last = null;
         return { type: "load" };
       }
@@ -426,7 +427,12 @@ export class Game {
     this.session.resetTo(this.stateOf(node));
     this.history.head = node.id;
     this.last = node.result ?? null;
-    this.undoable = Math.min(UNDO_DEPTH, pathTo(this.history, node.id).length - 1);
+    this.undoable = this.stepsBehind();
+  }
+
+  /** How many steps /undo can take back from the head: the saved history's too, after a load. */
+  private stepsBehind(): number {
+    return Math.min(UNDO_DEPTH, pathTo(this.history, this.history.head).length - 1);
   }
 
   /** A node's state; one from a saved history is checked against the world the first time. */

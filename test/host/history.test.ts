@@ -94,6 +94,32 @@ describe("the game's history", () => {
     );
   });
 
+  test("a loaded game's /undo takes back the saved turns, as the game it was saved from would", async () => {
+    const game = await newGame();
+    await play(game, "walk to the Gutted Eel", "talk to Mara Venn");
+    const save = game.save();
+    for (const loaded of [
+      await Game.start(
+        world,
+        { ai: createOfflineProvider(world), scripts: sandbox },
+        { seed: 0, gameMode: null, load: save },
+      ),
+      await newGame().then(async (g) => {
+        await g.apply({ type: "load", save });
+        return g;
+      }),
+    ]) {
+      assert.equal(loaded.session.tick, 2);
+      const undone = await loaded.apply({ type: "undo" });
+      assert.equal(undone.type === "undo" && undone.undone, true);
+      assert.equal(loaded.session.tick, 1);
+      assert.equal(
+        JSON.stringify(loaded.session.state),
+        JSON.stringify(game.history.nodes.get(game.history.nodes.get(game.history.head)!.parent!)!.state),
+      );
+    }
+  });
+
   test("embedding answers are saved once per distinct vector and read back whole", async () => {
     const game = await newGame();
     await play(game, "walk to the Gutted Eel", "look around");

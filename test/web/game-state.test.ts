@@ -93,6 +93,12 @@ describe("web: the game model follows the events without reading the game again"
       model.game?.players.every((p) => !p.submitted),
       "a new turn: nobody has acted",
     );
+    // The answer to the action that completed turn 2 may come after turn 2's event: it marks nobody.
+    model = apply(model, { kind: "submission", data: { player: "p1", name: "", tick: 2 } });
+    assert.ok(
+      model.game?.players.every((p) => !p.submitted),
+      "a late acknowledgement of the last turn's action",
+    );
   });
 
   it("ignores a step it has (a stream resumed before its view) and resyncs on one it missed", () => {
@@ -100,6 +106,30 @@ describe("web: the game model follows the events without reading the game again"
     assert.equal(applyEvent(model, turn(1, 1, "You look.")), model, "a step shown once");
     assert.equal(applyEvent(model, turn(3, 3, "Later.")), "resync", "seq 2 was missed");
     assert.equal(applyEvent({ ...EMPTY }, turn(0, 0, "x")), "resync", "no game read yet");
+  });
+
+  it("a step that ran between reading the game and its transcript is shown once; the game catches up", () => {
+    // The page read the game at seq 1, then the transcript after turn 1 ran: the stream replays turn 1.
+    const read = apply(lobby(), turn(0, 0, "First light."));
+    const transcript = apply(read, turn(1, 1, "You look."), turn(2, 2, "A storm."));
+    const model = apply(
+      { ...read, steps: transcript.steps, notes: transcript.notes },
+      turn(1, 1, "You look."),
+    );
+    assert.deepEqual(
+      model.steps.map((s) => s.seq),
+      [0, 1, 2],
+    );
+    assert.equal(model.game?.seq, 2);
+    assert.equal(model.game?.tick, 1);
+    const caught = apply(model, turn(2, 2, "A storm."));
+    assert.deepEqual(
+      caught.steps.map((s) => s.seq),
+      [0, 1, 2],
+    );
+    assert.deepEqual(caught.notes, [{ tick: 2, event: "The Storm", status: "active" }], "notes once");
+    assert.equal(caught.game?.seq, 3);
+    assert.equal(caught.game?.state?.tick, 2);
   });
 
   it("a failed turn shows its notice until the turn runs; a late narration piece is not shown", () => {

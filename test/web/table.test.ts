@@ -548,7 +548,9 @@ describe("browser: the party's table", { timeout: 300_000 }, () => {
       tokens["Ada Quill"]!.id,
       "the same seat, with its history",
     );
-    // The host hands the role to Ada: the tools move to her page.
+    // The host hands the role to Ada: the tools move to her page. Their own character is not offered it.
+    await drawer.getByRole("button", { name: "Make Ada Quill the host" }).waitFor({ timeout: WAIT });
+    assert.equal(await drawer.getByRole("button", { name: "Make Isobel Carrow the host" }).count(), 0);
     await drawer.getByRole("button", { name: "Make Ada Quill the host" }).click();
     await host.getByText("You handed the host role to Ada Quill").waitFor({ timeout: WAIT });
     assert.equal(await host.getByRole("button", { name: "Host tools" }).count(), 0);

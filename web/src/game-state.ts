@@ -29,7 +29,8 @@ export const EMPTY: GameModel = {
  * events carry what changed (a `turn` its step, the party's state after it and its notes), so the
  * page reads the game again only when it cannot follow: "resync" for a step it missed (its `seq`
  * is past the next one). An event the model already holds (the stream resumed from an id older
- * than the view it read) changes nothing.
+ * than the view it read) changes nothing; a step the transcript holds but the game read before it
+ * did not brings the game up to date without showing the step twice.
  */
 export function applyEvent(model: GameModel, event: GameEvent): GameModel | "resync" {
   const game = model.game;
@@ -103,10 +104,13 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
         narration: result.story,
         at: Date.now(),
       };
+      // The transcript read after the game may hold this step already (it ran between the reads):
+      // the game catches up, the step and its notes are not shown twice.
+      const shown = model.steps.some((s) => s.seq === seq);
       return {
         ...model,
-        steps: [...model.steps, step],
-        notes: [...model.notes, ...notes],
+        steps: shown ? model.steps : [...model.steps, step],
+        notes: shown ? model.notes : [...model.notes, ...notes],
         live: model.live && model.live.tick <= result.tick ? null : model.live,
         failure: null,
         cause: "",
@@ -135,7 +139,7 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
       };
       return {
         ...model,
-        steps: [...model.steps, step],
+        steps: model.steps.some((s) => s.seq === seq) ? model.steps : [...model.steps, step],
         game: { ...game, seq: seq + 1, state: state as unknown as PartyState },
       };
     }

@@ -126,6 +126,8 @@ export function HostDrawer(props: {
     if (!keepFocus) statusLine.current?.focus();
   };
   const players = game.players.filter((p) => p.status === "active");
+  // The host's own character: the role is theirs already, so it is not offered to them.
+  const own = "playerId" in game.you ? game.you.playerId : null;
 
   return (
     <aside class="drawer" id="host-drawer" aria-labelledby="drawer-title">
@@ -259,19 +261,21 @@ export function HostDrawer(props: {
                 >
                   Free {p.name}'s seat
                 </button>
-                <button
-                  type="button"
-                  onClick={() => {
-                    if (
-                      confirm(
-                        `Make ${p.name} the host? These tools move to their page, and you keep playing your character.`,
+                {p.id === own ? null : (
+                  <button
+                    type="button"
+                    onClick={() => {
+                      if (
+                        confirm(
+                          `Make ${p.name} the host? These tools move to their page, and you keep playing your character.`,
+                        )
                       )
-                    )
-                      void act(`Make ${p.name} the host`, () => props.onHandHost(p.id, p.name), false);
-                  }}
-                >
-                  Make {p.name} the host
-                </button>
+                        void act(`Make ${p.name} the host`, () => props.onHandHost(p.id, p.name), false);
+                    }}
+                  >
+                    Make {p.name} the host
+                  </button>
+                )}
               </div>
               {seatLinks[p.id] ? (
                 <label class="field">
