@@ -17,6 +17,8 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   method: "GET" | "POST" | "PUT" | "DELETE";
   url: string;
   summary: string;
+  /** The operation's name in the OpenAPI document (`undoTurn`); clients generated from it use it. */
+  operationId?: string;
   tag: string;
   access: Access;
   params?: P;

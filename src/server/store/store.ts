@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Selectable, Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { gameEvents, type NewEvent } from "../events.ts";
 import { nameSkeleton } from "../names.ts";
 import type { Bus } from "./bus.ts";
@@ -15,8 +15,9 @@ import type {
   WorldsTable,
 } from "./schema.ts";
 
-/** A game's row; `retry_at`, `creator` and `budget_strikes` may be left out of a new one (null, null, 0). */
-export type Game = Omit<Selectable<GamesTable>, "retry_at" | "creator" | "budget_strikes"> & {
+/** A game's row; `retry_at`, `creator`, `budget_strikes` and `head` may be left out of a new one (null, null, 0, null). */
+export type Game = Omit<Selectable<GamesTable>, "retry_at" | "creator" | "budget_strikes" | "head"> & {
+  head?: number | null;
   retry_at?: number | null;
   creator?: string | null;
   budget_strikes?: number;
@@ -315,7 +316,7 @@ export class Store {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("games")
-        .values({ ...game, seq: 1 })
+        .values({ ...game, seq: 1, head: turn.seq })
         .execute();
       await trx.insertInto("turns").values(turn).execute();
       await insertEvents(trx, game.id, [gameEvents.gameImported({ tick: turn.tick })]);
@@ -432,28 +433,46 @@ export class Store {
 
   // Turns
 
-  /** The game's last committed state (a save), without the rest of its turn row (cassette, trace). */
-  lastTurn(game: string): Promise<Pick<Turn, "seq" | "tick" | "state"> | undefined> {
+  /** The state the game is at (a save: its head's), without the rest of its turn row (cassette, trace). */
+  lastTurn(game: string): Promise<Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind"> | undefined> {
     return this.db
       .selectFrom("turns")
-      .select(["seq", "tick", "state"])
+      .select(["seq", "tick", "state", "parent", "kind"])
       .where("game_id", "=", game)
-      .orderBy("seq", "desc")
-      .limit(1)
+      .where("seq", "=", (eb) => eb.selectFrom("games").select("head").where("id", "=", game))
       .executeTakeFirst();
   }
 
-  /** The seq of the game's last step that has a trace (an opening or a turn; a quest answer or an import has none). */
+  /**
+   * The seqs of the steps from the opening to the game's head (its current branch), oldest first: a
+   * parent's seq is always below its children's, so the path is in seq order.
+   */
+  async path(game: string): Promise<number[]> {
+    const rows = await sql<{ seq: number | string }>`
+      with recursive path(seq) as (
+        select head from games where id = ${game} and head is not null
+        union all
+        select t.parent from turns t join path p on t.seq = p.seq
+        where t.game_id = ${game} and t.parent is not null
+      )
+      select seq from path`.execute(this.db);
+    return rows.rows.map((r) => Number(r.seq)).sort((a, b) => a - b);
+  }
+
+  /** The seq of the last step on the game's branch that has a trace (an opening or a turn; a quest answer or an import has none). */
   async lastTracedSeq(game: string): Promise<number | undefined> {
+    const path = await this.path(game);
+    if (path.length === 0) return undefined;
     const row = await this.db
       .selectFrom("turns")
       .select("seq")
       .where("game_id", "=", game)
+      .where("seq", "in", path)
       .where("trace", "is not", null)
       .orderBy("seq", "desc")
       .limit(1)
       .executeTakeFirst();
-    return row?.seq;
+    return row === undefined ? undefined : Number(row.seq);
   }
 
   turn(game: string, seq: number): Promise<Turn | undefined> {
@@ -465,20 +484,37 @@ export class Store {
       .executeTakeFirst();
   }
 
-  transcript(game: string) {
+  /** The steps of the game's current branch (opening to head), oldest first. */
+  async transcript(game: string) {
+    const path = await this.path(game);
+    if (path.length === 0) return [];
     return this.db
       .selectFrom("turns")
       .select(["seq", "kind", "tick", "inputs", "result", "narration", "created_at"])
+      .where("game_id", "=", game)
+      .where("seq", "in", path)
+      .orderBy("seq")
+      .execute();
+  }
+
+  /** Every step of the game on every branch, without states or traces (the branch list reads it). */
+  steps(game: string) {
+    return this.db
+      .selectFrom("turns")
+      .select(["seq", "parent", "kind", "tick", "inputs", "narration", "created_at"])
       .where("game_id", "=", game)
       .orderBy("seq")
       .execute();
   }
 
-  cassette(game: string) {
+  /** The cassette entries of the given steps (by seq), in seq order. */
+  cassette(game: string, seqs: number[]) {
+    if (seqs.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom("turns")
       .select(["seq", "cassette"])
       .where("game_id", "=", game)
+      .where("seq", "in", seqs)
       .orderBy("seq")
       .execute();
   }
@@ -576,6 +612,7 @@ export class Store {
         .updateTable("games")
         .set({
           seq: turn.seq + 1,
+          head: turn.seq,
           tick: turn.tick,
           lease_owner: null,
           lease_until: null,
@@ -603,6 +640,54 @@ export class Store {
     });
     if (committed) await this.wake(turn.game_id);
     return committed;
+  }
+
+  /**
+   * A story control moves the game's head to the stored step `head` (undo, rewind, a branch switch)
+   * on the claim `owner` took at `seq`, with its events, in one transaction: the seq moves on (a claim
+   * taken before it fails, so the control applies once), the claim ends, and the submissions and quest
+   * answers for the turns after the head's tick are dropped (they belonged to the branch left; its
+   * steps keep the actions they ran). false: the claim lapsed or was taken over; nothing changed.
+   */
+  async moveHead(
+    game: string,
+    seq: number,
+    owner: string,
+    head: { seq: number; tick: number },
+    events: NewEvent[],
+  ): Promise<boolean> {
+    const moved = await (this.open.steps ?? this.db).transaction().execute(async (trx) => {
+      const now = Date.now();
+      const result = await trx
+        .updateTable("games")
+        .set({
+          seq: seq + 1,
+          head: head.seq,
+          tick: head.tick,
+          lease_owner: null,
+          lease_until: null,
+          forced_tick: null,
+          retry_at: null,
+          turn_opened_at: now,
+          updated_at: now,
+        })
+        .where("id", "=", game)
+        .where("seq", "=", seq)
+        .where("lease_owner", "=", owner)
+        .where("lease_until", ">=", now)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx.deleteFrom("submissions").where("game_id", "=", game).where("tick", ">", head.tick).execute();
+      await trx
+        .deleteFrom("quest_answers")
+        .where("game_id", "=", game)
+        .where("tick", ">", head.tick)
+        .execute();
+      await insertEvents(trx, game, events);
+      return true;
+    });
+    if (moved) await this.wake(game);
+    return moved;
   }
 
   async addEvents(game: string, events: NewEvent[]): Promise<void> {
