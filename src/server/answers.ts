@@ -85,7 +85,7 @@ export const GameView = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
-      status: z.enum(["active", "kicked"]),
+      status: z.enum(["active", "kicked", "open"]),
       submitted: z.boolean(),
     }),
   ),

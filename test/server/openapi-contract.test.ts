@@ -133,6 +133,17 @@ describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, 
       (a) => a.json.tick === 1,
     );
     await host.post(`/games/${id}/retry`);
+    // The story controls (issue 33), each once, with their events on the host's stream.
+    const retried = await host.post(`/games/${id}/history/retry`);
+    assert.equal(retried.status, 200, retried.text);
+    const altered = await host.post(`/games/${id}/history/alter`, { text: "The fog lifts over the docks." });
+    assert.equal(altered.status, 200, altered.text);
+    await host.get(`/games/${id}/history/branches`);
+    await host.get(`/games/${id}/history/diff?a=0&b=${altered.json.seq}`);
+    assert.equal((await host.post(`/games/${id}/history/undo`)).status, 200);
+    await host.post(`/games/${id}/history/switch`, { branch: altered.json.seq });
+    assert.equal((await host.post(`/games/${id}/history/rewind`, { tick: 0 })).status, 200);
+    assertRefused(await host.post(`/games/${id}/history/undo`), 409, "game/state", /./);
     assertRefused(await p2.post(`/games/${id}/quests/no-such-quest/accept`), 422, "engine/refused", /./);
     await p1.get(`/games/${id}/transcript`);
     await p1.get(`/games/${id}/narrative-events`);
@@ -143,11 +154,18 @@ describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, 
     await host.get(`/games/${id}/cassette`);
     await host.get(`/games/${id}/playtest`);
     const save = await host.get(`/games/${id}/save`);
-    await host.post(`/games/${id}/players/${(await p2.get(`/games/${id}`)).json.you.playerId}/seat`);
+    const p2Id = (await p2.get(`/games/${id}`)).json.you.playerId as string;
+    await host.post(`/games/${id}/players/${p2Id}/seat`);
+    await host.post(`/games/${id}/players/${p2Id}/free`);
     await host.post(`/games/${id}/pause`);
     assertRefused(await host.post(`/games/${id}/pause`), 409, "game/state", /./);
     await host.post(`/games/${id}/resume`);
     const p1Id = (await p1.get(`/games/${id}`)).json.you.playerId as string;
+    // The host role handed to p1 and taken: the new host token goes on.
+    assert.equal((await host.post(`/games/${id}/host`, { player: p1Id })).status, 200);
+    const claimed = await p1.post(`/games/${id}/host/claim`);
+    assert.equal(claimed.status, 200, claimed.text);
+    host.token = claimed.json.hostToken as string;
     await host.post(`/games/${id}/players/${p1Id}/kick`);
     await host.post(`/games/${id}/end`);
     const imported = await anyone.post("/games/import", { world: hash, save: save.text });
@@ -156,7 +174,8 @@ describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, 
     assertRefused(await anyone.post("/games", { world: "nope" }), 400, "request/invalid", /./);
     assertRefused(await anyone.call("DELETE", "/games"), 405, "route/method-not-allowed", /./);
     assertRefused(await anyone.get("/no/such/route"), 404, "route/not-found", /./);
-    await stream.until((events) => events.some((e) => e.event === "status" && e.data.status === "ended"));
+    // The old host token's stream ends with the host-offered event (the role was handed on).
+    await stream.until((events) => events.some((e) => e.event === "host-offered"));
     stream.close();
 
     // Every operation of the document was requested, and every answer held (the Client checks each).
