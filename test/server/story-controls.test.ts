@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { migrations } from "../../src/server/store/migrations.ts";
+import { openStore } from "../../src/server/store/open.ts";
+import type { Database } from "../../src/server/store/schema.ts";
+import { Store } from "../../src/server/store/store.ts";
 import {
   type Answer,
   assertRefused,
@@ -9,6 +16,7 @@ import {
   DATABASE_URL,
   dropStore,
   eventually,
+  freshStore,
   listen,
   type Running,
   STORE_NAME,
@@ -340,3 +348,88 @@ function assertOnce(answers: Answer[]) {
   const refused = answers.find((a) => a.status === 409)!;
   assert.ok(["game/busy", "game/state"].includes(refused.json.error.code), refused.text);
 }
+
+/**
+ * Games stored before the steps were a tree (migration 0007_turns_parent): each row's parent is the
+ * row before it and the head is the newest row, so an old game reads as one branch. SQLite here: the
+ * migration's statements are the same plain SQL on PostgreSQL.
+ */
+describe("server store: a game stored before the tree is one branch", {
+  skip: DATABASE_URL !== undefined,
+}, () => {
+  it("gets parents and a head from its rows", async () => {
+    const where = freshStore();
+    const folder = where.data!;
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: new SqliteDatabase(join(folder, "taleforge.sqlite")) }),
+    });
+    const migrator = new Migrator({ db, provider: migrations("sqlite") });
+    const migrated = await migrator.migrateTo("0006_games_creator_strikes");
+    assert.equal(migrated.error, undefined);
+    const now = Date.now();
+    await db
+      .insertInto("worlds")
+      .values({ hash: "w", name: "w", text: "{}", bytes: 2, warnings: "[]", created_at: now })
+      .execute();
+    const game = {
+      world_hash: "w",
+      status: "running" as const,
+      seed: 1,
+      story_start: null,
+      game_mode: null,
+      narrator: "offline",
+      tick: 2,
+      forced_tick: null,
+      turn_timeout_ms: null,
+      turn_opened_at: null,
+      lease_owner: null,
+      lease_until: null,
+      created_at: now,
+      updated_at: now,
+    };
+    // Kysely's types know the columns of the newest schema; the old table has no `head`.
+    await db
+      .insertInto("games")
+      .values([
+        { ...game, id: "old", host_token_hash: "h1", invite_code: "I1", seq: 3 },
+        { ...game, id: "lobby", host_token_hash: "h2", invite_code: "I2", seq: 0, status: "lobby" },
+      ] as never)
+      .execute();
+    const turn = { game_id: "old", inputs: "{}", cassette: "[]", trace: null, result: "{}", created_at: now };
+    await db
+      .insertInto("turns")
+      .values(
+        [0, 1, 2].map((seq) => ({
+          ...turn,
+          seq,
+          tick: seq,
+          kind: seq === 0 ? "opening" : "turn",
+          state: `state ${seq}`,
+          narration: `story ${seq}`,
+        })) as never,
+      )
+      .execute();
+    await db.destroy();
+
+    const open = await openStore(where);
+    try {
+      const store = new Store(open);
+      assert.deepEqual(await store.path("old"), [0, 1, 2]);
+      assert.equal((await store.lastTurn("old"))?.state, "state 2");
+      assert.deepEqual(
+        (await store.steps("old")).map((s) => [s.seq, s.parent]),
+        [
+          [0, null],
+          [1, 0],
+          [2, 1],
+        ],
+      );
+      assert.equal((await store.game("lobby"))?.head, null);
+      assert.deepEqual(await store.path("lobby"), []);
+      assert.equal(await store.lastTurn("lobby"), undefined);
+    } finally {
+      await open.close();
+      await dropStore(where);
+    }
+  });
+});
