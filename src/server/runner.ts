@@ -289,6 +289,8 @@ export class Runner {
   private readonly live: LiveNarrations;
   private readonly slots: StepSlots;
   private readonly leaseMs: number;
+  /** The claims (owners) of story-control steps running (a retry, an alter). */
+  private readonly controls = new Set<string>();
   constructor(private readonly options: RunnerOptions) {
     this.slots = new StepSlots(options.maxSteps ?? DEFAULT_MAX_STEPS);
     this.leaseMs = options.leaseMs ?? LEASE_MS;
@@ -631,7 +633,7 @@ export class Runner {
    */
   async retry(game: Game, owner: string, replaced: { seq: number; parent: number | null }, least: number) {
     let answer: { draw: number; gained: string[]; lost: string[]; tick: number } | undefined;
-    await this.step(game, owner, async (host, chunk, world) => {
+    await this.controlStep(game, owner, async (host, chunk, world) => {
       const outcome = await host.apply({ type: "retry", draw: least } satisfies GameInput, {
         onChunk: chunk,
       });
@@ -691,7 +693,7 @@ export class Runner {
     by: string,
   ) {
     let answer: { tick: number; text: string; by: string } | undefined;
-    await this.step(game, owner, async (host) => {
+    await this.controlStep(game, owner, async (host) => {
       const outcome = await host.apply({ type: "alter", text, by } satisfies GameInput);
       if (outcome.type !== "alter") throw new Error("an alter answers an alter");
       answer = { tick: outcome.turn, text: outcome.text, by: outcome.by };
@@ -720,6 +722,20 @@ export class Runner {
       };
     });
     return { seq: game.seq, replaced: head.seq, ...answer! };
+  }
+
+  /** A story control's step: on failure its error answers the request, and nothing is scheduled. */
+  private async controlStep(
+    game: Game,
+    owner: string,
+    run: (host: HostGame, chunk: (text: string) => void, world: World) => Promise<StepOutcome>,
+  ): Promise<void> {
+    this.controls.add(owner);
+    try {
+      await this.step(game, owner, run);
+    } finally {
+      this.controls.delete(owner);
+    }
   }
 
   private timedOut(game: Game): boolean {
@@ -908,6 +924,9 @@ export class Runner {
     } catch (error) {
       await this.release(game.id, owner).catch(() => {});
       const failure = asApiError(error);
+      // A story control that failed (a retry's narrator) changed nothing and is the host's to try again:
+      // its error answers the host's request; no turn became due, so none is scheduled or announced.
+      if (this.controls.has(owner)) throw failure;
       // Players are told one plain sentence and when it runs again; the host's drawer gets the cause.
       const tick = game.tick + (fresh ? 0 : 1);
       const notice =

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { AiError } from "../../src/ai/errors.ts";
 import { migrations } from "../../src/server/store/migrations.ts";
 import { openStore } from "../../src/server/store/open.ts";
 import type { Database } from "../../src/server/store/schema.ts";
@@ -18,6 +19,7 @@ import {
   eventually,
   freshStore,
   listen,
+  offlineNarrator,
   type Running,
   STORE_NAME,
   startChildServer,
@@ -280,6 +282,49 @@ describe(`server: story controls (${STORE_NAME})`, () => {
     const cassette = (await g.host.get(`/games/${g.id}/cassette`)).text;
     assert.ok(cassette.includes("walk to the Gutted Eel"));
     assert.ok(!cassette.includes("again."), "the other branch's action is not on this branch's cassette");
+  });
+
+  it("a retry whose narrator fails changes nothing and schedules nothing", async () => {
+    const failing = { on: false };
+    const second = await startServer({
+      narrator: (world, game) => {
+        const inner = offlineNarrator(world, game);
+        return {
+          ...inner,
+          usage: () => inner.usage(),
+          close: () => inner.close(),
+          classify: (request, signal) => inner.classify(request, signal),
+          judge: (request, signal) => inner.judge(request, signal),
+          narrate: (request, onChunk, signal) =>
+            failing.on
+              ? Promise.reject(new AiError("timeout", "the narrator timed out"))
+              : inner.narrate(request, onChunk, signal),
+        };
+      },
+    });
+    try {
+      const g = await newGame(second.url);
+      const stream = listen(`${second.url}/games/${g.id}/events`, g.annToken);
+      assert.equal(await stream.ready, 200);
+      await play(g, "I look around the docks.");
+      const before = await transcript(g);
+      failing.on = true;
+      const refused = await g.host.post(`/games/${g.id}/history/retry`);
+      assertRefused(refused, 502, "turn/failed", /narrator failed/);
+      failing.on = false;
+      assert.deepEqual(await transcript(g), before);
+      const view = (await g.host.get(`/games/${g.id}`)).json;
+      assert.equal(view.tick, 1);
+      // The claim was released: the retry goes through now, and no turn-failed was announced.
+      const retried = await g.host.post(`/games/${g.id}/history/retry`);
+      assert.equal(retried.status, 200, retried.text);
+      await stream.until((events) => events.some((e) => e.event === "turn-retried"));
+      assert.ok(!stream.events.some((e) => e.event === "turn-failed"));
+      stream.close();
+    } finally {
+      await second.close();
+      await dropStore(second.where);
+    }
   });
 
   it("two clients' undo or retry at once apply once", async () => {
