@@ -699,7 +699,13 @@ export class Runner {
       answer = { tick: outcome.turn, text: outcome.text, by: outcome.by };
       // The notice the alter logged (who altered what), for the host's log.
       const notice = host.session.read((s) => s.log.at(-1));
-      const inputs = JSON.parse(head.inputs) as Record<string, unknown>;
+      // The step's own inputs (its actions); what it replaced is the head, not what the head replaced.
+      const {
+        retryOf: _retry,
+        draw: _draw,
+        altered: _altered,
+        ...inputs
+      } = JSON.parse(head.inputs) as Record<string, unknown>;
       const result = JSON.parse(head.result) as Record<string, unknown>;
       return {
         kind: head.kind,

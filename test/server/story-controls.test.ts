@@ -9,6 +9,7 @@ import { migrations } from "../../src/server/store/migrations.ts";
 import { openStore } from "../../src/server/store/open.ts";
 import type { Database } from "../../src/server/store/schema.ts";
 import { Store } from "../../src/server/store/store.ts";
+import { playWith, scratchDir } from "../cli/helpers.ts";
 import {
   type Answer,
   assertRefused,
@@ -325,6 +326,31 @@ describe(`server: story controls (${STORE_NAME})`, () => {
       await second.close();
       await dropStore(second.where);
     }
+  });
+
+  it("the cassette of a branch with a retry and an alter replays in play", { timeout: 120_000 }, async () => {
+    const g = await newGame();
+    await play(g, "I look around the docks.");
+    await play(g, "walk to the Gutted Eel");
+    await g.host.post(`/games/${g.id}/history/rewind`, { tick: 1 });
+    await play(g, "I ask the harbourmaster about the fog.");
+    assert.equal((await g.host.post(`/games/${g.id}/history/retry`)).status, 200);
+    const text = "The harbourmaster, a woman named Orsolya, points out to sea without a word.";
+    assert.equal((await g.host.post(`/games/${g.id}/history/alter`, { text })).status, 200);
+    const cassette = await g.host.get(`/games/${g.id}/cassette`);
+    assert.equal(cassette.status, 200, cassette.text);
+    assert.ok(!cassette.text.includes("walk to the Gutted Eel"), "the branch left is not on the cassette");
+    const file = scratchDir().write("branch.cassette", cassette.text);
+    const replay = await playWith([join("examples", "harbor.world.json"), "--replay", file], []);
+    assert.equal(replay.code, 0, replay.err);
+    assert.match(replay.out, /Replay finished at turn 2\./);
+    // The branch's steps in order, each retried or altered one after the step it replaced.
+    const inputs = cassette.text
+      .split("\n")
+      .filter((line) => line.startsWith('{"input"'))
+      .map((line) => JSON.parse(line).input.type);
+    assert.deepEqual(inputs, ["turn", "turn", "retry", "alter"]);
+    assert.match(replay.out, /> \/alter/);
   });
 
   it("two clients' undo or retry at once apply once", async () => {

@@ -323,7 +323,7 @@ export function historyRoutes(
     const replaced = new Map<number, number>();
     for (const row of await store.steps(game)) {
       const inputs = JSON.parse(row.inputs) as { retryOf?: number; altered?: { from: number } };
-      const from = inputs.retryOf ?? inputs.altered?.from;
+      const from = inputs.altered?.from ?? inputs.retryOf;
       if (from !== undefined) replaced.set(Number(row.seq), from);
     }
     const order: number[] = [];
