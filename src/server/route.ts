@@ -102,7 +102,10 @@ export function route<
       // Who calls before what they send: a caller without a valid token learns nothing about the route.
       const caller = await authorize(store, spec.access, request, (params as { id?: string }).id);
       const query = parse("query", spec.query ?? NoParams, request.query);
-      const body = spec.body ? parse("body", spec.body, request.body ?? {}) : undefined;
+      // No body at all reads as {}; a JSON null is a body of the wrong type, refused like `[]` or `42`.
+      const body = spec.body
+        ? parse("body", spec.body, request.body === undefined ? {} : request.body)
+        : undefined;
       reply.code(spec.status ?? 200);
       const value = await handler({
         params: params as z.infer<P>,
