@@ -451,8 +451,10 @@ export class GameCore {
       if (turnAt <= 0) throw new ApiError("game/state", "undo-none");
       const undone = path[turnAt]!;
       const to = path[turnAt - 1]!;
+      const stored = await this.deps.store.turn(game.id, undone.seq);
       const actions =
-        (JSON.parse(undone.inputs) as { actions?: { player: string; text: string }[] }).actions ?? [];
+        (JSON.parse(stored?.inputs ?? "{}") as { actions?: { player: string; text: string }[] }).actions ??
+        [];
       await this.moveHead(game, owner, world, to, "undo", actions);
       return { control: "undo" as const, seq: to.seq, tick: to.tick, undone: undone.seq, actions };
     });
@@ -505,8 +507,8 @@ export class GameCore {
       // own history knows only the draws on its way, not a sibling left by a switch).
       const actions = JSON.stringify((JSON.parse(head.inputs) as { actions?: unknown }).actions ?? []);
       let draw = 0;
-      for (const step of await this.deps.store.steps(game.id)) {
-        if ((step.parent === null ? null : Number(step.parent)) !== parent || step.kind !== "turn") continue;
+      for (const step of await this.deps.store.children(game.id, parent)) {
+        if (step.kind !== "turn") continue;
         const inputs = JSON.parse(step.inputs) as { actions?: unknown; draw?: number };
         if (JSON.stringify(inputs.actions ?? []) === actions) draw = Math.max(draw, inputs.draw ?? 0);
       }
@@ -620,12 +622,9 @@ export class GameCore {
     }
   }
 
-  /** The steps of the game's current branch, oldest first (without states). */
-  private async pathSteps(gameId: string) {
-    const path = new Set(await this.deps.store.path(gameId));
-    return (await this.deps.store.steps(gameId))
-      .filter((s) => path.has(Number(s.seq)))
-      .map((s) => ({ ...s, seq: Number(s.seq), tick: Number(s.tick) }));
+  /** The steps of the game's current branch, oldest first (seq, parent, kind, tick). */
+  private pathSteps(gameId: string) {
+    return this.deps.store.pathSteps(gameId);
   }
 
   /** The game goes to the stored step `to`, with the `head-moved` event. */

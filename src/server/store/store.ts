@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from "kysely";
 import { gameEvents, type NewEvent } from "../events.ts";
 import { nameSkeleton } from "../names.ts";
 import type { Bus } from "./bus.ts";
@@ -443,20 +443,49 @@ export class Store {
       .executeTakeFirst();
   }
 
-  /**
-   * The seqs of the steps from the opening to the game's head (its current branch), oldest first: a
-   * parent's seq is always below its children's, so the path is in seq order.
-   */
+  /** The shape of the game's tree: every step's seq, parent, kind and tick (an index-only read). */
+  async tree(
+    game: string,
+  ): Promise<{ seq: number; parent: number | null; kind: Turn["kind"]; tick: number }[]> {
+    const rows = await this.db
+      .selectFrom("turns")
+      .select(["seq", "parent", "kind", "tick"])
+      .where("game_id", "=", game)
+      .orderBy("seq")
+      .execute();
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      parent: r.parent === null ? null : Number(r.parent),
+      kind: r.kind,
+      tick: Number(r.tick),
+    }));
+  }
+
+  /** The steps from the opening to the game's head (its current branch), oldest first. */
+  async pathSteps(game: string) {
+    const row = await this.db.selectFrom("games").select("head").where("id", "=", game).executeTakeFirst();
+    if (row?.head == null) return [];
+    const bySeq = new Map((await this.tree(game)).map((s) => [s.seq, s]));
+    const path: { seq: number; parent: number | null; kind: Turn["kind"]; tick: number }[] = [];
+    // A parent's seq is always below its children's: the walk ends, and the path is in seq order.
+    for (let at = bySeq.get(Number(row.head)); at; at = at.parent === null ? undefined : bySeq.get(at.parent))
+      path.unshift(at);
+    return path;
+  }
+
+  /** The seqs of the steps from the opening to the game's head (its current branch), oldest first. */
   async path(game: string): Promise<number[]> {
-    const rows = await sql<{ seq: number | string }>`
-      with recursive path(seq) as (
-        select head from games where id = ${game} and head is not null
-        union all
-        select t.parent from turns t join path p on t.seq = p.seq
-        where t.game_id = ${game} and t.parent is not null
-      )
-      select seq from path`.execute(this.db);
-    return rows.rows.map((r) => Number(r.seq)).sort((a, b) => a - b);
+    return (await this.pathSteps(game)).map((s) => s.seq);
+  }
+
+  /** The steps played from step `parent` (its children), with their inputs. */
+  children(game: string, parent: number | null) {
+    return this.db
+      .selectFrom("turns")
+      .select(["seq", "kind", "inputs"])
+      .where("game_id", "=", game)
+      .where("parent", parent === null ? "is" : "=", parent)
+      .execute();
   }
 
   /** The seq of the last step on the game's branch that has a trace (an opening or a turn; a quest answer or an import has none). */
