@@ -544,44 +544,45 @@ export class GameCore {
    */
   async branches(gameId: string) {
     const game = await this.game(gameId);
-    const steps = await this.deps.store.steps(game.id);
-    const bySeq = new Map(steps.map((s) => [Number(s.seq), s]));
-    const parentOf = (seq: number) => {
-      const p = bySeq.get(seq)?.parent;
-      return p === null || p === undefined ? null : Number(p);
-    };
+    const steps = await this.deps.store.tree(game.id);
+    const bySeq = new Map(steps.map((s) => [s.seq, s]));
     const lineOf = (seq: number) => {
       const line: number[] = [];
-      for (let at: number | null = seq; at !== null; at = parentOf(at)) line.unshift(at);
+      for (let at = bySeq.get(seq); at; at = at.parent === null ? undefined : bySeq.get(at.parent))
+        line.unshift(at.seq);
       return line;
     };
     const head = game.head == null ? null : Number(game.head);
     const current = new Set(head === null ? [] : lineOf(head));
-    const parents = new Set(
-      steps
-        .map((s) => s.parent)
-        .filter((p) => p !== null)
-        .map(Number),
+    const parents = new Set(steps.flatMap((s) => (s.parent === null ? [] : [s.parent])));
+    const tips = steps.map((s) => s.seq).filter((seq) => !parents.has(seq) || seq === head);
+    const listed = tips.slice(-MAX_BRANCHES).map((tip) => {
+      const line = lineOf(tip);
+      const split = line.findLastIndex((seq) => current.has(seq));
+      // The title: the first words after the split (the tip's own, for the current branch).
+      return { tip, line, split, titled: line[Math.min(line.length - 1, split + 1)]! };
+    });
+    // Only the rows a title or a time is read from: a step's row holds its save (tens of KB).
+    const rows = new Map(
+      (await this.deps.store.narrations(game.id, [...new Set(listed.flatMap((b) => [b.tip, b.titled]))])).map(
+        (r) => [Number(r.seq), r],
+      ),
     );
-    const tips = steps.map((s) => Number(s.seq)).filter((seq) => !parents.has(seq) || seq === head);
-    const listed = tips.slice(-MAX_BRANCHES);
     return {
       head,
-      branches: listed.map((tip) => {
-        const line = lineOf(tip);
-        const split = line.findLastIndex((seq) => current.has(seq));
-        const first = bySeq.get(line[Math.min(line.length - 1, split + 1)]!)!;
-        const words = (first.narration || bySeq.get(tip)!.narration).replace(/\s+/g, " ").trim();
-        const row = bySeq.get(tip)!;
+      branches: listed.map(({ tip, line, split, titled }) => {
+        const words = (rows.get(titled)?.narration || rows.get(tip)?.narration || "")
+          .replace(/\s+/g, " ")
+          .trim();
         return {
           tip,
-          tick: Number(row.tick),
+          tick: bySeq.get(tip)!.tick,
           steps: line.length,
           turns: line.filter((seq) => bySeq.get(seq)?.kind === "turn").length,
           splitAt: split >= 0 ? line[split]! : null,
           current: tip === head,
           title: words.length > TITLE_LENGTH ? `${words.slice(0, TITLE_LENGTH - 1)}…` : words,
-          at: Number(row.created_at),
+          at: Number(rows.get(tip)?.created_at ?? 0),
         };
       }),
       ...(tips.length > listed.length ? { more: tips.length - listed.length } : {}),

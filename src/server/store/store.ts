@@ -478,6 +478,17 @@ export class Store {
     return (await this.pathSteps(game)).map((s) => s.seq);
   }
 
+  /** The narration and time of the given steps. */
+  narrations(game: string, seqs: number[]) {
+    if (seqs.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom("turns")
+      .select(["seq", "narration", "created_at"])
+      .where("game_id", "=", game)
+      .where("seq", "in", seqs)
+      .execute();
+  }
+
   /** The steps played from step `parent` (its children), with their inputs. */
   children(game: string, parent: number | null) {
     return this.db
