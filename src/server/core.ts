@@ -50,12 +50,12 @@ const STATUS_CHANGES: Record<StatusAction, { from: Game["status"][]; to: Game["s
 
 /**
  * The one home of a game's actions: one entry per action (create, join, start, pause/resume/end,
- * kick, submit, force, answer), each in the shape of boardgame.io's master `onUpdate`: read
+ * kick, submit, force, answer, and the story controls: undo, retry, alter, rewind, switchBranch, with
+ * the reads branches and diff), each in the shape of boardgame.io's master `onUpdate`: read
  * the game (and its save, parsed once, only when the action needs it), check the action against
  * it, apply it (a store write with its event in one transaction, or a step on the game's claim,
  * which the runner holds), and wake the runner when a turn may have become due. The HTTP routes are
- * thin: they check the request and the caller and call one entry. A new control (retry, undo, a
- * rewind) is one more entry here.
+ * thin: they check the request and the caller and call one entry.
  */
 export class GameCore {
   /** New submissions per player (so per player token) in the last minute. */
