@@ -48,7 +48,9 @@ export const GameInput = z.discriminatedUnion("type", [
   z.object({ type: z.literal("undo") }),
   z.object({ type: z.literal("load"), save: z.string() }),
   // The story controls (issue 33): on the tape like any input, so a cassette replays the whole tree.
-  z.object({ type: z.literal("retry") }),
+  // `draw`: at least this draw (a front end that keeps the tree itself, as the server does, knows
+  // draws this game's history may not hold).
+  z.object({ type: z.literal("retry"), draw: z.number().int().min(1).optional() }),
   z.object({ type: z.literal("alter"), text: z.string(), by: z.string().max(200).optional() }),
   z.object({ type: z.literal("rewind"), turn: z.number().int().nonnegative() }),
   z.object({
@@ -178,7 +180,7 @@ export class Game {
         return { type: "load" };
       }
       case "retry":
-        return await this.retry(hooks);
+        return await this.retry(hooks, input.draw);
       case "alter":
         return this.alter(input.text, input.by);
       case "rewind":
@@ -293,7 +295,7 @@ export class Game {
     return { type: "undo", undone: true, actions: node.input.type === "turn" ? node.input.actions : [] };
   }
 
-  private async retry(hooks: TurnHooks): Promise<Outcome> {
+  private async retry(hooks: TurnHooks, least = 0): Promise<Outcome> {
     const old = headOf(this.history);
     if (old.input.type === "answer") throw new HostError("history/refused", "retry-answer");
     if (old.input.type !== "turn" || old.parent === null)
@@ -307,7 +309,7 @@ export class Game {
       if (sibling.input.type === "turn" && sameActions(sibling.input.actions, actions))
         draw = Math.max(draw, sibling.input.draw);
     }
-    draw++;
+    draw = Math.max(draw + 1, least);
     this.session.resetTo(this.stateOf(parent));
     let played: { result: TurnResult; node: HistoryNode };
     try {

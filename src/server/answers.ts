@@ -153,3 +153,107 @@ export const StorageView = z.object({
 
 /** A body that is not JSON (an SVG map, a cassette's JSON Lines, a play-test's YAML): its text. */
 export const Text = z.string();
+
+// Story controls (issue 33)
+
+const Seq = z.number().int().min(0);
+
+/** Where a control moved the game (undo, rewind, a branch switch). */
+export const HeadMovedAnswer = z.object({
+  control: z.enum(["undo", "rewind", "switch"]),
+  seq: Seq,
+  tick: Tick,
+  from: Seq.optional(),
+  undone: Seq.optional(),
+  actions: z.array(z.object({ player: z.string(), text: z.string() })).optional(),
+});
+
+export const RetryAnswer = z.object({
+  seq: Seq,
+  replaced: Seq,
+  tick: Tick,
+  draw: z.number().int().min(1),
+  gained: z.array(z.string()),
+  lost: z.array(z.string()),
+});
+
+export const AlterAnswer = z.object({
+  seq: Seq,
+  replaced: Seq,
+  tick: Tick,
+  text: z.string(),
+  by: z.string(),
+});
+
+export const BranchesView = z.object({
+  head: Seq.nullable(),
+  branches: z.array(
+    z.object({
+      tip: Seq.describe("The branch's last step: POST /games/:id/history/switch with it goes there."),
+      tick: Tick,
+      steps: z.number().int().min(1),
+      turns: z.number().int().min(0),
+      splitAt: Seq.nullable().describe("The last step it shares with the current branch."),
+      current: z.boolean(),
+      title: z.string(),
+      at: z.number(),
+    }),
+  ),
+  more: z.number().int().min(1).optional(),
+});
+
+const Position = z.object({ realm: z.string(), region: z.string(), location: z.string(), area: z.string() });
+
+/** A world diff's change (host/world-diff.ts `WorldChange`). */
+export const WorldChangeView = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("position"), before: Position, after: Position }),
+  z.object({ kind: z.literal("party"), member: z.string(), change: z.enum(["joined", "left"]) }),
+  z.object({ kind: z.literal("quest"), quest: z.string(), before: z.string(), after: z.string() }),
+  z.object({
+    kind: z.literal("objective"),
+    quest: z.string(),
+    objective: z.string(),
+    before: z.string(),
+    after: z.string(),
+  }),
+  z.object({ kind: z.literal("event"), event: z.string(), before: z.string(), after: z.string() }),
+  z.object({
+    kind: z.literal("flag"),
+    entity: z.string(),
+    before: z.boolean().nullable(),
+    after: z.boolean().nullable(),
+  }),
+  z.object({
+    kind: z.literal("storage"),
+    key: z.string(),
+    before: z.unknown().optional(),
+    after: z.unknown().optional(),
+  }),
+  z.object({
+    kind: z.literal("trait"),
+    member: z.string(),
+    trait: z.string(),
+    change: z.enum(["gained", "lost"]),
+  }),
+  z.object({
+    kind: z.literal("item"),
+    member: z.string(),
+    item: z.string(),
+    before: z.number(),
+    after: z.number(),
+  }),
+  z.object({
+    kind: z.literal("trigger"),
+    trigger: z.string(),
+    before: z.number().nullable(),
+    after: z.number().nullable(),
+  }),
+]);
+
+export const DiffView = z.object({
+  a: Seq,
+  b: Seq,
+  from: Tick.describe("The turn of step a."),
+  to: Tick.describe("The turn of step b."),
+  changes: z.array(WorldChangeView),
+});

@@ -19,6 +19,7 @@ import type { Logger } from "./logger.ts";
 import { openApiDocument } from "./openapi.ts";
 import { MinuteWindows, rateKey } from "./rate-keys.ts";
 import { routesOf } from "./route.ts";
+import { controlRoutes } from "./routes/controls.ts";
 import { eventRoutes, STREAM_LOGGED, type StreamLimits } from "./routes/events.ts";
 import { gameRoutes } from "./routes/games.ts";
 import { historyRoutes } from "./routes/history.ts";
@@ -325,6 +326,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     log: options.log,
   });
   gameRoutes(app, { store, core });
+  controlRoutes(app, { store, core });
   historyRoutes(
     app,
     store,

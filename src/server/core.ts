@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { PlayerSpec, SessionState } from "../engine/index.ts";
 import { readSave } from "../engine/index.ts";
 import { readLine, replyOf, replyProblem } from "../host/offers.ts";
+import { diffWorld } from "../host/world-diff.ts";
 import type { World } from "../world/schema/index.ts";
 import { hashToken, newId, newInviteCode, newToken } from "./auth.ts";
 import { ApiError } from "./errors.ts";
@@ -49,12 +50,12 @@ const STATUS_CHANGES: Record<StatusAction, { from: Game["status"][]; to: Game["s
 
 /**
  * The one home of a game's actions: one entry per action (create, join, start, pause/resume/end,
- * kick, submit, force, answer), each in the shape of boardgame.io's master `onUpdate`: read
+ * kick, submit, force, answer, and the story controls: undo, retry, alter, rewind, switchBranch, with
+ * the reads branches and diff), each in the shape of boardgame.io's master `onUpdate`: read
  * the game (and its save, parsed once, only when the action needs it), check the action against
  * it, apply it (a store write with its event in one transaction, or a step on the game's claim,
  * which the runner holds), and wake the runner when a turn may have become due. The HTTP routes are
- * thin: they check the request and the caller and call one entry. A new control (retry, undo, a
- * rewind) is one more entry here.
+ * thin: they check the request and the caller and call one entry.
  */
 export class GameCore {
   /** New submissions per player (so per player token) in the last minute. */
@@ -433,6 +434,224 @@ export class GameCore {
     }
   }
 
+  // Story controls (issue 33; docs/server.md "Story controls"). Each runs on the game's claim, so of two
+  // at once (two clients, two processes) one applies and the other is refused with game/busy; `expected`
+  // (the head the caller saw) refuses one that comes after another already moved the game.
+
+  /**
+   * Takes back the last turn of the current branch (and the quest answers after it): the game goes to
+   * the step before it. The undone step stays in the tree (a branch switch brings it back). Its actions
+   * return to the players' input boxes: the `head-moved` event carries them, and every submission for a
+   * later turn is dropped (so nothing runs by itself).
+   */
+  async undo(gameId: string, expected?: number) {
+    return this.control(gameId, expected, async (game, owner, world) => {
+      const path = await this.pathSteps(game.id);
+      const turnAt = path.findLastIndex((s) => s.kind === "turn");
+      if (turnAt <= 0) throw new ApiError("game/state", "undo-none");
+      const undone = path[turnAt]!;
+      const to = path[turnAt - 1]!;
+      const stored = await this.deps.store.turn(game.id, undone.seq);
+      const actions =
+        (JSON.parse(stored?.inputs ?? "{}") as { actions?: { player: string; text: string }[] }).actions ??
+        [];
+      await this.moveHead(game, owner, world, to, "undo", actions);
+      return { control: "undo" as const, seq: to.seq, tick: to.tick, undone: undone.seq, actions };
+    });
+  }
+
+  /** Goes back to turn `tick` of the current branch: play goes on from there as a new branch; the old one stays. */
+  async rewind(gameId: string, tick: number, expected?: number) {
+    return this.control(gameId, expected, async (game, owner, world) => {
+      const path = await this.pathSteps(game.id);
+      const head = path.at(-1)!;
+      // The last step of that turn: after the quest answers given in it.
+      const to = path.findLast((s) => s.tick === tick);
+      if (!to)
+        throw new ApiError(
+          "game/state",
+          "rewind-none",
+          { tick, first: path[0]!.tick, last: head.tick },
+          { tick },
+        );
+      if (to.seq === head.seq) throw new ApiError("game/state", "rewind-here", { tick }, { tick });
+      await this.moveHead(game, owner, world, to, "rewind", []);
+      return { control: "rewind" as const, seq: to.seq, tick: to.tick, from: head.seq };
+    });
+  }
+
+  /** Goes to the branch that ends at step `seq` (any stored step: GET /games/:id/history/branches lists the branches' tips). */
+  async switchBranch(gameId: string, seq: number, expected?: number) {
+    return this.control(gameId, expected, async (game, owner, world) => {
+      const to = await this.deps.store.turn(game.id, seq);
+      if (!to) throw new ApiError("game/state", "no-step", { seq }, { seq });
+      if (Number(game.head) === seq) throw new ApiError("game/state", "switch-here", { seq }, { seq });
+      await this.moveHead(game, owner, world, to, "switch", []);
+      return { control: "switch" as const, seq, tick: Number(to.tick), from: Number(game.head) };
+    });
+  }
+
+  /**
+   * Runs the last turn again from the step before it, with the same actions and a new draw of the
+   * narrator; the first draw stays as a sibling branch. Triggers run again: the answer says what fired
+   * differently.
+   */
+  async retry(gameId: string, expected?: number) {
+    return this.control(gameId, expected, async (game, owner) => {
+      const head = await this.deps.store.turn(game.id, Number(game.head));
+      if (!head) throw new ApiError("game/state", "not-started");
+      if (head.kind !== "turn")
+        throw new ApiError("game/state", "retry-none", { what: stepWords(head.kind) });
+      const parent = head.parent === null ? null : Number(head.parent);
+      // The next draw of these actions there: one past every draw of them on the server's tree (a save's
+      // own history knows only the draws on its way, not a sibling left by a switch).
+      const actions = JSON.stringify((JSON.parse(head.inputs) as { actions?: unknown }).actions ?? []);
+      let draw = 0;
+      for (const step of await this.deps.store.children(game.id, parent)) {
+        if (step.kind !== "turn") continue;
+        const inputs = JSON.parse(step.inputs) as { actions?: unknown; draw?: number };
+        if (JSON.stringify(inputs.actions ?? []) === actions) draw = Math.max(draw, inputs.draw ?? 0);
+      }
+      return this.deps.runner.retry(game, owner, { seq: Number(head.seq), parent }, draw + 1);
+    });
+  }
+
+  /**
+   * Replaces the text of the last narration (the head's: a turn or the opening). The altered text is what
+   * later conditions and the narrator's history see; the original step stays as a sibling, and the
+   * host's log says who altered it.
+   */
+  async alter(gameId: string, text: string, by: string, expected?: number) {
+    return this.control(gameId, expected, async (game, owner) => {
+      const head = await this.deps.store.turn(game.id, Number(game.head));
+      if (!head) throw new ApiError("game/state", "not-started");
+      if (head.kind !== "turn" && head.kind !== "opening")
+        throw new ApiError("game/state", "alter-none", { what: stepWords(head.kind) });
+      if (text.trim() === "") throw new ApiError("game/state", "alter-empty");
+      return this.deps.runner.alter(
+        game,
+        owner,
+        { ...head, seq: Number(head.seq), parent: head.parent === null ? null : Number(head.parent) },
+        text,
+        by,
+      );
+    });
+  }
+
+  /**
+   * The game's branches: every step no other step was played from (a tip), and the step the game is at.
+   * Each with where it splits from the current branch, its turns and a title (its first words after the split).
+   */
+  async branches(gameId: string) {
+    const game = await this.game(gameId);
+    const steps = await this.deps.store.tree(game.id);
+    const bySeq = new Map(steps.map((s) => [s.seq, s]));
+    const lineOf = (seq: number) => {
+      const line: number[] = [];
+      for (let at = bySeq.get(seq); at; at = at.parent === null ? undefined : bySeq.get(at.parent))
+        line.unshift(at.seq);
+      return line;
+    };
+    const head = game.head == null ? null : Number(game.head);
+    const current = new Set(head === null ? [] : lineOf(head));
+    const parents = new Set(steps.flatMap((s) => (s.parent === null ? [] : [s.parent])));
+    const tips = steps.map((s) => s.seq).filter((seq) => !parents.has(seq) || seq === head);
+    const listed = tips.slice(-MAX_BRANCHES).map((tip) => {
+      const line = lineOf(tip);
+      const split = line.findLastIndex((seq) => current.has(seq));
+      // The title: the first words after the split (the tip's own, for the current branch).
+      return { tip, line, split, titled: line[Math.min(line.length - 1, split + 1)]! };
+    });
+    // Only the rows a title or a time is read from: a step's row holds its save (tens of KB).
+    const rows = new Map(
+      (await this.deps.store.narrations(game.id, [...new Set(listed.flatMap((b) => [b.tip, b.titled]))])).map(
+        (r) => [Number(r.seq), r],
+      ),
+    );
+    return {
+      head,
+      branches: listed.map(({ tip, line, split, titled }) => {
+        const words = (rows.get(titled)?.narration || rows.get(tip)?.narration || "")
+          .replace(/\s+/g, " ")
+          .trim();
+        return {
+          tip,
+          tick: bySeq.get(tip)!.tick,
+          steps: line.length,
+          turns: line.filter((seq) => bySeq.get(seq)?.kind === "turn").length,
+          splitAt: split >= 0 ? line[split]! : null,
+          current: tip === head,
+          title: words.length > TITLE_LENGTH ? `${words.slice(0, TITLE_LENGTH - 1)}…` : words,
+          at: Number(rows.get(tip)?.created_at ?? 0),
+        };
+      }),
+      ...(tips.length > listed.length ? { more: tips.length - listed.length } : {}),
+    };
+  }
+
+  /** What differs in the world between two stored steps (any branches): host Game's world diff. */
+  async diff(gameId: string, a: number, b: number) {
+    const game = await this.game(gameId);
+    const world = await this.deps.worlds.get(game.world_hash);
+    const stateAt = async (seq: number) => {
+      const row = await this.deps.store.turn(game.id, seq);
+      if (!row) throw new ApiError("game/state", "no-step", { seq }, { seq });
+      return readSave(world, row.state).state;
+    };
+    const diff = diffWorld(await stateAt(a), await stateAt(b));
+    return { a, b, from: diff.from, to: diff.to, changes: diff.changes };
+  }
+
+  /**
+   * A story control on the game's claim. The move or the step ends the claim when it commits; on any
+   * refusal or failure it is ended here too (a release by another owner's name changes nothing).
+   */
+  private async control<T>(
+    gameId: string,
+    expected: number | undefined,
+    run: (game: Game, owner: string, world: World) => Promise<T>,
+  ): Promise<T> {
+    const { game, owner } = await this.deps.runner.claimForControl(gameId, expected);
+    try {
+      return await run(game, owner, await this.deps.worlds.get(game.world_hash));
+    } catch (error) {
+      await this.deps.runner.releaseClaim(game.id, owner).catch(() => {});
+      throw asApiError(error);
+    } finally {
+      // Submissions kept (a retry, an alter) may make the next turn due.
+      this.wake(gameId, false);
+    }
+  }
+
+  /** The steps of the game's current branch, oldest first (seq, parent, kind, tick). */
+  private pathSteps(gameId: string) {
+    return this.deps.store.pathSteps(gameId);
+  }
+
+  /** The game goes to the stored step `to`, with the `head-moved` event. */
+  private async moveHead(
+    game: Game,
+    owner: string,
+    world: World,
+    to: { seq: number; tick: number },
+    control: "undo" | "rewind" | "switch",
+    actions: { player: string; text: string }[],
+  ) {
+    const row = await this.deps.store.turn(game.id, to.seq);
+    if (!row) throw new ApiError("game/state", "no-step", { seq: to.seq }, { seq: to.seq });
+    const state = readSave(world, row.state).state;
+    await this.deps.runner.moveHead(game, owner, { seq: to.seq, tick: Number(row.tick) }, [
+      gameEvents.headMoved({
+        control,
+        seq: to.seq,
+        from: Number(game.head),
+        tick: Number(row.tick),
+        actions,
+        state: playerState(state, world),
+      }),
+    ]);
+  }
+
   /** The game's row, for a caller already known to belong to it. */
   private async game(gameId: string): Promise<Game> {
     const game = await this.deps.store.game(gameId);
@@ -447,7 +666,7 @@ export class GameCore {
     const last = await this.deps.store.lastTurn(game.id);
     return {
       world,
-      seq: last ? Number(last.seq) + 1 : game.seq,
+      seq: game.seq,
       state: last ? readSave(world, last.state).state : null,
     };
   }
@@ -460,6 +679,16 @@ export class GameCore {
         this.deps.log.error({ game: gameId, err: error }, "turn failed");
     });
   }
+}
+
+/** The most branches GET /games/:id/history/branches lists (the newest; `more` counts the others). */
+export const MAX_BRANCHES = 200;
+/** The longest branch title (its first words after the split). */
+const TITLE_LENGTH = 80;
+
+/** A step's kind in words, for an error message. */
+function stepWords(kind: string): string {
+  return kind === "answer" ? "a quest answer" : kind === "import" ? "an imported save" : `the ${kind}`;
 }
 
 function repeated(existing: { id: string; tick: number; text: string }, text: string) {

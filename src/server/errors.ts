@@ -204,6 +204,21 @@ export const SERVER_ERRORS = {
         "The game cannot be exported as a play-test: {reason} GET /games/:id/cassette still gives its recording.",
       "no-map": "The game has not started; GET /worlds/:hash/map.svg draws its world.",
       "no-storage": "The game has not started; there is no storage yet.",
+      "head-moved":
+        "The game is at step {head} now, not at step {expected} you saw: someone else moved it first. Read the game (GET /games/:id/history/branches) and decide again.",
+      "undo-none":
+        "There is no turn to take back on this branch (only the opening or an import). Rewind or switch branches instead.",
+      "retry-none":
+        "The game's last step is {what}, not a turn: only a turn runs again. Undo or rewind to a turn first.",
+      "alter-none":
+        "The game's last step is {what}, which has no narration to alter; alter the narration of a turn or the opening.",
+      "alter-empty": "The altered narration is empty; send the text the story should have.",
+      "rewind-none":
+        "This branch has no step at turn {tick} (it goes from turn {first} to turn {last}); GET /games/:id/transcript lists its steps.",
+      "rewind-here": "The game is at turn {tick} already.",
+      "no-step":
+        "The game has no step {seq}; GET /games/:id/history/branches lists its branches and GET /games/:id/transcript the steps of the current one.",
+      "switch-here": "The game is on that branch already (step {seq}).",
     },
   },
   "game/playtest-too-long": {

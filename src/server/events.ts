@@ -160,6 +160,41 @@ export const GAME_EVENTS = {
     .describe(
       "The party's answer decided: one committed step (`seq`), the quest's new status (`player` is the name of who decided it) and the party's state after it.",
     ),
+  "turn-retried": z
+    .object({
+      seq: z.number().int().min(0),
+      replaced: z.number().int().min(0),
+      tick: Tick,
+      draw: z.number().int().min(1),
+      gained: z.array(z.string()),
+      lost: z.array(z.string()),
+    })
+    .describe(
+      "The host ran the last turn again with the same actions and a new draw: step `seq` replaces step `replaced` (kept as a sibling branch); `gained` and `lost` are the triggers that fired only in the new draw or only in the old one. The new step's `turn` event follows.",
+    ),
+  "narration-altered": z
+    .object({
+      seq: z.number().int().min(0),
+      replaced: z.number().int().min(0),
+      tick: Tick,
+      text: z.string(),
+      by: z.string(),
+    })
+    .describe(
+      "The host replaced the text of the last narration: step `seq` (the same turn, with `text`) replaces step `replaced`, which stays as the original; `by` names who altered it.",
+    ),
+  "head-moved": z
+    .object({
+      control: z.enum(["undo", "rewind", "switch"]),
+      seq: z.number().int().min(0),
+      from: z.number().int().min(0),
+      tick: Tick,
+      actions: z.array(ActionView),
+      state: PartyStateView,
+    })
+    .describe(
+      "The host moved the game to another step (`seq`, at `tick`) from step `from`: an undo, a rewind or a branch switch. The next turn is played from there; actions submitted for a later turn were dropped. After an undo, `actions` are the undone turn's, for each player's input box. Read the transcript again for the story of the branch.",
+    ),
   "turn-failed": z
     .object({
       tick: Tick,
@@ -232,6 +267,9 @@ export const gameEvents = {
   turn: (data: GameEventData<"turn">) => event("turn", data),
   questAnswer: (data: GameEventData<"quest-answer">) => event("quest-answer", data),
   quest: (data: GameEventData<"quest">) => event("quest", data),
+  turnRetried: (data: GameEventData<"turn-retried">) => event("turn-retried", data),
+  narrationAltered: (data: GameEventData<"narration-altered">) => event("narration-altered", data),
+  headMoved: (data: GameEventData<"head-moved">) => event("head-moved", data),
   turnFailed: (data: GameEventData<"turn-failed">) => event("turn-failed", data),
   turnFailure: (data: GameEventData<"turn-failure">) => event("turn-failure", data),
   log: (data: GameEventData<"log">) => event("log", data),

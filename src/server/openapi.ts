@@ -69,6 +69,7 @@ export function openApiDocument(
     };
     const operation: Record<string, unknown> = {
       summary: r.summary,
+      ...(r.operationId !== undefined ? { operationId: r.operationId } : {}),
       tags: [r.tag],
       ...(r.access === "public" ? {} : { security: [{ bearer: [] }], "x-access": r.access }),
       ...(parameters.length > 0 ? { parameters } : {}),

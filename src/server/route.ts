@@ -22,6 +22,8 @@ export interface RouteSpec<
   method: "GET" | "POST" | "PUT" | "DELETE";
   url: string;
   summary: string;
+  /** The operation's name in the OpenAPI document (`undoTurn`); clients generated from it use it. */
+  operationId?: string;
   tag: string;
   access: Access;
   params?: P;
@@ -116,7 +118,10 @@ export function route<
       // Who calls before what they send: a caller without a valid token learns nothing about the route.
       const caller = await authorize(store, spec.access, request, (params as { id?: string }).id);
       const query = parse("query", spec.query ?? NoParams, request.query);
-      const body = spec.body ? parse("body", spec.body, request.body ?? {}) : undefined;
+      // No body at all reads as {}; a JSON null is a body of the wrong type, refused like `[]` or `42`.
+      const body = spec.body
+        ? parse("body", spec.body, request.body === undefined ? {} : request.body)
+        : undefined;
       reply.code(spec.status ?? 200);
       const value = await handler({
         params: params as z.infer<P>,

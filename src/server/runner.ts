@@ -5,6 +5,7 @@ import { type RecordingProvider, recordProvider } from "../ai/recorded.ts";
 import type { LogEntry, PlayerSpec, TurnResult } from "../engine/index.ts";
 import { isEngineError } from "../engine/index.ts";
 import type { ScriptRunner } from "../engine/ports.ts";
+import { isHostError } from "../host/errors.ts";
 import { type GameInput, type GameSetup, Game as HostGame } from "../host/game.ts";
 import type { World } from "../world/schema/index.ts";
 import { newId } from "./auth.ts";
@@ -58,6 +59,8 @@ export interface RunnerOptions {
   retryDelaysMs?: readonly number[];
   log: Logger;
 }
+
+type Action = { player: string; text: string };
 
 /** The default of `maxSteps`: a step is mostly CPU on one event loop; two overlap one's store round trips. */
 export const DEFAULT_MAX_STEPS = 2;
@@ -261,6 +264,8 @@ interface StepOutcome {
   status?: Game["status"];
   /** A player's quest answer, committed with the step that applies it. */
   answer?: QuestAnswerRow;
+  /** The step this one was played from, when not the game's head (a retry, an alter: the head's parent). */
+  parent?: number | null;
 }
 
 /**
@@ -284,6 +289,8 @@ export class Runner {
   private readonly live: LiveNarrations;
   private readonly slots: StepSlots;
   private readonly leaseMs: number;
+  /** The claims (owners) of story-control steps running (a retry, an alter). */
+  private readonly controls = new Set<string>();
   constructor(private readonly options: RunnerOptions) {
     this.slots = new StepSlots(options.maxSteps ?? DEFAULT_MAX_STEPS);
     this.leaseMs = options.leaseMs ?? LEASE_MS;
@@ -583,6 +590,160 @@ export class Runner {
     return outcome as { quest: string; status: string };
   }
 
+  /**
+   * Claims the game for a story control (undo, retry, alter, rewind, a branch switch): at once or
+   * game/busy, never waiting (a control is a decision about the state its caller saw). The claim is
+   * taken at the game's seq as read here: `expected`, the head the caller saw, must still be the head.
+   */
+  async claimForControl(
+    gameId: string,
+    expected: number | undefined,
+  ): Promise<{ game: Game; owner: string }> {
+    const game = await this.options.store.game(gameId);
+    if (!game || game.status === "ended") throw new ApiError("game/state", "ended");
+    if (game.status === "lobby" || game.head == null) throw new ApiError("game/state", "not-started");
+    if (expected !== undefined && Number(game.head) !== expected)
+      throw new ApiError(
+        "game/state",
+        "head-moved",
+        { head: Number(game.head), expected },
+        { head: Number(game.head), expected },
+      );
+    const owner = await this.acquire(game);
+    return { game, owner };
+  }
+
+  /**
+   * Moves the game's head to a stored step (undo, rewind, a branch switch) on the claim `owner`,
+   * with its events. The claim ends either way.
+   */
+  async moveHead(game: Game, owner: string, head: { seq: number; tick: number }, events: NewEvent[]) {
+    try {
+      const moved = await this.options.store.moveHead(game.id, game.seq, owner, head, events);
+      if (!moved) throw new ApiError("game/busy", "taken-over", {}, { game: game.id });
+    } finally {
+      await this.release(game.id, owner).catch(() => {});
+    }
+  }
+
+  /**
+   * Runs the game's last turn again from the step before it with the same actions and a new draw
+   * (host Game's retry), on the claim `owner`: the new step is a sibling of the one it replaces, which
+   * stays. Its events: `turn-retried` (what fired differently), then the new `turn`.
+   */
+  async retry(game: Game, owner: string, replaced: { seq: number; parent: number | null }, least: number) {
+    let answer: { draw: number; gained: string[]; lost: string[]; tick: number } | undefined;
+    await this.controlStep(game, owner, async (host, chunk, world) => {
+      const outcome = await host.apply({ type: "retry", draw: least } satisfies GameInput, {
+        onChunk: chunk,
+      });
+      if (outcome.type !== "retry") throw new Error("a retry answers a retry");
+      const result = outcome.result;
+      const actions =
+        (host.history.nodes.get(host.history.head)?.input as { actions?: Action[] } | undefined)?.actions ??
+        [];
+      const seen = playerResult(result, questStatuses(host.session.state));
+      answer = {
+        draw: outcome.draw,
+        gained: outcome.fired.gained,
+        lost: outcome.fired.lost,
+        tick: result.tick,
+      };
+      return {
+        kind: "turn",
+        parent: replaced.parent,
+        inputs: { actions, retryOf: replaced.seq, draw: outcome.draw },
+        result: seen,
+        narration: result.story,
+        trace: result,
+        logs: result.logs,
+        events: [
+          gameEvents.turnRetried({
+            seq: game.seq,
+            replaced: replaced.seq,
+            tick: result.tick,
+            draw: outcome.draw,
+            gained: outcome.fired.gained,
+            lost: outcome.fired.lost,
+          }),
+          gameEvents.turn({
+            seq: game.seq,
+            ...seen,
+            actions,
+            state: playerState(host.session.state, world),
+            notes: narrativeNotes(result.diff, world, result.tick),
+          }),
+          ...logEvent(result.logs, result.tick),
+        ],
+      };
+    });
+    return { seq: game.seq, replaced: replaced.seq, ...answer! };
+  }
+
+  /**
+   * Replaces the text of the game's last narration (host Game's alter: what later conditions and the
+   * narrator's history see), on the claim `owner`: the altered step is a new sibling of the head, which
+   * stays as the original; the head's log says who altered it. Its event: `narration-altered`.
+   */
+  async alter(
+    game: Game,
+    owner: string,
+    head: Pick<Turn, "seq" | "parent" | "kind" | "inputs" | "result" | "trace">,
+    text: string,
+    by: string,
+  ) {
+    let answer: { tick: number; text: string; by: string } | undefined;
+    await this.controlStep(game, owner, async (host) => {
+      const outcome = await host.apply({ type: "alter", text, by } satisfies GameInput);
+      if (outcome.type !== "alter") throw new Error("an alter answers an alter");
+      answer = { tick: outcome.turn, text: outcome.text, by: outcome.by };
+      // The notice the alter logged (who altered what), for the host's log.
+      const notice = host.session.read((s) => s.log.at(-1));
+      // The step's own inputs (its actions); what it replaced is the head, not what the head replaced.
+      const {
+        retryOf: _retry,
+        draw: _draw,
+        altered: _altered,
+        ...inputs
+      } = JSON.parse(head.inputs) as Record<string, unknown>;
+      const result = JSON.parse(head.result) as Record<string, unknown>;
+      return {
+        kind: head.kind,
+        parent: head.parent,
+        inputs: { ...inputs, altered: { from: head.seq, by: outcome.by } },
+        result: { ...result, story: outcome.text },
+        narration: outcome.text,
+        // The trace of the turn whose words changed: what ran is the same.
+        trace: head.trace === null ? null : (JSON.parse(head.trace) as unknown),
+        logs: notice ? [notice] : [],
+        events: [
+          gameEvents.narrationAltered({
+            seq: game.seq,
+            replaced: head.seq,
+            tick: outcome.turn,
+            text: outcome.text,
+            by: outcome.by,
+          }),
+        ],
+      };
+    });
+    return { seq: game.seq, replaced: head.seq, ...answer! };
+  }
+
+  /** A story control's step: on failure its error answers the request, and nothing is scheduled. */
+  private async controlStep(
+    game: Game,
+    owner: string,
+    run: (host: HostGame, chunk: (text: string) => void, world: World) => Promise<StepOutcome>,
+  ): Promise<void> {
+    this.controls.add(owner);
+    try {
+      await this.step(game, owner, run);
+    } finally {
+      this.controls.delete(owner);
+    }
+  }
+
   private timedOut(game: Game): boolean {
     return (
       game.turn_timeout_ms !== null &&
@@ -717,6 +878,7 @@ export class Runner {
       const row: Turn = {
         game_id: game.id,
         seq: game.seq,
+        parent: outcome.parent !== undefined ? outcome.parent : (game.head ?? null),
         kind: outcome.kind,
         tick: host.session.tick,
         // The state alone: the store's rows are the game's history (a save with the tree in every row
@@ -770,6 +932,9 @@ export class Runner {
     } catch (error) {
       await this.release(game.id, owner).catch(() => {});
       const failure = asApiError(error);
+      // A story control that failed (a retry's narrator) changed nothing and is the host's to try again:
+      // its error answers the host's request; no turn became due, so none is scheduled or announced.
+      if (this.controls.has(owner)) throw failure;
       // Players are told one plain sentence and when it runs again; the host's drawer gets the cause.
       const tick = game.tick + (fresh ? 0 : 1);
       const notice =
@@ -898,6 +1063,8 @@ export function asApiError(error: unknown): ApiError {
       return new ApiError("turn/failed", "engine-failed", { reason: error.message }, { engine: code });
     return new ApiError("engine/refused", "engine-refused", { reason: error.message }, { engine: code });
   }
+  if (isHostError(error))
+    return new ApiError("engine/refused", "engine-refused", { reason: error.message }, { host: error.code });
   if (isAiError(error))
     return new ApiError("turn/failed", "narrator-failed", { kind: error.kind }, { ai: error.kind });
   if (isStoreUnavailable(error)) return new ApiError("server/unavailable", "store-unreachable");

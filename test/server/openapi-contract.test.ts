@@ -145,6 +145,17 @@ describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, 
       (a) => a.json.tick === 1,
     );
     await host.post(`/games/${id}/retry`);
+    // The story controls (issue 33), each once, with their events on the host's stream.
+    const retried = await host.post(`/games/${id}/history/retry`);
+    assert.equal(retried.status, 200, retried.text);
+    const altered = await host.post(`/games/${id}/history/alter`, { text: "The fog lifts over the docks." });
+    assert.equal(altered.status, 200, altered.text);
+    await host.get(`/games/${id}/history/branches`);
+    await host.get(`/games/${id}/history/diff?a=0&b=${altered.json.seq}`);
+    assert.equal((await host.post(`/games/${id}/history/undo`)).status, 200);
+    await host.post(`/games/${id}/history/switch`, { branch: altered.json.seq });
+    assert.equal((await host.post(`/games/${id}/history/rewind`, { tick: 0 })).status, 200);
+    assertRefused(await host.post(`/games/${id}/history/undo`), 409, "game/state", /./);
     assertRefused(await p2.post(`/games/${id}/quests/no-such-quest/accept`), 422, "engine/refused", /./);
     await p1.get(`/games/${id}/transcript`);
     await p1.get(`/games/${id}/narrative-events`);

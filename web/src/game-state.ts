@@ -143,6 +143,11 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
         game: { ...game, seq: seq + 1, state: state as unknown as PartyState },
       };
     }
+    case "turn-retried":
+    case "narration-altered":
+    case "head-moved":
+      // A story control (issue 33) changed which steps the story holds: read the game again.
+      return "resync";
     case "turn-failed": {
       const failed = event.data;
       // The narration that was being written for it will not be finished.

@@ -146,6 +146,7 @@ export function historyRoutes(
         game_id: game.id,
         seq: 0,
         kind: "import",
+        parent: null,
         tick: read.tick,
         state: read.state,
         inputs: "{}",
@@ -201,7 +202,8 @@ export function historyRoutes(
   async function storedResult(result: TurnResult, game: Game, seq: number): Promise<TurnResult> {
     if (result.trace.spent !== undefined) return result;
     const world = await worlds.get(game.world_hash);
-    const before = seq > 0 ? await store.turn(game.id, seq - 1) : undefined;
+    const parent = (await store.turn(game.id, seq))?.parent ?? null;
+    const before = parent !== null ? await store.turn(game.id, Number(parent)) : undefined;
     const state = before ? readSave(world, before.state).state : OPENING;
     return completeTrace(result, world, state);
   }
@@ -307,9 +309,34 @@ export function historyRoutes(
     },
   );
 
+  /**
+   * The steps a replay of the game's current branch plays, in order: the branch's steps, each retried
+   * or altered one after the step it replaced (the host's retry and alter act on that one), so that
+   * `taleforge play --replay` takes exactly the steps the server took.
+   */
+  async function cassetteSteps(game: string): Promise<number[]> {
+    const path = await store.path(game);
+    const replaced = new Map<number, number>();
+    for (const row of await store.steps(game)) {
+      const inputs = JSON.parse(row.inputs) as { retryOf?: number; altered?: { from: number } };
+      const from = inputs.altered?.from ?? inputs.retryOf;
+      if (from !== undefined) replaced.set(Number(row.seq), from);
+    }
+    const order: number[] = [];
+    const add = (seq: number) => {
+      const from = replaced.get(seq);
+      if (from !== undefined) add(from);
+      order.push(seq);
+    };
+    for (const seq of path) add(seq);
+    return order;
+  }
+
   /** The game's cassette: the header a replay starts from, and every step's stored entries in order. */
   async function cassetteOf(game: Game): Promise<CassetteData> {
-    const rows = await store.cassette(game.id);
+    const order = await cassetteSteps(game.id);
+    const stored = new Map((await store.cassette(game.id, order)).map((r) => [Number(r.seq), r]));
+    const rows = order.flatMap((seq) => stored.get(seq) ?? []);
     if (rows.length === 0) throw new ApiError("game/state", "no-replay");
     const first = await store.turn(game.id, 0);
     const world = await worlds.get(game.world_hash);

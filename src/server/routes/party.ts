@@ -116,7 +116,8 @@ export function partyRoutes(app: FastifyInstance, store: Store, worlds: WorldCac
       const game = (await store.game(params.id))!;
       const world = await worlds.get(game.world_hash);
       const notes: z.infer<typeof NarrativeNote>[] = [];
-      for (let seq = 0; seq < game.seq; seq++) {
+      // The steps of the game's current branch.
+      for (const seq of await store.path(game.id)) {
         const row = await store.turn(game.id, seq);
         if (!row?.trace) continue;
         const diff = (JSON.parse(row.trace) as { diff?: DiffEntry[] }).diff ?? [];

@@ -265,6 +265,34 @@ export function migrations(dialect: Dialect): MigrationProvider {
       await db.schema.alterTable("games").dropColumn("creator").execute();
     },
   };
+  /**
+   * A game's steps are a tree (issue 33: retry, undo, rewind, branches): each turn row points to the
+   * step it was played from (`parent`), and the game to the step it is at (`head`); the transcript,
+   * the last state and the cassette follow the path from the opening to the head. Games stored before
+   * were linear: each row's parent is the row before it, and the head is the newest row.
+   */
+  const turnsParent: Migration = {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("turns").addColumn("parent", big).execute();
+      await db.schema.alterTable("games").addColumn("head", big).execute();
+      // The tree's shape read without a turn's row (its save, cassette and trace are tens of KB, and the
+      // new column is stored after them): the path to the head in one index-only read.
+      await db.schema
+        .createIndex("turns_tree")
+        .on("turns")
+        .columns(["game_id", "seq", "parent", "kind", "tick"])
+        .execute();
+      await sql`update turns set parent = seq - 1 where seq > 0`.execute(db);
+      await sql`update games set head = (
+          select max(t.seq) from turns t where t.game_id = games.id
+        )`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex("turns_tree").execute();
+      await db.schema.alterTable("games").dropColumn("head").execute();
+      await db.schema.alterTable("turns").dropColumn("parent").execute();
+    },
+  };
   return {
     getMigrations: async () => ({
       "0001_initial": initial,
@@ -273,6 +301,7 @@ export function migrations(dialect: Dialect): MigrationProvider {
       "0004_games_retry_at": retryAt,
       "0005_event_seq": eventSeq,
       "0006_games_creator_strikes": creatorStrikes,
+      "0007_turns_parent": turnsParent,
     }),
   };
 }

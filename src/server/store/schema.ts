@@ -43,8 +43,13 @@ export interface GamesTable {
   game_mode: string | null;
   /** "offline" or "server" (the narrator the server was started with). */
   narrator: string;
-  /** How many state rows (turns) the game has: the next row's seq. */
+  /**
+   * The next state row's seq. A story control that moves the head without a new row (undo, rewind, a
+   * branch switch) moves it on too, so a claim taken at the seq before it fails: a control applies once.
+   */
   seq: number;
+  /** The seq of the step the game is at (its current branch ends there); null before the opening. */
+  head: ColumnType<number | null, number | null | undefined, number | null>;
   tick: number;
   /** The `seq` of the game's newest event for everyone (0: none yet). */
   event_seq: Generated<number>;
@@ -101,6 +106,8 @@ export interface TurnsTable {
   game_id: string;
   seq: number;
   kind: "opening" | "turn" | "answer" | "import";
+  /** The seq of the step this one was played from (null: the opening or an import); the steps form a tree. */
+  parent: ColumnType<number | null, number | null | undefined, number | null>;
   tick: number;
   /** The save text after this step (what `taleforge play --load` reads). */
   state: string;

@@ -15,8 +15,9 @@ import type {
   WorldsTable,
 } from "./schema.ts";
 
-/** A game's row; `retry_at`, `creator` and `budget_strikes` may be left out of a new one (null, null, 0). */
-export type Game = Omit<Selectable<GamesTable>, "retry_at" | "creator" | "budget_strikes"> & {
+/** A game's row; `retry_at`, `creator`, `budget_strikes` and `head` may be left out of a new one (null, null, 0, null). */
+export type Game = Omit<Selectable<GamesTable>, "retry_at" | "creator" | "budget_strikes" | "head"> & {
+  head?: number | null;
   retry_at?: number | null;
   creator?: string | null;
   budget_strikes?: number;
@@ -327,7 +328,7 @@ export class Store {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("games")
-        .values({ ...game, seq: 1 })
+        .values({ ...game, seq: 1, head: turn.seq })
         .execute();
       await trx.insertInto("turns").values(turn).execute();
       await insertEvents(trx, game.id, [gameEvents.gameImported({ tick: turn.tick })]);
@@ -444,28 +445,86 @@ export class Store {
 
   // Turns
 
-  /** The game's last committed state (a save), without the rest of its turn row (cassette, trace). */
-  lastTurn(game: string): Promise<Pick<Turn, "seq" | "tick" | "state"> | undefined> {
+  /** The state the game is at (a save: its head's), without the rest of its turn row (cassette, trace). */
+  lastTurn(game: string): Promise<Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind"> | undefined> {
     return this.db
       .selectFrom("turns")
-      .select(["seq", "tick", "state"])
+      .select(["seq", "tick", "state", "parent", "kind"])
       .where("game_id", "=", game)
-      .orderBy("seq", "desc")
-      .limit(1)
+      .where("seq", "=", (eb) => eb.selectFrom("games").select("head").where("id", "=", game))
       .executeTakeFirst();
   }
 
-  /** The seq of the game's last step that has a trace (an opening or a turn; a quest answer or an import has none). */
+  /** The shape of the game's tree: every step's seq, parent, kind and tick (an index-only read). */
+  async tree(
+    game: string,
+  ): Promise<{ seq: number; parent: number | null; kind: Turn["kind"]; tick: number }[]> {
+    const rows = await this.db
+      .selectFrom("turns")
+      .select(["seq", "parent", "kind", "tick"])
+      .where("game_id", "=", game)
+      .orderBy("seq")
+      .execute();
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      parent: r.parent === null ? null : Number(r.parent),
+      kind: r.kind,
+      tick: Number(r.tick),
+    }));
+  }
+
+  /** The steps from the opening to the game's head (its current branch), oldest first. */
+  async pathSteps(game: string) {
+    const row = await this.db.selectFrom("games").select("head").where("id", "=", game).executeTakeFirst();
+    if (row?.head == null) return [];
+    const bySeq = new Map((await this.tree(game)).map((s) => [s.seq, s]));
+    const path: { seq: number; parent: number | null; kind: Turn["kind"]; tick: number }[] = [];
+    // A parent's seq is always below its children's: the walk ends, and the path is in seq order.
+    for (let at = bySeq.get(Number(row.head)); at; at = at.parent === null ? undefined : bySeq.get(at.parent))
+      path.unshift(at);
+    return path;
+  }
+
+  /** The seqs of the steps from the opening to the game's head (its current branch), oldest first. */
+  async path(game: string): Promise<number[]> {
+    return (await this.pathSteps(game)).map((s) => s.seq);
+  }
+
+  /** The narration and time of the given steps. */
+  narrations(game: string, seqs: number[]) {
+    if (seqs.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom("turns")
+      .select(["seq", "narration", "created_at"])
+      .where("game_id", "=", game)
+      .where("seq", "in", seqs)
+      .execute();
+  }
+
+  /** The steps played from step `parent` (its children), with their inputs. */
+  children(game: string, parent: number | null) {
+    return this.db
+      .selectFrom("turns")
+      .select(["seq", "kind", "inputs"])
+      .where("game_id", "=", game)
+      .where("parent", parent === null ? "is" : "=", parent)
+      .execute();
+  }
+
+  /** The seq of the last step on the game's branch that has a trace (an opening or a turn; a quest answer or an import has none). */
   async lastTracedSeq(game: string): Promise<number | undefined> {
+    const path = await this.path(game);
+    if (path.length === 0) return undefined;
     const row = await this.db
       .selectFrom("turns")
       .select("seq")
       .where("game_id", "=", game)
+      .where("seq", "in", path)
       .where("trace", "is not", null)
       .orderBy("seq", "desc")
       .limit(1)
       .executeTakeFirst();
-    return row?.seq;
+    return row === undefined ? undefined : Number(row.seq);
   }
 
   turn(game: string, seq: number): Promise<Turn | undefined> {
@@ -477,12 +536,15 @@ export class Store {
       .executeTakeFirst();
   }
 
-  /** The game's steps in order, mapped here from their rows (JSON columns read, `created_at` as `at`). */
+  /** The steps of the game's current branch (opening to head), oldest first, mapped here from their rows. */
   async transcript(game: string): Promise<TranscriptEntry[]> {
+    const path = await this.path(game);
+    if (path.length === 0) return [];
     const rows = await this.db
       .selectFrom("turns")
       .select(["seq", "kind", "tick", "inputs", "result", "narration", "created_at"])
       .where("game_id", "=", game)
+      .where("seq", "in", path)
       .orderBy("seq")
       .execute();
     return rows.map((t) => ({
@@ -496,11 +558,24 @@ export class Store {
     }));
   }
 
-  cassette(game: string) {
+  /** Every step of the game on every branch, without states or traces (the branch list reads it). */
+  steps(game: string) {
+    return this.db
+      .selectFrom("turns")
+      .select(["seq", "parent", "kind", "tick", "inputs", "narration", "created_at"])
+      .where("game_id", "=", game)
+      .orderBy("seq")
+      .execute();
+  }
+
+  /** The cassette entries of the given steps (by seq), in seq order. */
+  cassette(game: string, seqs: number[]) {
+    if (seqs.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom("turns")
       .select(["seq", "cassette"])
       .where("game_id", "=", game)
+      .where("seq", "in", seqs)
       .orderBy("seq")
       .execute();
   }
@@ -598,6 +673,7 @@ export class Store {
         .updateTable("games")
         .set({
           seq: turn.seq + 1,
+          head: turn.seq,
           tick: turn.tick,
           lease_owner: null,
           lease_until: null,
@@ -625,6 +701,54 @@ export class Store {
     });
     if (committed) await this.wake(turn.game_id);
     return committed;
+  }
+
+  /**
+   * A story control moves the game's head to the stored step `head` (undo, rewind, a branch switch)
+   * on the claim `owner` took at `seq`, with its events, in one transaction: the seq moves on (a claim
+   * taken before it fails, so the control applies once), the claim ends, and the submissions and quest
+   * answers for the turns after the head's tick are dropped (they belonged to the branch left; its
+   * steps keep the actions they ran). false: the claim lapsed or was taken over; nothing changed.
+   */
+  async moveHead(
+    game: string,
+    seq: number,
+    owner: string,
+    head: { seq: number; tick: number },
+    events: NewEvent[],
+  ): Promise<boolean> {
+    const moved = await (this.open.steps ?? this.db).transaction().execute(async (trx) => {
+      const now = Date.now();
+      const result = await trx
+        .updateTable("games")
+        .set({
+          seq: seq + 1,
+          head: head.seq,
+          tick: head.tick,
+          lease_owner: null,
+          lease_until: null,
+          forced_tick: null,
+          retry_at: null,
+          turn_opened_at: now,
+          updated_at: now,
+        })
+        .where("id", "=", game)
+        .where("seq", "=", seq)
+        .where("lease_owner", "=", owner)
+        .where("lease_until", ">=", now)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx.deleteFrom("submissions").where("game_id", "=", game).where("tick", ">", head.tick).execute();
+      await trx
+        .deleteFrom("quest_answers")
+        .where("game_id", "=", game)
+        .where("tick", ">", head.tick)
+        .execute();
+      await insertEvents(trx, game, events);
+      return true;
+    });
+    if (moved) await this.wake(game);
+    return moved;
   }
 
   async addEvents(game: string, events: NewEvent[]): Promise<void> {
