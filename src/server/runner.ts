@@ -7,6 +7,7 @@ import { isEngineError } from "../engine/index.ts";
 import type { ScriptRunner } from "../engine/ports.ts";
 import { isHostError } from "../host/errors.ts";
 import { type GameInput, type GameSetup, Game as HostGame } from "../host/game.ts";
+import { pruneHistory } from "../host/history.ts";
 import type { World } from "../world/schema/index.ts";
 import { newId } from "./auth.ts";
 import { ApiError } from "./errors.ts";
@@ -881,9 +882,7 @@ export class Runner {
         parent: outcome.parent !== undefined ? outcome.parent : (game.head ?? null),
         kind: outcome.kind,
         tick: host.session.tick,
-        // The state alone: the store's rows are the game's history (a save with the tree in every row
-        // would grow with each turn, and the store would hold it once per turn).
-        state: host.session.save(),
+        state: rowSave(host),
         inputs: JSON.stringify(outcome.inputs),
         cassette: JSON.stringify(entries),
         trace: outcome.trace === null ? null : JSON.stringify(outcome.trace),
@@ -1069,4 +1068,14 @@ export function asApiError(error: unknown): ApiError {
     return new ApiError("turn/failed", "narrator-failed", { kind: error.kind }, { ai: error.kind });
   if (isStoreUnavailable(error)) return new ApiError("server/unavailable", "store-unreachable");
   return new ApiError("server/internal", "unexpected");
+}
+
+/**
+ * A step's row: the state with the step and the one before it from the history (a retry runs the
+ * head's turn again from its parent). The store's rows are the rest of the game's history: the
+ * whole tree in every row would grow with each turn and be stored once per turn.
+ */
+function rowSave(host: HostGame): string {
+  pruneHistory(host.history, 2);
+  return host.save();
 }

@@ -206,6 +206,14 @@ describe(`server: story controls (${STORE_NAME})`, () => {
     // A second retry of the same turn is the next draw.
     const again = await g.host.post(`/games/${g.id}/history/retry`);
     assert.equal(again.json.draw, 2, again.text);
+    // A step's stored save holds that step and the one before it, never the whole tree: the store's
+    // rows are the history (a tree in every row would grow with every turn).
+    for (const action of ["I walk to the lighthouse.", "I wait.", "I look around."]) await play(g, action);
+    const saved = JSON.parse((await g.host.get(`/games/${g.id}/save`)).text) as {
+      history?: { nodes: unknown[] };
+    };
+    assert.ok(saved.history !== undefined, "the save carries the step a retry needs");
+    assert.ok(saved.history.nodes.length <= 2, `${saved.history.nodes.length} steps in one row's save`);
   });
 
   it("alter replaces the last narration for everyone and the story's history; the original stays, marked", async () => {
