@@ -53,6 +53,9 @@ const CONTRACTIONS: Readonly<Record<string, string>> = {
  */
 export function aboutCharacter(text: string, name: string): string {
   let named = false;
+  // The name said anywhere yet: a text whose first "you" or "your" is no subject names them there
+  // ("recognises the house in Ada's face"), never only "their" of someone the reader cannot tell.
+  let namedOnce = false;
   return quoteSpans(text)
     .map((span) => {
       if (span.quoted) return span.text;
@@ -68,16 +71,21 @@ export function aboutCharacter(text: string, name: string): string {
         if (lower === "you" || CONTRACTIONS[lower]) {
           const subject =
             previous === "" || /[.!?:;,—–]$/.test(previous) || CLAUSE_OPENERS.has(bare(previous));
-          if (!subject) tokens[i] = `${lower === "you" ? "them" : CONTRACTIONS[lower]}${tail}`;
-          else if (!named && lower === "you" && tail === "") {
+          if (!subject) {
+            tokens[i] =
+              lower === "you" && !namedOnce
+                ? `${name}${tail}`
+                : `${lower === "you" ? "them" : CONTRACTIONS[lower]}${tail}`;
+            if (lower === "you") namedOnce = true;
+          } else if (!named && lower === "you" && tail === "") {
             tokens[i] = name;
-            named = true;
+            named = namedOnce = true;
             conjugateNext(tokens, i);
           } else tokens[i] = sameCase(word, CONTRACTIONS[lower] ?? "they") + tail;
-        } else if (lower === "your" && !named && previous === "") {
+        } else if (lower === "your" && !named && (previous === "" || !namedOnce)) {
           // "Your nerve is fraying" told of Ada: "Ada's nerve is fraying".
           tokens[i] = `${name}'s${tail}`;
-          named = true;
+          named = namedOnce = true;
         } else if (POSSESSIVES[lower]) tokens[i] = sameCase(word, POSSESSIVES[lower]!) + tail;
         previous = token;
         // A sentence ends: its first "you" is the name again.
