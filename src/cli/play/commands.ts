@@ -237,6 +237,18 @@ export function findCommand(name: string): PlayCommand | undefined {
 }
 
 /** Every name a command answers to, for "did you mean" and for refusing them before the game starts. */
+/**
+ * The line to play when an action /undo gave back was on the prompt: the given-back text followed
+ * directly by a known slash command ("walk north/undo", the player typed /undo without clearing the
+ * line) runs that command, never a turn of "walk north/undo". Any other line is played as it is.
+ */
+export function lineAfterGivenBack(line: string, givenBack: string | undefined): string {
+  if (!givenBack || !line.startsWith(givenBack)) return line;
+  const rest = line.slice(givenBack.length).trimStart();
+  const name = /^\/(\S+)/.exec(rest)?.[1];
+  return name !== undefined && findCommand(name.toLowerCase()) !== undefined ? rest : line;
+}
+
 export const COMMAND_NAMES: readonly string[] = [...BY_NAME.keys()];
 
 /** /help, from the table; `saving` is the save file as the player is shown it, when the game is saved. */

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { PassThrough } from "node:stream";
 import { test } from "node:test";
 import { terminalSafeIo } from "../io.ts";
+import { lineAfterGivenBack } from "./commands.ts";
 import { lineSource } from "./lines.ts";
 
 /**
@@ -84,4 +85,36 @@ test("at a terminal, typing ahead during the story echoes nothing until the next
   assert.equal(await lines.read("> "), "climb the stairs");
   assert.equal(raw, "> climb the stairs\n");
   lines.close();
+});
+
+/**
+ * /undo puts the taken-back action on the next prompt's line; a slash command typed straight after
+ * it reached the game as "walk north/undo" and was played as a turn. The command runs instead.
+ */
+test("a slash command typed after the action /undo gave back runs the command, not a turn", async () => {
+  const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
+  const io = terminalSafeIo({
+    stdout: () => {},
+    stderr: () => {},
+    isTTY: true,
+    env: {},
+    readStdin: async () => "",
+    stdin,
+    stdinIsTTY: true,
+    rawStdout: () => {},
+  });
+  const lines = lineSource(io);
+  lines.prefill?.("walk north");
+  const line = lines.read("> ");
+  stdin.write("/undo\r");
+  const read = await line;
+  lines.close();
+  assert.equal(read, "walk north/undo", "readline hands back the given-back text with what was typed");
+  assert.equal(lineAfterGivenBack(read, "walk north"), "/undo");
+  assert.equal(lineAfterGivenBack("walk north/SAVE game.json", "walk north"), "/SAVE game.json");
+  assert.equal(lineAfterGivenBack("walk north /help", "walk north"), "/help");
+  // Not a command, or nothing given back: the line is played as typed.
+  assert.equal(lineAfterGivenBack("walk north/south", "walk north"), "walk north/south");
+  assert.equal(lineAfterGivenBack("walk north/undo", undefined), "walk north/undo");
+  assert.equal(lineAfterGivenBack("look/undo", "walk north"), "look/undo");
 });

@@ -17,7 +17,7 @@ import { escapeControls } from "../../world/terminal-text.ts";
 import type { CliIo } from "../io.ts";
 import { readSaveText, writeSaveFile } from "../save-file.ts";
 import { changesView } from "./changes.ts";
-import { COMMAND_NAMES, type CommandHost, findCommand } from "./commands.ts";
+import { COMMAND_NAMES, type CommandHost, findCommand, lineAfterGivenBack } from "./commands.ts";
 import { editText } from "./editor.ts";
 import { retryLines } from "./history-views.ts";
 import type { LineSource } from "./lines.ts";
@@ -58,6 +58,8 @@ export interface LoopContext {
   recorder?: GameRecorder;
   /** The world file (absolute), named by an exported play-test. */
   worldPath?: string;
+  /** The action /undo put back on the next prompt's line (a terminal), until that line is read. */
+  givenBack?: string | undefined;
 }
 
 /**
@@ -82,7 +84,9 @@ export async function runLoop(ctx: LoopContext): Promise<number> {
         quit = true;
         break;
       }
-      const text = line.trim();
+      const givenBack = ctx.givenBack;
+      ctx.givenBack = undefined;
+      const text = lineAfterGivenBack(line.trim(), givenBack?.trim());
       if (text.startsWith("/")) {
         if ((await command(ctx, text)) === "quit") quit = true;
         else i--;
@@ -453,7 +457,11 @@ function commandHost(ctx: LoopContext): CommandHost {
     },
     exportTest: async (argument) => out(await exportTest(ctx, argument)),
     edit: (text) => editText(ctx, text),
-    prefill: (text) => ctx.lines.prefill?.(text),
+    prefill: (text) => {
+      if (!ctx.lines.prefill) return;
+      ctx.lines.prefill(text);
+      if (ctx.lines.interactive) ctx.givenBack = text;
+    },
   };
 }
 
