@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { loadChecked } from "../../src/cli/play/world.ts";
 import { harbor, type Json } from "../helpers/author.ts";
 import { readWalkthrough } from "../helpers/walkthrough.ts";
-import { playWith, ROOT, scratchDir } from "./helpers.ts";
+import { captureIo, playWith, ROOT, scratchDir } from "./helpers.ts";
 
 /**
  * `taleforge play` run in-process with piped input (stdin not a terminal):
@@ -331,6 +332,41 @@ describe("taleforge play: hostile input", () => {
     assert.match(result.err, /broken\.world\.json:\d+:\d+ {2}shape\//);
     assert.match(result.err, /Run "taleforge check/);
     assert.equal(result.out, "");
+  });
+
+  test("at an 80-column terminal the warning about a flawed world is word-wrapped, its path and code whole", async () => {
+    const dir = scratchDir();
+    const world = harbor() as Json;
+    world.triggers.keeper_rumour.name = "keeper_rumor";
+    const path = dir.write(
+      "a-rather-long-folder-name-for-worlds-flawed.world.json",
+      JSON.stringify(world, null, 2),
+    );
+    const shown = path;
+    const captured = captureIo({ isTTY: true });
+    const loaded = await loadChecked(path, shown, { ...captured.io, columns: 80 });
+    assert.equal(typeof loaded, "object", "the world is played");
+    const err = captured.stderr();
+    assert.match(err.replace(/\s+/g, " "), /has 1 error \(keys\/name-mismatch\); playing anyway/);
+    const lines = err.split("\n");
+    assert.ok(lines.length > 2, `wrapped onto several lines:\n${err}`);
+    for (const line of lines)
+      assert.ok(
+        line.length <= 79 || !line.includes(" "),
+        `a line within 79 columns: ${JSON.stringify(line)}`,
+      );
+    assert.ok(
+      lines.some((line) => line.includes(path)),
+      "the path is never cut",
+    );
+    assert.ok(
+      lines.some((line) => line.includes("keys/name-mismatch")),
+      "the code is never cut",
+    );
+    // Piped (not a terminal): one line, as before.
+    const piped = captureIo();
+    await loadChecked(path, shown, { ...piped.io, columns: 80 });
+    assert.equal(piped.stderr().split("\n").length, 2, piped.stderr());
   });
 
   test("a world with only rule errors is played after a one-line warning", async () => {

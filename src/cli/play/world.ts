@@ -7,6 +7,25 @@ import type { World } from "../../world/schema/index.ts";
 import { blockingErrors } from "../../world/validate.ts";
 import { EXIT_PROBLEMS, fail } from "../exit.ts";
 import type { CliIo } from "../io.ts";
+import { streamWrapper } from "./wrapper.ts";
+
+/**
+ * A warning or error about the world on stderr: at a terminal word-wrapped to its width (a long path
+ * or error code stays whole on its line, never cut mid-word by the terminal); as written when piped.
+ */
+function warn(io: CliIo, text: string): void {
+  if (!io.isTTY || !io.columns) {
+    io.stderr(text);
+    return;
+  }
+  let out = "";
+  const wrapper = streamWrapper(Math.max(20, Math.min(io.columns - 1, 100)), (chunk) => {
+    out += chunk;
+  });
+  wrapper.push(text);
+  wrapper.end();
+  io.stderr(out);
+}
 
 /**
  * The world, validated; or the exit code after saying why it cannot be played.
@@ -25,7 +44,8 @@ export async function loadChecked(
   if (!read.ok) return fail(io, read.unreadable.message.replace(path, shown));
   const errors = read.checked.diagnostics.filter((d) => d.severity === "error");
   if (strict && errors.length > 0) {
-    io.stderr(
+    warn(
+      io,
       [
         `taleforge play: ${shown} has ${plural(errors.length, "error")} (${countCodes(errors)}), and --strict plays only a world without errors:`,
         ...errors.slice(0, 5).map((d) => `  ${formatPosition(shown, d)}  ${d.code}  ${d.message}`),
@@ -39,15 +59,17 @@ export async function loadChecked(
   const playable = playableWorld(read.loaded, read.checked);
   if (playable.world) {
     for (const repair of playable.repairs)
-      io.stderr(`taleforge play: warning: ${shown}: repaired: ${repair.message}.\n`);
+      warn(io, `taleforge play: warning: ${shown}: repaired: ${repair.message}.\n`);
     if (playable.repairs.length > 0)
-      io.stderr(
+      warn(
+        io,
         `taleforge play: ${shown} plays with ${plural(playable.repairs.length, "repair")}; "taleforge check ${shown}" still reports them as errors, and --strict refuses them.\n`,
       );
     // Rule errors leave a playable world (a quest that never starts, a stray reference): say so, then play.
     const left = playable.checked.diagnostics.filter((d) => d.severity === "error");
     if (left.length > 0)
-      io.stderr(
+      warn(
+        io,
         `taleforge play: ${shown} has ${plural(left.length, "error")} (${countCodes(left)}); playing anyway, but they may break the story. Run "taleforge check ${shown}" for the details.\n`,
       );
     // Its text (names, descriptions) cleaned as the narration is: every view prints it plain.
@@ -59,7 +81,8 @@ export async function loadChecked(
   const shownErrors = blocking
     .slice(0, 5)
     .map((d) => `  ${formatPosition(shown, d)}  ${d.code}  ${d.message}`);
-  io.stderr(
+  warn(
+    io,
     [
       `taleforge play: ${shown} has ${plural(blocking.length, "error")} that ${blocking.length === 1 ? "makes" : "make"} it impossible to play:`,
       ...shownErrors,
