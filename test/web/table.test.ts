@@ -533,7 +533,10 @@ describe("browser: the party's table", { timeout: 300_000 }, () => {
     await drawer.getByRole("button", { name: "Free Ada Quill's seat" }).click();
     await drawer.getByText("Free Ada Quill's seat: done.").waitFor({ timeout: WAIT });
     // The phone's seat is gone; turns no longer wait for it, and the party sees it free.
-    await phonePage.getByText("This game is not open in this browser").waitFor({ timeout: WAIT });
+    await phonePage.getByRole("heading", { name: "The host freed your seat" }).waitFor({ timeout: WAIT });
+    await phonePage
+      .getByText("The host freed your seat: open the invite link again to take a character.")
+      .waitFor({ timeout: WAIT });
     await host.getByText("Ada Quill: seat free").waitFor({ timeout: WAIT });
     // The player joins again with the invite, as the same character.
     const invite = (await new Client(running.url, hostToken).get(`/games/${gameId}`)).json.invite;

@@ -103,7 +103,16 @@ export function PlayPage(props: { id: string }) {
   }, [yourTurn, seatName]);
 
   if (!token)
-    return (
+    return hostNote ? (
+      // The host freed this browser's seat while it was open: say so, not only that the game is closed.
+      <main id="main" class="page narrow">
+        <h1>The host freed your seat</h1>
+        <p role="status">{hostNote}</p>
+        <p>
+          No invite link? Ask the host for it, or <a href="#/">start a game of your own</a>.
+        </p>
+      </main>
+    ) : (
       <main id="main" class="page narrow">
         <h1>This game is not open in this browser</h1>
         <p>
