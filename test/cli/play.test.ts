@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { loadChecked } from "../../src/cli/play/world.ts";
 import { harbor, type Json } from "../helpers/author.ts";
 import { readWalkthrough } from "../helpers/walkthrough.ts";
-import { captureIo, playWith, ROOT, scratchDir } from "./helpers.ts";
+import { captureIo, playAtTerminal, playWith, ROOT, scratchDir } from "./helpers.ts";
 
 /**
  * `taleforge play` run in-process with piped input (stdin not a terminal):
@@ -332,6 +332,20 @@ describe("taleforge play: hostile input", () => {
     assert.match(result.err, /broken\.world\.json:\d+:\d+ {2}shape\//);
     assert.match(result.err, /Run "taleforge check/);
     assert.equal(result.out, "");
+  });
+
+  test("at an 80-column terminal the header never cuts a world path wider than the line mid-word", async () => {
+    const dir = scratchDir();
+    const deep = join(dir.dir, "a-stranger-saved-it-in-a-deep-folder", "far-from-home-and-further-still");
+    mkdirSync(deep, { recursive: true });
+    const path = join(deep, "the-harbour-of-brinewick.world.json");
+    writeFileSync(path, JSON.stringify(harbor(), null, 2));
+    assert.ok(path.length > 80);
+    const { code, out } = await playAtTerminal([path, "--no-save", "--premade", "Isobel Carrow"], ["/quit"]);
+    assert.equal(code, 0, out);
+    assert.match(out, /^Taleforge · the-harbour-of-brinewick\.world\.json · Dawn at the Docks ·/m);
+    for (const line of out.split("\n"))
+      assert.ok(line.length <= 79, `a line within 79 columns: ${JSON.stringify(line)}`);
   });
 
   test("at an 80-column terminal the warning about a flawed world is word-wrapped, its path and code whole", async () => {

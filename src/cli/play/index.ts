@@ -1,5 +1,5 @@
 import { unlink } from "node:fs/promises";
-import { relative, resolve } from "node:path";
+import { basename, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isAiError } from "../../ai/errors.ts";
 import type { Provider } from "../../ai/provider.ts";
@@ -103,8 +103,11 @@ async function playGame(step: GameStep): Promise<number> {
   try {
     // Word-wrapped at a terminal: a long path or story start name would pass the width mid-word.
     const header = proseWriter({ io, lines });
+    // A path wider than the terminal would still be cut mid-word by it: the file's name stands for it there.
+    const width = lines.interactive && io.columns ? Math.max(20, Math.min(io.columns - 1, 100)) : 0;
+    const shownFile = width > 0 && file.length > width ? basename(file) : file;
     header.push(
-      `${paint("gray", `Taleforge · ${file} · ${setup.load !== undefined ? "resumed game" : startName(world, setup.storyStart)} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,
+      `${paint("gray", `Taleforge · ${shownFile} · ${setup.load !== undefined ? "resumed game" : startName(world, setup.storyStart)} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,
     );
     header.end();
     const prompts = flags.showPrompt === true ? new PromptView(provider, paint) : undefined;
