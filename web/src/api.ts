@@ -8,6 +8,13 @@
 import type { z } from "zod";
 import type { TurnTrace } from "../../src/engine/trace.ts";
 import type { CheckReport } from "../../src/host/check-report.ts";
+import type {
+  AlterAnswer,
+  BranchesView as BranchesSchema,
+  DiffView as DiffSchema,
+  HeadMovedAnswer,
+  RetryAnswer,
+} from "../../src/server/answers.ts";
 import type { InviteView as InviteSchema, NarrativeNotes } from "../../src/server/routes/party.ts";
 import type { AttributeRules, WorldListing as WorldListingSchema } from "../../src/server/routes/worlds.ts";
 import type { CreateGame, JoinGame, SubmitAction } from "../../src/server/schemas.ts";
@@ -42,6 +49,12 @@ export type SubmitActionBody = z.input<typeof SubmitAction>;
 export type InviteView = z.infer<typeof InviteSchema>;
 export type NarrativeNote = z.infer<typeof NarrativeNotes>["notes"][number];
 export type { CheckReport, TurnTrace };
+/** The game's branches (issue 33): each tip, its turns, a title, and which one is played now. */
+export type BranchesView = z.infer<typeof BranchesSchema>;
+export type Branch = BranchesView["branches"][number];
+/** What differs in the world between two steps, as typed changes. */
+export type DiffView = z.infer<typeof DiffSchema>;
+export type WorldChange = DiffView["changes"][number];
 
 export interface GameView {
   id: string;
@@ -126,6 +139,13 @@ export const ROUTES = {
   save: ["GET", "/games/{id}/save"],
   cassette: ["GET", "/games/{id}/cassette"],
   playtest: ["GET", "/games/{id}/playtest"],
+  undoTurn: ["POST", "/games/{id}/history/undo"],
+  retryTurn: ["POST", "/games/{id}/history/retry"],
+  alterNarration: ["POST", "/games/{id}/history/alter"],
+  rewindGame: ["POST", "/games/{id}/history/rewind"],
+  listBranches: ["GET", "/games/{id}/history/branches"],
+  switchBranch: ["POST", "/games/{id}/history/switch"],
+  diffStates: ["GET", "/games/{id}/history/diff"],
 } as const satisfies Record<string, readonly ["GET" | "POST", string]>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -251,6 +271,21 @@ export const api = {
   save: async (id: string, token: string) => (await send("save", { params: { id }, token })).blob(),
   cassette: async (id: string, token: string) => (await send("cassette", { params: { id }, token })).blob(),
   playtest: async (id: string, token: string) => (await send("playtest", { params: { id }, token })).blob(),
+  // The story controls (host only): what they change arrives as events (`turn-retried`,
+  // `narration-altered`, `head-moved`) for every page of the game.
+  undoTurn: (id: string, token: string) =>
+    json<z.infer<typeof HeadMovedAnswer>>("undoTurn", { params: { id }, token, body: {} }),
+  retryTurn: (id: string, token: string) =>
+    json<z.infer<typeof RetryAnswer>>("retryTurn", { params: { id }, token, body: {} }),
+  alterNarration: (id: string, token: string, text: string) =>
+    json<z.infer<typeof AlterAnswer>>("alterNarration", { params: { id }, token, body: { text } }),
+  rewindGame: (id: string, token: string, tick: number) =>
+    json<z.infer<typeof HeadMovedAnswer>>("rewindGame", { params: { id }, token, body: { tick } }),
+  listBranches: (id: string, token: string) => json<BranchesView>("listBranches", { params: { id }, token }),
+  switchBranch: (id: string, token: string, branch: number) =>
+    json<z.infer<typeof HeadMovedAnswer>>("switchBranch", { params: { id }, token, body: { branch } }),
+  diffStates: (id: string, token: string, a: number, b: number) =>
+    json<DiffView>("diffStates", { params: { id }, token, query: { a, b } }),
   /** The event stream's response (read by sse.ts), from after the given event id. */
   events: (id: string, token: string, after: string, signal: AbortSignal) =>
     fetch(`${pathOf("events", { id })}?after=${after}`, {

@@ -93,7 +93,9 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
       };
     case "turn": {
       const { seq, actions, state, notes, ...result } = event.data;
-      if (seq < game.seq) return model;
+      // A step the page has already (read with the transcript): its narration is no longer being written.
+      if (seq < game.seq)
+        return model.live && model.live.tick <= result.tick ? { ...model, live: null } : model;
       if (seq > game.seq) return "resync";
       const step: TranscriptStep = {
         seq,

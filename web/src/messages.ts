@@ -13,7 +13,7 @@ export interface PlayerMessage {
 }
 
 /** What the player was doing, for the few codes whose meaning depends on it. */
-export type Doing = "act" | "answer" | "join" | "start" | "upload" | "host" | "read" | "retry";
+export type Doing = "act" | "answer" | "join" | "start" | "upload" | "host" | "read" | "retry" | "control";
 
 const NAME_RULE =
   "A character's name can hold letters, digits, spaces and punctuation, up to 60 characters: no line breaks and no invisible characters.";
@@ -44,6 +44,10 @@ export function playerMessage(error: unknown, doing: Doing): PlayerMessage {
     case "game/busy":
       return { text: "The turn is being played right now. Try again once its story appears." };
     case "game/state":
+      if (doing === "control" && !details.status)
+        return {
+          text: "The story cannot do that where it stands now (someone may have changed it first): read the story as it is now and try again.",
+        };
       return { text: stateSentence(details.status, doing), field: doing === "join" ? "game" : undefined };
     case "game/name-taken":
       return {
@@ -86,6 +90,10 @@ export function playerMessage(error: unknown, doing: Doing): PlayerMessage {
           }
         : { text: "The page sent something the server could not read. Reload the page and try again." };
     case "request/invalid":
+      if (doing === "control")
+        return {
+          text: "The new text is empty or too long (at most 20,000 characters): change it and save again.",
+        };
       if (/character\.name|^body\.name|name/.test(path)) return { text: NAME_RULE, field: "name" };
       if (/text/.test(path))
         return {
@@ -101,8 +109,10 @@ export function playerMessage(error: unknown, doing: Doing): PlayerMessage {
       };
     case "world/not-found":
       return { text: "This world is no longer on the server. Choose another one or upload it again." };
+    case "history/refused":
     case "engine/refused":
-      // The engine's refusals are written for players (an unknown quest, an offer that lapsed).
+      // The engine's and the story controls' refusals are written for players (an unknown quest,
+      // an offer that lapsed, a turn that is not on this branch).
       return { text: error.message };
     case "sse/too-many":
       return { text: "This game is open in too many tabs: close one of them." };

@@ -59,18 +59,20 @@ export function useGame(
         steps: transcript.transcript,
         notes: narrative.notes,
       };
-      // The narration being written is shown until its step is stored.
-      const written = new Set(
-        next.steps.filter((s) => s.kind === "turn" || s.kind === "opening").map((s) => s.tick),
-      );
-      if (next.live && written.has(next.live.tick)) next = { ...next, live: null };
       // A failure of a turn that has run since (on any process) is over.
       if (next.failure && game.tick >= next.failure.tick && next.failure.tick > 0)
         next = { ...next, failure: null };
       for (const event of pending.current ?? []) {
         const applied = applyEvent(next, event);
         if (applied !== "resync") next = applied;
+        else if (event.kind === "turn-retried") next = { ...next, live: null };
       }
+      // The narration being written is shown until its step is stored (checked after the events that
+      // came during the read: a retried turn's chunks may arrive after its step is stored).
+      const written = new Set(
+        next.steps.filter((s) => s.kind === "turn" || s.kind === "opening").map((s) => s.tick),
+      );
+      if (next.live && written.has(next.live.tick)) next = { ...next, live: null };
       setModel(next);
       setReadError("");
     } catch (e) {
@@ -87,8 +89,11 @@ export function useGame(
         return;
       }
       const applied = applyEvent(modelRef.current, event);
-      if (applied === "resync") void resync();
-      else setModel(applied);
+      if (applied === "resync") {
+        // A retried turn is told again as the game's next tick: its telling is over once it is stored.
+        if (event.kind === "turn-retried") setModel({ ...modelRef.current, live: null });
+        void resync();
+      } else setModel(applied);
     },
     [resync],
   );

@@ -8,6 +8,7 @@ import {
   type TranscriptStep,
 } from "../api.ts";
 import { playerMessage } from "../messages.ts";
+import { BranchPanel } from "./BranchPanel.tsx";
 import { JsonTree } from "./JsonTree.tsx";
 import { TraceTree } from "./TraceTree.tsx";
 
@@ -293,6 +294,10 @@ export function HostDrawer(props: {
             </li>
           ))}
         </ul>
+      </details>
+      <details class="history">
+        <summary>Branches</summary>
+        <BranchPanel game={game} token={token} onChanged={props.onChanged} />
       </details>
       <div class="tabs" role="tablist" aria-label="Inspectors">
         {(["trace", "log", "storage"] as const).map((t) => (

@@ -9,7 +9,13 @@ function Narration(props: {
   segments?: { actor: string | null; text: string }[] | null | undefined;
   you?: string | undefined;
 }) {
-  const { segments, you } = props;
+  const { you } = props;
+  // An altered narration (issue 33) keeps the segments of the text it replaced: they no longer tell it.
+  const squeeze = (text: string) => text.replace(/\s+/g, "");
+  const segments =
+    props.segments && squeeze(props.segments.map((s) => s.text).join("")) === squeeze(props.text)
+      ? props.segments
+      : undefined;
   const paragraphs = segments
     ? segments.filter((s) => s.text.trim() !== "")
     : props.text

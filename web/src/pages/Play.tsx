@@ -7,6 +7,7 @@ import { PartyPanel } from "../components/PartyPanel.tsx";
 import { ReadingControls } from "../components/ReadingControls.tsx";
 import { RealmMap } from "../components/RealmMap.tsx";
 import { Story } from "../components/Story.tsx";
+import { StoryControls } from "../components/StoryControls.tsx";
 import { followHostRole } from "../host-role.ts";
 import { type PlayerMessage, playerMessage } from "../messages.ts";
 import { applyReading, chime, loadReading } from "../reading.ts";
@@ -329,6 +330,9 @@ export function PlayPage(props: { id: string }) {
             </section>
           ) : null}
           <Story steps={steps} notes={notes} live={live} you={you?.name} />
+          {hostToken && lastTurn && (game.status === "running" || game.status === "paused") ? (
+            <StoryControls game={id} token={hostToken} last={lastTurn} busy={live !== null} />
+          ) : null}
           {game.status !== "lobby" ? (
             <section class="turn-panel panel" aria-labelledby="turn-title">
               <h2 id="turn-title">Turn {turn}</h2>

@@ -1,0 +1,194 @@
+import { useEffect, useState } from "preact/hooks";
+import { api, type BranchesView, type DiffView, type GameView, type WorldChange } from "../api.ts";
+import { playerMessage } from "../messages.ts";
+
+/** A value of the world's storage, short and as text (JSX escapes it). */
+function shown(value: unknown): string {
+  if (value === undefined) return "nothing";
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+function place(p: { region: string; location: string; area: string }): string {
+  return [p.region, p.location, p.area].filter((part) => part !== "").join(" › ");
+}
+
+/** One change of a world diff as a sentence (the current branch's value first). */
+export function changeWords(change: WorldChange): string {
+  switch (change.kind) {
+    case "position":
+      return `The party is at ${place(change.after)} instead of ${place(change.before)}.`;
+    case "party":
+      return `${change.member} ${change.change === "joined" ? "is in the party" : "is not in the party"}.`;
+    case "quest":
+      return `Quest ${change.quest}: ${change.after} instead of ${change.before}.`;
+    case "objective":
+      return `Quest ${change.quest}, objective ${change.objective}: ${change.after} instead of ${change.before}.`;
+    case "event":
+      return `Narrative event ${change.event}: ${change.after} instead of ${change.before}.`;
+    case "flag":
+      return `Flag ${change.entity}: ${String(change.after ?? "unset")} instead of ${String(change.before ?? "unset")}.`;
+    case "storage":
+      return `Storage ${change.key}: ${shown(change.after)} instead of ${shown(change.before)}.`;
+    case "trait":
+      return `${change.member} ${change.change === "gained" ? "has" : "no longer has"} the trait ${change.trait}.`;
+    case "item":
+      return `${change.member} carries ${change.after} × ${change.item} instead of ${change.before}.`;
+    case "trigger":
+      return `Trigger ${change.trigger} fired ${change.after ?? 0} times instead of ${change.before ?? 0}.`;
+  }
+}
+
+/** The headings of a diff's sections, in the order the server lists the kinds. */
+const SECTIONS: [WorldChange["kind"][], string][] = [
+  [["position", "party"], "Place and party"],
+  [["quest", "objective"], "Quests and objectives"],
+  [["event"], "Narrative events"],
+  [["flag"], "Flags"],
+  [["storage"], "Storage"],
+  [["trait", "item"], "Traits and items"],
+  [["trigger"], "Triggers consumed"],
+];
+
+/**
+ * The host drawer's history (issue 33): the game's branches (title, turns, the current one) with a
+ * Switch button each, a rewind to any turn of the current branch, and what differs in the world
+ * between the current branch and another, as lists of changes.
+ */
+export function BranchPanel(props: { game: GameView; token: string; onChanged: () => void }) {
+  const { game, token } = props;
+  const [view, setView] = useState<BranchesView | undefined>();
+  const [diff, setDiff] = useState<{ title: string; view: DiffView } | undefined>();
+  const [turn, setTurn] = useState("");
+  const [message, setMessage] = useState("");
+
+  const read = () =>
+    api
+      .listBranches(game.id, token)
+      .then(setView)
+      .catch((e) => setMessage(playerMessage(e, "read").text));
+  // Read again whenever the game moves (a turn, a retry, an undo, a switch).
+  useEffect(() => {
+    if (game.status !== "lobby") void read();
+  }, [game.seq, game.tick, game.status]);
+
+  const act = async (done: string, call: () => Promise<unknown>) => {
+    setMessage("");
+    try {
+      await call();
+      setMessage(done);
+      setDiff(undefined);
+      props.onChanged();
+      await read();
+    } catch (e) {
+      setMessage(playerMessage(e, "control").text);
+    }
+  };
+
+  if (game.status === "lobby") return <p class="muted">The story has not begun yet.</p>;
+  const branches = view?.branches ?? [];
+  const head = view?.head ?? null;
+  return (
+    <div class="branches">
+      <form
+        class="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const tick = Number(turn);
+          if (turn.trim() === "" || !Number.isInteger(tick) || tick < 0) {
+            setMessage("Rewind: give the number of a turn of this branch (0 is the opening).");
+            return;
+          }
+          void act(`Rewound to turn ${tick}: the next turn starts a new branch.`, () =>
+            api.rewindGame(game.id, token, tick),
+          );
+        }}
+      >
+        <label class="field inline">
+          <span>Rewind to turn</span>
+          <input
+            type="number"
+            min={0}
+            max={game.tick}
+            value={turn}
+            onInput={(e) => setTurn((e.target as HTMLInputElement).value)}
+          />
+        </label>
+        <button type="submit">Rewind</button>
+      </form>
+      <p role="status" class="status-line">
+        {message}
+      </p>
+      {view === undefined ? (
+        <p class="muted">Reading the branches…</p>
+      ) : (
+        <ul class="branch-list" aria-label="Branches">
+          {branches.map((b) => (
+            <li key={b.tip} class={b.current ? "current" : undefined}>
+              <span class="who">{b.title}</span>{" "}
+              <span class="muted small">
+                {b.turns} {b.turns === 1 ? "turn" : "turns"}
+                {b.current ? " · current" : ""}
+              </span>
+              {b.current ? null : (
+                <div class="buttons">
+                  <button
+                    type="button"
+                    onClick={() =>
+                      act(`Switched to “${b.title}”.`, () => api.switchBranch(game.id, token, b.tip))
+                    }
+                  >
+                    Switch to “{b.title}”
+                  </button>
+                  <button
+                    type="button"
+                    disabled={head === null}
+                    onClick={() =>
+                      api
+                        .diffStates(game.id, token, b.tip, head ?? 0)
+                        .then((d) => setDiff({ title: b.title, view: d }))
+                        .catch((e) => setMessage(playerMessage(e, "read").text))
+                    }
+                  >
+                    Compare with “{b.title}”
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {view?.more ? <p class="muted small">{view.more} more branches are not listed.</p> : null}
+      {diff ? <Diff title={diff.title} view={diff.view} /> : null}
+    </div>
+  );
+}
+
+function Diff(props: { title: string; view: DiffView }) {
+  const { view } = props;
+  return (
+    <section class="diff" aria-label={`What the current branch changed from “${props.title}”`}>
+      <h4>
+        The current branch (turn {view.to}) compared with “{props.title}” (turn {view.from})
+      </h4>
+      {view.changes.length === 0 ? (
+        <p>Nothing differs in the world.</p>
+      ) : (
+        SECTIONS.map(([kinds, heading]) => {
+          const changes = view.changes.filter((c) => kinds.includes(c.kind));
+          if (changes.length === 0) return null;
+          return (
+            <div key={heading}>
+              <h5>{heading}</h5>
+              <ul>
+                {changes.map((c, i) => (
+                  <li key={i}>{changeWords(c)}</li>
+                ))}
+              </ul>
+            </div>
+          );
+        })
+      )}
+    </section>
+  );
+}

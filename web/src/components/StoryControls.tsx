@@ -1,0 +1,135 @@
+import { useRef, useState } from "preact/hooks";
+import { api, type TranscriptStep } from "../api.ts";
+import { type PlayerMessage, playerMessage } from "../messages.ts";
+
+/**
+ * The host's controls of the story's last turn (issue 33): Retry (a new draw of the narrator),
+ * Undo (take the turn back) and Alter (replace its narration). What they change arrives for every
+ * page as events (`turn-retried`, `narration-altered`, `head-moved`); this one only says what
+ * happened, or why it was refused.
+ */
+export function StoryControls(props: { game: string; token: string; last: TranscriptStep; busy: boolean }) {
+  const { game, token, last } = props;
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState("");
+  const [working, setWorking] = useState(false);
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<PlayerMessage | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  const turn = last.kind === "opening" ? "the opening" : `turn ${last.tick}`;
+
+  const run = async (done: string, call: () => Promise<unknown>) => {
+    setWorking(true);
+    setError(null);
+    setNote("");
+    try {
+      await call();
+      setNote(done);
+      setEditing(false);
+    } catch (e) {
+      setError(playerMessage(e, "control"));
+    } finally {
+      setWorking(false);
+      status.current?.focus();
+    }
+  };
+
+  const disabled = working || props.busy;
+  return (
+    <section class="story-controls" aria-label={`Story controls for ${turn}`}>
+      {editing ? (
+        <form
+          class="alter"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const changed = text.trim();
+            if (changed === "") {
+              setError({ text: "The new text is empty: write what the story should say." });
+              return;
+            }
+            void run(`The narration of ${turn} was changed for everyone.`, () =>
+              api.alterNarration(game, token, changed),
+            );
+          }}
+        >
+          <label class="field">
+            <span>New narration of {turn} (everyone sees it; the original stays in the host's log)</span>
+            <textarea
+              ref={box}
+              rows={8}
+              maxLength={20_000}
+              value={text}
+              onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+            />
+          </label>
+          <div class="buttons">
+            <button type="submit" class="primary" disabled={disabled}>
+              Save
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setEditing(false);
+                setError(null);
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div class="buttons">
+          {last.kind === "turn" ? (
+            <>
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() =>
+                  run(`Turn ${last.tick} was told again: the new telling is above.`, () =>
+                    api.retryTurn(game, token),
+                  )
+                }
+              >
+                Retry
+              </button>
+              <button
+                type="button"
+                disabled={disabled}
+                // No confirmation: the turn taken back stays as a branch (Host tools, Branches).
+                onClick={() =>
+                  run(`Turn ${last.tick} was taken back; it stays as a branch in the host tools.`, () =>
+                    api.undoTurn(game, token),
+                  )
+                }
+              >
+                Undo
+              </button>
+            </>
+          ) : null}
+          <button
+            type="button"
+            disabled={disabled}
+            onClick={() => {
+              setText(last.narration);
+              setError(null);
+              setNote("");
+              setEditing(true);
+              requestAnimationFrame(() => box.current?.focus());
+            }}
+          >
+            Alter
+          </button>
+        </div>
+      )}
+      <p class="muted small" role="status" tabIndex={-1} ref={status}>
+        {note}
+      </p>
+      {error ? (
+        <p class="error" role="alert">
+          {error.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}
