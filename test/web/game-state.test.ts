@@ -159,4 +159,16 @@ describe("web: the game model follows the events without reading the game again"
     assert.equal(markSubmitted(ran, ann, 1), ran);
     assert.equal(ran.game?.players[0]?.submitted, false);
   });
+
+  it("ends the narration being written when its step arrives after the page read it (a retried turn)", () => {
+    let model = apply(lobby(), turn(0, 0, "First light."), turn(1, 1, "You look."));
+    // The page read the game again (a story control) and holds step 1 already; a telling is still shown.
+    model = { ...model, live: { tick: 1, text: "You look" } };
+    const after = apply(model, turn(1, 1, "You look."));
+    assert.equal(after.live, null);
+    assert.equal(after.steps.length, 2, "the step is not shown twice");
+    // A telling of a later turn stays.
+    const later = { ...model, live: { tick: 2, text: "You" } };
+    assert.deepEqual(apply(later, turn(1, 1, "You look.")).live, { tick: 2, text: "You" });
+  });
 });
