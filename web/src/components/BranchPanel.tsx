@@ -125,7 +125,9 @@ export function BranchPanel(props: { game: GameView; token: string; onChanged: (
         <ul class="branch-list" aria-label="Branches">
           {branches.map((b) => (
             <li key={b.tip} class={b.current ? "current" : undefined}>
-              <span class="who">{b.title}</span>{" "}
+              <span class="who" id={`branch-${b.tip}`}>
+                {b.title}
+              </span>{" "}
               <span class="muted small">
                 {b.turns} {b.turns === 1 ? "turn" : "turns"}
                 {b.current ? " · current" : ""}
@@ -134,14 +136,16 @@ export function BranchPanel(props: { game: GameView; token: string; onChanged: (
                 <div class="buttons">
                   <button
                     type="button"
+                    aria-describedby={`branch-${b.tip}`}
                     onClick={() =>
                       act(`Switched to “${b.title}”.`, () => api.switchBranch(game.id, token, b.tip))
                     }
                   >
-                    Switch to “{b.title}”
+                    Switch
                   </button>
                   <button
                     type="button"
+                    aria-describedby={`branch-${b.tip}`}
                     disabled={head === null}
                     onClick={() =>
                       api
@@ -150,7 +154,7 @@ export function BranchPanel(props: { game: GameView; token: string; onChanged: (
                         .catch((e) => setMessage(playerMessage(e, "read").text))
                     }
                   >
-                    Compare with “{b.title}”
+                    Compare
                   </button>
                 </div>
               )}
