@@ -183,6 +183,12 @@ describe("browser: the host's story controls, followed by a player", { timeout: 
       );
     for (const page of [host, player]) await turnStep(page, 1).waitFor({ timeout: WAIT });
     await host.getByText("Rewound to turn 1").waitFor({ timeout: WAIT });
+    await host.getByRole("region", { name: "Story controls for turn 1" }).waitFor({ timeout: WAIT });
+    assert.equal(
+      await host.locator(".story-controls [role=status]").innerText(),
+      "",
+      "what Alter did is not said under turn 1",
+    );
 
     const listed = await apiGet<{
       head: number;

@@ -13,19 +13,20 @@ export function StoryControls(props: { game: string; token: string; last: Transc
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState("");
   const [working, setWorking] = useState(false);
-  const [note, setNote] = useState("");
+  /** What the last control did, shown while the story's last turn is the one it left (not after a rewind). */
+  const [note, setNote] = useState<{ text: string; tick: number } | null>(null);
   const [error, setError] = useState<PlayerMessage | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const turn = last.kind === "opening" ? "the opening" : `turn ${last.tick}`;
 
-  const run = async (done: string, call: () => Promise<unknown>) => {
+  const run = async (done: string, tick: number, call: () => Promise<unknown>) => {
     setWorking(true);
     setError(null);
-    setNote("");
+    setNote(null);
     try {
       await call();
-      setNote(done);
+      setNote({ text: done, tick });
       setEditing(false);
     } catch (e) {
       setError(playerMessage(e, "control"));
@@ -48,7 +49,7 @@ export function StoryControls(props: { game: string; token: string; last: Transc
               setError({ text: "The new text is empty: write what the story should say." });
               return;
             }
-            void run(`The narration of ${turn} was changed for everyone.`, () =>
+            void run(`The narration of ${turn} was changed for everyone.`, last.tick, () =>
               api.alterNarration(game, token, changed),
             );
           }}
@@ -86,7 +87,7 @@ export function StoryControls(props: { game: string; token: string; last: Transc
                 type="button"
                 disabled={disabled}
                 onClick={() =>
-                  run(`Turn ${last.tick} was told again: the new telling is above.`, () =>
+                  run(`Turn ${last.tick} was told again: the new telling is above.`, last.tick, () =>
                     api.retryTurn(game, token),
                   )
                 }
@@ -98,8 +99,10 @@ export function StoryControls(props: { game: string; token: string; last: Transc
                 disabled={disabled}
                 // No confirmation: the turn taken back stays as a branch (Host tools, Branches).
                 onClick={() =>
-                  run(`Turn ${last.tick} was taken back; it stays as a branch in the host tools.`, () =>
-                    api.undoTurn(game, token),
+                  run(
+                    `Turn ${last.tick} was taken back; it stays as a branch in the host tools.`,
+                    last.tick - 1,
+                    () => api.undoTurn(game, token),
                   )
                 }
               >
@@ -113,7 +116,7 @@ export function StoryControls(props: { game: string; token: string; last: Transc
             onClick={() => {
               setText(last.narration);
               setError(null);
-              setNote("");
+              setNote(null);
               setEditing(true);
               requestAnimationFrame(() => box.current?.focus());
             }}
@@ -123,7 +126,7 @@ export function StoryControls(props: { game: string; token: string; last: Transc
         </div>
       )}
       <p class="muted small" role="status" tabIndex={-1} ref={status}>
-        {note}
+        {note && note.tick === last.tick ? note.text : ""}
       </p>
       {error ? (
         <p class="error" role="alert">
