@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -338,4 +338,29 @@ export async function eventually<T>(
       throw new Error(`condition not reached within ${ms} ms: ${JSON.stringify(value).slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * POSTs a file's bytes as JSON from another process (curl), as a real client would: this process's
+ * event loop stays the server's alone. The answer's status, Retry-After and body.
+ */
+export function postFileByCurl(
+  url: string,
+  file: string,
+  headers: string[] = [],
+): Promise<{ status: number; retryAfter: string | null; json: Answer["json"] }> {
+  const args = ["-s", "-D", "-", "-X", "POST", ...headers.flatMap((h) => ["-H", h])];
+  args.push("-H", "content-type: application/json", "-H", "expect:", "--data-binary", `@${file}`, url);
+  return new Promise<string>((resolve, reject) => {
+    execFile("curl", args, { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+  }).then((out) => {
+    const [head = "", body = ""] = out.split("\r\n\r\n");
+    return {
+      status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]),
+      retryAfter: /^retry-after: (\d+)/im.exec(head)?.[1] ?? null,
+      json: JSON.parse(body),
+    };
+  });
 }

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,19 +8,11 @@ import {
   Client,
   closeSandbox,
   dropStore,
+  postFileByCurl,
   type Running,
   STORE_NAME,
   startServer,
 } from "./harness.ts";
-
-/** curl's output (it runs in its own process, as a real client does). */
-function curl(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile("curl", args, { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    );
-  });
-}
 
 /** A started one-player game of the example world: its id, world hash, host client and save. */
 async function savedGame(running: Running) {
@@ -83,29 +74,7 @@ describe(`server: imported saves are read in work threads (${STORE_NAME})`, () =
     const file = join(mkdtempSync(join(tmpdir(), "taleforge-import-")), "import.json");
     writeFileSync(file, JSON.stringify({ world: hash, save: heavy }));
     const imports = Promise.all(
-      Array.from({ length: 8 }, () =>
-        curl([
-          "-s",
-          "-D",
-          "-",
-          "-X",
-          "POST",
-          "-H",
-          "content-type: application/json",
-          "-H",
-          "expect:",
-          "--data-binary",
-          `@${file}`,
-          `${running.url}/games/import`,
-        ]).then((out) => {
-          const [head = "", body = ""] = out.split("\r\n\r\n");
-          return {
-            status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]),
-            retryAfter: /^retry-after: (\d+)/im.exec(head)?.[1] ?? null,
-            json: JSON.parse(body),
-          };
-        }),
-      ),
+      Array.from({ length: 8 }, () => postFileByCurl(`${running.url}/games/import`, file)),
     );
     let done = false;
     void imports.finally(() => {

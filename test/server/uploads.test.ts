@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +8,7 @@ import {
   Client,
   closeSandbox,
   dropStore,
+  postFileByCurl,
   type Running,
   STORE_NAME,
   startServer,
@@ -36,15 +36,6 @@ function heavyInvalidWorld(count = 5000, description = 600): string {
       currentLocation: `Nowhere ${i}`,
     };
   return JSON.stringify(world);
-}
-
-/** curl's output (it runs in its own process). */
-function curl(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile("curl", args, { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    );
-  });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -211,29 +202,7 @@ describe(`server: world uploads (${STORE_NAME})`, () => {
     writeFileSync(file, heavy);
     const uploads = Promise.all(
       Array.from({ length: 8 }, () =>
-        curl([
-          "-s",
-          "-D",
-          "-",
-          "-X",
-          "POST",
-          "-H",
-          `authorization: Bearer ${OPERATOR}`,
-          "-H",
-          "content-type: application/json",
-          "-H",
-          "expect:",
-          "--data-binary",
-          `@${file}`,
-          `${running.url}/worlds`,
-        ]).then((out) => {
-          const [head = "", body = ""] = out.split("\r\n\r\n");
-          return {
-            status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]),
-            retryAfter: /^retry-after: (\d+)/im.exec(head)?.[1] ?? null,
-            json: JSON.parse(body),
-          };
-        }),
+        postFileByCurl(`${running.url}/worlds`, file, [`authorization: Bearer ${OPERATOR}`]),
       ),
     );
     let done = false;
