@@ -538,9 +538,11 @@ describe("browser: the party's table", { timeout: 300_000 }, () => {
       .getByText("The host freed your seat: open the invite link again to take a character.")
       .waitFor({ timeout: WAIT });
     await host.getByText("Ada Quill: seat free").waitFor({ timeout: WAIT });
-    // The player joins again with the invite, as the same character.
-    const invite = (await new Client(running.url, hostToken).get(`/games/${gameId}`)).json.invite;
-    await phonePage.goto(`${running.url}/#/join/${invite}`);
+    // A reload still says why (not "not open in this browser") and offers the invite again.
+    await phonePage.reload();
+    await phonePage.getByRole("heading", { name: "The host freed your seat" }).waitFor({ timeout: WAIT });
+    // The player joins again from that link, as the same character.
+    await phonePage.getByRole("link", { name: "Join this game again" }).click();
     await phonePage.getByRole("radio", { name: "Ada Quill" }).check();
     await phonePage.getByRole("button", { name: "Join the game" }).click();
     await phonePage.getByText("you play Ada Quill").waitFor({ timeout: WAIT });
@@ -553,7 +555,12 @@ describe("browser: the party's table", { timeout: 300_000 }, () => {
     );
     // The host hands the role to Ada: the tools move to her page. Their own character is not offered it.
     await drawer.getByRole("button", { name: "Make Ada Quill the host" }).waitFor({ timeout: WAIT });
-    assert.equal(await drawer.getByRole("button", { name: "Make Isobel Carrow the host" }).count(), 0);
+    for (const own of ["Make Isobel Carrow the host", "Free Isobel Carrow's seat", "Remove Isobel Carrow"])
+      assert.equal(
+        await drawer.getByRole("button", { name: own }).count(),
+        0,
+        `${own}: not for the host's own character`,
+      );
     await drawer.getByRole("button", { name: "Make Ada Quill the host" }).click();
     await host.getByText("You handed the host role to Ada Quill").waitFor({ timeout: WAIT });
     assert.equal(await host.getByRole("button", { name: "Host tools" }).count(), 0);

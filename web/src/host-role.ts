@@ -54,8 +54,9 @@ async function followFreedSeat(game: string, changed: (note: string) => void): P
     await api.game(game, seat.playerToken);
   } catch (e) {
     if (e instanceof ApiFailure && e.status === 401) {
-      saveSeat({ game, playerToken: undefined, playerName: undefined });
-      changed("The host freed your seat: open the invite link again to take a character.");
+      const note = "The host freed your seat: open the invite link again to take a character.";
+      saveSeat({ game, playerToken: undefined, playerName: undefined, freed: note });
+      changed(note);
     }
   }
 }

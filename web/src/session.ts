@@ -11,6 +11,8 @@ export interface Seat {
   invite?: string;
   /** The game's name, given by its host (kept in the browser and the invite link: the API has none). */
   name?: string;
+  /** Why this browser no longer plays here (the host freed its seat): shown after a reload too. */
+  freed?: string;
 }
 
 const KEY = (game: string) => `taleforge:seat:${game}`;
@@ -26,6 +28,8 @@ export function loadSeat(game: string): Seat | undefined {
 
 export function saveSeat(seat: Seat): void {
   const merged = { ...loadSeat(seat.game), ...seat };
+  // A new player token (joined again) ends what a freed seat said.
+  if (seat.playerToken) delete merged.freed;
   localStorage.setItem(KEY(seat.game), JSON.stringify(merged));
 }
 

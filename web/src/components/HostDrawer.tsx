@@ -240,42 +240,45 @@ export function HostDrawer(props: {
                 >
                   Seat link for {p.name}
                 </button>
-                <button
-                  type="button"
-                  onClick={() => {
-                    if (confirm(`Remove ${p.name} from the game? Turns stop waiting for them.`))
-                      void act(`Remove ${p.name}`, () => api.kick(game.id, token, p.id), false);
-                  }}
-                >
-                  Remove {p.name}
-                </button>
-                <button
-                  type="button"
-                  onClick={() => {
-                    if (
-                      confirm(
-                        `Free ${p.name}'s seat? Their device stops working, and the next to join with the invite as ${p.name} plays on.`,
-                      )
-                    )
-                      void act(`Free ${p.name}'s seat`, () => api.free(game.id, token, p.id), false);
-                  }}
-                >
-                  Free {p.name}'s seat
-                </button>
+                {/* The host's own character: removing or freeing it would lock the host out of it, and the role is theirs. */}
                 {p.id === own ? null : (
-                  <button
-                    type="button"
-                    onClick={() => {
-                      if (
-                        confirm(
-                          `Make ${p.name} the host? These tools move to their page, and you keep playing your character.`,
+                  <>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        if (confirm(`Remove ${p.name} from the game? Turns stop waiting for them.`))
+                          void act(`Remove ${p.name}`, () => api.kick(game.id, token, p.id), false);
+                      }}
+                    >
+                      Remove {p.name}
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        if (
+                          confirm(
+                            `Free ${p.name}'s seat? Their device stops working, and the next to join with the invite as ${p.name} plays on.`,
+                          )
                         )
-                      )
-                        void act(`Make ${p.name} the host`, () => props.onHandHost(p.id, p.name), false);
-                    }}
-                  >
-                    Make {p.name} the host
-                  </button>
+                          void act(`Free ${p.name}'s seat`, () => api.free(game.id, token, p.id), false);
+                      }}
+                    >
+                      Free {p.name}'s seat
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        if (
+                          confirm(
+                            `Make ${p.name} the host? These tools move to their page, and you keep playing your character.`,
+                          )
+                        )
+                          void act(`Make ${p.name} the host`, () => props.onHandHost(p.id, p.name), false);
+                      }}
+                    >
+                      Make {p.name} the host
+                    </button>
+                  </>
                 )}
               </div>
               {seatLinks[p.id] ? (

@@ -39,6 +39,8 @@ export function JoinPage(props: { invite: string; name: string | undefined }) {
         game: seat.gameId,
         playerToken: seat.token,
         playerName: seat.name,
+        // Kept so that a page whose seat the host frees can offer to join again.
+        invite: props.invite,
         ...(props.name ? { name: props.name } : {}),
       });
       go(`/game/${seat.gameId}`);

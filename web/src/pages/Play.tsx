@@ -103,15 +103,23 @@ export function PlayPage(props: { id: string }) {
     wasYourTurn.current = yourTurn;
   }, [yourTurn, seatName]);
 
+  const freedNote = hostNote || seat?.freed;
   if (!token)
-    return hostNote ? (
-      // The host freed this browser's seat while it was open: say so, not only that the game is closed.
+    return freedNote ? (
+      // The host freed this browser's seat (now, or before a reload): say so, not only that the game is closed.
       <main id="main" class="page narrow">
         <h1>The host freed your seat</h1>
-        <p role="status">{hostNote}</p>
-        <p>
-          No invite link? Ask the host for it, or <a href="#/">start a game of your own</a>.
-        </p>
+        <p role="status">{freedNote}</p>
+        {seat?.invite ? (
+          <p>
+            <a href={`#/join/${encodeURIComponent(seat.invite)}`}>Join this game again</a> (as the same
+            character, if it is still free), or <a href="#/">start a game of your own</a>.
+          </p>
+        ) : (
+          <p>
+            No invite link? Ask the host for it, or <a href="#/">start a game of your own</a>.
+          </p>
+        )}
       </main>
     ) : (
       <main id="main" class="page narrow">
