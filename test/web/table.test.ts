@@ -541,8 +541,11 @@ describe("browser: the party's table", { timeout: 300_000 }, () => {
     // A reload still says why (not "not open in this browser") and offers the invite again.
     await phonePage.reload();
     await phonePage.getByRole("heading", { name: "The host freed your seat" }).waitFor({ timeout: WAIT });
-    // The player joins again from that link, as the same character.
-    await phonePage.getByRole("link", { name: "Join this game again" }).click();
+    // This phone came by a seat link, so it has no invite to offer: the player joins again with the
+    // host's invite, as the same character.
+    await phonePage.getByText("No invite link? Ask the host for it").waitFor({ timeout: WAIT });
+    const invite = (await new Client(running.url, hostToken).get(`/games/${gameId}`)).json.invite;
+    await phonePage.goto(`${running.url}/#/join/${invite}`);
     await phonePage.getByRole("radio", { name: "Ada Quill" }).check();
     await phonePage.getByRole("button", { name: "Join the game" }).click();
     await phonePage.getByText("you play Ada Quill").waitFor({ timeout: WAIT });
