@@ -219,8 +219,9 @@ export class PartyVotes {
             result,
           };
         } catch (error) {
-          // Another process closed it or holds the game (it may be applying it): read it again.
-          if (isVoteSettled(error) || (error instanceof ApiError && error.code === "game/busy")) {
+          // Another process closed it or holds the game (it may be applying it), or a step moved the
+          // game meanwhile (the vote is stale): read it again.
+          if (isVoteSettled(error) || movedOn(error)) {
             await pause(attempt);
             continue;
           }
@@ -452,6 +453,12 @@ function safeJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/** A claim refused because another step holds the game, or because the game's head moved since the vote. */
+function movedOn(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.code === "game/busy" || (error.code === "game/state" && "expected" in error.details);
 }
 
 function pause(attempt: number): Promise<void> {

@@ -307,8 +307,11 @@ export function migrations(dialect: Dialect): MigrationProvider {
       await db.schema.alterTable("games").addColumn("vote_id", "text").execute();
       await db.schema.alterTable("games").addColumn("vote_seq", big).execute();
       await db.schema.alterTable("games").addColumn("vote_closes_at", big).execute();
+      // Every sweep looks for the open votes to close: few games have one.
+      await db.schema.createIndex("games_vote").on("games").column("vote_id").execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex("games_vote").execute();
       for (const column of ["vote_closes_at", "vote_seq", "vote_id", "vote", "controls"])
         await db.schema.alterTable("games").dropColumn(column).execute();
     },
