@@ -195,6 +195,22 @@ export const GAME_EVENTS = {
     .describe(
       "The host moved the game to another step (`seq`, at `tick`) from step `from`: an undo, a rewind or a branch switch. The next turn is played from there; actions submitted for a later turn were dropped. After an undo, `actions` are the undone turn's, for each player's input box. Read the transcript again for the story of the branch.",
     ),
+  "branch-named": z
+    .object({
+      tip: z.number().int().min(0),
+      name: z.string().nullable(),
+    })
+    .describe(
+      "The host named the branch that ends at step `tip` (`name` null: took its name away). The name stays with the branch as it grows.",
+    ),
+  "branch-deleted": z
+    .object({
+      tip: z.number().int().min(0),
+      steps: z.array(z.number().int().min(0)),
+    })
+    .describe(
+      "The host deleted the branch that ended at step `tip`: its own steps (`steps`, by seq) are gone; the steps it shared with other branches stay.",
+    ),
   "turn-failed": z
     .object({
       tick: Tick,
@@ -270,6 +286,8 @@ export const gameEvents = {
   turnRetried: (data: GameEventData<"turn-retried">) => event("turn-retried", data),
   narrationAltered: (data: GameEventData<"narration-altered">) => event("narration-altered", data),
   headMoved: (data: GameEventData<"head-moved">) => event("head-moved", data),
+  branchNamed: (data: GameEventData<"branch-named">) => event("branch-named", data),
+  branchDeleted: (data: GameEventData<"branch-deleted">) => event("branch-deleted", data),
   turnFailed: (data: GameEventData<"turn-failed">) => event("turn-failed", data),
   turnFailure: (data: GameEventData<"turn-failure">) => event("turn-failure", data),
   log: (data: GameEventData<"log">) => event("log", data),

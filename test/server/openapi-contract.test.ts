@@ -156,6 +156,25 @@ describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, 
     await host.post(`/games/${id}/history/switch`, { branch: altered.json.seq });
     assert.equal((await host.post(`/games/${id}/history/rewind`, { tick: 0 })).status, 200);
     assertRefused(await host.post(`/games/${id}/history/undo`), 409, "game/state", /./);
+    const named = await host.post(`/games/${id}/history/branches/name`, {
+      branch: altered.json.seq,
+      name: "Fog lifts",
+    });
+    assert.equal(named.status, 200, named.text);
+    assertRefused(
+      await host.post(`/games/${id}/history/branches/name`, { branch: altered.json.seq, name: "7" }),
+      400,
+      "branch/name-invalid",
+      /number/,
+    );
+    assertRefused(
+      await host.post(`/games/${id}/history/branches/delete`, { branch: 0 }),
+      409,
+      "game/state",
+      /./,
+    );
+    const deleted = await host.post(`/games/${id}/history/branches/delete`, { branch: altered.json.seq });
+    assert.equal(deleted.status, 200, deleted.text);
     assertRefused(await p2.post(`/games/${id}/quests/no-such-quest/accept`), 422, "engine/refused", /./);
     await p1.get(`/games/${id}/transcript`);
     await p1.get(`/games/${id}/narrative-events`);

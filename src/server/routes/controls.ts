@@ -1,6 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { AlterAnswer, BranchesView, DiffView, HeadMovedAnswer, RetryAnswer } from "../answers.ts";
+import {
+  AlterAnswer,
+  BranchDeletedAnswer,
+  BranchesView,
+  BranchNamedAnswer,
+  DiffView,
+  HeadMovedAnswer,
+  RetryAnswer,
+} from "../answers.ts";
 import type { GameCore } from "../core.ts";
 import { type ContextOf, defineRoute, route } from "../route.ts";
 import { GameParams, queryNumber } from "../schemas.ts";
@@ -29,6 +37,8 @@ export function controlRoutes(app: FastifyInstance, deps: ControlRouteDeps) {
   on(BRANCHES, listBranches);
   on(SWITCH, switchBranch);
   on(DIFF, diffStates);
+  on(NAME, nameBranch);
+  on(DELETE, deleteBranch);
 }
 
 /** The step the caller saw as the game's last (its `seq`): the control is refused if the game moved since. */
@@ -156,4 +166,45 @@ const DIFF = defineRoute({
 
 async function diffStates({ params, query }: ContextOf<typeof DIFF>, { core }: ControlRouteDeps) {
   return core.diff(params.id, query.a, query.b);
+}
+
+const Tip = z
+  .number()
+  .int()
+  .min(0)
+  .describe("The branch, by its last step (`tip` in GET /games/:id/history/branches).");
+
+const NAME = defineRoute({
+  method: "POST",
+  url: "/games/:id/history/branches/name",
+  operationId: "nameBranch",
+  summary:
+    "Name the branch that ends at step `branch` (at most 60 characters, not a number alone, unique in the game; control characters are dropped); an empty name takes its name away. The name stays with the branch as play goes on from it.",
+  tag: "story controls",
+  access: "host",
+  params: GameParams,
+  // Bounded before it is cleaned: what is cleaned away still travels.
+  body: z.object({ branch: Tip, name: z.string().max(1000), head: Head }).strict(),
+  response: BranchNamedAnswer,
+});
+
+async function nameBranch({ params, body }: ContextOf<typeof NAME>, { core }: ControlRouteDeps) {
+  return core.nameBranch(params.id, body.branch, body.name, body.head);
+}
+
+const DELETE = defineRoute({
+  method: "POST",
+  url: "/games/:id/history/branches/delete",
+  operationId: "deleteBranch",
+  summary:
+    "Delete the branch that ends at step `branch`: its own steps go, in one transaction; the steps it shares with other branches stay. The current branch cannot be deleted (switch first).",
+  tag: "story controls",
+  access: "host",
+  params: GameParams,
+  body: z.object({ branch: Tip, head: Head }).strict(),
+  response: BranchDeletedAnswer,
+});
+
+async function deleteBranch({ params, body }: ContextOf<typeof DELETE>, { core }: ControlRouteDeps) {
+  return core.deleteBranch(params.id, body.branch, body.head);
 }
