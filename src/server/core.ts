@@ -484,7 +484,7 @@ export class GameCore {
   /** Goes to the branch that ends at step `seq` (any stored step: GET /games/:id/history/branches lists the branches' tips). */
   async switchBranch(gameId: string, seq: number, expected?: number) {
     return this.control(gameId, expected, async (game, owner, world) => {
-      const to = await this.deps.store.turn(game.id, seq);
+      const to = await this.deps.store.stepState(game.id, seq);
       if (!to) throw new ApiError("game/state", "no-step", { seq }, { seq });
       if (Number(game.head) === seq) throw new ApiError("game/state", "switch-here", { seq }, { seq });
       await this.moveHead(game, owner, world, to, "switch", []);
@@ -675,7 +675,7 @@ export class GameCore {
     const game = await this.game(gameId);
     const world = await this.deps.worlds.get(game.world_hash);
     const stateAt = async (seq: number) => {
-      const row = await this.deps.store.turn(game.id, seq);
+      const row = await this.deps.store.stepState(game.id, seq);
       if (!row) throw new ApiError("game/state", "no-step", { seq }, { seq });
       return readSave(world, row.state).state;
     };
@@ -718,7 +718,8 @@ export class GameCore {
     control: "undo" | "rewind" | "switch",
     actions: { player: string; text: string }[],
   ) {
-    const row = await this.deps.store.turn(game.id, to.seq);
+    // The state alone: a step's row is mostly its trace and cassette (hundreds of KB on a large world).
+    const row = await this.deps.store.stepState(game.id, to.seq);
     if (!row) throw new ApiError("game/state", "no-step", { seq: to.seq }, { seq: to.seq });
     const state = readSave(world, row.state).state;
     await this.deps.runner.moveHead(game, owner, { seq: to.seq, tick: Number(row.tick) }, [

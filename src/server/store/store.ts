@@ -527,6 +527,16 @@ export class Store {
     return row === undefined ? undefined : Number(row.seq);
   }
 
+  /** A step's state (its save) and tick, without the rest of its row (trace, cassette: most of its bytes). */
+  stepState(game: string, seq: number): Promise<Pick<Turn, "seq" | "tick" | "state"> | undefined> {
+    return this.db
+      .selectFrom("turns")
+      .select(["seq", "tick", "state"])
+      .where("game_id", "=", game)
+      .where("seq", "=", seq)
+      .executeTakeFirst();
+  }
+
   turn(game: string, seq: number): Promise<Turn | undefined> {
     return this.db
       .selectFrom("turns")
