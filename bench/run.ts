@@ -9,6 +9,7 @@ import type { BenchContext, BenchModule } from "./bench-module.ts";
 import modelContext from "./context.bench.ts";
 import engine from "./engine.bench.ts";
 import history from "./history.bench.ts";
+import historyServer from "./history-server.bench.ts";
 import hostile from "./hostile.bench.ts";
 import lsp from "./lsp.bench.ts";
 import play from "./play.bench.ts";
@@ -29,6 +30,7 @@ const SECTIONS: BenchModule[] = [
   sandbox,
   play,
   history,
+  historyServer,
   hostile,
   ai,
   modelContext,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SessionState, TurnResult } from "../engine/index.ts";
+import { cleanText } from "./outside-text.ts";
 import { applyPatch, diffValue, type Patch } from "./state-delta.ts";
 
 /**
@@ -298,11 +299,26 @@ export function deleteBranch(history: History, branch: BranchInfo): number | str
   return before - listBranches(history).length;
 }
 
+/**
+ * A branch name as kept (the terminal's and the server's): control characters and escape sequences
+ * dropped, white space collapsed. Or why it cannot be one: longer than MAX_NAME, or a number (numbers
+ * name branches already). An empty name removes a branch's name.
+ */
+export function cleanBranchName(name: string): { name: string } | { problem: "too-long" | "number" } {
+  const clean = cleanText(name).trim().replace(/\s+/g, " ");
+  if (clean.length > MAX_NAME) return { problem: "too-long" };
+  if (/^#?\d+$/.test(clean)) return { problem: "number" };
+  return { name: clean };
+}
+
 /** Names a branch (an empty name removes it); a sentence when the name is taken or too long. */
 export function nameBranch(history: History, branch: BranchInfo, name: string): string | null {
-  const clean = name.trim().replace(/\s+/g, " ");
-  if (clean.length > MAX_NAME) return `A branch name is at most ${MAX_NAME} characters.`;
-  if (/^#?\d+$/.test(clean)) return "A branch name cannot be a number (numbers name branches already).";
+  const cleaned = cleanBranchName(name);
+  if ("problem" in cleaned)
+    return cleaned.problem === "too-long"
+      ? `A branch name is at most ${MAX_NAME} characters.`
+      : "A branch name cannot be a number (numbers name branches already).";
+  const clean = cleaned.name;
   if (clean === "") {
     history.names.delete(branch.start);
     return null;

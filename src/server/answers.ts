@@ -220,10 +220,21 @@ export const BranchesView = z.object({
       splitAt: Seq.nullable().describe("The last step it shares with the current branch."),
       current: z.boolean(),
       title: z.string(),
+      name: z
+        .string()
+        .nullable()
+        .describe("The name the host gave the branch (POST /games/:id/history/branches/name), or null."),
       at: z.number(),
     }),
   ),
   more: z.number().int().min(1).optional(),
+});
+
+export const BranchNamedAnswer = z.object({ tip: Seq, name: z.string().nullable() });
+
+export const BranchDeletedAnswer = z.object({
+  tip: Seq,
+  steps: z.array(Seq).describe("The steps deleted (the branch's own; the steps it shared stay), by seq."),
 });
 
 const Position = z.object({ realm: z.string(), region: z.string(), location: z.string(), area: z.string() });

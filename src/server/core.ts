@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { PlayerSpec, SessionState } from "../engine/index.ts";
 import { readSave } from "../engine/index.ts";
+import { cleanBranchName, MAX_NAME } from "../host/history.ts";
 import { readLine, replyOf, replyProblem } from "../host/offers.ts";
 import { PartyControls } from "../host/party-controls.ts";
 import { diffWorld } from "../host/world-diff.ts";
@@ -568,7 +569,7 @@ export class GameCore {
   /** Goes to the branch that ends at step `seq` (any stored step: GET /games/:id/history/branches lists the branches' tips). */
   async switchBranch(gameId: string, seq: number, expected?: number, first?: (game: Game) => Promise<void>) {
     return this.control(gameId, expected, first, async (game, owner, world) => {
-      const to = await this.deps.store.turn(game.id, seq);
+      const to = await this.deps.store.stepState(game.id, seq);
       if (!to) throw new ApiError("game/state", "no-step", { seq }, { seq });
       if (Number(game.head) === seq) throw new ApiError("game/state", "switch-here", { seq }, { seq });
       await this.moveHead(game, owner, world, to, "switch", []);
@@ -659,6 +660,7 @@ export class GameCore {
         (r) => [Number(r.seq), r],
       ),
     );
+    const names = await this.deps.store.branchNames(game.id);
     return {
       head,
       branches: listed.map(({ tip, line, split, titled }) => {
@@ -673,6 +675,7 @@ export class GameCore {
           splitAt: split >= 0 ? line[split]! : null,
           current: tip === head,
           title: words.length > TITLE_LENGTH ? `${words.slice(0, TITLE_LENGTH - 1)}…` : words,
+          name: names.get(tip) ?? null,
           at: Number(rows.get(tip)?.created_at ?? 0),
         };
       }),
@@ -680,12 +683,96 @@ export class GameCore {
     };
   }
 
+  /**
+   * Names the branch that ends at step `tip` (a tip of the branch list); an empty name takes its name
+   * away. The name is cleaned as the terminal's (host/history.ts cleanBranchName) and unique in the
+   * game (case-insensitive). It stays with the branch as play goes on from its tip.
+   */
+  async nameBranch(
+    gameId: string,
+    tip: number,
+    name: string,
+    expected?: number,
+    first?: (game: Game) => Promise<void>,
+  ) {
+    return this.control(gameId, expected, first, async (game, owner) => {
+      const cleaned = cleanBranchName(name);
+      if ("problem" in cleaned)
+        throw new ApiError("branch/name-invalid", cleaned.problem, { max: MAX_NAME }, { max: MAX_NAME });
+      const { tips } = treeOf(await this.deps.store.tree(game.id), Number(game.head));
+      if (!tips.has(tip)) throw new ApiError("game/state", "no-branch", { seq: tip }, { seq: tip });
+      const key = cleaned.name.toLowerCase();
+      if (key !== "")
+        for (const [seq, other] of await this.deps.store.branchNames(game.id))
+          if (seq !== tip && tips.has(seq) && other.toLowerCase() === key)
+            throw new ApiError("branch/name-taken", "taken", { tip: seq, name: other }, { tip: seq });
+      const kept = cleaned.name === "" ? null : cleaned.name;
+      const named = await this.deps.store.nameBranch(
+        game.id,
+        owner,
+        tip,
+        kept === null ? null : { name: kept, key },
+        gameEvents.branchNamed({ tip, name: kept }),
+      );
+      await this.deps.runner.releaseClaim(game.id, owner).catch(() => {});
+      if (!named) throw new ApiError("game/busy", "taken-over", {}, { game: game.id });
+      return { tip, name: kept };
+    });
+  }
+
+  /**
+   * Deletes the branch that ends at step `tip`: its own steps, up to the last one it shares with
+   * another branch or the current one, in one transaction. The current branch is refused, and so is a
+   * step another branch's replay needs (the first draw of a retry, the original of an alteration).
+   */
+  async deleteBranch(gameId: string, tip: number, expected?: number, first?: (game: Game) => Promise<void>) {
+    return this.control(gameId, expected, first, async (game, owner) => {
+      const head = Number(game.head);
+      if (tip === head) throw new ApiError("game/state", "delete-current", { seq: tip }, { seq: tip });
+      const steps = await this.deps.store.steps(game.id);
+      const tree = treeOf(
+        steps.map((s) => ({ seq: Number(s.seq), parent: s.parent === null ? null : Number(s.parent) })),
+        head,
+      );
+      if (!tree.tips.has(tip)) throw new ApiError("game/state", "no-branch", { seq: tip }, { seq: tip });
+      // The steps a retry or an alteration replaced, by the step that replaced them (a replay plays both).
+      const replacedBy = new Map<number, number[]>();
+      for (const step of steps) {
+        const inputs = JSON.parse(step.inputs) as { retryOf?: number; altered?: { from: number } };
+        const from = inputs.altered?.from ?? inputs.retryOf;
+        if (from !== undefined) replacedBy.set(from, [...(replacedBy.get(from) ?? []), Number(step.seq)]);
+      }
+      const doomed: number[] = [];
+      const below = new Set<number>();
+      for (let at: number | null = tip; at !== null; ) {
+        const parent: number | null = tree.parentOf.get(at) ?? null;
+        // Shared: on the current branch, another branch goes on from it, a kept step replays it, or it is a root.
+        if (tree.current.has(at) || parent === null) break;
+        if ((tree.children.get(at) ?? []).some((c) => !below.has(c))) break;
+        if ((replacedBy.get(at) ?? []).some((r) => !below.has(r))) break;
+        doomed.push(at);
+        below.add(at);
+        at = parent;
+      }
+      if (doomed.length === 0) throw new ApiError("game/state", "delete-kept", { seq: tip }, { seq: tip });
+      const deleted = await this.deps.store.deleteSteps(
+        game.id,
+        owner,
+        doomed,
+        gameEvents.branchDeleted({ tip, steps: doomed.toSorted((a, b) => a - b) }),
+      );
+      await this.deps.runner.releaseClaim(game.id, owner).catch(() => {});
+      if (!deleted) throw new ApiError("game/busy", "taken-over", {}, { game: game.id });
+      return { tip, steps: doomed.toSorted((a, b) => a - b) };
+    });
+  }
+
   /** What differs in the world between two stored steps (any branches): host Game's world diff. */
   async diff(gameId: string, a: number, b: number) {
     const game = await this.game(gameId);
     const world = await this.deps.worlds.get(game.world_hash);
     const stateAt = async (seq: number) => {
-      const row = await this.deps.store.turn(game.id, seq);
+      const row = await this.deps.store.stepState(game.id, seq);
       if (!row) throw new ApiError("game/state", "no-step", { seq }, { seq });
       return readSave(world, row.state).state;
     };
@@ -730,7 +817,8 @@ export class GameCore {
     control: "undo" | "rewind" | "switch",
     actions: { player: string; text: string }[],
   ) {
-    const row = await this.deps.store.turn(game.id, to.seq);
+    // The state alone: a step's row is mostly its trace and cassette (hundreds of KB on a large world).
+    const row = await this.deps.store.stepState(game.id, to.seq);
     if (!row) throw new ApiError("game/state", "no-step", { seq: to.seq }, { seq: to.seq });
     const state = readSave(world, row.state).state;
     await this.deps.runner.moveHead(game, owner, { seq: to.seq, tick: Number(row.tick) }, [
@@ -778,6 +866,21 @@ export class GameCore {
 export const MAX_BRANCHES = 200;
 /** The longest branch title (its first words after the split). */
 const TITLE_LENGTH = 80;
+
+/**
+ * A tree of steps read once: each step's parent and children, the current branch (the head's path)
+ * and the tips (the steps nothing was played from, and the head), as the branch list names branches.
+ */
+function treeOf(steps: { seq: number; parent: number | null }[], head: number) {
+  const parentOf = new Map(steps.map((s) => [s.seq, s.parent]));
+  const children = new Map<number, number[]>();
+  for (const s of steps)
+    if (s.parent !== null) children.set(s.parent, [...(children.get(s.parent) ?? []), s.seq]);
+  const current = new Set<number>();
+  for (let at: number | null | undefined = head; at != null; at = parentOf.get(at)) current.add(at);
+  const tips = new Set(steps.filter((s) => !children.has(s.seq) || s.seq === head).map((s) => s.seq));
+  return { parentOf, children, current, tips };
+}
 
 /** A step's kind in words, for an error message. */
 function stepWords(kind: string): string {

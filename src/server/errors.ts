@@ -219,6 +219,28 @@ export const SERVER_ERRORS = {
       "no-step":
         "The game has no step {seq}; GET /games/:id/history/branches lists its branches and GET /games/:id/transcript the steps of the current one.",
       "switch-here": "The game is on that branch already (step {seq}).",
+      "no-branch":
+        "No branch of the game ends at step {seq}; GET /games/:id/history/branches lists the branches by their last step (`tip`).",
+      "delete-current":
+        "The game is on the branch that ends at step {seq}: switch to another branch (POST /games/:id/history/switch) before deleting it.",
+      "delete-kept":
+        "The branch that ends at step {seq} holds the first draw of a retry or the original of an altered narration another branch replays from: it cannot be deleted.",
+    },
+  },
+  "branch/name-invalid": {
+    status: 400,
+    description: "A branch name is too long or a number.",
+    messages: {
+      "too-long": "A branch name is at most {max} characters; send a shorter one.",
+      number: "A branch name cannot be a number alone (steps are named by numbers); add a word.",
+    },
+  },
+  "branch/name-taken": {
+    status: 409,
+    description: "Another branch of the game has this name.",
+    messages: {
+      taken:
+        'Another branch of this game (the one that ends at step {tip}) is named "{name}"; choose another name, or rename that one first.',
     },
   },
   "game/control-denied": {

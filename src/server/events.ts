@@ -270,6 +270,22 @@ export const GAME_EVENTS = {
     .describe(
       "The vote `id` (asked by `by`) closed: `passed` (a majority of the active players said yes: the control's own event follows), `failed` (a majority can no longer come), `expired` (its time ran out) or `stale` (the game moved on since it opened). Nothing happens but on `passed`.",
     ),
+  "branch-named": z
+    .object({
+      tip: z.number().int().min(0),
+      name: z.string().nullable(),
+    })
+    .describe(
+      "The host named the branch that ends at step `tip` (`name` null: took its name away). The name stays with the branch as it grows.",
+    ),
+  "branch-deleted": z
+    .object({
+      tip: z.number().int().min(0),
+      steps: z.array(z.number().int().min(0)),
+    })
+    .describe(
+      "The host deleted the branch that ended at step `tip`: its own steps (`steps`, by seq) are gone; the steps it shared with other branches stay.",
+    ),
   "turn-failed": z
     .object({
       tick: Tick,
@@ -349,6 +365,8 @@ export const gameEvents = {
   voteOpened: (data: GameEventData<"vote-opened">) => event("vote-opened", data),
   voteCast: (data: GameEventData<"vote-cast">) => event("vote-cast", data),
   voteClosed: (data: GameEventData<"vote-closed">) => event("vote-closed", data),
+  branchNamed: (data: GameEventData<"branch-named">) => event("branch-named", data),
+  branchDeleted: (data: GameEventData<"branch-deleted">) => event("branch-deleted", data),
   turnFailed: (data: GameEventData<"turn-failed">) => event("turn-failed", data),
   turnFailure: (data: GameEventData<"turn-failure">) => event("turn-failure", data),
   log: (data: GameEventData<"log">) => event("log", data),

@@ -83,6 +83,39 @@ describe("taleforge export-test", () => {
     assert.equal(ran.code, 0, ran.stdout);
   });
 
+  test("a save with branches exports its current branch only: the path from the opening to where it is", async () => {
+    const branched = join(dir.dir, "branched.save.json");
+    const played = await playWith(
+      [EXAMPLE, "--premade", "Isobel Carrow", "--seed", "5", "--save", branched],
+      [
+        "walk to the Gutted Eel",
+        "talk to Mara Venn",
+        "travel to the Old Lighthouse",
+        "/rewind 1",
+        "look around",
+        "/retry",
+        "/branches",
+        "/quit",
+      ],
+    );
+    assert.equal(played.code, 0, played.err);
+    assert.match(played.out, /branch/i);
+    const out = await taleforge(["export-test", branched, "--world", EXAMPLE, "-o", "branched.test.yaml"]);
+    assert.equal(out.code, 0, out.stderr);
+    assert.match(out.stderr, /Wrote branched\.test\.yaml: 2 turns/);
+    const file = parse(readFileSync(join(dir.dir, "branched.test.yaml"), "utf8")) as {
+      turns: { act?: string; story?: string }[];
+    };
+    // Nothing of the branch the rewind left (talk to Mara Venn, travel to the Old Lighthouse).
+    assert.deepEqual(
+      file.turns.map((t) => t.act),
+      ["walk to the Gutted Eel", "look around"],
+    );
+    const ran = await taleforge(["test", "branched.test.yaml"]);
+    assert.equal(ran.code, 0, ran.stdout);
+    assert.match(ran.stdout, /1 passed, 0 failed/);
+  });
+
   test("a game of another world is refused with exit 1 and a coded message", async () => {
     const world = harbor() as Json;
     world.storySettings.worldBackground += " Changed.";

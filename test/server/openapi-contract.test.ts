@@ -161,6 +161,25 @@ describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, 
     await host.post(`/games/${id}/history/switch`, { branch: altered.json.seq });
     assert.equal((await host.post(`/games/${id}/history/rewind`, { tick: 0 })).status, 200);
     assertRefused(await host.post(`/games/${id}/history/undo`), 409, "game/state", /./);
+    const named = await host.post(`/games/${id}/history/branches/name`, {
+      branch: altered.json.seq,
+      name: "Fog lifts",
+    });
+    assert.equal(named.status, 200, named.text);
+    assertRefused(
+      await host.post(`/games/${id}/history/branches/name`, { branch: altered.json.seq, name: "7" }),
+      400,
+      "branch/name-invalid",
+      /number/,
+    );
+    assertRefused(
+      await host.post(`/games/${id}/history/branches/delete`, { branch: 0 }),
+      409,
+      "game/state",
+      /./,
+    );
+    const deleted = await host.post(`/games/${id}/history/branches/delete`, { branch: altered.json.seq });
+    assert.equal(deleted.status, 200, deleted.text);
     // A party vote (votes.ts): opened by a player's request, refused twice, failed by a no.
     assert.equal((await host.call("PUT", `/games/${id}/controls`, { retry: "vote" })).status, 200);
     const asked = await p1.post(`/games/${id}/history/retry`);

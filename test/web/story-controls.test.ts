@@ -228,4 +228,50 @@ describe("browser: the host's story controls, followed by a player", { timeout: 
     assert.ok(expected.changes.length > 0, "two turns on another branch changed the world");
     await noSeriousViolations(host, "the host tools with branches and a diff");
   });
+
+  step("Name a branch in place, then delete it after a confirmation", async () => {
+    const listed = await apiGet<{ branches: { tip: number; current: boolean }[] }>(
+      `/games/${gameId}/history/branches`,
+    );
+    // The newest other branch: the altered turn 2 (nothing replays from it, so it may go).
+    const other = listed.branches.filter((b) => !b.current).at(-1)!;
+    const rows = host.getByRole("list", { name: "Branches" }).locator(":scope > li");
+    const row = rows.nth(listed.branches.findIndex((b) => b.tip === other.tip));
+    await row.getByRole("button", { name: "Rename" }).click();
+    await row.getByLabel("Name of the branch").fill("The gull\u0007 pier");
+    await noSeriousViolations(host, "the branch name field");
+    await row.getByRole("button", { name: "Save name" }).click();
+    const named = rows.filter({ hasText: "The gull pier" });
+    await named.waitFor({ timeout: WAIT });
+    const after = await apiGet<{ branches: { tip: number; name: string | null }[] }>(
+      `/games/${gameId}/history/branches`,
+    );
+    assert.equal(after.branches.find((b) => b.tip === other.tip)!.name, "The gull pier");
+
+    // Delete asks first; "Keep it" keeps it.
+    await named.getByRole("button", { name: "Delete", exact: true }).click();
+    await named.getByRole("button", { name: "Keep it" }).click();
+    assert.equal(await named.getByRole("button", { name: "Yes, delete it" }).count(), 0);
+    await named.getByRole("button", { name: "Delete", exact: true }).click();
+    await noSeriousViolations(host, "the deletion's confirmation");
+    await named.getByRole("button", { name: "Yes, delete it" }).click();
+    await host.getByText("Deleted “The gull pier”").waitFor({ timeout: WAIT });
+    await host.waitForFunction(
+      (n) => document.querySelectorAll(".branch-list > li").length === n,
+      listed.branches.length - 1,
+      { timeout: WAIT },
+    );
+    const left = await apiGet<{ branches: { tip: number }[] }>(`/games/${gameId}/history/branches`);
+    assert.ok(!left.branches.some((b) => b.tip === other.tip), "the branch is gone from the server");
+    // The current branch has no Delete: the server refuses it.
+    assert.equal(
+      await host
+        .locator(".branch-list > li.current")
+        .getByRole("button", { name: "Delete", exact: true })
+        .count(),
+      0,
+    );
+    // The player's story is the current branch's, untouched.
+    await turnStep(player, 1).waitFor({ timeout: WAIT });
+  });
 });

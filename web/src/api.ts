@@ -146,6 +146,8 @@ export const ROUTES = {
   listBranches: ["GET", "/games/{id}/history/branches"],
   switchBranch: ["POST", "/games/{id}/history/switch"],
   diffStates: ["GET", "/games/{id}/history/diff"],
+  nameBranch: ["POST", "/games/{id}/history/branches/name"],
+  deleteBranch: ["POST", "/games/{id}/history/branches/delete"],
 } as const satisfies Record<string, readonly ["GET" | "POST", string]>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -286,6 +288,14 @@ export const api = {
     json<z.infer<typeof HeadMovedAnswer>>("switchBranch", { params: { id }, token, body: { branch } }),
   diffStates: (id: string, token: string, a: number, b: number) =>
     json<DiffView>("diffStates", { params: { id }, token, query: { a, b } }),
+  nameBranch: (id: string, token: string, branch: number, name: string) =>
+    json<{ tip: number; name: string | null }>("nameBranch", {
+      params: { id },
+      token,
+      body: { branch, name },
+    }),
+  deleteBranch: (id: string, token: string, branch: number) =>
+    json<{ tip: number; steps: number[] }>("deleteBranch", { params: { id }, token, body: { branch } }),
   /** The event stream's response (read by sse.ts), from after the given event id. */
   events: (id: string, token: string, after: string, signal: AbortSignal) =>
     fetch(`${pathOf("events", { id })}?after=${after}`, {

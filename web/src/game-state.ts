@@ -13,6 +13,8 @@ export interface GameModel {
   failure: TurnFailure | null;
   /** The cause of that failure (the host's stream only). */
   cause: string;
+  /** Counts the branch names and deletions seen (issue 33): the host's branch list reads them again. */
+  branchEdits: number;
 }
 
 export const EMPTY: GameModel = {
@@ -22,6 +24,7 @@ export const EMPTY: GameModel = {
   live: null,
   failure: null,
   cause: "",
+  branchEdits: 0,
 };
 
 /**
@@ -150,6 +153,10 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
     case "head-moved":
       // A story control (issue 33) changed which steps the story holds: read the game again.
       return "resync";
+    case "branch-named":
+    case "branch-deleted":
+      // The story is unchanged; only the host's branch list shows them.
+      return { ...model, branchEdits: model.branchEdits + 1 };
     case "turn-failed": {
       const failed = event.data;
       // The narration that was being written for it will not be finished.

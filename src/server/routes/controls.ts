@@ -3,7 +3,9 @@ import { z } from "zod";
 import {
   AlterAnswer,
   BallotAnswer,
+  BranchDeletedAnswer,
   BranchesView,
+  BranchNamedAnswer,
   ControlsAnswer,
   DiffView,
   HeadMovedAnswer,
@@ -43,6 +45,8 @@ export function controlRoutes(app: FastifyInstance, deps: ControlRouteDeps) {
   on(DIFF, diffStates);
   on(CONTROLS, setControls);
   on(VOTE, castVote);
+  on(NAME, nameBranch);
+  on(DELETE, deleteBranch);
 }
 
 /** A control's route also answers 202 `{vote}`: the game's rule put it to a party vote. */
@@ -255,4 +259,45 @@ const VOTE = defineRoute({
 async function castVote({ params, body, caller }: ContextOf<typeof VOTE>, { core }: ControlRouteDeps) {
   const player = (caller as Extract<Caller, { role: "player" }>).player;
   return core.castVote(params.id, player, body.vote, body.ballot === "yes");
+}
+
+const Tip = z
+  .number()
+  .int()
+  .min(0)
+  .describe("The branch, by its last step (`tip` in GET /games/:id/history/branches).");
+
+const NAME = defineRoute({
+  method: "POST",
+  url: "/games/:id/history/branches/name",
+  operationId: "nameBranch",
+  summary:
+    "Name the branch that ends at step `branch` (at most 60 characters, not a number alone, unique in the game; control characters are dropped); an empty name takes its name away. The name stays with the branch as play goes on from it.",
+  tag: "story controls",
+  access: "host",
+  params: GameParams,
+  // Bounded before it is cleaned: what is cleaned away still travels.
+  body: z.object({ branch: Tip, name: z.string().max(1000), head: Head }).strict(),
+  response: BranchNamedAnswer,
+});
+
+async function nameBranch({ params, body }: ContextOf<typeof NAME>, { core }: ControlRouteDeps) {
+  return core.nameBranch(params.id, body.branch, body.name, body.head);
+}
+
+const DELETE = defineRoute({
+  method: "POST",
+  url: "/games/:id/history/branches/delete",
+  operationId: "deleteBranch",
+  summary:
+    "Delete the branch that ends at step `branch`: its own steps go, in one transaction; the steps it shares with other branches stay. The current branch cannot be deleted (switch first).",
+  tag: "story controls",
+  access: "host",
+  params: GameParams,
+  body: z.object({ branch: Tip, head: Head }).strict(),
+  response: BranchDeletedAnswer,
+});
+
+async function deleteBranch({ params, body }: ContextOf<typeof DELETE>, { core }: ControlRouteDeps) {
+  return core.deleteBranch(params.id, body.branch, body.head);
 }

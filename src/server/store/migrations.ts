@@ -316,6 +316,28 @@ export function migrations(dialect: Dialect): MigrationProvider {
         await db.schema.alterTable("games").dropColumn(column).execute();
     },
   };
+  /**
+   * Branch names (issue 33): a name is kept with its branch's tip, the step it ends at, and moves to
+   * the step played from it (store.commitStep), so it stays with its branch as the branch grows. Unique
+   * per game by its folded form (`name_key`).
+   */
+  const branchNames: Migration = {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("branch_names")
+        .addColumn("game_id", "text", (c) => c.notNull().references("games.id"))
+        .addColumn("seq", big, (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("name_key", "text", (c) => c.notNull())
+        .addColumn("created_at", big, (c) => c.notNull())
+        .addPrimaryKeyConstraint("branch_names_pk", ["game_id", "seq"])
+        .addUniqueConstraint("branch_names_game_key", ["game_id", "name_key"])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("branch_names").execute();
+    },
+  };
   return {
     getMigrations: async () => ({
       "0001_initial": initial,
@@ -326,6 +348,7 @@ export function migrations(dialect: Dialect): MigrationProvider {
       "0006_games_creator_strikes": creatorStrikes,
       "0007_turns_parent": turnsParent,
       "0008_games_controls_vote": controlsVote,
+      "0009_branch_names": branchNames,
     }),
   };
 }

@@ -14,6 +14,7 @@ export interface Database {
   log_entries: LogEntriesTable;
   events: EventsTable;
   quest_answers: QuestAnswersTable;
+  branch_names: BranchNamesTable;
 }
 
 /** Uploaded world files, content-addressed: the same bytes are stored once. */
@@ -168,5 +169,15 @@ export interface QuestAnswersTable {
   answer: string;
   /** The game's tick when the player answered. */
   tick: number;
+  created_at: number;
+}
+
+/** A branch's name (issue 33), kept with the branch's tip (`seq`); it moves to a step played from it. */
+export interface BranchNamesTable {
+  game_id: string;
+  seq: number;
+  name: string;
+  /** The name folded (lower case): unique per game. */
+  name_key: string;
   created_at: number;
 }

@@ -539,6 +539,16 @@ export class Store {
     return row === undefined ? undefined : Number(row.seq);
   }
 
+  /** A step's state (its save) and tick, without the rest of its row (trace, cassette: most of its bytes). */
+  stepState(game: string, seq: number): Promise<Pick<Turn, "seq" | "tick" | "state"> | undefined> {
+    return this.db
+      .selectFrom("turns")
+      .select(["seq", "tick", "state"])
+      .where("game_id", "=", game)
+      .where("seq", "=", seq)
+      .executeTakeFirst();
+  }
+
   turn(game: string, seq: number): Promise<Turn | undefined> {
     return this.db
       .selectFrom("turns")
@@ -703,6 +713,14 @@ export class Store {
       if (Number(result.numUpdatedRows) !== 1) return false;
       if (answer) await upsertQuestAnswer(trx, answer);
       await trx.insertInto("turns").values(turn).execute();
+      // A branch's name stays with the branch as it grows: from the step played from to the new one.
+      if (turn.parent !== null)
+        await trx
+          .updateTable("branch_names")
+          .set({ seq: turn.seq })
+          .where("game_id", "=", turn.game_id)
+          .where("seq", "=", turn.parent)
+          .execute();
       if (logs.length > 0)
         await trx
           .insertInto("log_entries")
@@ -841,6 +859,72 @@ export class Store {
       .execute();
   }
 
+  // Branches (issue 33)
+
+  /** The game's branch names, by the step they are kept with. */
+  async branchNames(game: string): Promise<Map<number, string>> {
+    const rows = await this.db
+      .selectFrom("branch_names")
+      .select(["seq", "name"])
+      .where("game_id", "=", game)
+      .execute();
+    return new Map(rows.map((r) => [Number(r.seq), r.name]));
+  }
+
+  /**
+   * Names the branch that ends at step `seq` (null: removes its name), with its event, in one
+   * transaction, only while `owner` holds the game's claim. A name kept with any other step
+   * (`name_key`) is dropped: the caller checked it names no listed branch. false: the claim lapsed.
+   */
+  async nameBranch(
+    game: string,
+    owner: string,
+    seq: number,
+    name: { name: string; key: string } | null,
+    event: NewEvent,
+  ): Promise<boolean> {
+    const named = await (this.open.steps ?? this.db).transaction().execute(async (trx) => {
+      if (!(await holdsClaim(trx, game, owner))) return false;
+      await trx
+        .deleteFrom("branch_names")
+        .where("game_id", "=", game)
+        .where((eb) =>
+          name === null ? eb("seq", "=", seq) : eb.or([eb("seq", "=", seq), eb("name_key", "=", name.key)]),
+        )
+        .execute();
+      if (name !== null)
+        await trx
+          .insertInto("branch_names")
+          .values({ game_id: game, seq, name: name.name, name_key: name.key, created_at: Date.now() })
+          .execute();
+      await insertEvents(trx, game, [event]);
+      return true;
+    });
+    if (named) await this.wake(game);
+    return named;
+  }
+
+  /**
+   * Deletes the steps `seqs` (a branch's own steps), their log entries and names, with the event, in
+   * one transaction, only while `owner` holds the game's claim. false: the claim lapsed.
+   */
+  async deleteSteps(game: string, owner: string, seqs: number[], event: NewEvent): Promise<boolean> {
+    const deleted = await (this.open.steps ?? this.db).transaction().execute(async (trx) => {
+      if (!(await holdsClaim(trx, game, owner))) return false;
+      // In slices: a query's parameters are bounded (SQLite's and PostgreSQL's limits).
+      for (let i = 0; i < seqs.length; i += 500) {
+        const slice = seqs.slice(i, i + 500);
+        await trx.deleteFrom("log_entries").where("game_id", "=", game).where("seq", "in", slice).execute();
+        await trx.deleteFrom("branch_names").where("game_id", "=", game).where("seq", "in", slice).execute();
+        await trx.deleteFrom("turns").where("game_id", "=", game).where("seq", "in", slice).execute();
+      }
+      await insertEvents(trx, game, [event]);
+      return true;
+    });
+    if (deleted) await this.wake(game);
+    return deleted;
+  }
+
   async addEvents(game: string, events: NewEvent[]): Promise<void> {
     await this.db.transaction().execute((trx) => insertEvents(trx, game, events));
     await this.wake(game);
@@ -943,6 +1027,22 @@ export class Store {
 }
 
 /** A player's answer to a quest, replacing their earlier one. */
+/**
+ * Whether `owner` still holds the game's live claim, read in the transaction with a write (updated_at)
+ * so that the row stays locked to the end of it (PostgreSQL): a claim taken over meanwhile waits.
+ */
+async function holdsClaim(trx: Transaction<Database>, game: string, owner: string): Promise<boolean> {
+  const now = Date.now();
+  const result = await trx
+    .updateTable("games")
+    .set({ updated_at: now })
+    .where("id", "=", game)
+    .where("lease_owner", "=", owner)
+    .where("lease_until", ">=", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 async function upsertQuestAnswer(trx: Transaction<Database>, row: QuestAnswerRow): Promise<void> {
   await trx
     .insertInto("quest_answers")

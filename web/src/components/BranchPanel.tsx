@@ -55,12 +55,22 @@ const SECTIONS: [WorldChange["kind"][], string][] = [
  * Switch button each, a rewind to any turn of the current branch, and what differs in the world
  * between the current branch and another, as lists of changes.
  */
-export function BranchPanel(props: { game: GameView; token: string; onChanged: () => void }) {
+export function BranchPanel(props: {
+  game: GameView;
+  token: string;
+  /** Bumped by the branch events (a name, a deletion, from this page or another): read the list again. */
+  edits?: number;
+  onChanged: () => void;
+}) {
   const { game, token } = props;
   const [view, setView] = useState<BranchesView | undefined>();
   const [diff, setDiff] = useState<{ title: string; view: DiffView } | undefined>();
   const [turn, setTurn] = useState("");
   const [message, setMessage] = useState("");
+  /** The branch being renamed (its tip) and the name typed so far. */
+  const [renaming, setRenaming] = useState<{ tip: number; name: string } | undefined>();
+  /** The branch whose deletion waits for a confirmation (its tip). */
+  const [deleting, setDeleting] = useState<number | undefined>();
 
   const read = () =>
     api
@@ -70,7 +80,7 @@ export function BranchPanel(props: { game: GameView; token: string; onChanged: (
   // Read again whenever the game moves (a turn, a retry, an undo, a switch).
   useEffect(() => {
     if (game.status !== "lobby") void read();
-  }, [game.seq, game.tick, game.status]);
+  }, [game.seq, game.tick, game.status, props.edits]);
 
   const act = async (done: string, call: () => Promise<unknown>) => {
     setMessage("");
@@ -126,19 +136,97 @@ export function BranchPanel(props: { game: GameView; token: string; onChanged: (
           {branches.map((b) => (
             <li key={b.tip} class={b.current ? "current" : undefined}>
               <span class="who" id={`branch-${b.tip}`}>
-                {b.title}
+                {b.name ?? b.title}
               </span>{" "}
               <span class="muted small">
+                {b.name !== null && b.title !== "" ? `${b.title} · ` : ""}
                 {b.turns} {b.turns === 1 ? "turn" : "turns"}
                 {b.current ? " · current" : ""}
               </span>
+              {renaming?.tip === b.tip ? (
+                <form
+                  class="filters"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    const name = renaming.name;
+                    setRenaming(undefined);
+                    void act(
+                      name.trim() === ""
+                        ? "The branch's name was taken away."
+                        : `Named the branch “${name.trim()}”.`,
+                      () => api.nameBranch(game.id, token, b.tip, name),
+                    );
+                  }}
+                >
+                  <label class="field inline">
+                    <span>Name of the branch</span>
+                    <input
+                      type="text"
+                      maxLength={60}
+                      value={renaming.name}
+                      onInput={(e) => setRenaming({ tip: b.tip, name: (e.target as HTMLInputElement).value })}
+                    />
+                  </label>
+                  <button type="submit">Save name</button>
+                  <button type="button" onClick={() => setRenaming(undefined)}>
+                    Cancel
+                  </button>
+                </form>
+              ) : null}
+              {deleting === b.tip ? (
+                <fieldset class="buttons">
+                  <legend class="visually-hidden">Confirm the deletion</legend>
+                  <span>Delete this branch? Its own turns are lost for good.</span>{" "}
+                  <button
+                    type="button"
+                    aria-describedby={`branch-${b.tip}`}
+                    onClick={() => {
+                      setDeleting(undefined);
+                      void act(`Deleted “${b.name ?? b.title}”.`, () =>
+                        api.deleteBranch(game.id, token, b.tip),
+                      );
+                    }}
+                  >
+                    Yes, delete it
+                  </button>
+                  <button type="button" onClick={() => setDeleting(undefined)}>
+                    Keep it
+                  </button>
+                </fieldset>
+              ) : null}
+              <div class="buttons">
+                <button
+                  type="button"
+                  aria-describedby={`branch-${b.tip}`}
+                  onClick={() => {
+                    setDeleting(undefined);
+                    setRenaming({ tip: b.tip, name: b.name ?? "" });
+                  }}
+                >
+                  Rename
+                </button>
+                {b.current ? null : (
+                  <button
+                    type="button"
+                    aria-describedby={`branch-${b.tip}`}
+                    onClick={() => {
+                      setRenaming(undefined);
+                      setDeleting(b.tip);
+                    }}
+                  >
+                    Delete
+                  </button>
+                )}
+              </div>
               {b.current ? null : (
                 <div class="buttons">
                   <button
                     type="button"
                     aria-describedby={`branch-${b.tip}`}
                     onClick={() =>
-                      act(`Switched to “${b.title}”.`, () => api.switchBranch(game.id, token, b.tip))
+                      act(`Switched to “${b.name ?? b.title}”.`, () =>
+                        api.switchBranch(game.id, token, b.tip),
+                      )
                     }
                   >
                     Switch
@@ -150,7 +238,7 @@ export function BranchPanel(props: { game: GameView; token: string; onChanged: (
                     onClick={() =>
                       api
                         .diffStates(game.id, token, b.tip, head ?? 0)
-                        .then((d) => setDiff({ title: b.title, view: d }))
+                        .then((d) => setDiff({ title: b.name ?? b.title, view: d }))
                         .catch((e) => setMessage(playerMessage(e, "read").text))
                     }
                   >

@@ -47,6 +47,8 @@ export function HostDrawer(props: {
   token: string;
   /** Why the last turn failed (the host's only: players read one plain sentence). */
   cause?: string;
+  /** Bumped by the branch events (names, deletions): the branch list reads them again. */
+  branchEdits?: number;
   onClose: () => void;
   onChanged: () => void;
   /** Hands the host role to a player: this page's host token stops working. */
@@ -300,7 +302,7 @@ export function HostDrawer(props: {
       </details>
       <details class="history">
         <summary>Branches</summary>
-        <BranchPanel game={game} token={token} onChanged={props.onChanged} />
+        <BranchPanel game={game} token={token} edits={props.branchEdits ?? 0} onChanged={props.onChanged} />
       </details>
       <div class="tabs" role="tablist" aria-label="Inspectors">
         {(["trace", "log", "storage"] as const).map((t) => (

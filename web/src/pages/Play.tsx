@@ -39,16 +39,28 @@ export function PlayPage(props: { id: string }) {
   /** Bumped when the seat changes (a host token taken or dropped): the page reads it again. */
   const [, setSeatVersion] = useState(0);
   const hostRole = useRef<Promise<void>>(Promise.resolve());
-  const { game, steps, notes, live, connected, trouble, readError, failure, cause, resync, submitted } =
-    useGame(id, token, seat?.hostToken, (message) => {
-      // One at a time, in order: a claim follows the check of the host token before it.
-      hostRole.current = hostRole.current.then(() =>
-        followHostRole(id, message, (note) => {
-          setHostNote(note);
-          setSeatVersion((v) => v + 1);
-        }),
-      );
-    });
+  const {
+    game,
+    steps,
+    notes,
+    live,
+    connected,
+    trouble,
+    readError,
+    failure,
+    cause,
+    branchEdits,
+    resync,
+    submitted,
+  } = useGame(id, token, seat?.hostToken, (message) => {
+    // One at a time, in order: a claim follows the check of the host token before it.
+    hostRole.current = hostRole.current.then(() =>
+      followHostRole(id, message, (note) => {
+        setHostNote(note);
+        setSeatVersion((v) => v + 1);
+      }),
+    );
+  });
   /** An error of the player's last action: it stays until dismissed, or until what it is about is fixed. */
   const [error, setError] = useState<PlayerMessage | null>(null);
   /** The host pressed Start: the opening is being written. */
@@ -444,6 +456,7 @@ export function PlayPage(props: { id: string }) {
           steps={steps}
           token={hostToken}
           cause={failure ? cause : ""}
+          branchEdits={branchEdits}
           onClose={() => {
             setDrawer(false);
             document.querySelector<HTMLButtonElement>(".host-button")?.focus();
