@@ -554,14 +554,22 @@ export function readHistory(value: unknown): History | string {
  */
 export function findPoint(history: History, ref: string): HistoryNode | string {
   const text = ref.trim();
+  // Said as a refused rewind says it (errors.ts rewind-none): the turns the branch goes through.
+  const first = nodeOf(history, history.root).tick;
   if (/^\d{1,7}$/.test(text)) {
     const node = turnOnPath(history, Number(text));
-    return node ?? `Turn ${text} is not on this branch (it ends at turn ${headOf(history).tick}).`;
+    return (
+      node ??
+      `Turn ${Number(text)} is not on this branch: it goes from turn ${first} to turn ${headOf(history).tick}.`
+    );
   }
   const at = /^(.+):(\d{1,7})$/.exec(text);
   const branch = findBranch(history, at ? at[1]! : text);
   if (typeof branch === "string") return branch;
   if (!at) return nodeOf(history, branch.tip);
   const node = turnOnPath(history, Number(at[2]), branch.tip);
-  return node ?? `Turn ${at[2]} is not on branch ${branch.number} (it ends at turn ${branch.turns}).`;
+  return (
+    node ??
+    `Turn ${Number(at[2])} is not on branch ${branch.number}: it goes from turn ${first} to turn ${branch.turns}.`
+  );
 }

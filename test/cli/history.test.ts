@@ -43,8 +43,8 @@ describe("taleforge play: story controls", () => {
       /Back at turn 1\. Your next turn starts a new branch; the story up to turn 3 stays/,
     );
     const branches = after(out, "/branches");
-    assert.match(branches, /^ {2} 1 {2}the first story {2}\(from the start, 3 turns\)$/m);
-    assert.match(branches, /^\* {2}2 {2}walk to the Counting House {2}\(from 1 at turn 1, 2 turns\)$/m);
+    assert.match(branches, /^ {2} 1 {2}the first story {2}\(from the start, to turn 3\)$/m);
+    assert.match(branches, /^\* {2}2 {2}walk to the Counting House {2}\(from 1 after turn 1, to turn 2\)$/m);
     const diff = after(out, "/diff 1:3 2:2");
     assert.match(diff, /From 1:3 \(turn 3\) to 2:2 \(turn 2\):/);
     assert.match(diff, /Place: Old Lighthouse .* -> /);
@@ -70,7 +70,7 @@ describe("taleforge play: story controls", () => {
     // The undone draw is gone; the first draw stays.
     const list = after(undone, "/branches");
     assert.doesNotMatch(list, /draw 2/);
-    assert.match(list, /1 {2}the first story {2}\(from the start, 2 turns\)/);
+    assert.match(list, /1 {2}the first story {2}\(from the start, to turn 2; you are at turn 1\)/);
   });
 
   test("/alter replaces the last narration; the log keeps the narrator's text, marked as altered", async () => {
@@ -115,7 +115,10 @@ describe("taleforge play: story controls", () => {
     const resumed = await playWith([EXAMPLE, "--load", save], ["/branches", "/branch 1", "/quit"]);
     assert.equal(resumed.code, 0, resumed.err);
     assert.match(resumed.out, /Resumed at turn 3/);
-    assert.match(after(resumed.out, "/branches"), /\* {2}2 {2}look around {2}\(from 1 at turn 2, 3 turns\)/);
+    assert.match(
+      after(resumed.out, "/branches"),
+      /\* {2}2 {2}look around {2}\(from 1 after turn 2, to turn 3\)/,
+    );
     assert.match(after(resumed.out, "/branch 1"), /On branch 1 \(the first story\), at turn 3\./);
   });
 
@@ -133,7 +136,10 @@ describe("taleforge play: story controls", () => {
       resumed.out,
       /The save's history could not be read \(history\.nodes\.1\.delta: a patch holds s, a or o\); the game goes on from the saved turn as one branch\./,
     );
-    assert.match(after(resumed.out, "/branches"), /\* {2}1 {2}the loaded game {2}\(from the start, 1 turn\)/);
+    assert.match(
+      after(resumed.out, "/branches"),
+      /\* {2}1 {2}the loaded game {2}\(from the start, to turn 1\)/,
+    );
   });
 
   test("a cassette with retries, rewinds and branch switches replays to the same save, tree and all", async () => {
@@ -188,7 +194,7 @@ describe("taleforge play: story controls", () => {
     // What the game prints back (the typed line's echo is the terminal's own, lines.ts).
     const list = after(out, "/branches");
     assert.doesNotMatch(list, /\u001b|\u0007/);
-    assert.match(list, /1 {2}Bad name {2}\(from the start, 1 turn\)/);
+    assert.match(list, /1 {2}Bad name {2}\(from the start, to turn 1\)/);
     assert.doesNotMatch(out.slice(out.indexOf("here\n")), /\u001b|\u0007/);
   });
 

@@ -67,7 +67,9 @@ export default defineCommand({
   ],
   about: [
     "In the game, type what your character does, or a command:",
-    "  /help /quests /party /inventory /map /storage /trace /save /load /undo /quit",
+    // Every command of play/commands.ts (a test checks it; not imported here: --help stays quick).
+    "  /help /quests /party /inventory /map /storage /trace /hint /accept /save /load",
+    "  /undo /retry /alter /rewind /branches /branch /diff /export-test /quit",
     "When stdin is not a terminal, every line is one action, so a game can be piped.",
   ],
   exitCodes: [

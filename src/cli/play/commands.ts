@@ -181,7 +181,7 @@ export const PLAY_COMMANDS: readonly PlayCommand[] = [
     name: "branches",
     usage: "/branches",
     help: "the story's branches: where they split, their turns",
-    run: (host) => host.out(branchesView(host.game.branches(), host.paint)),
+    run: (host) => host.out(branchesView(host.game.branches(), host.game.session.tick, host.paint)),
   },
   {
     name: "branch",

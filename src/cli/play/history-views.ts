@@ -16,26 +16,29 @@ const safe = (text: string) => escapeControls(cleanText(text));
 /** At most this many characters of a branch title in the list (a line stays within 80 columns). */
 const TITLE_CHARS = 36;
 
-/** /branches: one line per branch, the current one marked, then how to use them. */
-export function branchesView(branches: readonly BranchInfo[], paint: Paint): string {
+/**
+ * /branches: one line per branch, the current one marked, then how to use them. Turns are
+ * numbered from the start of the game on every branch: a branch that left another after turn 4
+ * has its own turns from 5 on, and "to turn 9" is its last. `at` is the turn the game is at: said
+ * on the current branch when the game is not at its last turn (after a rewind or an undo), since
+ * /rewind and /diff count this branch's turns only up to there.
+ */
+export function branchesView(branches: readonly BranchInfo[], at: number, paint: Paint): string {
   const lines = branches.map((b) => {
     const mark = b.current ? paint("bold", "*") : " ";
     const title = safe(b.title.length > TITLE_CHARS ? `${b.title.slice(0, TITLE_CHARS - 1)}…` : b.title);
-    const where = b.splitAt === null ? "from the start" : `from ${b.splitFrom} at turn ${b.splitAt}`;
-    return `${mark} ${String(b.number).padStart(2)}  ${title}  ${paint("gray", `(${where}, ${turnCount(b.turns)})`)}`;
+    const where = b.splitAt === null ? "from the start" : `from ${b.splitFrom} after turn ${b.splitAt}`;
+    const here = b.current && at !== b.turns ? `; you are at turn ${at}` : "";
+    return `${mark} ${String(b.number).padStart(2)}  ${title}  ${paint("gray", `(${where}, to turn ${b.turns}${here})`)}`;
   });
   return [
     ...lines,
     "",
     paint(
       "gray",
-      "/branch N switches to a branch, /branch name N NAME names it, /branch delete N deletes it; /diff A B compares two points (a turn, #N, or N:TURN).",
+      "/branch N goes to a branch's last turn, /branch name N NAME names it, /branch delete N deletes it; /diff A B compares two points (a turn of this branch, #N, or N:TURN).",
     ),
   ].join("\n");
-}
-
-function turnCount(turns: number): string {
-  return turns === 1 ? "1 turn" : `${turns} turns`;
 }
 
 /** /diff: the points compared and each difference on its own line. */

@@ -8,8 +8,10 @@ import { type Paint, painter } from "../../author/paint.ts";
 import { GameRecorder } from "../../author/playtest/record.ts";
 import { chooseStoryStart, isEngineError, nextStepOf } from "../../engine/index.ts";
 import { Game, type GameSetup } from "../../host/game.ts";
+import { cleanText } from "../../host/outside-text.ts";
 import { createSandbox } from "../../sandbox/index.ts";
 import type { World } from "../../world/schema/index.ts";
+import { escapeControls } from "../../world/terminal-text.ts";
 import { fail, reasonOf } from "../exit.ts";
 import { type CliIo, wantsColor } from "../io.ts";
 import { writeSaveFile } from "../save-file.ts";
@@ -23,6 +25,7 @@ import { newSavePath } from "./save-home.ts";
 import { type ChosenSetup, chooseSetup, readFlags } from "./setup.ts";
 import { describePlace, resumedNote, turnWords } from "./views.ts";
 import { loadChecked } from "./world.ts";
+import { stderrWrapped } from "./wrapper.ts";
 
 /**
  * `taleforge play [world]`: a game in the terminal. Its steps, in order: the
@@ -99,7 +102,7 @@ async function playGame(step: GameStep): Promise<number> {
   }
 
   const sandbox = createSandbox();
-  sandbox.warm((problem) => io.stderr(`\ntaleforge: ${problem}\n`));
+  sandbox.warm((problem) => stderrWrapped(io, `\ntaleforge: ${problem}\n`));
   try {
     // Word-wrapped at a terminal: a long path or story start name would pass the width mid-word.
     const header = proseWriter({ io, lines });
@@ -107,7 +110,7 @@ async function playGame(step: GameStep): Promise<number> {
     const width = lines.interactive && io.columns ? Math.max(20, Math.min(io.columns - 1, 100)) : 0;
     const shownFile = width > 0 && file.length > width ? basename(file) : file;
     header.push(
-      `${paint("gray", `Taleforge · ${shownFile} · ${setup.load !== undefined ? "resumed game" : startName(world, setup.storyStart)} · ${provider.name === "offline" ? "offline narrator" : `${provider.name} ${provider.model}`}`)}\n`,
+      `${paint("gray", `Taleforge · ${shownFile} · ${setup.load !== undefined ? "resumed game" : startName(world, setup.storyStart)} · ${narratorWords(provider.name, provider.model, flags)}`)}\n`,
     );
     header.end();
     const prompts = flags.showPrompt === true ? new PromptView(provider, paint) : undefined;
@@ -279,6 +282,13 @@ function showResumed(game: Game, flags: PlayFlags, io: CliIo, lines: LineSource,
   notes.push(
     `Resumed at ${turnWords(state.tick)}, at ${describePlace(state.position, game.session.world)}.\n`,
   );
+  // --load resumes the branch the game was on; the others are still there to go to.
+  const branches = game.branches();
+  const on = branches.find((b) => b.current);
+  if (branches.length > 1 && on)
+    notes.push(
+      `The story has ${branches.length} branches; you are on branch ${on.number} (${escapeControls(cleanText(on.title))}). /branches lists them.\n`,
+    );
   notes.push(resumedNote(game.session.resumed, paint));
   // A save whose history could not be read still resumes; the player is told the branches are gone.
   if (game.historyNote !== null) notes.push(`${paint("yellow", game.historyNote)}\n`);
@@ -297,6 +307,20 @@ function showResumed(game: Game, flags: PlayFlags, io: CliIo, lines: LineSource,
   last.push(state.history.story.at(-1)?.text ?? "");
   last.end();
   io.stdout("\n");
+}
+
+/**
+ * The narrator as the header names it: "offline narrator", "openai llama3.1"; a recording or a
+ * replay says so with its cassette's file name ("recorded(offline) offline" said nothing to a player).
+ */
+function narratorWords(name: string, model: string, flags: PlayFlags): string {
+  const wrapped = /^(recorded|replay)\((.*)\)$/.exec(name);
+  const inner = wrapped ? wrapped[2]! : name;
+  const narrator = inner === "offline" ? "offline narrator" : `${inner} ${model}`;
+  if (wrapped?.[1] === "recorded" && flags.record)
+    return `${narrator}, recorded to ${basename(flags.record)}`;
+  if (wrapped?.[1] === "replay" && flags.replay) return `replay of ${basename(flags.replay)} (${narrator})`;
+  return narrator;
 }
 
 /** The name of the story start the game will open with (the engine's own choice when none is given). */

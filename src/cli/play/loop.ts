@@ -30,7 +30,7 @@ import {
   turnWords,
   undoneLine,
 } from "./views.ts";
-import { type StreamWrapper, streamWrapper } from "./wrapper.ts";
+import { type StreamWrapper, stderrWrapped, streamWrapper } from "./wrapper.ts";
 
 /** Everything the game loop works with. */
 export interface LoopContext {
@@ -144,7 +144,8 @@ async function runReplay(ctx: LoopContext, replay: Replay): Promise<number> {
     if (raw === undefined) break;
     const parsed = GameInput.safeParse(raw);
     if (!parsed.success) {
-      ctx.io.stderr(
+      stderrWrapped(
+        ctx.io,
         `taleforge play: the cassette holds an input this version cannot play (${parsed.error.issues[0]?.message}).\n`,
       );
       return 1;
@@ -157,7 +158,8 @@ async function runReplay(ctx: LoopContext, replay: Replay): Promise<number> {
     if (replay.diverged !== null) return 1;
   }
   if (!replay.finished) {
-    ctx.io.stderr(
+    stderrWrapped(
+      ctx.io,
       `taleforge play: the replay ended with ${plural(replay.remaining, "recorded entry", "recorded entries")} not played: the game diverged from the cassette.\n`,
     );
     return 1;
@@ -216,7 +218,10 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
   } catch (error) {
     prose.end();
     if (streamed) ctx.io.stdout("\n");
-    ctx.io.stdout(`${ctx.paint("red", failureLine(input, error))}\n`);
+    // Word-wrapped at a terminal: a diverged replay's or a server's message runs long.
+    const said = proseWriter(ctx);
+    said.push(`${ctx.paint("red", failureLine(input, error))}\n`);
+    said.end();
     // What the model was sent is what an author needs most when a turn fails.
     showPrompts(ctx);
     return null;

@@ -7,24 +7,11 @@ import type { World } from "../../world/schema/index.ts";
 import { blockingErrors } from "../../world/validate.ts";
 import { EXIT_PROBLEMS, fail } from "../exit.ts";
 import type { CliIo } from "../io.ts";
-import { streamWrapper } from "./wrapper.ts";
+import { stderrWrapped } from "./wrapper.ts";
 
-/**
- * A warning or error about the world on stderr: at a terminal word-wrapped to its width (a long path
- * or error code stays whole on its line, never cut mid-word by the terminal); as written when piped.
- */
+/** A warning or error about the world on stderr, word-wrapped at a terminal (wrapper.ts). */
 function warn(io: CliIo, text: string): void {
-  if (!io.isTTY || !io.columns) {
-    io.stderr(text);
-    return;
-  }
-  let out = "";
-  const wrapper = streamWrapper(Math.max(20, Math.min(io.columns - 1, 100)), (chunk) => {
-    out += chunk;
-  });
-  wrapper.push(text);
-  wrapper.end();
-  io.stderr(out);
+  stderrWrapped(io, text);
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { CliIo } from "../io.ts";
+
 /**
  * Word-wraps streamed text for a terminal: chunks arrive cut anywhere (mid
  * word, mid line), so the wrapper holds back the word being written until
@@ -80,4 +82,22 @@ const MARKER = /^(?:\d+[.)]|\[[ x]\]|[-*•·✔✓✗✘?…→])$/;
 /** A word as the terminal shows it: without its SGR colour codes (ESC [ ... m), which take no columns. */
 function visible(word: string): string {
   return word.includes("\u001b") ? word.replace(/\u001b\[[0-9;]*m/g, "") : word;
+}
+
+/**
+ * Writes a message on stderr: at a terminal word-wrapped to its width (a long path or error code
+ * stays whole on its line, never cut mid-word by the terminal); as written when piped.
+ */
+export function stderrWrapped(io: Pick<CliIo, "isTTY" | "columns" | "stderr">, text: string): void {
+  if (!io.isTTY || !io.columns) {
+    io.stderr(text);
+    return;
+  }
+  let out = "";
+  const wrapper = streamWrapper(Math.max(20, Math.min(io.columns - 1, 100)), (chunk) => {
+    out += chunk;
+  });
+  wrapper.push(text);
+  wrapper.end();
+  io.stderr(out);
 }
