@@ -136,6 +136,8 @@ const server = await createServer({
   streams: { perToken: 1000, perAddress: 100_000 },
   // The benchmark uploads its worlds without a token (an upload needs one by default).
   uploads: { open: true, perUploader: 1_000_000 },
+  // It imports its idle games ten at a time: more than a 2-core machine's one work thread queues by default.
+  workers: { queue: 1000 },
   ...(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS
     ? { maxSteps: Number(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS) }
     : {}),
