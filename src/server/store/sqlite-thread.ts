@@ -7,11 +7,11 @@ import { Worker } from "node:worker_threads";
 import {
   CompiledQuery,
   type DatabaseConnection,
-  InsertQueryNode,
   type DatabaseIntrospector,
   type Dialect,
   type DialectAdapter,
   type Driver,
+  InsertQueryNode,
   type Kysely,
   type QueryCompiler,
   type QueryResult,
