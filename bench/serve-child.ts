@@ -13,6 +13,7 @@ import { createSandbox } from "../src/sandbox/index.ts";
 import { createServer } from "../src/server/app.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { openStore } from "../src/server/store/open.ts";
+import { SqliteThread } from "../src/server/store/sqlite-thread.ts";
 
 /** Each child process of this one (the sandbox's script processes): its /proc/<id>/stat fields after the name. */
 function children(): { id: string; fields: string[] }[] {
@@ -85,6 +86,13 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
+/** The same for SQLite: each statement asked of the store's thread (a select shared by several callers counts once each). */
+const sqliteQuery = SqliteThread.prototype.query;
+SqliteThread.prototype.query = function (this: SqliteThread, sql, parameters, how) {
+  queries.set(sql, (queries.get(sql) ?? 0) + 1);
+  return sqliteQuery.call(this, sql, parameters, how);
+};
+
 /** NOTIFY messages this process received (every process hears every game's). */
 let notifications = 0;
 const emit = pg.Client.prototype.emit;
@@ -136,6 +144,8 @@ const server = await createServer({
   streams: { perToken: 1000, perAddress: 100_000 },
   // The benchmark uploads its worlds without a token (an upload needs one by default).
   uploads: { open: true, perUploader: 1_000_000 },
+  // It imports its idle games ten at a time: more than a 2-core machine's one work thread queues by default.
+  workers: { queue: 1000 },
   ...(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS
     ? { maxSteps: Number(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS) }
     : {}),

@@ -30,7 +30,7 @@ const SETTLE_MIN_S = 20;
 const DATABASE = process.env.TALEFORGE_TEST_DATABASE_URL || process.env.TALEFORGE_BENCH_DATABASE_URL;
 /** TALEFORGE_BENCH_SERVE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": extra node options for the server processes. */
 const NODE_ARGS = (process.env.TALEFORGE_BENCH_SERVE_NODE_ARGS ?? "").split(" ").filter((a) => a !== "");
-/** TALEFORGE_BENCH_SERVE_QUERIES=1 prints the PostgreSQL queries per turn by SQL text. */
+/** TALEFORGE_BENCH_SERVE_QUERIES=1 prints the store's queries per turn by SQL text (PostgreSQL's, or those asked of SQLite's thread). */
 const SHOW_QUERIES = process.env.TALEFORGE_BENCH_SERVE_QUERIES === "1";
 /**
  * TALEFORGE_BENCH_SERVE_PROFILE=<folder>: a CPU profile of each server process over the turns only (not
@@ -552,7 +552,7 @@ async function run(context: BenchContext): Promise<void> {
         const rssActive = await rss();
         rates.set(`${config.label} ${level}`, active.turnsPerSecond);
         if (SHOW_QUERIES && active.queriesPerTurn.length > 0) {
-          context.print(`${config.label}, ${level} idle: PostgreSQL queries per turn, by SQL text`);
+          context.print(`${config.label}, ${level} idle: store queries per turn, by SQL text`);
           for (const q of active.queriesPerTurn.sort((a, b) => b.n - a.n))
             context.print(`  ${q.n.toFixed(2).padStart(6)}  ${q.text.replace(/\s+/g, " ").slice(0, 220)}`);
         }

@@ -311,7 +311,7 @@ export class Runner {
         return {
           kind: "opening",
           inputs: { players },
-          result: playerResult(opening, questStatuses(host.session.state)),
+          result: playerResult(opening, host.session.read(questStatuses)),
           narration: opening.story,
           trace: opening,
           logs: opening.logs,
@@ -320,9 +320,9 @@ export class Runner {
             gameEvents.gameStarted({ tick: 0 }),
             gameEvents.turn({
               seq: 0,
-              ...playerResult(opening, questStatuses(host.session.state)),
+              ...playerResult(opening, host.session.read(questStatuses)),
               actions: [],
-              state: playerState(host.session.state, world),
+              state: host.session.read((state) => playerState(state, world)),
               notes: narrativeNotes(opening.diff, world, 0),
             }),
             ...logEvent(opening.logs, 0),
@@ -435,7 +435,9 @@ export class Runner {
         const outcome = await host.apply({ type: "turn", actions }, { onChunk: chunk });
         const result = (outcome as { result: TurnResult }).result;
         overBudget = result.trace.phases.some((phase) => scriptsOverBudget(phase));
-        const seen = playerResult(result, questStatuses(host.session.state));
+        // The views read the session's state in place (`session.state` would copy all of it, twice a
+        // turn): they change nothing, and what they share with it is serialised at the commit.
+        const seen = playerResult(result, host.session.read(questStatuses));
         return {
           kind: "turn",
           inputs: { actions },
@@ -448,7 +450,7 @@ export class Runner {
               seq: game.seq,
               ...seen,
               actions,
-              state: playerState(host.session.state, world),
+              state: host.session.read((state) => playerState(state, world)),
               notes: narrativeNotes(result.diff, world, result.tick),
             }),
             ...logEvent(result.logs, result.tick),
@@ -582,7 +584,7 @@ export class Runner {
             quest: result.quest,
             answer,
             status: result.status,
-            state: playerState(host.session.state, world),
+            state: host.session.read((state) => playerState(state, world)),
           }),
           ...logEvent(result.logs, game.tick),
         ],
@@ -643,7 +645,7 @@ export class Runner {
       const actions =
         (host.history.nodes.get(host.history.head)?.input as { actions?: Action[] } | undefined)?.actions ??
         [];
-      const seen = playerResult(result, questStatuses(host.session.state));
+      const seen = playerResult(result, host.session.read(questStatuses));
       answer = {
         draw: outcome.draw,
         gained: outcome.fired.gained,
@@ -671,7 +673,7 @@ export class Runner {
             seq: game.seq,
             ...seen,
             actions,
-            state: playerState(host.session.state, world),
+            state: host.session.read((state) => playerState(state, world)),
             notes: narrativeNotes(result.diff, world, result.tick),
           }),
           ...logEvent(result.logs, result.tick),

@@ -49,7 +49,25 @@ export function nameStart(name: string): string {
   return (name.trim().split(/\s+/)[0] ?? "").toLowerCase();
 }
 
+/**
+ * The facts of each world object read so far: a server makes a provider for every step of every game
+ * (a few ms of names and indexes each time), of the same few cached worlds. The facts are never
+ * changed once made, and a world object is never changed either (the server caches it by its hash).
+ */
+const known = new WeakMap<object, WorldFacts>();
+
+/** The world's facts, made once per world object (see `known`). */
 export function worldFacts(world: World | undefined): WorldFacts {
+  if (world === null || typeof world !== "object") return factsOf(world);
+  let facts = known.get(world);
+  if (facts === undefined) {
+    facts = factsOf(world);
+    known.set(world, facts);
+  }
+  return facts;
+}
+
+function factsOf(world: World | undefined): WorldFacts {
   const w = obj(world);
   const npcNames = Object.keys(obj(w.npcs)).slice(0, 5000);
   const regionLocations = new Map<string, string[]>();

@@ -10,7 +10,7 @@ import type { World } from "../../world/schema/index.ts";
 import { AiError, isAiError } from "../errors.ts";
 import { emptyUsage, estimateTokens, type Provider } from "../provider.ts";
 import { embedText } from "./embed.ts";
-import { worldFacts } from "./facts.ts";
+import { type WorldFacts, worldFacts } from "./facts.ts";
 import { classifyIntent, classifyParty } from "./intent.ts";
 import { judgeAll } from "./judge.ts";
 import { NameIndex } from "./names.ts";
@@ -36,14 +36,26 @@ export { SUMMARY_LIMIT } from "./summary.ts";
  * verdicts or vectors' count), so hosts can show figures of the same kind as
  * for a model.
  */
+/** The index of each world's location names, made once per world's facts (as the facts are: facts.ts). */
+const locationIndexes = new WeakMap<WorldFacts, NameIndex>();
+
+function locationIndex(facts: WorldFacts): NameIndex {
+  let index = locationIndexes.get(facts);
+  if (index === undefined) {
+    index = new NameIndex(
+      facts.locationNames.map((name) => ({ name, kind: "location" })),
+      "head",
+    );
+    locationIndexes.set(facts, index);
+  }
+  return index;
+}
+
 export function createOfflineProvider(world: World, _options: { gameMode?: string | null } = {}): Provider {
   // The game mode is accepted like any provider's, but no offline text depends on it: the one rule
   // that did (few "Next:" hints) left the narration with the next step (issue 14 item 5).
   const facts = worldFacts(world);
-  const locations = new NameIndex(
-    facts.locationNames.map((name) => ({ name, kind: "location" })),
-    "head",
-  );
+  const locations = locationIndex(facts);
   const usage = emptyUsage();
   const count = (produced: string) => {
     usage.calls += 1;

@@ -27,6 +27,12 @@ export interface Query {
   read?: true;
   begin?: true;
   relaxed?: true;
+  /**
+   * Writes of the transaction whose answers nobody reads (inserts without `returning`), run in order
+   * before this statement, in its round trip (see ThreadSession): the first that fails answers this
+   * message with its error, and neither the rest nor this statement runs.
+   */
+  before?: readonly { sql: string; parameters: readonly unknown[] }[];
 }
 
 export type Request = (Query & { id: number }) | { close: true } | { checkpoint: true };

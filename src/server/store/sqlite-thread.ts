@@ -11,6 +11,7 @@ import {
   type Dialect,
   type DialectAdapter,
   type Driver,
+  InsertQueryNode,
   type Kysely,
   type QueryCompiler,
   type QueryResult,
@@ -175,7 +176,7 @@ export class SqliteThread {
   query(
     sql: string,
     parameters: readonly unknown[],
-    how: { read?: true; begin?: true; relaxed?: true } = {},
+    how: { read?: true; begin?: true; relaxed?: true; before?: Query["before"] } = {},
   ): Promise<QueryResult<unknown>> {
     if (how.read) return this.#read(sql, parameters);
     return this.#run({ sql, parameters, ...how });
@@ -392,6 +393,16 @@ class ThreadSession implements DatabaseConnection {
   /** `begin` not sent yet: it goes with the transaction's first statement (one round trip less). */
   #beginDue = false;
   #transaction = false;
+  /**
+   * The transaction's inserts not sent yet: nothing reads their answers, so they go with its next
+   * statement (its `commit` at the latest), in that one round trip: a turn's commit (the turn row,
+   * its log entries, its events, the commit) is then one message to the thread, not four. A failing
+   * insert fails that later statement instead, with its own error, inside the same transaction,
+   * which then rolls back as it would have; the database sees the same statements in the same order.
+   * Their answer here says nothing of rows affected (no caller of the store asks it of an insert
+   * inside a transaction).
+   */
+  #deferred: { sql: string; parameters: readonly unknown[] }[] = [];
   constructor(
     private readonly thread: SqliteThread,
     private readonly relaxed: boolean,
@@ -402,27 +413,40 @@ class ThreadSession implements DatabaseConnection {
     await this.#write();
     this.#beginDue = true;
     this.#transaction = true;
+    this.#deferred = [];
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (!this.#writing && SelectQueryNode.is(query.query))
       return this.thread.query(query.sql, query.parameters, { read: true }) as Promise<QueryResult<R>>;
     await this.#write();
+    if (this.#transaction && InsertQueryNode.is(query.query) && query.query.returning === undefined) {
+      this.#deferred.push({ sql: query.sql, parameters: query.parameters });
+      return { rows: [] };
+    }
+    const ending = query.sql === "commit" || query.sql === "rollback";
+    // A rollback drops the inserts not sent: never run is the same as undone.
+    const deferred = query.sql === "rollback" ? [] : this.#deferred;
+    this.#deferred = [];
+    const before = deferred.length > 0 ? { before: deferred } : {};
     if (this.#beginDue) {
-      this.#beginDue = false;
-      // A transaction with no statement: nothing to commit or roll back.
-      if (query.sql === "commit" || query.sql === "rollback") {
+      // A transaction with nothing sent yet: a rollback has nothing to undo, a commit of no statement nothing to do.
+      if (ending && deferred.length === 0) {
+        this.#beginDue = false;
         this.#transaction = false;
         return { rows: [] };
       }
-      return this.thread.query(query.sql, query.parameters, { begin: true }) as Promise<QueryResult<R>>;
+      this.#beginDue = false;
+      if (ending) this.#transaction = false;
+      return this.thread.query(query.sql, query.parameters, { begin: true, ...before }) as Promise<
+        QueryResult<R>
+      >;
     }
-    if (query.sql === "commit" || query.sql === "rollback") this.#transaction = false;
-    return this.thread.query(
-      query.sql,
-      query.parameters,
-      this.relaxed && !this.#transaction ? { relaxed: true } : {},
-    ) as Promise<QueryResult<R>>;
+    if (ending) this.#transaction = false;
+    return this.thread.query(query.sql, query.parameters, {
+      ...(this.relaxed && !this.#transaction ? { relaxed: true as const } : {}),
+      ...before,
+    }) as Promise<QueryResult<R>>;
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -431,6 +455,7 @@ class ThreadSession implements DatabaseConnection {
   }
 
   end(): void {
+    this.#deferred = [];
     if (this.#writing) this.thread.writer.unlock();
     this.#writing = false;
   }

@@ -143,6 +143,7 @@ if (!data.checkpointer)
     let reply: Reply;
     try {
       if (request.begin) sqlite.exec("begin");
+      for (const write of request.before ?? []) prepare(write.sql, false).run(write.parameters);
       const statement = prepare(request.sql, request.read === true);
       if (statement.reader) reply = { id: request.id, rows: statement.all(request.parameters) as unknown[] };
       else {

@@ -427,9 +427,10 @@ export class Store {
       stored = await this.db.transaction().execute(async (trx) => {
         const now = Date.now();
         // The update also locks the game's row (PostgreSQL), so a claim and a submission are ordered.
+        // It numbers the event too (see insertEvents): one statement less.
         const free = await trx
           .updateTable("games")
-          .set({ updated_at: now })
+          .set((eb) => ({ updated_at: now, event_seq: eb("event_seq", "+", forAll([event])) }))
           .where("id", "=", row.game_id)
           .where("tick", "=", row.tick - 1)
           .where("status", "=", "running")
@@ -440,10 +441,11 @@ export class Store {
               eb("lease_owner", "like", `${ANSWER_CLAIM}%`),
             ]),
           )
+          .returning("event_seq")
           .executeTakeFirst();
-        if (Number(free.numUpdatedRows) !== 1) return false;
+        if (free === undefined) return false;
         await trx.insertInto("submissions").values(row).execute();
-        await insertEvents(trx, row.game_id, [event]);
+        await insertEvents(trx, row.game_id, [event], Number(free.event_seq));
         return true;
       });
     } catch (error) {
@@ -691,9 +693,10 @@ export class Store {
     // On SQLite, ahead of the submissions waiting for the writing connection (see OpenStore.steps).
     const committed = await (this.open.steps ?? this.db).transaction().execute(async (trx) => {
       const now = Date.now();
+      // The claim's check, the game's new seq and its events' numbers (see insertEvents) in one statement.
       const result = await trx
         .updateTable("games")
-        .set({
+        .set((eb) => ({
           seq: turn.seq + 1,
           head: turn.seq,
           tick: turn.tick,
@@ -703,14 +706,16 @@ export class Store {
           retry_at: null,
           turn_opened_at: now,
           updated_at: now,
+          event_seq: eb("event_seq", "+", forAll(events)),
           ...game,
-        })
+        }))
         .where("id", "=", turn.game_id)
         .where("seq", "=", turn.seq)
         .where("lease_owner", "=", owner)
         .where("lease_until", ">=", now)
+        .returning("event_seq")
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
+      if (result === undefined) return false;
       if (answer) await upsertQuestAnswer(trx, answer);
       await trx.insertInto("turns").values(turn).execute();
       // A branch's name stays with the branch as it grows: from the step played from to the new one.
@@ -726,7 +731,7 @@ export class Store {
           .insertInto("log_entries")
           .values(logs.map((l, n) => ({ ...l, game_id: turn.game_id, seq: turn.seq, n })))
           .execute();
-      await insertEvents(trx, turn.game_id, events);
+      await insertEvents(trx, turn.game_id, events, Number(result.event_seq));
       return true;
     });
     if (committed) await this.wake(turn.game_id);
@@ -1062,18 +1067,29 @@ async function upsertQuestAnswer(trx: Transaction<Database>, row: QuestAnswerRow
  * the transaction ends, so two transactions of one game never take the same number, and a number is
  * only taken by a commit: the players' ids have no gap.
  */
-async function insertEvents(trx: Transaction<Database>, game: string, events: NewEvent[]): Promise<void> {
+async function insertEvents(
+  trx: Transaction<Database>,
+  game: string,
+  events: NewEvent[],
+  numbered?: number,
+): Promise<void> {
   if (events.length === 0) return;
   const now = Date.now();
-  const forAll = events.filter((e) => e.audience === "all").length;
-  const numbered = await trx
-    .updateTable("games")
-    .set((eb) => ({ event_seq: eb("event_seq", "+", forAll) }))
-    .where("id", "=", game)
-    .returning("event_seq")
-    .executeTakeFirst();
-  if (!numbered) throw new Error(`no game ${game} to store events of`);
-  let seq = Number(numbered.event_seq) - forAll;
+  const count = forAll(events);
+  // `numbered`: the game's event_seq after the caller's own update of its row added `count` (a step's
+  // commit, a submission: that update checks the claim, this one would be a round trip more).
+  let after = numbered;
+  if (after === undefined) {
+    const row = await trx
+      .updateTable("games")
+      .set((eb) => ({ event_seq: eb("event_seq", "+", count) }))
+      .where("id", "=", game)
+      .returning("event_seq")
+      .executeTakeFirst();
+    if (!row) throw new Error(`no game ${game} to store events of`);
+    after = Number(row.event_seq);
+  }
+  let seq = after - count;
   let sub = 0;
   if (events[0]!.audience !== "all") {
     const last = await trx
@@ -1104,6 +1120,11 @@ async function insertEvents(trx: Transaction<Database>, game: string, events: Ne
       }),
     )
     .execute();
+}
+
+/** How many of the events are for everyone: each takes the next of the game's event numbers. */
+function forAll(events: NewEvent[]): number {
+  return events.filter((e) => e.audience === "all").length;
 }
 
 /** A unique-constraint failure, in either dialect's words. */
