@@ -14,6 +14,7 @@ import {
 interface Operation {
   security?: unknown;
   requestBody?: unknown;
+  "x-access"?: string;
   parameters?: { in: string; name: string; schema?: { type?: string } }[];
 }
 
@@ -204,8 +205,8 @@ describe(`server: malformed and oversized requests on every route (${STORE_NAME}
         }
         // JSON of the wrong type: refused where the route reads a body; elsewhere the body is ignored.
         for (const body of ["[]", '"text"', "42", "null", '{"text":5,"idempotencyKey":[],"world":{}}']) {
-          // The routes that act as a character take a player's token; the others the host's.
-          const token = /\/(actions|quests)\b/.test(path) ? playerToken : hostToken;
+          // The routes that act as a character (access "player") take a player's token; the others the host's.
+          const token = operation["x-access"] === "player" ? playerToken : hostToken;
           const answer = await send("POST", url, { token, body });
           expectError(`POST ${url} ${body}`, answer, !operation.requestBody);
           if (operation.requestBody && path !== "/worlds")
