@@ -7,24 +7,13 @@ import {
   dropStore,
   eventually,
   listen,
+  loopingWorld,
   type Running,
   STORE_NAME,
+  startedGame,
   startServer,
   WORLD_TEXT,
 } from "./harness.ts";
-
-/** The example world with a trigger whose script spends its phase's whole budget every turn. */
-function loopingWorld(): string {
-  const world = JSON.parse(WORLD_TEXT);
-  world.triggers.zz_spin = {
-    name: "zz_spin",
-    conditions: [],
-    effects: [],
-    recurring: true,
-    script: "// Spends its phase's whole CPU budget.\nfor (;;) {}",
-  };
-  return JSON.stringify(world);
-}
 
 const HOSTILE = 4;
 
@@ -52,17 +41,8 @@ describe(`server: looping games do not starve the others (${STORE_NAME})`, () =>
   });
 
   const game = async (world: string) => {
-    const created = (await anyone.post("/games", { world, seed: 4 })).json;
-    const joined = (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } }))
-      .json;
-    const host = new Client(running.url, created.hostToken);
-    assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
-    return {
-      id: created.id as string,
-      host,
-      player: new Client(running.url, joined.token),
-      token: joined.token,
-    };
+    const made = await startedGame(running.url, world, { body: { seed: 4 } });
+    return { id: made.id, host: made.host, player: made.players[0]!, token: made.tokens[0]! };
   };
   const act = (g: Awaited<ReturnType<typeof game>>, tick: number) =>
     g.player.post(`/games/${g.id}/actions`, { text: "look around", idempotencyKey: `t${tick}` });

@@ -6,48 +6,19 @@ import {
   closeSandbox,
   dropStore,
   eventually,
+  From,
+  loopingWorld,
   type Running,
   STORE_NAME,
+  startedGame,
   startServer,
   WORLD_TEXT,
 } from "./harness.ts";
 
-/** The example world with a trigger whose script spends its phase's whole CPU budget every turn. */
-function loopingWorld(): string {
-  const world = JSON.parse(WORLD_TEXT);
-  world.triggers.zz_spin = {
-    name: "zz_spin",
-    conditions: [],
-    effects: [],
-    recurring: true,
-    script: "// Spends its phase's whole CPU budget.\nfor (;;) {}",
-  };
-  return JSON.stringify(world);
-}
-
-/** A client seen from `address` (the server trusts X-Forwarded-For from the loopback, as behind a proxy). */
-class From extends Client {
-  constructor(
-    base: string,
-    readonly address: string,
-    token?: string,
-  ) {
-    super(base, token);
-  }
-  override call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    return super.call(method, path, body, { ...headers, "x-forwarded-for": this.address });
-  }
-}
-
 /** A started one-player game made by a client at `address`. */
 async function game(url: string, world: string, address: string) {
-  const maker = new From(url, address);
-  const created = (await maker.post("/games", { world, seed: 4 })).json;
-  const joined = (await maker.post("/games/join", { invite: created.invite, character: { name: "Ann" } }))
-    .json;
-  const host = new From(url, address, created.hostToken);
-  assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
-  return { id: created.id as string, host, player: new From(url, address, joined.token) };
+  const made = await startedGame(url, world, { body: { seed: 4 }, address });
+  return { id: made.id, host: made.host as From, player: made.players[0] as From };
 }
 type Made = Awaited<ReturnType<typeof game>>;
 

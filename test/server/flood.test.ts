@@ -13,9 +13,11 @@ import { jsonCompletion, MockServer, type RecordedRequest, streamed } from "../a
 import {
   Client,
   dropStore,
+  loopingWorld,
   offlineNarrator,
   type Running,
   STORE_NAME,
+  startedGame,
   startServer,
   WORLD_TEXT,
 } from "./harness.ts";
@@ -23,19 +25,6 @@ import {
 const OPERATOR = "operator-secret-for-the-flood";
 /** How long the good game's model takes to answer each call: its turn is mostly waiting, not CPU. */
 const MODEL_MS = 300;
-
-/** The example world with a trigger whose script spends its phase's whole CPU budget every turn. */
-function loopingWorld(): string {
-  const world = JSON.parse(WORLD_TEXT);
-  world.triggers.zz_spin = {
-    name: "zz_spin",
-    conditions: [],
-    effects: [],
-    recurring: true,
-    script: "// Spends its phase's whole CPU budget.\nfor (;;) {}",
-  };
-  return JSON.stringify(world);
-}
 
 /** A world of some 6.5 MB with thousands of errors: seconds of checking, refused with 422 at the end. */
 function heavyInvalidWorld(): string {
@@ -64,34 +53,15 @@ function slowModel(request: RecordedRequest) {
   return { ...streamed(["The harbour fog ", "lifts a little."]), delayMs: MODEL_MS };
 }
 
-/** A client seen from `address` (the server trusts X-Forwarded-For from the loopback). */
-class From extends Client {
-  constructor(
-    base: string,
-    readonly address: string,
-    token?: string,
-  ) {
-    super(base, token);
-  }
-  override call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    return super.call(method, path, body, { ...headers, "x-forwarded-for": this.address });
-  }
-}
-
 /** A started one-player game made from `address`, narrated by the server's model or offline. */
 async function game(url: string, world: string, address: string, narrator: "server" | "offline") {
-  const maker = new From(url, address);
-  const created = (await maker.post("/games", { world, seed: 9, narrator })).json;
-  const joined = (await maker.post("/games/join", { invite: created.invite, character: { name: "Ann" } }))
-    .json;
-  const host = new From(url, address, created.hostToken);
-  assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
+  const made = await startedGame(url, world, { body: { seed: 9, narrator }, address });
   return {
-    id: created.id as string,
-    host,
-    player: new From(url, address, joined.token),
-    hostToken: created.hostToken as string,
-    playerToken: joined.token as string,
+    id: made.id,
+    host: made.host,
+    player: made.players[0]!,
+    hostToken: made.hostToken,
+    playerToken: made.tokens[0]!,
     tick: 0,
   };
 }

@@ -226,6 +226,65 @@ export class Client {
   }
 }
 
+/** A client seen from `address` (the server trusts X-Forwarded-For from the loopback, as behind a proxy). */
+export class From extends Client {
+  constructor(
+    base: string,
+    readonly address: string,
+    token?: string,
+  ) {
+    super(base, token);
+  }
+  override call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return super.call(method, path, body, { ...headers, "x-forwarded-for": this.address });
+  }
+}
+
+/** The example world with a trigger whose script spends its phase's whole CPU budget every turn. */
+export function loopingWorld(): string {
+  const world = JSON.parse(WORLD_TEXT);
+  world.triggers.zz_spin = {
+    name: "zz_spin",
+    conditions: [],
+    effects: [],
+    recurring: true,
+    script: "// Spends its phase's whole CPU budget.\nfor (;;) {}",
+  };
+  return JSON.stringify(world);
+}
+
+/**
+ * The preamble the server tests share: a game of `world` (a stored world's hash) created, joined by
+ * `names` (one new character each, "Ann" by default) and started. `body` adds to the creation's body
+ * (seed, narrator...); `address` makes every client a `From` that address.
+ */
+export async function startedGame(
+  url: string,
+  world: string,
+  options: { body?: Record<string, unknown>; names?: string[]; address?: string } = {},
+) {
+  const client = (token?: string) =>
+    options.address === undefined ? new Client(url, token) : new From(url, options.address, token);
+  const maker = client();
+  const created = (await maker.post("/games", { world, ...options.body })).json;
+  const tokens: string[] = [];
+  for (const name of options.names ?? ["Ann"]) {
+    const joined = await maker.post("/games/join", { invite: created.invite, character: { name } });
+    assert.equal(joined.status, 201, joined.text);
+    tokens.push(joined.json.token as string);
+  }
+  const host = client(created.hostToken);
+  const started = await host.post(`/games/${created.id}/start`);
+  assert.equal(started.status, 200, started.text);
+  return {
+    id: created.id as string,
+    host,
+    hostToken: created.hostToken as string,
+    players: tokens.map((t) => client(t)),
+    tokens,
+  };
+}
+
 export interface SseEvent {
   id?: string;
   event: string;

@@ -11,6 +11,7 @@ import {
   postFileByCurl,
   type Running,
   STORE_NAME,
+  startedGame,
   startServer,
 } from "./harness.ts";
 
@@ -19,13 +20,8 @@ async function savedGame(running: Running) {
   const anyone = new Client(running.url);
   // The bundled example world: stored at the start, without a check in the pool (whose time limit may be short).
   const hash = (await anyone.get("/worlds")).json.worlds[0].hash as string;
-  const created = (await anyone.post("/games", { world: hash, seed: 5 })).json;
-  const host = new Client(running.url, created.hostToken);
-  assert.equal(
-    (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } })).status,
-    201,
-  );
-  assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
+  const created = await startedGame(running.url, hash, { body: { seed: 5 } });
+  const host = created.host;
   const save = JSON.parse((await host.get(`/games/${created.id}/save`)).text) as Record<string, unknown>;
   return { id: created.id as string, hash, host, save };
 }

@@ -7,6 +7,7 @@ import {
   eventually,
   type Running,
   STORE_NAME,
+  startedGame,
   startServer,
   WORLD_TEXT,
 } from "./harness.ts";
@@ -62,13 +63,9 @@ describe(`server: a hostile game beside a good one (${STORE_NAME})`, () => {
 
   /** Plays one game of three turns; answers its host, its save and each turn's latency. */
   const play = async (world: string) => {
-    const created = (await anyone.post("/games", { world, seed: 21, narrator: "offline" })).json;
-    const host = new Client(running.url, created.hostToken);
-    const ann = new Client(
-      running.url,
-      (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } })).json.token,
-    );
-    assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
+    const created = await startedGame(running.url, world, { body: { seed: 21, narrator: "offline" } });
+    const host = created.host;
+    const ann = created.players[0]!;
     const latencies: number[] = [];
     for (const [i, text] of ACTIONS.entries()) {
       const started = Date.now();

@@ -9,6 +9,7 @@ import {
   listen,
   type Running,
   STORE_NAME,
+  startedGame,
   startServer,
   WORLD_TEXT,
 } from "./harness.ts";
@@ -61,18 +62,8 @@ function streamStatusFrom(url: string, from: string, token: string): Promise<num
 async function game(running: Running, names: string[], extra: Record<string, unknown> = {}) {
   const anyone = new Client(running.url);
   const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
-  const created = (await anyone.post("/games", { world: hash, seed: 4, ...extra })).json;
-  const host = new Client(running.url, created.hostToken);
-  const players: Client[] = [];
-  for (const name of names)
-    players.push(
-      new Client(
-        running.url,
-        (await anyone.post("/games/join", { invite: created.invite, character: { name } })).json.token,
-      ),
-    );
-  assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
-  return { id: created.id as string, host, players };
+  const made = await startedGame(running.url, hash, { body: { seed: 4, ...extra }, names });
+  return { id: made.id, host: made.host, players: made.players };
 }
 
 /** The limits of issue 11: requests per token and per address, actions per token, CORS, turn timeouts, streams. */
