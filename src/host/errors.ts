@@ -16,7 +16,7 @@ export const HOST_ERRORS = {
       "retry-answer": "The last step is a quest answer, not a turn: undo it first, then retry the turn.",
       "alter-none": "There is no narration to alter: the last step is {what}.",
       "alter-later":
-        "Turn {turn} has later turns on other branches: only the last turn of a branch can be altered.",
+        "Turn {turn} has later turns in the story (on this branch or another): only the last turn of a branch can be altered.",
       "alter-empty": "The new text of the narration is empty: write what the story should say.",
       "alter-long": "The new text of the narration is {length} characters long; at most {max} are kept.",
       "rewind-none": "Turn {turn} is not on this branch: it goes from turn {first} to turn {last}.",

@@ -251,9 +251,16 @@ function titleOf(node: HistoryNode): string {
       const text = node.input.actions.map((a) => a.text).join(" / ");
       const draw = node.input.draw > 0 ? ` (draw ${node.input.draw + 1})` : "";
       // Short enough that a listing at 80 columns keeps the draw's mark.
-      return `${text.length > 26 ? `${text.slice(0, 25)}…` : text}${draw}`;
+      return `${text.length > 26 ? `${cutAtWord(text, 25)}…` : text}${draw}`;
     }
   }
+}
+
+/** The text's first `max` characters, back to the end of a word when one ends past the middle. */
+function cutAtWord(text: string, max: number): string {
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return space > max / 2 ? cut.slice(0, space) : cut;
 }
 
 /**

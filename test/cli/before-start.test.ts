@@ -46,6 +46,17 @@ describe("taleforge play at a terminal, before the game starts", () => {
     assert.doesNotMatch(out, /Taleforge ·/, "no game started");
   });
 
+  test("an action typed when asked for another player is not taken for a no: the question is asked again", async () => {
+    const { code, out } = await playAtTerminal(
+      [EXAMPLE, "--seed", "11", "--no-save"],
+      ["1", "walk to the Gutted Eel", "", "/quit"],
+    );
+    assert.equal(code, 0);
+    assert.match(out, /Type y to add another player, or press Enter to start the game\./);
+    assert.equal(out.match(/Add another player at this keyboard\?/g)?.length, 2);
+    assert.match(out, /Taleforge ·/, "Enter started the game");
+  });
+
   test("after the character is chosen the game starts and its own /help lists every command", async () => {
     const { code, out } = await playAtTerminal([EXAMPLE, "--seed", "11"], ["1", "n", "/help", "/quit"]);
     assert.equal(code, 0);

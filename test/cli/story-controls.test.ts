@@ -127,6 +127,38 @@ describe("taleforge play: ten turns, retry, rewind, a branch, a diff, a save and
     assert.match(after(resumed.out, "/branch 1"), /On branch 1 \(the first story\), at turn 10\./);
   });
 
+  test("after an undo the branch goes on past the game: /alter says so; a name given and taken back; titles cut at a word", async () => {
+    const { code, out, err } = await playWith(
+      [EXAMPLE, "--premade", "Isobel Carrow"],
+      [
+        "walk to the Gutted Eel",
+        "n",
+        "travel to the Old Lighthouse and look for the keeper",
+        "/rewind 1",
+        "look around",
+        "/undo",
+        "/alter The Eel is empty.",
+        "/branch name 1 eel",
+        "/branch name 1",
+        "/branches",
+        "/quit",
+      ],
+    );
+    assert.equal(code, 0, err);
+    assert.match(
+      after(out, "/alter The Eel is empty."),
+      /Turn 1 has later turns in the story \(on this branch or another\): only the last turn of a branch can be altered\./,
+    );
+    assert.match(after(out, "/branch name 1 eel"), /Branch 1 is named "eel"\./);
+    assert.match(
+      after(out, "/branch name 1"),
+      /Branch 1 has no name now; it is listed as "the first story"\./,
+    );
+    const list = after(out, "/branches");
+    assert.match(list, /^\* {2}1 {2}the first story {2}\(from the start, to turn 2; you are at turn 1\)$/m);
+    assert.doesNotMatch(list, /look around/, "the undone turn is dropped");
+  });
+
   test("play --help names every command of the game", async () => {
     const help = captureIo();
     assert.equal(await run(["play", "--help"], help.io), 0);

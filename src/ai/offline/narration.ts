@@ -254,10 +254,15 @@ export function compose(input: NarrationInput, ctx: NarrationContext): Composed 
   parts.push(changes.join(" "));
   // Never "Next: ...": the state phase runs after the narration (spec 2.2) and may complete the
   // step it would name; the turn result carries the next step computed after the turn (issue 14 item 5).
-  parts.push(closing.prompt(baseKey, input.draw));
+  parts.push(closing.prompt(baseKey, input.draw, voice.party));
 
+  // In a party every line told of no one character speaks of the party, never to one "you" (voice.ts).
   const kept = parts
-    .map((p, i) => ({ actor: actors.get(i) ?? null, text: clip(p, PARAGRAPH_LIMIT), i }))
+    .map((p, i) => ({
+      actor: actors.get(i) ?? null,
+      text: clip(actors.has(i) || i === parts.length - 1 ? p : voice.all(p), PARAGRAPH_LIMIT),
+      i,
+    }))
     .filter(
       ({ text: p, i }) =>
         p !== "" &&

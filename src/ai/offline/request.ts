@@ -113,6 +113,12 @@ export interface NarrationInput {
   session: string;
   opening: boolean;
   actions: Action[];
+  /**
+   * The player characters of the game (the request's context sheets of kind "player"; without
+   * them, the scene's party): several make a party game, told in the third person every turn,
+   * whoever acted this one.
+   */
+  players: string[];
   intent: { intent: Intent; target: string; leader?: string } | null;
   instructions: string[];
   event: { key: string; title: string; beats: string; activeTurns: number } | null;
@@ -145,6 +151,7 @@ export function narrationInput(request: unknown): NarrationInput {
     session: str(r.game, 200),
     opening: r.opening === true,
     actions: actions(r.actions),
+    players: playersOf(r, scene),
     intent:
       typeof intent.intent === "string" && INTENTS.includes(intent.intent as Intent)
         ? {
@@ -183,6 +190,14 @@ export function narrationInput(request: unknown): NarrationInput {
     journal: list(r.journal, 100).map(journalEntryOf),
     partyNextStep: str(r.partyNextStep, 2000),
   };
+}
+
+function playersOf(r: Record<string, unknown>, scene: Record<string, unknown>): string[] {
+  const sheets = obj(r.context).sheets;
+  const members = Array.isArray(sheets)
+    ? list(sheets, 50).filter((c) => obj(c).kind === "player")
+    : list(scene.party, 50);
+  return members.map((c) => str(obj(c).name, 500)).filter((n) => n !== "");
 }
 
 function notBlank(text: string): boolean {

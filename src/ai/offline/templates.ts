@@ -169,10 +169,13 @@ export const journal = {
 };
 
 const PROMPTS = ["What do you do?", "What do you do next?", "What now?"];
+/** A party's: several players are never one "you" (voice.ts). */
+const PARTY_PROMPTS = ["What does the party do?", "What does the party do next?", "What now?"];
 
 export const closing = {
   /** A retried turn's draw takes the next prompt along: another draw never ends as the first did. */
-  prompt: (key: string, draw = 0) => PROMPTS[(fnv1a(key) + draw) % PROMPTS.length]!,
+  prompt: (key: string, draw = 0, party = false) =>
+    (party ? PARTY_PROMPTS : PROMPTS)[(fnv1a(key) + draw) % PROMPTS.length]!,
 };
 
 /** One player's action, echoed in the second person ("walk to the pier" -> "You walk to the pier."). */

@@ -14,15 +14,34 @@ export interface Voice {
   party: boolean;
   /** A line written in the second person ("You try to ..."), told of the actor. */
   of(actor: string | null | undefined, line: string): string;
+  /**
+   * A line of the story told of nobody in particular (the world's text, the place, a quest's
+   * news): as written alone; in a party, its "you" is the party ("She asks you to go east" ->
+   * "She asks the party to go east"), so no line speaks to one reader as if alone.
+   */
+  all(line: string): string;
 }
 
-export function voiceOf(input: Pick<NarrationInput, "actions" | "outcomes">): Voice {
+export function voiceOf(input: Pick<NarrationInput, "actions" | "outcomes" | "players">): Voice {
   const players = new Set(input.actions.map((a) => a.player).filter((p) => p !== ""));
-  const party = players.size > 1 || input.outcomes.some((o: Outcome) => o.type === "followed");
+  // A party game is one of several players, on every turn: a turn only one of them played too.
+  const party =
+    players.size > 1 ||
+    new Set(input.players).size > 1 ||
+    input.outcomes.some((o: Outcome) => o.type === "followed");
   return {
     party,
     of: (actor, line) => (party && actor ? aboutCharacter(line, actor) : line),
+    all: (line) => (party ? aboutParty(line) : line),
   };
+}
+
+/** Second-person prose told of the whole party, each sentence opening with a capital. */
+export function aboutParty(text: string): string {
+  return aboutCharacter(text, "the party").replace(
+    /(^|[.!?]["”’)]*\s+|\n\s*)the party\b/g,
+    (_m, lead: string) => `${lead}The party`,
+  );
 }
 
 /** Words after which "you" is the subject of a clause ("where you are", "but you see"). */

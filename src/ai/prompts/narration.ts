@@ -2,7 +2,7 @@ import { outcomeLine } from "../../engine/outcome.ts";
 import type { NarrationRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
-import { narratorSystem, storyStartText } from "./narrator-system.ts";
+import { narratorSystem, playerNames, storyStartText } from "./narrator-system.ts";
 import { openingPrompt } from "./opening.ts";
 import { share } from "./plan.ts";
 import { partyBlock, partyNowBlock, placeBlocks } from "./scene.ts";
@@ -141,7 +141,7 @@ export function narrationPrompt(
   const storyStart = storyStartText(world, request.context?.storyStart);
   return fit(
     [
-      narratorSystem(world, "turn", budget, storyStart),
+      narratorSystem(world, "turn", budget, storyStart, playerNames(request).length > 1),
       { role: "user", blocks: first },
       ...historyPlans(request, budget),
       { role: "user", blocks: now },
@@ -227,10 +227,7 @@ function historyPlans(request: NarrationRequest, budget: number): MessagePlan[] 
  * a lone player who acted.
  */
 function playersBlock(request: NarrationRequest): Block {
-  const sheets = request.context?.sheets;
-  const players = sheets
-    ? sheets.filter((s) => s.kind === "player").map((s) => s.name)
-    : request.scene.party.map((p) => p.name);
+  const players = playerNames(request);
   const acted = new Set(request.actions.map((a) => a.player));
   const passed = players.filter((p) => !acted.has(p));
   if (players.length <= 1 && passed.length === 0) return block(null, [], "protected");

@@ -1,4 +1,5 @@
 import { own } from "../../engine/own.ts";
+import type { NarrationRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { TEXT_CAPS } from "./budgets.ts";
 import { cutAtParagraphs, share } from "./plan.ts";
@@ -62,6 +63,14 @@ export const NARRATOR_TASKS = {
   opening: ["generateStory", "generateInitialStart"],
 } as const;
 
+/** The player characters of a game: the sheets' players, else the scene's party. */
+export function playerNames(request: NarrationRequest): string[] {
+  const sheets = request.context?.sheets;
+  return sheets
+    ? sheets.filter((s) => s.kind === "player").map((s) => s.name)
+    : request.scene.party.map((p) => p.name);
+}
+
 /** A story start's text, by its key (own property only). */
 export function storyStartText(world: World, key: string | undefined): string {
   if (key === undefined) return "";
@@ -79,6 +88,8 @@ export function narratorSystem(
   kind: "turn" | "opening",
   budget: number,
   storyStart: string,
+  /** Several players share the game: the voice rule never says "you" (voice.ts voiceRule). */
+  party = false,
 ): MessagePlan {
   const texts = NARRATOR_TASKS[kind].map((t) => taskText(world, t)).filter((t) => t !== "");
   const style = typeof world.narratorStyle === "string" ? world.narratorStyle : "";
@@ -87,7 +98,7 @@ export function narratorSystem(
   const voice = voiceOf([...voiceTexts, prose(style, TEXT_CAPS.narratorStyle)], storyStart);
   const rules = [
     COMMON_RULES[0]!,
-    voiceRule(voice),
+    voiceRule(voice, party),
     ...COMMON_RULES.slice(1),
     ...(kind === "turn" ? TURN_RULES : OPENING_RULES),
   ];

@@ -1,7 +1,7 @@
 import type { NarrationRequest } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { PROMPT_BUDGETS, TEXT_CAPS } from "./budgets.ts";
-import { narratorSystem, storyStartText } from "./narrator-system.ts";
+import { narratorSystem, playerNames, storyStartText } from "./narrator-system.ts";
 import { share } from "./plan.ts";
 import { partyNowBlock, sceneBlocks } from "./scene.ts";
 import { type Block, block, fit, fixed, prose, rankIn } from "./sections.ts";
@@ -57,5 +57,11 @@ export function openingPrompt(
       "Write the opening scene of the game from the story start, in this place, for this party.",
     ),
   ];
-  return fit([narratorSystem(world, "opening", budget, start), { role: "user", blocks: user }], budget);
+  return fit(
+    [
+      narratorSystem(world, "opening", budget, start, playerNames(request).length > 1),
+      { role: "user", blocks: user },
+    ],
+    budget,
+  );
 }

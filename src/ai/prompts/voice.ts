@@ -65,9 +65,14 @@ function personOfProse(text: string): Person | null {
   return null;
 }
 
-/** The rule that tells the narrator the voice: the world's when it sets one, else second person. */
-export function voiceRule(voice: Voice): string {
-  const person = voice.person ?? "second";
+/**
+ * The rule that tells the narrator the voice: the world's when it sets one, else second person. A
+ * party (several players) is never one "you": a second person, the world's or the default, becomes
+ * the third (the player characters by name), and the rule says why.
+ */
+export function voiceRule(voice: Voice, party = false): string {
+  const asked = voice.person ?? "second";
+  const person = party && asked === "second" ? "third" : asked;
   const how =
     person === "second"
       ? 'in the second person ("you")'
@@ -75,6 +80,12 @@ export function voiceRule(voice: Voice): string {
         ? 'in the first person ("I", the player character speaking)'
         : "in the third person (the player characters by name)";
   const tense = voice.tense === null ? "" : `, ${voice.tense} tense`;
+  if (person !== asked)
+    return (
+      `Write ${how}${tense}: several players share this game, so none of them is "you"` +
+      `${voice.person === "second" ? " (the second person this world's author set is for one player)" : ""}` +
+      ': tell each character by name and the party as "the party", and turn any "you" of the world\'s texts into them.'
+    );
   const source =
     voice.person === null && voice.tense === null
       ? " (the world sets no voice)"

@@ -84,8 +84,21 @@ export async function askPlayers(
       players.push(made);
       taken.add(made.name.toLowerCase());
     }
-    const more = await ask(lines, "Add another player at this keyboard? (y/N) ", out);
-    if (more === null || !/^y(es)?$/i.test(more.trim())) return players;
+    if (!(await askYesNo(lines, "Add another player at this keyboard? (y/N) ", out))) return players;
+  }
+}
+
+/**
+ * A yes or no (Enter: no). Anything else is asked again: an action typed too early ("walk to the
+ * Gutted Eel") was taken for a no, and lost.
+ */
+async function askYesNo(lines: LineSource, prompt: string, out: (text: string) => void): Promise<boolean> {
+  for (;;) {
+    const answer = await ask(lines, prompt, out);
+    const said = answer?.trim().toLowerCase() ?? "";
+    if (answer === null || said === "" || said === "n" || said === "no") return false;
+    if (said === "y" || said === "yes") return true;
+    out("Type y to add another player, or press Enter to start the game.\n");
   }
 }
 

@@ -322,7 +322,12 @@ function controlLines(ctx: LoopContext, outcome: Outcome): string[] {
       const branch = outcome.branch;
       if (branch === null) return [];
       const title = escapeControls(cleanText(branch.title));
-      if (outcome.op === "name") return [`Branch ${branch.number} is named "${title}".`];
+      if (outcome.op === "name")
+        return [
+          branch.name === null
+            ? `Branch ${branch.number} has no name now; it is listed as "${title}".`
+            : `Branch ${branch.number} is named "${title}".`,
+        ];
       if (outcome.op === "delete")
         return [
           `Deleted branch ${branch.number} (${title})${outcome.removed && outcome.removed > 1 ? ` and ${outcome.removed - 1} branch(es) that split from it` : ""}.`,
