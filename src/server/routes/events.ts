@@ -185,8 +185,11 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
         }
         if (text === "") return;
         const at = narration.offset - text.length;
-        const data: GameEventData<"narration"> = { tick: message.tick, text, at };
-        raw.write(`event: narration\ndata: ${JSON.stringify(data)}\n\n`);
+        raw.write(
+          text === message.text && at === message.at
+            ? chunkMessage(message)
+            : narrationMessage({ tick: message.tick, text, at }),
+        );
       };
       const askReplay = () => void store.bus.publish({ game: params.id, kind: "replay" }).catch(() => {});
       // Listening before the first read (below): a wake published after that read reaches this stream.
@@ -241,6 +244,24 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       for (const close of [...closers]) close();
     },
   };
+}
+
+function narrationMessage(data: GameEventData<"narration">): string {
+  return `event: narration\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * A chunk as every stream that writes it whole writes it, serialised once per chunk, not once per
+ * stream: a turn's chunks reach every stream following its game, on every process.
+ */
+const written = new WeakMap<object, string>();
+function chunkMessage(message: Extract<BusMessage, { kind: "chunk" }>): string {
+  let text = written.get(message);
+  if (text === undefined) {
+    text = narrationMessage({ tick: message.tick, text: message.text, at: message.at! });
+    written.set(message, text);
+  }
+  return text;
 }
 
 function audienceOf(caller: Caller): (audience: string) => boolean {

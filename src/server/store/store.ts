@@ -1,7 +1,8 @@
-import type { ExpressionBuilder, Kysely, Selectable, Transaction } from "kysely";
+import type { Compilable, ExpressionBuilder, Kysely, Selectable, Transaction } from "kysely";
 import { gameEvents, type NewEvent } from "../events.ts";
 import { nameSkeleton } from "../names.ts";
 import type { Bus } from "./bus.ts";
+import { compiledOnce } from "./compiled.ts";
 import type { OpenStore } from "./open.ts";
 import type {
   Database,
@@ -86,9 +87,12 @@ export interface TranscriptEntry {
 export class Store {
   readonly db: Kysely<Database>;
   readonly bus: Bus;
+  /** The reads every turn makes, compiled once (compiled.ts). */
+  readonly #hot: ReturnType<typeof hotQueries>;
   constructor(readonly open: OpenStore) {
     this.db = open.db;
     this.bus = open.bus;
+    this.#hot = hotQueries(this.db);
   }
 
   // Worlds
@@ -136,8 +140,8 @@ export class Store {
     await this.db.insertInto("games").values(row).execute();
   }
 
-  game(id: string): Promise<Game | undefined> {
-    return this.db.selectFrom("games").selectAll().where("id", "=", id).executeTakeFirst();
+  async game(id: string): Promise<Game | undefined> {
+    return (await this.#hot.game(id))[0];
   }
 
   gameByInvite(code: string): Promise<Game | undefined> {
@@ -148,8 +152,8 @@ export class Store {
     return this.db.selectFrom("games").selectAll().where("host_token_hash", "=", hash).executeTakeFirst();
   }
 
-  playerByToken(hash: string): Promise<Player | undefined> {
-    return this.db.selectFrom("players").selectAll().where("token_hash", "=", hash).executeTakeFirst();
+  async playerByToken(hash: string): Promise<Player | undefined> {
+    return (await this.#hot.playerByToken(hash))[0];
   }
 
   players(game: string): Promise<Player[]> {
@@ -371,25 +375,7 @@ export class Store {
     players: Pick<Player, "id" | "name">[];
     submitted: Pick<Submission, "player_id" | "text">[];
   }> {
-    const rows = await this.db
-      .selectFrom("players")
-      .leftJoin("submissions", (join) =>
-        join
-          .onRef("submissions.game_id", "=", "players.game_id")
-          .onRef("submissions.player_id", "=", "players.id")
-          .on("submissions.tick", "=", tick),
-      )
-      .select([
-        "players.id as player_id",
-        "players.name as name",
-        "players.joined_at as joined_at",
-        "submissions.id as submission_id",
-        "submissions.text as text",
-        "submissions.created_at as created_at",
-      ])
-      .where("players.game_id", "=", game)
-      .where("players.status", "=", "active")
-      .execute();
+    const rows = await this.#hot.turnInputs(game, tick);
     const order = <T>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
     const players = rows
       .slice()
@@ -460,13 +446,10 @@ export class Store {
   // Turns
 
   /** The state the game is at (a save: its head's), without the rest of its turn row (cassette, trace). */
-  lastTurn(game: string): Promise<Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind"> | undefined> {
-    return this.db
-      .selectFrom("turns")
-      .select(["seq", "tick", "state", "parent", "kind"])
-      .where("game_id", "=", game)
-      .where("seq", "=", (eb) => eb.selectFrom("games").select("head").where("id", "=", game))
-      .executeTakeFirst();
+  async lastTurn(
+    game: string,
+  ): Promise<Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind"> | undefined> {
+    return (await this.#hot.lastTurn(game))[0];
   }
 
   /** The shape of the game's tree: every step's seq, parent, kind and tick (an index-only read). */
@@ -950,17 +933,7 @@ export class Store {
 
   /** The game's events after `after`, in order. */
   events(game: string, after: EventId, limit: number): Promise<StoredEvent[]> {
-    return this.db
-      .selectFrom("events")
-      .selectAll()
-      .where("game_id", "=", game)
-      .where((eb) =>
-        eb.or([eb("seq", ">", after.seq), eb.and([eb("seq", "=", after.seq), eb("sub", ">", after.sub)])]),
-      )
-      .orderBy("seq")
-      .orderBy("sub")
-      .limit(limit)
-      .execute();
+    return this.#hot.events(game, after.seq, after.sub, limit);
   }
 
   log(game: string, filter: { tick?: number; type?: string; trigger?: string }, limit: number, offset = 0) {
@@ -1029,6 +1002,55 @@ export class Store {
   private async wake(game: string): Promise<void> {
     await this.bus.publish({ game, kind: "events" }).catch(() => {});
   }
+}
+
+/** The reads every turn makes (the auth's, the step's, the event streams'), compiled once (compiled.ts). */
+function hotQueries(db: Kysely<Database>) {
+  const once = <A extends unknown[], R>(build: (...args: A) => Compilable<R>) =>
+    compiledOnce(db as unknown as Kysely<never>, build);
+  return {
+    game: once((id: string) => db.selectFrom("games").selectAll().where("id", "=", id)),
+    playerByToken: once((hash: string) =>
+      db.selectFrom("players").selectAll().where("token_hash", "=", hash),
+    ),
+    turnInputs: once((game: string, tick: number) =>
+      db
+        .selectFrom("players")
+        .leftJoin("submissions", (join) =>
+          join
+            .onRef("submissions.game_id", "=", "players.game_id")
+            .onRef("submissions.player_id", "=", "players.id")
+            .on("submissions.tick", "=", tick),
+        )
+        .select([
+          "players.id as player_id",
+          "players.name as name",
+          "players.joined_at as joined_at",
+          "submissions.id as submission_id",
+          "submissions.text as text",
+          "submissions.created_at as created_at",
+        ])
+        .where("players.game_id", "=", game)
+        .where("players.status", "=", "active"),
+    ),
+    lastTurn: once((game: string) =>
+      db
+        .selectFrom("turns")
+        .select(["seq", "tick", "state", "parent", "kind"])
+        .where("game_id", "=", game)
+        .where("seq", "=", (eb) => eb.selectFrom("games").select("head").where("id", "=", game)),
+    ),
+    events: once((game: string, seq: number, sub: number, limit: number) =>
+      db
+        .selectFrom("events")
+        .selectAll()
+        .where("game_id", "=", game)
+        .where((eb) => eb.or([eb("seq", ">", seq), eb.and([eb("seq", "=", seq), eb("sub", ">", sub)])]))
+        .orderBy("seq")
+        .orderBy("sub")
+        .limit(limit),
+    ),
+  };
 }
 
 /** A player's answer to a quest, replacing their earlier one. */
