@@ -357,7 +357,40 @@ async function buildFastStartScript(outdir: string): Promise<Metafile> {
     logLevel: "warning",
   });
   asciiOnly(join(outdir, FAST_SCRIPT));
+  namespacesOnInit(join(outdir, FAST_SCRIPT));
   return result.metafile;
+}
+
+/**
+ * esbuild gives a module that is started lazily (`__esm`) its namespace object at the top level of
+ * the script: `__export` defines one getter per export there, when the script runs, whether the
+ * module ever starts or not. zod's namespaces hold some 1,000 exports, and a check of a valid world
+ * never starts zod (lazySchemas): defining their getters was about 10 M instructions of every check
+ * (docs/benchmarks.md, issue 38). Each such `__export` call is moved to the start of its module's
+ * lazy start, which every user of the namespace calls first (esbuild's own rule for lazy modules).
+ * A namespace whose module has no lazy start before the next module stays where it is.
+ */
+function namespacesOnInit(file: string): void {
+  const text = readFileSync(file, "utf8");
+  const exportCall = /var (\w+) = \{\};\n(__export\(\1, \{\n(?: {2}.*\n)*?\}\);\n)/g;
+  const lazyStart = /var init_\w+ = __esm\(\{\n {2}"[^"\n]+"\(\) \{\n/g;
+  const moduleComment = /\n\/\/ (?:node_modules|src)\//g;
+  let out = "";
+  let from = 0;
+  for (const match of text.matchAll(exportCall)) {
+    const after = match.index + match[0].length;
+    lazyStart.lastIndex = after;
+    moduleComment.lastIndex = after;
+    const start = lazyStart.exec(text);
+    const next = moduleComment.exec(text);
+    if (!start || (next && next.index < start.index)) continue;
+    const body = start.index + start[0].length;
+    const call = match[2]!;
+    out += `${text.slice(from, match.index)}var ${match[1]} = {};\n${text.slice(after, body)}${call}`;
+    from = body;
+  }
+  out += text.slice(from);
+  if (out !== text) writeFileSync(file, out);
 }
 
 /**

@@ -6,11 +6,13 @@
 import check from "./commands/check.ts";
 import lint from "./commands/lint.ts";
 import { type CliIo, processIo } from "./io.ts";
-import { runProgram } from "./program.ts";
+import { runDirect, runProgram } from "./program.ts";
+
+const COMMANDS = [check, lint];
 
 /** Runs a command line that starts with `check` or `lint`; resolves to the exit code. */
 export function run(argv: readonly string[], io: CliIo): Promise<number> {
-  return runProgram(argv, io, [check, lint]);
+  return runDirect(argv, io, COMMANDS) ?? runProgram(argv, io, COMMANDS);
 }
 
 export async function main(): Promise<void> {

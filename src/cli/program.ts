@@ -34,6 +34,44 @@ export async function runProgram(
   return code;
 }
 
+/**
+ * A command line that is only a command's name and its one argument (`taleforge check my.world.json`,
+ * what authors run on every save), run as commander would run it: the command's run with that
+ * argument and its options' defaults, through the same writers and the same last guard. Building
+ * the program and parsing the line with commander cost such a `check` about 15 M instructions
+ * (docs/benchmarks.md, issue 38). Undefined for any other line, and for a command with an option
+ * that is required, repeatable or negatable (`--no-x`, whose default commander sets itself), or
+ * an argument that is not one required value: those go through commander.
+ */
+export function runDirect(
+  argv: readonly string[],
+  given: CliIo,
+  commands: readonly CommandSpec[],
+): Promise<number> | undefined {
+  if (argv.length !== 2) return undefined;
+  const [name, value] = argv as [string, string];
+  if (value.startsWith("-")) return undefined;
+  const spec = commands.find((c) => c.name === name);
+  if (!spec) return undefined;
+  if (spec.arguments.length !== 1 || !/^<[^.<>[\]]+>$/.test(spec.arguments[0]!.name)) return undefined;
+  const options: Record<string, unknown> = {};
+  for (const option of spec.options) {
+    const long = /--([a-z][a-z0-9-]*)/.exec(option.flags)?.[1];
+    if (!long || option.required || option.repeatable || long.startsWith("no-")) return undefined;
+    if (option.default !== undefined)
+      options[long.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = option.default;
+  }
+  const io = terminalSafeIo(given);
+  return spec
+    .run([value], options, io)
+    .catch((error: unknown) =>
+      fail(
+        io,
+        `internal error: ${reasonOf(error)}. This is a Taleforge bug: please report it with the command you ran.`,
+      ),
+    );
+}
+
 function buildProgram(io: CliIo, commands: readonly CommandSpec[], done: (code: number) => void): Command {
   const program = new Command("taleforge")
     .description("Author toolkit for V33 worlds: AI-narrated, turn-based text role-playing games.")

@@ -368,9 +368,34 @@ function reportUnknown(key: string, parent: JsonPath, known: readonly string[], 
     data: {
       field: key,
       parent: parent.length ? formatPath(parent) : "the top level",
-      suggestion: didYouMean(key, known),
+      suggestion: suggestionFor(key, known),
     },
   });
+}
+
+/**
+ * The "did you mean" of an unknown field, worked out once per list of known fields and key: a
+ * world that repeats one unknown field in many records (150 NPCs with the same stray field) asked
+ * for the same edit distances 150 times, 18 M instructions of a `check` (docs/benchmarks.md). The
+ * lists are the plans' own, which live as long as the process; each keeps at most
+ * SUGGESTIONS_KEPT keys, so that a long-lived language server holds no more.
+ */
+const suggestions = new WeakMap<readonly string[], Map<string, string>>();
+const SUGGESTIONS_KEPT = 64;
+
+function suggestionFor(key: string, known: readonly string[]): string {
+  let byKey = suggestions.get(known);
+  if (!byKey) {
+    byKey = new Map();
+    suggestions.set(known, byKey);
+  }
+  let suggestion = byKey.get(key);
+  if (suggestion === undefined) {
+    suggestion = didYouMean(key, known);
+    if (byKey.size >= SUGGESTIONS_KEPT) byKey.clear();
+    byKey.set(key, suggestion);
+  }
+  return suggestion;
 }
 
 /**
