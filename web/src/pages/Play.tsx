@@ -7,7 +7,9 @@ import { PartyPanel } from "../components/PartyPanel.tsx";
 import { ReadingControls } from "../components/ReadingControls.tsx";
 import { RealmMap } from "../components/RealmMap.tsx";
 import { Story } from "../components/Story.tsx";
-import { StoryControls } from "../components/StoryControls.tsx";
+import { askedVote, StoryControls } from "../components/StoryControls.tsx";
+import { Timeline } from "../components/Timeline.tsx";
+import { mayUseAny, permissionsOf } from "../controls.ts";
 import { followHostRole } from "../host-role.ts";
 import { type PlayerMessage, playerMessage } from "../messages.ts";
 import { applyReading, chime, loadReading } from "../reading.ts";
@@ -39,8 +41,16 @@ export function PlayPage(props: { id: string }) {
   /** Bumped when the seat changes (a host token taken or dropped): the page reads it again. */
   const [, setSeatVersion] = useState(0);
   const hostRole = useRef<Promise<void>>(Promise.resolve());
+  /** The reader's character's name, for the events that name players (an undone turn's actions). */
+  const playerName = useRef<string | undefined>(undefined);
   const { game, steps, notes, live, connected, trouble, readError, failure, cause, resync, submitted } =
     useGame(id, token, seat?.hostToken, (message) => {
+      // An undone turn gives each player their action back, to send again or change (an empty box only).
+      if (message.event === "head-moved") {
+        const moved = message.data as { control: string; actions: { player: string; text: string }[] };
+        const own = moved.actions.find((a) => a.player === playerName.current);
+        if (moved.control === "undo" && own) setAction((text) => (text.trim() === "" ? own.text : text));
+      }
       // One at a time, in order: a claim follows the check of the host token before it.
       hostRole.current = hostRole.current.then(() =>
         followHostRole(id, message, (note) => {
@@ -129,6 +139,7 @@ export function PlayPage(props: { id: string }) {
     );
 
   const you = "playerId" in game.you ? game.you : undefined;
+  playerName.current = you?.name;
   const me = you ? game.players.find((p) => p.id === you.playerId) : undefined;
   const hostToken = seat?.hostToken;
   const title = seat?.name || "Taleforge game";
@@ -146,6 +157,23 @@ export function PlayPage(props: { id: string }) {
       statement: lastTurn?.result.prompts?.find((p) => p.quest === q.quest)?.statement ?? q.statement,
     }));
   const active = game.players.filter((p) => p.status === "active");
+  // The story controls: the host's token applies them; a player's as the game's rules say.
+  const controlToken = hostToken ?? seat?.playerToken;
+  const may = permissionsOf(game, hostToken !== undefined);
+  const controlling = game.status === "running" || game.status === "paused";
+
+  const rewind = async (tick: number): Promise<string> => {
+    if (!controlToken) return "";
+    try {
+      const answer = await api.rewindGame(id, controlToken, tick);
+      // What the rewind changes arrives as events (`head-moved`) for every page.
+      return askedVote(answer)
+        ? `You asked the party to rewind to turn ${tick}: the vote is at the top of the page.`
+        : `Rewound to turn ${tick}: the next turn starts a new branch; the old one stays.`;
+    } catch (e) {
+      return playerMessage(e, "control").text;
+    }
+  };
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -277,6 +305,7 @@ export function PlayPage(props: { id: string }) {
           {[
             ["turn-title", "Your turn"],
             ["journal-title", "Journal"],
+            ["timeline-title", "Timeline"],
             ["map-title", "Map"],
             ["party-title", "Party"],
           ].map(([target, label]) => (
@@ -330,8 +359,8 @@ export function PlayPage(props: { id: string }) {
             </section>
           ) : null}
           <Story steps={steps} notes={notes} live={live} you={you?.name} />
-          {hostToken && lastTurn && (game.status === "running" || game.status === "paused") ? (
-            <StoryControls game={id} token={hostToken} last={lastTurn} busy={live !== null} />
+          {controlToken && lastTurn && controlling && mayUseAny(may) ? (
+            <StoryControls game={id} token={controlToken} last={lastTurn} busy={live !== null} may={may} />
           ) : null}
           {game.status !== "lobby" ? (
             <section class="turn-panel panel" aria-labelledby="turn-title">
@@ -420,6 +449,12 @@ export function PlayPage(props: { id: string }) {
         {state ? (
           <div class="side-column">
             <Journal state={state} />
+            <Timeline
+              steps={steps}
+              rewind={controlling ? may.rewind : "denied"}
+              busy={live !== null}
+              onRewind={rewind}
+            />
             <RealmMap
               game={id}
               token={token}
