@@ -56,6 +56,32 @@ export type Branch = BranchesView["branches"][number];
 export type DiffView = z.infer<typeof DiffSchema>;
 export type WorldChange = DiffView["changes"][number];
 
+/** Who may use a story control: the host, any active player, or a vote of the party. */
+export type ControlRule = "host" | "anyone" | "vote";
+/** A game's rules for the story controls (`branch`: switching branches) and how long a vote lasts. */
+export interface ControlRules {
+  retry: ControlRule;
+  undo: ControlRule;
+  alter: ControlRule;
+  rewind: ControlRule;
+  branch: ControlRule;
+  voteSeconds: number;
+}
+/** A party vote on a story control, as everyone sees it. */
+export interface VoteView {
+  id: string;
+  control: "undo" | "retry" | "alter" | "rewind" | "switch";
+  argument: { tick?: number; text?: string; branch?: number };
+  by: string;
+  player: string | null;
+  seq: number;
+  openedAt: number;
+  closesAt: number;
+  ballots: Record<string, boolean>;
+  tally: { yes: number; no: number; need: number; voters: number };
+  outcome: "open" | "passed" | "failed" | "expired" | "stale";
+}
+
 export interface GameView {
   id: string;
   status: "lobby" | "running" | "paused" | "ended";
@@ -70,6 +96,12 @@ export interface GameView {
   you: { playerId: string; name: string } | { host: true };
   players: { id: string; name: string; status: string; submitted: boolean }[];
   state: PartyState | null;
+  /** Who may use the story controls (a server with party votes). */
+  controls?: ControlRules;
+  /** The open party vote, or null. */
+  vote?: VoteView | null;
+  /** What the caller's request for each control leads to now. */
+  may?: Record<"retry" | "undo" | "alter" | "rewind" | "branch", "apply" | "vote" | "denied">;
 }
 
 export interface TranscriptStep {
@@ -146,7 +178,9 @@ export const ROUTES = {
   listBranches: ["GET", "/games/{id}/history/branches"],
   switchBranch: ["POST", "/games/{id}/history/switch"],
   diffStates: ["GET", "/games/{id}/history/diff"],
-} as const satisfies Record<string, readonly ["GET" | "POST", string]>;
+  setControls: ["PUT", "/games/{id}/controls"],
+  castVote: ["POST", "/games/{id}/history/vote"],
+} as const satisfies Record<string, readonly ["GET" | "POST" | "PUT", string]>;
 
 export type RouteName = keyof typeof ROUTES;
 
@@ -286,6 +320,16 @@ export const api = {
     json<z.infer<typeof HeadMovedAnswer>>("switchBranch", { params: { id }, token, body: { branch } }),
   diffStates: (id: string, token: string, a: number, b: number) =>
     json<DiffView>("diffStates", { params: { id }, token, query: { a, b } }),
+  /** The host's rules for the story controls (a rule left out keeps its value). */
+  setControls: (id: string, token: string, controls: Partial<ControlRules>) =>
+    json<{ controls: ControlRules }>("setControls", { params: { id }, token, body: controls }),
+  /** A player's ballot on the game's open vote; a ballot that passes it applies the control (its events follow). */
+  castVote: (id: string, token: string, vote: string, ballot: "yes" | "no") =>
+    json<{ vote: VoteView; outcome: VoteView["outcome"] }>("castVote", {
+      params: { id },
+      token,
+      body: { vote, ballot },
+    }),
   /** The event stream's response (read by sse.ts), from after the given event id. */
   events: (id: string, token: string, after: string, signal: AbortSignal) =>
     fetch(`${pathOf("events", { id })}?after=${after}`, {

@@ -1,4 +1,4 @@
-import type { GameEvent, GameView, NarrativeNote, PartyState, TranscriptStep } from "./api.ts";
+import type { GameEvent, GameView, NarrativeNote, PartyState, TranscriptStep, VoteView } from "./api.ts";
 import type { TurnFailure } from "./components/FailureNotice.tsx";
 import { withChunk } from "./sse.ts";
 
@@ -13,6 +13,16 @@ export interface GameModel {
   failure: TurnFailure | null;
   /** The cause of that failure (the host's stream only). */
   cause: string;
+  /** The party's last vote that closed (`vote-closed`): its outcome is said for a short while. */
+  voteClosed: VoteClosed | null;
+}
+
+/** A closed vote as the page says it: what it was about and how it ended. */
+export interface VoteClosed {
+  id: string;
+  control: VoteView["control"];
+  outcome: Exclude<VoteView["outcome"], "open">;
+  by: string;
 }
 
 export const EMPTY: GameModel = {
@@ -22,6 +32,7 @@ export const EMPTY: GameModel = {
   live: null,
   failure: null,
   cause: "",
+  voteClosed: null,
 };
 
 /**

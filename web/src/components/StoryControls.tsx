@@ -18,12 +18,11 @@ export function askedVote(answer: unknown): boolean {
  */
 export function StoryControls(props: {
   game: string;
-  token: string;
   last: TranscriptStep;
   busy: boolean;
   may: Permissions;
 }) {
-  const { game, token, last, may } = props;
+  const { game, last, may } = props;
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState("");
   const [working, setWorking] = useState(false);
@@ -68,14 +67,14 @@ export function StoryControls(props: {
               `The narration of ${turn} was changed for everyone.`,
               `You asked the party to accept the new narration of ${turn}: the vote is at the top of the page.`,
               last.tick,
-              () => api.alterNarration(game, token, changed),
+              () => api.alterNarration(game, may.alter.token, changed),
             );
           }}
         >
           <label class="field">
             <span>
-              New narration of {turn} ({may.alter === "vote" ? "once the party agrees, " : ""}everyone sees
-              it; the original stays in the host's log)
+              New narration of {turn} ({may.alter.permission === "vote" ? "once the party agrees, " : ""}
+              everyone sees it; the original stays in the host's log)
             </span>
             <textarea
               ref={box}
@@ -87,7 +86,7 @@ export function StoryControls(props: {
           </label>
           <div class="buttons">
             <button type="submit" class="primary" disabled={disabled}>
-              {may.alter === "vote" ? "Ask the party" : "Save"}
+              {may.alter.permission === "vote" ? "Ask the party" : "Save"}
             </button>
             <button
               type="button"
@@ -102,7 +101,7 @@ export function StoryControls(props: {
         </form>
       ) : (
         <div class="buttons">
-          {last.kind === "turn" && may.retry !== "denied" ? (
+          {last.kind === "turn" && may.retry.permission !== "denied" ? (
             <button
               type="button"
               disabled={disabled}
@@ -111,14 +110,14 @@ export function StoryControls(props: {
                   `Turn ${last.tick} was told again: the new telling is above.`,
                   `You asked the party to retry turn ${last.tick}: the vote is at the top of the page.`,
                   last.tick,
-                  () => api.retryTurn(game, token),
+                  () => api.retryTurn(game, may.retry.token),
                 )
               }
             >
-              {controlLabel(may.retry, "Retry")}
+              {controlLabel(may.retry.permission, "Retry")}
             </button>
           ) : null}
-          {last.kind === "turn" && may.undo !== "denied" ? (
+          {last.kind === "turn" && may.undo.permission !== "denied" ? (
             <button
               type="button"
               disabled={disabled}
@@ -128,14 +127,14 @@ export function StoryControls(props: {
                   `Turn ${last.tick} was taken back; it stays as a branch.`,
                   `You asked the party to take back turn ${last.tick}: the vote is at the top of the page.`,
                   last.tick - 1,
-                  () => api.undoTurn(game, token),
+                  () => api.undoTurn(game, may.undo.token),
                 )
               }
             >
-              {controlLabel(may.undo, "Undo")}
+              {controlLabel(may.undo.permission, "Undo")}
             </button>
           ) : null}
-          {may.alter === "denied" ? null : (
+          {may.alter.permission === "denied" ? null : (
             <button
               type="button"
               disabled={disabled}
@@ -147,7 +146,7 @@ export function StoryControls(props: {
                 requestAnimationFrame(() => box.current?.focus());
               }}
             >
-              {controlLabel(may.alter, "Alter")}
+              {controlLabel(may.alter.permission, "Alter")}
             </button>
           )}
         </div>
