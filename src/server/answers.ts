@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { LogEntryView, NarrativeNote, PartyStateView } from "./events.ts";
+import {
+  ControlsView,
+  LogEntryView,
+  NarrativeNote,
+  PartyStateView,
+  VoteOutcome,
+  VoteView,
+} from "./events.ts";
 
 export { NarrativeNote };
 export const NarrativeNotes = z.object({ notes: z.array(NarrativeNote) });
@@ -66,6 +73,8 @@ export const PremadesView = z.object({
 
 export const GameStatus = z.enum(["lobby", "running", "paused", "ended"]);
 
+const ControlDecisionView = z.enum(["apply", "vote", "denied"]);
+
 export const GameView = z.object({
   id: z.string(),
   status: GameStatus,
@@ -92,6 +101,21 @@ export const GameView = z.object({
     }),
   ),
   state: PartyStateView.nullable(),
+  /** Who may use the story controls in this game. */
+  controls: ControlsView,
+  /** The open party vote on a story control, or null. */
+  vote: VoteView.nullable(),
+  /**
+   * What the caller's request for each control leads to now: "apply" (it is done at once), "vote" (it
+   * opens a party vote) or "denied".
+   */
+  may: z.object({
+    retry: ControlDecisionView,
+    undo: ControlDecisionView,
+    alter: ControlDecisionView,
+    rewind: ControlDecisionView,
+    branch: ControlDecisionView,
+  }),
 });
 
 export const StartAnswer = z.object({ status: z.literal("running"), tick: Tick, story: z.string() });
@@ -256,4 +280,21 @@ export const DiffView = z.object({
   from: Tick.describe("The turn of step a."),
   to: Tick.describe("The turn of step b."),
   changes: z.array(WorldChangeView),
+});
+
+// Party votes on the story controls (votes.ts)
+
+export { ControlsView, VoteView };
+
+export const ControlsAnswer = z.object({ controls: ControlsView });
+
+/** A control the game puts to a vote: it is not applied yet (202); the vote is open. */
+export const VoteOpenedAnswer = z.object({ vote: VoteView });
+
+export const BallotAnswer = z.object({
+  /** The vote after this ballot (closed when it decided it, or had closed meanwhile). */
+  vote: VoteView,
+  outcome: VoteOutcome,
+  /** When this ballot passed the vote: the control's own answer. */
+  result: z.union([HeadMovedAnswer, RetryAnswer, AlterAnswer]).optional(),
 });

@@ -69,6 +69,8 @@ export interface ServerOptions {
   maxSteps?: number;
   /** How often this process looks for turns that are due (timeouts, crashed claims). 0: never. */
   sweepMs?: number;
+  /** The clock of the party votes' times, epoch ms (default Date.now; tests move it on instead of waiting). */
+  clock?: () => number;
   /** The waits before a failed turn runs again by itself (src/server/retry.ts). */
   retryDelaysMs?: readonly number[];
   streams?: Partial<StreamLimits>;
@@ -324,6 +326,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     runner,
     actionsPerMinute: limits.actionsPerMinute,
     log: options.log,
+    ...(options.clock ? { now: options.clock } : {}),
   });
   gameRoutes(app, { store, core });
   controlRoutes(app, { store, core });
@@ -365,7 +368,9 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     }
   });
 
-  const sweeper = new Sweeper(store, runner, options.log, options.sweepMs ?? SWEEP_MS);
+  const sweeper = new Sweeper(store, runner, options.log, options.sweepMs ?? SWEEP_MS, () =>
+    core.settleVotes(),
+  );
   await app.ready();
   sweeper.start();
   ready = true;

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { PlayerSpec, SessionState } from "../engine/index.ts";
 import { readSave } from "../engine/index.ts";
 import { readLine, replyOf, replyProblem } from "../host/offers.ts";
+import { PartyControls } from "../host/party-controls.ts";
 import { diffWorld } from "../host/world-diff.ts";
 import type { World } from "../world/schema/index.ts";
 import { hashToken, newId, newInviteCode, newToken } from "./auth.ts";
@@ -13,6 +14,7 @@ import { partyDecides, type QuestAnswer, type QuestAnswerOutcome, questKey } fro
 import { MinuteWindows } from "./rate-keys.ts";
 import { asApiError, type Runner } from "./runner.ts";
 import {
+  type ControlsPatch,
   type CreateGame as CreateGameBody,
   type JoinGame as JoinGameBody,
   MAX_PLAYERS,
@@ -20,6 +22,16 @@ import {
 } from "./schemas.ts";
 import { eventIdText, type Game, type Player, type Store } from "./store/store.ts";
 import { playerState, unclaimed } from "./views.ts";
+import {
+  type Asker,
+  type ControlAsk,
+  type ControlResult,
+  controlsOf,
+  isVoteSettled,
+  mayOf,
+  openVoteView,
+  PartyVotes,
+} from "./votes.ts";
 import type { WorldCache } from "./worlds.ts";
 
 export interface CoreDeps {
@@ -30,6 +42,8 @@ export interface CoreDeps {
   /** New submissions per player token per minute (a retry of a stored key is not one). */
   actionsPerMinute: number;
   log: Logger;
+  /** Epoch milliseconds for the party votes' times (default Date.now; tests move it on instead of waiting). */
+  now?: () => number;
 }
 
 /** A game's last committed state, read and parsed once for the step that needs it. */
@@ -60,7 +74,14 @@ const STATUS_CHANGES: Record<StatusAction, { from: Game["status"][]; to: Game["s
 export class GameCore {
   /** New submissions per player (so per player token) in the last minute. */
   private readonly actions = new MinuteWindows();
-  constructor(private readonly deps: CoreDeps) {}
+  /** The party votes on the story controls: they apply a passed control through `apply`. */
+  private readonly votes: PartyVotes;
+  constructor(private readonly deps: CoreDeps) {
+    this.votes = new PartyVotes(
+      { store: deps.store, log: deps.log, now: deps.now ?? Date.now },
+      { apply: (...args) => this.apply(...args) },
+    );
+  }
 
   /** Creates a game in the lobby: its host token and invite code. */
   async create(body: z.infer<typeof CreateGameBody>, creator: string) {
@@ -105,6 +126,7 @@ export class GameCore {
       updated_at: now,
       // Its maker, for the fair share of step slots: many games of one client share one part.
       creator,
+      controls: body.controls ? JSON.stringify(PartyControls.parse(body.controls)) : null,
     };
     await store.createGame(game);
     return { id: game.id, hostToken, invite: game.invite_code };
@@ -187,7 +209,8 @@ export class GameCore {
     // The newest event first: whatever is read after it is at least as new, so a client that applies
     // the events after this id (the stream's `?after=`) misses none (one it already has is ignored).
     const eventId = eventIdText(await store.newestEventId(game.id));
-    const fresh = (await store.game(game.id)) ?? game;
+    // An open vote that is decided, out of time or stale closes first (whoever reads it first).
+    const fresh = await this.votes.settle((await store.game(game.id)) ?? game);
     const players = await store.players(fresh.id);
     const submitted = new Set((await store.submissions(fresh.id, fresh.tick + 1)).map((s) => s.player_id));
     const { world, state } = await this.load(fresh, true);
@@ -209,7 +232,69 @@ export class GameCore {
         submitted: submitted.has(p.id),
       })),
       state: state ? playerState(state, world) : null,
+      controls: controlsOf(fresh),
+      vote: openVoteView(fresh, players),
+      may: mayOf(
+        controlsOf(fresh),
+        host ? { host: true } : { player: players.find((p) => p.id === you.player.id) ?? you.player },
+        players,
+      ),
     };
+  }
+
+  /** The host sets who may use the story controls (any rules left out stay as they were). */
+  async setControls(gameId: string, patch: z.infer<typeof ControlsPatch>) {
+    const game = await this.game(gameId);
+    const controls = PartyControls.parse({ ...controlsOf(game), ...patch });
+    await this.deps.store.setControls(
+      game.id,
+      JSON.stringify(controls),
+      gameEvents.controlsChanged({ controls, by: "the host" }),
+    );
+    return { controls };
+  }
+
+  /**
+   * A request for a story control by the host or a player, decided by the game's rules (votes.ts):
+   * applied at once, put to a party vote, or refused.
+   */
+  ask(gameId: string, asker: Asker, ask: ControlAsk, expected?: number) {
+    return this.votes.ask(gameId, asker, ask, expected);
+  }
+
+  /** A player's ballot on the game's open vote; a ballot that passes it applies the control. */
+  castVote(gameId: string, player: Player, vote: string, yes: boolean) {
+    return this.votes.cast(gameId, player, vote, yes);
+  }
+
+  /** Closes the open votes whose time is up or whose game moved on (the sweeper's part). */
+  settleVotes(): Promise<void> {
+    return this.votes.settleDue();
+  }
+
+  /**
+   * Applies a story control (the host's request, an allowed player's, a passed vote's) on the game's
+   * claim; `first` runs on the claim before it (a passed vote closes there).
+   */
+  apply(
+    gameId: string,
+    ask: ControlAsk,
+    by: string,
+    expected: number | undefined,
+    first?: (game: Game) => Promise<void>,
+  ): Promise<ControlResult> {
+    switch (ask.control) {
+      case "undo":
+        return this.undo(gameId, expected, first);
+      case "retry":
+        return this.retry(gameId, expected, first);
+      case "alter":
+        return this.alter(gameId, ask.text, by, expected, first);
+      case "rewind":
+        return this.rewind(gameId, ask.tick, expected, first);
+      case "switch":
+        return this.switchBranch(gameId, ask.branch, expected, first);
+    }
   }
 
   /** Starts the game: its opening is one step (state row 0). */
@@ -444,8 +529,8 @@ export class GameCore {
    * return to the players' input boxes: the `head-moved` event carries them, and every submission for a
    * later turn is dropped (so nothing runs by itself).
    */
-  async undo(gameId: string, expected?: number) {
-    return this.control(gameId, expected, async (game, owner, world) => {
+  async undo(gameId: string, expected?: number, first?: (game: Game) => Promise<void>) {
+    return this.control(gameId, expected, first, async (game, owner, world) => {
       const path = await this.pathSteps(game.id);
       const turnAt = path.findLastIndex((s) => s.kind === "turn");
       if (turnAt <= 0) throw new ApiError("game/state", "undo-none");
@@ -461,8 +546,8 @@ export class GameCore {
   }
 
   /** Goes back to turn `tick` of the current branch: play goes on from there as a new branch; the old one stays. */
-  async rewind(gameId: string, tick: number, expected?: number) {
-    return this.control(gameId, expected, async (game, owner, world) => {
+  async rewind(gameId: string, tick: number, expected?: number, first?: (game: Game) => Promise<void>) {
+    return this.control(gameId, expected, first, async (game, owner, world) => {
       const path = await this.pathSteps(game.id);
       const head = path.at(-1)!;
       // The last step of that turn: after the quest answers given in it.
@@ -481,8 +566,8 @@ export class GameCore {
   }
 
   /** Goes to the branch that ends at step `seq` (any stored step: GET /games/:id/history/branches lists the branches' tips). */
-  async switchBranch(gameId: string, seq: number, expected?: number) {
-    return this.control(gameId, expected, async (game, owner, world) => {
+  async switchBranch(gameId: string, seq: number, expected?: number, first?: (game: Game) => Promise<void>) {
+    return this.control(gameId, expected, first, async (game, owner, world) => {
       const to = await this.deps.store.turn(game.id, seq);
       if (!to) throw new ApiError("game/state", "no-step", { seq }, { seq });
       if (Number(game.head) === seq) throw new ApiError("game/state", "switch-here", { seq }, { seq });
@@ -496,8 +581,8 @@ export class GameCore {
    * narrator; the first draw stays as a sibling branch. Triggers run again: the answer says what fired
    * differently.
    */
-  async retry(gameId: string, expected?: number) {
-    return this.control(gameId, expected, async (game, owner) => {
+  async retry(gameId: string, expected?: number, first?: (game: Game) => Promise<void>) {
+    return this.control(gameId, expected, first, async (game, owner) => {
       const head = await this.deps.store.turn(game.id, Number(game.head));
       if (!head) throw new ApiError("game/state", "not-started");
       if (head.kind !== "turn")
@@ -521,8 +606,14 @@ export class GameCore {
    * later conditions and the narrator's history see; the original step stays as a sibling, and the
    * host's log says who altered it.
    */
-  async alter(gameId: string, text: string, by: string, expected?: number) {
-    return this.control(gameId, expected, async (game, owner) => {
+  async alter(
+    gameId: string,
+    text: string,
+    by: string,
+    expected?: number,
+    first?: (game: Game) => Promise<void>,
+  ) {
+    return this.control(gameId, expected, first, async (game, owner) => {
       const head = await this.deps.store.turn(game.id, Number(game.head));
       if (!head) throw new ApiError("game/state", "not-started");
       if (head.kind !== "turn" && head.kind !== "opening")
@@ -609,14 +700,16 @@ export class GameCore {
   private async control<T>(
     gameId: string,
     expected: number | undefined,
+    first: ((game: Game) => Promise<void>) | undefined,
     run: (game: Game, owner: string, world: World) => Promise<T>,
   ): Promise<T> {
     const { game, owner } = await this.deps.runner.claimForControl(gameId, expected);
     try {
+      await first?.(game);
       return await run(game, owner, await this.deps.worlds.get(game.world_hash));
     } catch (error) {
       await this.deps.runner.releaseClaim(game.id, owner).catch(() => {});
-      throw asApiError(error);
+      throw isVoteSettled(error) ? error : asApiError(error);
     } finally {
       // Submissions kept (a retry, an alter) may make the next turn due.
       this.wake(gameId, false);

@@ -221,6 +221,30 @@ export const SERVER_ERRORS = {
       "switch-here": "The game is on that branch already (step {seq}).",
     },
   },
+  "game/control-denied": {
+    status: 403,
+    description: "The game's rules (PUT /games/:id/controls) do not let the caller use this story control.",
+    messages: {
+      "host-only":
+        'Only the host may {control} in this game (its rule for {rule} is "host"); ask the host, who sets the rules with PUT /games/:id/controls.',
+      "not-active": "Only an active player of this game (or its host) may {control}.",
+    },
+  },
+  "game/vote-open": {
+    status: 409,
+    description: "A party vote is open in this game already: one at a time.",
+    messages: {
+      open: "A vote is open in this game already (to {control}, asked by {by}); vote on it with POST /games/:id/history/vote, or wait until it closes (GET /games/:id shows it as `vote`).",
+    },
+  },
+  "game/vote-closed": {
+    status: 409,
+    description: "No such vote is open in this game (it closed, or it never was this game's latest).",
+    messages: {
+      closed:
+        "The vote {vote} is not open in this game (it closed, or it is not this game's); GET /games/:id shows the open vote as `vote`.",
+    },
+  },
   "game/playtest-too-long": {
     status: 422,
     description:

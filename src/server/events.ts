@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ControlRule } from "../host/party-controls.ts";
 
 /**
  * A game's events: one typed message map (event kind -> payload schema), the only place an event's
@@ -92,6 +93,52 @@ export const NarrativeNote = z.object({
   tick: z.number(),
   event: z.string(),
   status: z.enum(["active", "completed", "stopped"]),
+});
+
+/** Who may use each story control in this game (host/party-controls.ts `PartyControls`). */
+export const ControlsView = z.object({
+  retry: ControlRule,
+  undo: ControlRule,
+  alter: ControlRule,
+  rewind: ControlRule,
+  branch: ControlRule.describe("Switching branches."),
+  voteSeconds: z.number().int().min(10).max(600).describe("How long a vote stays open."),
+});
+
+/** The story controls a vote is about: the routes' names (`switch` is the rule `branch`'s). */
+export const VotedControl = z.enum(["undo", "retry", "alter", "rewind", "switch"]);
+
+/** How a vote stands: the active players' yes and no ballots, and the yes it needs (a majority). */
+export const TallyView = z.object({
+  yes: z.number().int().min(0),
+  no: z.number().int().min(0),
+  need: z.number().int().min(1),
+  voters: z.number().int().min(0).describe("The active players, who vote."),
+});
+
+export const VoteOutcome = z.enum(["open", "passed", "failed", "expired", "stale"]);
+
+/** A party vote on a story control (votes.ts), as everyone sees it. */
+export const VoteView = z.object({
+  id: z.string(),
+  control: VotedControl,
+  argument: z
+    .object({
+      tick: Tick.optional(),
+      text: z.string().optional(),
+      branch: z.number().int().min(0).optional(),
+    })
+    .describe(
+      "What the control was asked with: `tick` for a rewind, `text` for an alter, `branch` for a switch.",
+    ),
+  by: z.string().describe('Who asked: a player\'s name, or "the host" (the host token).'),
+  player: PlayerId.nullable().describe("The id of the player who asked (null: the host token)."),
+  seq: z.number().int().min(0).describe("The game's step when it opened: a step since makes it stale."),
+  openedAt: z.number(),
+  closesAt: z.number(),
+  ballots: z.record(PlayerId, z.boolean()).describe("Each player's ballot by id (true: yes)."),
+  tally: TallyView,
+  outcome: VoteOutcome,
 });
 
 /** Every event kind with its payload. */
@@ -195,6 +242,34 @@ export const GAME_EVENTS = {
     .describe(
       "The host moved the game to another step (`seq`, at `tick`) from step `from`: an undo, a rewind or a branch switch. The next turn is played from there; actions submitted for a later turn were dropped. After an undo, `actions` are the undone turn's, for each player's input box. Read the transcript again for the story of the branch.",
     ),
+  "controls-changed": z
+    .object({ controls: ControlsView, by: z.string() })
+    .describe('The host changed who may use the story controls (`by`: "the host").'),
+  "vote-opened": z
+    .object({ vote: VoteView, by: z.string() })
+    .describe(
+      "A player (or the host) asked for a story control the game puts to a vote: the active players vote with POST /games/:id/history/vote until `vote.closesAt`; the asker's ballot is yes.",
+    ),
+  "vote-cast": z
+    .object({
+      id: z.string(),
+      by: z.string(),
+      player: PlayerId,
+      ballot: z.enum(["yes", "no"]),
+      tally: TallyView,
+    })
+    .describe("A player (`by`, `player`) voted on the open vote `id`: the tally after it."),
+  "vote-closed": z
+    .object({
+      id: z.string(),
+      control: VotedControl,
+      outcome: VoteOutcome.exclude(["open"]),
+      by: z.string(),
+      tally: TallyView,
+    })
+    .describe(
+      "The vote `id` (asked by `by`) closed: `passed` (a majority of the active players said yes: the control's own event follows), `failed` (a majority can no longer come), `expired` (its time ran out) or `stale` (the game moved on since it opened). Nothing happens but on `passed`.",
+    ),
   "turn-failed": z
     .object({
       tick: Tick,
@@ -270,6 +345,10 @@ export const gameEvents = {
   turnRetried: (data: GameEventData<"turn-retried">) => event("turn-retried", data),
   narrationAltered: (data: GameEventData<"narration-altered">) => event("narration-altered", data),
   headMoved: (data: GameEventData<"head-moved">) => event("head-moved", data),
+  controlsChanged: (data: GameEventData<"controls-changed">) => event("controls-changed", data),
+  voteOpened: (data: GameEventData<"vote-opened">) => event("vote-opened", data),
+  voteCast: (data: GameEventData<"vote-cast">) => event("vote-cast", data),
+  voteClosed: (data: GameEventData<"vote-closed">) => event("vote-closed", data),
   turnFailed: (data: GameEventData<"turn-failed">) => event("turn-failed", data),
   turnFailure: (data: GameEventData<"turn-failure">) => event("turn-failure", data),
   log: (data: GameEventData<"log">) => event("log", data),

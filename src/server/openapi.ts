@@ -80,6 +80,12 @@ export function openApiDocument(
         [String(r.status ?? 200)]: success,
         ...Object.fromEntries((r.also ?? []).map((status) => [String(status), success])),
         ...Object.fromEntries(
+          (r.otherwise ?? []).map((o) => [
+            String(o.status),
+            { description: o.description, content: { "application/json": { schema: schema(o.response) } } },
+          ]),
+        ),
+        ...Object.fromEntries(
           errorStatuses(r).map((status) => [
             String(status),
             {

@@ -36,6 +36,8 @@ export interface RouteSpec<
   status?: number;
   /** Other success statuses, with the same answer (`POST /worlds`: 200 for a world already stored). */
   also?: number[];
+  /** Other success statuses with an answer of their own (a story control put to a vote: 202 `{vote}`). */
+  otherwise?: { status: number; response: z.ZodType; description: string }[];
   /** Request headers the route reads (the event stream's `Last-Event-ID`), for the OpenAPI document. */
   headers?: { name: string; description: string; schema: z.ZodType }[];
   bodyLimit?: number;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { LogType } from "../engine/index.ts";
+import { ControlRule } from "../host/party-controls.ts";
 import { firstControlCharacter } from "../world/terminal-text.ts";
 
 /** The request shapes of the API; route.ts validates with them and openapi.ts documents them. */
@@ -63,6 +64,22 @@ export const Character = z.union(
   },
 );
 
+/** Who may use each story control (host/party-controls.ts); a rule left out keeps its value. */
+export const ControlsPatch = z.strictObject({
+  retry: ControlRule.optional(),
+  undo: ControlRule.optional(),
+  alter: ControlRule.optional(),
+  rewind: ControlRule.optional(),
+  branch: ControlRule.optional().describe("Switching branches."),
+  voteSeconds: z
+    .number()
+    .int()
+    .min(10)
+    .max(600)
+    .optional()
+    .describe("How long a vote stays open (10 to 600)."),
+});
+
 export const CreateGame = z.strictObject({
   world: WorldHash,
   storyStart: Name.optional(),
@@ -75,6 +92,8 @@ export const CreateGame = z.strictObject({
     .min(5)
     .max(7 * 24 * 3600)
     .optional(),
+  /** Who may use the story controls (default: retry, undo and rewind by vote, alter and branch by the host). */
+  controls: ControlsPatch.optional(),
 });
 
 export const JoinGame = z.strictObject({

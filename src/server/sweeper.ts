@@ -15,7 +15,7 @@ const SWEEP_BATCH = 50;
  * `retry_at` came. What is due is read from the store (Store.dueGames), never from this process's
  * memory, so a turn queued by a process that died is run by any other. Every process sweeps; the
  * claim makes sure each turn runs once. The turns found go to the runner's fair queue together, not
- * one after another.
+ * one after another. It closes the party votes whose time is up, too (votes.ts).
  */
 export class Sweeper {
   private timer: NodeJS.Timeout | undefined;
@@ -25,6 +25,8 @@ export class Sweeper {
     private readonly runner: Runner,
     private readonly log: Logger,
     private readonly everyMs: number = SWEEP_MS,
+    /** Closes the party votes whose time is up or whose game moved on (GameCore.settleVotes). */
+    private readonly settleVotes?: () => Promise<void>,
   ) {}
 
   start(): void {
@@ -55,6 +57,8 @@ export class Sweeper {
           else this.log.warn({ game: game.id, code: failure.code }, "a due turn did not run");
         });
       }
+      // A vote closes by itself at its time (whoever notices first: a sweep, a read, a ballot).
+      await this.settleVotes?.();
     } catch (error) {
       this.log.warn({ err: error }, "sweep failed (is the store reachable?)");
     } finally {

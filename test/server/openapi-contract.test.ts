@@ -120,7 +120,12 @@ describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, 
     await anyone.get(`/worlds/${hash}/map.svg`);
     assertRefused(await anyone.get(`/worlds/${"0".repeat(64)}`), 404, "world/not-found", /./);
 
-    const created = await anyone.post("/games", { world: hash, seed: 3 });
+    // The host applies the story controls below at once; the party votes come after.
+    const created = await anyone.post("/games", {
+      world: hash,
+      seed: 3,
+      controls: { retry: "host", undo: "host", rewind: "host" },
+    });
     const { id, hostToken, invite } = created.json;
     const host = new Client(running.url, hostToken);
     await anyone.get(`/invites/${invite}`);
@@ -156,6 +161,20 @@ describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, 
     await host.post(`/games/${id}/history/switch`, { branch: altered.json.seq });
     assert.equal((await host.post(`/games/${id}/history/rewind`, { tick: 0 })).status, 200);
     assertRefused(await host.post(`/games/${id}/history/undo`), 409, "game/state", /./);
+    // A party vote (votes.ts): opened by a player's request, refused twice, failed by a no.
+    assert.equal((await host.call("PUT", `/games/${id}/controls`, { retry: "vote" })).status, 200);
+    const asked = await p1.post(`/games/${id}/history/retry`);
+    assert.equal(asked.status, 202, asked.text);
+    assertRefused(await host.post(`/games/${id}/history/retry`), 409, "game/vote-open", /./);
+    assertRefused(await p2.post(`/games/${id}/history/undo`), 403, "game/control-denied", /./);
+    const voted = await p2.post(`/games/${id}/history/vote`, { vote: asked.json.vote.id, ballot: "no" });
+    assert.equal(voted.json.outcome, "failed", voted.text);
+    assertRefused(
+      await p2.post(`/games/${id}/history/vote`, { vote: "0".repeat(32), ballot: "yes" }),
+      409,
+      "game/vote-closed",
+      /./,
+    );
     assertRefused(await p2.post(`/games/${id}/quests/no-such-quest/accept`), 422, "engine/refused", /./);
     await p1.get(`/games/${id}/transcript`);
     await p1.get(`/games/${id}/narrative-events`);

@@ -132,7 +132,14 @@ describe(`server: story controls (${STORE_NAME})`, () => {
       /no turn to take back/,
     );
     assertRefused(await g.host.post(`/games/${g.id}/history/retry`), 409, "game/state", /not a turn/);
-    assertRefused(await g.ann.post(`/games/${g.id}/history/undo`), 403, "auth/host-only", /./);
+    // Who may is the game's rule (story-votes.test.ts has the rest): here, the host only.
+    assert.equal((await g.host.call("PUT", `/games/${g.id}/controls`, { undo: "host" })).status, 200);
+    assertRefused(
+      await g.ann.post(`/games/${g.id}/history/undo`),
+      403,
+      "game/control-denied",
+      /Only the host may undo/,
+    );
     await play(g, "I look around the docks.");
     const stale = await g.host.post(`/games/${g.id}/history/undo`, { head: opening });
     const error = assertRefused(stale, 409, "game/state", /someone else moved it first/);

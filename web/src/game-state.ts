@@ -173,6 +173,12 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
     case "log":
     case "game-imported":
       return model;
+    case "controls-changed":
+    case "vote-opened":
+    case "vote-cast":
+    case "vote-closed":
+      // The party's rules or its vote changed (GET /games/:id has them: controls, vote, may).
+      return "resync";
   }
 }
 

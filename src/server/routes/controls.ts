@@ -1,10 +1,20 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { AlterAnswer, BranchesView, DiffView, HeadMovedAnswer, RetryAnswer } from "../answers.ts";
+import {
+  AlterAnswer,
+  BallotAnswer,
+  BranchesView,
+  ControlsAnswer,
+  DiffView,
+  HeadMovedAnswer,
+  RetryAnswer,
+  VoteOpenedAnswer,
+} from "../answers.ts";
 import type { GameCore } from "../core.ts";
-import { type ContextOf, defineRoute, route } from "../route.ts";
-import { GameParams, queryNumber } from "../schemas.ts";
+import { type Caller, type ContextOf, defineRoute, route } from "../route.ts";
+import { ControlsPatch, GameParams, Id, queryNumber } from "../schemas.ts";
 import type { Store } from "../store/store.ts";
+import type { Asker, ControlAsk } from "../votes.ts";
 
 /** What the story-control routes need: the store (to check callers) and the game core (every control). */
 export interface ControlRouteDeps {
@@ -14,8 +24,10 @@ export interface ControlRouteDeps {
 
 /**
  * The story controls (issue 33; docs/server.md "Story controls"): undo, retry, alter, rewind, the
- * branches and the world diff. Host only (a party vote is not built yet). Each route checks the
- * request and calls one entry of the game core, which runs it on the game's claim.
+ * branches and the world diff, and the party's rules and votes on them. The host or a player asks
+ * for a control; the game's rules (PUT /games/:id/controls) decide whether it applies at once, opens
+ * a party vote (202 `{vote}`; POST /games/:id/history/vote) or is refused. Each route checks the
+ * request and calls one entry of the game core, which runs a control on the game's claim.
  */
 export function controlRoutes(app: FastifyInstance, deps: ControlRouteDeps) {
   const on = <S extends ReturnType<typeof defineRoute>>(
@@ -29,6 +41,41 @@ export function controlRoutes(app: FastifyInstance, deps: ControlRouteDeps) {
   on(BRANCHES, listBranches);
   on(SWITCH, switchBranch);
   on(DIFF, diffStates);
+  on(CONTROLS, setControls);
+  on(VOTE, castVote);
+}
+
+/** A control's route also answers 202 `{vote}`: the game's rule put it to a party vote. */
+const VOTED = [
+  {
+    status: 202,
+    response: VoteOpenedAnswer,
+    description:
+      "The game's rule for this control is a party vote: the vote opened (nothing is applied yet); the active players vote with POST /games/:id/history/vote.",
+  },
+];
+
+/** Who asks for a control: the host token, or a player's. */
+function askerOf(caller: Caller): Asker {
+  if (caller.role === "player") return { player: caller.player };
+  return { host: true };
+}
+
+/** Asks for a control by the game's rules: its answer (200), or the vote it opened (202). */
+async function decided(
+  core: GameCore,
+  params: { id: string },
+  caller: Caller,
+  ask: ControlAsk,
+  head: number | undefined,
+  reply: FastifyReply,
+) {
+  const outcome = await core.ask(params.id, askerOf(caller), ask, head);
+  if ("vote" in outcome) {
+    reply.code(202);
+    return { vote: outcome.vote };
+  }
+  return outcome.applied;
 }
 
 /** The step the caller saw as the game's last (its `seq`): the control is refused if the game moved since. */
@@ -48,14 +95,15 @@ const UNDO = defineRoute({
   summary:
     "Take back the last turn of the current branch: the game goes to the step before it; the turn's actions return to the players' input boxes (the head-moved event carries them).",
   tag: "story controls",
-  access: "host",
+  access: "member",
   params: GameParams,
   body: z.object({ head: Head }).strict(),
   response: HeadMovedAnswer,
+  otherwise: VOTED,
 });
 
-async function undoTurn({ params, body }: ContextOf<typeof UNDO>, { core }: ControlRouteDeps) {
-  return core.undo(params.id, body.head);
+async function undoTurn({ params, body, caller, reply }: ContextOf<typeof UNDO>, { core }: ControlRouteDeps) {
+  return decided(core, params, caller, { control: "undo" }, body.head, reply);
 }
 
 const RETRY = defineRoute({
@@ -65,14 +113,18 @@ const RETRY = defineRoute({
   summary:
     "Run the last turn again with the same actions and a new draw of the narrator; the first draw stays as a sibling branch.",
   tag: "story controls",
-  access: "host",
+  access: "member",
   params: GameParams,
   body: z.object({ head: Head }).strict(),
   response: RetryAnswer,
+  otherwise: VOTED,
 });
 
-async function retryTurn({ params, body }: ContextOf<typeof RETRY>, { core }: ControlRouteDeps) {
-  return core.retry(params.id, body.head);
+async function retryTurn(
+  { params, body, caller, reply }: ContextOf<typeof RETRY>,
+  { core }: ControlRouteDeps,
+) {
+  return decided(core, params, caller, { control: "retry" }, body.head, reply);
 }
 
 const ALTER = defineRoute({
@@ -82,14 +134,18 @@ const ALTER = defineRoute({
   summary:
     "Replace the text of the last narration; the original stays (as a sibling step, and in the host's log, with who altered it).",
   tag: "story controls",
-  access: "host",
+  access: "member",
   params: GameParams,
   body: z.object({ text: z.string().min(1).max(20_000), head: Head }).strict(),
   response: AlterAnswer,
+  otherwise: VOTED,
 });
 
-async function alterNarration({ params, body }: ContextOf<typeof ALTER>, { core }: ControlRouteDeps) {
-  return core.alter(params.id, body.text, "the host", body.head);
+async function alterNarration(
+  { params, body, caller, reply }: ContextOf<typeof ALTER>,
+  { core }: ControlRouteDeps,
+) {
+  return decided(core, params, caller, { control: "alter", text: body.text }, body.head, reply);
 }
 
 const REWIND = defineRoute({
@@ -99,14 +155,18 @@ const REWIND = defineRoute({
   summary:
     "Go back to turn `tick` of the current branch: the next turn is played from there as a new branch; the old branch stays.",
   tag: "story controls",
-  access: "host",
+  access: "member",
   params: GameParams,
   body: z.object({ tick: z.number().int().min(0), head: Head }).strict(),
   response: HeadMovedAnswer,
+  otherwise: VOTED,
 });
 
-async function rewindGame({ params, body }: ContextOf<typeof REWIND>, { core }: ControlRouteDeps) {
-  return core.rewind(params.id, body.tick, body.head);
+async function rewindGame(
+  { params, body, caller, reply }: ContextOf<typeof REWIND>,
+  { core }: ControlRouteDeps,
+) {
+  return decided(core, params, caller, { control: "rewind", tick: body.tick }, body.head, reply);
 }
 
 const BRANCHES = defineRoute({
@@ -131,14 +191,18 @@ const SWITCH = defineRoute({
   operationId: "switchBranch",
   summary: "Go to the branch that ends at step `branch` (a tip from the branch list, or any stored step).",
   tag: "story controls",
-  access: "host",
+  access: "member",
   params: GameParams,
   body: z.object({ branch: z.number().int().min(0), head: Head }).strict(),
   response: HeadMovedAnswer,
+  otherwise: VOTED,
 });
 
-async function switchBranch({ params, body }: ContextOf<typeof SWITCH>, { core }: ControlRouteDeps) {
-  return core.switchBranch(params.id, body.branch, body.head);
+async function switchBranch(
+  { params, body, caller, reply }: ContextOf<typeof SWITCH>,
+  { core }: ControlRouteDeps,
+) {
+  return decided(core, params, caller, { control: "switch", branch: body.branch }, body.head, reply);
 }
 
 const DIFF = defineRoute({
@@ -156,4 +220,39 @@ const DIFF = defineRoute({
 
 async function diffStates({ params, query }: ContextOf<typeof DIFF>, { core }: ControlRouteDeps) {
   return core.diff(params.id, query.a, query.b);
+}
+
+const CONTROLS = defineRoute({
+  method: "PUT",
+  url: "/games/:id/controls",
+  operationId: "setControls",
+  summary:
+    'Set who may use each story control: "host" (the host), "anyone" (any active player) or "vote" (a majority of the active players within `voteSeconds`); rules left out stay as they are. Everyone gets a controls-changed event.',
+  tag: "story controls",
+  access: "host",
+  params: GameParams,
+  body: ControlsPatch,
+  response: ControlsAnswer,
+});
+
+async function setControls({ params, body }: ContextOf<typeof CONTROLS>, { core }: ControlRouteDeps) {
+  return core.setControls(params.id, body);
+}
+
+const VOTE = defineRoute({
+  method: "POST",
+  url: "/games/:id/history/vote",
+  operationId: "castVote",
+  summary:
+    "Vote on the game's open vote (`vote`: its id) for a story control: a majority of the active players' yes applies it (vote-closed passed, then the control's own event; its answer is `result`); a majority that can no longer come fails it. A ballot on the latest vote after it closed answers its outcome and counts nothing.",
+  tag: "story controls",
+  access: "player",
+  params: GameParams,
+  body: z.object({ vote: Id, ballot: z.enum(["yes", "no"]) }).strict(),
+  response: BallotAnswer,
+});
+
+async function castVote({ params, body, caller }: ContextOf<typeof VOTE>, { core }: ControlRouteDeps) {
+  const player = (caller as Extract<Caller, { role: "player" }>).player;
+  return core.castVote(params.id, player, body.vote, body.ballot === "yes");
 }

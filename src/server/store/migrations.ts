@@ -293,6 +293,26 @@ export function migrations(dialect: Dialect): MigrationProvider {
       await db.schema.alterTable("turns").dropColumn("parent").execute();
     },
   };
+  /**
+   * Who may use the story controls (issue 33, host/party-controls.ts) and the party's vote on one:
+   * `controls` (JSON; null: the defaults), `vote` (JSON: the game's latest vote, open or closed, with
+   * its outcome), `vote_id` (the open vote's id; null: none open, so at most one is), and, to find the
+   * votes to close without reading their JSON, `vote_seq` (the game's seq when it opened: a step since
+   * makes it stale) and `vote_closes_at`.
+   */
+  const controlsVote: Migration = {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("games").addColumn("controls", "text").execute();
+      await db.schema.alterTable("games").addColumn("vote", "text").execute();
+      await db.schema.alterTable("games").addColumn("vote_id", "text").execute();
+      await db.schema.alterTable("games").addColumn("vote_seq", big).execute();
+      await db.schema.alterTable("games").addColumn("vote_closes_at", big).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const column of ["vote_closes_at", "vote_seq", "vote_id", "vote", "controls"])
+        await db.schema.alterTable("games").dropColumn(column).execute();
+    },
+  };
   return {
     getMigrations: async () => ({
       "0001_initial": initial,
@@ -302,6 +322,7 @@ export function migrations(dialect: Dialect): MigrationProvider {
       "0005_event_seq": eventSeq,
       "0006_games_creator_strikes": creatorStrikes,
       "0007_turns_parent": turnsParent,
+      "0008_games_controls_vote": controlsVote,
     }),
   };
 }

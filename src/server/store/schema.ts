@@ -69,6 +69,16 @@ export interface GamesTable {
   retry_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** Who made the game ("address:<ip>"), for the fair share of step slots per creator; null: unknown. */
   creator: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who may use the story controls (JSON PartyControls, host/party-controls.ts); null: the defaults. */
+  controls: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The game's latest party vote on a story control (JSON, votes.ts `StoredVote`), open or closed. */
+  vote: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The open vote's id; null when none is open (so at most one is: a vote opens only where it is null). */
+  vote_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The game's seq when the open vote opened: a step since (a turn) makes it stale. */
+  vote_seq: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the open vote closes (epoch ms). */
+  vote_closes_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** Turns in a row whose scripts ran out of their budget (runner.ts: slowed, then paused). */
   budget_strikes: Generated<number>;
   created_at: number;

@@ -15,13 +15,25 @@ import type {
   WorldsTable,
 } from "./schema.ts";
 
-/** A game's row; `retry_at`, `creator`, `budget_strikes` and `head` may be left out of a new one (null, null, 0, null). */
-export type Game = Omit<Selectable<GamesTable>, "retry_at" | "creator" | "budget_strikes" | "head"> & {
+/**
+ * A game's row; `retry_at`, `creator`, `budget_strikes`, `head` and the controls and vote columns may be
+ * left out of a new one (null, null, 0, null, null: the default controls, no vote).
+ */
+export type Game = Omit<
+  Selectable<GamesTable>,
+  "retry_at" | "creator" | "budget_strikes" | "head" | VoteColumns
+> & {
   head?: number | null;
+  controls?: string | null;
+  vote?: string | null;
+  vote_id?: string | null;
+  vote_seq?: number | null;
+  vote_closes_at?: number | null;
   retry_at?: number | null;
   creator?: string | null;
   budget_strikes?: number;
 };
+type VoteColumns = "controls" | "vote" | "vote_id" | "vote_seq" | "vote_closes_at";
 export type Player = Selectable<PlayersTable>;
 export type Submission = Selectable<SubmissionsTable>;
 export type Turn = Selectable<TurnsTable>;
@@ -749,6 +761,84 @@ export class Store {
     });
     if (moved) await this.wake(game);
     return moved;
+  }
+
+  // Story controls' rules and party votes (votes.ts)
+
+  /** The game's controls (JSON) with their event, in one transaction. */
+  async setControls(game: string, controls: string, event: NewEvent): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable("games").set({ controls }).where("id", "=", game).execute();
+      await insertEvents(trx, game, [event]);
+    });
+    await this.wake(game);
+  }
+
+  /**
+   * Opens a vote with its event, only while none is open and the game is still at `seq` (the state
+   * the vote is about): false otherwise, nothing changed.
+   */
+  async openVote(
+    game: string,
+    seq: number,
+    vote: { id: string; json: string; closesAt: number },
+    event: NewEvent,
+  ): Promise<boolean> {
+    const opened = await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("games")
+        .set({ vote: vote.json, vote_id: vote.id, vote_seq: seq, vote_closes_at: vote.closesAt })
+        .where("id", "=", game)
+        .where("seq", "=", seq)
+        .where("vote_id", "is", null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await insertEvents(trx, game, [event]);
+      return true;
+    });
+    if (opened) await this.wake(game);
+    return opened;
+  }
+
+  /**
+   * Changes the open vote `id` from the text `from` (as read) to `to`, with its events, in one
+   * transaction: a ballot (the vote stays open) or its close (`close`: no vote open any more). A ballot
+   * is refused when the vote changed since it was read (another ballot: read it again); a close only
+   * when the vote is no longer open (so each vote closes once, by whichever process comes first).
+   */
+  async changeVote(
+    game: string,
+    id: string,
+    from: string,
+    to: string,
+    close: boolean,
+    events: NewEvent[],
+  ): Promise<boolean> {
+    const changed = await this.db.transaction().execute(async (trx) => {
+      let update = trx
+        .updateTable("games")
+        .set(close ? { vote: to, vote_id: null, vote_seq: null, vote_closes_at: null } : { vote: to })
+        .where("id", "=", game)
+        .where("vote_id", "=", id);
+      if (!close) update = update.where("vote", "=", from);
+      const result = await update.executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await insertEvents(trx, game, events);
+      return true;
+    });
+    if (changed) await this.wake(game);
+    return changed;
+  }
+
+  /** Games whose open vote is due to close: its time is up, or the game moved on since it opened. */
+  votesDue(now: number, limit: number): Promise<{ id: string }[]> {
+    return this.db
+      .selectFrom("games")
+      .select("id")
+      .where("vote_id", "is not", null)
+      .where((eb) => eb.or([eb("vote_closes_at", "<=", now), eb("vote_seq", "<>", eb.ref("seq"))]))
+      .limit(limit)
+      .execute();
   }
 
   async addEvents(game: string, events: NewEvent[]): Promise<void> {
