@@ -101,6 +101,14 @@ describe("browser: the host's story controls, followed by a player", { timeout: 
       gameId,
     );
     assert.notEqual(hostToken, "", "the page keeps the host token");
+    // The host alone decides every control here (a new game puts retry, undo and rewind to a vote:
+    // test/web/story-party.test.ts plays those).
+    const ruled = await fetch(`${running.url}/games/${gameId}/controls`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${hostToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ retry: "host", undo: "host", rewind: "host" }),
+    });
+    assert.equal(ruled.status, 200, await ruled.text());
     const link = await host.getByLabel(/Invite link/).inputValue();
     await player.goto(link);
     await player.getByRole("radio", { name: "Make your own", checked: true }).waitFor({ timeout: WAIT });

@@ -10,10 +10,15 @@ import type { TurnTrace } from "../../src/engine/trace.ts";
 import type { CheckReport } from "../../src/host/check-report.ts";
 import type {
   AlterAnswer,
+  BallotAnswer,
   BranchesView as BranchesSchema,
+  ControlsAnswer,
+  ControlsView as ControlsSchema,
   DiffView as DiffSchema,
   HeadMovedAnswer,
   RetryAnswer,
+  VoteOpenedAnswer,
+  VoteView as VoteSchema,
 } from "../../src/server/answers.ts";
 import type { InviteView as InviteSchema, NarrativeNotes } from "../../src/server/routes/party.ts";
 import type { AttributeRules, WorldListing as WorldListingSchema } from "../../src/server/routes/worlds.ts";
@@ -57,30 +62,11 @@ export type DiffView = z.infer<typeof DiffSchema>;
 export type WorldChange = DiffView["changes"][number];
 
 /** Who may use a story control: the host, any active player, or a vote of the party. */
-export type ControlRule = "host" | "anyone" | "vote";
+export type ControlRule = ControlRules["retry"];
 /** A game's rules for the story controls (`branch`: switching branches) and how long a vote lasts. */
-export interface ControlRules {
-  retry: ControlRule;
-  undo: ControlRule;
-  alter: ControlRule;
-  rewind: ControlRule;
-  branch: ControlRule;
-  voteSeconds: number;
-}
+export type ControlRules = z.infer<typeof ControlsSchema>;
 /** A party vote on a story control, as everyone sees it. */
-export interface VoteView {
-  id: string;
-  control: "undo" | "retry" | "alter" | "rewind" | "switch";
-  argument: { tick?: number; text?: string; branch?: number };
-  by: string;
-  player: string | null;
-  seq: number;
-  openedAt: number;
-  closesAt: number;
-  ballots: Record<string, boolean>;
-  tally: { yes: number; no: number; need: number; voters: number };
-  outcome: "open" | "passed" | "failed" | "expired" | "stale";
-}
+export type VoteView = z.infer<typeof VoteSchema>;
 
 export interface GameView {
   id: string;
@@ -305,27 +291,48 @@ export const api = {
   save: async (id: string, token: string) => (await send("save", { params: { id }, token })).blob(),
   cassette: async (id: string, token: string) => (await send("cassette", { params: { id }, token })).blob(),
   playtest: async (id: string, token: string) => (await send("playtest", { params: { id }, token })).blob(),
-  // The story controls (host only): what they change arrives as events (`turn-retried`,
-  // `narration-altered`, `head-moved`) for every page of the game.
+  // The story controls (the host's, or a player's as the game's rules say: then a vote may open,
+  // answered 202 {vote}): what they change arrives as events (`turn-retried`, `narration-altered`,
+  // `head-moved`, the vote's) for every page of the game.
   undoTurn: (id: string, token: string) =>
-    json<z.infer<typeof HeadMovedAnswer>>("undoTurn", { params: { id }, token, body: {} }),
+    json<z.infer<typeof HeadMovedAnswer> | z.infer<typeof VoteOpenedAnswer>>("undoTurn", {
+      params: { id },
+      token,
+      body: {},
+    }),
   retryTurn: (id: string, token: string) =>
-    json<z.infer<typeof RetryAnswer>>("retryTurn", { params: { id }, token, body: {} }),
+    json<z.infer<typeof RetryAnswer> | z.infer<typeof VoteOpenedAnswer>>("retryTurn", {
+      params: { id },
+      token,
+      body: {},
+    }),
   alterNarration: (id: string, token: string, text: string) =>
-    json<z.infer<typeof AlterAnswer>>("alterNarration", { params: { id }, token, body: { text } }),
+    json<z.infer<typeof AlterAnswer> | z.infer<typeof VoteOpenedAnswer>>("alterNarration", {
+      params: { id },
+      token,
+      body: { text },
+    }),
   rewindGame: (id: string, token: string, tick: number) =>
-    json<z.infer<typeof HeadMovedAnswer>>("rewindGame", { params: { id }, token, body: { tick } }),
+    json<z.infer<typeof HeadMovedAnswer> | z.infer<typeof VoteOpenedAnswer>>("rewindGame", {
+      params: { id },
+      token,
+      body: { tick },
+    }),
   listBranches: (id: string, token: string) => json<BranchesView>("listBranches", { params: { id }, token }),
   switchBranch: (id: string, token: string, branch: number) =>
-    json<z.infer<typeof HeadMovedAnswer>>("switchBranch", { params: { id }, token, body: { branch } }),
+    json<z.infer<typeof HeadMovedAnswer> | z.infer<typeof VoteOpenedAnswer>>("switchBranch", {
+      params: { id },
+      token,
+      body: { branch },
+    }),
   diffStates: (id: string, token: string, a: number, b: number) =>
     json<DiffView>("diffStates", { params: { id }, token, query: { a, b } }),
   /** The host's rules for the story controls (a rule left out keeps its value). */
   setControls: (id: string, token: string, controls: Partial<ControlRules>) =>
-    json<{ controls: ControlRules }>("setControls", { params: { id }, token, body: controls }),
+    json<z.infer<typeof ControlsAnswer>>("setControls", { params: { id }, token, body: controls }),
   /** A player's ballot on the game's open vote; a ballot that passes it applies the control (its events follow). */
   castVote: (id: string, token: string, vote: string, ballot: "yes" | "no") =>
-    json<{ vote: VoteView; outcome: VoteView["outcome"] }>("castVote", {
+    json<z.infer<typeof BallotAnswer>>("castVote", {
       params: { id },
       token,
       body: { vote, ballot },

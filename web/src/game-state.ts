@@ -174,11 +174,27 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
     case "game-imported":
       return model;
     case "controls-changed":
-    case "vote-opened":
-    case "vote-cast":
-    case "vote-closed":
-      // The party's rules or its vote changed (GET /games/:id has them: controls, vote, may).
+      // What the rules let this reader do (`may`) is the server's to say: read the game again.
       return "resync";
+    case "vote-opened":
+      return { ...model, voteClosed: null, game: { ...game, vote: event.data.vote } };
+    case "vote-cast": {
+      const open = game.vote;
+      // A ballot of a vote this page does not hold (it opened in a step the page missed).
+      if (!open || open.id !== event.data.id) return "resync";
+      const ballots = { ...open.ballots, [event.data.player]: event.data.ballot === "yes" };
+      return { ...model, game: { ...game, vote: { ...open, ballots, tally: event.data.tally } } };
+    }
+    case "vote-closed": {
+      const { id, control, outcome, by } = event.data;
+      // The close of a vote already closed here (a stream that resumed) is not said again.
+      if (model.voteClosed?.id === id) return model;
+      return {
+        ...model,
+        voteClosed: { id, control, outcome, by },
+        game: { ...game, vote: game.vote && game.vote.id !== id ? game.vote : null },
+      };
+    }
   }
 }
 

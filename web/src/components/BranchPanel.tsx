@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type BranchesView, type DiffView, type GameView, type WorldChange } from "../api.ts";
 import { playerMessage } from "../messages.ts";
+import { askedVote } from "./StoryControls.tsx";
 
 /** A value of the world's storage, short and as text (JSX escapes it). */
 function shown(value: unknown): string {
@@ -75,8 +76,9 @@ export function BranchPanel(props: { game: GameView; token: string; onChanged: (
   const act = async (done: string, call: () => Promise<unknown>) => {
     setMessage("");
     try {
-      await call();
-      setMessage(done);
+      // Under a vote (the game's rules), the host's request asks the party too.
+      const answer = await call();
+      setMessage(askedVote(answer) ? "You asked the party: the vote is at the top of the page." : done);
       setDiff(undefined);
       props.onChanged();
       await read();

@@ -20,6 +20,8 @@ export function StoryControls(props: {
   game: string;
   last: TranscriptStep;
   busy: boolean;
+  /** A party vote is open: a control that would open another waits for it to close (one at a time). */
+  voting: boolean;
   may: Permissions;
 }) {
   const { game, last, may } = props;
@@ -51,6 +53,8 @@ export function StoryControls(props: {
   };
 
   const disabled = working || props.busy;
+  const off = (control: "retry" | "undo" | "alter") =>
+    disabled || (props.voting && may[control].permission === "vote");
   return (
     <section class="story-controls" aria-label={`Story controls for ${turn}`}>
       {editing ? (
@@ -85,7 +89,7 @@ export function StoryControls(props: {
             />
           </label>
           <div class="buttons">
-            <button type="submit" class="primary" disabled={disabled}>
+            <button type="submit" class="primary" disabled={off("alter")}>
               {may.alter.permission === "vote" ? "Ask the party" : "Save"}
             </button>
             <button
@@ -104,7 +108,7 @@ export function StoryControls(props: {
           {last.kind === "turn" && may.retry.permission !== "denied" ? (
             <button
               type="button"
-              disabled={disabled}
+              disabled={off("retry")}
               onClick={() =>
                 run(
                   `Turn ${last.tick} was told again: the new telling is above.`,
@@ -120,7 +124,7 @@ export function StoryControls(props: {
           {last.kind === "turn" && may.undo.permission !== "denied" ? (
             <button
               type="button"
-              disabled={disabled}
+              disabled={off("undo")}
               // No confirmation: the turn taken back stays as a branch (the timeline's rewind, the branches).
               onClick={() =>
                 run(
@@ -137,7 +141,7 @@ export function StoryControls(props: {
           {may.alter.permission === "denied" ? null : (
             <button
               type="button"
-              disabled={disabled}
+              disabled={off("alter")}
               onClick={() => {
                 setText(last.narration);
                 setError(null);

@@ -405,7 +405,13 @@ export function PlayPage(props: { id: string }) {
           ) : null}
           <Story steps={steps} notes={notes} live={live} you={you?.name} />
           {lastTurn && controlling && mayUseAny(may) ? (
-            <StoryControls game={id} last={lastTurn} busy={live !== null} may={may} />
+            <StoryControls
+              game={id}
+              last={lastTurn}
+              busy={live !== null}
+              voting={Boolean(game.vote)}
+              may={may}
+            />
           ) : null}
           {game.status !== "lobby" ? (
             <section class="turn-panel panel" aria-labelledby="turn-title">
@@ -497,7 +503,7 @@ export function PlayPage(props: { id: string }) {
             <Timeline
               steps={steps}
               rewind={controlling ? may.rewind.permission : "denied"}
-              busy={live !== null}
+              busy={live !== null || (Boolean(game.vote) && may.rewind.permission === "vote")}
               onRewind={rewind}
             />
             <RealmMap
