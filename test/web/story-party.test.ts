@@ -241,12 +241,17 @@ describe("browser: a party of three retries by vote, rewinds and compares branch
     const lines = await diff.locator("li").allInnerTexts();
     // The party went back to the Gutted Eel instead of on to the lamp room, the logbook and Slade.
     assert.ok(
-      lines.some((l) => /^The party is at .*Gutted Eel.* instead of .*Old Lighthouse/.test(l)),
+      lines.some((l) =>
+        /^The party is at .*The Gutted Eel.* instead of .*Old Lighthouse › Stairwell\.$/.test(l),
+      ),
       lines.join("\n"),
     );
     assert.ok(
-      lines.some((l) => /^Trigger confront_slade fired 0 times instead of 1\.$/.test(l)),
+      lines.some((l) => /^Trigger confront_slade: not fired instead of fired on turn 8\.$/.test(l)),
       lines.join("\n"),
+    );
+    assert.ok(
+      lines.includes("Quest The Keeper's Debt, objective confront_slade: hidden instead of completed."),
     );
     assert.ok(await diff.getByRole("heading", { name: "Place and party" }).count());
     await noSeriousViolations(host, "the host tools with the diff of two branches");
