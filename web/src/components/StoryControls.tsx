@@ -29,7 +29,7 @@ export function StoryControls(props: {
   const [text, setText] = useState("");
   const [working, setWorking] = useState(false);
   /** What the last control did, shown while the story's last turn is the one it left (not after a rewind). */
-  const [note, setNote] = useState<{ text: string; tick: number } | null>(null);
+  const [note, setNote] = useState<{ text: string; tick: number; seq?: number } | null>(null);
   const [error, setError] = useState<PlayerMessage | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
@@ -41,8 +41,8 @@ export function StoryControls(props: {
     setNote(null);
     try {
       const answer = await call();
-      // A vote keeps the turn as it is: the note stays while it is the last one.
-      setNote(askedVote(answer) ? { text: asked, tick: last.tick } : { text: done, tick });
+      // A vote keeps the turn as it is: the note stays while that very step is the last one.
+      setNote(askedVote(answer) ? { text: asked, tick: last.tick, seq: last.seq } : { text: done, tick });
       setEditing(false);
     } catch (e) {
       setError(playerMessage(e, "control"));
@@ -156,7 +156,9 @@ export function StoryControls(props: {
         </div>
       )}
       <p class="muted small" role="status" tabIndex={-1} ref={status}>
-        {note && note.tick === last.tick ? note.text : ""}
+        {note && note.tick === last.tick && (note.seq === undefined || note.seq === last.seq)
+          ? note.text
+          : ""}
       </p>
       {error ? (
         <p class="error" role="alert">

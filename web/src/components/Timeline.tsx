@@ -31,13 +31,14 @@ export function Timeline(props: {
 }) {
   const turns = props.steps.filter((s) => s.kind === "turn" || s.kind === "opening");
   const [working, setWorking] = useState(false);
-  const [message, setMessage] = useState("");
+  /** What the last rewind did, said while the story ends where it left it (or asked it to). */
+  const [message, setMessage] = useState<{ text: string; ticks: (number | undefined)[] } | null>(null);
   const last = turns.at(-1)?.tick;
   const rewind = async (tick: number) => {
     setWorking(true);
-    setMessage("");
+    setMessage(null);
     try {
-      setMessage(await props.onRewind(tick));
+      setMessage({ text: await props.onRewind(tick), ticks: [tick, last] });
     } finally {
       setWorking(false);
     }
@@ -79,7 +80,7 @@ export function Timeline(props: {
         })}
       </ol>
       <p role="status" class="status-line">
-        {message}
+        {message?.ticks.includes(last) ? message.text : ""}
       </p>
     </section>
   );
