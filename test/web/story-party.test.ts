@@ -157,6 +157,9 @@ describe("browser: a party of three retries by vote, rewinds and compares branch
     assert.match(await banner.innerText(), /1 yes, 0 no: it needs 2 yes of 3 players\./);
     assert.match(await banner.innerText(), /\d+ seconds left\./);
     await ada.getByText("You voted yes.").waitFor({ timeout: WAIT });
+    await ada.getByText("You asked the party to retry turn 10").waitFor({ timeout: WAIT });
+    // One vote at a time: what would open another waits.
+    assert.equal(await host.getByRole("button", { name: "Ask the party to undo" }).isDisabled(), true);
     assert.equal(await ada.getByRole("button", { name: "Yes", exact: true }).count(), 0);
     await host.getByRole("button", { name: "Yes", exact: true }).waitFor({ timeout: WAIT });
     await noSeriousViolations(bo, "a player's page with the vote's banner");
@@ -176,6 +179,7 @@ describe("browser: a party of three retries by vote, rewinds and compares branch
       assert.equal(await page.getByRole("region", { name: "Party vote" }).count(), 0, "the banner is gone");
       assert.equal(await turnStep(page, 10).count(), 1, "one turn 10 is shown");
     }
+    assert.equal(await ada.getByText("You asked the party to retry turn 10").count(), 0, "the ask is over");
   });
 
   step("the host leaves rewinds to the host; rewinds to turn 4 from the timeline", async () => {
