@@ -171,4 +171,53 @@ describe("web: the game model follows the events without reading the game again"
     const later = { ...model, live: { tick: 2, text: "You" } };
     assert.deepEqual(apply(later, turn(1, 1, "You look.")).live, { tick: 2, text: "You" });
   });
+
+  it("keeps the party's vote by its events: opened, each ballot's tally, closed with its outcome once", () => {
+    const tally = (yes: number, no: number) => ({ yes, no, need: 2, voters: 3 });
+    const vote = {
+      id: "v1",
+      control: "retry" as const,
+      argument: {},
+      by: "Ann",
+      player: "p1",
+      seq: 1,
+      openedAt: 1000,
+      closesAt: 61_000,
+      ballots: { p1: true },
+      tally: tally(1, 0),
+      outcome: "open" as const,
+    };
+    let model = apply(lobby(), turn(0, 0, "First light."), turn(1, 1, "You look."));
+    model = apply(model, { kind: "vote-opened", data: { vote, by: "Ann" } });
+    assert.equal(model.game?.vote?.id, "v1");
+    model = apply(model, {
+      kind: "vote-cast",
+      data: { id: "v1", by: "Bo", player: "p2", ballot: "no", tally: tally(1, 1) },
+    });
+    assert.deepEqual(model.game?.vote?.ballots, { p1: true, p2: false });
+    assert.deepEqual(model.game?.vote?.tally, tally(1, 1));
+    // A ballot of a vote the page does not hold: it reads the game again.
+    assert.equal(
+      applyEvent(model, {
+        kind: "vote-cast",
+        data: { id: "v0", by: "Bo", player: "p2", ballot: "yes", tally: tally(2, 0) },
+      }),
+      "resync",
+    );
+    const closed = {
+      kind: "vote-closed",
+      data: { id: "v1", control: "retry", outcome: "failed", by: "Ann", tally: tally(1, 2) },
+    } as const;
+    model = apply(model, closed);
+    assert.equal(model.game?.vote, null);
+    assert.deepEqual(model.voteClosed, { id: "v1", control: "retry", outcome: "failed", by: "Ann" });
+    assert.equal(apply(model, closed), model, "a close seen twice (a resumed stream) changes nothing");
+    // The next vote's opening ends the line of the last one's outcome.
+    const next = apply(model, { kind: "vote-opened", data: { vote: { ...vote, id: "v2" }, by: "Ann" } });
+    assert.equal(next.voteClosed, null);
+    assert.equal(
+      applyEvent(next, { kind: "controls-changed", data: { controls: {} as never, by: "the host" } }),
+      "resync",
+    );
+  });
 });

@@ -101,8 +101,8 @@ describe("browser: the host's story controls, followed by a player", { timeout: 
       gameId,
     );
     assert.notEqual(hostToken, "", "the page keeps the host token");
-    // The host decides every control here (by default a party votes on retry, undo and rewind:
-    // test/server/story-votes.test.ts).
+    // The host alone decides every control here (a new game puts retry, undo and rewind to a vote:
+    // test/web/story-party.test.ts plays those).
     const ruled = await fetch(`${running.url}/games/${gameId}/controls`, {
       method: "PUT",
       headers: { authorization: `Bearer ${hostToken}`, "content-type": "application/json" },
@@ -125,6 +125,24 @@ describe("browser: the host's story controls, followed by a player", { timeout: 
     }
     await host.getByRole("region", { name: "Story controls for turn 3" }).waitFor({ timeout: WAIT });
     assert.equal(await player.locator(".story-controls").count(), 0, "a player has no story controls");
+    // The timeline: the opening and three turns on both pages, "Rewind here" on the host's only (not on
+    // the last turn: play goes on from it anyway).
+    for (const page of [host, player]) {
+      const rows = page.getByRole("list", { name: "Turns of this branch" }).locator(":scope > li");
+      assert.equal(await rows.count(), 4, "the opening and three turns");
+      assert.equal(await rows.nth(0).getByRole("button").first().innerText(), "Opening");
+      const told = (await turnStep(page, 2).locator(".narration").innerText()).replace(/\s+/g, " ");
+      const words = await rows.nth(2).locator(".words").innerText();
+      assert.ok(told.startsWith(words.replace(/…$/, "")), `turn 2's first words: ${words}`);
+    }
+    assert.equal(await host.getByRole("button", { name: "Rewind here" }).count(), 3);
+    assert.equal(await player.getByRole("button", { name: /Rewind here/ }).count(), 0);
+    // Its turn button puts the focus on that turn of the story.
+    await host.getByRole("button", { name: "Turn 1", exact: true }).click();
+    assert.equal(
+      await host.evaluate(() => document.activeElement?.closest(".step")?.getAttribute("data-tick")),
+      "1",
+    );
     await noSeriousViolations(host, "the host's page with the story controls");
   });
 
@@ -152,6 +170,19 @@ describe("browser: the host's story controls, followed by a player", { timeout: 
       );
     for (const page of [host, player]) assert.equal(await turnStep(page, 2).count(), 1);
     await host.getByRole("region", { name: "Story controls for turn 2" }).waitFor({ timeout: WAIT });
+    // Each player's action of the turn taken back is in their box again.
+    await host.waitForFunction(
+      (text) => (document.querySelector('input[name="action"]') as HTMLInputElement | null)?.value === text,
+      readWalkthrough().steps[2]!.command,
+      { timeout: WAIT },
+    );
+    await player.waitForFunction(
+      () =>
+        (document.querySelector('input[name="action"]') as HTMLInputElement | null)?.value ===
+        "follow Isobel",
+      undefined,
+      { timeout: WAIT },
+    );
   });
 
   step("Alter: the narration of turn 2 changes on both pages", async () => {

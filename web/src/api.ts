@@ -10,10 +10,15 @@ import type { TurnTrace } from "../../src/engine/trace.ts";
 import type { CheckReport } from "../../src/host/check-report.ts";
 import type {
   AlterAnswer,
+  BallotAnswer,
   BranchesView as BranchesSchema,
+  ControlsAnswer,
+  ControlsView as ControlsSchema,
   DiffView as DiffSchema,
   HeadMovedAnswer,
   RetryAnswer,
+  VoteOpenedAnswer,
+  VoteView as VoteSchema,
 } from "../../src/server/answers.ts";
 import type { InviteView as InviteSchema, NarrativeNotes } from "../../src/server/routes/party.ts";
 import type { AttributeRules, WorldListing as WorldListingSchema } from "../../src/server/routes/worlds.ts";
@@ -56,6 +61,13 @@ export type Branch = BranchesView["branches"][number];
 export type DiffView = z.infer<typeof DiffSchema>;
 export type WorldChange = DiffView["changes"][number];
 
+/** Who may use a story control: the host, any active player, or a vote of the party. */
+export type ControlRule = ControlRules["retry"];
+/** A game's rules for the story controls (`branch`: switching branches) and how long a vote lasts. */
+export type ControlRules = z.infer<typeof ControlsSchema>;
+/** A party vote on a story control, as everyone sees it. */
+export type VoteView = z.infer<typeof VoteSchema>;
+
 export interface GameView {
   id: string;
   status: "lobby" | "running" | "paused" | "ended";
@@ -70,6 +82,12 @@ export interface GameView {
   you: { playerId: string; name: string } | { host: true };
   players: { id: string; name: string; status: string; submitted: boolean }[];
   state: PartyState | null;
+  /** Who may use the story controls (a server with party votes). */
+  controls?: ControlRules;
+  /** The open party vote, or null. */
+  vote?: VoteView | null;
+  /** What the caller's request for each control leads to now. */
+  may?: Record<"retry" | "undo" | "alter" | "rewind" | "branch", "apply" | "vote" | "denied">;
 }
 
 export interface TranscriptStep {
@@ -148,7 +166,9 @@ export const ROUTES = {
   diffStates: ["GET", "/games/{id}/history/diff"],
   nameBranch: ["POST", "/games/{id}/history/branches/name"],
   deleteBranch: ["POST", "/games/{id}/history/branches/delete"],
-} as const satisfies Record<string, readonly ["GET" | "POST", string]>;
+  setControls: ["PUT", "/games/{id}/controls"],
+  castVote: ["POST", "/games/{id}/history/vote"],
+} as const satisfies Record<string, readonly ["GET" | "POST" | "PUT", string]>;
 
 export type RouteName = keyof typeof ROUTES;
 
@@ -273,19 +293,40 @@ export const api = {
   save: async (id: string, token: string) => (await send("save", { params: { id }, token })).blob(),
   cassette: async (id: string, token: string) => (await send("cassette", { params: { id }, token })).blob(),
   playtest: async (id: string, token: string) => (await send("playtest", { params: { id }, token })).blob(),
-  // The story controls (host only): what they change arrives as events (`turn-retried`,
-  // `narration-altered`, `head-moved`) for every page of the game.
+  // The story controls (the host's, or a player's as the game's rules say: then a vote may open,
+  // answered 202 {vote}): what they change arrives as events (`turn-retried`, `narration-altered`,
+  // `head-moved`, the vote's) for every page of the game.
   undoTurn: (id: string, token: string) =>
-    json<z.infer<typeof HeadMovedAnswer>>("undoTurn", { params: { id }, token, body: {} }),
+    json<z.infer<typeof HeadMovedAnswer> | z.infer<typeof VoteOpenedAnswer>>("undoTurn", {
+      params: { id },
+      token,
+      body: {},
+    }),
   retryTurn: (id: string, token: string) =>
-    json<z.infer<typeof RetryAnswer>>("retryTurn", { params: { id }, token, body: {} }),
+    json<z.infer<typeof RetryAnswer> | z.infer<typeof VoteOpenedAnswer>>("retryTurn", {
+      params: { id },
+      token,
+      body: {},
+    }),
   alterNarration: (id: string, token: string, text: string) =>
-    json<z.infer<typeof AlterAnswer>>("alterNarration", { params: { id }, token, body: { text } }),
+    json<z.infer<typeof AlterAnswer> | z.infer<typeof VoteOpenedAnswer>>("alterNarration", {
+      params: { id },
+      token,
+      body: { text },
+    }),
   rewindGame: (id: string, token: string, tick: number) =>
-    json<z.infer<typeof HeadMovedAnswer>>("rewindGame", { params: { id }, token, body: { tick } }),
+    json<z.infer<typeof HeadMovedAnswer> | z.infer<typeof VoteOpenedAnswer>>("rewindGame", {
+      params: { id },
+      token,
+      body: { tick },
+    }),
   listBranches: (id: string, token: string) => json<BranchesView>("listBranches", { params: { id }, token }),
   switchBranch: (id: string, token: string, branch: number) =>
-    json<z.infer<typeof HeadMovedAnswer>>("switchBranch", { params: { id }, token, body: { branch } }),
+    json<z.infer<typeof HeadMovedAnswer> | z.infer<typeof VoteOpenedAnswer>>("switchBranch", {
+      params: { id },
+      token,
+      body: { branch },
+    }),
   diffStates: (id: string, token: string, a: number, b: number) =>
     json<DiffView>("diffStates", { params: { id }, token, query: { a, b } }),
   nameBranch: (id: string, token: string, branch: number, name: string) =>
@@ -296,6 +337,16 @@ export const api = {
     }),
   deleteBranch: (id: string, token: string, branch: number) =>
     json<{ tip: number; steps: number[] }>("deleteBranch", { params: { id }, token, body: { branch } }),
+  /** The host's rules for the story controls (a rule left out keeps its value). */
+  setControls: (id: string, token: string, controls: Partial<ControlRules>) =>
+    json<z.infer<typeof ControlsAnswer>>("setControls", { params: { id }, token, body: controls }),
+  /** A player's ballot on the game's open vote; a ballot that passes it applies the control (its events follow). */
+  castVote: (id: string, token: string, vote: string, ballot: "yes" | "no") =>
+    json<z.infer<typeof BallotAnswer>>("castVote", {
+      params: { id },
+      token,
+      body: { vote, ballot },
+    }),
   /** The event stream's response (read by sse.ts), from after the given event id. */
   events: (id: string, token: string, after: string, signal: AbortSignal) =>
     fetch(`${pathOf("events", { id })}?after=${after}`, {

@@ -1,4 +1,4 @@
-import type { GameEvent, GameView, NarrativeNote, PartyState, TranscriptStep } from "./api.ts";
+import type { GameEvent, GameView, NarrativeNote, PartyState, TranscriptStep, VoteView } from "./api.ts";
 import type { TurnFailure } from "./components/FailureNotice.tsx";
 import { withChunk } from "./sse.ts";
 
@@ -15,6 +15,16 @@ export interface GameModel {
   cause: string;
   /** Counts the branch names and deletions seen (issue 33): the host's branch list reads them again. */
   branchEdits: number;
+  /** The party's last vote that closed (`vote-closed`): its outcome is said for a short while. */
+  voteClosed: VoteClosed | null;
+}
+
+/** A closed vote as the page says it: what it was about and how it ended. */
+export interface VoteClosed {
+  id: string;
+  control: VoteView["control"];
+  outcome: Exclude<VoteView["outcome"], "open">;
+  by: string;
 }
 
 export const EMPTY: GameModel = {
@@ -25,6 +35,7 @@ export const EMPTY: GameModel = {
   failure: null,
   cause: "",
   branchEdits: 0,
+  voteClosed: null,
 };
 
 /**
@@ -170,11 +181,27 @@ export function applyEvent(model: GameModel, event: GameEvent): GameModel | "res
     case "game-imported":
       return model;
     case "controls-changed":
-    case "vote-opened":
-    case "vote-cast":
-    case "vote-closed":
-      // The party's rules or its vote changed (GET /games/:id has them: controls, vote, may).
+      // What the rules let this reader do (`may`) is the server's to say: read the game again.
       return "resync";
+    case "vote-opened":
+      return { ...model, voteClosed: null, game: { ...game, vote: event.data.vote } };
+    case "vote-cast": {
+      const open = game.vote;
+      // A ballot of a vote this page does not hold (it opened in a step the page missed).
+      if (!open || open.id !== event.data.id) return "resync";
+      const ballots = { ...open.ballots, [event.data.player]: event.data.ballot === "yes" };
+      return { ...model, game: { ...game, vote: { ...open, ballots, tally: event.data.tally } } };
+    }
+    case "vote-closed": {
+      const { id, control, outcome, by } = event.data;
+      // The close of a vote already closed here (a stream that resumed) is not said again.
+      if (model.voteClosed?.id === id) return model;
+      return {
+        ...model,
+        voteClosed: { id, control, outcome, by },
+        game: { ...game, vote: game.vote && game.vote.id !== id ? game.vote : null },
+      };
+    }
   }
 }
 

@@ -114,6 +114,16 @@ export function playerMessage(error: unknown, doing: Doing): PlayerMessage {
       // The engine's and the story controls' refusals are written for players (an unknown quest,
       // an offer that lapsed, a turn that is not on this branch).
       return { text: error.message };
+    case "game/control-denied":
+      return {
+        text: "The game's rules do not let you do this now: the host decides it, or changes the rules in the host tools.",
+      };
+    case "game/vote-open":
+      return {
+        text: "The party is voting on something else already: vote on it at the top of the page, then ask again.",
+      };
+    case "game/vote-closed":
+      return { text: "That vote has closed already: its outcome is at the top of the page." };
     case "sse/too-many":
       return { text: "This game is open in too many tabs: close one of them." };
     default:

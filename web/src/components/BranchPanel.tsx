@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type BranchesView, type DiffView, type GameView, type WorldChange } from "../api.ts";
 import { playerMessage } from "../messages.ts";
+import { askedVote } from "./StoryControls.tsx";
 
 /** A value of the world's storage, short and as text (JSX escapes it). */
 function shown(value: unknown): string {
@@ -11,6 +12,15 @@ function shown(value: unknown): string {
 
 function place(p: { region: string; location: string; area: string }): string {
   return [p.region, p.location, p.area].filter((part) => part !== "").join(" › ");
+}
+
+/** Whether the party knows an entity (a flag of the world; null: as the world starts). */
+function known(value: boolean | null): string {
+  return value === null ? "as the world starts" : value ? "known" : "unknown";
+}
+
+function fired(tick: number | null): string {
+  return tick === null ? "not fired" : `fired on turn ${tick}`;
 }
 
 /** One change of a world diff as a sentence (the current branch's value first). */
@@ -27,7 +37,7 @@ export function changeWords(change: WorldChange): string {
     case "event":
       return `Narrative event ${change.event}: ${change.after} instead of ${change.before}.`;
     case "flag":
-      return `Flag ${change.entity}: ${String(change.after ?? "unset")} instead of ${String(change.before ?? "unset")}.`;
+      return `${change.entity}: ${known(change.after)} instead of ${known(change.before)}.`;
     case "storage":
       return `Storage ${change.key}: ${shown(change.after)} instead of ${shown(change.before)}.`;
     case "trait":
@@ -35,7 +45,8 @@ export function changeWords(change: WorldChange): string {
     case "item":
       return `${change.member} carries ${change.after} × ${change.item} instead of ${change.before}.`;
     case "trigger":
-      return `Trigger ${change.trigger} fired ${change.after ?? 0} times instead of ${change.before ?? 0}.`;
+      // A consumed trigger's value is the turn it fired on (src/host/world-diff.ts), not a count.
+      return `Trigger ${change.trigger}: ${fired(change.after)} instead of ${fired(change.before)}.`;
   }
 }
 
@@ -85,8 +96,9 @@ export function BranchPanel(props: {
   const act = async (done: string, call: () => Promise<unknown>) => {
     setMessage("");
     try {
-      await call();
-      setMessage(done);
+      // Under a vote (the game's rules), the host's request asks the party too.
+      const answer = await call();
+      setMessage(askedVote(answer) ? "You asked the party: the vote is at the top of the page." : done);
       setDiff(undefined);
       props.onChanged();
       await read();

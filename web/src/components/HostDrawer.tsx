@@ -9,6 +9,7 @@ import {
 } from "../api.ts";
 import { playerMessage } from "../messages.ts";
 import { BranchPanel } from "./BranchPanel.tsx";
+import { ControlRules } from "./ControlRules.tsx";
 import { JsonTree } from "./JsonTree.tsx";
 import { TraceTree } from "./TraceTree.tsx";
 
@@ -299,6 +300,10 @@ export function HostDrawer(props: {
             </li>
           ))}
         </ul>
+      </details>
+      <details class="rules">
+        <summary>Who may use the story controls</summary>
+        <ControlRules game={game} token={token} />
       </details>
       <details class="history">
         <summary>Branches</summary>

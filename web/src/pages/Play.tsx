@@ -7,7 +7,10 @@ import { PartyPanel } from "../components/PartyPanel.tsx";
 import { ReadingControls } from "../components/ReadingControls.tsx";
 import { RealmMap } from "../components/RealmMap.tsx";
 import { Story } from "../components/Story.tsx";
-import { StoryControls } from "../components/StoryControls.tsx";
+import { askedVote, StoryControls } from "../components/StoryControls.tsx";
+import { Timeline } from "../components/Timeline.tsx";
+import { VoteBanner, voteOutcome, voteQuestion } from "../components/VoteBanner.tsx";
+import { mayUseAny, permissionsOf } from "../controls.ts";
 import { followHostRole } from "../host-role.ts";
 import { type PlayerMessage, playerMessage } from "../messages.ts";
 import { applyReading, chime, loadReading } from "../reading.ts";
@@ -39,6 +42,8 @@ export function PlayPage(props: { id: string }) {
   /** Bumped when the seat changes (a host token taken or dropped): the page reads it again. */
   const [, setSeatVersion] = useState(0);
   const hostRole = useRef<Promise<void>>(Promise.resolve());
+  /** The reader's character's name, for the events that name players (an undone turn's actions). */
+  const playerName = useRef<string | undefined>(undefined);
   const {
     game,
     steps,
@@ -50,9 +55,16 @@ export function PlayPage(props: { id: string }) {
     failure,
     cause,
     branchEdits,
+    voteClosed,
     resync,
     submitted,
   } = useGame(id, token, seat?.hostToken, (message) => {
+    // An undone turn gives each player their action back, to send again or change (an empty box only).
+    if (message.event === "head-moved") {
+      const moved = message.data as { control: string; actions: { player: string; text: string }[] };
+      const own = moved.actions.find((a) => a.player === playerName.current);
+      if (moved.control === "undo" && own) setAction((text) => (text.trim() === "" ? own.text : text));
+    }
     // One at a time, in order: a claim follows the check of the host token before it.
     hostRole.current = hostRole.current.then(() =>
       followHostRole(id, message, (note) => {
@@ -92,6 +104,15 @@ export function PlayPage(props: { id: string }) {
   }, [game?.status]);
 
   useEffect(() => applyReading(reading), [reading]);
+
+  // A closed vote's outcome is said for a short while (a new vote, or the next one's close, replaces it).
+  const [outcomeShown, setOutcomeShown] = useState<string | null>(null);
+  useEffect(() => {
+    if (!voteClosed) return;
+    setOutcomeShown(voteClosed.id);
+    const timer = setTimeout(() => setOutcomeShown(null), 12_000);
+    return () => clearTimeout(timer);
+  }, [voteClosed?.id]);
 
   // "Your turn": in the tab's title, and (when the player allowed them) a sound and a notification
   // when it becomes their turn while this tab is hidden.
@@ -149,6 +170,7 @@ export function PlayPage(props: { id: string }) {
     );
 
   const you = "playerId" in game.you ? game.you : undefined;
+  playerName.current = you?.name;
   const me = you ? game.players.find((p) => p.id === you.playerId) : undefined;
   const hostToken = seat?.hostToken;
   const title = seat?.name || "Taleforge game";
@@ -166,6 +188,21 @@ export function PlayPage(props: { id: string }) {
       statement: lastTurn?.result.prompts?.find((p) => p.quest === q.quest)?.statement ?? q.statement,
     }));
   const active = game.players.filter((p) => p.status === "active");
+  // The story controls: the host's token applies them; a player's as the game's rules say.
+  const may = permissionsOf(game, { host: hostToken, player: seat?.playerToken });
+  const controlling = game.status === "running" || game.status === "paused";
+
+  const rewind = async (tick: number): Promise<string> => {
+    try {
+      const answer = await api.rewindGame(id, may.rewind.token, tick);
+      // What the rewind changes arrives as events (`head-moved`) for every page.
+      return askedVote(answer)
+        ? `You asked the party to rewind to turn ${tick}: the vote is at the top of the page.`
+        : `Rewound to turn ${tick}: the next turn starts a new branch; the old one stays.`;
+    } catch (e) {
+      return playerMessage(e, "control").text;
+    }
+  };
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -292,11 +329,37 @@ export function PlayPage(props: { id: string }) {
       <p class="note banner host-note" role="status" tabIndex={-1} hidden={hostNote === ""}>
         {hostNote}
       </p>
+      {game.vote ? (
+        <VoteBanner
+          vote={game.vote}
+          tick={game.tick}
+          you={you && seat?.playerToken ? you.playerId : null}
+          onBallot={async (ballot) => {
+            if (!seat?.playerToken || !game.vote) return "";
+            try {
+              // The tally (and the control, when this ballot passes it) arrive as events.
+              await api.castVote(id, seat.playerToken, game.vote.id, ballot);
+              return "";
+            } catch (e) {
+              return playerMessage(e, "control").text;
+            }
+          }}
+        />
+      ) : null}
+      {/* Said once when a vote opens and when it closes (the banner's countdown is not a live region). */}
+      <p class={game.vote ? "visually-hidden" : "vote-status banner"} role="status">
+        {game.vote
+          ? `Vote: ${voteQuestion(game.vote, game.tick)}`
+          : voteClosed && outcomeShown === voteClosed.id
+            ? voteOutcome(voteClosed)
+            : ""}
+      </p>
       {state ? (
         <nav class="jump" aria-label="Parts of the game">
           {[
             ["turn-title", "Your turn"],
             ["journal-title", "Journal"],
+            ["timeline-title", "Timeline"],
             ["map-title", "Map"],
             ["party-title", "Party"],
           ].map(([target, label]) => (
@@ -350,8 +413,14 @@ export function PlayPage(props: { id: string }) {
             </section>
           ) : null}
           <Story steps={steps} notes={notes} live={live} you={you?.name} />
-          {hostToken && lastTurn && (game.status === "running" || game.status === "paused") ? (
-            <StoryControls game={id} token={hostToken} last={lastTurn} busy={live !== null} />
+          {lastTurn && controlling && mayUseAny(may) ? (
+            <StoryControls
+              game={id}
+              last={lastTurn}
+              busy={live !== null}
+              voting={Boolean(game.vote)}
+              may={may}
+            />
           ) : null}
           {game.status !== "lobby" ? (
             <section class="turn-panel panel" aria-labelledby="turn-title">
@@ -440,6 +509,12 @@ export function PlayPage(props: { id: string }) {
         {state ? (
           <div class="side-column">
             <Journal state={state} />
+            <Timeline
+              steps={steps}
+              rewind={controlling ? may.rewind.permission : "denied"}
+              busy={live !== null || (Boolean(game.vote) && may.rewind.permission === "vote")}
+              onRewind={rewind}
+            />
             <RealmMap
               game={id}
               token={token}

@@ -1,0 +1,265 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { readWalkthrough } from "../helpers/walkthrough.ts";
+import { Client, closeSandbox, dropStore, type Running, WORLD_TEXT } from "../server/harness.ts";
+import { launchChromium, seriousViolations } from "./browser.ts";
+import { screenshotDir, startWebServer, WEB_OPERATOR } from "./server.ts";
+
+/**
+ * Issue 33's "done when", in Chromium: a party of three (three browser contexts) plays ten turns of
+ * the harbour's walkthrough, retries the tenth by a vote (the asker and one more of three say yes),
+ * rewinds to turn 4 from the timeline, plays a different fifth turn, and reads in the host tools
+ * what the world differs in between the two branches. Every page follows by the game's events.
+ */
+const WAIT = 60_000;
+const shots = screenshotDir();
+const walkthrough = readWalkthrough();
+
+async function noSeriousViolations(page: Page, where: string) {
+  const found = await seriousViolations(page);
+  assert.deepEqual(
+    found.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(" ")} ${n.summary ?? ""}`).join(", ")}`,
+    ),
+    [],
+    `axe-core on ${where}`,
+  );
+}
+
+const turnStep = (page: Page, tick: number) => page.locator(`.story .step.turn[data-tick="${tick}"]`);
+
+/** Acts in the page's action box once it is open, and waits for the box to empty (the action is in). */
+async function act(page: Page, text: string) {
+  await page.waitForFunction(
+    () => {
+      const box = document.querySelector('input[name="action"]') as HTMLInputElement | null;
+      return box !== null && !box.disabled;
+    },
+    undefined,
+    { timeout: WAIT },
+  );
+  const box = page.locator('input[name="action"]');
+  await box.fill(text);
+  await box.press("Enter");
+  await page.waitForFunction(
+    () => (document.querySelector('input[name="action"]') as HTMLInputElement | null)?.value === "",
+    undefined,
+    { timeout: WAIT },
+  );
+}
+
+describe("browser: a party of three retries by vote, rewinds and compares branches", {
+  timeout: 300_000,
+}, () => {
+  let running: Running;
+  let chromium: { browser: Browser; close(): Promise<void> };
+  const contexts: BrowserContext[] = [];
+  let host: Page;
+  let ada: Page;
+  let bo: Page;
+  let pages: Page[] = [];
+  let gameId = "";
+  let hostToken = "";
+  let broken = false;
+  const step = (name: string, body: () => Promise<void>) =>
+    it(name, async () => {
+      if (broken) throw new Error("an earlier step of this game failed");
+      try {
+        await body();
+      } catch (error) {
+        broken = true;
+        throw error;
+      }
+    });
+  const asHost = () => new Client(running.url, hostToken);
+
+  before(async () => {
+    [running, chromium] = await Promise.all([startWebServer(), launchChromium()]);
+    for (const width of [1280, 1024, 800]) {
+      const context = await chromium.browser.newContext({ viewport: { width, height: 900 } });
+      contexts.push(context);
+    }
+    [host, ada, bo] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page, Page];
+    pages = [host, ada, bo];
+  });
+  after(async () => {
+    await chromium?.close();
+    if (running) {
+      await running.close();
+      await dropStore(running.where);
+    }
+    await closeSandbox();
+  });
+
+  /** Seats a browser context in the game (as the Start and Join pages do, in localStorage). */
+  async function seat(page: Page, seatOf: Record<string, string>) {
+    await page.goto(running.url);
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [`taleforge:seat:${gameId}`, JSON.stringify({ game: gameId, name: "Harbour party", ...seatOf })],
+    );
+    await page.goto(`${running.url}/#/game/${gameId}`);
+  }
+
+  step("three players play ten turns; the timeline lists them on every page", async () => {
+    const operator = new Client(running.url, WEB_OPERATOR);
+    const hash = (await operator.call("POST", "/worlds", WORLD_TEXT)).json.hash as string;
+    const anyone = new Client(running.url);
+    const created = (
+      await anyone.post("/games", { world: hash, storyStart: walkthrough.storyStart, seed: 7 })
+    ).json;
+    gameId = created.id;
+    hostToken = created.hostToken;
+    const tokens: Record<string, string> = {};
+    for (const [name, character] of [
+      ["Isobel Carrow", { premade: "Isobel Carrow" }],
+      ["Ada Quill", { name: "Ada Quill" }],
+      ["Bo Tarr", { name: "Bo Tarr" }],
+    ] as const) {
+      const joined = (await anyone.post("/games/join", { invite: created.invite, character })).json;
+      assert.ok(joined.token, JSON.stringify(joined));
+      tokens[name] = joined.token;
+    }
+    await seat(host, { hostToken, playerToken: tokens["Isobel Carrow"]!, invite: created.invite });
+    await seat(ada, { playerToken: tokens["Ada Quill"]! });
+    await seat(bo, { playerToken: tokens["Bo Tarr"]! });
+    await host.getByRole("button", { name: "Start the game" }).click();
+    for (const page of pages) await page.locator(".story .step.opening").waitFor({ timeout: WAIT });
+    for (let tick = 1; tick <= 10; tick++) {
+      await Promise.all([
+        act(host, walkthrough.steps[tick - 1]!.command),
+        act(ada, "follow Isobel"),
+        act(bo, "keep watch behind the party"),
+      ]);
+      for (const page of pages) await turnStep(page, tick).waitFor({ timeout: WAIT });
+    }
+    for (const page of pages) {
+      const rows = page.getByRole("list", { name: "Turns of this branch" }).locator(":scope > li");
+      assert.equal(await rows.count(), 11, "the opening and ten turns");
+    }
+    // The game's default rules: retry, undo and rewind by a vote of the party, alter by the host.
+    await ada.getByRole("region", { name: "Story controls for turn 10" }).waitFor({ timeout: WAIT });
+    assert.equal(await ada.getByRole("button", { name: "Ask the party to retry" }).count(), 1);
+    assert.equal(await ada.getByRole("button", { name: /Alter/ }).count(), 0, "alter is the host's");
+    assert.equal(await ada.getByRole("button", { name: "Ask the party to rewind here" }).count(), 10);
+  });
+
+  step("Ada asks the party to retry turn 10: the vote is a banner on every page", async () => {
+    const before = await turnStep(host, 10).getAttribute("data-seq");
+    await ada.getByRole("button", { name: "Ask the party to retry" }).click();
+    for (const page of pages)
+      await page.getByRole("region", { name: "Party vote" }).waitFor({ timeout: WAIT });
+    const banner = host.getByRole("region", { name: "Party vote" });
+    assert.match(await banner.innerText(), /Ada Quill asks the party to tell turn 10 again/);
+    assert.match(await banner.innerText(), /1 yes, 0 no: it needs 2 yes of 3 players\./);
+    assert.match(await banner.innerText(), /\d+ seconds left\./);
+    await ada.getByText("You voted yes.").waitFor({ timeout: WAIT });
+    await ada.getByText("You asked the party to retry turn 10").waitFor({ timeout: WAIT });
+    // One vote at a time: what would open another waits.
+    assert.equal(await host.getByRole("button", { name: "Ask the party to undo" }).isDisabled(), true);
+    assert.equal(await ada.getByRole("button", { name: "Yes", exact: true }).count(), 0);
+    await host.getByRole("button", { name: "Yes", exact: true }).waitFor({ timeout: WAIT });
+    await noSeriousViolations(bo, "a player's page with the vote's banner");
+    await bo.screenshot({ path: join(shots, "vote-800.png") });
+    assert.equal(
+      await turnStep(host, 10).getAttribute("data-seq"),
+      before,
+      "nothing happens before the vote",
+    );
+
+    await bo.getByRole("button", { name: "Yes", exact: true }).click();
+    for (const page of pages) {
+      await page
+        .locator(`.story .step.turn[data-tick="10"]:not([data-seq="${before}"])`)
+        .waitFor({ timeout: WAIT });
+      await page.getByText("The party agreed: the turn is told again.").waitFor({ timeout: WAIT });
+      assert.equal(await page.getByRole("region", { name: "Party vote" }).count(), 0, "the banner is gone");
+      assert.equal(await turnStep(page, 10).count(), 1, "one turn 10 is shown");
+    }
+    assert.equal(await ada.getByText("You asked the party to retry turn 10").count(), 0, "the ask is over");
+  });
+
+  step("the host leaves rewinds to the host; rewinds to turn 4 from the timeline", async () => {
+    await host.getByRole("button", { name: "Host tools" }).click();
+    await host.getByText("Who may use the story controls").click();
+    await host.getByLabel("Rewind to an earlier turn").selectOption("host");
+    await host.getByRole("button", { name: "Save the rules" }).click();
+    await host.getByText("Saved: every player's page follows the new rules.").waitFor({ timeout: WAIT });
+    // The players' pages follow: no rewind for them any more.
+    for (const page of [ada, bo])
+      await page.waitForFunction(
+        () => ![...document.querySelectorAll("button")].some((b) => /rewind here/i.test(b.textContent ?? "")),
+        undefined,
+        { timeout: WAIT },
+      );
+    await host
+      .getByRole("button", { name: "Close" })
+      .click()
+      .catch(() => {});
+    const row = host
+      .getByRole("list", { name: "Turns of this branch" })
+      .locator(':scope > li[data-tick="4"]');
+    await row.getByRole("button", { name: "Rewind here" }).click();
+    for (const page of pages)
+      await page.waitForFunction(
+        () => document.querySelectorAll('.story .step.turn[data-tick="5"]').length === 0,
+        undefined,
+        { timeout: WAIT },
+      );
+    await host.getByText("Rewound to turn 4").waitFor({ timeout: WAIT });
+    for (const page of pages) {
+      await turnStep(page, 4).waitFor({ timeout: WAIT });
+      const rows = page.getByRole("list", { name: "Turns of this branch" }).locator(":scope > li");
+      assert.equal(await rows.count(), 5, "the opening and four turns");
+    }
+  });
+
+  step("a different fifth turn; the host compares the two branches", async () => {
+    await Promise.all([
+      act(host, "travel to the Gutted Eel"),
+      act(ada, "follow Isobel"),
+      act(bo, "keep watch behind the party"),
+    ]);
+    for (const page of pages) await turnStep(page, 5).waitFor({ timeout: WAIT });
+
+    const listed = (await asHost().get(`/games/${gameId}/history/branches`)).json as {
+      head: number;
+      branches: { tip: number; title: string; turns: number; current: boolean }[];
+    };
+    const old = listed.branches.find((b) => !b.current && b.turns === 10);
+    assert.ok(old, `the ten-turn branch is listed: ${JSON.stringify(listed.branches)}`);
+    await host.getByRole("button", { name: "Host tools" }).click();
+    await host.getByText("Branches", { exact: true }).click();
+    const rows = host.getByRole("list", { name: "Branches" }).locator(":scope > li");
+    await host.waitForFunction(
+      (n) => document.querySelectorAll(".branch-list > li").length === n,
+      listed.branches.length,
+      { timeout: WAIT },
+    );
+    await rows.nth(listed.branches.indexOf(old)).getByRole("button", { name: "Compare" }).click();
+    const diff = host.locator(".diff");
+    await diff.waitFor({ timeout: WAIT });
+    const lines = await diff.locator("li").allInnerTexts();
+    // The party went back to the Gutted Eel instead of on to the lamp room, the logbook and Slade.
+    assert.ok(
+      lines.some((l) =>
+        /^The party is at .*The Gutted Eel.* instead of .*Old Lighthouse › Stairwell\.$/.test(l),
+      ),
+      lines.join("\n"),
+    );
+    assert.ok(
+      lines.some((l) => /^Trigger confront_slade: not fired instead of fired on turn 8\.$/.test(l)),
+      lines.join("\n"),
+    );
+    assert.ok(
+      lines.includes("Quest The Keeper's Debt, objective confront_slade: hidden instead of completed."),
+    );
+    assert.ok(await diff.getByRole("heading", { name: "Place and party" }).count());
+    await noSeriousViolations(host, "the host tools with the diff of two branches");
+    await diff.scrollIntoViewIfNeeded();
+    await host.screenshot({ path: join(shots, "branches-1280.png") });
+  });
+});
