@@ -223,7 +223,7 @@ export const BranchesView = z.object({
       name: z
         .string()
         .nullable()
-        .describe("The name the host gave the branch (POST /games/:id/history/branches/name), or null."),
+        .describe("The name given to the branch (POST /games/:id/history/branches/name), or null."),
       at: z.number(),
     }),
   ),
@@ -307,5 +307,7 @@ export const BallotAnswer = z.object({
   vote: VoteView,
   outcome: VoteOutcome,
   /** When this ballot passed the vote: the control's own answer. */
-  result: z.union([HeadMovedAnswer, RetryAnswer, AlterAnswer]).optional(),
+  result: z
+    .union([HeadMovedAnswer, RetryAnswer, AlterAnswer, BranchNamedAnswer, BranchDeletedAnswer])
+    .optional(),
 });

@@ -295,6 +295,10 @@ export class GameCore {
         return this.rewind(gameId, ask.tick, expected, first);
       case "switch":
         return this.switchBranch(gameId, ask.branch, expected, first);
+      case "name":
+        return this.nameBranch(gameId, ask.branch, ask.name, expected, first);
+      case "delete":
+        return this.deleteBranch(gameId, ask.branch, expected, first);
     }
   }
 

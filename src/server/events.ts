@@ -106,7 +106,7 @@ export const ControlsView = z.object({
 });
 
 /** The story controls a vote is about: the routes' names (`switch` is the rule `branch`'s). */
-export const VotedControl = z.enum(["undo", "retry", "alter", "rewind", "switch"]);
+export const VotedControl = z.enum(["undo", "retry", "alter", "rewind", "switch", "name", "delete"]);
 
 /** How a vote stands: the active players' yes and no ballots, and the yes it needs (a majority). */
 export const TallyView = z.object({
@@ -127,9 +127,10 @@ export const VoteView = z.object({
       tick: Tick.optional(),
       text: z.string().optional(),
       branch: z.number().int().min(0).optional(),
+      name: z.string().optional(),
     })
     .describe(
-      "What the control was asked with: `tick` for a rewind, `text` for an alter, `branch` for a switch.",
+      "What the control was asked with: `tick` for a rewind, `text` for an alter, `branch` for a switch, a naming or a deletion (the branch's tip), `name` for a naming.",
     ),
   by: z.string().describe('Who asked: a player\'s name, or "the host" (the host token).'),
   player: PlayerId.nullable().describe("The id of the player who asked (null: the host token)."),
@@ -276,7 +277,7 @@ export const GAME_EVENTS = {
       name: z.string().nullable(),
     })
     .describe(
-      "The host named the branch that ends at step `tip` (`name` null: took its name away). The name stays with the branch as it grows.",
+      "The branch that ends at step `tip` was named (by whoever the game's `branch` rule lets, or by a vote) (`name` null: took its name away). The name stays with the branch as it grows.",
     ),
   "branch-deleted": z
     .object({
@@ -284,7 +285,7 @@ export const GAME_EVENTS = {
       steps: z.array(z.number().int().min(0)),
     })
     .describe(
-      "The host deleted the branch that ended at step `tip`: its own steps (`steps`, by seq) are gone; the steps it shared with other branches stay.",
+      "The branch that ended at step `tip` was deleted (by whoever the game's `branch` rule lets, or by a vote): its own steps (`steps`, by seq) are gone; the steps it shared with other branches stay.",
     ),
   "turn-failed": z
     .object({

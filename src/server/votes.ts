@@ -8,7 +8,13 @@ import {
   type StoryControl,
   tallyVote,
 } from "../host/party-controls.ts";
-import type { AlterAnswer, HeadMovedAnswer, RetryAnswer } from "./answers.ts";
+import type {
+  AlterAnswer,
+  BranchDeletedAnswer,
+  BranchNamedAnswer,
+  HeadMovedAnswer,
+  RetryAnswer,
+} from "./answers.ts";
 import { newId } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 import {
@@ -39,7 +45,9 @@ export type ControlAsk =
   | { control: "retry" }
   | { control: "alter"; text: string }
   | { control: "rewind"; tick: number }
-  | { control: "switch"; branch: number };
+  | { control: "switch"; branch: number }
+  | { control: "name"; branch: number; name: string }
+  | { control: "delete"; branch: number };
 
 /** Who asks: the host token, or a player's. */
 export type Asker = { host: true } | { player: Player };
@@ -48,13 +56,15 @@ export type Asker = { host: true } | { player: Player };
 export type ControlResult =
   | z.input<typeof HeadMovedAnswer>
   | z.input<typeof RetryAnswer>
-  | z.input<typeof AlterAnswer>;
+  | z.input<typeof AlterAnswer>
+  | z.input<typeof BranchNamedAnswer>
+  | z.input<typeof BranchDeletedAnswer>;
 
 /** A vote as the game's row keeps it (JSON in `games.vote`). */
 export interface StoredVote {
   id: string;
   control: VotedControl;
-  argument: { tick?: number; text?: string; branch?: number };
+  argument: { tick?: number; text?: string; branch?: number; name?: string };
   by: string;
   player: string | null;
   /** The game's seq and head when it opened: the control applies to that state only. */
@@ -66,13 +76,15 @@ export interface StoredVote {
   outcome: VoteOutcome;
 }
 
-/** The rule each control follows (`switch` is the `branch` rule: switching, naming, deleting branches). */
+/** The rule each control follows (the `branch` rule: switching, naming, deleting branches). */
 export const RULE_OF: Record<VotedControl, StoryControl> = {
   undo: "undo",
   retry: "retry",
   alter: "alter",
   rewind: "rewind",
   switch: "branch",
+  name: "branch",
+  delete: "branch",
 };
 
 /** What the game core does for the votes: apply a control on the game's claim, after `first`. */
@@ -359,7 +371,8 @@ function nameOf(asker: Asker): string {
 function argumentOf(ask: ControlAsk): StoredVote["argument"] {
   if (ask.control === "alter") return { text: ask.text };
   if (ask.control === "rewind") return { tick: ask.tick };
-  if (ask.control === "switch") return { branch: ask.branch };
+  if (ask.control === "switch" || ask.control === "delete") return { branch: ask.branch };
+  if (ask.control === "name") return { branch: ask.branch, name: ask.name };
   return {};
 }
 
@@ -367,7 +380,8 @@ function askOf(vote: StoredVote): ControlAsk {
   const { control, argument } = vote;
   if (control === "alter") return { control, text: argument.text ?? "" };
   if (control === "rewind") return { control, tick: argument.tick ?? 0 };
-  if (control === "switch") return { control, branch: argument.branch ?? 0 };
+  if (control === "switch" || control === "delete") return { control, branch: argument.branch ?? 0 };
+  if (control === "name") return { control, branch: argument.branch ?? 0, name: argument.name ?? "" };
   return { control };
 }
 

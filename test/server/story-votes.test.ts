@@ -229,6 +229,48 @@ describe(`server: party votes on the story controls (${STORE_NAME})`, () => {
     stream.close();
   });
 
+  it("naming and deleting branches follow the branch rule: refused, put to a vote, or anyone's", async () => {
+    const g = await party(["Ann", "Bo", "Cy"], { retry: "host", rewind: "host" });
+    const [ann, bo] = g.players as [Client, Client, Client];
+    await play(g, "I look around the docks.");
+    await play(g, "walk to the Gutted Eel");
+    // A second branch: back to turn 1 and on; the first branch's tip stays.
+    const old = (await g.host.get(`/games/${g.id}/history/branches`)).json.branches.find(
+      (b: { current: boolean }) => b.current,
+    ).tip as number;
+    assert.equal((await g.host.post(`/games/${g.id}/history/rewind`, { tick: 1 })).status, 200);
+    await play(g, "wait and listen");
+    // The default rule: the host's only.
+    assertRefused(
+      await ann.post(`/games/${g.id}/history/branches/name`, { branch: old, name: "Eel" }),
+      403,
+      "game/control-denied",
+      /host/,
+    );
+    // Put to a vote: the host's own request opens it; two yes of three name the branch.
+    assert.equal((await g.host.call("PUT", `/games/${g.id}/controls`, { branch: "vote" })).status, 200);
+    const asked = await g.host.post(`/games/${g.id}/history/branches/name`, { branch: old, name: "Eel" });
+    assert.equal(asked.status, 202, asked.text);
+    assert.deepEqual(asked.json.vote.argument, { branch: old, name: "Eel" });
+    assert.equal(asked.json.vote.control, "name");
+    const branchNameOf = async () =>
+      (await g.host.get(`/games/${g.id}/history/branches`)).json.branches.find(
+        (b: { tip: number }) => b.tip === old,
+      )?.name;
+    assert.equal(await branchNameOf(), null, "nothing is named before the vote passes");
+    await ann.post(`/games/${g.id}/history/vote`, { vote: asked.json.vote.id, ballot: "yes" });
+    const passed = await bo.post(`/games/${g.id}/history/vote`, { vote: asked.json.vote.id, ballot: "yes" });
+    assert.equal(passed.json.outcome, "passed", passed.text);
+    assert.deepEqual(passed.json.result, { tip: old, name: "Eel" });
+    assert.equal(await branchNameOf(), "Eel");
+    // Anyone's: a player deletes the other branch at once.
+    assert.equal((await g.host.call("PUT", `/games/${g.id}/controls`, { branch: "anyone" })).status, 200);
+    const deleted = await bo.post(`/games/${g.id}/history/branches/delete`, { branch: old });
+    assert.equal(deleted.status, 200, deleted.text);
+    assert.equal(deleted.json.tip, old);
+    assert.equal(await branchNameOf(), undefined);
+  });
+
   it("a vote fails once a majority can no longer come; nothing happens", async () => {
     const g = await party(["Ann", "Bo", "Cy"]);
     const [ann, bo, cy] = g.players as [Client, Client, Client];

@@ -63,7 +63,7 @@ export type WorldChange = DiffView["changes"][number];
 
 /** Who may use a story control: the host, any active player, or a vote of the party. */
 export type ControlRule = ControlRules["retry"];
-/** A game's rules for the story controls (`branch`: switching branches) and how long a vote lasts. */
+/** A game's rules for the story controls (`branch`: switching, naming and deleting branches) and how long a vote lasts. */
 export type ControlRules = z.infer<typeof ControlsSchema>;
 /** A party vote on a story control, as everyone sees it. */
 export type VoteView = z.infer<typeof VoteSchema>;

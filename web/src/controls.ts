@@ -1,6 +1,6 @@
 import type { GameView } from "./api.ts";
 
-/** The story controls a game's rules govern (issue 33); `branch` is switching branches. */
+/** The story controls a game's rules govern (issue 33); `branch` is switching, naming and deleting branches. */
 export type StoryControl = "retry" | "undo" | "alter" | "rewind" | "branch";
 /** What the reader's request for a control leads to: done at once, a party vote, or nothing. */
 export type Permission = "apply" | "vote" | "denied";

@@ -274,15 +274,20 @@ const NAME = defineRoute({
   summary:
     "Name the branch that ends at step `branch` (at most 60 characters, not a number alone, unique in the game; control characters are dropped); an empty name takes its name away. The name stays with the branch as play goes on from it.",
   tag: "story controls",
-  access: "host",
+  access: "member",
   params: GameParams,
   // Bounded before it is cleaned: what is cleaned away still travels.
   body: z.object({ branch: Tip, name: z.string().max(1000), head: Head }).strict(),
   response: BranchNamedAnswer,
+  otherwise: VOTED,
 });
 
-async function nameBranch({ params, body }: ContextOf<typeof NAME>, { core }: ControlRouteDeps) {
-  return core.nameBranch(params.id, body.branch, body.name, body.head);
+async function nameBranch(
+  { params, body, caller, reply }: ContextOf<typeof NAME>,
+  { core }: ControlRouteDeps,
+) {
+  const ask = { control: "name" as const, branch: body.branch, name: body.name };
+  return decided(core, params, caller, ask, body.head, reply);
 }
 
 const DELETE = defineRoute({
@@ -292,12 +297,16 @@ const DELETE = defineRoute({
   summary:
     "Delete the branch that ends at step `branch`: its own steps go, in one transaction; the steps it shares with other branches stay. The current branch cannot be deleted (switch first).",
   tag: "story controls",
-  access: "host",
+  access: "member",
   params: GameParams,
   body: z.object({ branch: Tip, head: Head }).strict(),
   response: BranchDeletedAnswer,
+  otherwise: VOTED,
 });
 
-async function deleteBranch({ params, body }: ContextOf<typeof DELETE>, { core }: ControlRouteDeps) {
-  return core.deleteBranch(params.id, body.branch, body.head);
+async function deleteBranch(
+  { params, body, caller, reply }: ContextOf<typeof DELETE>,
+  { core }: ControlRouteDeps,
+) {
+  return decided(core, params, caller, { control: "delete", branch: body.branch }, body.head, reply);
 }

@@ -8,7 +8,7 @@ const NAMES: Record<StoryControl, string> = {
   undo: "Undo the last turn",
   alter: "Alter the last narration",
   rewind: "Rewind to an earlier turn",
-  branch: "Switch branches",
+  branch: "Switch, rename and delete branches",
 };
 
 const RULES: [ControlRule, string][] = [

@@ -15,6 +15,12 @@ export function voteQuestion(vote: Pick<VoteView, "control" | "argument" | "by">
       return `${who} asks the party to rewind to turn ${vote.argument.tick ?? "?"} and play on from there as a new branch.`;
     case "switch":
       return `${who} asks the party to switch to another branch of the story.`;
+    case "name":
+      return vote.argument.name
+        ? `${who} asks the party to name a branch of the story “${vote.argument.name}”.`
+        : `${who} asks the party to take a branch's name away.`;
+    case "delete":
+      return `${who} asks the party to delete a branch of the story (its own turns are lost for good).`;
   }
 }
 
@@ -29,6 +35,8 @@ export function voteOutcome(closed: {
     alter: "the narration is replaced",
     rewind: "the story goes back",
     switch: "the story switches branch",
+    name: "the branch is named",
+    delete: "the branch is deleted",
   };
   switch (closed.outcome) {
     case "passed":
