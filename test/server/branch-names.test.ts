@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import {
   type Answer,
@@ -7,13 +6,13 @@ import {
   closeSandbox,
   DATABASE_URL,
   dropStore,
-  eventually,
+  exampleGame,
   listen,
+  playTurn,
   type Running,
   STORE_NAME,
   startChildServer,
   startServer,
-  WORLD_TEXT,
 } from "./harness.ts";
 
 interface Branch {
@@ -42,26 +41,12 @@ describe(`server: branch names and deletion (${STORE_NAME})`, () => {
   });
 
   async function newGame(url = running.url) {
-    const anyone = new Client(url);
-    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
-    const created = (await anyone.post("/games", { world: hash, seed: 7 })).json;
-    const host = new Client(url, created.hostToken);
-    const joined = (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } }))
-      .json;
-    const ann = new Client(url, joined.token);
-    assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
-    return { id: created.id as string, host, ann, hostToken: created.hostToken as string };
+    const g = await exampleGame(url);
+    return { ...g, ann: g.players[0]!, annToken: g.tokens[0]! };
   }
 
-  async function play(g: { id: string; host: Client; ann: Client }, text: string) {
-    const before = (await g.host.get(`/games/${g.id}`)).json;
-    const sent = await g.ann.post(`/games/${g.id}/actions`, { text, idempotencyKey: randomUUID() });
-    assert.equal(sent.status, 202, sent.text);
-    await eventually(
-      () => g.host.get(`/games/${g.id}`),
-      (a) => a.json.tick === before.tick + 1,
-    );
-  }
+  /** Ann acts; the turn runs (she is the only player): answers the game at its new tick. */
+  const play = playTurn;
 
   const branches = async (g: { id: string; host: Client }) =>
     (await g.host.get(`/games/${g.id}/history/branches`)).json.branches as Branch[];

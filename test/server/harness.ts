@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -283,6 +283,30 @@ export async function startedGame(
     players: tokens.map((t) => client(t)),
     tokens,
   };
+}
+
+/** A started game of the example world (seed 7) with `names` as its players (Ann alone by default). */
+export async function exampleGame(
+  url: string,
+  options: { names?: string[]; body?: Record<string, unknown> } = {},
+) {
+  const hash = (await new Client(url).call("POST", "/worlds", WORLD_TEXT)).json.hash as string;
+  return startedGame(url, hash, { body: { seed: 7, ...options.body }, names: options.names ?? ["Ann"] });
+}
+
+/** Every player of `game` acts `text`, and the turn runs: answers the game at its new tick. */
+export async function playTurn(game: { id: string; host: Client; players: Client[] }, text: string) {
+  const before = (await game.host.get(`/games/${game.id}`)).json;
+  for (const player of game.players) {
+    const sent = await player.post(`/games/${game.id}/actions`, { text, idempotencyKey: randomUUID() });
+    assert.equal(sent.status, 202, sent.text);
+  }
+  return (
+    await eventually(
+      () => game.host.get(`/games/${game.id}`),
+      (a) => a.json.tick === before.tick + 1,
+    )
+  ).json;
 }
 
 export interface SseEvent {

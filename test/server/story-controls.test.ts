@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import SqliteDatabase from "better-sqlite3";
@@ -17,15 +16,15 @@ import {
   closeSandbox,
   DATABASE_URL,
   dropStore,
-  eventually,
+  exampleGame,
   freshStore,
   listen,
   offlineNarrator,
+  playTurn,
   type Running,
   STORE_NAME,
   startChildServer,
   startServer,
-  WORLD_TEXT,
 } from "./harness.ts";
 
 /**
@@ -46,29 +45,12 @@ describe(`server: story controls (${STORE_NAME})`, () => {
   });
 
   async function newGame(url = running.url) {
-    const anyone = new Client(url);
-    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
-    const created = (await anyone.post("/games", { world: hash, seed: 7 })).json;
-    const host = new Client(url, created.hostToken);
-    const joined = (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } }))
-      .json;
-    const ann = new Client(url, joined.token);
-    assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
-    return { id: created.id as string, host, ann, hostToken: created.hostToken, annToken: joined.token };
+    const g = await exampleGame(url);
+    return { ...g, ann: g.players[0]!, annToken: g.tokens[0]! };
   }
 
   /** Ann acts; the turn runs (she is the only player): answers the game at its new tick. */
-  async function play(g: { id: string; host: Client; ann: Client }, text: string) {
-    const before = (await g.host.get(`/games/${g.id}`)).json;
-    const sent = await g.ann.post(`/games/${g.id}/actions`, { text, idempotencyKey: randomUUID() });
-    assert.equal(sent.status, 202, sent.text);
-    return (
-      await eventually(
-        () => g.host.get(`/games/${g.id}`),
-        (a) => a.json.tick === before.tick + 1,
-      )
-    ).json;
-  }
+  const play = playTurn;
 
   const transcript = async (g: { id: string; ann: Client }) =>
     (await g.ann.get(`/games/${g.id}/transcript`)).json.transcript as {

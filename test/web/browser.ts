@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { it } from "node:test";
 import { type Browser, chromium, type Page } from "playwright-core";
 
 /** Debian's Chromium: the tests drive it, never a downloaded browser. */
@@ -126,4 +127,22 @@ export async function horizontalOverflow(page: Page, selector: string): Promise<
       return `${element.tagName.toLowerCase()}${classes} “${(node.textContent ?? "").trim().slice(0, 60)}” ${why}`;
     });
   }, selector);
+}
+
+/**
+ * The steps of one game played in order: each a test of its own, and once one fails the rest fail at
+ * once with a line saying so, instead of each waiting out its time on a game that went wrong.
+ */
+export function gameSteps(): (name: string, body: () => Promise<void>) => void {
+  let broken = false;
+  return (name, body) =>
+    it(name, async () => {
+      if (broken) throw new Error("an earlier step of this game failed");
+      try {
+        await body();
+      } catch (error) {
+        broken = true;
+        throw error;
+      }
+    });
 }

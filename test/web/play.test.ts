@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, before, describe } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readWalkthrough } from "../helpers/walkthrough.ts";
 import { Client, closeSandbox, dropStore, type Running } from "../server/harness.ts";
-import { horizontalOverflow, launchChromium, seriousViolations } from "./browser.ts";
+import { gameSteps, horizontalOverflow, launchChromium, seriousViolations } from "./browser.ts";
 import { adjustableNarrator, restartWebServer, screenshotDir, startWebServer } from "./server.ts";
 
 /**
@@ -77,17 +77,7 @@ describe("browser: two players play the example world in Chromium", { timeout: 1
   const shots = screenshotDir();
   const dialogs: string[] = [];
   /** Each step needs the one before: after a failure the rest fail at once instead of timing out. */
-  let broken = false;
-  const step = (name: string, body: () => Promise<void>) =>
-    it(name, async () => {
-      if (broken) throw new Error("an earlier step of this game failed");
-      try {
-        await body();
-      } catch (error) {
-        broken = true;
-        throw error;
-      }
-    });
+  const step = gameSteps();
 
   before(async () => {
     [running, chromium] = await Promise.all([startWebServer(narrator.factory), launchChromium()]);

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { after, before, describe } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readWalkthrough } from "../helpers/walkthrough.ts";
 import { closeSandbox, dropStore, type Running } from "../server/harness.ts";
-import { launchChromium, seriousViolations } from "./browser.ts";
+import { gameSteps, launchChromium, seriousViolations } from "./browser.ts";
 import { startWebServer } from "./server.ts";
 
 /**
@@ -52,17 +52,7 @@ describe("browser: the host's story controls, followed by a player", { timeout: 
   let player: Page;
   let gameId = "";
   let hostToken = "";
-  let broken = false;
-  const step = (name: string, body: () => Promise<void>) =>
-    it(name, async () => {
-      if (broken) throw new Error("an earlier step of this game failed");
-      try {
-        await body();
-      } catch (error) {
-        broken = true;
-        throw error;
-      }
-    });
+  const step = gameSteps();
   const apiGet = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${running.url}${path}`, {
       headers: { authorization: `Bearer ${hostToken}` },

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, before, describe } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readWalkthrough } from "../helpers/walkthrough.ts";
 import { Client, closeSandbox, dropStore, type Running, WORLD_TEXT } from "../server/harness.ts";
-import { launchChromium, seriousViolations } from "./browser.ts";
+import { gameSteps, launchChromium, seriousViolations } from "./browser.ts";
 import { screenshotDir, startWebServer, WEB_OPERATOR } from "./server.ts";
 
 /**
@@ -63,17 +63,7 @@ describe("browser: a party of three retries by vote, rewinds and compares branch
   let pages: Page[] = [];
   let gameId = "";
   let hostToken = "";
-  let broken = false;
-  const step = (name: string, body: () => Promise<void>) =>
-    it(name, async () => {
-      if (broken) throw new Error("an earlier step of this game failed");
-      try {
-        await body();
-      } catch (error) {
-        broken = true;
-        throw error;
-      }
-    });
+  const step = gameSteps();
   const asHost = () => new Client(running.url, hostToken);
 
   before(async () => {

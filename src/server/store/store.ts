@@ -4,6 +4,7 @@ import { nameSkeleton } from "../names.ts";
 import type { Bus } from "./bus.ts";
 import { compiledOnce } from "./compiled.ts";
 import type { OpenStore } from "./open.ts";
+import { packTurn, unpackRow } from "./packed.ts";
 import type {
   Database,
   EventsTable,
@@ -89,10 +90,13 @@ export class Store {
   readonly bus: Bus;
   /** The reads every turn makes, compiled once (compiled.ts). */
   readonly #hot: ReturnType<typeof hotQueries>;
+  /** Whether turn rows' large texts are deflated here (SQLite; PostgreSQL compresses them itself): packed.ts. */
+  private readonly packs: boolean;
   constructor(readonly open: OpenStore) {
     this.db = open.db;
     this.bus = open.bus;
     this.#hot = hotQueries(this.db);
+    this.packs = open.dialect === "sqlite";
   }
 
   // Worlds
@@ -346,7 +350,7 @@ export class Store {
         .insertInto("games")
         .values({ ...game, seq: 1, head: turn.seq })
         .execute();
-      await trx.insertInto("turns").values(turn).execute();
+      await trx.insertInto("turns").values(packTurn(turn, this.packs)).execute();
       await insertEvents(trx, game.id, [gameEvents.gameImported({ tick: turn.tick })]);
     });
   }
@@ -449,7 +453,8 @@ export class Store {
   async lastTurn(
     game: string,
   ): Promise<Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind"> | undefined> {
-    return (await this.#hot.lastTurn(game))[0];
+    const row = (await this.#hot.lastTurn(game))[0];
+    return row && unpackRow(row);
   }
 
   /** The shape of the game's tree: every step's seq, parent, kind and tick (an index-only read). */
@@ -525,22 +530,24 @@ export class Store {
   }
 
   /** A step's state (its save) and tick, without the rest of its row (trace, cassette: most of its bytes). */
-  stepState(game: string, seq: number): Promise<Pick<Turn, "seq" | "tick" | "state"> | undefined> {
-    return this.db
+  async stepState(game: string, seq: number): Promise<Pick<Turn, "seq" | "tick" | "state"> | undefined> {
+    const row = await this.db
       .selectFrom("turns")
       .select(["seq", "tick", "state"])
       .where("game_id", "=", game)
       .where("seq", "=", seq)
       .executeTakeFirst();
+    return row && unpackRow(row);
   }
 
-  turn(game: string, seq: number): Promise<Turn | undefined> {
-    return this.db
+  async turn(game: string, seq: number): Promise<Turn | undefined> {
+    const row = await this.db
       .selectFrom("turns")
       .selectAll()
       .where("game_id", "=", game)
       .where("seq", "=", seq)
       .executeTakeFirst();
+    return row && unpackRow(row);
   }
 
   /** The steps of the game's current branch (opening to head), oldest first, mapped here from their rows. */
@@ -576,15 +583,16 @@ export class Store {
   }
 
   /** The cassette entries of the given steps (by seq), in seq order. */
-  cassette(game: string, seqs: number[]) {
-    if (seqs.length === 0) return Promise.resolve([]);
-    return this.db
+  async cassette(game: string, seqs: number[]) {
+    if (seqs.length === 0) return [];
+    const rows = await this.db
       .selectFrom("turns")
       .select(["seq", "cassette"])
       .where("game_id", "=", game)
       .where("seq", "in", seqs)
       .orderBy("seq")
       .execute();
+    return rows.map(unpackRow);
   }
 
   /**
@@ -700,7 +708,7 @@ export class Store {
         .executeTakeFirst();
       if (result === undefined) return false;
       if (answer) await upsertQuestAnswer(trx, answer);
-      await trx.insertInto("turns").values(turn).execute();
+      await trx.insertInto("turns").values(packTurn(turn, this.packs)).execute();
       // A branch's name stays with the branch as it grows: from the step played from to the new one.
       if (turn.parent !== null)
         await trx
