@@ -156,6 +156,8 @@ export const PROBLEM_CODES = {
       input: "{source} holds an input this version cannot play at input {input} ({reason}).",
       branched:
         "{source} uses a story control (a retry, an alteration, a rewind or a branch switch) at input {input}; a play-test follows one line of play. Export the part before it (--to-turn).",
+      switched:
+        "{source} switches to another branch or deletes one at input {input} (/branch), which an export of a cassette does not follow. Export the game's save instead (it holds the current branch), or the part before it (--to-turn).",
       diverged:
         "{source} does not replay on this world: {reason}. The world (or the engine) has changed since it was recorded.",
       unfinished:
