@@ -128,6 +128,7 @@ describe("taleforge export-test", () => {
         "/rewind 1",
         "talk to Mara Venn",
         "/retry",
+        "/retry",
         `/alter ${altered}`,
         "travel to the Old Lighthouse",
         "/quit",
