@@ -162,6 +162,8 @@ describe(`server: a game exported as a play-test (${STORE_NAME})`, () => {
     await play("talk to Mara Venn", "c2");
     const retried = await host.post(`/games/${game.id}/history/retry`, {});
     assert.equal(retried.status, 200, retried.text);
+    const retriedAgain = await host.post(`/games/${game.id}/history/retry`, {});
+    assert.equal(retriedAgain.status, 200, retriedAgain.text);
     const story = "Mara Venn only points at the lighthouse, and says nothing.";
     const altered = await host.post(`/games/${game.id}/history/alter`, { text: story });
     assert.equal(altered.status, 200, altered.text);
