@@ -231,6 +231,43 @@ describe("/export-test in the terminal's play", () => {
     assert.equal(ran.code, 0, ran.stdout);
   });
 
+  test("a retry, an alteration and a rewind are followed: the play-test is the current branch, and passes", async () => {
+    const altered = "Mara Venn only points at the lighthouse, and says nothing.";
+    const played = await playWith(
+      [EXAMPLE, "--premade", "Isobel Carrow", "--seed", "5", "--no-save"],
+      [
+        "walk to the Gutted Eel",
+        "y",
+        "look around",
+        "/rewind 1",
+        "talk to Mara Venn",
+        "/retry",
+        `/alter ${altered}`,
+        "travel to the Old Lighthouse",
+        "/export-test controls-live.test.yaml",
+        "/quit",
+      ],
+      { cwd: dir.dir },
+    );
+    assert.equal(played.code, 0, played.err);
+    assert.match(played.out, /Wrote controls-live\.test\.yaml: a play-test of 3 turns/);
+    const file = parse(readFileSync(join(dir.dir, "controls-live.test.yaml"), "utf8")) as {
+      turns: { act?: string; accept?: string; story?: string }[];
+    };
+    assert.deepEqual(
+      file.turns.map((t) => t.act ?? `accept ${t.accept}`),
+      [
+        "walk to the Gutted Eel",
+        "accept The Keeper's Debt",
+        "talk to Mara Venn",
+        "travel to the Old Lighthouse",
+      ],
+    );
+    assert.equal(file.turns[2]!.story, altered);
+    const ran = await taleforge(["test", "controls-live.test.yaml"]);
+    assert.equal(ran.code, 0, ran.stdout);
+  });
+
   test("a resumed game cannot be exported, and says why", async () => {
     const played = await playWith(
       [EXAMPLE, "--load", join(dir.dir, "game.save.json"), "--no-save"],

@@ -160,7 +160,25 @@ export class GameRecorder {
     this.refused ??= { messageId: "loaded", input: this.inputs };
   }
 
-  /** A rewind or a branch switch (issue 33): the game left the line a play-test follows. */
+  /** An alteration (issue 33): the last turn is exported with the altered narration, the one later turns saw. */
+  altered(text: string, after: SessionState): void {
+    this.inputs++;
+    const at = this.steps.findLastIndex((s) => s.kind === "turn");
+    const step = this.steps[at];
+    if (step?.kind === "turn") this.steps[at] = { ...step, result: { ...step.result, story: text } };
+    this.state = after;
+  }
+
+  /** A rewind to `turn` of the line (issue 33): the steps after it (its quest answers stay) are left. */
+  rewound(turn: number, after: SessionState): void {
+    this.inputs++;
+    const kept = this.steps.filter((s) => (s.kind === "turn" ? s.result.tick : s.tick) <= turn);
+    this.steps.length = 0;
+    this.steps.push(...kept);
+    this.state = after;
+  }
+
+  /** A branch switch (issue 33): the game left the line a play-test follows. */
   branched(): void {
     this.inputs++;
     this.refused ??= { messageId: "branched", input: this.inputs };
