@@ -118,12 +118,15 @@ describe("taleforge export-test", () => {
 
   test("a cassette with a retry, an alteration and a rewind exports its current branch, and passes", async () => {
     const controlled = join(dir.dir, "controls.cassette.jsonl");
+    const first = "The Gutted Eel is empty but for a grey cat.";
     const altered = "Mara Venn says nothing at all; she only points at the lighthouse.";
     const played = await playWith(
       [EXAMPLE, "--premade", "Isobel Carrow", "--seed", "5", "--record", controlled, "--no-save"],
       [
         "walk to the Gutted Eel",
         "y",
+        // After the quest answer: the narration of turn 1 is altered, in the answer's state too.
+        `/alter ${first}`,
         "look around",
         "/rewind 1",
         "talk to Mara Venn",
@@ -151,6 +154,7 @@ describe("taleforge export-test", () => {
         "travel to the Old Lighthouse",
       ],
     );
+    assert.equal(file.turns[0]!.story, first);
     assert.equal(file.turns[2]!.story, altered);
     const ran = await taleforge(["test", "controls.test.yaml"]);
     assert.equal(ran.code, 0, ran.stdout);
