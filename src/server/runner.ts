@@ -7,7 +7,7 @@ import { isEngineError } from "../engine/index.ts";
 import type { ScriptRunner } from "../engine/ports.ts";
 import { isHostError } from "../host/errors.ts";
 import { type GameInput, type GameSetup, Game as HostGame } from "../host/game.ts";
-import { pruneHistory } from "../host/history.ts";
+import { pathTo, pruneHistory } from "../host/history.ts";
 import type { World } from "../world/schema/index.ts";
 import { newId } from "./auth.ts";
 import { ApiError } from "./errors.ts";
@@ -1078,6 +1078,16 @@ export function asApiError(error: unknown): ApiError {
  * whole tree in every row would grow with each turn and be stored once per turn.
  */
 function rowSave(host: HostGame): string {
-  pruneHistory(host.history, 2);
+  // The head and its parent only (the store keeps the tree): a retry or an alteration of the next
+  // step plays from that parent. A retry's old draw goes first, or the pruning would drop the parent.
+  const history = host.history;
+  const head = history.nodes.get(history.head);
+  const parent = head?.parent == null ? undefined : history.nodes.get(head.parent);
+  if (head && parent && parent.children.length > 1) {
+    const keep = new Set([head.id, ...pathTo(history, parent.id).map((n) => n.id)]);
+    for (const id of [...history.nodes.keys()]) if (!keep.has(id)) history.nodes.delete(id);
+    for (const node of history.nodes.values()) node.children = node.children.filter((c) => keep.has(c));
+  }
+  pruneHistory(history, 2);
   return host.save();
 }

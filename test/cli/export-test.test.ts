@@ -116,6 +116,66 @@ describe("taleforge export-test", () => {
     assert.match(ran.stdout, /1 passed, 0 failed/);
   });
 
+  test("a cassette with a retry, an alteration and a rewind exports its current branch, and passes", async () => {
+    const controlled = join(dir.dir, "controls.cassette.jsonl");
+    const first = "The Gutted Eel is empty but for a grey cat.";
+    const altered = "Mara Venn says nothing at all; she only points at the lighthouse.";
+    const played = await playWith(
+      [EXAMPLE, "--premade", "Isobel Carrow", "--seed", "5", "--record", controlled, "--no-save"],
+      [
+        "walk to the Gutted Eel",
+        "y",
+        // After the quest answer: the narration of turn 1 is altered, in the answer's state too.
+        `/alter ${first}`,
+        "look around",
+        "/rewind 1",
+        "talk to Mara Venn",
+        "/retry",
+        "/retry",
+        `/alter ${altered}`,
+        "travel to the Old Lighthouse",
+        "/quit",
+      ],
+    );
+    assert.equal(played.code, 0, played.err);
+    const out = await taleforge(["export-test", controlled, "--world", EXAMPLE, "-o", "controls.test.yaml"]);
+    assert.equal(out.code, 0, out.stderr);
+    assert.match(out.stderr, /Wrote controls\.test\.yaml: 3 turns/);
+    const file = parse(readFileSync(join(dir.dir, "controls.test.yaml"), "utf8")) as {
+      turns: { act?: string; accept?: string; story?: string }[];
+    };
+    // The rewound turn is gone; the retried turn is there once, with its altered narration.
+    assert.deepEqual(
+      file.turns.map((t) => t.act ?? `accept ${t.accept}`),
+      [
+        "walk to the Gutted Eel",
+        "accept The Keeper's Debt",
+        "talk to Mara Venn",
+        "travel to the Old Lighthouse",
+      ],
+    );
+    assert.equal(file.turns[0]!.story, first);
+    assert.equal(file.turns[2]!.story, altered);
+    const ran = await taleforge(["test", "controls.test.yaml"]);
+    assert.equal(ran.code, 0, ran.stdout);
+    assert.match(ran.stdout, /1 passed, 0 failed/);
+  });
+
+  test("a cassette that switches branches is refused at that input, saying what to export instead", async () => {
+    const switched = join(dir.dir, "switched.cassette.jsonl");
+    const played = await playWith(
+      [EXAMPLE, "--premade", "Isobel Carrow", "--seed", "5", "--record", switched, "--no-save"],
+      ["walk to the Gutted Eel", "n", "look around", "/retry", "/branch 1", "/quit"],
+    );
+    assert.equal(played.code, 0, played.err);
+    const out = await taleforge(["export-test", switched, "--world", EXAMPLE]);
+    assert.equal(out.code, 1);
+    assert.match(
+      out.stderr,
+      /switches to another branch or deletes one at input 5 .*save instead.*\(playtest\/export\)\n$/,
+    );
+  });
+
   test("a game of another world is refused with exit 1 and a coded message", async () => {
     const world = harbor() as Json;
     world.storySettings.worldBackground += " Changed.";
@@ -172,6 +232,43 @@ describe("/export-test in the terminal's play", () => {
     };
     assert.ok(!file.turns.some((t) => t.act === "look around"));
     const ran = await taleforge(["test", "played.test.yaml"]);
+    assert.equal(ran.code, 0, ran.stdout);
+  });
+
+  test("a retry, an alteration and a rewind are followed: the play-test is the current branch, and passes", async () => {
+    const altered = "Mara Venn only points at the lighthouse, and says nothing.";
+    const played = await playWith(
+      [EXAMPLE, "--premade", "Isobel Carrow", "--seed", "5", "--no-save"],
+      [
+        "walk to the Gutted Eel",
+        "y",
+        "look around",
+        "/rewind 1",
+        "talk to Mara Venn",
+        "/retry",
+        `/alter ${altered}`,
+        "travel to the Old Lighthouse",
+        "/export-test controls-live.test.yaml",
+        "/quit",
+      ],
+      { cwd: dir.dir },
+    );
+    assert.equal(played.code, 0, played.err);
+    assert.match(played.out, /Wrote controls-live\.test\.yaml: a play-test of 3 turns/);
+    const file = parse(readFileSync(join(dir.dir, "controls-live.test.yaml"), "utf8")) as {
+      turns: { act?: string; accept?: string; story?: string }[];
+    };
+    assert.deepEqual(
+      file.turns.map((t) => t.act ?? `accept ${t.accept}`),
+      [
+        "walk to the Gutted Eel",
+        "accept The Keeper's Debt",
+        "talk to Mara Venn",
+        "travel to the Old Lighthouse",
+      ],
+    );
+    assert.equal(file.turns[2]!.story, altered);
+    const ran = await taleforge(["test", "controls-live.test.yaml"]);
     assert.equal(ran.code, 0, ran.stdout);
   });
 

@@ -132,6 +132,58 @@ describe(`server: a game exported as a play-test (${STORE_NAME})`, () => {
     assert.deepEqual(result.files[0]!.tests[0]!.failures, []);
   });
 
+  it("a game with a retried turn and an altered narration exports the kept draw with its altered text, and passes", {
+    timeout: 120_000,
+  }, async () => {
+    running ??= await startServer();
+    const anyone = new Client(running.url);
+    const text = readFileSync(WORLD, "utf8");
+    const hash = (await anyone.call("POST", "/worlds", text)).json.hash;
+    const game = (await anyone.post("/games", { world: hash, seed: 7, storyStart: "Dawn at the Docks" }))
+      .json;
+    const joined = (
+      await anyone.post("/games/join", { invite: game.invite, character: { premade: "Isobel Carrow" } })
+    ).json;
+    const host = new Client(running.url, game.hostToken);
+    const player = new Client(running.url, joined.token);
+    assert.equal((await host.post(`/games/${game.id}/start`)).status, 200);
+    const play = async (act: string, key: string) => {
+      const tick = (await host.get(`/games/${game.id}`)).json.tick as number;
+      assert.equal(
+        (await player.post(`/games/${game.id}/actions`, { text: act, idempotencyKey: key })).status,
+        202,
+      );
+      await eventually(
+        () => host.get(`/games/${game.id}`),
+        (a) => a.json.tick === tick + 1,
+      );
+    };
+    await play("walk to the Gutted Eel", "c1");
+    await play("talk to Mara Venn", "c2");
+    const retried = await host.post(`/games/${game.id}/history/retry`, {});
+    assert.equal(retried.status, 200, retried.text);
+    const retriedAgain = await host.post(`/games/${game.id}/history/retry`, {});
+    assert.equal(retriedAgain.status, 200, retriedAgain.text);
+    const story = "Mara Venn only points at the lighthouse, and says nothing.";
+    const altered = await host.post(`/games/${game.id}/history/alter`, { text: story });
+    assert.equal(altered.status, 200, altered.text);
+    await play("travel to the Old Lighthouse", "c3");
+    const exported = await host.get(`/games/${game.id}/playtest?world=harbor.world.json`);
+    assert.equal(exported.status, 200, exported.text);
+    const file = parse(exported.text) as { turns: { act?: string; story?: string }[] };
+    assert.deepEqual(
+      file.turns.map((t) => t.act),
+      ["walk to the Gutted Eel", "talk to Mara Venn", "travel to the Old Lighthouse"],
+    );
+    assert.equal(file.turns[1]!.story, story);
+    const scratch = scratchDir();
+    scratch.write("harbor.world.json", text);
+    const path = scratch.write("controls.test.yaml", exported.text);
+    const result = await runPlaytests([path], { cwd: scratch.dir });
+    assert.deepEqual(result.files[0]!.problems, []);
+    assert.deepEqual(result.files[0]!.tests[0]!.failures, []);
+  });
+
   it("a game longer than the server's bound is refused with a coded error that points to its cassette", {
     timeout: 120_000,
   }, async () => {

@@ -155,7 +155,9 @@ export const PROBLEM_CODES = {
         "{source} loads a saved game at input {input}; a play-test cannot. Export the part before it (--to-turn), or the cassette of the game it loaded.",
       input: "{source} holds an input this version cannot play at input {input} ({reason}).",
       branched:
-        "{source} uses a story control (a retry, an alteration, a rewind or a branch switch) at input {input}; a play-test follows one line of play. Export the part before it (--to-turn).",
+        "{source} switched to another branch (/branch) at input {input}; a play-test follows one line of play. Save the game and export the save (it holds the current branch), or export before the switch.",
+      switched:
+        "{source} switches to another branch or deletes one at input {input} (/branch), which an export of a cassette does not follow. Export the game's save instead (it holds the current branch), or the part before it (--to-turn).",
       diverged:
         "{source} does not replay on this world: {reason}. The world (or the engine) has changed since it was recorded.",
       unfinished:

@@ -1,15 +1,8 @@
 import { z } from "zod";
-import { CASSETTE_FORMAT, type CassetteData, isCallEntry, parseCassette } from "../../ai/cassette.ts";
+import { CASSETTE_FORMAT, type CassetteData, parseCassette } from "../../ai/cassette.ts";
 import { Replay } from "../../ai/recorded.ts";
 import type { PlayerSpec, SessionState, TurnResult } from "../../engine/index.ts";
-import {
-  createSession,
-  diffStates,
-  readSave,
-  restoreSession,
-  type Session,
-  worldHash,
-} from "../../engine/index.ts";
+import { createSession, diffStates, readSave, type Session, worldHash } from "../../engine/index.ts";
 import type { AiPorts, ScriptRunner } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { type ProblemData, type ProblemMessage, problemMessage } from "./problem.ts";
@@ -167,7 +160,25 @@ export class GameRecorder {
     this.refused ??= { messageId: "loaded", input: this.inputs };
   }
 
-  /** A rewind or a branch switch (issue 33): the game left the line a play-test follows. */
+  /** An alteration (issue 33): the last turn is exported with the altered narration, the one later turns saw. */
+  altered(text: string, after: SessionState): void {
+    this.inputs++;
+    const at = this.steps.findLastIndex((s) => s.kind === "turn");
+    const step = this.steps[at];
+    if (step?.kind === "turn") this.steps[at] = { ...step, result: { ...step.result, story: text } };
+    this.state = after;
+  }
+
+  /** A rewind to `turn` of the line (issue 33): the steps after it (its quest answers stay) are left. */
+  rewound(turn: number, after: SessionState): void {
+    this.inputs++;
+    const kept = this.steps.filter((s) => (s.kind === "turn" ? s.result.tick : s.tick) <= turn);
+    this.steps.length = 0;
+    this.steps.push(...kept);
+    this.state = after;
+  }
+
+  /** A branch switch (issue 33): the game left the line a play-test follows. */
   branched(): void {
     this.inputs++;
     this.refused ??= { messageId: "branched", input: this.inputs };
@@ -200,6 +211,9 @@ const TapeInput = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("undo") }),
   z.object({ type: z.literal("load"), save: z.string() }),
+  z.object({ type: z.literal("retry"), draw: z.number().int().min(1).optional() }),
+  z.object({ type: z.literal("alter"), text: z.string(), by: z.string().optional() }),
+  z.object({ type: z.literal("rewind"), turn: z.number().int().nonnegative() }),
 ]);
 
 const CassetteSetup = z.object({
@@ -210,6 +224,71 @@ const CassetteSetup = z.object({
   players: z.array(z.record(z.string(), z.unknown())).optional(),
   load: z.string().optional(),
 });
+
+/** One step of the current branch in a cassette's replay: what it recorded, the state after it, the turns played from it. */
+interface LineStep {
+  step: RecordedStep | null;
+  state: SessionState;
+  tried: { actions: { player: string; text: string }[]; draw: number }[];
+  /** The narration as the narrator wrote it, once altered. */
+  original?: string;
+}
+
+/** The longest altered narration the host keeps (src/host/game.ts MAX_ALTERED): a longer one was refused. */
+const MAX_ALTERED = 20_000;
+
+/** Who altered a narration when the input names no one (src/host/game.ts SOMEONE). */
+const SOMEONE = "the player";
+
+/**
+ * The host's alteration (Game.alter in src/host/game.ts): the last narration of the line gets the
+ * text, in the states of its turn and of the quest answers after it, and the head's state logs it.
+ * The turn is exported with the text as its story, so that later turns see it. A refused one
+ * (no narration, an empty text) changed nothing.
+ */
+function alterLine(line: LineStep[], given: string, who: string | undefined): void {
+  let at = line.length - 1;
+  while (at > 0 && line[at]!.step?.kind === "answer") at--;
+  const turn = line[at]!;
+  const text = given.trim();
+  if (turn.step?.kind !== "turn" || text === "" || text.length > MAX_ALTERED) return;
+  const tick = turn.step.result.tick;
+  const by = (who ?? SOMEONE).trim().slice(0, 200) || SOMEONE;
+  const original = turn.original ?? turn.step.result.story;
+  turn.original = original;
+  const clipped = original.length > 300 ? `${original.slice(0, 299)}…` : original;
+  for (let i = at; i < line.length; i++) {
+    const step = line[i]!;
+    const story = [...step.state.history.story];
+    for (let j = story.length - 1; j >= 0; j--) {
+      if (story[j]!.tick !== tick) continue;
+      story[j] = { tick, text };
+      break;
+    }
+    const log =
+      i === line.length - 1
+        ? [
+            ...step.state.log,
+            {
+              tick,
+              phase: "session" as const,
+              trigger: null,
+              type: "notice" as const,
+              message: `The narration of turn ${tick} was altered by ${by}. The narrator wrote: "${clipped}"`,
+            },
+          ]
+        : step.state.log;
+    step.state = { ...step.state, history: { ...step.state.history, story }, log };
+  }
+  turn.step = { ...turn.step, result: { ...turn.step.result, story: text } };
+}
+
+function sameActions(
+  a: readonly { player: string; text: string }[],
+  b: readonly { player: string; text: string }[],
+) {
+  return a.length === b.length && a.every((x, i) => x.player === b[i]!.player && x.text === b[i]!.text);
+}
 
 /** How many steps a host can undo (src/host/game.ts UNDO_DEPTH): an undo past them did nothing in the game. */
 const UNDO_DEPTH = 50;
@@ -248,65 +327,107 @@ export async function recordFromCassette(
     throw new ExportError("diverged", { source, reason: reasonOf(error) });
   }
   const opening = session.read(trackedOf);
-  const steps: RecordedStep[] = [];
-  const undo: { save: string; steps: number }[] = [];
-  // A save per step is the whole story each time: taken only while an undo is still ahead on the tape.
-  let undosAhead = cassette.entries.filter((e) => !isCallEntry(e) && isUndo(e.input)).length;
+  // The current branch, as the host's game walks it (src/host/game.ts): the opening, then each
+  // step on it with the state after it. A retry replaces the last turn, a rewind cuts the line
+  // back, an alteration rewrites the last narration: the play-test follows what is left.
+  const line: LineStep[] = [{ step: null, state: session.state, tried: [] }];
+  let undoable = 0;
   for (let n = 1; ; n++) {
     const raw = replay.nextInput();
     if (raw === undefined) break;
-    // The story controls (issue 33) move in the game's tree: a play-test follows one line of play.
     const type = (raw as { type?: unknown } | null)?.type;
-    if (type === "retry" || type === "alter" || type === "rewind" || type === "branch")
-      throw new ExportError("branched", { source, input: n });
+    if (type === "branch") {
+      const op = (raw as { op?: unknown }).op;
+      // A name changes nothing a play-test follows; a switch or a delete moves in the tree this replay does not keep.
+      if (op === "name") continue;
+      throw new ExportError("switched", { source, input: n });
+    }
     const input = TapeInput.safeParse(raw);
     if (!input.success)
       throw new ExportError("input", { source, input: n, reason: input.error.issues[0]?.message ?? "" });
     const value = input.data;
     if (value.type === "load") throw new ExportError("loaded", { source, input: n });
+    const head = line[line.length - 1]!;
     if (value.type === "undo") {
-      undosAhead--;
-      const back = undo.pop();
-      if (back === undefined) continue;
-      session = await restoreSession(world, back.save, { ai, scripts, validate: false });
-      steps.length = back.steps;
+      if (undoable === 0 || line.length < 2) continue;
+      line.pop();
+      // The host drops an undone step with nothing after it: a later retry does not count its draw.
+      const parent = line[line.length - 1]!;
+      if (head.tried.length === 0 && head.step?.kind === "turn") parent.tried.pop();
+      session.resetTo(parent.state);
+      undoable--;
       continue;
     }
-    const before = undosAhead > 0 ? session.save() : null;
-    const tick = session.tick;
-    const players = session.read(playersOf);
+    if (value.type === "rewind") {
+      let at = -1;
+      line.forEach((s, i) => {
+        if (s.state.tick === value.turn) at = i;
+      });
+      if (at < 0 || at === line.length - 1) continue;
+      line.length = at + 1;
+      session.resetTo(line[at]!.state);
+      undoable = Math.min(UNDO_DEPTH, line.length - 1);
+      continue;
+    }
+    if (value.type === "alter") {
+      alterLine(line, value.text, value.by);
+      session.resetTo(line[line.length - 1]!.state);
+      continue;
+    }
     try {
-      if (value.type === "turn") {
-        const result = await session.turn({ actions: value.actions });
-        steps.push({
-          kind: "turn",
-          actions: value.actions,
-          result,
-          tracked: session.read(trackedOf),
-          players,
+      if (value.type === "turn" || value.type === "retry") {
+        let from = head;
+        let actions: { player: string; text: string }[];
+        let draw = 0;
+        if (value.type === "retry") {
+          // The host's retry: the last turn again from its parent's state, with the next draw of its actions.
+          if (head.step?.kind !== "turn" || line.length < 2) continue;
+          actions = head.step.actions;
+          from = line[line.length - 2]!;
+          for (const t of from.tried) if (sameActions(t.actions, actions)) draw = Math.max(draw, t.draw);
+          draw = Math.max(draw + 1, value.draw ?? 0);
+          session.resetTo(from.state);
+        } else actions = value.actions;
+        const players = session.read(playersOf);
+        let result: TurnResult;
+        try {
+          result = await session.turn({ actions, ...(draw > 0 ? { draw } : {}) });
+        } catch (error) {
+          if (value.type === "retry") session.resetTo(head.state);
+          throw error;
+        }
+        if (value.type === "retry") line.pop();
+        else undoable = Math.min(UNDO_DEPTH, undoable + 1);
+        from.tried.push({ actions, draw });
+        line.push({
+          step: { kind: "turn", actions, result, tracked: session.read(trackedOf), players },
+          state: session.state,
+          tried: [],
         });
       } else {
+        const tick = session.tick;
         if (value.answer === "accept") session.acceptQuest(value.quest, value.by);
         else if (value.answer === "reject") session.rejectQuest(value.quest, value.by);
         else session.abandonQuest(value.quest, value.by);
-        steps.push({
-          kind: "answer",
-          quest: value.quest,
-          answer: value.answer,
-          tick,
-          tracked: session.read(trackedOf),
+        undoable = Math.min(UNDO_DEPTH, undoable + 1);
+        line.push({
+          step: {
+            kind: "answer",
+            quest: value.quest,
+            answer: value.answer,
+            tick,
+            tracked: session.read(trackedOf),
+          },
+          state: session.state,
+          tried: [],
         });
       }
     } catch (_error) {
       // A step that failed in the game (a recorded AI failure, a refused answer) failed there too: it changed nothing.
       if (replay.diverged !== null) throw new ExportError("diverged", { source, reason: replay.diverged });
-      continue;
-    }
-    if (before !== null) {
-      undo.push({ save: before, steps: steps.length - 1 });
-      if (undo.length > UNDO_DEPTH) undo.shift();
     }
   }
+  const steps = line.flatMap((s) => (s.step === null ? [] : [s.step]));
   if (!replay.finished) throw new ExportError("unfinished", { source, count: replay.remaining });
   const final = session.state;
   return {
@@ -426,10 +547,6 @@ function stateDifference(saved: SessionState, replayed: SessionState): string | 
   if (entry === undefined) return null;
   const show = (v: unknown) => (v === undefined ? "absent" : JSON.stringify(v));
   return `${entry.path.join(".")}: saved ${show(entry.before)}, replayed ${show(entry.after)}`;
-}
-
-function isUndo(input: unknown): boolean {
-  return typeof input === "object" && input !== null && (input as { type?: unknown }).type === "undo";
 }
 
 function playersOf(state: Readonly<SessionState>): string[] {

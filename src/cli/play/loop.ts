@@ -240,8 +240,9 @@ async function step(ctx: LoopContext, input: GameInput): Promise<Outcome | null>
     ctx.recorder?.undo(parentState(ctx, before));
     const node = ctx.game.history.nodes.get(ctx.game.history.head);
     if (node?.input.type === "turn") ctx.recorder?.turn(node.input.actions, outcome.result, after);
-  } else if (outcome.type === "rewind" || (outcome.type === "branch" && outcome.op === "switch"))
-    ctx.recorder?.branched();
+  } else if (outcome.type === "alter") ctx.recorder?.altered(outcome.text, after);
+  else if (outcome.type === "rewind") ctx.recorder?.rewound(outcome.turn, after);
+  else if (outcome.type === "branch" && outcome.op === "switch") ctx.recorder?.branched();
   const played = outcome.type === "turn" || outcome.type === "retry" ? outcome.result : null;
   if (played) {
     if (!streamed) prose.push(escapeControls(played.story));
