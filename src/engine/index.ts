@@ -1,4 +1,6 @@
 /** The engine's public API, re-exported by the package entry (src/index.ts). */
+
+export { MAX_ALTERED, SOMEONE, withAlteredNarration } from "./alteration.ts";
 export type { PlayerSpec } from "./characters.ts";
 export { type ConditionResult, evaluateCondition, scriptCheck } from "./conditions/evaluate.ts";
 // What the author tools and the front ends need beyond the sessions: cli,

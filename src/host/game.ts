@@ -1,6 +1,14 @@
 import { z } from "zod";
 import type { PlayerSpec, SessionState, TurnHooks, TurnResult } from "../engine/index.ts";
-import { createSession, type QuestAnswerResult, restoreSession, type Session } from "../engine/index.ts";
+import {
+  createSession,
+  MAX_ALTERED,
+  type QuestAnswerResult,
+  restoreSession,
+  type Session,
+  SOMEONE,
+  withAlteredNarration,
+} from "../engine/index.ts";
 import type { AiPorts, ScriptRunner } from "../engine/ports.ts";
 import type { World } from "../world/schema/index.ts";
 import { AnswerTap } from "./answer-tap.ts";
@@ -74,10 +82,6 @@ export interface GameSetup {
 
 /** How many steps /undo can take back in a row (after a rewind or a switch: the steps before it, up to this). */
 export const UNDO_DEPTH = 50;
-/** The longest altered narration kept. */
-export const MAX_ALTERED = 20_000;
-/** Who altered a narration, when the front end names no one (the terminal's single player). */
-const SOMEONE = "the player";
 
 /** What a retry changed in what fired: the triggers the new draw fired that the first did not, and back. */
 export interface FiredChange {
@@ -358,31 +362,10 @@ export class Game {
         .trim()
         .slice(0, 200) || SOMEONE;
     const original = node.altered?.original ?? node.story;
-    const clipped = original.length > 300 ? `${original.slice(0, 299)}…` : original;
     const tick = node.tick;
     for (const step of chain) {
-      const state = this.stateOf(step);
-      // The story entry of the narrated step is the newest one of its tick: it is replaced, nothing else.
-      const story = [...state.history.story];
-      for (let i = story.length - 1; i >= 0; i--) {
-        if (story[i]!.tick !== tick) continue;
-        story[i] = { tick, text };
-        break;
-      }
-      const log =
-        step === head
-          ? [
-              ...state.log,
-              {
-                tick,
-                phase: "session" as const,
-                trigger: null,
-                type: "notice" as const,
-                message: `The narration of turn ${tick} was altered by ${by}. The narrator wrote: "${clipped}"`,
-              },
-            ]
-          : state.log;
-      step.state = { ...state, history: { ...state.history, story }, log };
+      const notice = step === head ? { by, original } : undefined;
+      step.state = withAlteredNarration(this.stateOf(step), tick, text, notice);
       // Its delta from the parent changed with it (saveHistory works it out again).
       delete step.saved;
     }

@@ -2,7 +2,16 @@ import { z } from "zod";
 import { CASSETTE_FORMAT, type CassetteData, parseCassette } from "../../ai/cassette.ts";
 import { Replay } from "../../ai/recorded.ts";
 import type { PlayerSpec, SessionState, TurnResult } from "../../engine/index.ts";
-import { createSession, diffStates, readSave, type Session, worldHash } from "../../engine/index.ts";
+import {
+  createSession,
+  diffStates,
+  MAX_ALTERED,
+  readSave,
+  type Session,
+  SOMEONE,
+  withAlteredNarration,
+  worldHash,
+} from "../../engine/index.ts";
 import type { AiPorts, ScriptRunner } from "../../engine/ports.ts";
 import type { World } from "../../world/schema/index.ts";
 import { type ProblemData, type ProblemMessage, problemMessage } from "./problem.ts";
@@ -234,12 +243,6 @@ interface LineStep {
   original?: string;
 }
 
-/** The longest altered narration the host keeps (src/host/game.ts MAX_ALTERED): a longer one was refused. */
-const MAX_ALTERED = 20_000;
-
-/** Who altered a narration when the input names no one (src/host/game.ts SOMEONE). */
-const SOMEONE = "the player";
-
 /**
  * The host's alteration (Game.alter in src/host/game.ts): the last narration of the line gets the
  * text, in the states of its turn and of the quest answers after it, and the head's state logs it.
@@ -256,29 +259,10 @@ function alterLine(line: LineStep[], given: string, who: string | undefined): vo
   const by = (who ?? SOMEONE).trim().slice(0, 200) || SOMEONE;
   const original = turn.original ?? turn.step.result.story;
   turn.original = original;
-  const clipped = original.length > 300 ? `${original.slice(0, 299)}…` : original;
   for (let i = at; i < line.length; i++) {
     const step = line[i]!;
-    const story = [...step.state.history.story];
-    for (let j = story.length - 1; j >= 0; j--) {
-      if (story[j]!.tick !== tick) continue;
-      story[j] = { tick, text };
-      break;
-    }
-    const log =
-      i === line.length - 1
-        ? [
-            ...step.state.log,
-            {
-              tick,
-              phase: "session" as const,
-              trigger: null,
-              type: "notice" as const,
-              message: `The narration of turn ${tick} was altered by ${by}. The narrator wrote: "${clipped}"`,
-            },
-          ]
-        : step.state.log;
-    step.state = { ...step.state, history: { ...step.state.history, story }, log };
+    const notice = i === line.length - 1 ? { by, original } : undefined;
+    step.state = withAlteredNarration(step.state, tick, text, notice);
   }
   turn.step = { ...turn.step, result: { ...turn.step.result, story: text } };
 }
