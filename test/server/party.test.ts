@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { unpackRow } from "../../src/server/store/packed.ts";
 import { readWalkthrough } from "../helpers/walkthrough.ts";
 import {
   Client,
@@ -252,7 +253,10 @@ describe(`server: a three-player game over HTTP (${STORE_NAME})`, () => {
     // A step stored before traces carried their conditions' subjects and the spent triggers is
     // completed from the previous step's save: the same text and the same trace as a step stored now.
     const db = running.server.store.db;
-    const rows = await db.selectFrom("turns").selectAll().where("game_id", "=", id).orderBy("seq").execute();
+    // Rows as stored (SQLite deflates their large texts: store/packed.ts), read as text.
+    const rows = (
+      await db.selectFrom("turns").selectAll().where("game_id", "=", id).orderBy("seq").execute()
+    ).map(unpackRow);
     let compared = 0;
     for (const row of rows) {
       if (row.trace === null) continue;
