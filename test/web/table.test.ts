@@ -387,7 +387,7 @@ describe("browser: the party's table", { timeout: 300_000 }, () => {
       assert.ok(!text.includes(mock.url) && !text.includes("127.0.0.1"), "no model address on the page");
       assert.doesNotMatch(text, /POST \/games|\/openapi/, "no route named");
     }
-    await phonePage.getByRole("button", { name: "Retry" }).waitFor();
+    await phonePage.getByRole("button", { name: "Retry", exact: true }).waitFor();
     await host.getByRole("button", { name: "Host tools" }).click();
     const drawer = host.getByRole("complementary", { name: "Host and author tools" });
     await drawer.getByText("Why the turn failed").waitFor({ timeout: WAIT });

@@ -359,9 +359,9 @@ export function PlayPage(props: { id: string }) {
           {[
             ["turn-title", "Your turn"],
             ["journal-title", "Journal"],
-            ["timeline-title", "Timeline"],
             ["map-title", "Map"],
             ["party-title", "Party"],
+            ["timeline-title", "Timeline"],
           ].map(([target, label]) => (
             <button
               type="button"
@@ -413,7 +413,9 @@ export function PlayPage(props: { id: string }) {
             </section>
           ) : null}
           <Story steps={steps} notes={notes} live={live} you={you?.name} />
-          {lastTurn && controlling && mayUseAny(may) ? (
+          {/* Not while a turn has failed: its notice's Retry runs that turn, and a second "retry" here
+              (tell the last turn again) would read as the same button. */}
+          {lastTurn && controlling && mayUseAny(may) && failure === null ? (
             <StoryControls
               game={id}
               last={lastTurn}
@@ -509,12 +511,6 @@ export function PlayPage(props: { id: string }) {
         {state ? (
           <div class="side-column">
             <Journal state={state} />
-            <Timeline
-              steps={steps}
-              rewind={controlling ? may.rewind.permission : "denied"}
-              busy={live !== null || (Boolean(game.vote) && may.rewind.permission === "vote")}
-              onRewind={rewind}
-            />
             <RealmMap
               game={id}
               token={token}
@@ -522,6 +518,13 @@ export function PlayPage(props: { id: string }) {
               version={`${state.tick}:${state.position.region}:${state.position.location}:${state.position.area}`}
             />
             <PartyPanel party={state.party} you={you?.name} />
+            {/* Last: a long game's timeline grows, and must not push the journal and the map out of view. */}
+            <Timeline
+              steps={steps}
+              rewind={controlling ? may.rewind.permission : "denied"}
+              busy={live !== null || (Boolean(game.vote) && may.rewind.permission === "vote")}
+              onRewind={rewind}
+            />
           </div>
         ) : null}
       </main>
