@@ -86,9 +86,8 @@ describe(`server: a game exported as a play-test (${STORE_NAME})`, () => {
     assert.deepEqual(result.files[0]!.tests[0]!.failures, []);
   });
 
-  it("a game with branches exports its current branch: the path from the opening to the head", {
-    timeout: 120_000,
-  }, async () => {
+  /** A started game of the example world with Isobel Carrow alone, and a turn played by her action. */
+  async function isobelsGame() {
     running ??= await startServer();
     const anyone = new Client(running.url);
     const text = readFileSync(WORLD, "utf8");
@@ -112,6 +111,13 @@ describe(`server: a game exported as a play-test (${STORE_NAME})`, () => {
         (a) => a.json.tick === tick + 1,
       );
     };
+    return { text, game, host, play };
+  }
+
+  it("a game with branches exports its current branch: the path from the opening to the head", {
+    timeout: 120_000,
+  }, async () => {
+    const { text, game, host, play } = await isobelsGame();
     await play("walk to the Gutted Eel", "r1");
     await play("talk to Mara Venn", "r2");
     await play("travel to the Old Lighthouse", "r3");
@@ -135,29 +141,7 @@ describe(`server: a game exported as a play-test (${STORE_NAME})`, () => {
   it("a game with a retried turn and an altered narration exports the kept draw with its altered text, and passes", {
     timeout: 120_000,
   }, async () => {
-    running ??= await startServer();
-    const anyone = new Client(running.url);
-    const text = readFileSync(WORLD, "utf8");
-    const hash = (await anyone.call("POST", "/worlds", text)).json.hash;
-    const game = (await anyone.post("/games", { world: hash, seed: 7, storyStart: "Dawn at the Docks" }))
-      .json;
-    const joined = (
-      await anyone.post("/games/join", { invite: game.invite, character: { premade: "Isobel Carrow" } })
-    ).json;
-    const host = new Client(running.url, game.hostToken);
-    const player = new Client(running.url, joined.token);
-    assert.equal((await host.post(`/games/${game.id}/start`)).status, 200);
-    const play = async (act: string, key: string) => {
-      const tick = (await host.get(`/games/${game.id}`)).json.tick as number;
-      assert.equal(
-        (await player.post(`/games/${game.id}/actions`, { text: act, idempotencyKey: key })).status,
-        202,
-      );
-      await eventually(
-        () => host.get(`/games/${game.id}`),
-        (a) => a.json.tick === tick + 1,
-      );
-    };
+    const { text, game, host, play } = await isobelsGame();
     await play("walk to the Gutted Eel", "c1");
     await play("talk to Mara Venn", "c2");
     const retried = await host.post(`/games/${game.id}/history/retry`, {});
