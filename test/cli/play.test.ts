@@ -96,6 +96,16 @@ describe("taleforge play, offline, piped", () => {
     assert.match(out.slice(out.indexOf("> /accept")), /Quest "The Keeper's Debt": accepted\./);
   });
 
+  test("/accept alone takes the one quest on offer; with none it asks for a name", async () => {
+    const { out } = await playWith(
+      [EXAMPLE, ...isobel],
+      ["/accept", "walk to the Gutted Eel", "/accept", "/quit"],
+    );
+    const first = out.slice(out.indexOf("> /accept"), out.indexOf("> walk to the Gutted Eel"));
+    assert.match(first, /Name the quest: \/accept <quest>/);
+    assert.match(out.slice(out.lastIndexOf("> /accept")), /Quest "The Keeper's Debt": accepted\./);
+  });
+
   test("slash commands: /help /party /inventory /map /storage /trace, and an unknown one", async () => {
     const { code, out } = await playWith(
       [EXAMPLE, ...isobel],

@@ -49,8 +49,12 @@ const state = (host: CommandHost): SessionState => host.game.session.state;
 const answer =
   (name: "accept" | "reject" | "abandon") =>
   async (host: CommandHost, argument: string): Promise<undefined> => {
-    if (argument === "") return host.out(`Name the quest: /${name} <quest>. /quests lists them.`);
-    await host.step({ type: "answer", quest: argument, answer: name });
+    // Without a name, the one quest it can apply to: the one on offer (accept, reject) or under way (abandon).
+    const applies = name === "abandon" ? "accepted" : "available";
+    const only = Object.entries(state(host).quests).filter(([, q]) => q.status === applies);
+    const quest = argument !== "" ? argument : only.length === 1 ? only[0]![0] : "";
+    if (quest === "") return host.out(`Name the quest: /${name} <quest>. /quests lists them.`);
+    await host.step({ type: "answer", quest, answer: name });
   };
 
 export const PLAY_COMMANDS: readonly PlayCommand[] = [
@@ -112,7 +116,7 @@ export const PLAY_COMMANDS: readonly PlayCommand[] = [
   },
   {
     name: "accept",
-    usage: "/accept <quest>",
+    usage: "/accept [quest]",
     help: "accept a quest on offer (also /reject, /abandon)",
     run: answer("accept"),
   },
