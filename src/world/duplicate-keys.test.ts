@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import fc from "fast-check";
 import { baseWorld } from "../../test/helpers/world.ts";
 import { findDuplicateKeys } from "./duplicate-keys.ts";
-import { parseWorld } from "./load.ts";
+import { keyBound, keyBoundByColons, parseWorld } from "./load.ts";
 import { validateWorld } from "./validate.ts";
 
 const found = (text: string) =>
@@ -68,4 +69,30 @@ test("the loader's proof that no key repeats counts keys as written, whatever sp
   } finally {
     delete (Object.prototype as Record<string, unknown>).polluted;
   }
+});
+
+test("the key bound by matches counts what the loop from colon to colon counts", () => {
+  // Texts of quotes, colons, white space and letters: keys, colons in strings, colons after spaces.
+  const piece = fc.constantFrom('"', ":", " ", "\n", "\r", "\t", "a", "{", "}", ",", '\\"', " :", '": ');
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 120 }), (pieces) => {
+      const text = pieces.join("");
+      assert.equal(keyBound(text), keyBoundByColons(text));
+    }),
+    { numRuns: 2000 },
+  );
+  // Runs of more than one match's keys, with a colon in a string between them.
+  const long = `{${Array.from({ length: 50 }, (_, i) => `"k${i}": "a:b"`).join(",\n")}}`;
+  assert.equal(keyBound(long), 50);
+  assert.equal(keyBoundByColons(long), 50);
+});
+
+test("a text whose parsed keys match the bound reports no duplicate; a repeated key past a run of keys is found", () => {
+  const keys = Array.from({ length: 40 }, (_, i) => `"k${i}" : ${i}`);
+  assert.deepEqual(
+    parseWorld(`{${keys.join(",")}}`, "w.json").diagnostics.filter((d) => d.code === "json/duplicate-key"),
+    [],
+  );
+  const repeated = parseWorld(`{${keys.join(",")}, "k3": 1}`, "w.json");
+  assert.ok(repeated.diagnostics.some((d) => d.path.join(".") === "k3" && /appears again/.test(d.message)));
 });
