@@ -24,6 +24,8 @@ export interface Condition {
   value: unknown;
   /** The storage key, quest, event or entity it names (refFieldOf); "" when none. */
   ref: string;
+  /** What it is about, once worked out (conditions.ts, subjectOf); null when not analysed. */
+  subject?: string | null;
 }
 
 /** An effect that can apply: typed and well-formed, or an object literal in a script. */
