@@ -255,7 +255,8 @@ export class Evaluator {
  */
 function namesHolding(names: ReadonlySet<string>, conditions: readonly Condition[]): string[] {
   const pinned = conditions.find((c) => c.operator === "equals");
-  const candidates = pinned === undefined ? names : names.has(pinned.value as string) ? [pinned.value as string] : [];
+  const candidates =
+    pinned === undefined ? names : names.has(pinned.value as string) ? [pinned.value as string] : [];
   const out: string[] = [];
   for (const name of candidates) if (conditions.every((c) => holds(c, name))) out.push(name);
   return out;
