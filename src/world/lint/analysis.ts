@@ -1,4 +1,5 @@
 import type { JsonPath } from "../diagnostic.ts";
+import { areasByLocation, locationsByArea } from "../rules/names.ts";
 import type { Actor, Condition, EffectSite, WorldModel } from "./model.ts";
 import { type Reachability, reachability } from "./reachability.ts";
 
@@ -16,6 +17,19 @@ export function analyse(raw: Readonly<Record<string, unknown>>): Reachability {
     cache.set(raw, result);
   }
   return result;
+}
+
+const homesCache = new WeakMap<object, ReadonlyMap<string, string[]>>();
+
+/** Area key -> the locations that have an area of that name, once per world for the rules that ask. */
+export function areaHomes(raw: Readonly<Record<string, unknown>>): ReadonlyMap<string, string[]> {
+  const areas = areasByLocation(raw);
+  let homes = homesCache.get(areas);
+  if (!homes) {
+    homes = locationsByArea(areas);
+    homesCache.set(areas, homes);
+  }
+  return homes;
 }
 
 /** A condition as an author reads it: `game-tick greaterThan 5`, `read-number "visits" lessThan 2`. */

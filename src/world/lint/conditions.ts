@@ -103,6 +103,12 @@ export function objectiveGate(actor: Actor, quest: string): Condition {
 
 /** What a condition is about; conditions with the same subject see the same value. Null: not analysed. */
 export function subjectOf(condition: Condition): string | null {
+  // Kept on the condition: the fixpoint asks for each condition's subject in every pass.
+  if (condition.subject === undefined) condition.subject = subjectFor(condition);
+  return condition.subject;
+}
+
+function subjectFor(condition: Condition): string | null {
   const { type, ref, value } = condition;
   if (!COMPARISONS.has(type)) return null;
   if (type === "read-array") return `${type}\u0000${ref}\u0000${typeof value}:${String(value)}`;
@@ -234,12 +240,26 @@ export class Evaluator {
     const locationNames = this.model.places["party-location"];
     const areaNames = this.model.places["party-area"];
     if (!locationNames || !areaNames || locations.length === 0 || areas.length === 0) return true;
-    const okLocations = [...locationNames].filter((l) => locations.every((c) => holds(c, l)));
-    const okAreas = [...areaNames].filter((a) => areas.every((c) => holds(c, a)));
+    const okLocations = namesHolding(locationNames, locations);
+    const okAreas = namesHolding(areaNames, areas);
     if (okLocations.length === 0 || okAreas.length === 0) return true; // reported as impossible on their own
     if (okAreas.includes("")) return true;
     return okLocations.some((l) => okAreas.some((a) => this.model.areasOf.get(l)?.has(a) ?? false));
   }
+}
+
+/**
+ * The names for which every condition holds. An `equals` condition allows its
+ * own value only, so then that one name is tried rather than every place of
+ * the world (hundreds of locations, for each trigger with a place condition).
+ */
+function namesHolding(names: ReadonlySet<string>, conditions: readonly Condition[]): string[] {
+  const pinned = conditions.find((c) => c.operator === "equals");
+  const candidates =
+    pinned === undefined ? names : names.has(pinned.value as string) ? [pinned.value as string] : [];
+  const out: string[] = [];
+  for (const name of candidates) if (conditions.every((c) => holds(c, name))) out.push(name);
+  return out;
 }
 
 function finite(values: Iterable<unknown>): Domain {

@@ -24,6 +24,8 @@ export interface Condition {
   value: unknown;
   /** The storage key, quest, event or entity it names (refFieldOf); "" when none. */
   ref: string;
+  /** What it is about, once worked out (conditions.ts, subjectOf); null when not analysed. */
+  subject?: string | null;
 }
 
 /** An effect that can apply: typed and well-formed, or an object literal in a script. */
@@ -173,17 +175,20 @@ function triggerActor(key: string, trigger: unknown, model: WorldModel): Actor {
   const actor = emptyActor("trigger", key, path);
   if (!isPlainObject(trigger)) return actor;
   const where = `trigger ${JSON.stringify(key)}`;
-  elementsOf(trigger.conditions).forEach((condition, index) => {
-    if (!isPlainObject(condition)) return;
-    const at = [...path, "conditions", index];
+  // Plain loops and array literals: this runs once per condition of the world, mostly before the JIT compiles it.
+  const conditions = elementsOf(trigger.conditions);
+  for (let index = 0; index < conditions.length; index++) {
+    const condition = conditions[index];
+    if (!isPlainObject(condition)) continue;
+    const at = ["triggers", key, "conditions", index];
     if (typeof condition.type === "string" && condition.type.startsWith("read-")) {
       if (typeof condition.key === "string")
-        model.reads.push({ key: condition.key, path: [...at, "key"], where });
+        model.reads.push({ key: condition.key, path: ["triggers", key, "conditions", index, "key"], where });
     }
     const compiled = compileCondition(condition, index, at);
     if (compiled) actor.conditions.push(compiled);
-  });
-  actor.effects = typedEffects(trigger.effects, [...path, "effects"], where);
+  }
+  actor.effects = typedEffects(trigger.effects, ["triggers", key, "effects"], where);
   if (typeof trigger.script === "string") {
     actor.hasScript = true;
     addScript(actor, trigger.script, model);
@@ -210,20 +215,25 @@ function compileCondition(
   };
 }
 
+/** The `computed` of a typed effect, shared: nothing in it is computed at run time. */
+const NOTHING_COMPUTED: readonly string[] = Object.freeze([]);
+
 /** The well-formed effects of a typed list (the engine drops the others, spec 2.2). */
 function typedEffects(list: unknown, path: JsonPath, where: string): EffectSite[] {
   const out: EffectSite[] = [];
-  elementsOf(list).forEach((effect, index) => {
-    if (!isPlainObject(effect) || !isWellFormedEffect(effect)) return;
+  const effects = elementsOf(list);
+  for (let index = 0; index < effects.length; index++) {
+    const effect = effects[index];
+    if (!isPlainObject(effect) || !isWellFormedEffect(effect)) continue;
     out.push({
       type: effect.type as string,
       fields: effect,
-      computed: [],
-      path: [...path, index],
+      computed: NOTHING_COMPUTED,
+      path: path.concat(index),
       where,
       index,
     });
-  });
+  }
   return out;
 }
 

@@ -102,12 +102,15 @@ function judge(actor: Actor, evaluator: Evaluator): Verdict {
   for (const condition of actor.conditions) {
     const subject = subjectOf(condition);
     if (subject === null) continue;
-    if (!evaluator.satisfiable([condition])) {
+    const alone = [condition];
+    if (!evaluator.satisfiable(alone)) {
       verdict.impossible.push(condition);
       continue;
     }
-    const earlier = bySubject.get(subject) ?? [];
-    if (!evaluator.satisfiable([...earlier, condition])) {
+    const earlier = bySubject.get(subject);
+    // With no earlier condition on the subject, together is alone, which holds.
+    const together = earlier ? [...earlier, condition] : alone;
+    if (earlier && !evaluator.satisfiable(together)) {
       verdict.contradictions.push({
         condition,
         with: culprits(earlier, condition, evaluator),
@@ -115,18 +118,21 @@ function judge(actor: Actor, evaluator: Evaluator): Verdict {
       });
       continue;
     }
-    const locations =
-      subject === "party-location" ? [...earlier, condition] : bySubject.get("party-location");
-    const areas = subject === "party-area" ? [...earlier, condition] : bySubject.get("party-area");
-    if (locations && areas && !evaluator.placesAgree(locations, areas)) {
-      verdict.contradictions.push({
-        condition,
-        with: subject === "party-location" ? areas : locations,
-        kind: "area",
-      });
-      continue;
+    // The kept location and area conditions always agree (each was kept only if they did), so only a
+    // new one of either can disagree: other subjects skip the check (placesAgree reads the model alone).
+    if (subject === "party-location" || subject === "party-area") {
+      const locations = subject === "party-location" ? together : bySubject.get("party-location");
+      const areas = subject === "party-area" ? together : bySubject.get("party-area");
+      if (locations && areas && !evaluator.placesAgree(locations, areas)) {
+        verdict.contradictions.push({
+          condition,
+          with: subject === "party-location" ? areas : locations,
+          kind: "area",
+        });
+        continue;
+      }
     }
-    bySubject.set(subject, [...earlier, condition]);
+    bySubject.set(subject, together);
   }
   return verdict;
 }

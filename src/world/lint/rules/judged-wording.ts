@@ -62,13 +62,19 @@ export default defineRule<MessageId>({
     },
   },
   check({ raw, report }) {
+    // Triggers share their questions: each wording is read once.
+    const seen = new Map<string, ReturnType<typeof wordingProblem>>();
     for (const [key, trigger] of entriesOf(raw.triggers)) {
       if (!isPlainObject(trigger) || !Array.isArray(trigger.conditions)) continue;
       for (const [i, condition] of trigger.conditions.entries()) {
         if (!isPlainObject(condition)) continue;
         if (condition.type !== "story" && condition.type !== "action") continue;
         if (typeof condition.query !== "string") continue;
-        const problem = wordingProblem(condition.query);
+        let problem = seen.get(condition.query);
+        if (problem === undefined) {
+          problem = wordingProblem(condition.query);
+          seen.set(condition.query, problem);
+        }
         if (problem) report({ path: ["triggers", key, "conditions", i, "query"], ...problem });
       }
     }

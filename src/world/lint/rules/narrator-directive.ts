@@ -1,4 +1,4 @@
-import { directiveOf } from "../../directive.ts";
+import { type Directive, directiveOf } from "../../directive.ts";
 import { defineRule } from "../../rule.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
 
@@ -64,8 +64,14 @@ export default defineRule({
     },
   },
   check({ raw, report }) {
+    // Worlds repeat their instructions (one per quest stage, per region): each text is read once.
+    const seen = new Map<string, Directive | null>();
     for (const { path, text, what } of storyTexts(raw)) {
-      const directive = directiveOf(text);
+      let directive = seen.get(text);
+      if (directive === undefined) {
+        directive = directiveOf(text);
+        seen.set(text, directive);
+      }
       if (!directive) continue;
       report({
         path,

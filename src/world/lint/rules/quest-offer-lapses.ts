@@ -1,8 +1,7 @@
 import { defineRule } from "../../rule.ts";
-import { areasByLocation, locationsByArea } from "../../rules/names.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
 import { hasWholeWord } from "../../whole-word.ts";
-import { analyse } from "../analysis.ts";
+import { analyse, areaHomes } from "../analysis.ts";
 import type { Actor, EffectSite } from "../model.ts";
 
 const SHEEP_DETAILED = { "Lost Sheep": { detailType: "detailed", questLocation: "Fen Hut" } };
@@ -32,8 +31,7 @@ export default defineRule({
   },
   check({ raw, report }) {
     const { model } = analyse(raw);
-    const areas = areasByLocation(raw);
-    const areaHome = locationsByArea(areas);
+    const areaHome = areaHomes(raw);
     const locations = entriesOf(raw.locations).map(([name]) => name);
     // The effects by the quest they name, once: each quest walked every effect of every trigger twice.
     const completers = new Map<unknown, Site[]>();

@@ -1,9 +1,8 @@
 import { compileRegex } from "../../pattern.ts";
 import { defineRule } from "../../rule.ts";
-import { areasByLocation, locationsByArea } from "../../rules/names.ts";
 import { entriesOf, isPlainObject } from "../../values.ts";
 import { hasWholeWord } from "../../whole-word.ts";
-import { analyse } from "../analysis.ts";
+import { analyse, areaHomes } from "../analysis.ts";
 import type { Actor } from "../model.ts";
 
 /** Wording that holds wherever the instruction is told: knowledge, memory, news, or a guard on still being there. */
@@ -50,24 +49,26 @@ export default defineRule({
   },
   check({ raw, report }) {
     const { model } = analyse(raw);
-    const areas = areasByLocation(raw);
-    const areaHome = locationsByArea(areas);
+    const areaHome = areaHomes(raw);
     // Each NPC's forms once, not once per trigger: at the caps, 700 triggers by 200 NPCs made most of lint's time.
-    const npcs: NamedNpc[] = entriesOf(raw.npcs).flatMap(([name, npc]) =>
-      isPlainObject(npc)
-        ? [
-            {
-              name,
-              location: typeof npc.currentLocation === "string" ? npc.currentLocation : "",
-              forms: nameForms(name),
-            },
-          ]
-        : [],
-    );
+    const npcs: NamedNpc[] = [];
+    for (const [name, npc] of entriesOf(raw.npcs)) {
+      if (!isPlainObject(npc)) continue;
+      const forms = nameForms(name);
+      const location = typeof npc.currentLocation === "string" ? npc.currentLocation : "";
+      npcs.push({ name, location, forms, lowerForms: forms.map((form) => form.toLowerCase()) });
+    }
+    // The NPCs of each location, in NPC order: a trigger bound to a place reads its own NPCs, not all of them.
+    const atLocation = new Map<string, number[]>();
+    npcs.forEach((npc, i) => {
+      const list = atLocation.get(npc.location);
+      if (list) list.push(i);
+      else atLocation.set(npc.location, [i]);
+    });
     const named = new Map<string, readonly boolean[]>();
     for (const actor of model.actors) {
       if (actor.kind !== "trigger" || !actor.effects.some(toldLater)) continue;
-      const bound = boundNames(actor, areaHome, npcs, named);
+      const bound = boundNames(actor, areaHome, npcs, atLocation, named);
       if (bound.length === 0) continue;
       for (const site of actor.effects) {
         if (!toldLater(site)) continue;
@@ -94,6 +95,8 @@ interface NamedNpc {
   name: string;
   location: string;
   forms: string[];
+  /** The forms in lower case, for action-text matching. */
+  lowerForms: string[];
 }
 
 interface Bound {
@@ -114,6 +117,7 @@ function boundNames(
   actor: Actor,
   areaHome: ReadonlyMap<string, string[]>,
   npcs: readonly NamedNpc[],
+  atLocation: ReadonlyMap<string, readonly number[]>,
   named: Map<string, readonly boolean[]>,
 ): Bound[] {
   const out: Bound[] = [];
@@ -141,6 +145,14 @@ function boundNames(
     patterns.push(list);
   }
   if (location === "" && patterns.length === 0) return out;
+  if (patterns.length === 0) {
+    const why = `an NPC at ${JSON.stringify(location)}`;
+    for (const i of atLocation.get(location) ?? []) {
+      const npc = npcs[i]!;
+      out.push({ name: npc.name, npc: true, forms: npc.forms, why });
+    }
+    return out;
+  }
   npcs.forEach((npc, i) => {
     if (location !== "" && npc.location === location)
       out.push({ name: npc.name, npc: true, forms: npc.forms, why: `an NPC at ${JSON.stringify(location)}` });
@@ -155,7 +167,7 @@ function namedBy(regex: boolean, value: string, npcs: readonly NamedNpc[]): bool
   // The engine's own matching: RE2 for `regex` (never a native RegExp of world text), else the words.
   if (!regex) {
     const lower = value.toLowerCase();
-    return npcs.map((npc) => npc.forms.some((f) => f.toLowerCase().includes(lower)));
+    return npcs.map((npc) => npc.lowerForms.some((f) => f.includes(lower)));
   }
   const compiled = compileRegex(value);
   return npcs.map((npc) => compiled.ok && npc.forms.some((f) => compiled.test(f)));
