@@ -290,6 +290,11 @@ export const DiffView = z.object({
   b: Seq,
   from: Tick.describe("The turn of step a."),
   to: Tick.describe("The turn of step b."),
+  scope: z
+    .enum(["host", "party"])
+    .describe(
+      'Whose view: "host" lists every kind of change; "party" (asked with a player\'s token) only the place and party, quests and objectives, traits and items (narrative events, flags, storage and triggers consumed are the host\'s to see).',
+    ),
   changes: z.array(WorldChangeView),
 });
 
