@@ -218,6 +218,9 @@ export const BranchesView = z.object({
       steps: z.number().int().min(1),
       turns: z.number().int().min(0),
       splitAt: Seq.nullable().describe("The last step it shares with the current branch."),
+      splitTick: Tick.nullable().describe(
+        "The turn of `splitAt`: the branch goes its own way from the turn after it (null: the current branch's own line).",
+      ),
       current: z.boolean(),
       title: z.string(),
       name: z

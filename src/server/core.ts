@@ -677,6 +677,7 @@ export class GameCore {
           steps: line.length,
           turns: line.filter((seq) => bySeq.get(seq)?.kind === "turn").length,
           splitAt: split >= 0 ? line[split]! : null,
+          splitTick: split >= 0 ? bySeq.get(line[split]!)!.tick : null,
           current: tip === head,
           title: words.length > TITLE_LENGTH ? `${words.slice(0, TITLE_LENGTH - 1)}…` : words,
           name: names.get(tip) ?? null,

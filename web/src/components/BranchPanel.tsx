@@ -20,6 +20,12 @@ function known(value: boolean | null): string {
   return value === null ? "as the world starts" : value ? "known" : "unknown";
 }
 
+/** Where a branch leaves the current one: its own turns start after the shared turn `split`. */
+function splitWords(split: number | null | undefined, tick: number): string {
+  if (split === null || split === undefined) return "";
+  return split >= tick ? ` · shares every turn` : ` · its own from turn ${split + 1}`;
+}
+
 function fired(tick: number | null): string {
   return tick === null ? "not fired" : `fired on turn ${tick}`;
 }
@@ -166,7 +172,7 @@ export function BranchPanel(props: {
               <span class="muted small">
                 {b.name !== null && b.title !== "" ? `${b.title} · ` : ""}
                 {b.turns} {b.turns === 1 ? "turn" : "turns"}
-                {b.current ? " · current" : ""}
+                {b.current ? " · current" : splitWords(b.splitTick, b.tick)}
               </span>
               {renaming?.tip === b.tip ? (
                 <form
