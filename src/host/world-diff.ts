@@ -28,6 +28,25 @@ export interface WorldDiff {
   changes: WorldChange[];
 }
 
+/**
+ * What a player is shown of a diff: the party's place and members, quests and objectives, traits and
+ * items, as their journal, map and party show them. Narrative events, flags, storage and the triggers
+ * consumed are the world's workings (an author's secrets, a spoiler to a player): the host's to see.
+ */
+export const PARTY_CHANGE_KINDS: ReadonlySet<WorldChange["kind"]> = new Set([
+  "position",
+  "party",
+  "quest",
+  "objective",
+  "trait",
+  "item",
+]);
+
+/** A diff as a player is shown it (`PARTY_CHANGE_KINDS`). */
+export function diffForParty(diff: WorldDiff): WorldDiff {
+  return { ...diff, changes: diff.changes.filter((change) => PARTY_CHANGE_KINDS.has(change.kind)) };
+}
+
 export function diffWorld(a: Readonly<SessionState>, b: Readonly<SessionState>): WorldDiff {
   const changes: WorldChange[] = [];
   const pa = a.position;

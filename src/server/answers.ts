@@ -218,6 +218,9 @@ export const BranchesView = z.object({
       steps: z.number().int().min(1),
       turns: z.number().int().min(0),
       splitAt: Seq.nullable().describe("The last step it shares with the current branch."),
+      splitTick: Tick.nullable().describe(
+        "The turn of `splitAt`: the branch goes its own way from the turn after it (null: the current branch's own line).",
+      ),
       current: z.boolean(),
       title: z.string(),
       name: z
@@ -290,6 +293,11 @@ export const DiffView = z.object({
   b: Seq,
   from: Tick.describe("The turn of step a."),
   to: Tick.describe("The turn of step b."),
+  scope: z
+    .enum(["host", "party"])
+    .describe(
+      'Whose view: "host" lists every kind of change; "party" (asked with a player\'s token) only the place and party, quests and objectives, traits and items (narrative events, flags, storage and triggers consumed are the host\'s to see).',
+    ),
   changes: z.array(WorldChangeView),
 });
 

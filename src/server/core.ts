@@ -4,7 +4,7 @@ import { readSave } from "../engine/index.ts";
 import { cleanBranchName, MAX_NAME } from "../host/history.ts";
 import { readLine, replyOf, replyProblem } from "../host/offers.ts";
 import { PartyControls } from "../host/party-controls.ts";
-import { diffWorld } from "../host/world-diff.ts";
+import { diffForParty, diffWorld } from "../host/world-diff.ts";
 import type { World } from "../world/schema/index.ts";
 import { hashToken, newId, newInviteCode, newToken } from "./auth.ts";
 import { ApiError } from "./errors.ts";
@@ -677,6 +677,7 @@ export class GameCore {
           steps: line.length,
           turns: line.filter((seq) => bySeq.get(seq)?.kind === "turn").length,
           splitAt: split >= 0 ? line[split]! : null,
+          splitTick: split >= 0 ? bySeq.get(line[split]!)!.tick : null,
           current: tip === head,
           title: words.length > TITLE_LENGTH ? `${words.slice(0, TITLE_LENGTH - 1)}…` : words,
           name: names.get(tip) ?? null,
@@ -771,8 +772,11 @@ export class GameCore {
     });
   }
 
-  /** What differs in the world between two stored steps (any branches): host Game's world diff. */
-  async diff(gameId: string, a: number, b: number) {
+  /**
+   * What differs in the world between two stored steps (any branches): host Game's world diff; a
+   * player (`scope` "party") is shown only what the party sees (`diffForParty`).
+   */
+  async diff(gameId: string, a: number, b: number, scope: "host" | "party" = "host") {
     const game = await this.game(gameId);
     const world = await this.deps.worlds.get(game.world_hash);
     const stateAt = async (seq: number) => {
@@ -780,8 +784,9 @@ export class GameCore {
       if (!row) throw new ApiError("game/state", "no-step", { seq }, { seq });
       return readSave(world, row.state).state;
     };
-    const diff = diffWorld(await stateAt(a), await stateAt(b));
-    return { a, b, from: diff.from, to: diff.to, changes: diff.changes };
+    const whole = diffWorld(await stateAt(a), await stateAt(b));
+    const diff = scope === "host" ? whole : diffForParty(whole);
+    return { a, b, from: diff.from, to: diff.to, scope, changes: diff.changes };
   }
 
   /**

@@ -268,6 +268,25 @@ describe(`server: story controls (${STORE_NAME})`, () => {
     assert.notEqual(moved.after.location, newPosition.location);
     const same = await g.host.get(`/games/${g.id}/history/diff?a=${newTip}&b=${newTip}`);
     assert.deepEqual(same.json.changes, []);
+    // A player reads the same branches, and of the diff what the party sees: the host's changes but
+    // the world's workings (narrative events, flags, storage, triggers consumed).
+    assert.equal(diff.json.scope, "host");
+    const theirs = await g.ann.get(`/games/${g.id}/history/branches`);
+    assert.equal(theirs.status, 200, theirs.text);
+    assert.deepEqual(theirs.json, branches);
+    const partyDiff = await g.ann.get(`/games/${g.id}/history/diff?a=${newTip}&b=${oldTip}`);
+    assert.equal(partyDiff.status, 200, partyDiff.text);
+    assert.equal(partyDiff.json.scope, "party");
+    const partyKinds = ["position", "party", "quest", "objective", "trait", "item"];
+    const hostOnly = diff.json.changes.filter((c: { kind: string }) => !partyKinds.includes(c.kind));
+    assert.ok(
+      hostOnly.length > 0,
+      `the walk changed the world's workings too: ${JSON.stringify(diff.json.changes)}`,
+    );
+    assert.deepEqual(
+      partyDiff.json.changes,
+      diff.json.changes.filter((c: { kind: string }) => partyKinds.includes(c.kind)),
+    );
     // Switch back: the old branch's story is the transcript again, and the game is at its turn.
     const switched = await g.host.post(`/games/${g.id}/history/switch`, { branch: oldTip });
     assert.equal(switched.status, 200, switched.text);

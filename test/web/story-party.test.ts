@@ -252,4 +252,71 @@ describe("browser: a party of three retries by vote, rewinds and compares branch
     await diff.scrollIntoViewIfNeeded();
     await host.screenshot({ path: join(shots, "branches-1280.png") });
   });
+
+  step(
+    "a player reads the branches and compares them: what the party sees, no buttons the rules keep",
+    async () => {
+      await bo.getByText("Branches", { exact: true }).click();
+      const list = bo.getByRole("list", { name: "Branches" });
+      await list.waitFor({ timeout: WAIT });
+      const listed = (await asHost().get(`/games/${gameId}/history/branches`)).json as {
+        branches: { tip: number; turns: number; current: boolean }[];
+      };
+      await bo.waitForFunction(
+        (n) => document.querySelectorAll(".branch-list > li").length === n,
+        listed.branches.length,
+        { timeout: WAIT },
+      );
+      // Branches and rewinds are the host's in this game: Bo compares, and asks nothing.
+      const panel = bo.locator(".party-branches");
+      for (const name of ["Switch", "Rename", "Delete", "Rewind"])
+        assert.equal(await panel.getByRole("button", { name, exact: true }).count(), 0, `no ${name} for Bo`);
+      assert.equal(await panel.getByRole("button", { name: /^Ask the party/ }).count(), 0);
+      assert.equal(await panel.getByRole("button", { name: "Compare" }).count(), listed.branches.length - 1);
+      const old = listed.branches.find((b) => !b.current && b.turns === 10)!;
+      await list
+        .locator(":scope > li")
+        .nth(listed.branches.indexOf(old))
+        .getByRole("button", { name: "Compare" })
+        .click();
+      const diff = bo.locator(".diff");
+      await diff.waitFor({ timeout: WAIT });
+      const lines = await diff.locator("li").allInnerTexts();
+      assert.ok(
+        lines.some((l) =>
+          /^The party is at .*The Gutted Eel.* instead of .*Old Lighthouse › Stairwell\.$/.test(l),
+        ),
+        lines.join("\n"),
+      );
+      assert.ok(
+        lines.includes("Quest The Keeper's Debt, objective confront_slade: hidden instead of completed."),
+        lines.join("\n"),
+      );
+      // The world's workings stay the host's: no trigger, flag, storage or narrative event.
+      assert.ok(!lines.some((l) => /^(Trigger|Storage|Narrative event) /.test(l)), lines.join("\n"));
+      for (const heading of ["Flags", "Storage", "Triggers consumed", "Narrative events"])
+        assert.equal(await diff.getByRole("heading", { name: heading }).count(), 0, heading);
+      await diff.getByText("are the host's to see").waitFor({ timeout: WAIT });
+      await noSeriousViolations(bo, "a player's branches and comparison");
+      await diff.scrollIntoViewIfNeeded();
+      await bo.screenshot({ path: join(shots, "branches-player-800.png") });
+
+      // Under a vote for branches, Bo may ask the party to switch: the vote opens on every page.
+      const rules = await asHost().call("PUT", `/games/${gameId}/controls`, { branch: "vote" });
+      assert.equal(rules.status, 200, rules.text);
+      const ask = list
+        .locator(":scope > li")
+        .nth(listed.branches.indexOf(old))
+        .getByRole("button", { name: "Ask the party to switch" });
+      await ask.waitFor({ timeout: WAIT });
+      assert.equal(await panel.getByRole("button", { name: "Switch", exact: true }).count(), 0);
+      await ask.click();
+      for (const page of pages)
+        await page.getByRole("region", { name: "Party vote" }).waitFor({ timeout: WAIT });
+      await host.getByRole("button", { name: "No", exact: true }).click();
+      await ada.getByRole("button", { name: "No", exact: true }).click();
+      for (const page of pages)
+        await page.getByText("The party said no: nothing changes.").waitFor({ timeout: WAIT });
+    },
+  );
 });

@@ -178,9 +178,9 @@ const BRANCHES = defineRoute({
   url: "/games/:id/history/branches",
   operationId: "listBranches",
   summary:
-    "The game's branches: each tip (a step nothing was played from, and the current step), where it splits from the current branch, its turns and a title.",
+    "The game's branches: each tip (a step nothing was played from, and the current step), where it splits from the current branch, its turns and a title. The host's token or a player's.",
   tag: "story controls",
-  access: "host",
+  access: "member",
   params: GameParams,
   response: BranchesView,
 });
@@ -214,16 +214,16 @@ const DIFF = defineRoute({
   url: "/games/:id/history/diff",
   operationId: "diffStates",
   summary:
-    "What differs in the world between two stored steps `?a=` and `?b=` (any branches): position and party, quests and objectives, narrative events, flags, storage, traits and items, triggers consumed.",
+    "What differs in the world between two stored steps `?a=` and `?b=` (any branches): position and party, quests and objectives, narrative events, flags, storage, traits and items, triggers consumed. With a player's token, only what the party sees (`scope` party): position and party, quests and objectives, traits and items.",
   tag: "story controls",
-  access: "host",
+  access: "member",
   params: GameParams,
   query: z.object({ a: queryNumber(0), b: queryNumber(0) }),
   response: DiffView,
 });
 
-async function diffStates({ params, query }: ContextOf<typeof DIFF>, { core }: ControlRouteDeps) {
-  return core.diff(params.id, query.a, query.b);
+async function diffStates({ params, query, caller }: ContextOf<typeof DIFF>, { core }: ControlRouteDeps) {
+  return core.diff(params.id, query.a, query.b, caller.role === "host" ? "host" : "party");
 }
 
 const CONTROLS = defineRoute({

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type BranchesView, type DiffView, type GameView, type WorldChange } from "../api.ts";
+import { type Access, controlLabel } from "../controls.ts";
 import { playerMessage } from "../messages.ts";
 import { askedVote } from "./StoryControls.tsx";
 
@@ -17,6 +18,12 @@ function place(p: { region: string; location: string; area: string }): string {
 /** Whether the party knows an entity (a flag of the world; null: as the world starts). */
 function known(value: boolean | null): string {
   return value === null ? "as the world starts" : value ? "known" : "unknown";
+}
+
+/** Where a branch leaves the current one: its own turns start after the shared turn `split`. */
+function splitWords(split: number | null | undefined, tick: number): string {
+  if (split === null || split === undefined) return "";
+  return split >= tick ? ` · shares every turn` : ` · its own from turn ${split + 1}`;
 }
 
 function fired(tick: number | null): string {
@@ -62,18 +69,28 @@ const SECTIONS: [WorldChange["kind"][], string][] = [
 ];
 
 /**
- * The host drawer's history (issue 33): the game's branches (title, turns, the current one) with a
- * Switch button each, a rewind to any turn of the current branch, and what differs in the world
- * between the current branch and another, as lists of changes.
+ * The game's history (issue 33), in the host drawer and on a player's page: the game's branches
+ * (title, turns, the current one) with a Switch button each, a rewind to any turn of the current
+ * branch, and what differs in the world between the current branch and another, as lists of changes.
+ * The buttons follow the game's rules (`rewind`, `branch`: apply, ask the party, or not shown); the
+ * list and the comparison are for everyone at the table (a player's shows what the party sees).
  */
 export function BranchPanel(props: {
   game: GameView;
+  /** The token that reads the list and the diff (the host's, or the player's). */
   token: string;
+  /** Who may rewind and with which token (default: at once, with `token`). */
+  rewind?: Access;
+  /** Who may switch, name and delete branches (default: at once, with `token`). */
+  branch?: Access;
   /** Bumped by the branch events (a name, a deletion, from this page or another): read the list again. */
   edits?: number;
   onChanged: () => void;
 }) {
   const { game, token } = props;
+  const rewindAccess = props.rewind ?? { permission: "apply", token };
+  const branchAccess = props.branch ?? { permission: "apply", token };
+  const mayBranch = branchAccess.permission !== "denied";
   const [view, setView] = useState<BranchesView | undefined>();
   const [diff, setDiff] = useState<{ title: string; view: DiffView } | undefined>();
   const [turn, setTurn] = useState("");
@@ -96,7 +113,7 @@ export function BranchPanel(props: {
   const act = async (done: string, call: () => Promise<unknown>) => {
     setMessage("");
     try {
-      // Under a vote (the game's rules), the host's request asks the party too.
+      // Under a vote (the game's rules), the request asks the party (the host's too).
       const answer = await call();
       setMessage(askedVote(answer) ? "You asked the party: the vote is at the top of the page." : done);
       setDiff(undefined);
@@ -112,32 +129,34 @@ export function BranchPanel(props: {
   const head = view?.head ?? null;
   return (
     <div class="branches">
-      <form
-        class="filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const tick = Number(turn);
-          if (turn.trim() === "" || !Number.isInteger(tick) || tick < 0) {
-            setMessage("Rewind: give the number of a turn of this branch (0 is the opening).");
-            return;
-          }
-          void act(`Rewound to turn ${tick}: the next turn starts a new branch.`, () =>
-            api.rewindGame(game.id, token, tick),
-          );
-        }}
-      >
-        <label class="field inline">
-          <span>Rewind to turn</span>
-          <input
-            type="number"
-            min={0}
-            max={game.tick}
-            value={turn}
-            onInput={(e) => setTurn((e.target as HTMLInputElement).value)}
-          />
-        </label>
-        <button type="submit">Rewind</button>
-      </form>
+      {rewindAccess.permission === "denied" ? null : (
+        <form
+          class="filters"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const tick = Number(turn);
+            if (turn.trim() === "" || !Number.isInteger(tick) || tick < 0) {
+              setMessage("Rewind: give the number of a turn of this branch (0 is the opening).");
+              return;
+            }
+            void act(`Rewound to turn ${tick}: the next turn starts a new branch.`, () =>
+              api.rewindGame(game.id, rewindAccess.token, tick),
+            );
+          }}
+        >
+          <label class="field inline">
+            <span>Rewind to turn</span>
+            <input
+              type="number"
+              min={0}
+              max={game.tick}
+              value={turn}
+              onInput={(e) => setTurn((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <button type="submit">{controlLabel(rewindAccess.permission, "Rewind")}</button>
+        </form>
+      )}
       <p role="status" class="status-line">
         {message}
       </p>
@@ -153,7 +172,7 @@ export function BranchPanel(props: {
               <span class="muted small">
                 {b.name !== null && b.title !== "" ? `${b.title} · ` : ""}
                 {b.turns} {b.turns === 1 ? "turn" : "turns"}
-                {b.current ? " · current" : ""}
+                {b.current ? " · current" : splitWords(b.splitTick, b.tick)}
               </span>
               {renaming?.tip === b.tip ? (
                 <form
@@ -166,7 +185,7 @@ export function BranchPanel(props: {
                       name.trim() === ""
                         ? "The branch's name was taken away."
                         : `Named the branch “${name.trim()}”.`,
-                      () => api.nameBranch(game.id, token, b.tip, name),
+                      () => api.nameBranch(game.id, branchAccess.token, b.tip, name),
                     );
                   }}
                 >
@@ -179,7 +198,7 @@ export function BranchPanel(props: {
                       onInput={(e) => setRenaming({ tip: b.tip, name: (e.target as HTMLInputElement).value })}
                     />
                   </label>
-                  <button type="submit">Save name</button>
+                  <button type="submit">{controlLabel(branchAccess.permission, "Save name")}</button>
                   <button type="button" onClick={() => setRenaming(undefined)}>
                     Cancel
                   </button>
@@ -195,54 +214,58 @@ export function BranchPanel(props: {
                     onClick={() => {
                       setDeleting(undefined);
                       void act(`Deleted “${b.name ?? b.title}”.`, () =>
-                        api.deleteBranch(game.id, token, b.tip),
+                        api.deleteBranch(game.id, branchAccess.token, b.tip),
                       );
                     }}
                   >
-                    Yes, delete it
+                    {branchAccess.permission === "vote" ? "Yes, ask the party" : "Yes, delete it"}
                   </button>
                   <button type="button" onClick={() => setDeleting(undefined)}>
                     Keep it
                   </button>
                 </fieldset>
               ) : null}
-              <div class="buttons">
-                <button
-                  type="button"
-                  aria-describedby={`branch-${b.tip}`}
-                  onClick={() => {
-                    setDeleting(undefined);
-                    setRenaming({ tip: b.tip, name: b.name ?? "" });
-                  }}
-                >
-                  Rename
-                </button>
-                {b.current ? null : (
-                  <button
-                    type="button"
-                    aria-describedby={`branch-${b.tip}`}
-                    onClick={() => {
-                      setRenaming(undefined);
-                      setDeleting(b.tip);
-                    }}
-                  >
-                    Delete
-                  </button>
-                )}
-              </div>
-              {b.current ? null : (
+              {mayBranch ? (
                 <div class="buttons">
                   <button
                     type="button"
                     aria-describedby={`branch-${b.tip}`}
-                    onClick={() =>
-                      act(`Switched to “${b.name ?? b.title}”.`, () =>
-                        api.switchBranch(game.id, token, b.tip),
-                      )
-                    }
+                    onClick={() => {
+                      setDeleting(undefined);
+                      setRenaming({ tip: b.tip, name: b.name ?? "" });
+                    }}
                   >
-                    Switch
+                    {controlLabel(branchAccess.permission, "Rename")}
                   </button>
+                  {b.current ? null : (
+                    <button
+                      type="button"
+                      aria-describedby={`branch-${b.tip}`}
+                      onClick={() => {
+                        setRenaming(undefined);
+                        setDeleting(b.tip);
+                      }}
+                    >
+                      {controlLabel(branchAccess.permission, "Delete")}
+                    </button>
+                  )}
+                </div>
+              ) : null}
+              {b.current ? null : (
+                <div class="buttons">
+                  {mayBranch ? (
+                    <button
+                      type="button"
+                      aria-describedby={`branch-${b.tip}`}
+                      onClick={() =>
+                        act(`Switched to “${b.name ?? b.title}”.`, () =>
+                          api.switchBranch(game.id, branchAccess.token, b.tip),
+                        )
+                      }
+                    >
+                      {controlLabel(branchAccess.permission, "Switch")}
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     aria-describedby={`branch-${b.tip}`}
@@ -275,8 +298,14 @@ function Diff(props: { title: string; view: DiffView }) {
       <h4>
         The current branch (turn {view.to}) compared with “{props.title}” (turn {view.from})
       </h4>
+      {view.scope === "party" ? (
+        <p class="muted small">
+          The place and the party, quests, traits and items: narrative events, flags, storage and the triggers
+          that fired are the host's to see.
+        </p>
+      ) : null}
       {view.changes.length === 0 ? (
-        <p>Nothing differs in the world.</p>
+        <p>{view.scope === "party" ? "Nothing the party sees differs." : "Nothing differs in the world."}</p>
       ) : (
         SECTIONS.map(([kinds, heading]) => {
           const changes = view.changes.filter((c) => kinds.includes(c.kind));
@@ -294,5 +323,24 @@ function Diff(props: { title: string; view: DiffView }) {
         })
       )}
     </section>
+  );
+}
+
+/**
+ * A player's page's branches (issue 33): folded until opened (then read, and read again as the game
+ * moves), so that a party's pages do not each read the tree at every turn for a list nobody opened.
+ */
+export function PartyBranches(props: Parameters<typeof BranchPanel>[0]) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      class="panel party-branches"
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>
+        <h2 id="branches-title">Branches</h2>
+      </summary>
+      {open ? <BranchPanel {...props} /> : null}
+    </details>
   );
 }

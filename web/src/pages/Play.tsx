@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, type GameView } from "../api.ts";
+import { PartyBranches } from "../components/BranchPanel.tsx";
 import { FailureNotice } from "../components/FailureNotice.tsx";
 import { HostDrawer } from "../components/HostDrawer.tsx";
 import { Journal } from "../components/Journal.tsx";
@@ -518,6 +519,17 @@ export function PlayPage(props: { id: string }) {
               version={`${state.tick}:${state.position.region}:${state.position.location}:${state.position.area}`}
             />
             <PartyPanel party={state.party} you={you?.name} />
+            {/* The host's are in the host drawer. */}
+            {!hostToken && seat?.playerToken ? (
+              <PartyBranches
+                game={game}
+                token={seat.playerToken}
+                rewind={controlling ? may.rewind : { permission: "denied", token: "" }}
+                branch={controlling ? may.branch : { permission: "denied", token: "" }}
+                edits={branchEdits}
+                onChanged={() => void resync()}
+              />
+            ) : null}
             {/* Last: a long game's timeline grows, and must not push the journal and the map out of view. */}
             <Timeline
               steps={steps}
