@@ -16,6 +16,7 @@ import type {
   TurnsTable,
   WorldsTable,
 } from "./schema.ts";
+import { unanswered } from "./sqlite-thread.ts";
 
 /**
  * A game's row; `retry_at`, `creator`, `budget_strikes`, `head` and the controls and vote columns may be
@@ -719,8 +720,10 @@ export class Store {
       if (answer) await upsertQuestAnswer(trx, answer);
       await trx.insertInto("turns").values(packTurn(turn, this.packs)).execute();
       // A branch's name stays with the branch as it grows: from the step played from to the new one.
+      // Its answer unread: on SQLite it goes with the commit (sqlite-thread.ts `unanswered`).
       if (turn.parent !== null)
         await trx
+          .withPlugin(unanswered)
           .updateTable("branch_names")
           .set({ seq: turn.seq })
           .where("game_id", "=", turn.game_id)
