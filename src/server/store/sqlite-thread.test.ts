@@ -6,7 +6,7 @@ import { after, describe, it } from "node:test";
 import { type Generated, Kysely, sql } from "kysely";
 import { ApiError } from "../errors.ts";
 import { openStore } from "./open.ts";
-import { CHECKPOINT_EVERY, SqliteThread, SqliteThreadDialect } from "./sqlite-thread.ts";
+import { CHECKPOINT_EVERY, SqliteThread, SqliteThreadDialect, unanswered } from "./sqlite-thread.ts";
 
 /**
  * The SQLite store's connection in its own thread, seen through Kysely: queries, transactions,
@@ -159,6 +159,66 @@ describe("SQLite thread: queries and transactions", () => {
       assert.equal(error.code, "SQLITE_ERROR");
       return true;
     });
+    await db.destroy();
+  });
+
+  it("sends a write marked unanswered with the transaction's next statement, in order, and fails that one with its error", async () => {
+    const { thread, db } = await open();
+    await db
+      .insertInto("items")
+      .values([
+        { name: "a", size: 1 },
+        { name: "b", size: 1 },
+      ])
+      .execute();
+    const posted: string[] = [];
+    const query = thread.query.bind(thread);
+    thread.query = (text, parameters, how) => {
+      posted.push(text);
+      return query(text, parameters, how);
+    };
+    const seen = await db.transaction().execute(async (trx) => {
+      await trx
+        .withPlugin(unanswered)
+        .updateTable("items")
+        .set({ size: 2 })
+        .where("name", "=", "a")
+        .execute();
+      await trx.insertInto("items").values({ name: "c", size: 3 }).execute();
+      // Run after the update and the insert, in the same round trip: it sees both.
+      return trx.selectFrom("items").select(["name", "size"]).orderBy("name").execute();
+    });
+    assert.deepEqual(seen, [
+      { name: "a", size: 2 },
+      { name: "b", size: 1 },
+      { name: "c", size: 3 },
+    ]);
+    assert.equal(
+      posted.length,
+      2,
+      `the select (with the update, the insert) and the commit: ${posted.join("; ")}`,
+    );
+    // A failing one fails the statement it went with, with SQLite's code; the transaction rolls back.
+    const failure = await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto("items").values({ name: "d", size: 4 }).execute();
+        await trx
+          .withPlugin(unanswered)
+          .updateTable("items")
+          .set({ name: "b" })
+          .where("name", "=", "a")
+          .execute();
+      })
+      .then(
+        () => null,
+        (error: unknown) => error as { code?: string },
+      );
+    assert.equal(failure?.code, "SQLITE_CONSTRAINT_UNIQUE");
+    assert.deepEqual(await names(db), ["a", "b", "c"], "nothing of the failed transaction stays");
+    // Outside a transaction it is an ordinary write, with its count.
+    const result = await db.withPlugin(unanswered).updateTable("items").set({ size: 9 }).executeTakeFirst();
+    assert.equal(result.numUpdatedRows, 3n);
     await db.destroy();
   });
 

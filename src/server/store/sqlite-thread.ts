@@ -13,8 +13,10 @@ import {
   type Driver,
   InsertQueryNode,
   type Kysely,
+  type KyselyPlugin,
   type QueryCompiler,
   type QueryResult,
+  type RootOperationNode,
   SelectQueryNode,
   SqliteAdapter,
   SqliteIntrospector,
@@ -388,6 +390,25 @@ class ThreadDriver implements Driver {
   }
 }
 
+/** The writes marked with `unanswered`, by the query Kysely compiles (its root node). */
+const UNANSWERED = new WeakSet<RootOperationNode>();
+
+/**
+ * A Kysely plugin for a write inside a transaction whose answer (rows affected) its caller never
+ * reads, such as a step's commit moving its branch's name: on SQLite's thread it goes with the
+ * transaction's next statement, as its inserts do (ThreadSession), one round trip less inside the
+ * transaction; its answer says nothing of rows affected. PostgreSQL runs it as before.
+ */
+export const unanswered: KyselyPlugin = {
+  transformQuery(args) {
+    UNANSWERED.add(args.node);
+    return args.node;
+  },
+  async transformResult(args) {
+    return args.result;
+  },
+};
+
 class ThreadSession implements DatabaseConnection {
   #writing = false;
   /** `begin` not sent yet: it goes with the transaction's first statement (one round trip less). */
@@ -420,7 +441,11 @@ class ThreadSession implements DatabaseConnection {
     if (!this.#writing && SelectQueryNode.is(query.query))
       return this.thread.query(query.sql, query.parameters, { read: true }) as Promise<QueryResult<R>>;
     await this.#write();
-    if (this.#transaction && InsertQueryNode.is(query.query) && query.query.returning === undefined) {
+    if (
+      this.#transaction &&
+      ((InsertQueryNode.is(query.query) && query.query.returning === undefined) ||
+        UNANSWERED.has(query.query))
+    ) {
       this.#deferred.push({ sql: query.sql, parameters: query.parameters });
       return { rows: [] };
     }

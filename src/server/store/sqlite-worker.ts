@@ -13,6 +13,7 @@
  */
 import { createRequire } from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type SqliteDatabase from "better-sqlite3";
 import type { Reply, Request, WorkerData } from "./sqlite-protocol.ts";
 
@@ -77,6 +78,22 @@ function checkpointer(): void {
   });
 }
 
+/**
+ * The SQL functions that deflate and inflate a turn row's large texts (store/packed.ts): here, so that
+ * the server's thread neither spends its event loop on zlib nor posts zlib's buffers (each a copy of
+ * the 16 KB zlib allocated, whatever the output's size). Raw deflate at level 1: most of the saving
+ * (JSON repeats itself) for a fraction of the default level's CPU. A text written before rows were
+ * deflated is not bytes, and reads as it is.
+ */
+function definePacking(db: SqliteDatabase.Database): void {
+  db.function("tf_deflate", { deterministic: true }, (text: unknown) =>
+    typeof text === "string" ? deflateRawSync(text, { level: 1 }) : text,
+  );
+  db.function("tf_inflate", { deterministic: true }, (value: unknown) =>
+    value instanceof Uint8Array ? inflateRawSync(value).toString("utf8") : value,
+  );
+}
+
 /** The writing connection: every write, every transaction. */
 let sqlite: SqliteDatabase.Database;
 /** The reading connection: selects outside transactions (WAL lets it read while a write is open). */
@@ -99,6 +116,8 @@ else
     sqlite.pragma("busy_timeout = 5000");
     reader = new Database(data.file, { readonly: true });
     reader.pragma("busy_timeout = 5000");
+    definePacking(sqlite);
+    definePacking(reader);
     port.postMessage({ ready: true } satisfies Reply);
   } catch (error) {
     // Not rethrown: the thread's 'error' event would race this reply, and a SqliteError loses its message

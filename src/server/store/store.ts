@@ -4,7 +4,7 @@ import { nameSkeleton } from "../names.ts";
 import type { Bus } from "./bus.ts";
 import { compiledOnce } from "./compiled.ts";
 import type { OpenStore } from "./open.ts";
-import { packTurn, unpackRow } from "./packed.ts";
+import { packedColumn, packTurn } from "./packed.ts";
 import type {
   Database,
   EventsTable,
@@ -16,6 +16,7 @@ import type {
   TurnsTable,
   WorldsTable,
 } from "./schema.ts";
+import { unanswered } from "./sqlite-thread.ts";
 
 /**
  * A game's row; `retry_at`, `creator`, `budget_strikes`, `head` and the controls and vote columns may be
@@ -95,8 +96,8 @@ export class Store {
   constructor(readonly open: OpenStore) {
     this.db = open.db;
     this.bus = open.bus;
-    this.#hot = hotQueries(this.db);
     this.packs = open.dialect === "sqlite";
+    this.#hot = hotQueries(this.db, this.packs);
   }
 
   // Worlds
@@ -453,8 +454,7 @@ export class Store {
   async lastTurn(
     game: string,
   ): Promise<Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind"> | undefined> {
-    const row = (await this.#hot.lastTurn(game))[0];
-    return row && unpackRow(row);
+    return (await this.#hot.lastTurn(game))[0];
   }
 
   /** The shape of the game's tree: every step's seq, parent, kind and tick (an index-only read). */
@@ -531,23 +531,34 @@ export class Store {
 
   /** A step's state (its save) and tick, without the rest of its row (trace, cassette: most of its bytes). */
   async stepState(game: string, seq: number): Promise<Pick<Turn, "seq" | "tick" | "state"> | undefined> {
-    const row = await this.db
+    return this.db
       .selectFrom("turns")
-      .select(["seq", "tick", "state"])
+      .select(["seq", "tick", packedColumn("state", this.packs)])
       .where("game_id", "=", game)
       .where("seq", "=", seq)
       .executeTakeFirst();
-    return row && unpackRow(row);
   }
 
   async turn(game: string, seq: number): Promise<Turn | undefined> {
-    const row = await this.db
+    return this.db
       .selectFrom("turns")
-      .selectAll()
+      .select([
+        "game_id",
+        "seq",
+        "kind",
+        "parent",
+        "tick",
+        packedColumn("state", this.packs),
+        "inputs",
+        packedColumn("cassette", this.packs),
+        packedColumn("trace", this.packs),
+        "result",
+        "narration",
+        "created_at",
+      ])
       .where("game_id", "=", game)
       .where("seq", "=", seq)
       .executeTakeFirst();
-    return row && unpackRow(row);
   }
 
   /** The steps of the game's current branch (opening to head), oldest first, mapped here from their rows. */
@@ -585,14 +596,13 @@ export class Store {
   /** The cassette entries of the given steps (by seq), in seq order. */
   async cassette(game: string, seqs: number[]) {
     if (seqs.length === 0) return [];
-    const rows = await this.db
+    return this.db
       .selectFrom("turns")
-      .select(["seq", "cassette"])
+      .select(["seq", packedColumn("cassette", this.packs)])
       .where("game_id", "=", game)
       .where("seq", "in", seqs)
       .orderBy("seq")
       .execute();
-    return rows.map(unpackRow);
   }
 
   /**
@@ -710,8 +720,10 @@ export class Store {
       if (answer) await upsertQuestAnswer(trx, answer);
       await trx.insertInto("turns").values(packTurn(turn, this.packs)).execute();
       // A branch's name stays with the branch as it grows: from the step played from to the new one.
+      // Its answer unread: on SQLite it goes with the commit (sqlite-thread.ts `unanswered`).
       if (turn.parent !== null)
         await trx
+          .withPlugin(unanswered)
           .updateTable("branch_names")
           .set({ seq: turn.seq })
           .where("game_id", "=", turn.game_id)
@@ -1013,7 +1025,7 @@ export class Store {
 }
 
 /** The reads every turn makes (the auth's, the step's, the event streams'), compiled once (compiled.ts). */
-function hotQueries(db: Kysely<Database>) {
+function hotQueries(db: Kysely<Database>, packs: boolean) {
   const once = <A extends unknown[], R>(build: (...args: A) => Compilable<R>) =>
     compiledOnce(db as unknown as Kysely<never>, build);
   return {
@@ -1044,7 +1056,7 @@ function hotQueries(db: Kysely<Database>) {
     lastTurn: once((game: string) =>
       db
         .selectFrom("turns")
-        .select(["seq", "tick", "state", "parent", "kind"])
+        .select(["seq", "tick", packedColumn("state", packs), "parent", "kind"])
         .where("game_id", "=", game)
         .where("seq", "=", (eb) => eb.selectFrom("games").select("head").where("id", "=", game)),
     ),
