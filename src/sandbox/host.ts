@@ -244,11 +244,28 @@ export class SandboxHost implements ScriptRunner {
     const child = spawnChild();
     slot.child = child;
     let timer: NodeJS.Timeout | undefined;
+    const spawned = performance.now();
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+      // A process that used its start time in CPU without getting ready is broken; one the machine
+      // did not give that time (a busy machine) is waited for, up to the phase's wall-clock ceiling.
+      const check = () => {
+        const waited = performance.now() - spawned;
+        const used = cpuTimeMs(child.process.pid);
+        const broken = used !== null && used >= this.startTimeoutMs;
+        if (!broken && waited < this.stallCeilingMs) {
+          timer = setTimeout(check, Math.min(this.startTimeoutMs, this.stallCeilingMs - waited));
+          return;
+        }
         child.process.kill("SIGKILL");
-        reject(new Error("the sandbox process did not start in time"));
-      }, this.startTimeoutMs);
+        reject(
+          broken
+            ? new Error("the sandbox process did not start in time")
+            : new StalledStart(
+                `the machine was too busy to start the sandbox process within ${Math.round(this.stallCeilingMs / 1000)} s`,
+              ),
+        );
+      };
+      timer = setTimeout(check, Math.min(this.startTimeoutMs, this.stallCeilingMs));
     });
     try {
       await Promise.race([child.ready, timeout]);
@@ -379,6 +396,10 @@ class HostPhase implements ScriptPhase {
         try {
           child = await this.host.ensureChild(this.slot);
         } catch (error) {
+          if (error instanceof StalledStart) {
+            this.wallMs = this.host.stallCeilingMs;
+            return stalled(this.host.stallCeilingMs, 0);
+          }
           this.terminated = "memory";
           return stopped("runtime", `the sandbox could not restart: ${messageOf(error)}`, 0);
         }
@@ -619,6 +640,9 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A sandbox process the machine did not give the CPU time to start within the wall-clock ceiling. */
+class StalledStart extends Error {}
 
 /** The phase's wall-clock ceiling ran out: the machine's failure, said as such; its later calls fail the same way. */
 function stalled(ceilingMs: number, elapsedMs: number): ScriptOutcome {
