@@ -163,6 +163,16 @@ export class SandboxHost implements ScriptRunner {
     await Promise.all(children.map((child) => (child ? stopChild(child) : undefined)));
   }
 
+  /**
+   * The process ids of the sandbox's live processes: for an operator who confines their CPU time
+   * (bench/cpu-budget.ts), and for tests that stop one to play a busy machine.
+   */
+  processIds(): number[] {
+    return this.slots.flatMap((slot) =>
+      slot.child?.alive && slot.child.process.pid !== undefined ? [slot.child.process.pid] : [],
+    );
+  }
+
   /** The slot's storage record of a session, made when there is none (its first delta is then whole). */
   private storeOf(slot: Slot, sessionId: string): StoreRecord {
     const key = String(sessionId);
