@@ -257,13 +257,15 @@ export class SandboxHost implements ScriptRunner {
     const spawned = performance.now();
     const timeout = new Promise<never>((_, reject) => {
       // A process that used its start time in CPU without getting ready is broken; one the machine
-      // did not give that time (a busy machine) is waited for, up to the phase's wall-clock ceiling.
+      // did not give that time (a busy machine) is waited for, up to the phase's wall-clock ceiling
+      // (never less than the start time).
+      const most = Math.max(this.startTimeoutMs, this.stallCeilingMs);
       const check = () => {
         const waited = performance.now() - spawned;
         const used = cpuTimeMs(child.process.pid);
         const broken = used !== null && used >= this.startTimeoutMs;
-        if (!broken && waited < this.stallCeilingMs) {
-          timer = setTimeout(check, Math.min(this.startTimeoutMs, this.stallCeilingMs - waited));
+        if (!broken && waited < most) {
+          timer = setTimeout(check, Math.min(this.startTimeoutMs, most - waited));
           return;
         }
         child.process.kill("SIGKILL");
@@ -271,11 +273,11 @@ export class SandboxHost implements ScriptRunner {
           broken
             ? new Error("the sandbox process did not start in time")
             : new StalledStart(
-                `the machine was too busy to start the sandbox process within ${Math.round(this.stallCeilingMs / 1000)} s`,
+                `the machine was too busy to start the sandbox process within ${Math.round(most / 1000)} s`,
               ),
         );
       };
-      timer = setTimeout(check, Math.min(this.startTimeoutMs, this.stallCeilingMs));
+      timer = setTimeout(check, this.startTimeoutMs);
     });
     try {
       await Promise.race([child.ready, timeout]);
