@@ -115,7 +115,12 @@ export interface ScriptCall {
   semanticVersion: string;
 }
 
-export type ScriptFailure = "syntax" | "runtime" | "timeout" | "memory" | "budget";
+/**
+ * Why a script did not finish. All but `stalled` are the script's own (its text, its CPU time, its
+ * memory) and come out the same on every machine; `stalled` is the machine's: it gave the phase's
+ * scripts so little of a core that they did not finish within the phase's wall-clock ceiling.
+ */
+export type ScriptFailure = "syntax" | "runtime" | "timeout" | "memory" | "budget" | "stalled";
 
 export type ScriptOutcome =
   | {

@@ -192,6 +192,8 @@ function failureWord(failure: string): string {
       return "Killed: the phase's 500 ms script budget ran out";
     case "memory":
       return "Killed: the memory limit was exceeded";
+    case "stalled":
+      return "Stopped: the machine was too busy to run it (not the script's fault; replaying the turn on a less busy machine runs it)";
     default:
       return "Script failure";
   }

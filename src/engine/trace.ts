@@ -114,7 +114,7 @@ export interface ConditionTrace {
   error?: string;
 }
 
-export type ScriptStatus = "ran" | "skipped" | "error" | "timeout" | "memory" | "budget";
+export type ScriptStatus = "ran" | "skipped" | "error" | "timeout" | "memory" | "budget" | "stalled";
 
 export interface ScriptTrace {
   status: ScriptStatus;

@@ -6,7 +6,7 @@ import type {
   ScriptPhaseInfo,
   ScriptRunner,
 } from "../engine/ports.ts";
-import { type Child, spawnChild, stopChild } from "./process.ts";
+import { type Child, cpuTimeMs, spawnChild, stopChild } from "./process.ts";
 import {
   PHASE_BUDGET_MS,
   PHASE_WALL_CEILING_MS,
@@ -29,15 +29,27 @@ import { applyChanges, StorageMirror } from "./storage-sync.ts";
  *   phase ends. Every other phase that lived there moves to the replacement
  *   process at its next call, with its budget, log count and storage intact,
  *   so its results do not change.
- * - Budgets are CPU time of the script's own isolate, carried by the host
+ * - Budgets are CPU time of the sandbox process, carried by the host
  *   (PhaseAccount), so waiting behind another session's calls and sharing the
- *   cores with other work never uses a script's budget; a wall-clock ceiling
- *   per phase is the backstop.
+ *   cores with other work never uses a script's budget, and a script's outcome
+ *   depends on its world, input and seed, not on how busy the machine is. A
+ *   wall-clock ceiling per phase (60 s) bounds how long a stuck machine can
+ *   hold a game; hitting it is the machine's failure (`stalled`).
  */
 
 export interface HostOptions {
-  /** Extra time over a call's wall limit before the host kills a hung process. */
+  /**
+   * Extra time over a call's wall limit before the host looks at the process: it is killed as hung
+   * (the script's `timeout`) only if it used that much CPU time without answering; one that got
+   * less (a busy machine) is waited for, up to the phase's wall-clock ceiling.
+   */
   watchdogMarginMs?: number;
+  /**
+   * The wall-clock ceiling of a phase, ms (default PHASE_WALL_CEILING_MS, 60 s): the machine's limit,
+   * hit only when a machine gives the phase's scripts so little of a core that they do not finish in
+   * it; the script then fails with `stalled` and the phase's later scripts do not run.
+   */
+  stallCeilingMs?: number;
   /** How long a process may take to start. */
   startTimeoutMs?: number;
   /** Sandbox processes in the pool (default 1). A server running many games may use one per core. */
@@ -82,6 +94,7 @@ export class SandboxHost implements ScriptRunner {
   /** Set once when a process cannot start at all (isolated-vm's native module missing): every phase then fails at once with it. */
   private unavailable: Error | null = null;
   readonly watchdogMarginMs: number;
+  readonly stallCeilingMs: number;
   readonly startTimeoutMs: number;
   /**
    * Counts for benchmarks and tests: requests sent to the processes (each one IPC round trip), and
@@ -95,6 +108,7 @@ export class SandboxHost implements ScriptRunner {
 
   constructor(options: HostOptions = {}) {
     this.watchdogMarginMs = options.watchdogMarginMs ?? 1000;
+    this.stallCeilingMs = Math.max(1, options.stallCeilingMs ?? PHASE_WALL_CEILING_MS);
     this.startTimeoutMs = options.startTimeoutMs ?? 20_000;
     const count = Math.max(1, Math.min(64, Math.floor(options.processes ?? 1)));
     this.slots = Array.from({ length: count }, () => ({
@@ -149,6 +163,16 @@ export class SandboxHost implements ScriptRunner {
     await Promise.all(children.map((child) => (child ? stopChild(child) : undefined)));
   }
 
+  /**
+   * The process ids of the sandbox's live processes: for an operator who confines their CPU time
+   * (bench/cpu-budget.ts), and for tests that stop one to play a busy machine.
+   */
+  processIds(): number[] {
+    return this.slots.flatMap((slot) =>
+      slot.child?.alive && slot.child.process.pid !== undefined ? [slot.child.process.pid] : [],
+    );
+  }
+
   /** The slot's storage record of a session, made when there is none (its first delta is then whole). */
   private storeOf(slot: Slot, sessionId: string): StoreRecord {
     const key = String(sessionId);
@@ -167,8 +191,13 @@ export class SandboxHost implements ScriptRunner {
     return result;
   }
 
-  /** Sends one request; null when the process died or the watchdog fired first. */
-  request(child: Child, request: Request, timeoutMs: number): Promise<Reply | null> {
+  /**
+   * Sends one request; null when the process died or the watchdog fired first. The watchdog fires
+   * after `timeoutMs`; the process is then killed as hung only when it used `timeoutMs` of CPU time
+   * since the request without answering (it had the time to stop the script itself and did not), or
+   * once `stallMs` have passed (a machine too busy to run it). Else it is waited for a while longer.
+   */
+  request(child: Child, request: Request, timeoutMs: number, stallMs = timeoutMs): Promise<Reply | null> {
     const id = this.nextId++;
     this.stats.requests++;
     return new Promise((resolve) => {
@@ -176,22 +205,37 @@ export class SandboxHost implements ScriptRunner {
         resolve(null);
         return;
       }
-      const expire = () => {
+      const sent = performance.now();
+      const cpuAtSend = cpuTimeMs(child.process.pid);
+      const expire = (): number => {
+        const waited = performance.now() - sent;
+        const now = cpuTimeMs(child.process.pid);
+        // Without the process's CPU time (not Linux), every overrun counts as the machine's until the ceiling.
+        const hung = cpuAtSend !== null && now !== null && now - cpuAtSend >= timeoutMs;
+        if (!hung && waited < stallMs) return Math.min(stallMs - waited, timeoutMs);
         child.pending.delete(id);
-        child.watchdogFired = true;
+        child.watchdogFired = hung ? "hung" : "stalled";
         // Dead from now on: its exit event comes later, and the next call must not be sent to it.
         child.alive = false;
         child.process.kill("SIGKILL");
         resolve(null);
+        return 0;
       };
       const watchdog = watchdogOf(child);
       // The process's watchdog serves its one call in flight (serial() keeps it to one); a second
       // request at once, which the host never sends, would get a timer of its own.
-      const timer = watchdog.busy ? setTimeout(expire, timeoutMs) : watchdog.arm(timeoutMs, expire);
+      let timer: NodeJS.Timeout | null = null;
+      const fire = () => {
+        const more = expire();
+        if (more > 0) timer = setTimeout(fire, more);
+      };
+      const own = watchdog.busy;
+      if (own) timer = setTimeout(fire, timeoutMs);
+      else watchdog.arm(timeoutMs, expire);
       child.pending.set(id, {
         resolve: (reply) => {
-          if (timer === null) watchdog.disarm();
-          else clearTimeout(timer);
+          if (!own) watchdog.disarm();
+          else if (timer !== null) clearTimeout(timer);
           resolve(reply);
         },
       });
@@ -210,11 +254,30 @@ export class SandboxHost implements ScriptRunner {
     const child = spawnChild();
     slot.child = child;
     let timer: NodeJS.Timeout | undefined;
+    const spawned = performance.now();
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+      // A process that used its start time in CPU without getting ready is broken; one the machine
+      // did not give that time (a busy machine) is waited for, up to the phase's wall-clock ceiling
+      // (never less than the start time).
+      const most = Math.max(this.startTimeoutMs, this.stallCeilingMs);
+      const check = () => {
+        const waited = performance.now() - spawned;
+        const used = cpuTimeMs(child.process.pid);
+        const broken = used !== null && used >= this.startTimeoutMs;
+        if (!broken && waited < most) {
+          timer = setTimeout(check, Math.min(this.startTimeoutMs, most - waited));
+          return;
+        }
         child.process.kill("SIGKILL");
-        reject(new Error("the sandbox process did not start in time"));
-      }, this.startTimeoutMs);
+        reject(
+          broken
+            ? new Error("the sandbox process did not start in time")
+            : new StalledStart(
+                `the machine was too busy to start the sandbox process within ${Math.round(most / 1000)} s`,
+              ),
+        );
+      };
+      timer = setTimeout(check, this.startTimeoutMs);
     });
     try {
       await Promise.race([child.ready, timeout]);
@@ -246,14 +309,15 @@ class Watchdog {
   /** When the timer fires (performance.now() time); Infinity when it is not set. */
   private firesAt = Number.POSITIVE_INFINITY;
   private deadline = Number.POSITIVE_INFINITY;
-  private expire: (() => void) | null = null;
+  /** Called when the deadline passes: answers how many ms more to wait (0: it is done). */
+  private expire: (() => number) | null = null;
 
   get busy(): boolean {
     return this.expire !== null;
   }
 
   /** Watches a call that must answer within `timeoutMs`; answers null (the caller disarms it on the reply). */
-  arm(timeoutMs: number, expire: () => void): null {
+  arm(timeoutMs: number, expire: () => number): null {
     this.deadline = performance.now() + timeoutMs;
     this.expire = expire;
     if (this.timer === null || this.firesAt > this.deadline) this.set(timeoutMs);
@@ -283,8 +347,13 @@ class Watchdog {
       this.set(Math.ceil(left));
       return;
     }
-    this.disarm();
-    expire();
+    const more = expire();
+    if (more > 0 && this.expire === expire) {
+      this.deadline = performance.now() + more;
+      this.set(Math.ceil(more));
+      return;
+    }
+    if (this.expire === expire) this.disarm();
   }
 }
 
@@ -330,14 +399,19 @@ class HostPhase implements ScriptPhase {
     return this.host.serial(this.slot, async () => {
       if (this.ended) return stopped("runtime", "the phase has ended", 0);
       if (this.terminated) return stopped("memory", "the phase's isolate was terminated", 0);
-      if (this.cpuMs >= PHASE_BUDGET_MS || this.wallMs >= PHASE_WALL_CEILING_MS) {
+      if (this.cpuMs >= PHASE_BUDGET_MS) {
         return stopped("budget", "the phase's 500 ms script budget is used up", 0);
       }
+      if (this.wallMs >= this.host.stallCeilingMs) return stalled(this.host.stallCeilingMs, 0);
       for (let attempt = 0; ; attempt++) {
         let child: Child;
         try {
           child = await this.host.ensureChild(this.slot);
         } catch (error) {
+          if (error instanceof StalledStart) {
+            this.wallMs = this.host.stallCeilingMs;
+            return stalled(this.host.stallCeilingMs, 0);
+          }
           this.terminated = "memory";
           return stopped("runtime", `the sandbox could not restart: ${messageOf(error)}`, 0);
         }
@@ -350,6 +424,7 @@ class HostPhase implements ScriptPhase {
           info: this.info,
           cpuMs: this.cpuMs,
           wallMs: this.wallMs,
+          ceilingMs: this.host.stallCeilingMs,
           logBytes: this.logBytes,
           attempt,
         };
@@ -360,8 +435,11 @@ class HostPhase implements ScriptPhase {
           child,
           { id: 0, type: "run", phaseId: this.phaseId, call: wire, account },
           wallLimitMs(account) + this.host.watchdogMarginMs,
+          Math.max(0, this.host.stallCeilingMs - this.wallMs),
         );
         const elapsed = performance.now() - started;
+        // The phase's wall time as the host waited for it (a busy machine's slow start of a call too).
+        this.wallMs += elapsed;
         if (reply !== null) this.opened = true;
         // Ended in the child exactly when it answered a last call with anything but `retry`.
         this.closedInChild = reply?.type === "ran" && !reply.retry && wire.last === true;
@@ -371,11 +449,10 @@ class HostPhase implements ScriptPhase {
           this.host.stats.runWaitMs += elapsed;
           this.host.stats.runChildMs += reply.wallMs;
           if (reply.fresh) this.mirror.forget();
-          this.wallMs += reply.wallMs;
           if (reply.retry) {
-            if (this.wallMs < PHASE_WALL_CEILING_MS) continue;
-            this.cpuMs = PHASE_BUDGET_MS;
-            return stopped("timeout", "the phase's wall-clock ceiling ran out while the script ran", elapsed);
+            // Not charged: the call runs again with more wall time, as long as the phase has some.
+            if (this.wallMs < this.host.stallCeilingMs) continue;
+            return stalled(this.host.stallCeilingMs, elapsed);
           }
           this.cpuMs += reply.cpuMs;
           this.logBytes = reply.logBytes;
@@ -387,13 +464,15 @@ class HostPhase implements ScriptPhase {
           }
           return outcome;
         }
-        // No answer: this call was the one running when the process died or hung, so it is the cause.
+        // No answer: this call was the one running when the process died or hung, so it is the cause
+        // (unless the machine gave it too little CPU to answer: the machine's failure, `stalled`).
         this.mirror.forget();
         if (reply?.type === "failed") {
           this.terminated = "memory";
           return stopped("runtime", reply.message, elapsed);
         }
-        if (child.watchdogFired) {
+        if (child.watchdogFired === "stalled") return stalled(this.host.stallCeilingMs, elapsed);
+        if (child.watchdogFired === "hung") {
           this.cpuMs = PHASE_BUDGET_MS;
           return stopped(
             "timeout",
@@ -572,6 +651,18 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A sandbox process the machine did not give the CPU time to start within the wall-clock ceiling. */
+class StalledStart extends Error {}
+
+/** The phase's wall-clock ceiling ran out: the machine's failure, said as such; its later calls fail the same way. */
+function stalled(ceilingMs: number, elapsedMs: number): ScriptOutcome {
+  return stopped(
+    "stalled",
+    `the machine was too busy: the phase's scripts did not finish within its ${Math.round(ceilingMs / 1000)} s wall-clock ceiling (not the script's fault; its CPU budget was not used up)`,
+    elapsedMs,
+  );
 }
 
 function stopped(

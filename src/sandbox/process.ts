@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ScriptCall } from "../engine/ports.ts";
 import { bundleChild } from "./bundle.ts";
@@ -60,8 +60,12 @@ export interface Child {
   ready: Promise<void>;
   pending: Map<number, Pending>;
   alive: boolean;
-  /** Set when the host killed the process for overrunning a call: the call timed out rather than ran out of memory. */
-  watchdogFired: boolean;
+  /**
+   * Set when the host killed the process for overrunning a call: `hung` when it used the call's time
+   * in CPU without answering (the script's `timeout`), `stalled` when the machine gave it too little
+   * CPU to answer within the phase's wall-clock ceiling (the machine's); null while it was not killed.
+   */
+  watchdogFired: "hung" | "stalled" | null;
   /** The trigger map the process holds: a call passing the same object does not send it again. */
   sentTriggers: ScriptCall["triggers"] | null;
   /** The known map the process holds (the last one sent), compared by its flags: each call brings a new copy. */
@@ -96,7 +100,7 @@ export function spawnChild(): Child {
     ready: Promise.resolve(),
     pending: new Map(),
     alive: true,
-    watchdogFired: false,
+    watchdogFired: null,
     sentTriggers: null,
     sentKnown: null,
     sentParts: new Map(),
@@ -155,3 +159,24 @@ export async function stopChild(child: Child): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
+
+/**
+ * The CPU time (user and system, ms) a process has used, from /proc/<pid>/stat; null where there is
+ * no such file (not Linux) or the process is gone. Read only when a call overran its watchdog, to
+ * tell a hung process (it used the time) from a busy machine (it was not given it).
+ */
+export function cpuTimeMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces and parentheses): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS : null;
+  } catch {
+    return null;
+  }
+}
+
+/** USER_HZ, the unit of /proc's CPU times: 100 on every Linux architecture Node runs on. */
+const CLOCK_TICKS = 100;

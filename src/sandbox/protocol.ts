@@ -10,11 +10,16 @@ import type { ScriptCall, ScriptOutcome, ScriptPhaseInfo } from "../engine/ports
 export const PHASE_BUDGET_MS = 500;
 
 /**
- * Wall-clock ceiling per phase: the backstop of the CPU budget. A script is
- * charged its own CPU time, so a busy machine does not eat its budget; but a
- * phase never holds a sandbox process for longer than this.
+ * Wall-clock ceiling per phase, by default: the machine's limit, not the script's. A script is
+ * judged only by the CPU time it used (the sandbox process's own, so waiting for a core costs it
+ * nothing), and a call stopped by its wall limit before it used its budget runs again with more wall
+ * time; so a busy machine changes how long a phase takes, never what its scripts do. Only a machine
+ * so stuck that a phase's calls take longer than this in all ends the phase, with the failure
+ * `stalled`, never `timeout` or `budget`. It bounds how long a game can wait on its scripts (a game
+ * never stalls), and is far above what a busy machine needs: a script using its whole budget on a
+ * tenth of a core takes about 5 s. HostOptions.stallCeilingMs changes it.
  */
-export const PHASE_WALL_CEILING_MS = 5000;
+export const PHASE_WALL_CEILING_MS = 60_000;
 
 /** Log text kept per phase; then one truncation notice. */
 export const LOG_CAP_BYTES = 64 * 1024;
@@ -123,22 +128,26 @@ export interface PhaseAccount {
   info: ScriptPhaseInfo;
   /** CPU ms the phase's scripts used so far. */
   cpuMs: number;
-  /** Wall ms the phase's scripts took so far. */
+  /** Wall ms the phase's calls took so far (retries included). */
   wallMs: number;
+  /** The phase's wall-clock ceiling (PHASE_WALL_CEILING_MS unless the host was given another). */
+  ceilingMs: number;
   logBytes: number;
-  /** Retries of this call after a wall-clock timeout on a busy machine (0 first). */
+  /** Retries of this call after its wall limit hit before its CPU budget ran out (0 first). */
   attempt: number;
 }
 
 /**
- * The wall-clock limit of a call: the CPU budget left, doubled on every retry
- * (a busy machine gives a script less than all of a core), never past the
- * phase's wall-clock ceiling.
+ * The wall-clock limit of a call: the CPU budget left with a margin (a script running on a whole
+ * core uses its budget before the limit hits, so it is stopped at the first try), doubled on every
+ * retry (a busy machine gives the script less than a core), never past the phase's wall-clock
+ * ceiling.
  */
 export function wallLimitMs(account: PhaseAccount): number {
   const left = PHASE_BUDGET_MS - account.cpuMs;
-  const ceiling = PHASE_WALL_CEILING_MS - account.wallMs;
-  return Math.max(0, Math.min(ceiling, left * 2 ** account.attempt));
+  if (left <= 0) return 0;
+  const ceiling = account.ceilingMs - account.wallMs;
+  return Math.max(0, Math.min(ceiling, Math.ceil(left * 1.25 + 20) * 2 ** account.attempt));
 }
 
 export type Request =
@@ -151,7 +160,8 @@ export type Request =
  * `fresh` says the child lost its copy of the phase's storage (a new
  * context), so the next call must send it whole; `retry` says the call ran
  * out of wall time before its CPU budget (a busy machine) and should be sent
- * again with more wall time.
+ * again with more wall time: it is not charged. `cpuMs` is the CPU time the
+ * sandbox process used for the call (getrusage), never wall time.
  */
 export type Ran = {
   id: number;

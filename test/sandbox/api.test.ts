@@ -203,12 +203,21 @@ describe("sandbox globals (spec 4)", () => {
     for (const r of a.storage.r as number[]) assert.ok(r >= 0 && r < 1);
   });
 
-  it("a call's wall limit is the CPU budget left, doubled per retry, never past the phase's ceiling", () => {
-    const account = { info: phaseInfo(), cpuMs: 100, wallMs: 0, logBytes: 0, attempt: 0 };
-    assert.equal(wallLimitMs(account), 400);
-    assert.equal(wallLimitMs({ ...account, attempt: 2 }), 1600);
-    assert.equal(wallLimitMs({ ...account, attempt: 5 }), PHASE_WALL_CEILING_MS);
+  it("a call's wall limit is the CPU budget left with a margin, doubled per retry, never past the phase's ceiling", () => {
+    const account = {
+      info: phaseInfo(),
+      cpuMs: 100,
+      wallMs: 0,
+      ceilingMs: PHASE_WALL_CEILING_MS,
+      logBytes: 0,
+      attempt: 0,
+    };
+    // A script on a whole core uses the 400 ms it has left before its wall limit hits.
+    assert.equal(wallLimitMs(account), 520);
+    assert.equal(wallLimitMs({ ...account, attempt: 2 }), 2080);
+    assert.equal(wallLimitMs({ ...account, attempt: 7 }), PHASE_WALL_CEILING_MS);
     assert.equal(wallLimitMs({ ...account, attempt: 5, wallMs: PHASE_WALL_CEILING_MS - 10 }), 10);
+    assert.equal(wallLimitMs({ ...account, attempt: 5, ceilingMs: 3000, wallMs: 2000 }), 1000);
     assert.equal(wallLimitMs({ ...account, cpuMs: 500 }), 0);
   });
 
