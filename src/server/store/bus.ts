@@ -76,6 +76,8 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
   // (one query, in order), so a turn's narration chunks and wakes cost one round trip, not one each.
   let pending: { message: BusMessage; done: () => void }[] = [];
   let sending = false;
+  /** The pump under way, if any: close() lets it send what it holds first. */
+  let pumping: Promise<void> = Promise.resolve();
   const pump = async () => {
     sending = true;
     try {
@@ -207,7 +209,7 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
     publish: (message) =>
       new Promise<void>((resolve) => {
         pending.push({ message, done: resolve });
-        if (!sending) void pump();
+        if (!sending) pumping = pump();
       }),
     async subscribe(game, listener) {
       local.on(game, listener);
@@ -230,6 +232,9 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
     },
     async close() {
       closed = true;
+      // What was published before the close goes out first (a step's wake is not awaited: Store.commitStep),
+      // within a bound: a connection that does not answer does not hold the close up.
+      await Promise.race([pumping, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       local.removeAllListeners();
       const last = client;
       client = null;
