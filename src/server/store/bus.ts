@@ -29,6 +29,12 @@ export interface Bus {
    * the game's channel, or at once while the bus reconnects: a reader polls the store meanwhile).
    */
   subscribe(game: string, listener: (message: BusMessage) => void): Promise<() => void>;
+  /**
+   * PostgreSQL: the NOTIFY of the game's "events" wake (channel and payload), for a writer to send in
+   * its own statement (pg_notify, delivered at its commit) instead of a publish's round trip of its
+   * own; undefined while the bus reconnects (publish then delivers it to this process's listeners).
+   */
+  wakeNotice?(game: string): { channel: string; payload: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -211,6 +217,13 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
         pending.push({ message, done: resolve });
         if (!sending) pumping = pump();
       }),
+    wakeNotice: (game) =>
+      client === null || closed
+        ? undefined
+        : {
+            channel: channelOf(game),
+            payload: JSON.stringify({ game, kind: "events" } satisfies BusMessage),
+          },
     async subscribe(game, listener) {
       local.on(game, listener);
       const channel = channelOf(game);

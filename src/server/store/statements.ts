@@ -141,13 +141,14 @@ const ADD_SUBMISSION = `with g as (
   ), s as (
     insert into submissions (id, game_id, player_id, tick, idempotency_key, text, created_at)
     select $6::text, $3::text, $7::text, $4::int8, $8::text, $9::text, $10::int8 from g
-  ), ${insertEvents(11, "$3::text", "$2::int8", "$1::int8")}
-  select event_seq from g`;
+  ), ${insertEvents(11, "$3::text", "$2::int8", "$1::int8")}`;
 
 /**
  * Store.addSubmission's statement and parameters (`freeClaim`: the LIKE pattern of a claim under which
  * submissions are still stored): a row back when the submission is stored, none when the game is busy
  * or not at its tick; a duplicate fails with a unique violation, as the transaction's insert did.
+ * `wake`: the game's wake (Bus.wakeNotice), sent by the statement, at its commit, when it stored the
+ * submission: no NOTIFY round trip of its own after it.
  */
 export function addSubmissionStatement(
   row: {
@@ -162,21 +163,22 @@ export function addSubmissionStatement(
   events: readonly NewEvent[],
   freeClaim: string,
   now: number,
+  wake: { channel: string; payload: string } | undefined,
 ): { text: string; values: unknown[] } {
-  return {
-    text: ADD_SUBMISSION,
-    values: [
-      now,
-      events.filter((e) => e.audience === "all").length,
-      row.game_id,
-      row.tick,
-      freeClaim,
-      row.id,
-      row.player_id,
-      row.idempotency_key,
-      row.text,
-      row.created_at,
-      ...eventArrays(events),
-    ],
-  };
+  const values = [
+    now,
+    events.filter((e) => e.audience === "all").length,
+    row.game_id,
+    row.tick,
+    freeClaim,
+    row.id,
+    row.player_id,
+    row.idempotency_key,
+    row.text,
+    row.created_at,
+    ...eventArrays(events),
+  ];
+  if (wake === undefined) return { text: `${ADD_SUBMISSION} select event_seq from g`, values };
+  values.push(wake.channel, wake.payload);
+  return { text: `${ADD_SUBMISSION} select event_seq, pg_notify($16::text, $17::text) from g`, values };
 }

@@ -419,8 +419,10 @@ export class Store {
       const direct = this.open.direct;
       // PostgreSQL: the same writes as one statement (statements.ts).
       if (direct !== undefined && numberedAtOnce([event])) {
-        const { text, values } = addSubmissionStatement(row, [event], `${ANSWER_CLAIM}%`, Date.now());
+        const wake = this.bus.wakeNotice?.(row.game_id);
+        const { text, values } = addSubmissionStatement(row, [event], `${ANSWER_CLAIM}%`, Date.now(), wake);
         stored = (await direct(text, values)).length > 0;
+        if (stored && wake !== undefined) return "ok";
       } else
         stored = await this.db.transaction().execute(async (trx) => {
           const now = Date.now();
