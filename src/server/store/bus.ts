@@ -29,6 +29,12 @@ export interface Bus {
    * the game's channel, or at once while the bus reconnects: a reader polls the store meanwhile).
    */
   subscribe(game: string, listener: (message: BusMessage) => void): Promise<() => void>;
+  /**
+   * PostgreSQL: the NOTIFY of the game's "events" wake (channel and payload), for a writer to send in
+   * its own statement (pg_notify, delivered at its commit) instead of a publish's round trip of its
+   * own; undefined while the bus reconnects (publish then delivers it to this process's listeners).
+   */
+  wakeNotice?(game: string): { channel: string; payload: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -76,6 +82,8 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
   // (one query, in order), so a turn's narration chunks and wakes cost one round trip, not one each.
   let pending: { message: BusMessage; done: () => void }[] = [];
   let sending = false;
+  /** The pump under way, if any: close() lets it send what it holds first. */
+  let pumping: Promise<void> = Promise.resolve();
   const pump = async () => {
     sending = true;
     try {
@@ -207,8 +215,15 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
     publish: (message) =>
       new Promise<void>((resolve) => {
         pending.push({ message, done: resolve });
-        if (!sending) void pump();
+        if (!sending) pumping = pump();
       }),
+    wakeNotice: (game) =>
+      client === null || closed
+        ? undefined
+        : {
+            channel: channelOf(game),
+            payload: JSON.stringify({ game, kind: "events" } satisfies BusMessage),
+          },
     async subscribe(game, listener) {
       local.on(game, listener);
       const channel = channelOf(game);
@@ -230,6 +245,9 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
     },
     async close() {
       closed = true;
+      // What was published before the close goes out first (a step's wake is not awaited: Store.commitStep),
+      // within a bound: a connection that does not answer does not hold the close up.
+      await Promise.race([pumping, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       local.removeAllListeners();
       const last = client;
       client = null;

@@ -1,4 +1,5 @@
 import { type Compilable, type CompiledQuery, createQueryId, type Kysely } from "kysely";
+import type { DirectQuery } from "./prepared.ts";
 
 /**
  * A query the store makes at every turn, built and compiled by Kysely once instead of at each call:
@@ -11,6 +12,7 @@ import { type Compilable, type CompiledQuery, createQueryId, type Kysely } from 
 export function compiledOnce<A extends unknown[], R>(
   db: Kysely<never>,
   build: (...args: A) => Compilable<R>,
+  direct?: DirectQuery,
 ): (...args: A) => Promise<R[]> {
   let plan: { query: CompiledQuery<R>; slots: number[] } | null | undefined;
   return async (...args) => {
@@ -23,6 +25,8 @@ export function compiledOnce<A extends unknown[], R>(
     if (plan === null) return (await db.executeQuery(build(...args))).rows;
     const { query, slots } = plan;
     const parameters = slots.map((slot, i) => (slot < 0 ? query.parameters[i] : args[slot]));
+    // PostgreSQL: straight to the pool (prepared.ts DirectQuery), the same text and parameters.
+    if (direct !== undefined) return (await direct(query.sql, parameters)) as R[];
     return (await db.executeQuery<R>({ ...query, queryId: createQueryId(), parameters })).rows;
   };
 }

@@ -7,7 +7,7 @@ import { type Bus, localBus, postgresBus } from "./bus.ts";
 import { ScopedPostgresDialect } from "./introspector.ts";
 import { lockDataFolder } from "./lock.ts";
 import { type Dialect, migrations } from "./migrations.ts";
-import { preparingPool } from "./prepared.ts";
+import { type DirectQuery, preparingPool } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 import { SqliteThread, SqliteThreadDialect } from "./sqlite-thread.ts";
 
@@ -38,6 +38,11 @@ export interface OpenStore {
    * ConnectionMutex in sqlite-thread.ts.
    */
   steps?: Kysely<Database>;
+  /**
+   * PostgreSQL only: one statement run outside Kysely, as its own transaction (prepared.ts
+   * DirectQuery), for the queries every turn makes.
+   */
+  direct?: DirectQuery;
   /** A short description for the logs: never the password. */
   describe: string;
   close(): Promise<void>;
@@ -135,8 +140,9 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
     await pool.end().catch(() => {});
     throw unreachable(url, error);
   }
+  const prepared = preparingPool(pool);
   const db = new Kysely<Database>({
-    dialect: new ScopedPostgresDialect({ pool: preparingPool(pool) }, schema ?? "public"),
+    dialect: new ScopedPostgresDialect({ pool: prepared }, schema ?? "public"),
   });
   try {
     await migrate(db, "postgres", schema ?? "public");
@@ -149,6 +155,7 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
   return {
     db,
     dialect: "postgres",
+    direct: prepared.direct,
     bus,
     describe: `postgresql ${where.hostname}:${where.port || 5432}${where.pathname}${schema ? ` schema ${schema}` : ""}`,
     async close() {

@@ -5,6 +5,7 @@ import type { Bus } from "./bus.ts";
 import { compiledOnce } from "./compiled.ts";
 import type { OpenStore } from "./open.ts";
 import { packedColumn, packTurn } from "./packed.ts";
+import type { DirectQuery } from "./prepared.ts";
 import type {
   Database,
   EventsTable,
@@ -17,6 +18,7 @@ import type {
   WorldsTable,
 } from "./schema.ts";
 import { unanswered } from "./sqlite-thread.ts";
+import { addSubmissionStatement, commitStepStatement, numberedAtOnce } from "./statements.ts";
 
 /**
  * A game's row; `retry_at`, `creator`, `budget_strikes`, `head` and the controls and vote columns may be
@@ -97,7 +99,7 @@ export class Store {
     this.db = open.db;
     this.bus = open.bus;
     this.packs = open.dialect === "sqlite";
-    this.#hot = hotQueries(this.db, this.packs);
+    this.#hot = hotQueries(this.db, this.packs, open.direct);
   }
 
   // Worlds
@@ -415,30 +417,38 @@ export class Store {
   async addSubmission(row: Submission, event: NewEvent): Promise<"ok" | "duplicate" | "busy"> {
     let stored: boolean;
     try {
-      stored = await this.db.transaction().execute(async (trx) => {
-        const now = Date.now();
-        // The update also locks the game's row (PostgreSQL), so a claim and a submission are ordered.
-        // It numbers the event too (see insertEvents): one statement less.
-        const free = await trx
-          .updateTable("games")
-          .set((eb) => ({ updated_at: now, event_seq: eb("event_seq", "+", forAll([event])) }))
-          .where("id", "=", row.game_id)
-          .where("tick", "=", row.tick - 1)
-          .where("status", "=", "running")
-          .where((eb) =>
-            eb.or([
-              eb("lease_until", "is", null),
-              eb("lease_until", "<", now),
-              eb("lease_owner", "like", `${ANSWER_CLAIM}%`),
-            ]),
-          )
-          .returning("event_seq")
-          .executeTakeFirst();
-        if (free === undefined) return false;
-        await trx.insertInto("submissions").values(row).execute();
-        await insertEvents(trx, row.game_id, [event], Number(free.event_seq));
-        return true;
-      });
+      const direct = this.open.direct;
+      // PostgreSQL: the same writes as one statement (statements.ts).
+      if (direct !== undefined && numberedAtOnce([event])) {
+        const wake = this.bus.wakeNotice?.(row.game_id);
+        const { text, values } = addSubmissionStatement(row, [event], `${ANSWER_CLAIM}%`, Date.now(), wake);
+        stored = (await direct(text, values)).length > 0;
+        if (stored && wake !== undefined) return "ok";
+      } else
+        stored = await this.db.transaction().execute(async (trx) => {
+          const now = Date.now();
+          // The update also locks the game's row (PostgreSQL), so a claim and a submission are ordered.
+          // It numbers the event too (see insertEvents): one statement less.
+          const free = await trx
+            .updateTable("games")
+            .set((eb) => ({ updated_at: now, event_seq: eb("event_seq", "+", forAll([event])) }))
+            .where("id", "=", row.game_id)
+            .where("tick", "=", row.tick - 1)
+            .where("status", "=", "running")
+            .where((eb) =>
+              eb.or([
+                eb("lease_until", "is", null),
+                eb("lease_until", "<", now),
+                eb("lease_owner", "like", `${ANSWER_CLAIM}%`),
+              ]),
+            )
+            .returning("event_seq")
+            .executeTakeFirst();
+          if (free === undefined) return false;
+          await trx.insertInto("submissions").values(row).execute();
+          await insertEvents(trx, row.game_id, [event], Number(free.event_seq));
+          return true;
+        });
     } catch (error) {
       if (isUniqueViolation(error)) return "duplicate";
       throw error;
@@ -691,6 +701,25 @@ export class Store {
     game: Partial<Pick<Game, "status">> = {},
     answer?: QuestAnswerRow,
   ): Promise<boolean> {
+    const direct = this.open.direct;
+    // PostgreSQL: the same writes as one statement (statements.ts).
+    if (direct !== undefined && numberedAtOnce(events)) {
+      const { text, values } = commitStepStatement(
+        turn,
+        owner,
+        logs,
+        events,
+        game.status,
+        answer,
+        Date.now(),
+      );
+      const committed = (await direct(text, values)).length > 0;
+      // Not awaited: the wake goes out in order after what was published before it (the narration's
+      // chunks), and the step need not hold its slot for the NOTIFY's round trip. The bus sends what
+      // it holds before it closes.
+      if (committed) void this.wake(turn.game_id);
+      return committed;
+    }
     // On SQLite, ahead of the submissions waiting for the writing connection (see OpenStore.steps).
     const committed = await (this.open.steps ?? this.db).transaction().execute(async (trx) => {
       const now = Date.now();
@@ -1025,9 +1054,9 @@ export class Store {
 }
 
 /** The reads every turn makes (the auth's, the step's, the event streams'), compiled once (compiled.ts). */
-function hotQueries(db: Kysely<Database>, packs: boolean) {
+function hotQueries(db: Kysely<Database>, packs: boolean, direct: DirectQuery | undefined) {
   const once = <A extends unknown[], R>(build: (...args: A) => Compilable<R>) =>
-    compiledOnce(db as unknown as Kysely<never>, build);
+    compiledOnce(db as unknown as Kysely<never>, build, direct);
   return {
     game: once((id: string) => db.selectFrom("games").selectAll().where("id", "=", id)),
     playerByToken: once((hash: string) =>

@@ -1,0 +1,184 @@
+import type { Selectable } from "kysely";
+import type { NewEvent } from "../events.ts";
+import type { LogEntriesTable, QuestAnswersTable, TurnsTable } from "./schema.ts";
+
+/**
+ * PostgreSQL: a step's commit and a submission, each one statement (data-modifying WITH queries) instead
+ * of a transaction of five to seven: begin, the game's update, the inserts, commit were each a round trip
+ * of their own, held a step's slot (a step's commit was most of its time on a busy process) and cost the
+ * main thread some 0.1 ms each (pg's protocol and Kysely's promises). One statement is one transaction:
+ * every part of it or none. Its writes all hang on the game's update (`g`): when the claim (or, for a
+ * submission, the game's tick and freedom) does not hold, `g` is empty and nothing is written, as the
+ * transaction's early return wrote nothing. The update locks the game's row as the transaction's did.
+ *
+ * The events' numbers come from the game's `event_seq` the update returns, in the same statement, so only
+ * events whose numbering needs nothing else: the first is for everyone (an event for one audience first
+ * needs the last `sub` read after the row's lock, which one statement's snapshot, taken before the lock,
+ * may not show; the store then runs its transaction).
+ */
+
+/** Whether `events` can be numbered in one statement (see above). */
+export function numberedAtOnce(events: readonly NewEvent[]): boolean {
+  return events.length === 0 || events[0]!.audience === "all";
+}
+
+/**
+ * The events' columns as arrays (unnest'ed by the statement): each event's seq as an offset from the
+ * game's event_seq before them (1 for the first for everyone), and its sub, as insertEvents numbers them.
+ */
+function eventArrays(events: readonly NewEvent[]): unknown[] {
+  const offsets: number[] = [];
+  const subs: number[] = [];
+  const audiences: string[] = [];
+  const kinds: string[] = [];
+  const data: string[] = [];
+  let offset = 0;
+  let sub = 0;
+  for (const e of events) {
+    if (e.audience === "all") {
+      offset++;
+      sub = 0;
+    } else sub++;
+    offsets.push(offset);
+    subs.push(sub);
+    audiences.push(e.audience);
+    kinds.push(e.kind);
+    data.push(JSON.stringify(e.data));
+  }
+  return [offsets, subs, audiences, kinds, data];
+}
+
+/** The events insert of a statement whose game update is `g`: parameters from `$at` (eventArrays), the game `$game`, the count `$count`, the time `$now`. */
+function insertEvents(at: number, game: string, count: string, now: string): string {
+  return `e as (
+    insert into events (game_id, seq, sub, audience, kind, data, created_at)
+    select ${game}, g.event_seq - ${count} + e.o, e.s, e.audience, e.kind, e.data, ${now}
+    from g, unnest($${at}::int8[], $${at + 1}::int8[], $${at + 2}::text[], $${at + 3}::text[], $${at + 4}::text[])
+      as e(o, s, audience, kind, data)
+  )`;
+}
+
+type Turn = Selectable<TurnsTable>;
+type LogRow = Omit<Selectable<LogEntriesTable>, "game_id" | "seq" | "n">;
+type QuestAnswerRow = Selectable<QuestAnswersTable>;
+
+const COMMIT_STEP = `with g as (
+    update games set seq = $1::int8 + 1, head = $1::int8, tick = $2::int8, lease_owner = null,
+      lease_until = null, forced_tick = null, retry_at = null, turn_opened_at = $3::int8,
+      updated_at = $3::int8, event_seq = event_seq + $4::int8, status = coalesce($5::text, status)
+    where id = $6::text and seq = $1::int8 and lease_owner = $7::text and lease_until >= $3::int8
+    returning event_seq
+  ), t as (
+    insert into turns (game_id, seq, parent, kind, tick, state, inputs, cassette, trace, result, narration, created_at)
+    select $6::text, $1::int8, $8::int8, $9::text, $2::int8, $10::text, $11::text, $12::text, $13::text,
+      $14::text, $15::text, $16::int8
+    from g
+  ), b as (
+    update branch_names set seq = $1::int8
+    where game_id = $6::text and seq = $8::int8 and exists (select from g)
+  ), l as (
+    insert into log_entries (game_id, seq, n, tick, phase, trigger, type, message)
+    select $6::text, $1::int8, l.n - 1, l.tick, l.phase, l.trigger, l.type, l.message
+    from g, unnest($17::int8[], $18::text[], $19::text[], $20::text[], $21::text[])
+      with ordinality as l(tick, phase, trigger, type, message, n)
+  ), ${insertEvents(22, "$6::text", "$4::int8", "$3::int8")}`;
+
+/** The quest answer's upsert of a step that answers one (Store's upsertQuestAnswer). */
+const COMMIT_ANSWER = `, a as (
+    insert into quest_answers (game_id, quest, player_id, answer, tick, created_at)
+    select $27::text, $28::text, $29::text, $30::text, $31::int8, $32::int8 from g
+    on conflict (game_id, quest, player_id)
+    do update set answer = excluded.answer, tick = excluded.tick, created_at = excluded.created_at
+  )`;
+
+/**
+ * Store.commitStep's statement and parameters: a row back (the game's new event_seq) when the claim
+ * held and the step is committed, none when it did not (nothing written).
+ */
+export function commitStepStatement(
+  turn: Turn,
+  owner: string,
+  logs: readonly LogRow[],
+  events: readonly NewEvent[],
+  status: string | undefined,
+  answer: QuestAnswerRow | undefined,
+  now: number,
+): { text: string; values: unknown[] } {
+  const values: unknown[] = [
+    turn.seq,
+    turn.tick,
+    now,
+    events.filter((e) => e.audience === "all").length,
+    status ?? null,
+    turn.game_id,
+    owner,
+    turn.parent,
+    turn.kind,
+    turn.state,
+    turn.inputs,
+    turn.cassette,
+    turn.trace,
+    turn.result,
+    turn.narration,
+    turn.created_at,
+    logs.map((l) => l.tick),
+    logs.map((l) => l.phase),
+    logs.map((l) => l.trigger),
+    logs.map((l) => l.type),
+    logs.map((l) => l.message),
+    ...eventArrays(events),
+  ];
+  if (answer === undefined) return { text: `${COMMIT_STEP} select event_seq from g`, values };
+  values.push(answer.game_id, answer.quest, answer.player_id, answer.answer, answer.tick, answer.created_at);
+  return { text: `${COMMIT_STEP}${COMMIT_ANSWER} select event_seq from g`, values };
+}
+
+const ADD_SUBMISSION = `with g as (
+    update games set updated_at = $1::int8, event_seq = event_seq + $2::int8
+    where id = $3::text and tick = $4::int8 - 1 and status = 'running'
+      and (lease_until is null or lease_until < $1::int8 or lease_owner like $5::text)
+    returning event_seq
+  ), s as (
+    insert into submissions (id, game_id, player_id, tick, idempotency_key, text, created_at)
+    select $6::text, $3::text, $7::text, $4::int8, $8::text, $9::text, $10::int8 from g
+  ), ${insertEvents(11, "$3::text", "$2::int8", "$1::int8")}`;
+
+/**
+ * Store.addSubmission's statement and parameters (`freeClaim`: the LIKE pattern of a claim under which
+ * submissions are still stored): a row back when the submission is stored, none when the game is busy
+ * or not at its tick; a duplicate fails with a unique violation, as the transaction's insert did.
+ * `wake`: the game's wake (Bus.wakeNotice), sent by the statement, at its commit, when it stored the
+ * submission: no NOTIFY round trip of its own after it.
+ */
+export function addSubmissionStatement(
+  row: {
+    id: string;
+    game_id: string;
+    player_id: string;
+    tick: number;
+    idempotency_key: string;
+    text: string;
+    created_at: number;
+  },
+  events: readonly NewEvent[],
+  freeClaim: string,
+  now: number,
+  wake: { channel: string; payload: string } | undefined,
+): { text: string; values: unknown[] } {
+  const values = [
+    now,
+    events.filter((e) => e.audience === "all").length,
+    row.game_id,
+    row.tick,
+    freeClaim,
+    row.id,
+    row.player_id,
+    row.idempotency_key,
+    row.text,
+    row.created_at,
+    ...eventArrays(events),
+  ];
+  if (wake === undefined) return { text: `${ADD_SUBMISSION} select event_seq from g`, values };
+  values.push(wake.channel, wake.payload);
+  return { text: `${ADD_SUBMISSION} select event_seq, pg_notify($16::text, $17::text) from g`, values };
+}

@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import type { NewEvent } from "../../src/server/events.ts";
+import { openStore } from "../../src/server/store/open.ts";
+import { Store } from "../../src/server/store/store.ts";
+import { dropStore, freshStore } from "./harness.ts";
+
+/**
+ * A step's commit and a submission at the store (PostgreSQL: one statement each, statements.ts;
+ * SQLite: a transaction): the same rows written, the same refusals, whichever store the tests run on.
+ */
+describe(`server store: a step's commit and a submission (${process.env.TALEFORGE_TEST_DATABASE_URL ? "postgresql" : "sqlite"})`, () => {
+  const where = freshStore();
+  let store: Store | undefined;
+  after(async () => {
+    await store?.open.close();
+    await dropStore(where);
+  });
+
+  const event = (audience: "all" | "host", n: number) =>
+    ({ audience, kind: audience === "all" ? "status" : "log", data: { n } }) as unknown as NewEvent;
+
+  it("commits only on the live claim: the turn, its logs, its events numbered, the branch's name moved; refuses a submission while claimed", {
+    timeout: 60_000,
+  }, async () => {
+    store = new Store(await openStore(where));
+    const now = Date.now();
+    await store.putWorld({ hash: "w", name: "w", text: "{}", bytes: 2, warnings: "[]", created_at: now });
+    const game = {
+      id: "g1",
+      world_hash: "w",
+      status: "running" as const,
+      host_token_hash: "h",
+      invite_code: "i",
+      seed: 1,
+      story_start: null,
+      game_mode: null,
+      narrator: "offline",
+      seq: 0,
+      tick: 0,
+      forced_tick: null,
+      turn_timeout_ms: null,
+      turn_opened_at: null,
+      lease_owner: null,
+      lease_until: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const turn = (seq: number, parent: number | null, tick: number) => ({
+      game_id: "g1",
+      seq,
+      parent,
+      kind: "turn" as const,
+      tick,
+      state: `state ${seq}`,
+      inputs: "{}",
+      cassette: "[]",
+      trace: seq === 0 ? null : "{}",
+      result: "{}",
+      narration: `narration ${seq}`,
+      created_at: now,
+    });
+    await store.importGame(game, { ...turn(0, null, 0), kind: "import" });
+    await store.db
+      .insertInto("players")
+      .values({
+        id: "p1",
+        game_id: "g1",
+        name: "Ann",
+        spec: "{}",
+        token_hash: "t",
+        status: "active",
+        joined_at: now,
+      })
+      .execute();
+    await store.db
+      .insertInto("branch_names")
+      .values({ game_id: "g1", seq: 0, name: "main", name_key: "main", created_at: now })
+      .execute();
+    const submission = (key: string, tick: number) => ({
+      id: `s-${key}`,
+      game_id: "g1",
+      player_id: "p1",
+      tick,
+      idempotency_key: key,
+      text: "look",
+      created_at: Date.now(),
+    });
+    assert.equal(await store.addSubmission(submission("a", 1), event("all", 0)), "ok");
+    assert.equal(await store.addSubmission(submission("a", 1), event("all", 0)), "duplicate");
+    assert.equal(
+      await store.addSubmission(submission("b", 2), event("all", 0)),
+      "busy",
+      "not the game's next tick",
+    );
+
+    assert.ok(await store.lease("g1", 1, "me", Date.now() + 60_000));
+    assert.equal(await store.addSubmission(submission("c", 1), event("all", 0)), "busy", "claimed");
+    const logs = [0, 1].map((n) => ({
+      tick: 1,
+      phase: "turn",
+      trigger: n === 0 ? null : "t",
+      type: "info",
+      message: `m${n}`,
+    }));
+    const events = [event("all", 1), event("host", 2), event("all", 3), event("host", 4)];
+    const before = await store.game("g1");
+    assert.equal(await store.commitStep(turn(1, 0, 1), "someone else", logs, events), false);
+    assert.equal((await store.game("g1"))?.event_seq, before?.event_seq, "nothing numbered");
+    assert.equal(await store.turn("g1", 1), undefined, "nothing written");
+
+    assert.equal(await store.commitStep(turn(1, 0, 1), "me", logs, events, { status: "paused" }), true);
+    const after = await store.game("g1");
+    assert.deepEqual(
+      [after?.seq, after?.head, after?.tick, after?.lease_owner, after?.lease_until, after?.status],
+      [2, 1, 1, null, null, "paused"],
+    );
+    assert.equal((await store.turn("g1", 1))?.narration, "narration 1");
+    assert.deepEqual(
+      (await store.log("g1", {}, 10)).map((l) => [Number(l.seq), Number(l.n), l.trigger, l.message]),
+      [
+        [1, 0, null, "m0"],
+        [1, 1, "t", "m1"],
+      ],
+    );
+    const stored = await store.events("g1", { seq: 0, sub: 0 }, 20);
+    assert.deepEqual(
+      stored.map((e) => [Number(e.seq), Number(e.sub), e.audience, JSON.parse(e.data).n ?? null]),
+      [
+        [1, 0, "all", null],
+        [2, 0, "all", 0],
+        [3, 0, "all", 1],
+        [3, 1, "host", 2],
+        [4, 0, "all", 3],
+        [4, 1, "host", 4],
+      ],
+    );
+    assert.equal(Number(after?.event_seq), 4);
+    assert.deepEqual([...(await store.branchNames("g1"))], [[1, "main"]], "the name moved with the branch");
+    assert.equal(await store.commitStep(turn(1, 0, 1), "me", logs, events), false, "a commit applies once");
+  });
+});
