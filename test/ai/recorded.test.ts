@@ -84,6 +84,57 @@ describe("recordProvider", () => {
     });
   });
 
+  test("a sink of text gets each entry as the JSON of the entry a sink of objects gets, the failures and inputs too", async () => {
+    const objects = memoryTape();
+    const texts: string[] = [];
+    // Its classify fails on a request of null (a failure is recorded too).
+    const provider = (): Provider => {
+      const inner = createOfflineProvider(world);
+      return {
+        ...inner,
+        usage: () => inner.usage(),
+        classify: async (request, signal) => {
+          if (request === null) throw new AiError("server", "No answer.");
+          return inner.classify(request, signal);
+        },
+      };
+    };
+    const both = [
+      recordProvider(provider(), objects),
+      recordProvider(provider(), {
+        write: () => assert.fail("a sink with writeJson gets text only"),
+        writeJson: (text) => texts.push(text),
+      }),
+    ];
+    for (const recorded of both) {
+      recorded.input({ type: "turn", skipped: undefined, actions: [{ player: "Player", text: "look" }] });
+      recorded.input(undefined);
+      await playThree(recorded);
+      await assert.rejects(recorded.classify(null as never));
+    }
+    assert.ok(texts.length > 5);
+    assert.deepEqual(
+      texts,
+      objects.entries.map((e) => JSON.stringify(e)),
+    );
+    // A request changed after its call is recorded as it was when it was made.
+    const request = {
+      tick: 1,
+      text: "look",
+      places: [],
+      position: { realm: "", region: "", location: "", area: "" },
+      npcsPresent: [],
+    };
+    const later: string[] = [];
+    const recorded = recordProvider(createOfflineProvider(world), {
+      write: () => {},
+      writeJson: (t) => later.push(t),
+    });
+    await recorded.classify(request);
+    request.text = "changed";
+    assert.match(later[0]!, /"text":"look"/);
+  });
+
   test("host inputs go on the tape between the calls", () => {
     const tape = memoryTape();
     const recorded = recordProvider(createOfflineProvider(world), tape);
