@@ -233,7 +233,9 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   // Helmet's security headers on every answer, its middleware made once (@fastify/helmet made it
   // again for each request, and added an async hook of its own: some 1 % of a server's turn).
   const securityHeaders = helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } });
-  app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, done));
+  app.addHook("onRequest", (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   await app.register(rateLimit, {
     max: options.perMinute ?? 600,
     timeWindow: 60_000,

@@ -17,7 +17,7 @@ import { createOfflineProvider } from "../../src/ai/offline/index.ts";
 import type { Provider } from "../../src/ai/provider.ts";
 import { firstDifference, Replay, recordProvider } from "../../src/ai/recorded.ts";
 import { legacyOutcomeText } from "../../src/engine/outcome.ts";
-import type { Outcome } from "../../src/engine/ports.ts";
+import type { IntentRequest, Outcome } from "../../src/engine/ports.ts";
 import { createSession } from "../../src/engine/session.ts";
 import { scratchDir } from "../cli/helpers.ts";
 import { worldWith } from "../engine/helpers.ts";
@@ -118,12 +118,14 @@ describe("recordProvider", () => {
       objects.entries.map((e) => JSON.stringify(e)),
     );
     // A request changed after its call is recorded as it was when it was made.
-    const request = {
+    const request: IntentRequest = {
       tick: 1,
+      player: "Player",
       text: "look",
       places: [],
       position: { realm: "", region: "", location: "", area: "" },
       npcsPresent: [],
+      recentStory: "",
     };
     const later: string[] = [];
     const recorded = recordProvider(createOfflineProvider(world), {
