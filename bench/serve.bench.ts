@@ -18,9 +18,13 @@ const TARGET_P99_MS = 50;
 const TARGET_IDLE_MB = 200;
 const TARGET_SCALE = 1.6;
 const ACTIVE_GAMES = Number(process.env.TALEFORGE_BENCH_SERVE_ACTIVE ?? "50");
-const TURNS = Number(process.env.TALEFORGE_BENCH_SERVE_TURNS ?? "4");
-/** TALEFORGE_BENCH_SERVE_WARMUP=n: each level's active games first play n turns that are not measured. */
-const WARMUP = Number(process.env.TALEFORGE_BENCH_SERVE_WARMUP ?? "0");
+/** TALEFORGE_BENCH_SERVE_TURNS=n: the turns measured (each of the active games plays them). */
+const TURNS = Number(process.env.TALEFORGE_BENCH_SERVE_TURNS ?? "8");
+/**
+ * TALEFORGE_BENCH_SERVE_WARMUP=n: each level's active games first play n turns that are not measured
+ * (default 2: a fresh process's first turns measure V8 compiling the server's code, not a turn).
+ */
+const WARMUP = Number(process.env.TALEFORGE_BENCH_SERVE_WARMUP ?? "2");
 /** TALEFORGE_BENCH_SERVE_IDLE=10 (a comma list) measures fewer levels, for a quick look. */
 const IDLE_LEVELS = (process.env.TALEFORGE_BENCH_SERVE_IDLE ?? "10,100,1000").split(",").map(Number);
 const LISTENERS = 100;
@@ -651,7 +655,7 @@ async function run(context: BenchContext): Promise<void> {
     ),
   );
   context.print(
-    `Turns: ${ACTIVE_GAMES} games with one player each play ${TURNS} turns at once beside the idle games, each client following its game's event stream. Engine-side: the step's own time from its step log (restore the save, engine, offline narrator, commit), from taking a step slot to the commit; queued: the wait for a slot; end-to-end: from sending the action to receiving the turn event. Server CPU: user + system time of each server process over the turns, divided by all the turns played; sandbox CPU: the same for each server's script processes; PostgreSQL CPU: the database backends serving the servers; client CPU: this benchmark's own process (the 50 players' HTTP and event streams). Their sum is what one turn costs the machine.`,
+    `Turns: ${ACTIVE_GAMES} games with one player each play ${TURNS} turns at once beside the idle games${WARMUP > 0 ? ` (measured after ${WARMUP} turns that are not: a fresh process's first turns measure V8 compiling its code)` : ""}, each client following its game's event stream. Engine-side: the step's own time from its step log (restore the save, engine, offline narrator, commit), from taking a step slot to the commit; queued: the wait for a slot; end-to-end: from sending the action to receiving the turn event. Server CPU: user + system time of each server process over the turns, divided by all the turns played; sandbox CPU: the same for each server's script processes; PostgreSQL CPU: the database backends serving the servers; client CPU: this benchmark's own process (the 50 players' HTTP and event streams). Their sum is what one turn costs the machine.`,
   );
   if (DATABASE)
     for (const level of IDLE_LEVELS) {

@@ -48,7 +48,7 @@ export const EXTERNAL = [
   "pg",
   "pino",
   "fastify",
-  "@fastify/helmet",
+  "helmet",
   "@fastify/rate-limit",
 ];
 

@@ -66,6 +66,11 @@ export interface CassetteData {
 /** Where a recording provider writes: entries in order. */
 export interface TapeSink {
   write(entry: CassetteEntry): void;
+  /**
+   * When given, entries arrive here instead, as their JSON text (what `JSON.stringify` of the entry
+   * `write` would get gives): a sink that keeps text need not have each entry's values copied first.
+   */
+  writeJson?(text: string): void;
 }
 
 /** A cassette file being recorded. The header is written at once; entries are appended. */

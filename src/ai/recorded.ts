@@ -34,6 +34,17 @@ export interface RecordingProvider extends Provider {
 }
 
 export function recordProvider(inner: Provider, sink: TapeSink): RecordingProvider {
+  // A sink of text gets each entry stringified once, when it is made (so later changes to a request
+  // do not reach it, as with the copy): no deep copy per call (toJson's parse of its own stringify).
+  const writeJson = sink.writeJson?.bind(sink);
+  const write = (
+    call: CallName,
+    request: unknown,
+    parts: { answer?: unknown; error?: CallEntry["error"]; usage: Usage; chunks: string[] | undefined },
+  ) => {
+    if (writeJson) writeJson(entryText(call, request, parts));
+    else sink.write(entry(call, request, parts));
+  };
   const record = async <T>(
     call: CallName,
     request: unknown,
@@ -43,17 +54,15 @@ export function recordProvider(inner: Provider, sink: TapeSink): RecordingProvid
     const before = inner.usage();
     try {
       const answer = await run();
-      sink.write(entry(call, request, { answer, usage: usageSince(before, inner.usage()), chunks }));
+      write(call, request, { answer, usage: usageSince(before, inner.usage()), chunks });
       return answer;
     } catch (error) {
       const kind = error instanceof AiError ? error.kind : "server";
-      sink.write(
-        entry(call, request, {
-          error: { kind, message: (error as Error)?.message ?? String(error) },
-          usage: usageSince(before, inner.usage()),
-          chunks,
-        }),
-      );
+      write(call, request, {
+        error: { kind, message: (error as Error)?.message ?? String(error) },
+        usage: usageSince(before, inner.usage()),
+        chunks,
+      });
       throw error;
     }
   };
@@ -62,7 +71,10 @@ export function recordProvider(inner: Provider, sink: TapeSink): RecordingProvid
     model: inner.model,
     usage: () => inner.usage(),
     close: () => inner.close(),
-    input: (value) => sink.write({ input: toJson(value) }),
+    input: (value) => {
+      if (writeJson) writeJson(JSON.stringify({ input: value === undefined ? null : value }));
+      else sink.write({ input: toJson(value) });
+    },
     classify: (request: IntentRequest, signal?: AbortSignal) =>
       record("classify", request, () => inner.classify(request, signal)),
     narrate: (request: NarrationRequest, onChunk?: (text: string) => void, signal?: AbortSignal) => {
@@ -110,6 +122,20 @@ function entry(
   if (parts.chunks && parts.chunks.length > 0) out.chunks = [...parts.chunks];
   out.usage = parts.usage;
   return out;
+}
+
+/** `JSON.stringify(entry(...))` without its copies: the same text (undefined values as null, as toJson makes them). */
+function entryText(
+  call: CallName,
+  request: unknown,
+  parts: { answer?: unknown; error?: CallEntry["error"]; usage: Usage; chunks: string[] | undefined },
+): string {
+  const out: Record<string, unknown> = { call, request: request === undefined ? null : request };
+  if (parts.error) out.error = parts.error;
+  else out.answer = parts.answer === undefined ? null : parts.answer;
+  if (parts.chunks && parts.chunks.length > 0) out.chunks = parts.chunks;
+  out.usage = parts.usage;
+  return JSON.stringify(out);
 }
 
 /** The JSON form of a value, as it is written and compared (undefined fields dropped). */

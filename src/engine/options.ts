@@ -24,7 +24,10 @@ export interface SessionOptions {
   sessionId?: string;
 }
 
-export type RestoreOptions = Omit<SessionOptions, "storyStart" | "players" | "seed" | "sessionId">;
+export type RestoreOptions = Omit<SessionOptions, "storyStart" | "players" | "seed" | "sessionId"> & {
+  /** The save is this program's own, read back from where only it writes (readSave's `trusted`). */
+  trustedSave?: boolean;
+};
 
 export const DEFAULT_PLAYER = "Player";
 

@@ -250,7 +250,9 @@ export async function restoreSession(
 ): Promise<Session> {
   const ports = checkPorts(options);
   const checked = prepareWorld(world, ports.validate);
-  const { state, maxJudged, edited, warnings, history } = readSave(checked, saved);
+  const { state, maxJudged, edited, warnings, history } = readSave(checked, saved, {
+    trusted: options.trustedSave === true,
+  });
   const env: Env = {
     index: indexWorld(checked),
     ai: ports.ai,

@@ -78,6 +78,11 @@ export interface GameSetup {
   gameMode: string | null;
   /** A save to resume instead of starting anew. */
   load?: string;
+  /**
+   * `load` is this program's own save, read back from where only it writes (a server's store): not
+   * checked again when this engine wrote it on this world (readSave's `trusted`). Never for an import.
+   */
+  trustedLoad?: boolean;
 }
 
 /** How many steps /undo can take back in a row (after a rewind or a switch: the steps before it, up to this). */
@@ -142,7 +147,11 @@ export class Game {
     world = cleanWorld(world);
     const session =
       setup.load !== undefined
-        ? await restoreSession(world, setup.load, { ...ports, validate: false })
+        ? await restoreSession(world, setup.load, {
+            ...ports,
+            validate: false,
+            trustedSave: setup.trustedLoad === true,
+          })
         : await createSession(
             world,
             {

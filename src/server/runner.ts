@@ -849,13 +849,16 @@ export class Runner {
       const last = fresh ? undefined : await store.lastTurn(game.id);
       const restoreMs = lap();
       if (!fresh && !last) throw new ApiError("game/state", "not-started");
-      const entries: CassetteEntry[] = [];
+      // The cassette's entries as JSON text: each is stringified once, as it is recorded.
+      const entries: string[] = [];
       const narrator = this.options.narrator(world, { gameMode: game.game_mode, narrator: game.narrator });
       provider = recordProvider(narrator.name === "offline" ? narrator : this.yielding(narrator, clock), {
-        write: (entry) => entries.push(entry),
+        write: (entry: CassetteEntry) => entries.push(JSON.stringify(entry)),
+        writeJson: (text) => entries.push(text),
       });
       const setup: GameSetup = last
-        ? { seed: game.seed, gameMode: game.game_mode, load: last.state }
+        ? // The server's own save, from its own store: not validated again at every step (imports are).
+          { seed: game.seed, gameMode: game.game_mode, load: last.state, trustedLoad: true }
         : {
             seed: game.seed,
             gameMode: game.game_mode,
@@ -886,7 +889,7 @@ export class Runner {
         tick: host.session.tick,
         state: rowSave(host),
         inputs: JSON.stringify(outcome.inputs),
-        cassette: JSON.stringify(entries),
+        cassette: `[${entries.join(",")}]`,
         trace: outcome.trace === null ? null : JSON.stringify(outcome.trace),
         result: JSON.stringify(outcome.result),
         narration: outcome.narration,

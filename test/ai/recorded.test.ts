@@ -17,7 +17,7 @@ import { createOfflineProvider } from "../../src/ai/offline/index.ts";
 import type { Provider } from "../../src/ai/provider.ts";
 import { firstDifference, Replay, recordProvider } from "../../src/ai/recorded.ts";
 import { legacyOutcomeText } from "../../src/engine/outcome.ts";
-import type { Outcome } from "../../src/engine/ports.ts";
+import type { IntentRequest, Outcome } from "../../src/engine/ports.ts";
 import { createSession } from "../../src/engine/session.ts";
 import { scratchDir } from "../cli/helpers.ts";
 import { worldWith } from "../engine/helpers.ts";
@@ -82,6 +82,59 @@ describe("recordProvider", () => {
       kind: "rate-limited",
       message: "The server kept answering 429.",
     });
+  });
+
+  test("a sink of text gets each entry as the JSON of the entry a sink of objects gets, the failures and inputs too", async () => {
+    const objects = memoryTape();
+    const texts: string[] = [];
+    // Its classify fails on a request of null (a failure is recorded too).
+    const provider = (): Provider => {
+      const inner = createOfflineProvider(world);
+      return {
+        ...inner,
+        usage: () => inner.usage(),
+        classify: async (request, signal) => {
+          if (request === null) throw new AiError("server", "No answer.");
+          return inner.classify(request, signal);
+        },
+      };
+    };
+    const both = [
+      recordProvider(provider(), objects),
+      recordProvider(provider(), {
+        write: () => assert.fail("a sink with writeJson gets text only"),
+        writeJson: (text) => texts.push(text),
+      }),
+    ];
+    for (const recorded of both) {
+      recorded.input({ type: "turn", skipped: undefined, actions: [{ player: "Player", text: "look" }] });
+      recorded.input(undefined);
+      await playThree(recorded);
+      await assert.rejects(recorded.classify(null as never));
+    }
+    assert.ok(texts.length > 5);
+    assert.deepEqual(
+      texts,
+      objects.entries.map((e) => JSON.stringify(e)),
+    );
+    // A request changed after its call is recorded as it was when it was made.
+    const request: IntentRequest = {
+      tick: 1,
+      player: "Player",
+      text: "look",
+      places: [],
+      position: { realm: "", region: "", location: "", area: "" },
+      npcsPresent: [],
+      recentStory: "",
+    };
+    const later: string[] = [];
+    const recorded = recordProvider(createOfflineProvider(world), {
+      write: () => {},
+      writeJson: (t) => later.push(t),
+    });
+    await recorded.classify(request);
+    request.text = "changed";
+    assert.match(later[0]!, /"text":"look"/);
   });
 
   test("host inputs go on the tape between the calls", () => {

@@ -155,3 +155,42 @@ test("a save with storage nested thousands deep is refused with a coded error, n
     (error: { code?: string }) => error.code === "save/malformed",
   );
 });
+
+describe("a trusted save (a server's own, read back from its store)", () => {
+  test("resumes exactly as a checked one does, from its text or its object, the object left as it was", async () => {
+    const world = worldWith(patch);
+    const { session } = await start(patch, { seed: 5 });
+    for (let i = 0; i < 3; i++) await session.turn(say(`a${i}`));
+    const text = session.save();
+    const checked = await restoreSession(world, text, { ai: new DataAi() });
+    const trusted = await restoreSession(world, text, { ai: new DataAi(), trustedSave: true });
+    assert.equal(trusted.save(), checked.save());
+    const file = JSON.parse(text);
+    const fromObject = await restoreSession(world, file, { ai: new DataAi(), trustedSave: true });
+    assert.equal(fromObject.save(), checked.save());
+    await fromObject.turn(say("b"));
+    assert.equal(JSON.stringify(file), text, "the caller's object is not the session's state");
+    await checked.turn(say("b"));
+    assert.equal(fromObject.save(), checked.save());
+  });
+  test("is checked in full when another engine wrote it or the world was edited since", async () => {
+    const { session } = await start(patch);
+    const file = JSON.parse(session.save());
+    const damaged = { ...file, state: { ...file.state, tick: -1 } };
+    const others: [string, unknown, Record<string, unknown>][] = [
+      ["an older save version", { ...damaged, version: SAVE_VERSION - 1 }, patch],
+      ["another engine", { ...damaged, engine: { ...file.engine, engineVersion: 1 } }, patch],
+      ["an edited world", damaged, { ...patch, tipSettings: { ...patch.tipSettings, tips: ["a"] } }],
+    ];
+    for (const [why, saved, worldPatch] of others)
+      await assert.rejects(
+        restoreSession(worldWith(worldPatch), JSON.stringify(saved), { ai: new DataAi(), trustedSave: true }),
+        { code: "save/malformed", message: /state\.tick/ },
+        why,
+      );
+    // Without `trustedSave` the same engine's save on its own world is checked as always.
+    await assert.rejects(restoreSession(worldWith(patch), JSON.stringify(damaged), { ai: new DataAi() }), {
+      code: "save/malformed",
+    });
+  });
+});

@@ -181,6 +181,30 @@ describe(`server: errors and access (${STORE_NAME})`, () => {
     assert.ok(doc.paths["/games/{id}/events"].get);
   });
 
+  it("sends Helmet's security headers on every answer: a success, an error, a route that is not there", async () => {
+    for (const [method, path, status] of [
+      ["GET", "/healthz", 200],
+      ["POST", "/games", 400],
+      ["GET", "/no-such-route", 404],
+    ] as const) {
+      const answer = await fetch(`${running.url}${path}`, {
+        method,
+        ...(method === "POST" ? { headers: { "content-type": "application/json" }, body: "{}" } : {}),
+      });
+      await answer.arrayBuffer();
+      assert.equal(answer.status, status, path);
+      const header = (name: string) => answer.headers.get(name);
+      assert.match(header("content-security-policy") ?? "", /^default-src 'none';/, path);
+      assert.match(header("content-security-policy") ?? "", /object-src 'none'/, path);
+      assert.equal(header("x-content-type-options"), "nosniff", path);
+      assert.equal(header("x-frame-options"), "SAMEORIGIN", path);
+      assert.equal(header("strict-transport-security"), "max-age=31536000; includeSubDomains", path);
+      assert.equal(header("referrer-policy"), "no-referrer", path);
+      assert.equal(header("cross-origin-opener-policy"), "same-origin", path);
+      assert.equal(header("x-powered-by"), null, path);
+    }
+  });
+
   it("lists every error code in docs/server.md", () => {
     const docs = readFileSync(new URL("../../docs/server.md", import.meta.url), "utf8");
     for (const [code, info] of Object.entries(SERVER_ERRORS))

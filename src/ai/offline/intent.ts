@@ -72,8 +72,36 @@ const NONE = 0.5;
 
 const KIND_ORDER: Record<string, number> = { area: 0, location: 1, region: 2, realm: 3 };
 
+/**
+ * Place indexes by their places (kind and name, in order), most recently used last: a party asks
+ * about the same places turn after turn (a server's games about a few of a world's), and an index
+ * (each name's tokens, its aliases) costs far more to make than its key. A NameIndex never changes
+ * once made, so one serves every request with those places.
+ */
+const placeIndexes = new Map<string, NameIndex>();
+const PLACE_INDEXES = 256;
+
 /** Places in the order ties prefer them: areas of the current location first, then locations, regions, realms. */
 function placeIndex(places: readonly Place[]): NameIndex {
+  let key = "";
+  for (const place of places) {
+    // Anything but text is left to the index's own checks, uncached; text is quoted (no two lists alike).
+    if (typeof place?.name !== "string" || typeof place.kind !== "string") return makePlaceIndex(places);
+    key += JSON.stringify(place.kind) + JSON.stringify(place.name);
+  }
+  let index = placeIndexes.get(key);
+  if (index !== undefined) {
+    placeIndexes.delete(key);
+    placeIndexes.set(key, index);
+    return index;
+  }
+  index = makePlaceIndex(places);
+  placeIndexes.set(key, index);
+  if (placeIndexes.size > PLACE_INDEXES) placeIndexes.delete(placeIndexes.keys().next().value as string);
+  return index;
+}
+
+function makePlaceIndex(places: readonly Place[]): NameIndex {
   const sorted: { place: Place; order: number }[] = [];
   for (let order = 0; order < places.length; order++) sorted.push({ place: places[order]!, order });
   sorted.sort(byKindThenOrder);

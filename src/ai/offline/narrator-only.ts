@@ -161,12 +161,38 @@ export function evidenceOf(texts: readonly string[]): Evidence {
 const CLAUSE = /\s*[:;—]\s*|,\s+(?=(?:and|but|while|yet|so|as|where|when)\b)/i;
 
 export function addEvidence(evidence: Evidence, text: string): void {
+  for (const words of statementsOf(text)) evidence.sentences.push(words);
+}
+
+/**
+ * Each text's statements, by the text, most recently used last: a turn's evidence is the last turns'
+ * story and the summary, told again at the next turns (a server's games, turn after turn), and
+ * stemming them is most of what it costs. The sets are only read (chooseBranch).
+ */
+const statements = new Map<string, readonly Set<string>[]>();
+const STATEMENT_TEXTS = 512;
+/** Longer texts are not kept (a bound on what the cache holds: STATEMENT_TEXTS of these at most). */
+const STATEMENT_CHARS = 8000;
+
+function statementsOf(text: string): readonly Set<string>[] {
+  const known = statements.get(text);
+  if (known !== undefined) {
+    statements.delete(text);
+    statements.set(text, known);
+    return known;
+  }
+  const found: Set<string>[] = [];
   for (const sentence of sentences(text))
     for (const clause of unquoted(sentence).split(CLAUSE)) {
       if (NEGATED.test(clause)) continue;
       const words = stemmedWords(clause);
-      if (words.size > 0) evidence.sentences.push(words);
+      if (words.size > 0) found.push(words);
     }
+  if (text.length <= STATEMENT_CHARS) {
+    statements.set(text, found);
+    if (statements.size > STATEMENT_TEXTS) statements.delete(statements.keys().next().value as string);
+  }
+  return found;
 }
 
 /**
