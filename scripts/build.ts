@@ -48,7 +48,7 @@ export const EXTERNAL = [
   "pg",
   "pino",
   "fastify",
-  "helmet",
+  "@fastify/helmet",
   "@fastify/rate-limit",
 ];
 
