@@ -29,6 +29,22 @@ async function noSeriousViolations(page: Page, where: string) {
   );
 }
 
+/** Presses Compare in a branch's row of the page's list, and reads the diff's lines. */
+async function comparedLines(page: Page, row: number): Promise<string[]> {
+  await page
+    .getByRole("list", { name: "Branches" })
+    .locator(":scope > li")
+    .nth(row)
+    .getByRole("button", { name: "Compare" })
+    .click();
+  const diff = page.locator(".diff");
+  await diff.waitFor({ timeout: WAIT });
+  return diff.locator("li").allInnerTexts();
+}
+
+/** The old branch's place against the new one's: the party went back to the Gutted Eel instead of on to the lamp room. */
+const BACK_AT_THE_EEL = /^The party is at .*The Gutted Eel.* instead of .*Old Lighthouse › Stairwell\.$/;
+
 const turnStep = (page: Page, tick: number) => page.locator(`.story .step.turn[data-tick="${tick}"]`);
 
 /** Acts in the page's action box once it is open, and waits for the box to empty (the action is in). */
@@ -223,21 +239,16 @@ describe("browser: a party of three retries by vote, rewinds and compares branch
     assert.ok(old, `the ten-turn branch is listed: ${JSON.stringify(listed.branches)}`);
     await host.getByRole("button", { name: "Host tools" }).click();
     await host.getByText("Branches", { exact: true }).click();
-    const rows = host.getByRole("list", { name: "Branches" }).locator(":scope > li");
     await host.waitForFunction(
       (n) => document.querySelectorAll(".branch-list > li").length === n,
       listed.branches.length,
       { timeout: WAIT },
     );
-    await rows.nth(listed.branches.indexOf(old)).getByRole("button", { name: "Compare" }).click();
+    const lines = await comparedLines(host, listed.branches.indexOf(old));
     const diff = host.locator(".diff");
-    await diff.waitFor({ timeout: WAIT });
-    const lines = await diff.locator("li").allInnerTexts();
     // The party went back to the Gutted Eel instead of on to the lamp room, the logbook and Slade.
     assert.ok(
-      lines.some((l) =>
-        /^The party is at .*The Gutted Eel.* instead of .*Old Lighthouse › Stairwell\.$/.test(l),
-      ),
+      lines.some((l) => BACK_AT_THE_EEL.test(l)),
       lines.join("\n"),
     );
     assert.ok(
@@ -274,18 +285,10 @@ describe("browser: a party of three retries by vote, rewinds and compares branch
       assert.equal(await panel.getByRole("button", { name: /^Ask the party/ }).count(), 0);
       assert.equal(await panel.getByRole("button", { name: "Compare" }).count(), listed.branches.length - 1);
       const old = listed.branches.find((b) => !b.current && b.turns === 10)!;
-      await list
-        .locator(":scope > li")
-        .nth(listed.branches.indexOf(old))
-        .getByRole("button", { name: "Compare" })
-        .click();
+      const lines = await comparedLines(bo, listed.branches.indexOf(old));
       const diff = bo.locator(".diff");
-      await diff.waitFor({ timeout: WAIT });
-      const lines = await diff.locator("li").allInnerTexts();
       assert.ok(
-        lines.some((l) =>
-          /^The party is at .*The Gutted Eel.* instead of .*Old Lighthouse › Stairwell\.$/.test(l),
-        ),
+        lines.some((l) => BACK_AT_THE_EEL.test(l)),
         lines.join("\n"),
       );
       assert.ok(

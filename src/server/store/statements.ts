@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { NewEvent } from "../events.ts";
-import type { LogEntriesTable, QuestAnswersTable, TurnsTable } from "./schema.ts";
+import type { LogEntriesTable, QuestAnswersTable, SubmissionsTable, TurnsTable } from "./schema.ts";
 
 /**
  * PostgreSQL: a step's commit and a submission, each one statement (data-modifying WITH queries) instead
@@ -151,15 +151,7 @@ const ADD_SUBMISSION = `with g as (
  * submission: no NOTIFY round trip of its own after it.
  */
 export function addSubmissionStatement(
-  row: {
-    id: string;
-    game_id: string;
-    player_id: string;
-    tick: number;
-    idempotency_key: string;
-    text: string;
-    created_at: number;
-  },
+  row: SubmissionsTable,
   events: readonly NewEvent[],
   freeClaim: string,
   now: number,
