@@ -96,13 +96,15 @@ describe("taleforge play, offline, piped", () => {
     assert.match(out.slice(out.indexOf("> /accept")), /Quest "The Keeper's Debt": accepted\./);
   });
 
-  test("/accept alone takes the one quest on offer; with none it asks for a name", async () => {
+  test("/accept alone takes the one quest on offer; with none it says so", async () => {
     const { out } = await playWith(
       [EXAMPLE, ...isobel],
-      ["/accept", "walk to the Gutted Eel", "/accept", "/quit"],
+      ["/accept", "/abandon", "walk to the Gutted Eel", "/accept", "/quit"],
     );
-    const first = out.slice(out.indexOf("> /accept"), out.indexOf("> walk to the Gutted Eel"));
-    assert.match(first, /Name the quest: \/accept <quest>/);
+    const first = out.slice(out.indexOf("> /accept"), out.indexOf("> /abandon"));
+    assert.match(first, /No quest is on offer to accept: \/quests lists your journal\./);
+    const abandon = out.slice(out.indexOf("> /abandon"), out.indexOf("> walk to the Gutted Eel"));
+    assert.match(abandon, /No quest is under way to abandon/);
     assert.match(out.slice(out.lastIndexOf("> /accept")), /Quest "The Keeper's Debt": accepted\./);
   });
 

@@ -53,6 +53,12 @@ const answer =
     const applies = name === "abandon" ? "accepted" : "available";
     const only = Object.entries(state(host).quests).filter(([, q]) => q.status === applies);
     const quest = argument !== "" ? argument : only.length === 1 ? only[0]![0] : "";
+    if (quest === "" && only.length === 0)
+      return host.out(
+        name === "abandon"
+          ? "No quest is under way to abandon: /quests lists your journal."
+          : `No quest is on offer to ${name}: /quests lists your journal.`,
+      );
     if (quest === "") return host.out(`Name the quest: /${name} <quest>. /quests lists them.`);
     await host.step({ type: "answer", quest, answer: name });
   };
