@@ -8,6 +8,13 @@ describe("offline voice: a line told of a character", () => {
     const cases: [string, RegExp][] = [
       ["You try to open the door.", /^Ada Quill tries to open the door\.$/],
       ["Your nerve is fraying.", /^Ada Quill's nerve is fraying\.$/],
+      // The offline narrator's lines for an act told again (repeat.ts) front the subject with an adverb.
+      ["Again you try to keep watch.", /^Again Ada Quill tries to keep watch\.$/],
+      ["Once more you try to keep watch.", /^Once more Ada Quill tries to keep watch\.$/],
+      [
+        "Still you try to keep watch; still nothing.",
+        /^Still Ada Quill tries to keep watch; still nothing\.$/,
+      ],
       ["Mara looks at you and waits.", /^Mara looks at Ada Quill and waits\.$/],
       [
         "Corvin Slade recognises an old house in your face. He is courteous to you.",

@@ -46,7 +46,7 @@ export function aboutParty(text: string): string {
 
 /** Words after which "you" is the subject of a clause ("where you are", "but you see"). */
 const CLAUSE_OPENERS = new Set(
-  "and but or so yet then still now where when while as if that because though although until before after than what how why who once".split(
+  "and but or so yet then still now again where when while as if that because though although until before after than what how why who once".split(
     " ",
   ),
 );
@@ -80,6 +80,7 @@ export function aboutCharacter(text: string, name: string): string {
       if (span.quoted) return span.text;
       const tokens = span.text.split(/(\s+)/);
       let previous = "";
+      let beforePrevious = "";
       for (let i = 0; i < tokens.length; i++) {
         const token = tokens[i]!;
         if (/^\s*$/.test(token)) continue;
@@ -89,7 +90,11 @@ export function aboutCharacter(text: string, name: string): string {
         const tail = m?.[2] ?? "";
         if (lower === "you" || CONTRACTIONS[lower]) {
           const subject =
-            previous === "" || /[.!?:;,—–]$/.test(previous) || CLAUSE_OPENERS.has(bare(previous));
+            previous === "" ||
+            /[.!?:;,—–]$/.test(previous) ||
+            CLAUSE_OPENERS.has(bare(previous)) ||
+            // A sentence fronted by "once more" ("Once more you try"), as by "again" or "still".
+            (bare(previous) === "more" && bare(beforePrevious) === "once");
           if (!subject) {
             tokens[i] =
               lower === "you" && !namedOnce
@@ -106,6 +111,7 @@ export function aboutCharacter(text: string, name: string): string {
           tokens[i] = `${name}'s${tail}`;
           named = namedOnce = true;
         } else if (POSSESSIVES[lower]) tokens[i] = sameCase(word, POSSESSIVES[lower]!) + tail;
+        beforePrevious = previous;
         previous = token;
         // A sentence ends: its first "you" is the name again.
         if (/[.!?]["”’)]*$/.test(token)) named = false;
