@@ -1,14 +1,17 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_MAX_STEPS } from "../src/server/runner.ts";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import { type CpuBudget, cpuBudget } from "./cpu-budget.ts";
 import { median, ms, p99 } from "./measure.ts";
 import { type Breakdown, breakdownOf, PARTS } from "./serve-breakdown.ts";
 import { bundleServeChild } from "./serve-bundle.ts";
+import { send, stream } from "./serve-client.ts";
+import { LEGS, machineTicks, pathOf } from "./serve-path.ts";
 import { measureRecovery } from "./serve-recovery.ts";
 import { measureStart } from "./serve-start.ts";
 import { formatTable } from "./table.ts";
@@ -54,6 +57,8 @@ const STORES = (process.env.TALEFORGE_BENCH_SERVE_STORES ?? "start,sqlite,pg1,pg
 const CPUS = process.env.TALEFORGE_BENCH_SERVE_CPUS ? Number(process.env.TALEFORGE_BENCH_SERVE_CPUS) : null;
 /** TALEFORGE_BENCH_SERVE_BREAKDOWN=0 skips the profiled pass that says where a turn's CPU goes (serve-breakdown.ts). */
 const BREAKDOWN = process.env.TALEFORGE_BENCH_SERVE_BREAKDOWN !== "0";
+/** The step slots of each server process (serve-child.ts reads the same variable). */
+const MAX_STEPS = Number(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS || DEFAULT_MAX_STEPS);
 const CHILD = fileURLToPath(new URL("./serve-child.ts", import.meta.url));
 
 const bench: BenchModule = {
@@ -65,7 +70,15 @@ export default bench;
 
 /** A step's phases as its step log gives them (see Runner.claimed). */
 const PHASES = ["restoreMs", "startMs", "runMs", "saveMs", "commitMs"] as const;
-type Step = { durationMs: number; waitMs: number; phases: Partial<Record<(typeof PHASES)[number], number>> };
+type Step = {
+  durationMs: number;
+  waitMs: number;
+  phases: Partial<Record<(typeof PHASES)[number], number>>;
+  /** Its game and tick, and when it was logged (right after its commit: epoch ms, pino's `time`). */
+  game: string;
+  tick: number;
+  at: number;
+};
 /** A server process's context switches and the NOTIFY messages it received, so far. */
 type Counts = {
   switches: { voluntary: number; involuntary: number };
@@ -139,9 +152,19 @@ function start(where: StoreWhere, bundle: string | null, budget: CpuBudget | nul
         durationMs: number;
         waitMs?: number;
         phases?: Step["phases"];
+        game: string;
+        tick: number;
+        time: number;
       };
       if (entry.kind === "turn")
-        steps.push({ durationMs: entry.durationMs, waitMs: entry.waitMs ?? 0, phases: entry.phases ?? {} });
+        steps.push({
+          durationMs: entry.durationMs,
+          waitMs: entry.waitMs ?? 0,
+          phases: entry.phases ?? {},
+          game: entry.game,
+          tick: entry.tick,
+          at: entry.time,
+        });
     }
   });
   const next = <T>(key: string) =>
@@ -191,18 +214,16 @@ function start(where: StoreWhere, bundle: string | null, budget: CpuBudget | nul
 }
 
 async function call(url: string, method: string, path: string, token?: string, body?: unknown, raw?: string) {
-  const response = await fetch(`${url}${path}`, {
+  const { status, answer } = await send(
+    url,
     method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined || raw !== undefined ? { "content-type": "application/json" } : {}),
-    },
-    ...(raw !== undefined ? { body: raw } : body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
+    path,
+    token,
+    raw !== undefined ? raw : body !== undefined ? JSON.stringify(body) : undefined,
+  );
   // A refused call fails the benchmark here, with the server's answer, rather than as a stream that never sees its turn.
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  if (status < 200 || status > 299 || answer === null)
+    throw new Error(`${method} ${path}: ${status} ${JSON.stringify(answer).slice(0, 300)}`);
   return answer;
 }
 
@@ -243,47 +264,35 @@ async function makeGames(procs: Proc[], hash: string, count: number) {
   return games;
 }
 
+const TURN_EVENTS = new Set(["turn", "turn-failed"]);
+
 /**
  * Follows one game's event stream as a player's client does: `wait(tick)` resolves when the turn
  * event of that tick arrives (rejects on a turn-failed event), answering the time it arrived.
  */
+
 async function follow(url: string, game: { id: string; player: string }) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/games/${game.id}/events`, {
-    headers: { authorization: `Bearer ${game.player}` },
-    signal: controller.signal,
-  });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
   const arrived = new Map<number, number>();
   const waiters = new Map<number, { resolve: (at: number) => void; reject: (error: Error) => void }>();
   let failure: Error | null = null;
-  void (async () => {
-    let text = "";
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-      let end = text.indexOf("\n\n");
-      while (end >= 0) {
-        const block = text.slice(0, end);
-        text = text.slice(end + 2);
-        end = text.indexOf("\n\n");
-        const kind = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (data === undefined || (kind !== "turn" && kind !== "turn-failed")) continue;
-        const { tick, message } = JSON.parse(data) as { tick: number; message?: string };
-        if (kind === "turn-failed") {
-          failure = new Error(`turn ${tick} of ${game.id} failed: ${message}`);
-          for (const w of waiters.values()) w.reject(failure);
-          continue;
-        }
-        const at = performance.now();
-        arrived.set(tick, at);
-        waiters.get(tick)?.resolve(at);
+  const { close } = await stream(
+    url,
+    `/games/${game.id}/events`,
+    game.player,
+    TURN_EVENTS,
+    ({ event, data }) => {
+      if (data === undefined) return;
+      const { tick, message } = JSON.parse(data) as { tick: number; message?: string };
+      if (event === "turn-failed") {
+        failure = new Error(`turn ${tick} of ${game.id} failed: ${message}`);
+        for (const w of waiters.values()) w.reject(failure);
+        return;
       }
-    }
-  })();
+      const at = performance.now();
+      arrived.set(tick, at);
+      waiters.get(tick)?.resolve(at);
+    },
+  );
   return {
     wait(tick: number): Promise<number> {
       const at = arrived.get(tick);
@@ -291,7 +300,7 @@ async function follow(url: string, game: { id: string; player: string }) {
       if (failure) return Promise.reject(failure);
       return new Promise((resolve, reject) => waiters.set(tick, { resolve, reject }));
     },
-    close: () => controller.abort(),
+    close,
   };
 }
 
@@ -310,29 +319,43 @@ async function playActive(
   const games = await makeGames(procs, hash, ACTIVE_GAMES);
   const streams = await Promise.all(games.map((g, i) => follow(procs[i % procs.length]!.url, g)));
   const endToEnd: number[] = [];
+  /** Each measured turn from the client's side (performance.now() ms): sent, its POST answered, its turn event in. */
+  const sides: { game: string; tick: number; sent: number; answered: number; arrived: number }[] = [];
+  /** Each round's wall time (ms). */
+  const rounds: number[] = [];
   /** One turn of every active game at once, each game's action to one process in turn. */
-  const round = (turn: number) =>
-    Promise.all(
+  const round = async (turn: number) => {
+    const from = performance.now();
+    await Promise.all(
       games.map(async (g, i) => {
         const url = procs[(i + turn) % procs.length]!.url;
         const sent = performance.now();
+        let answered = 0;
         const answer = call(url, "POST", `/games/${g.id}/actions`, g.player, {
           text: "walk to the Gutted Eel",
           idempotencyKey: `t${turn}`,
+        }).then(() => {
+          answered = performance.now();
         });
         const [, at] = await Promise.all([answer, streams[i]!.wait(turn)]);
         endToEnd.push(at - sent);
+        sides.push({ game: g.id, tick: turn, sent, answered, arrived: at });
       }),
     );
+    rounds.push(performance.now() - from);
+  };
   // Not measured: the processes' first turns (the JIT, the pools' connections and their prepared
   // statements, the script process's isolates), which each process pays once.
   for (let turn = 1; turn <= WARMUP; turn++) await round(turn);
   endToEnd.length = 0;
+  sides.length = 0;
+  rounds.length = 0;
   for (const p of procs) p.steps.length = 0;
   const cpuBefore = await Promise.all(procs.map((p) => p.cpu()));
   const queriesBefore = await Promise.all(procs.map((p) => p.queries()));
   const clientBefore = process.cpuUsage();
   const pgBefore = await backendsCpu(where);
+  const machineBefore = machineTicks();
   if (profileDir) await Promise.all(procs.map((p) => p.profile()));
   const started = performance.now();
   try {
@@ -346,6 +369,7 @@ async function playActive(
     await Promise.all(procs.map((p, i) => p.profileTo(join(profileDir, `${profileAs}-p${i}.cpuprofile`))));
   }
   const client = process.cpuUsage(clientBefore);
+  const machineAfter = machineTicks();
   const pgAfter = await backendsCpu(where);
   const cpuAfter = await Promise.all(procs.map((p) => p.cpu()));
   const queriesAfter = await Promise.all(procs.map((p) => p.queries()));
@@ -364,7 +388,26 @@ async function playActive(
     for (const [text, n] of Object.entries(after))
       queries.set(text, (queries.get(text) ?? 0) + n - (queriesBefore[i]![text] ?? 0));
   });
+  const cpuOf = (i: number, key: "own" | "children") => cpuAfter[i]![key] - cpuBefore[i]![key];
+  /** CPU time (ms) of this benchmark's processes over the turns: servers, sandboxes, PostgreSQL, client. */
+  const benchCpuMs =
+    (procs.reduce((a, _, i) => a + cpuOf(i, "own") + cpuOf(i, "children"), 0) +
+      (pgBefore && pgAfter ? cpuSince(pgBefore, pgAfter) : 0) +
+      client.user +
+      client.system) /
+    1000;
   return {
+    path: pathOf(sides, steps),
+    /** Mean wall time (ms) of a round (every active game's turn at once). */
+    roundMs: mean(rounds),
+    /** The step slots' busy share: the steps' own time over the slots' time. */
+    slotsBusy: own.reduce((a, b) => a + b, 0) / (MAX_STEPS * procs.length * seconds * 1000),
+    /** Cores' worth of CPU this benchmark's processes used over the turns, and the machine's busy share. */
+    benchCores: benchCpuMs / (seconds * 1000),
+    machineBusy:
+      machineBefore && machineAfter
+        ? (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total)
+        : Number.NaN,
     phases: PHASES.map((name) => ({
       name,
       p50: median(phase(steps, name)),
@@ -511,6 +554,7 @@ async function run(context: BenchContext): Promise<void> {
   const fanOuts: string[][] = [];
   const phaseRows: string[][] = [];
   const processRows: string[][] = [];
+  const pathRows: string[][] = [];
   const breakdowns: { label: string; active: Awaited<ReturnType<typeof playActive>>; parts: Breakdown }[] =
     [];
   const rates = new Map<string, number>();
@@ -585,6 +629,19 @@ async function run(context: BenchContext): Promise<void> {
           active.pauses
             .map((p) => `${p.gc.ms.toFixed(0)} / ${p.gc.count} / ${p.gc.maxMs.toFixed(1)}`)
             .join(", "),
+        ]);
+        const f = (x: { p50: number; p99: number; slowest: number }) =>
+          `${x.p50.toFixed(0)} / ${x.p99.toFixed(0)} / ${x.slowest.toFixed(0)}`;
+        pathRows.push([
+          config.label,
+          String(level),
+          f(active.path.post),
+          ...active.path.legs.map(f),
+          f(active.path.total),
+          active.roundMs.toFixed(0),
+          `${(100 * active.slotsBusy).toFixed(0)} % of ${MAX_STEPS * config.processes}`,
+          `${active.benchCores.toFixed(2)} / ${cpus().length}`,
+          `${(100 * active.machineBusy).toFixed(0)} %`,
         ]);
         processRows.push([
           config.label,
@@ -683,6 +740,26 @@ async function run(context: BenchContext): Promise<void> {
   );
   context.print(
     "Where the steps' time went (ms), from their step logs: restore (the world and the last state read), start (the session restored), run (the engine, its sandbox round trips, the offline narrator), save (the new state serialised), commit (the transaction); p50 and p99 of each phase, and its mean over the slowest 1% of steps (tail). Event loop delay (ms, sampled every 10 ms) and the garbage collector's pauses of each server process over the turns.",
+  );
+  context.print();
+  context.print(
+    formatTable(
+      [
+        "Store",
+        "idle games",
+        "POST answered",
+        ...LEGS,
+        "end-to-end",
+        "round (mean)",
+        "step slots busy",
+        "cores used (bench's processes)",
+        "machine busy",
+      ],
+      pathRows,
+    ),
+  );
+  context.print(
+    "Where a turn's end-to-end time went (ms, p50 / p99 / mean of the slowest 1% of turns), the client's times joined with the turn's step log line: sent → queued (HTTP, the submission stored, the turn found due; the claim after the slot too), queued (the wait for a step slot), step (its own time, as engine-side above), commit → turn event (published, written to the stream, read); the legs add up to the end-to-end time; POST answered overlaps the first leg. Round: the wall time of one turn of every active game at once. Step slots busy: the steps' own time over the slots' time (--max-steps per process, TALEFORGE_BENCH_SERVE_MAX_STEPS); cores used: the CPU time of the servers, their sandboxes, PostgreSQL's backends and this client over the wall time; machine busy: every process on the machine (/proc/stat). A round near 100 % slots busy waits for the slots; near all cores used, for the CPU.",
   );
   context.print();
   context.print(
