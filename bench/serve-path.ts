@@ -4,16 +4,23 @@ import { median, p99 } from "./measure.ts";
 /** A turn from the client's side (performance.now() ms). */
 export type ClientSide = { game: string; tick: number; sent: number; answered: number; arrived: number };
 /** A turn's step from its step log: its own time, its wait for a slot, and when it was logged (epoch ms). */
-export type StepSide = { game: string; tick: number; durationMs: number; waitMs: number; at: number };
+export type StepSide = {
+  game: string;
+  tick: number;
+  durationMs: number;
+  waitMs: number;
+  claimMs: number;
+  at: number;
+};
 
 /** The legs of a turn's end-to-end time, in order; they add up to it. */
-export const LEGS = ["sent → queued", "queued", "step", "commit → turn event"] as const;
+export const LEGS = ["sent → queued", "queued", "claim", "step", "commit → turn event"] as const;
 
 /**
  * Where each turn's end-to-end time went, the client's times joined with its step's log line (same
  * machine, same clock; the log's times are whole ms): sent → queued (the POST through HTTP, the
- * submission stored, the turn found due, and the claim after the slot), queued (the wait for a step
- * slot), step (restore, engine, narrator, commit), commit → turn event (the event published, written
+ * submission stored, the turn found due), queued (the wait for a step slot), claim (the game claimed
+ * and its submissions read again, holding the slot), step (restore, engine, narrator, commit), commit → turn event (the event published, written
  * to the stream and read by the client). Also the POST's own answer time, which overlaps the first legs.
  * Each: p50, p99 and the mean over the slowest 1% of turns (by end-to-end), to tell what makes the tail.
  */

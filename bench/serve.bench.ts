@@ -73,6 +73,8 @@ const PHASES = ["restoreMs", "startMs", "runMs", "saveMs", "commitMs"] as const;
 type Step = {
   durationMs: number;
   waitMs: number;
+  /** From taking its slot to its start: the claim (0 from a server without the field). */
+  claimMs: number;
   phases: Partial<Record<(typeof PHASES)[number], number>>;
   /** Its game and tick, and when it was logged (right after its commit: epoch ms, pino's `time`). */
   game: string;
@@ -151,6 +153,7 @@ function start(where: StoreWhere, bundle: string | null, budget: CpuBudget | nul
         kind: string;
         durationMs: number;
         waitMs?: number;
+        claimMs?: number;
         phases?: Step["phases"];
         game: string;
         tick: number;
@@ -160,6 +163,7 @@ function start(where: StoreWhere, bundle: string | null, budget: CpuBudget | nul
         steps.push({
           durationMs: entry.durationMs,
           waitMs: entry.waitMs ?? 0,
+          claimMs: entry.claimMs ?? 0,
           phases: entry.phases ?? {},
           game: entry.game,
           tick: entry.tick,
@@ -400,8 +404,9 @@ async function playActive(
     path: pathOf(sides, steps),
     /** Mean wall time (ms) of a round (every active game's turn at once). */
     roundMs: mean(rounds),
-    /** The step slots' busy share: the steps' own time over the slots' time. */
-    slotsBusy: own.reduce((a, b) => a + b, 0) / (MAX_STEPS * procs.length * seconds * 1000),
+    /** The step slots' busy share: the steps' claims and own time over the slots' time. */
+    slotsBusy:
+      steps.reduce((a, s) => a + s.claimMs + s.durationMs, 0) / (MAX_STEPS * procs.length * seconds * 1000),
     /** Cores' worth of CPU this benchmark's processes used over the turns, and the machine's busy share. */
     benchCores: benchCpuMs / (seconds * 1000),
     machineBusy:
@@ -759,7 +764,7 @@ async function run(context: BenchContext): Promise<void> {
     ),
   );
   context.print(
-    "Where a turn's end-to-end time went (ms, p50 / p99 / mean of the slowest 1% of turns), the client's times joined with the turn's step log line: sent → queued (HTTP, the submission stored, the turn found due; the claim after the slot too), queued (the wait for a step slot), step (its own time, as engine-side above), commit → turn event (published, written to the stream, read); the legs add up to the end-to-end time; POST answered overlaps the first leg. Round: the wall time of one turn of every active game at once. Step slots busy: the steps' own time over the slots' time (--max-steps per process, TALEFORGE_BENCH_SERVE_MAX_STEPS); cores used: the CPU time of the servers, their sandboxes, PostgreSQL's backends and this client over the wall time; machine busy: every process on the machine (/proc/stat). A round near 100 % slots busy waits for the slots; near all cores used, for the CPU.",
+    "Where a turn's end-to-end time went (ms, p50 / p99 / mean of the slowest 1% of turns), the client's times joined with the turn's step log line: sent → queued (HTTP, the submission stored, the turn found due), queued (the wait for a step slot), claim (the game claimed and its submissions read again, holding the slot), step (its own time, as engine-side above), commit → turn event (published, written to the stream, read); the legs add up to the end-to-end time; POST answered overlaps the first leg. Round: the wall time of one turn of every active game at once. Step slots busy: the steps' claims and own time over the slots' time (--max-steps per process, TALEFORGE_BENCH_SERVE_MAX_STEPS); cores used: the CPU time of the servers, their sandboxes, PostgreSQL's backends and this client over the wall time; machine busy: every process on the machine (/proc/stat). A round near 100 % slots busy waits for the slots; near all cores used, for the CPU.",
   );
   context.print();
   context.print(

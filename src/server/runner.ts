@@ -249,6 +249,8 @@ function before(a: number[], b: number[]): boolean {
 /** Where a step's time went: `waitMs` waiting for a slot (before and during the step). */
 interface StepClock {
   waitMs: number;
+  /** When the step took its slot (performance.now()): its claim's time is from there to the step's start. */
+  slotAt: number;
   /** Whose step it is, for the fair share of slots. */
   key: StepKey;
 }
@@ -385,7 +387,11 @@ export class Runner {
     // submission gets in once claimed).
     if ((await ready()) === null) return "waiting";
     const key = this.keyOf(game);
-    const clock: StepClock = { waitMs: await this.slots.take({ ...key, unclaimed: true }), key };
+    const clock: StepClock = {
+      waitMs: await this.slots.take({ ...key, unclaimed: true }),
+      slotAt: performance.now(),
+      key,
+    };
     try {
       return await this.claimTurn(game, clock, ready);
     } finally {
@@ -763,7 +769,7 @@ export class Runner {
     fresh?: { players: PlayerSpec[] },
   ): Promise<void> {
     const key = this.keyOf(game);
-    const clock: StepClock = { waitMs: await this.slots.take(key), key };
+    const clock: StepClock = { waitMs: await this.slots.take(key), slotAt: performance.now(), key };
     try {
       const owner = claim ?? (await this.acquire(game));
       await this.track(this.claimed(game, owner, clock, run, fresh));
@@ -923,6 +929,8 @@ export class Runner {
           // The step's own time (restore, engine, narrator, commit), without its waits for a slot.
           durationMs: Math.round(performance.now() - started - (clock.waitMs - waitedBefore)),
           waitMs: Math.round(clock.waitMs),
+          // From taking the slot to the step's start: the claim (and, for a turn, the look that counts).
+          claimMs: Math.round((started - clock.slotAt) * 10) / 10,
           // restore: the world and the last state read; start: the session restored from it; run: the
           // step in the engine (sandbox and narrator included, waits for a slot not); save: the new
           // state and the turn row serialised; commit: the transaction.
