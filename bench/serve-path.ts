@@ -31,8 +31,14 @@ export function pathOf(clients: ClientSide[], steps: StepSide[]) {
     const step = byTurn.get(`${c.game} ${c.tick}`);
     if (!step) return [];
     const started = step.at - step.durationMs;
-    const queuedAt = started - step.waitMs;
-    const legs = [queuedAt - (origin + c.sent), step.waitMs, step.durationMs, origin + c.arrived - step.at];
+    const queuedAt = started - step.claimMs - step.waitMs;
+    const legs = [
+      queuedAt - (origin + c.sent),
+      step.waitMs,
+      step.claimMs,
+      step.durationMs,
+      origin + c.arrived - step.at,
+    ];
     return [{ post: c.answered - c.sent, legs, total: c.arrived - c.sent }];
   });
   const slowest = [...turns]
