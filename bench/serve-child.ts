@@ -12,7 +12,12 @@ import { createOfflineProvider } from "../src/ai/offline/index.ts";
 import { createSandbox } from "../src/sandbox/index.ts";
 import { createServer } from "../src/server/app.ts";
 import { createLogger } from "../src/server/logger.ts";
+import { DEFAULT_MAX_STEPS } from "../src/server/runner.ts";
 import { openStore } from "../src/server/store/open.ts";
+
+/** TALEFORGE_BENCH_SERVE_MAX_STEPS: the process's step slots (--max-steps); the server's default without it. */
+const MAX_STEPS = Number(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS || DEFAULT_MAX_STEPS);
+
 import { SqliteThread } from "../src/server/store/sqlite-thread.ts";
 
 /** Each child process of this one (the sandbox's script processes): its /proc/<id>/stat fields after the name. */
@@ -146,9 +151,7 @@ const server = await createServer({
   uploads: { open: true, perUploader: 1_000_000 },
   // It imports its idle games ten at a time: more than a 2-core machine's one work thread queues by default.
   workers: { queue: 1000 },
-  ...(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS
-    ? { maxSteps: Number(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS) }
-    : {}),
+  maxSteps: MAX_STEPS,
 });
 /**
  * The event loop's delay (a histogram sampled every 10 ms) and the garbage collector's pauses, since the
@@ -203,7 +206,8 @@ const url = await server.app.listen({ host: "127.0.0.1", port: 0 });
 // As `taleforge serve` does (src/server/run.ts): the script process starts once the server listens,
 // not at the first turn's script (its start would otherwise count in the first turns measured).
 sandbox.warm();
-process.send!({ url });
+// Its step slots too, for the benchmark's "slots busy" (the benchmark does not load the server's modules).
+process.send!({ url, maxSteps: MAX_STEPS });
 process.on("message", (message) => {
   if (message === "memory") {
     (globalThis as { gc?: () => void }).gc?.();

@@ -4,7 +4,6 @@ import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_MAX_STEPS } from "../src/server/runner.ts";
 import type { BenchContext, BenchModule } from "./bench-module.ts";
 import { type CpuBudget, cpuBudget } from "./cpu-budget.ts";
 import { median, ms, p99 } from "./measure.ts";
@@ -57,8 +56,6 @@ const STORES = (process.env.TALEFORGE_BENCH_SERVE_STORES ?? "start,sqlite,pg1,pg
 const CPUS = process.env.TALEFORGE_BENCH_SERVE_CPUS ? Number(process.env.TALEFORGE_BENCH_SERVE_CPUS) : null;
 /** TALEFORGE_BENCH_SERVE_BREAKDOWN=0 skips the profiled pass that says where a turn's CPU goes (serve-breakdown.ts). */
 const BREAKDOWN = process.env.TALEFORGE_BENCH_SERVE_BREAKDOWN !== "0";
-/** The step slots of each server process (serve-child.ts reads the same variable). */
-const MAX_STEPS = Number(process.env.TALEFORGE_BENCH_SERVE_MAX_STEPS || DEFAULT_MAX_STEPS);
 const CHILD = fileURLToPath(new URL("./serve-child.ts", import.meta.url));
 
 const bench: BenchModule = {
@@ -95,6 +92,8 @@ type Pauses = {
 
 interface Proc {
   url: string;
+  /** Its step slots (--max-steps). */
+  maxSteps: number;
   child: ChildProcess;
   /** Each turn step's own time, its phases and its wait for a step slot (ms), from the process's step log lines. */
   steps: Step[];
@@ -180,8 +179,10 @@ function start(where: StoreWhere, bundle: string | null, budget: CpuBudget | nul
       };
       child.on("message", on);
     });
-  return next<string>("url").then((url) => ({
+  const maxSteps = next<number>("maxSteps");
+  return next<string>("url").then(async (url) => ({
     url,
+    maxSteps: await maxSteps,
     child,
     steps,
     cpu() {
@@ -406,7 +407,8 @@ async function playActive(
     roundMs: mean(rounds),
     /** The step slots' busy share: the steps' claims and own time over the slots' time. */
     slotsBusy:
-      steps.reduce((a, s) => a + s.claimMs + s.durationMs, 0) / (MAX_STEPS * procs.length * seconds * 1000),
+      steps.reduce((a, s) => a + s.claimMs + s.durationMs, 0) /
+      (procs.reduce((a, p) => a + p.maxSteps, 0) * seconds * 1000),
     /** Cores' worth of CPU this benchmark's processes used over the turns, and the machine's busy share. */
     benchCores: benchCpuMs / (seconds * 1000),
     machineBusy:
@@ -644,7 +646,7 @@ async function run(context: BenchContext): Promise<void> {
           ...active.path.legs.map(f),
           f(active.path.total),
           active.roundMs.toFixed(0),
-          `${(100 * active.slotsBusy).toFixed(0)} % of ${MAX_STEPS * config.processes}`,
+          `${(100 * active.slotsBusy).toFixed(0)} % of ${procs.reduce((a, p) => a + p.maxSteps, 0)}`,
           `${active.benchCores.toFixed(2)} / ${cpus().length}`,
           `${(100 * active.machineBusy).toFixed(0)} %`,
         ]);
