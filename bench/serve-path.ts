@@ -20,8 +20,9 @@ export const LEGS = ["sent → queued", "queued", "claim", "step", "commit → t
  * Where each turn's end-to-end time went, the client's times joined with its step's log line (same
  * machine, same clock; the log's times are whole ms): sent → queued (the POST through HTTP, the
  * submission stored, the turn found due), queued (the wait for a step slot), claim (the game claimed
- * and its submissions read again, holding the slot), step (restore, engine, narrator, commit), commit → turn event (the event published, written
- * to the stream and read by the client). Also the POST's own answer time, which overlaps the first legs.
+ * and its submissions read again, holding the slot), step (restore, engine, narrator, commit), commit →
+ * turn event (the event published, written to the stream and read by the client). Also the POST's own
+ * answer time, which overlaps the first legs.
  * Each: p50, p99 and the mean over the slowest 1% of turns (by end-to-end), to tell what makes the tail.
  */
 export function pathOf(clients: ClientSide[], steps: StepSide[]) {
