@@ -42,8 +42,8 @@ export function branchesView(branches: readonly BranchInfo[], at: number, paint:
 }
 
 /**
- * Where a branch parts from those that list alike, within 74 columns: "parts at turn 7: action
- * \"open the door\"", "parts at turn 5, draw 2: story \"The door creaks…\"".
+ * Where a branch parts from those that list alike, within 74 columns: "parts at turn 7: typed
+ * \"open the door\"", "parts at turn 5, draw 2: told \"The door creaks…\"" (the story's words).
  */
 export function partingWords(p: Parting): string {
   const copy = p.copy === undefined ? "" : ` (${p.copy} of ${p.copies})`;
@@ -53,7 +53,7 @@ export function partingWords(p: Parting): string {
   if (p.by === "end") return `stops at turn ${p.turn} where the others go on${copy}`;
   if (p.by === "draw") return `parts at turn ${p.turn}: draw ${p.draw + 1}${copy}`;
   const draw = p.draw > 0 ? `, draw ${p.draw + 1}` : "";
-  return `parts at turn ${p.turn}${draw}: ${p.by} "${safe(p.text)}"${copy}`;
+  return `parts at turn ${p.turn}${draw}: ${p.by === "action" ? "typed" : "told"} "${safe(p.text)}"${copy}`;
 }
 
 /** /diff: the points compared and each difference on its own line. */
