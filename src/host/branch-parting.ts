@@ -57,7 +57,7 @@ export function partBranches(
 ): (Parting | null)[] {
   const out: (Parting | null)[] = branches.map(() => null);
   const groups = new Map<string, number[]>();
-  for (const [i, b] of branches.entries()) groups.set(b.key, [...(groups.get(b.key) ?? []), i]);
+  for (const [i, b] of branches.entries()) push(groups, b.key, i);
   for (const group of groups.values()) {
     if (group.length < 2) continue;
     const steps = branches.map((b) => b.steps);
@@ -67,7 +67,7 @@ export function partBranches(
     for (const i of group) {
       const { copy: _, copies: __, ...rest } = out[i]!;
       const key = JSON.stringify(rest);
-      alike.set(key, [...(alike.get(key) ?? []), i]);
+      push(alike, key, i);
     }
     for (const same of alike.values())
       if (same.length > 1)
@@ -82,15 +82,21 @@ function label(
   group: readonly number[],
   out: (Parting | null)[],
 ) {
-  const labels = new Map(group.map((i) => [i, partingOf(steps, i, group)]));
+  const labels = new Map(group.map((i, position) => [i, partingOf(steps, position, group)]));
   const same = new Map<string, number[]>();
   for (const [i, parting] of labels) {
     out[i] = parting;
     const key = JSON.stringify(parting);
-    same.set(key, [...(same.get(key) ?? []), i]);
+    push(same, key, i);
   }
   for (const alike of same.values())
     if (alike.length > 1 && alike.length < group.length) label(steps, alike, out);
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /** The first index at which two lines of steps differ; -1 when they are the same. */
@@ -105,13 +111,25 @@ function firstDifference(a: readonly PartingStep[], b: readonly PartingStep[]): 
   return -1;
 }
 
-/** Branch `i` among `group`: where it differs from the branch that stays with it the longest. */
-function partingOf(steps: readonly (readonly PartingStep[])[], i: number, group: readonly number[]): Parting {
+/**
+ * At most this many look-alikes on either side (in list order) a branch is compared with: a game
+ * where the same action was typed after the same turn hundreds of times still lists in time linear
+ * in its steps. Past them, what still reads the same is numbered (partBranches).
+ */
+export const PARTING_REACH = 32;
+
+/** Branch `group[position]`: where it differs from the look-alike that stays with it the longest. */
+function partingOf(
+  steps: readonly (readonly PartingStep[])[],
+  position: number,
+  group: readonly number[],
+): Parting {
+  const i = group[position]!;
   const own = steps[i]!;
   let at = -1;
   let closest: PartingStep[] = [];
   let ended = false;
-  for (const other of group) {
+  for (const other of group.slice(Math.max(0, position - PARTING_REACH), position + PARTING_REACH + 1)) {
     if (other === i) continue;
     const d = firstDifference(own, steps[other]!);
     if (d < 0 || d < at) continue;

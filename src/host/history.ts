@@ -157,7 +157,7 @@ export function addStep(
 /** Keeps the history within `limit` steps (MAX_NODES): see MAX_NODES for what goes first. */
 export function pruneHistory(history: History, limit = MAX_NODES): void {
   while (history.nodes.size > limit) {
-    const victim = listBranches(history).find((b) => b.start !== history.root && !b.current);
+    const victim = branchList(history).find((b) => b.start !== history.root && !b.current);
     if (victim) {
       deleteBranch(history, victim);
       continue;
@@ -228,10 +228,25 @@ export function branchStartOf(history: History, id: number): number {
   return node.id;
 }
 
+/** The branches, each with where it parts from those that list alike. */
 export function listBranches(history: History): BranchInfo[] {
+  const branches = branchList(history);
+  const keys = branches.map((b) => JSON.stringify([listedTitle(b.title), b.splitFrom, b.splitAt, b.turns]));
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  // Only branches that list alike are walked step by step.
+  const partings = partBranches(
+    branches.map((b, i) => ({ key: keys[i]!, steps: counts.get(keys[i]!)! > 1 ? ownSteps(history, b) : [] })),
+  );
+  for (const [i, parting] of partings.entries()) branches[i]!.parting = parting;
+  return branches;
+}
+
+/** The branches without their partings (what pruning and deleting need). */
+function branchList(history: History): BranchInfo[] {
   const starts = branchStarts(history);
   const onPath = new Set(pathTo(history, history.head).map((n) => n.id));
-  const branches = starts.map((start, i): BranchInfo => {
+  return starts.map((start, i): BranchInfo => {
     const tip = tipOf(history, start);
     const node = nodeOf(history, start);
     const parent = node.parent === null ? null : nodeOf(history, node.parent);
@@ -251,15 +266,6 @@ export function listBranches(history: History): BranchInfo[] {
       parting: null,
     };
   });
-  const keys = branches.map((b) => JSON.stringify([listedTitle(b.title), b.splitFrom, b.splitAt, b.turns]));
-  const counts = new Map<string, number>();
-  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  // Only branches that list alike are walked step by step.
-  const partings = partBranches(
-    branches.map((b, i) => ({ key: keys[i]!, steps: counts.get(keys[i]!)! > 1 ? ownSteps(history, b) : [] })),
-  );
-  for (const [i, parting] of partings.entries()) branches[i]!.parting = parting;
-  return branches;
 }
 
 /** A branch's steps from its start to its tip, as a parting compares them. */
@@ -347,14 +353,14 @@ export function deleteBranch(history: History, branch: BranchInfo): number | str
   walk(branch.start);
   if (doomed.includes(history.head))
     return "The game is on this branch: switch to another one (/branch) before deleting it.";
-  const before = listBranches(history).length;
+  const before = branchList(history).length;
   const parent = nodeOf(history, nodeOf(history, branch.start).parent!);
   parent.children = parent.children.filter((c) => c !== branch.start);
   for (const id of doomed) {
     history.nodes.delete(id);
     history.names.delete(id);
   }
-  return before - listBranches(history).length;
+  return before - branchList(history).length;
 }
 
 /**

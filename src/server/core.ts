@@ -718,7 +718,7 @@ export class GameCore {
     if (new Set(keys).size === keys.length) return branches.map(() => null);
     const steps = new Map<number, PartingStep>();
     for (const row of await this.deps.store.steps(gameId)) {
-      const inputs = JSON.parse(row.inputs) as {
+      const inputs = readInputs(row.inputs) as {
         actions?: { text?: unknown }[];
         quest?: unknown;
         answer?: unknown;
@@ -931,6 +931,16 @@ export class GameCore {
 }
 
 /** The most branches GET /games/:id/history/branches lists (the newest; `more` counts the others). */
+/** A step's stored inputs as an object: an unreadable row is read as having none (a list never fails on it). */
+function readInputs(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export const MAX_BRANCHES = 200;
 /** The longest branch title (its first words after the split). */
 const TITLE_LENGTH = 80;

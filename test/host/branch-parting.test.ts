@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import type { SessionState } from "../../src/engine/index.ts";
-import { PARTING_CHARS, type PartingStep, partBranches, snippet } from "../../src/host/branch-parting.ts";
+import {
+  PARTING_CHARS,
+  PARTING_REACH,
+  type PartingStep,
+  partBranches,
+  snippet,
+} from "../../src/host/branch-parting.ts";
 import {
   addStep,
   type BranchInfo,
@@ -104,6 +110,24 @@ describe("branches that list alike", () => {
     assert.deepEqual(parting[0], { turn: 2, by: "story", text: "…onto a cellar full of nets.", draw: 0 });
     assert.deepEqual(parting[1], { turn: 2, by: "story", text: "…a cellar full of crabs.", draw: 1 });
     assert.equal(parting[2], null);
+  });
+
+  test("more look-alikes than a branch is compared with: each still says its own action, or is numbered", () => {
+    const count = PARTING_REACH * 4 + 3;
+    const branches = Array.from({ length: count }, (_, i) => ({
+      key: "k",
+      steps: [
+        step(5, "open the door", "It creaks.", 0),
+        // Every tenth a copy of the one before it.
+        step(6, `go ${i % 10 === 9 ? i - 1 : i} paces north`, "Fog.", 0),
+      ],
+    }));
+    const partings = partBranches(branches);
+    assert.equal(new Set(partings.map((p) => JSON.stringify(p))).size, count, "all distinct");
+    for (const [i, p] of partings.entries()) {
+      if (i % 10 === 8 || i % 10 === 9) assert.equal(p!.by, "copy", `${i}`);
+      else assert.deepEqual(p, { turn: 6, by: "action", text: `go ${i} paces north`, draw: 0 });
+    }
   });
 
   test("a snippet keeps where two texts part within its width", () => {
