@@ -130,6 +130,36 @@ describe("branches that list alike", () => {
     }
   });
 
+  test("any texts: look-alikes get distinct partings, each text short and one line", () => {
+    const words = fc.oneof(fc.constantFrom("go", "go north", "a\u0007\n b"), fc.string({ maxLength: 70 }));
+    const line = fc.array(
+      fc.record({
+        tick: fc.constantFrom(1, 2),
+        action: fc.option(words),
+        draw: fc.constantFrom(0, 1),
+        story: fc.option(words),
+      }),
+      { maxLength: 4 },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ key: fc.constantFrom("a", "b"), steps: line }), { maxLength: 12 }),
+        (branches) => {
+          const partings = partBranches(branches);
+          for (const [i, p] of partings.entries()) {
+            const twins = branches.filter((b, j) => j !== i && b.key === branches[i]!.key);
+            assert.equal(p === null, twins.length === 0);
+            if (p === null) continue;
+            assert.ok(p.text.length <= PARTING_CHARS && !/[\n\u0000-\u001f]/.test(p.text), p.text);
+            for (const [j, q] of partings.entries())
+              if (j !== i && branches[j]!.key === branches[i]!.key) assert.notDeepEqual(p, q);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   test("a snippet keeps where two texts part within its width", () => {
     const a = "wait for a long while at the bar of the Gutted Eel and then go north";
     const b = "wait for a long while at the bar of the Gutted Eel and then go south";
