@@ -7,6 +7,7 @@
 export * from "./ai/index.ts";
 // Engine: sessions, turns, saves, and the ports the sandbox and AI providers implement.
 export * from "./engine/index.ts";
+export type { Parting } from "./host/branch-parting.ts";
 // The host's game: its inputs, the story controls (retry, undo, alter, rewind, branches) and its history (issue 33).
 export { HOST_ERRORS, HostError, isHostError } from "./host/errors.ts";
 export { type FiredChange, Game, GameInput, type GameSetup, type Outcome } from "./host/game.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SessionState, TurnResult } from "../engine/index.ts";
+import { type Parting, type PartingStep, partBranches } from "./branch-parting.ts";
 import { cleanText } from "./outside-text.ts";
 import { applyPatch, diffValue, type Patch } from "./state-delta.ts";
 
@@ -90,6 +91,19 @@ export interface BranchInfo {
   turns: number;
   /** The game is on this branch (its head is on the branch's path). */
   current: boolean;
+  /**
+   * Where it parts from the branches that list alike (the same title as a listing shows it, split
+   * from the same branch after the same turn, to the same turn): null when none does.
+   */
+  parting: Parting | null;
+}
+
+/** At most this many characters of a title in a listing (the terminal's: a line stays within 80 columns). */
+export const LISTED_TITLE = 36;
+
+/** A title as a listing shows it: cut to LISTED_TITLE characters. */
+export function listedTitle(title: string): string {
+  return title.length > LISTED_TITLE ? `${title.slice(0, LISTED_TITLE - 1)}…` : title;
 }
 
 /**
@@ -143,7 +157,7 @@ export function addStep(
 /** Keeps the history within `limit` steps (MAX_NODES): see MAX_NODES for what goes first. */
 export function pruneHistory(history: History, limit = MAX_NODES): void {
   while (history.nodes.size > limit) {
-    const victim = listBranches(history).find((b) => b.start !== history.root && !b.current);
+    const victim = branchList(history).find((b) => b.start !== history.root && !b.current);
     if (victim) {
       deleteBranch(history, victim);
       continue;
@@ -214,10 +228,25 @@ export function branchStartOf(history: History, id: number): number {
   return node.id;
 }
 
+/** The branches, each with where it parts from those that list alike. */
 export function listBranches(history: History): BranchInfo[] {
+  const branches = branchList(history);
+  const keys = branches.map((b) => JSON.stringify([listedTitle(b.title), b.splitFrom, b.splitAt, b.turns]));
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  // Only branches that list alike are walked step by step.
+  const partings = partBranches(
+    branches.map((b, i) => ({ key: keys[i]!, steps: counts.get(keys[i]!)! > 1 ? ownSteps(history, b) : [] })),
+  );
+  for (const [i, parting] of partings.entries()) branches[i]!.parting = parting;
+  return branches;
+}
+
+/** The branches without their partings (what pruning and deleting need). */
+function branchList(history: History): BranchInfo[] {
   const starts = branchStarts(history);
   const onPath = new Set(pathTo(history, history.head).map((n) => n.id));
-  return starts.map((start, i) => {
+  return starts.map((start, i): BranchInfo => {
     const tip = tipOf(history, start);
     const node = nodeOf(history, start);
     const parent = node.parent === null ? null : nodeOf(history, node.parent);
@@ -234,8 +263,36 @@ export function listBranches(history: History): BranchInfo[] {
       splitFrom: parent === null ? null : starts.indexOf(branchStartOf(history, parent.id)) + 1,
       turns: nodeOf(history, tip).tick,
       current,
+      parting: null,
     };
   });
+}
+
+/** A branch's steps from its start to its tip, as a parting compares them. */
+function ownSteps(history: History, branch: BranchInfo): PartingStep[] {
+  const steps: PartingStep[] = [];
+  for (let node: HistoryNode | undefined = nodeOf(history, branch.start); node; ) {
+    steps.push({
+      tick: node.tick,
+      action: actionOf(node.input),
+      draw: drawOf(node.input),
+      story: node.story,
+    });
+    const next: number | undefined = node.children[0];
+    node = next === undefined ? undefined : nodeOf(history, next);
+  }
+  return steps;
+}
+
+/** What a step was asked to do, in a few words: a turn's actions, a quest answer; null for the opening or a load. */
+function actionOf(input: StepInput): string | null {
+  if (input.type === "turn") return input.actions.map((a) => a.text).join(" / ");
+  if (input.type === "answer") return `${input.answer} ${input.quest}`;
+  return null;
+}
+
+function drawOf(input: StepInput): number {
+  return input.type === "turn" ? input.draw : 0;
 }
 
 /** A few words of a branch's first step: its first action, or what the step was. */
@@ -246,9 +303,9 @@ function titleOf(node: HistoryNode): string {
     case "loaded":
       return "the loaded game";
     case "answer":
-      return `${node.input.answer} ${node.input.quest}`;
+      return actionOf(node.input)!;
     case "turn": {
-      const text = node.input.actions.map((a) => a.text).join(" / ");
+      const text = actionOf(node.input)!;
       const draw = node.input.draw > 0 ? ` (draw ${node.input.draw + 1})` : "";
       // Short enough that a listing at 80 columns keeps the draw's mark.
       return `${text.length > 26 ? `${cutAtWord(text, 25)}…` : text}${draw}`;
@@ -296,14 +353,14 @@ export function deleteBranch(history: History, branch: BranchInfo): number | str
   walk(branch.start);
   if (doomed.includes(history.head))
     return "The game is on this branch: switch to another one (/branch) before deleting it.";
-  const before = listBranches(history).length;
+  const before = branchList(history).length;
   const parent = nodeOf(history, nodeOf(history, branch.start).parent!);
   parent.children = parent.children.filter((c) => c !== branch.start);
   for (const id of doomed) {
     history.nodes.delete(id);
     history.names.delete(id);
   }
-  return before - listBranches(history).length;
+  return before - branchList(history).length;
 }
 
 /**

@@ -209,6 +209,27 @@ export const AlterAnswer = z.object({
   by: z.string(),
 });
 
+/** Where a branch parts from the branches listed alike (host/branch-parting.ts `Parting`). */
+const Parting = z.object({
+  turn: Tick.nullable().describe(
+    "The turn at which its story differs from the closest of them (null: a copy).",
+  ),
+  by: z
+    .enum(["action", "story", "draw", "end", "copy"])
+    .describe(
+      "What differs there: the action typed, the story told (`text` holds a few words of it), the draw alone, the branch ends where the others go on, or nothing (a copy).",
+    ),
+  text: z.string().describe("A few words of the branch's own step at `turn`, around where it differs."),
+  draw: z.number().int().min(0).describe("The draw of that step (0: the first; a retry's are later)."),
+  copy: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("1, 2, … among branches that would still read the same (copies of one story)."),
+  copies: z.number().int().min(2).optional().describe("How many read the same with it."),
+});
+
 export const BranchesView = z.object({
   head: Seq.nullable(),
   branches: z.array(
@@ -228,6 +249,9 @@ export const BranchesView = z.object({
         .nullable()
         .describe("The name given to the branch (POST /games/:id/history/branches/name), or null."),
       at: z.number(),
+      parting: Parting.nullable().describe(
+        "Where it parts from the branches the list shows alike (the same name or title, turns and split): null when none does.",
+      ),
     }),
   ),
   more: z.number().int().min(1).optional(),

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { PlayerSpec, SessionState } from "../engine/index.ts";
 import { readSave } from "../engine/index.ts";
+import { type PartingStep, partBranches } from "../host/branch-parting.ts";
 import { cleanBranchName, MAX_NAME } from "../host/history.ts";
 import { readLine, replyOf, replyProblem } from "../host/offers.ts";
 import { PartyControls } from "../host/party-controls.ts";
@@ -665,27 +666,85 @@ export class GameCore {
       ),
     );
     const names = await this.deps.store.branchNames(game.id);
+    const branches = listed.map(({ tip, line, split, titled }) => {
+      const words = (rows.get(titled)?.narration || rows.get(tip)?.narration || "")
+        .replace(/\s+/g, " ")
+        .trim();
+      return {
+        tip,
+        tick: bySeq.get(tip)!.tick,
+        steps: line.length,
+        turns: line.filter((seq) => bySeq.get(seq)?.kind === "turn").length,
+        splitAt: split >= 0 ? line[split]! : null,
+        splitTick: split >= 0 ? bySeq.get(line[split]!)!.tick : null,
+        current: tip === head,
+        title: words.length > TITLE_LENGTH ? `${words.slice(0, TITLE_LENGTH - 1)}…` : words,
+        name: names.get(tip) ?? null,
+        at: Number(rows.get(tip)?.created_at ?? 0),
+      };
+    });
+    const partings = await this.partings(
+      game.id,
+      branches,
+      listed.map((b) => b.line.slice(b.split + 1)),
+    );
     return {
       head,
-      branches: listed.map(({ tip, line, split, titled }) => {
-        const words = (rows.get(titled)?.narration || rows.get(tip)?.narration || "")
-          .replace(/\s+/g, " ")
-          .trim();
-        return {
-          tip,
-          tick: bySeq.get(tip)!.tick,
-          steps: line.length,
-          turns: line.filter((seq) => bySeq.get(seq)?.kind === "turn").length,
-          splitAt: split >= 0 ? line[split]! : null,
-          splitTick: split >= 0 ? bySeq.get(line[split]!)!.tick : null,
-          current: tip === head,
-          title: words.length > TITLE_LENGTH ? `${words.slice(0, TITLE_LENGTH - 1)}…` : words,
-          name: names.get(tip) ?? null,
-          at: Number(rows.get(tip)?.created_at ?? 0),
-        };
-      }),
+      branches: branches.map((b, i) => ({ ...b, parting: partings[i]! })),
       ...(tips.length > listed.length ? { more: tips.length - listed.length } : {}),
     };
+  }
+
+  /**
+   * Where branches that a list shows alike (the same name or title, turns and split) part
+   * (host/branch-parting.ts), from their own steps (`own`, by seq: those after the split). The
+   * steps' inputs and narrations are read only when some branches list alike.
+   */
+  private async partings(
+    gameId: string,
+    branches: readonly {
+      name: string | null;
+      title: string;
+      turns: number;
+      tick: number;
+      splitTick: number | null;
+      current: boolean;
+    }[],
+    own: readonly number[][],
+  ) {
+    const keys = branches.map((b) =>
+      JSON.stringify([b.name, b.title, b.turns, b.tick, b.current ? "current" : b.splitTick]),
+    );
+    if (new Set(keys).size === keys.length) return branches.map(() => null);
+    const steps = new Map<number, PartingStep>();
+    for (const row of await this.deps.store.steps(gameId)) {
+      const inputs = readInputs(row.inputs) as {
+        actions?: { text?: unknown }[];
+        quest?: unknown;
+        answer?: unknown;
+        draw?: unknown;
+      };
+      const action = Array.isArray(inputs.actions)
+        ? inputs.actions.map((a) => String(a?.text ?? "")).join(" / ")
+        : typeof inputs.quest === "string" && typeof inputs.answer === "string"
+          ? `${inputs.answer} ${inputs.quest}`
+          : null;
+      steps.set(Number(row.seq), {
+        tick: Number(row.tick),
+        action,
+        draw: typeof inputs.draw === "number" ? inputs.draw : 0,
+        story: row.narration || null,
+      });
+    }
+    return partBranches(
+      keys.map((key, i) => ({
+        key,
+        steps: own[i]!.flatMap((seq) => {
+          const step = steps.get(seq);
+          return step ? [step] : [];
+        }),
+      })),
+    );
   }
 
   /**
@@ -872,6 +931,16 @@ export class GameCore {
 }
 
 /** The most branches GET /games/:id/history/branches lists (the newest; `more` counts the others). */
+/** A step's stored inputs as an object: an unreadable row is read as having none (a list never fails on it). */
+function readInputs(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export const MAX_BRANCHES = 200;
 /** The longest branch title (its first words after the split). */
 const TITLE_LENGTH = 80;

@@ -159,6 +159,49 @@ describe("taleforge play: ten turns, retry, rewind, a branch, a diff, a save and
     assert.doesNotMatch(list, /look around/, "the undone turn is dropped");
   });
 
+  test("branches that read alike say where they part: the turn and its action, or that they are copies", async () => {
+    const { code, out, err } = await playWith(
+      [EXAMPLE, "--premade", "Isobel Carrow"],
+      [
+        "walk to the Gutted Eel",
+        "n",
+        "look around",
+        "talk to Mara Venn",
+        // Rewound to turn 1 three times, the same action typed again each time.
+        "/rewind 1",
+        "look around",
+        "travel to the Old Lighthouse",
+        "/rewind 1",
+        "look around",
+        "wait at the bar of the Gutted Eel for a long while, then go to the Old Lighthouse",
+        "/rewind 1",
+        "look around",
+        "wait at the bar of the Gutted Eel for a long while, then go to the Counting House",
+        "/rewind 1",
+        "look around",
+        "travel to the Old Lighthouse",
+        "/branches",
+        "/quit",
+      ],
+    );
+    assert.equal(code, 0, err);
+    const list = after(out, "/branches").split("\n");
+    // The lines of the branches (the help below them is wrapped by a terminal, not here).
+    for (const line of list.slice(0, 9)) assert.ok(line.length <= 80, `wider than 80 columns: ${line}`);
+    assert.deepEqual(list.slice(0, 10), [
+      "   1  the first story  (from the start, to turn 3)",
+      "   2  look around  (from 1 after turn 1, to turn 3)",
+      "      the same story as another branch (1 of 2)",
+      "   3  look around  (from 1 after turn 1, to turn 3)",
+      '      parts at turn 3: typed "…go to the Old Lighthouse"',
+      "   4  look around  (from 1 after turn 1, to turn 3)",
+      '      parts at turn 3: typed "…go to the Counting House"',
+      "*  5  look around  (from 1 after turn 1, to turn 3)",
+      "      the same story as another branch (2 of 2)",
+      "",
+    ]);
+  });
+
   test("play --help names every command of the game", async () => {
     const help = captureIo();
     assert.equal(await run(["play", "--help"], help.io), 0);

@@ -301,6 +301,78 @@ describe(`server: story controls (${STORE_NAME})`, () => {
     assert.ok(!cassette.includes("again."), "the other branch's action is not on this branch's cassette");
   });
 
+  it("branches the list shows alike say where they part: the turn and a few words of its action", async () => {
+    const g = await newGame();
+    await play(g, "I look around the docks.");
+    const tips: number[] = [];
+    // The same action after turn 1 on three lines, then another choice at turn 3 on each.
+    for (const choice of ["talk to Mara Venn", "travel to the Old Lighthouse", "wait"]) {
+      if (tips.length > 0) {
+        const rewound = await g.host.post(`/games/${g.id}/history/rewind`, { tick: 1 });
+        assert.equal(rewound.status, 200, rewound.text);
+      }
+      await play(g, "walk to the Gutted Eel");
+      await play(g, choice);
+      tips.push(await headOf(g));
+    }
+    const view = (await g.host.get(`/games/${g.id}/history/branches`)).json as {
+      branches: {
+        tip: number;
+        title: string;
+        turns: number;
+        splitTick: number | null;
+        current: boolean;
+        parting: unknown;
+      }[];
+    };
+    const [mara, lighthouse, wait] = tips.map((tip) => view.branches.find((b) => b.tip === tip)!);
+    // The first two read alike but for their parting: the same first words, turns and split.
+    assert.deepEqual(
+      [mara!.title, mara!.turns, mara!.splitTick],
+      [lighthouse!.title, lighthouse!.turns, lighthouse!.splitTick],
+    );
+    assert.equal(mara!.splitTick, 1);
+    assert.deepEqual(mara!.parting, { turn: 3, by: "action", text: "talk to Mara Venn", draw: 0 });
+    assert.deepEqual(lighthouse!.parting, {
+      turn: 3,
+      by: "action",
+      text: "travel to the Old Lighthouse",
+      draw: 0,
+    });
+    // The current branch lists apart ("current"): nothing to tell.
+    assert.equal(wait!.current, true);
+    assert.equal(wait!.parting, null);
+    // Retried, the turn and the draw it replaced list apart: the old one splits after turn 2.
+    const retried = await g.host.post(`/games/${g.id}/history/retry`, { head: tips[2] });
+    assert.equal(retried.status, 200, retried.text);
+    const again = (await g.host.get(`/games/${g.id}/history/branches`)).json as typeof view;
+    const replaced = again.branches.find((b) => b.tip === tips[2])!;
+    assert.equal(replaced.splitTick, 2);
+    assert.equal(replaced.parting, null);
+    // Retried again: the two draws it replaced split after turn 2, and read differently (their
+    // stories' first words, or else where their stories part and their draws).
+    const head = (await transcript(g)).at(-1)!.seq;
+    assert.equal((await g.host.post(`/games/${g.id}/history/retry`, { head })).status, 200);
+    const drawn = (await g.host.get(`/games/${g.id}/history/branches`)).json as typeof view;
+    const draws = drawn.branches.filter((b) => b.tip === tips[2] || b.tip === head);
+    assert.equal(draws.length, 2);
+    assert.deepEqual(
+      draws.map((b) => b.splitTick),
+      [2, 2],
+    );
+    assert.notDeepEqual(
+      ...(draws.map((b) => [b.title, b.parting]) as [unknown, unknown]),
+      "the draws read differently",
+    );
+    if (draws[0]!.title === draws[1]!.title)
+      assert.deepEqual(
+        draws.map((b) => (b.parting as { draw: number }).draw),
+        [0, 1],
+      );
+    // A player reads the same list.
+    assert.deepEqual((await g.ann.get(`/games/${g.id}/history/branches`)).json, drawn);
+  });
+
   it("a retry whose narrator fails changes nothing and schedules nothing", async () => {
     const failing = { on: false };
     const second = await startServer({

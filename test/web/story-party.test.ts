@@ -244,6 +244,17 @@ describe("browser: a party of three retries by vote, rewinds and compares branch
       listed.branches.length,
       { timeout: WAIT },
     );
+    // The tenth turn's two draws share their title, turns and split from this branch (turn 4): the
+    // list tells them apart by where they part, turn 10, and the retry's draw.
+    const draws = listed.branches.filter((b) => !b.current && b.turns === 10);
+    assert.equal(draws.length, 2, JSON.stringify(listed.branches));
+    const rows = host.getByRole("list", { name: "Branches" }).locator(":scope > li");
+    const said = await Promise.all(
+      draws.map((b) => rows.nth(listed.branches.indexOf(b)).locator(".muted.small").first().innerText()),
+    );
+    assert.notEqual(said[0], said[1], "the two draws read differently");
+    for (const line of said) assert.match(line, /its own from turn 5 · parts at turn 10\b/);
+    assert.match(said.join("\n"), /parts at turn 10, draw 2: told “|parts at turn 10: draw 2/);
     const lines = await comparedLines(host, listed.branches.indexOf(old));
     const diff = host.locator(".diff");
     // The party went back to the Gutted Eel instead of on to the lamp room, the logbook and Slade.

@@ -1,6 +1,7 @@
 import type { Paint } from "../../author/paint.ts";
+import type { Parting } from "../../host/branch-parting.ts";
 import type { FiredChange } from "../../host/game.ts";
-import type { BranchInfo } from "../../host/history.ts";
+import { type BranchInfo, listedTitle } from "../../host/history.ts";
 import { cleanText } from "../../host/outside-text.ts";
 import { renderWorldDiff, type WorldDiff } from "../../host/world-diff.ts";
 import { escapeControls } from "../../world/terminal-text.ts";
@@ -13,9 +14,6 @@ import { turnWords } from "./views.ts";
  */
 const safe = (text: string) => escapeControls(cleanText(text));
 
-/** At most this many characters of a branch title in the list (a line stays within 80 columns). */
-const TITLE_CHARS = 36;
-
 /**
  * /branches: one line per branch, the current one marked, then how to use them. Turns are
  * numbered from the start of the game on every branch: a branch that left another after turn 4
@@ -26,10 +24,12 @@ const TITLE_CHARS = 36;
 export function branchesView(branches: readonly BranchInfo[], at: number, paint: Paint): string {
   const lines = branches.map((b) => {
     const mark = b.current ? paint("bold", "*") : " ";
-    const title = safe(b.title.length > TITLE_CHARS ? `${b.title.slice(0, TITLE_CHARS - 1)}…` : b.title);
+    const title = safe(listedTitle(b.title));
     const where = b.splitAt === null ? "from the start" : `from ${b.splitFrom} after turn ${b.splitAt}`;
     const here = b.current && at !== b.turns ? `; you are at turn ${at}` : "";
-    return `${mark} ${String(b.number).padStart(2)}  ${title}  ${paint("gray", `(${where}, to turn ${b.turns}${here})`)}`;
+    const line = `${mark} ${String(b.number).padStart(2)}  ${title}  ${paint("gray", `(${where}, to turn ${b.turns}${here})`)}`;
+    // Branches that read alike say, on a line of their own, where each one parts from the others.
+    return b.parting === null ? line : `${line}\n      ${paint("gray", partingWords(b.parting))}`;
   });
   return [
     ...lines,
@@ -39,6 +39,21 @@ export function branchesView(branches: readonly BranchInfo[], at: number, paint:
       "/branch N goes to a branch's last turn, /branch name N NAME names it, /branch delete N deletes it; /diff A B compares two points (a turn of this branch, #N, or N:TURN).",
     ),
   ].join("\n");
+}
+
+/**
+ * Where a branch parts from those that list alike, within 74 columns: "parts at turn 7: typed
+ * \"open the door\"", "parts at turn 5, draw 2: told \"The door creaks…\"" (the story's words).
+ */
+export function partingWords(p: Parting): string {
+  const copy = p.copy === undefined ? "" : ` (${p.copy} of ${p.copies})`;
+  const others =
+    p.copies === undefined || p.copies <= 2 ? "another branch" : `${p.copies - 1} other branches`;
+  if (p.by === "copy" || p.turn === null) return `the same story as ${others}${copy}`;
+  if (p.by === "end") return `stops at turn ${p.turn} where the others go on${copy}`;
+  if (p.by === "draw") return `parts at turn ${p.turn}: draw ${p.draw + 1}${copy}`;
+  const draw = p.draw > 0 ? `, draw ${p.draw + 1}` : "";
+  return `parts at turn ${p.turn}${draw}: ${p.by === "action" ? "typed" : "told"} "${safe(p.text)}"${copy}`;
 }
 
 /** /diff: the points compared and each difference on its own line. */

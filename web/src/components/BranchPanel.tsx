@@ -1,5 +1,12 @@
 import { useEffect, useState } from "preact/hooks";
-import { api, type BranchesView, type DiffView, type GameView, type WorldChange } from "../api.ts";
+import {
+  api,
+  type Branch,
+  type BranchesView,
+  type DiffView,
+  type GameView,
+  type WorldChange,
+} from "../api.ts";
 import { type Access, controlLabel } from "../controls.ts";
 import { playerMessage } from "../messages.ts";
 import { askedVote } from "./StoryControls.tsx";
@@ -24,6 +31,21 @@ function known(value: boolean | null): string {
 function splitWords(split: number | null | undefined, tick: number): string {
   if (split === null || split === undefined) return "";
   return split >= tick ? ` · shares every turn` : ` · its own from turn ${split + 1}`;
+}
+
+/**
+ * Where a branch parts from the branches listed alike (the server's `parting`): the turn and a few
+ * words of its action or story there, a retry's draw, or that it is a copy of one story.
+ */
+export function partingWords(p: NonNullable<Branch["parting"]>): string {
+  const copy = p.copy === undefined ? "" : ` (${p.copy} of ${p.copies})`;
+  const others =
+    p.copies === undefined || p.copies <= 2 ? "another branch" : `${p.copies - 1} other branches`;
+  if (p.by === "copy" || p.turn === null) return `the same story as ${others}${copy}`;
+  if (p.by === "end") return `stops at turn ${p.turn} where the others go on${copy}`;
+  if (p.by === "draw") return `parts at turn ${p.turn}: draw ${p.draw + 1}${copy}`;
+  const draw = p.draw > 0 ? `, draw ${p.draw + 1}` : "";
+  return `parts at turn ${p.turn}${draw}: ${p.by === "action" ? "typed" : "told"} “${p.text}”${copy}`;
 }
 
 function fired(tick: number | null): string {
@@ -173,6 +195,7 @@ export function BranchPanel(props: {
                 {b.name !== null && b.title !== "" ? `${b.title} · ` : ""}
                 {b.turns} {b.turns === 1 ? "turn" : "turns"}
                 {b.current ? " · current" : splitWords(b.splitTick, b.tick)}
+                {b.parting ? <span class="parting"> · {partingWords(b.parting)}</span> : null}
               </span>
               {renaming?.tip === b.tip ? (
                 <form
