@@ -1,4 +1,12 @@
-import type { Compilable, ExpressionBuilder, Kysely, Selectable, Transaction } from "kysely";
+import {
+  type Compilable,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  sql,
+  type Transaction,
+} from "kysely";
 import { gameEvents, type NewEvent } from "../events.ts";
 import { nameSkeleton } from "../names.ts";
 import type { Bus } from "./bus.ts";
@@ -1057,6 +1065,15 @@ export class Store {
 function hotQueries(db: Kysely<Database>, packs: boolean, direct: DirectQuery | undefined) {
   const once = <A extends unknown[], R>(build: (...args: A) => Compilable<R>) =>
     compiledOnce(db as unknown as Kysely<never>, build, direct);
+  const eventsAfter = (game: string, seq: number, sub: number, limit: number | RawBuilder<number>) =>
+    db
+      .selectFrom("events")
+      .selectAll()
+      .where("game_id", "=", game)
+      .where((eb) => eb.or([eb("seq", ">", seq), eb.and([eb("seq", "=", seq), eb("sub", ">", sub)])]))
+      .orderBy("seq")
+      .orderBy("sub")
+      .limit(limit);
   return {
     game: once((id: string) => db.selectFrom("games").selectAll().where("id", "=", id)),
     playerByToken: once((hash: string) =>
@@ -1089,16 +1106,37 @@ function hotQueries(db: Kysely<Database>, packs: boolean, direct: DirectQuery | 
         .where("game_id", "=", game)
         .where("seq", "=", (eb) => eb.selectFrom("games").select("head").where("id", "=", game)),
     ),
-    events: once((game: string, seq: number, sub: number, limit: number) =>
-      db
-        .selectFrom("events")
-        .selectAll()
-        .where("game_id", "=", game)
-        .where((eb) => eb.or([eb("seq", ">", seq), eb.and([eb("seq", "=", seq), eb("sub", ">", sub)])]))
-        .orderBy("seq")
-        .orderBy("sub")
-        .limit(limit),
-    ),
+    events: packs ? eventsByLimit(once, eventsAfter) : once(eventsAfter),
+  };
+}
+
+/**
+ * The events query on SQLite, compiled once per limit with the limit in its text: SQLite plans a
+ * statement whose LIMIT is a parameter with the value bound, so it planned (parsed) the event streams'
+ * read again at every run (some 6 % of its thread's CPU at the serve benchmark). The event streams use
+ * one limit; past a few, a limit is a parameter as before.
+ */
+function eventsByLimit(
+  once: <A extends unknown[], R>(build: (...args: A) => Compilable<R>) => (...args: A) => Promise<R[]>,
+  build: (
+    game: string,
+    seq: number,
+    sub: number,
+    limit: number | RawBuilder<number>,
+  ) => Compilable<Selectable<Database["events"]>>,
+) {
+  const any = once(build);
+  const byLimit = new Map<
+    number,
+    (game: string, seq: number, sub: number) => Promise<Selectable<Database["events"]>[]>
+  >();
+  return (game: string, seq: number, sub: number, limit: number) => {
+    let query = byLimit.get(limit);
+    if (query === undefined && Number.isSafeInteger(limit) && limit >= 0 && byLimit.size < 8) {
+      query = once((g: string, s: number, u: number) => build(g, s, u, sql.lit(limit)));
+      byLimit.set(limit, query);
+    }
+    return query === undefined ? any(game, seq, sub, limit) : query(game, seq, sub);
   };
 }
 
