@@ -447,7 +447,9 @@ export class Store {
               eb.or([
                 eb("lease_until", "is", null),
                 eb("lease_until", "<", now),
-                eb("lease_owner", "like", `${ANSWER_CLAIM}%`),
+                // A literal: SQLite plans a LIKE with its pattern bound, so a parameter made it plan
+                // the statement again at every run.
+                eb("lease_owner", "like", sql.lit(`${ANSWER_CLAIM}%`)),
               ]),
             )
             .returning("event_seq")
