@@ -11,6 +11,7 @@ import { gameEvents, type NewEvent } from "../events.ts";
 import { nameSkeleton } from "../names.ts";
 import type { Bus } from "./bus.ts";
 import { compiledOnce } from "./compiled.ts";
+import { HeadStates } from "./heads.ts";
 import type { OpenStore } from "./open.ts";
 import { packedColumn, packTurn } from "./packed.ts";
 import type { DirectQuery } from "./prepared.ts";
@@ -63,6 +64,9 @@ export type QuestAnswerRow = Selectable<QuestAnswersTable>;
  */
 export const ANSWER_CLAIM = "answer:";
 
+/** How much state text (characters) the SQLite store keeps of the steps it committed (heads.ts): some 70 games' at the example world. */
+const HEAD_STATES_CHARS = 2_000_000;
+
 /** Where an event stands in its game's stream: `seq`, and `sub` for one audience's events after it. */
 export interface EventId {
   seq: number;
@@ -103,11 +107,14 @@ export class Store {
   readonly #hot: ReturnType<typeof hotQueries>;
   /** Whether turn rows' large texts are deflated here (SQLite; PostgreSQL compresses them itself): packed.ts. */
   private readonly packs: boolean;
+  /** SQLite: the states this process last committed, not read back at the next restore (heads.ts). */
+  readonly #heads: HeadStates | undefined;
   constructor(readonly open: OpenStore) {
     this.db = open.db;
     this.bus = open.bus;
     this.packs = open.dialect === "sqlite";
     this.#hot = hotQueries(this.db, this.packs, open.direct);
+    if (this.packs) this.#heads = new HeadStates(HEAD_STATES_CHARS);
   }
 
   // Worlds
@@ -474,7 +481,14 @@ export class Store {
   async lastTurn(
     game: string,
   ): Promise<Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind"> | undefined> {
-    return (await this.#hot.lastTurn(game))[0];
+    const known = this.#heads?.known(game);
+    if (known === undefined) return (await this.#hot.lastTurn(game))[0];
+    // Its state is left out of the answer when the head is the step remembered (SQLite's thread then
+    // neither inflates it nor copies it here).
+    const row = (await this.#hot.lastTurnKnown(game, known.seq))[0];
+    if (row === undefined || row.state !== null)
+      return row as Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind"> | undefined;
+    return { ...row, state: known.state };
   }
 
   /** The shape of the game's tree: every step's seq, parent, kind and tick (an index-only read). */
@@ -776,7 +790,10 @@ export class Store {
       await insertEvents(trx, turn.game_id, events, Number(result.event_seq));
       return true;
     });
-    if (committed) await this.wake(turn.game_id);
+    if (committed) {
+      this.#heads?.remember(turn.game_id, turn.seq, turn.state);
+      await this.wake(turn.game_id);
+    }
     return committed;
   }
 
@@ -968,6 +985,7 @@ export class Store {
       await insertEvents(trx, game, [event]);
       return true;
     });
+    this.#heads?.forget(game);
     if (deleted) await this.wake(game);
     return deleted;
   }
@@ -1105,6 +1123,24 @@ function hotQueries(db: Kysely<Database>, packs: boolean, direct: DirectQuery | 
       db
         .selectFrom("turns")
         .select(["seq", "tick", packedColumn("state", packs), "parent", "kind"])
+        .where("game_id", "=", game)
+        .where("seq", "=", (eb) => eb.selectFrom("games").select("head").where("id", "=", game)),
+    ),
+    /** lastTurn, its state null when the head is step `known` (SQLite: heads.ts). */
+    lastTurnKnown: once((game: string, known: number) =>
+      db
+        .selectFrom("turns")
+        .select([
+          "seq",
+          "tick",
+          sql<
+            string | null
+          >`case when ${sql.ref("seq")} = ${known} then null else tf_inflate(${sql.ref("state")}) end`.as(
+            "state",
+          ),
+          "parent",
+          "kind",
+        ])
         .where("game_id", "=", game)
         .where("seq", "=", (eb) => eb.selectFrom("games").select("head").where("id", "=", game)),
     ),
