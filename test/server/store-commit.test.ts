@@ -138,5 +138,24 @@ describe(`server store: a step's commit and a submission (${process.env.TALEFORG
     assert.equal(Number(after?.event_seq), 4);
     assert.deepEqual([...(await store.branchNames("g1"))], [[1, "main"]], "the name moved with the branch");
     assert.equal(await store.commitStep(turn(1, 0, 1), "me", logs, events), false, "a commit applies once");
+
+    // The restore reads the head's state (on SQLite the one this store committed is not read back:
+    // heads.ts): the same as a store that committed nothing reads, whichever way the head moved.
+    const reader = new Store(store.open);
+    const restored = async (state: string) => {
+      const mine = await store?.lastTurn("g1");
+      assert.equal(mine?.state, state);
+      assert.deepEqual(mine, await reader.lastTurn("g1"));
+    };
+    await restored("state 1");
+    assert.ok(await store.lease("g1", 2, "me", Date.now() + 60_000));
+    assert.ok(await store.moveHead("g1", 2, "me", { seq: 0, tick: 0 }, [event("all", 5)]));
+    await restored("state 0");
+    assert.ok(await store.lease("g1", 3, "me", Date.now() + 60_000));
+    assert.ok(await store.commitStep(turn(3, 0, 1), "me", [], [event("all", 6)]));
+    await restored("state 3");
+    assert.ok(await store.lease("g1", 4, "me", Date.now() + 60_000));
+    assert.ok(await store.moveHead("g1", 4, "me", { seq: 1, tick: 1 }, [event("all", 7)]));
+    await restored("state 1");
   });
 });

@@ -1,8 +1,17 @@
-import type { Compilable, ExpressionBuilder, Kysely, Selectable, Transaction } from "kysely";
+import {
+  type Compilable,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  sql,
+  type Transaction,
+} from "kysely";
 import { gameEvents, type NewEvent } from "../events.ts";
 import { nameSkeleton } from "../names.ts";
 import type { Bus } from "./bus.ts";
 import { compiledOnce } from "./compiled.ts";
+import { HeadStates } from "./heads.ts";
 import type { OpenStore } from "./open.ts";
 import { packedColumn, packTurn } from "./packed.ts";
 import type { DirectQuery } from "./prepared.ts";
@@ -55,6 +64,9 @@ export type QuestAnswerRow = Selectable<QuestAnswersTable>;
  */
 export const ANSWER_CLAIM = "answer:";
 
+/** How much state text (characters) the SQLite store keeps of the steps it committed (heads.ts): some 70 games' at the example world. */
+const HEAD_STATES_CHARS = 2_000_000;
+
 /** Where an event stands in its game's stream: `seq`, and `sub` for one audience's events after it. */
 export interface EventId {
   seq: number;
@@ -95,11 +107,14 @@ export class Store {
   readonly #hot: ReturnType<typeof hotQueries>;
   /** Whether turn rows' large texts are deflated here (SQLite; PostgreSQL compresses them itself): packed.ts. */
   private readonly packs: boolean;
+  /** SQLite: the states this process last committed, not read back at the next restore (heads.ts). */
+  readonly #heads: HeadStates | undefined;
   constructor(readonly open: OpenStore) {
     this.db = open.db;
     this.bus = open.bus;
     this.packs = open.dialect === "sqlite";
     this.#hot = hotQueries(this.db, this.packs, open.direct);
+    if (this.packs) this.#heads = new HeadStates(HEAD_STATES_CHARS);
   }
 
   // Worlds
@@ -439,7 +454,9 @@ export class Store {
               eb.or([
                 eb("lease_until", "is", null),
                 eb("lease_until", "<", now),
-                eb("lease_owner", "like", `${ANSWER_CLAIM}%`),
+                // A literal: SQLite plans a LIKE with its pattern bound, so a parameter made it plan
+                // the statement again at every run.
+                eb("lease_owner", "like", sql.lit(`${ANSWER_CLAIM}%`)),
               ]),
             )
             .returning("event_seq")
@@ -464,7 +481,14 @@ export class Store {
   async lastTurn(
     game: string,
   ): Promise<Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind"> | undefined> {
-    return (await this.#hot.lastTurn(game))[0];
+    const known = this.#heads?.known(game);
+    if (known === undefined) return (await this.#hot.lastTurn(game))[0];
+    // Its state is left out of the answer when the head is the step remembered (SQLite's thread then
+    // neither inflates it nor copies it here).
+    const row = (await this.#hot.lastTurnKnown(game, known.seq))[0];
+    if (row === undefined || row.state !== null)
+      return row as Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind"> | undefined;
+    return { ...row, state: known.state };
   }
 
   /** The shape of the game's tree: every step's seq, parent, kind and tick (an index-only read). */
@@ -766,7 +790,10 @@ export class Store {
       await insertEvents(trx, turn.game_id, events, Number(result.event_seq));
       return true;
     });
-    if (committed) await this.wake(turn.game_id);
+    if (committed) {
+      this.#heads?.remember(turn.game_id, turn.seq, turn.state);
+      await this.wake(turn.game_id);
+    }
     return committed;
   }
 
@@ -958,6 +985,7 @@ export class Store {
       await insertEvents(trx, game, [event]);
       return true;
     });
+    this.#heads?.forget(game);
     if (deleted) await this.wake(game);
     return deleted;
   }
@@ -1057,6 +1085,15 @@ export class Store {
 function hotQueries(db: Kysely<Database>, packs: boolean, direct: DirectQuery | undefined) {
   const once = <A extends unknown[], R>(build: (...args: A) => Compilable<R>) =>
     compiledOnce(db as unknown as Kysely<never>, build, direct);
+  const eventsAfter = (game: string, seq: number, sub: number, limit: number | RawBuilder<number>) =>
+    db
+      .selectFrom("events")
+      .selectAll()
+      .where("game_id", "=", game)
+      .where((eb) => eb.or([eb("seq", ">", seq), eb.and([eb("seq", "=", seq), eb("sub", ">", sub)])]))
+      .orderBy("seq")
+      .orderBy("sub")
+      .limit(limit);
   return {
     game: once((id: string) => db.selectFrom("games").selectAll().where("id", "=", id)),
     playerByToken: once((hash: string) =>
@@ -1089,16 +1126,55 @@ function hotQueries(db: Kysely<Database>, packs: boolean, direct: DirectQuery | 
         .where("game_id", "=", game)
         .where("seq", "=", (eb) => eb.selectFrom("games").select("head").where("id", "=", game)),
     ),
-    events: once((game: string, seq: number, sub: number, limit: number) =>
+    /** lastTurn, its state null when the head is step `known` (SQLite: heads.ts). */
+    lastTurnKnown: once((game: string, known: number) =>
       db
-        .selectFrom("events")
-        .selectAll()
+        .selectFrom("turns")
+        .select([
+          "seq",
+          "tick",
+          sql<
+            string | null
+          >`case when ${sql.ref("seq")} = ${known} then null else tf_inflate(${sql.ref("state")}) end`.as(
+            "state",
+          ),
+          "parent",
+          "kind",
+        ])
         .where("game_id", "=", game)
-        .where((eb) => eb.or([eb("seq", ">", seq), eb.and([eb("seq", "=", seq), eb("sub", ">", sub)])]))
-        .orderBy("seq")
-        .orderBy("sub")
-        .limit(limit),
+        .where("seq", "=", (eb) => eb.selectFrom("games").select("head").where("id", "=", game)),
     ),
+    events: packs ? eventsByLimit(once, eventsAfter) : once(eventsAfter),
+  };
+}
+
+/**
+ * The events query on SQLite, compiled once per limit with the limit in its text: SQLite plans a
+ * statement whose LIMIT is a parameter with the value bound, so it planned (parsed) the event streams'
+ * read again at every run (some 6 % of its thread's CPU at the serve benchmark). The event streams use
+ * one limit; past a few, a limit is a parameter as before.
+ */
+function eventsByLimit(
+  once: <A extends unknown[], R>(build: (...args: A) => Compilable<R>) => (...args: A) => Promise<R[]>,
+  build: (
+    game: string,
+    seq: number,
+    sub: number,
+    limit: number | RawBuilder<number>,
+  ) => Compilable<Selectable<Database["events"]>>,
+) {
+  const any = once(build);
+  const byLimit = new Map<
+    number,
+    (game: string, seq: number, sub: number) => Promise<Selectable<Database["events"]>[]>
+  >();
+  return (game: string, seq: number, sub: number, limit: number) => {
+    let query = byLimit.get(limit);
+    if (query === undefined && Number.isSafeInteger(limit) && limit >= 0 && byLimit.size < 8) {
+      query = once((g: string, s: number, u: number) => build(g, s, u, sql.lit(limit)));
+      byLimit.set(limit, query);
+    }
+    return query === undefined ? any(game, seq, sub, limit) : query(game, seq, sub);
   };
 }
 
