@@ -14,6 +14,8 @@
  * Not a `npm run bench` section: a probe for the step's own cost, run under callgrind or --cpu-prof.
  */
 import { readFileSync, writeFileSync } from "node:fs";
+
+import { Session } from "node:inspector/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { CassetteEntry } from "../src/ai/cassette.ts";
@@ -35,6 +37,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "10" },
     split: { type: "boolean", default: false },
     out: { type: "string" },
+    // A CPU profile of the measured rounds only (node:inspector), written to this file.
+    profile: { type: "string" },
   },
 });
 const GAMES = Number(values.games);
@@ -42,7 +46,8 @@ const WARMUP = Number(values.warmup);
 const ROUNDS = Number(values.rounds);
 const ACTION = "walk to the Gutted Eel";
 
-const root = join(import.meta.dirname, "..");
+// The repository: run from its root (the bundled copy of this file lives elsewhere).
+const root = process.cwd();
 // As the server's world cache holds it (src/server/worlds.ts).
 const world = cleanWorld(storedWorld(readFileSync(join(root, "examples/harbor.world.json"), "utf8"), "harbor"));
 const scripts = createSandbox();
@@ -51,6 +56,14 @@ const scripts = createSandbox();
 const parts = new Map<string, number>();
 let measuring = false;
 let last = 0;
+/** The main thread's own CPU time (µs, nanosecond precision: schedstat), without V8's helper threads. */
+const mainCpu = () => {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]) / 1000;
+  } catch {
+    return 0;
+  }
+};
 const cpu = () => {
   const u = process.cpuUsage();
   return u.user + u.system;
@@ -148,11 +161,20 @@ const scriptCpu = () => {
     return 0;
   }
 };
+const profiler = values.profile ? new Session() : undefined;
+profiler?.connect();
 let from = 0;
+let fromMain = 0;
 let fromScripts = 0;
 for (let round = 0; round < WARMUP + ROUNDS; round++) {
   if (round === WARMUP) {
+    if (profiler) {
+      await profiler.post("Profiler.enable");
+      await profiler.post("Profiler.setSamplingInterval", { interval: 100 });
+      await profiler.post("Profiler.start");
+    }
     measuring = true;
+    fromMain = mainCpu();
     from = cpu();
     fromScripts = scriptCpu();
   }
@@ -162,11 +184,16 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
   }
 }
 const total = cpu() - from;
+const main = mainCpu() - fromMain;
 const scriptsTotal = scriptCpu() - fromScripts;
+if (profiler && values.profile) {
+  const { profile } = await profiler.post("Profiler.stop");
+  writeFileSync(values.profile, JSON.stringify(profile));
+}
 await scripts.close();
 const ms = (us: number) => (us / 1000 / measured).toFixed(3);
 console.log(
-  `steps ${measured}: CPU per step ${ms(total)} ms (this process), script process ${ms(scriptsTotal)} ms; load ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+  `steps ${measured}: CPU per step ${ms(total)} ms (this process; main thread ${ms(main)}), script process ${ms(scriptsTotal)} ms; load ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")}`,
 );
 if (values.split) for (const [part, us] of parts) console.log(`  ${part.padEnd(8)} ${ms(us)} ms`);
 if (values.out) writeFileSync(values.out, `${rows.join("\n")}\n`);
