@@ -93,7 +93,7 @@ const rows: string[] = [];
 
 /** One step of the runner (`claimed` with `claimTurn`'s run), from a save (or fresh: the opening). */
 async function step(save: string | undefined, seq: number): Promise<string> {
-  if (measuring) last = cpu();
+  if (measuring && values.split) last = cpu();
   const entries: string[] = [];
   const narrator = createOfflineProvider(world, { gameMode: null });
   const provider = recordProvider(narrator, {
