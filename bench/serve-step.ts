@@ -49,7 +49,9 @@ const ACTION = "walk to the Gutted Eel";
 // The repository: run from its root (the bundled copy of this file lives elsewhere).
 const root = process.cwd();
 // As the server's world cache holds it (src/server/worlds.ts).
-const world = cleanWorld(storedWorld(readFileSync(join(root, "examples/harbor.world.json"), "utf8"), "harbor"));
+const world = cleanWorld(
+  storedWorld(readFileSync(join(root, "examples/harbor.world.json"), "utf8"), "harbor"),
+);
 const scripts = createSandbox();
 
 /** CPU (µs) by part, summed over the measured steps. */
@@ -150,7 +152,9 @@ let measured = 0;
 const scriptCpu = () => {
   try {
     let total = 0;
-    for (const line of readFileSync("/proc/self/task/" + process.pid + "/children", "utf8").trim().split(/\s+/)) {
+    for (const line of readFileSync("/proc/self/task/" + process.pid + "/children", "utf8")
+      .trim()
+      .split(/\s+/)) {
       if (!line) continue;
       const stat = readFileSync(`/proc/${line}/stat`, "utf8");
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -193,7 +197,12 @@ if (profiler && values.profile) {
 await scripts.close();
 const ms = (us: number) => (us / 1000 / measured).toFixed(3);
 console.log(
-  `steps ${measured}: CPU per step ${ms(total)} ms (this process; main thread ${ms(main)}), script process ${ms(scriptsTotal)} ms; load ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+  `steps ${measured}: CPU per step ${ms(total)} ms (this process; main thread ${ms(main)}), script process ${ms(scriptsTotal)} ms; load ${(
+    await import("node:os")
+  )
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
 );
 if (values.split) for (const [part, us] of parts) console.log(`  ${part.padEnd(8)} ${ms(us)} ms`);
 if (values.out) writeFileSync(values.out, `${rows.join("\n")}\n`);
