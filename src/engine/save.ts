@@ -77,6 +77,11 @@ export interface ReadSave {
   warnings: string[];
   /** The save's history (SaveFile.history), unread; undefined when it has none. */
   history: unknown;
+  /**
+   * The save was taken as it is (ReadSaveOptions.trusted, and this engine's own on the same world):
+   * its history may be read the same way (the host's readHistory with `trusted`).
+   */
+  trusted: boolean;
 }
 
 export interface ReadSaveOptions {
@@ -132,6 +137,7 @@ export function readSave(world: World, saved: unknown, options: ReadSaveOptions 
       edited: false,
       warnings: [],
       history: file.history,
+      trusted: true,
     };
   }
   let state: unknown;
@@ -177,6 +183,7 @@ export function readSave(world: World, saved: unknown, options: ReadSaveOptions 
     edited,
     warnings: checked.changes,
     history: file.history,
+    trusted: false,
   };
 }
 

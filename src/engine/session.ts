@@ -48,6 +48,8 @@ export class Session {
   readonly resumed: { edited: boolean; warnings: readonly string[] } | null;
   /** A restored session's saved history (SaveFile.history), for its host to read; undefined otherwise. */
   readonly savedHistory: unknown;
+  /** The save was read trusted (RestoreOptions.trustedSave taken): so may its history be (no schema check). */
+  readonly savedHistoryTrusted: boolean;
   private current: SessionState;
   private readonly env: Env;
   private busy = false;
@@ -58,6 +60,7 @@ export class Session {
     opening: TurnResult | null,
     resumed: Session["resumed"] = null,
     savedHistory?: unknown,
+    savedHistoryTrusted = false,
   ) {
     this.env = env;
     this.world = env.index.world;
@@ -65,6 +68,7 @@ export class Session {
     this.opening = opening;
     this.resumed = resumed;
     this.savedHistory = savedHistory;
+    this.savedHistoryTrusted = savedHistoryTrusted;
   }
 
   /** A copy of the current state (plain JSON). */
@@ -250,7 +254,7 @@ export async function restoreSession(
 ): Promise<Session> {
   const ports = checkPorts(options);
   const checked = prepareWorld(world, ports.validate);
-  const { state, maxJudged, edited, warnings, history } = readSave(checked, saved, {
+  const { state, maxJudged, edited, warnings, history, trusted } = readSave(checked, saved, {
     trusted: options.trustedSave === true,
   });
   const env: Env = {
@@ -259,5 +263,5 @@ export async function restoreSession(
     scripts: ports.scripts,
     maxJudged: options.maxJudged === undefined ? maxJudged : ports.maxJudged,
   };
-  return new Session(env, state, null, { edited, warnings }, history);
+  return new Session(env, state, null, { edited, warnings }, history, trusted);
 }

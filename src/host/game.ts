@@ -463,7 +463,8 @@ export class Game {
       return history;
     }
     if (session.savedHistory !== undefined) {
-      const read = readHistory(session.savedHistory);
+      // A save read trusted (the server's own) has its history read the same way: no schema check.
+      const read = readHistory(session.savedHistory, { trusted: session.savedHistoryTrusted });
       if (typeof read !== "string") {
         // The head's state is the save's own, checked as it loaded; the others are checked when the game goes to them.
         const head = headOf(read);

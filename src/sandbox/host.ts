@@ -6,7 +6,7 @@ import type {
   ScriptPhaseInfo,
   ScriptRunner,
 } from "../engine/ports.ts";
-import { type Child, cpuTimeMs, spawnChild, stopChild } from "./process.ts";
+import { type Child, childCpuMs, spawnChild, stopChild } from "./process.ts";
 import {
   PHASE_BUDGET_MS,
   PHASE_WALL_CEILING_MS,
@@ -206,10 +206,10 @@ export class SandboxHost implements ScriptRunner {
         return;
       }
       const sent = performance.now();
-      const cpuAtSend = cpuTimeMs(child.process.pid);
+      const cpuAtSend = childCpuMs(child);
       const expire = (): number => {
         const waited = performance.now() - sent;
-        const now = cpuTimeMs(child.process.pid);
+        const now = childCpuMs(child);
         // Without the process's CPU time (not Linux), every overrun counts as the machine's until the ceiling.
         const hung = cpuAtSend !== null && now !== null && now - cpuAtSend >= timeoutMs;
         if (!hung && waited < stallMs) return Math.min(stallMs - waited, timeoutMs);
@@ -262,7 +262,7 @@ export class SandboxHost implements ScriptRunner {
       const most = Math.max(this.startTimeoutMs, this.stallCeilingMs);
       const check = () => {
         const waited = performance.now() - spawned;
-        const used = cpuTimeMs(child.process.pid);
+        const used = childCpuMs(child);
         const broken = used !== null && used >= this.startTimeoutMs;
         if (!broken && waited < most) {
           timer = setTimeout(check, Math.min(this.startTimeoutMs, most - waited));

@@ -140,6 +140,64 @@ describe("the game's history", () => {
     assert.match(String(readHistory(broken)), /a vector the save lacks/);
   });
 
+  test("a trusted read (the server's own save) gives what the checked read gives, key order included", async () => {
+    const game = await newGame();
+    await play(game, "walk to the Gutted Eel", "look around");
+    await game.apply({ type: "alter", text: "The fog lifts over the harbour.", by: "Isobel Carrow" });
+    await game.apply({ type: "rewind", turn: 1 });
+    await play(game, "wait");
+    for (const node of game.history.nodes.values()) {
+      node.answers.push({ call: "embed", answer: [[0.5, 1]] });
+      node.answers.push({ call: "judge", answer: null, error: "timeout" });
+      // A stream that broke off: chunks and an error, given in the other order.
+      node.answers.push({ chunks: ["The fog "], error: "timeout", call: "narrate", answer: null });
+    }
+    const saved = JSON.parse(JSON.stringify(saveHistory(game.history)));
+    // The same history with every object's keys reversed, an answer input and keys the schema strips.
+    const reversed = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(reversed)
+        : value !== null && typeof value === "object"
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reversed(v)]),
+            )
+          : value;
+    const shuffled = reversed(saved) as typeof saved;
+    shuffled.nodes[1].input = {
+      by: "Ann",
+      answer: "accept",
+      quest: "The Keeper's Debt",
+      type: "answer",
+      extra: 1,
+    };
+    shuffled.nodes[1].answers[0].extra = "dropped";
+    shuffled.nodes[1].extra = true;
+    let altered = 0;
+    for (const value of [saved, shuffled]) {
+      const checked = readHistory(structuredClone(value));
+      const trusted = readHistory(structuredClone(value), { trusted: true });
+      assert.ok(typeof checked !== "string" && typeof trusted !== "string");
+      assert.equal(JSON.stringify(saveHistory(trusted)), JSON.stringify(saveHistory(checked)));
+      for (const [id, node] of checked.nodes) {
+        assert.equal(JSON.stringify(trusted.nodes.get(id)), JSON.stringify(node));
+        if (node.altered) altered++;
+      }
+    }
+    assert.ok(altered >= 2, "the history holds an altered step");
+    // Another shape than this version writes goes through the schema: the same refusal as unchecked.
+    for (const broken of [
+      { ...saved, version: 2 },
+      { ...saved, nodes: {} },
+      { ...saved, head: "1" },
+    ]) {
+      const said = readHistory(broken, { trusted: true });
+      assert.equal(typeof said, "string");
+      assert.equal(said, readHistory(broken));
+    }
+  });
+
   test("a version 2 save (no history) loads as one branch starting at the saved turn", async () => {
     const game = await newGame();
     await play(game, "walk to the Gutted Eel");

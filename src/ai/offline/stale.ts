@@ -87,10 +87,38 @@ function hasStem(words: readonly string[], stems: readonly string[]): boolean {
   return false;
 }
 
+/** Sentences' claims by text: the same place and area sentences are checked at every turn. */
+const claimCache = new Map<string, readonly { word: string; thing: string }[]>();
+/** Claims remembered at most (the map starts again past it). */
+const CLAIMS_KEPT = 2048;
+
+/** claims(), remembered by sentence (a pure function of it); callers only read the answer. */
+function claimsOf(sentence: string): readonly { word: string; thing: string }[] {
+  let found = claimCache.get(sentence);
+  if (found === undefined) {
+    if (claimCache.size >= CLAIMS_KEPT) claimCache.clear();
+    found = claims(sentence);
+    claimCache.set(sentence, found);
+  }
+  return found;
+}
+
+/** The last known text's words: a turn checks many sentences against the same known text. */
+let lastKnown: { text: string; words: readonly string[] } | null = null;
+
+function wordsOf(known: string): readonly string[] {
+  if (lastKnown?.text !== known)
+    lastKnown = { text: known, words: known.toLowerCase().match(/[a-z]+/g) ?? [] };
+  return lastKnown.words;
+}
+
 /** Does the known text say the thing changed (the thing's word, or a kin word, near a word of the other state)? */
 export function isStale(sentence: string, known: string): boolean {
-  const text: string[] = known.toLowerCase().match(/[a-z]+/g) ?? [];
-  for (const { word, thing } of claims(sentence)) {
+  const found = claimsOf(sentence);
+  // Most sentences claim no state: the known text (the recent story, some KB) is then not split at all.
+  if (found.length === 0) return false;
+  const text = wordsOf(known);
+  for (const { word, thing } of found) {
     const flip = flipWas(word)!;
     const stems = stemsOf(thing);
     for (let i = 0; i < text.length; i++) {

@@ -119,6 +119,24 @@ export function nameTokens(name: string): string[] {
  * so the apostrophes of "party's" and "wreckers' lanterns" are left alone.
  */
 export function sentences(text: string): string[] {
+  // The world's own texts (a place's description, its area's) are split again at every turn: remembered.
+  if (text.length > SPLIT_TEXT_MAX) return splitSentences(text);
+  let split = splitTexts.get(text);
+  if (split === undefined) {
+    if (splitTexts.size >= SPLIT_TEXTS) splitTexts.clear();
+    split = splitSentences(text);
+    splitTexts.set(text, split);
+  }
+  // A copy: callers may change the list they get.
+  return split.slice();
+}
+
+/** Texts whose sentences are remembered, at most (the map starts again past it), and their longest. */
+const SPLIT_TEXTS = 256;
+const SPLIT_TEXT_MAX = 4000;
+const splitTexts = new Map<string, readonly string[]>();
+
+function splitSentences(text: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let start = 0;
