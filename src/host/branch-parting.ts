@@ -181,6 +181,8 @@ export function snippet(text: string, others: readonly string[], max = PARTING_C
     const space = clean.indexOf(" ", earliest - 1);
     start = space >= 0 && space + 1 <= start ? space + 1 : earliest;
   }
+  // Past half an emoji rather than back over it: the snippet stays within its width.
+  if (codePointStart(clean, start) !== start) start += 1;
   const lead = start > 0 ? "…" : "";
   let end = start + max - lead.length;
   if (end >= clean.length) return `${lead}${clean.slice(start)}`;
@@ -188,7 +190,15 @@ export function snippet(text: string, others: readonly string[], max = PARTING_C
   // Back to the end of a word, but never before the first character that differs.
   const space = clean.lastIndexOf(" ", end);
   if (space > shared && space > start) end = space;
-  return `${lead}${clean.slice(start, end).trimEnd()}…`;
+  return `${lead}${clean.slice(start, codePointStart(clean, end)).trimEnd()}…`;
+}
+
+/** `index`, or one back when it falls between the two halves of a surrogate pair (an emoji's): a cut there leaves half a character. */
+export function codePointStart(text: string, index: number): number {
+  if (index <= 0 || index >= text.length) return index;
+  const low = text.charCodeAt(index);
+  const high = text.charCodeAt(index - 1);
+  return low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? index - 1 : index;
 }
 
 /** Outside text on one line: runs of white space as one space, no control characters. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SessionState, TurnResult } from "../engine/index.ts";
-import { type Parting, type PartingStep, partBranches } from "./branch-parting.ts";
+import { codePointStart, type Parting, type PartingStep, partBranches } from "./branch-parting.ts";
 import { cleanText } from "./outside-text.ts";
 import { applyPatch, diffValue, type Patch } from "./state-delta.ts";
 
@@ -315,7 +315,7 @@ function titleOf(node: HistoryNode): string {
 
 /** The text's first `max` characters, back to the end of a word when one ends past the middle. */
 function cutAtWord(text: string, max: number): string {
-  const cut = text.slice(0, max);
+  const cut = text.slice(0, codePointStart(text, max));
   const space = cut.lastIndexOf(" ");
   return space > max / 2 ? cut.slice(0, space) : cut;
 }

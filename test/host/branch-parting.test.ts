@@ -171,6 +171,29 @@ describe("branches that list alike", () => {
     assert.equal(snippet("go", ["go north"]), "go");
   });
 
+  test("a snippet or a title never cuts an emoji in half, wherever the cut falls", () => {
+    const halves = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom("a", " ", "🐟", "é", "go"), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.constantFrom("a", " ", "🐟", "é", "go"), { maxLength: 40 }),
+        (mine, other) => {
+          const text = mine.join("");
+          const cut = snippet(text, [other.join("")]);
+          assert.doesNotMatch(cut, halves, `${JSON.stringify(text)} -> ${JSON.stringify(cut)}`);
+          assert.ok([...cut].length <= PARTING_CHARS);
+        },
+      ),
+      { numRuns: 400 },
+    );
+    const history = opening();
+    turn(history, history.root, "b", "Story.");
+    turn(history, history.root, `${"a".repeat(24)}🐟🐟 north`, "Story.");
+    const title = listBranches(history)[1]!.title;
+    assert.ok(title.startsWith("aaaa"), title);
+    assert.doesNotMatch(title, halves);
+  });
+
   test("any two branches that list alike get distinct partings; a branch no other lists alike gets none", () => {
     // Few words, shared beginnings and long texts: look-alikes, copies and texts alike past the width.
     const long = "wait for a long while at the bar of the Gutted Eel and then ";
