@@ -349,10 +349,12 @@ export async function joinedGame(
   const maker = client();
   const created = (await maker.post("/games", { world, ...options.body })).json;
   const tokens: string[] = [];
+  const playerIds: string[] = [];
   for (const name of options.names ?? ["Ann"]) {
     const joined = await maker.post("/games/join", { invite: created.invite, character: { name } });
     assert.equal(joined.status, 201, joined.text);
     tokens.push(joined.json.token as string);
+    playerIds.push(joined.json.playerId as string);
   }
   return {
     id: created.id as string,
@@ -360,6 +362,7 @@ export async function joinedGame(
     hostToken: created.hostToken as string,
     players: tokens.map((t) => client(t)),
     tokens,
+    playerIds,
   };
 }
 
