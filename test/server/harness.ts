@@ -334,24 +334,29 @@ export async function uploadWorld(url: string, text = WORLD_TEXT): Promise<strin
   return stored.json.hash as string;
 }
 
-/**
- * A game of `world` (a stored world's hash) created and joined by `names` (one new character each,
- * "Ann" by default), in its lobby. `body` adds to the creation's body (seed, narrator...); `address`
- * makes every client a `From` that address.
- */
-export async function joinedGame(
-  url: string,
-  world: string,
-  options: { body?: Record<string, unknown>; names?: string[]; address?: string } = {},
-) {
+/** What `joinedGame` and `startedGame` take. */
+export interface GameStart {
+  /** Adds to the creation's body (seed, narrator...). */
+  body?: Record<string, unknown>;
+  /** One new character each ("Ann" alone by default). */
+  names?: string[];
+  /** The characters as a join asks for them (`{ premade }`...), instead of `names`. */
+  characters?: Record<string, unknown>[];
+  /** Every client a `From` this address. */
+  address?: string;
+}
+
+/** A game of `world` (a stored world's hash) created and joined by its players, in its lobby. */
+export async function joinedGame(url: string, world: string, options: GameStart = {}) {
   const client = (token?: string) =>
     options.address === undefined ? new Client(url, token) : new From(url, options.address, token);
   const maker = client();
   const created = (await maker.post("/games", { world, ...options.body })).json;
   const tokens: string[] = [];
   const playerIds: string[] = [];
-  for (const name of options.names ?? ["Ann"]) {
-    const joined = await maker.post("/games/join", { invite: created.invite, character: { name } });
+  const characters = options.characters ?? (options.names ?? ["Ann"]).map((name) => ({ name }));
+  for (const character of characters) {
+    const joined = await maker.post("/games/join", { invite: created.invite, character });
     assert.equal(joined.status, 201, joined.text);
     tokens.push(joined.json.token as string);
     playerIds.push(joined.json.playerId as string);
@@ -367,11 +372,7 @@ export async function joinedGame(
 }
 
 /** The preamble the server tests share: a `joinedGame`, started. */
-export async function startedGame(
-  url: string,
-  world: string,
-  options: { body?: Record<string, unknown>; names?: string[]; address?: string } = {},
-) {
+export async function startedGame(url: string, world: string, options: GameStart = {}) {
   const game = await joinedGame(url, world, options);
   const started = await game.host.post(`/games/${game.id}/start`);
   assert.equal(started.status, 200, started.text);

@@ -6,14 +6,11 @@ import type { NarratorFactory } from "../../src/server/runner.ts";
 import { ANSWER_CLAIM } from "../../src/server/store/store.ts";
 import {
   Client,
-  closeSandbox,
-  dropStore,
   eventually,
   listen,
   offlineNarrator,
-  type Running,
   STORE_NAME,
-  startServer,
+  suiteServers,
   WORLD_TEXT,
 } from "./harness.ts";
 
@@ -94,21 +91,13 @@ const ANSWER_WAITS = "a quest answer waits for the step in flight";
 
 /** A quest answer sent while a turn runs (docs/server.md "Quest answers"). */
 describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
-  const servers: Running[] = [];
-  after(async () => {
-    for (const running of servers) {
-      await running.close();
-      await dropStore(running.where);
-    }
-    await closeSandbox();
-  });
+  const start = suiteServers();
 
   /** A one-player game at the Gutted Eel, the quest offered, and a second turn held in flight. */
   const inFlight = async (answerWaitMs: number) => {
     const narrator = gatedNarrator();
     const logged = capturedLog();
-    const running = await startServer({ narrator: narrator.factory, answerWaitMs, log: logged.log });
-    servers.push(running);
+    const running = await start({ narrator: narrator.factory, answerWaitMs, log: logged.log });
     const anyone = new Client(running.url);
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
     const created = (await anyone.post("/games", { world: hash, seed: 31 })).json;
@@ -166,9 +155,8 @@ describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
     // One step at a time on this process: a turn of another game held in flight keeps the only slot,
     // so the answer below claims its game and then waits for the slot, holding the claim.
     const narrator = gatedNarrator();
-    const running = await startServer({ narrator: narrator.factory, maxSteps: 1 });
+    const running = await start({ narrator: narrator.factory, maxSteps: 1 });
     const store = running.server.store;
-    servers.push(running);
     const anyone = new Client(running.url);
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
     const party = async (names: string[]) => {
