@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Provider } from "../../src/ai/provider.ts";
 import { startParty } from "./chaos-kit.ts";
 import { Client, eventually, listen, offlineNarrator, STORE_NAME, suiteServers } from "./harness.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import net from "node:net";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { Client, eventually, listen, type Running, STORE_NAME, suiteServers, WORLD_TEXT } from "./harness.ts";
 
 /** Sends raw bytes to the server and reads what it answers until it closes the connection. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import http from "node:http";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import {
   Client,
   eventually,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { parse } from "yaml";
 import { runPlaytests } from "../../src/author/playtest/index.ts";
 import { scratchDir } from "../cli/helpers.ts";

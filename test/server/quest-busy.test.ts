@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import pino from "pino";
 import type { Provider } from "../../src/ai/provider.ts";
 import type { NarratorFactory } from "../../src/server/runner.ts";

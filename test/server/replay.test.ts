@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { playWith, scratchDir } from "../cli/helpers.ts";
 import { eventually, joinedGame, STORE_NAME, suiteServers, uploadWorld } from "./harness.ts";
 
