@@ -72,10 +72,12 @@ export function remoteNarrator(world: World, baseUrl: string, timeoutMs: number)
 }
 
 /**
- * The offline narrator, streaming each narration's first half (in pieces of 12 characters), then waiting for `gate()`
- * before the rest: a test opens streams while a narration is half written.
+ * The offline narrator whose narrations `narrate` makes, given the offline provider to call: a test's
+ * narrator that waits, fails or streams otherwise. The other methods are the offline provider's.
  */
-export function gatedNarrator(gate: () => Promise<void>): NarratorFactory {
+export function offlineNarratorWith(
+  narrate: (inner: Provider, ...call: Parameters<Provider["narrate"]>) => ReturnType<Provider["narrate"]>,
+): NarratorFactory {
   return (world, game) => {
     const inner = offlineNarrator(world, game);
     return {
@@ -84,18 +86,26 @@ export function gatedNarrator(gate: () => Promise<void>): NarratorFactory {
       close: () => inner.close(),
       classify: (request, signal) => inner.classify(request, signal),
       judge: (request, signal) => inner.judge(request, signal),
-      async narrate(request, onChunk, signal) {
-        const answer = await inner.narrate(request, undefined, signal);
-        // Small pieces, so that half of them is a sentence cut in the middle.
-        const chunks = answer.text.match(/[\s\S]{1,12}/g) ?? [];
-        const half = Math.max(1, Math.floor(chunks.length / 2));
-        for (const chunk of chunks.slice(0, half)) onChunk?.(chunk);
-        await gate();
-        for (const chunk of chunks.slice(half)) onChunk?.(chunk);
-        return answer;
-      },
+      narrate: (request, onChunk, signal) => narrate(inner, request, onChunk, signal),
     };
   };
+}
+
+/**
+ * The offline narrator, streaming each narration's first half (in pieces of 12 characters), then waiting for `gate()`
+ * before the rest: a test opens streams while a narration is half written.
+ */
+export function gatedNarrator(gate: () => Promise<void>): NarratorFactory {
+  return offlineNarratorWith(async (inner, request, onChunk, signal) => {
+    const answer = await inner.narrate(request, undefined, signal);
+    // Small pieces, so that half of them is a sentence cut in the middle.
+    const chunks = answer.text.match(/[\s\S]{1,12}/g) ?? [];
+    const half = Math.max(1, Math.floor(chunks.length / 2));
+    for (const chunk of chunks.slice(0, half)) onChunk?.(chunk);
+    await gate();
+    for (const chunk of chunks.slice(half)) onChunk?.(chunk);
+    return answer;
+  });
 }
 
 export function freshStore(): Where {

@@ -1,14 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import pino from "pino";
-import type { Provider } from "../../src/ai/provider.ts";
-import type { NarratorFactory } from "../../src/server/runner.ts";
 import { ANSWER_CLAIM } from "../../src/server/store/store.ts";
 import {
   Client,
   eventually,
   listen,
-  offlineNarrator,
+  offlineNarratorWith,
   STORE_NAME,
   suiteServers,
   WORLD_TEXT,
@@ -25,24 +23,13 @@ function gatedNarrator() {
   let gate: Promise<void> | null = null;
   let arrived: () => void = () => {};
   let entered: Promise<void> = Promise.resolve();
-  const factory: NarratorFactory = (world, game) => {
-    const inner = offlineNarrator(world, game);
-    const wrapped: Provider = {
-      ...inner,
-      usage: () => inner.usage(),
-      close: () => inner.close(),
-      classify: (request, signal) => inner.classify(request, signal),
-      judge: (request, signal) => inner.judge(request, signal),
-      narrate: async (request, onChunk, signal) => {
-        if (gate) {
-          arrived();
-          await gate;
-        }
-        return inner.narrate(request, onChunk, signal);
-      },
-    };
-    return wrapped;
-  };
+  const factory = offlineNarratorWith(async (inner, request, onChunk, signal) => {
+    if (gate) {
+      arrived();
+      await gate;
+    }
+    return inner.narrate(request, onChunk, signal);
+  });
   return {
     factory,
     hold() {

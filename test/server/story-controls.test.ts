@@ -18,7 +18,7 @@ import {
   exampleGame,
   freshStore,
   listen,
-  offlineNarrator,
+  offlineNarratorWith,
   playTurn,
   STORE_NAME,
   startChildServer,
@@ -297,20 +297,11 @@ describe(`server: story controls (${STORE_NAME})`, () => {
   it("a retry whose narrator fails changes nothing and schedules nothing", async () => {
     const failing = { on: false };
     const second = await startServer({
-      narrator: (world, game) => {
-        const inner = offlineNarrator(world, game);
-        return {
-          ...inner,
-          usage: () => inner.usage(),
-          close: () => inner.close(),
-          classify: (request, signal) => inner.classify(request, signal),
-          judge: (request, signal) => inner.judge(request, signal),
-          narrate: (request, onChunk, signal) =>
-            failing.on
-              ? Promise.reject(new AiError("timeout", "the narrator timed out"))
-              : inner.narrate(request, onChunk, signal),
-        };
-      },
+      narrator: offlineNarratorWith((inner, request, onChunk, signal) =>
+        failing.on
+          ? Promise.reject(new AiError("timeout", "the narrator timed out"))
+          : inner.narrate(request, onChunk, signal),
+      ),
     });
     try {
       const g = await newGame(second.url);
