@@ -1,18 +1,16 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import {
   type Answer,
   Client,
-  closeSandbox,
   DATABASE_URL,
-  dropStore,
   exampleGame,
   listen,
   playTurn,
-  type Running,
   STORE_NAME,
   startChildServer,
   startServer,
+  suiteServer,
 } from "./harness.ts";
 
 interface Branch {
@@ -30,15 +28,7 @@ interface Branch {
  * (two clients, two processes) apply once; every page follows by the events.
  */
 describe(`server: branch names and deletion (${STORE_NAME})`, () => {
-  let running: Running;
-  before(async () => {
-    running = await startServer();
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
-  });
+  const running = suiteServer();
 
   async function newGame(url = running.url) {
     const g = await exampleGame(url);

@@ -3,33 +3,18 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { ROOT } from "../cli/helpers.ts";
 import { readWalkthrough } from "../helpers/walkthrough.ts";
-import {
-  Client,
-  closeSandbox,
-  dropStore,
-  eventually,
-  type Running,
-  STORE_NAME,
-  startServer,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { Client, eventually, STORE_NAME, suiteServer, WORLD_TEXT } from "./harness.ts";
 
 /** What the browser app needs of the API beyond the curl routes: the bundled world, the map, notes, storage. */
 describe(`server: the routes the browser app uses (${STORE_NAME})`, () => {
-  let running: Running;
   let anyone: Client;
   let hash: string;
+  const running = suiteServer();
   before(async () => {
-    running = await startServer();
     anyone = new Client(running.url);
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   it("lists the example world on a fresh server, stored like an upload of the same bytes", async () => {

@@ -1,17 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { PAUSE_AFTER } from "../../src/server/runner.ts";
 import {
   Client,
-  closeSandbox,
-  dropStore,
   eventually,
   listen,
   loopingWorld,
-  type Running,
   STORE_NAME,
   startedGame,
-  startServer,
+  suiteServer,
   WORLD_TEXT,
 } from "./harness.ts";
 
@@ -24,20 +21,14 @@ const HOSTILE = 4;
  * are slowed), not after all of them. A game whose scripts keep looping is paused, with a message.
  */
 describe(`server: looping games do not starve the others (${STORE_NAME})`, () => {
-  let running: Running;
   let anyone: Client;
   let looping: string;
   let good: string;
+  const running = suiteServer({ maxSteps: 1 });
   before(async () => {
-    running = await startServer({ maxSteps: 1 });
     anyone = new Client(running.url);
     good = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
     looping = (await anyone.call("POST", "/worlds", loopingWorld())).json.hash;
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   const game = async (world: string) => {

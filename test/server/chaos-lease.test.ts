@@ -1,18 +1,8 @@
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Provider } from "../../src/ai/provider.ts";
 import { startParty } from "./chaos-kit.ts";
-import {
-  Client,
-  closeSandbox,
-  dropStore,
-  eventually,
-  listen,
-  offlineNarrator,
-  type Running,
-  STORE_NAME,
-  startServer,
-} from "./harness.ts";
+import { Client, eventually, listen, offlineNarrator, STORE_NAME, suiteServers } from "./harness.ts";
 
 /**
  * Issue 32, finding 2, the other side of short claims: a step that runs longer than its lease
@@ -20,16 +10,11 @@ import {
  * sweep does not take the game over and run the turn a second time.
  */
 describe(`server: a step longer than its lease keeps its game (${STORE_NAME})`, () => {
-  let running: Running;
+  const start = suiteServers();
   let calls = 0;
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
-  });
 
   it("renews the claim while the model answers slowly; the turn runs once", { timeout: 60_000 }, async () => {
-    running = await startServer({
+    const running = await start({
       leaseMs: 2000,
       sweepMs: 100,
       narrator: (world, game) =>

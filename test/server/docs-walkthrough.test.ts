@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { closeSandbox, dropStore, type Running, STORE_NAME, startServer } from "./harness.ts";
+import { STORE_NAME, suiteServer } from "./harness.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const DOC = readFileSync(join(ROOT, "docs", "server.md"), "utf8");
@@ -88,17 +88,13 @@ function differences(shown: unknown, real: unknown, path = "$"): string[] {
 describe(`docs/server.md: the curl walkthrough works as written (${STORE_NAME})`, {
   skip: tools.length > 0 ? `needs ${tools.join(", ")} on PATH` : false,
 }, () => {
-  let running: Running;
   let folder: string;
+  const running = suiteServer();
   before(async () => {
-    running = await startServer();
     folder = mkdtempSync(join(tmpdir(), "taleforge-walkthrough-"));
     symlinkSync(join(ROOT, "examples"), join(folder, "examples"));
   });
   after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
     rmSync(folder, { recursive: true, force: true });
   });
 

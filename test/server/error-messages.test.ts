@@ -1,14 +1,12 @@
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import {
   assertRefused,
   Client,
-  closeSandbox,
-  dropStore,
   listen,
   type Running,
   STORE_NAME,
-  startServer,
+  suiteServers,
   WORLD_TEXT,
 } from "./harness.ts";
 
@@ -18,19 +16,13 @@ import {
  * step to take), not only what went wrong.
  */
 describe(`server: error messages say what to do (${STORE_NAME})`, () => {
+  const start = suiteServers();
   let running: Running | undefined;
-  after(async () => {
-    if (running) {
-      await running.close();
-      await dropStore(running.where);
-    }
-    await closeSandbox();
-  });
 
   it("names the next step for game states, steps, players, tokens and realms", {
     timeout: 120_000,
   }, async () => {
-    running = await startServer();
+    running = await start();
     const anyone = new Client(running.url);
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash as string;
     const created = (await anyone.post("/games", { world: hash, seed: 5 })).json;

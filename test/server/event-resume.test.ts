@@ -1,23 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import {
-  Client,
-  closeSandbox,
-  dropStore,
-  listen,
-  type Running,
-  STORE_NAME,
-  startServer,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { before, describe, it } from "node:test";
+import { Client, listen, STORE_NAME, suiteServer, WORLD_TEXT } from "./harness.ts";
 
 /** The event stream's edges: HEAD, and a Last-Event-ID the game never reached (docs/server.md "Events"). */
 describe(`server: event stream HEAD and resume ids (${STORE_NAME})`, () => {
-  let running: Running;
   let game: string;
   let player: Client;
+  const running = suiteServer();
   before(async () => {
-    running = await startServer();
     const anyone = new Client(running.url);
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
     const created = (await anyone.post("/games", { world: hash, seed: 5 })).json;
@@ -27,11 +17,6 @@ describe(`server: event stream HEAD and resume ids (${STORE_NAME})`, () => {
       (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } })).json.token,
     );
     assert.equal((await new Client(running.url, created.hostToken).post(`/games/${game}/start`)).status, 200);
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   it("answers HEAD with the stream's headers and no stream, and checks the token as GET does", async () => {

@@ -1,18 +1,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { createOpenAiProvider } from "../../src/ai/openai/index.ts";
 import { MockServer } from "../ai/mock-server.ts";
 import {
-  Client,
-  closeSandbox,
-  dropStore,
   eventually,
+  joinedGame,
   listen,
   offlineNarrator,
-  type Running,
+  remoteNarrator,
   STORE_NAME,
-  startServer,
-  WORLD_TEXT,
+  suiteServer,
+  uploadWorld,
 } from "./harness.ts";
 
 /**
@@ -21,7 +18,6 @@ import {
  * actions stay, and the turn runs once the narrator is back.
  */
 describe(`server: a failing narrator (${STORE_NAME})`, () => {
-  let running: Running;
   let mock: MockServer;
   const mode = { current: "offline" as "offline" | "500" | "hang" };
 
@@ -29,34 +25,19 @@ describe(`server: a failing narrator (${STORE_NAME})`, () => {
     mock = await MockServer.start();
     mock.handler = () =>
       mode.current === "hang" ? { hang: true } : { status: 500, json: { error: { message: "boom" } } };
-    running = await startServer({
-      narrator: (world, game) =>
-        mode.current === "offline"
-          ? offlineNarrator(world, game)
-          : createOpenAiProvider(world, {
-              baseUrl: mock.url,
-              model: "test-model",
-              timeoutMs: 500,
-              maxRetries: 0,
-              retry: { sleep: async () => {} },
-            }),
-    });
+  });
+  const running = suiteServer({
+    narrator: (world, game) =>
+      mode.current === "offline" ? offlineNarrator(world, game) : remoteNarrator(world, mock.url, 500),
   });
   after(async () => {
-    await running.close();
     await mock.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   it("keeps the game at its previous turn when the narrator answers 500 or hangs, then runs the same actions", async () => {
-    const anyone = new Client(running.url);
-    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
-    const created = (await anyone.post("/games", { world: hash, seed: 3 })).json;
-    const host = new Client(running.url, created.hostToken);
-    const joined = (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } }))
-      .json;
-    const ann = new Client(running.url, joined.token);
+    const created = await joinedGame(running.url, await uploadWorld(running.url), { body: { seed: 3 } });
+    const host = created.host;
+    const ann = created.players[0]!;
 
     mode.current = "500";
     const refused = await host.post(`/games/${created.id}/start`);
@@ -70,7 +51,7 @@ describe(`server: a failing narrator (${STORE_NAME})`, () => {
 
     mode.current = "offline";
     assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
-    const stream = listen(`${running.url}/games/${created.id}/events`, joined.token);
+    const stream = listen(`${running.url}/games/${created.id}/events`, created.tokens[0]!);
     for (const failure of ["500", "hang"] as const) {
       mode.current = failure;
       const before = (await host.get(`/games/${created.id}/save`)).text;

@@ -1,15 +1,7 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { SERVER_ERRORS } from "../../src/server/errors.ts";
-import {
-  Client,
-  closeSandbox,
-  dropStore,
-  type Running,
-  STORE_NAME,
-  startServer,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { Client, STORE_NAME, suiteServer, WORLD_TEXT } from "./harness.ts";
 
 interface Operation {
   security?: unknown;
@@ -30,7 +22,6 @@ const WORLD_LIMIT = WORLD_TEXT.length + 10;
  * 5xx.
  */
 describe(`server: malformed and oversized requests on every route (${STORE_NAME})`, () => {
-  let running: Running;
   let anyone: Client;
   let paths: Record<string, Record<string, Operation>>;
   let real: Record<string, string>;
@@ -39,8 +30,8 @@ describe(`server: malformed and oversized requests on every route (${STORE_NAME}
   let foreignToken: string;
   const checked = new Set<string>();
 
+  const running = suiteServer({ bodyLimit: BODY_LIMIT, worldLimit: WORLD_LIMIT });
   before(async () => {
-    running = await startServer({ bodyLimit: BODY_LIMIT, worldLimit: WORLD_LIMIT });
     anyone = new Client(running.url);
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
     const games = [];
@@ -60,11 +51,6 @@ describe(`server: malformed and oversized requests on every route (${STORE_NAME}
     playerToken = games[0].playerToken;
     foreignToken = games[1].playerToken;
     paths = (await anyone.get("/openapi.json")).json.paths;
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   const fill = (path: string, values: Record<string, string>) =>

@@ -5,8 +5,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createOfflineProvider } from "../../src/ai/offline/index.ts";
+import { createOpenAiProvider } from "../../src/ai/openai/index.ts";
 import type { Provider } from "../../src/ai/provider.ts";
 import { createSandbox, type SandboxHost } from "../../src/sandbox/index.ts";
 import { createServer, type Server, type ServerOptions } from "../../src/server/app.ts";
@@ -27,13 +29,19 @@ export const STORE_NAME = DATABASE_URL ? "postgresql" : "sqlite";
 /** The example world's file, as a client uploads it. */
 export const WORLD_TEXT = readFileSync(new URL("../../examples/harbor.world.json", import.meta.url), "utf8");
 
+/** Where a server's store is: a SQLite folder, or a PostgreSQL database and schema. */
+export type Where = { data?: string; database?: string; schema?: string };
+
 export interface Running {
   url: string;
   server: Server;
   /** The store this server uses, to start a second process on the same one. */
-  where: { data?: string; database?: string; schema?: string };
+  where: Where;
   close(): Promise<void>;
 }
+
+/** What `startServer` takes: the server's options over the tests' defaults, and a store to reuse. */
+export type ServerStart = Partial<ServerOptions> & { where?: Where };
 
 let sandbox: SandboxHost | undefined;
 export function sharedSandbox(): SandboxHost {
@@ -50,10 +58,26 @@ export const offlineNarrator: NarratorFactory = (world: World, game) =>
   createOfflineProvider(world, { gameMode: game.gameMode }) as Provider;
 
 /**
- * The offline narrator, streaming each narration's first half (in pieces of 12 characters), then waiting for `gate()`
- * before the rest: a test opens streams while a narration is half written.
+ * The OpenAI provider speaking to a local server (test/ai/mock-server.ts) at `baseUrl`: one try,
+ * no wait before it, `timeoutMs` a call; the tests of a failing or slow narrator.
  */
-export function gatedNarrator(gate: () => Promise<void>): NarratorFactory {
+export function remoteNarrator(world: World, baseUrl: string, timeoutMs: number): Provider {
+  return createOpenAiProvider(world, {
+    baseUrl,
+    model: "test-model",
+    timeoutMs,
+    maxRetries: 0,
+    retry: { sleep: async () => {} },
+  });
+}
+
+/**
+ * The offline narrator whose narrations `narrate` makes, given the offline provider to call: a test's
+ * narrator that waits, fails or streams otherwise. The other methods are the offline provider's.
+ */
+export function offlineNarratorWith(
+  narrate: (inner: Provider, ...call: Parameters<Provider["narrate"]>) => ReturnType<Provider["narrate"]>,
+): NarratorFactory {
   return (world, game) => {
     const inner = offlineNarrator(world, game);
     return {
@@ -62,29 +86,35 @@ export function gatedNarrator(gate: () => Promise<void>): NarratorFactory {
       close: () => inner.close(),
       classify: (request, signal) => inner.classify(request, signal),
       judge: (request, signal) => inner.judge(request, signal),
-      async narrate(request, onChunk, signal) {
-        const answer = await inner.narrate(request, undefined, signal);
-        // Small pieces, so that half of them is a sentence cut in the middle.
-        const chunks = answer.text.match(/[\s\S]{1,12}/g) ?? [];
-        const half = Math.max(1, Math.floor(chunks.length / 2));
-        for (const chunk of chunks.slice(0, half)) onChunk?.(chunk);
-        await gate();
-        for (const chunk of chunks.slice(half)) onChunk?.(chunk);
-        return answer;
-      },
+      narrate: (request, onChunk, signal) => narrate(inner, request, onChunk, signal),
     };
   };
 }
 
-export function freshStore(): { data?: string; database?: string; schema?: string } {
+/**
+ * The offline narrator, streaming each narration's first half (in pieces of 12 characters), then waiting for `gate()`
+ * before the rest: a test opens streams while a narration is half written.
+ */
+export function gatedNarrator(gate: () => Promise<void>): NarratorFactory {
+  return offlineNarratorWith(async (inner, request, onChunk, signal) => {
+    const answer = await inner.narrate(request, undefined, signal);
+    // Small pieces, so that half of them is a sentence cut in the middle.
+    const chunks = answer.text.match(/[\s\S]{1,12}/g) ?? [];
+    const half = Math.max(1, Math.floor(chunks.length / 2));
+    for (const chunk of chunks.slice(0, half)) onChunk?.(chunk);
+    await gate();
+    for (const chunk of chunks.slice(half)) onChunk?.(chunk);
+    return answer;
+  });
+}
+
+export function freshStore(): Where {
   if (DATABASE_URL)
     return { database: DATABASE_URL, schema: `tf_test_${process.pid}_${randomBytes(4).toString("hex")}` };
   return { data: mkdtempSync(join(tmpdir(), "taleforge-server-")) };
 }
 
-export async function startServer(
-  options: Partial<ServerOptions> & { where?: { data?: string; database?: string; schema?: string } } = {},
-): Promise<Running> {
+export async function startServer(options: ServerStart = {}): Promise<Running> {
   const where = options.where ?? freshStore();
   const store = await openStore(where);
   const server = await createServer({
@@ -114,12 +144,66 @@ export async function startServer(
   };
 }
 
+/** Closes a server a test started, and drops its store. */
+export async function stopServer(running: Running): Promise<void> {
+  await running.close();
+  await dropStore(running.where);
+}
+
+/**
+ * The servers of a suite (call it inside `describe`): the function it gives starts one; after the
+ * suite's tests every one is closed, then their stores are dropped and the shared sandbox closed.
+ */
+export function suiteServers(): (options?: ServerStart) => Promise<Running> {
+  const servers: Running[] = [];
+  after(async () => {
+    for (const running of servers) await running.close();
+    // Servers may share a store (`where`): each is dropped once, after all of them closed.
+    const stores = new Map(servers.map((s) => [JSON.stringify(s.where), s.where]));
+    for (const where of stores.values()) await dropStore(where);
+    await closeSandbox();
+  });
+  return async (options = {}) => {
+    const running = await startServer(options);
+    servers.push(running);
+    return running;
+  };
+}
+
+/**
+ * One server for a suite's tests (call it inside `describe`): started before them with `options`,
+ * stopped after them as `suiteServers` does. Its fields are there once the tests run.
+ */
+export function suiteServer(options: ServerStart = {}): Running {
+  const start = suiteServers();
+  let running: Running | undefined;
+  before(async () => {
+    running = await start(options);
+  });
+  const started = (): Running => {
+    if (!running) throw new Error("the suite's server starts before its tests");
+    return running;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get server() {
+      return started().server;
+    },
+    get where() {
+      return started().where;
+    },
+    close: () => started().close(),
+  };
+}
+
 /**
  * A server in another process (child-server.ts) on the same store, for the
  * tests across processes; `close` stops it with SIGTERM, as an operator does.
  */
 export function startChildServer(
-  where: { data?: string; database?: string; schema?: string },
+  where: Where,
   env: Record<string, string> = {},
 ): Promise<{ url: string; pid: number; close(): Promise<void> }> {
   const child = spawn(
@@ -151,7 +235,7 @@ export function startChildServer(
 }
 
 /** Drops what a test run made: the SQLite folder or the PostgreSQL schema. */
-export async function dropStore(where: { data?: string; database?: string; schema?: string }): Promise<void> {
+export async function dropStore(where: Where): Promise<void> {
   if (where.data) rmSync(where.data, { recursive: true, force: true });
   if (where.database && where.schema) {
     const pg = (await import("pg")).default;
@@ -253,36 +337,56 @@ export function loopingWorld(): string {
   return JSON.stringify(world);
 }
 
-/**
- * The preamble the server tests share: a game of `world` (a stored world's hash) created, joined by
- * `names` (one new character each, "Ann" by default) and started. `body` adds to the creation's body
- * (seed, narrator...); `address` makes every client a `From` that address.
- */
-export async function startedGame(
-  url: string,
-  world: string,
-  options: { body?: Record<string, unknown>; names?: string[]; address?: string } = {},
-) {
+/** Stores `text` (the example world by default) as anyone may: answers its hash. */
+export async function uploadWorld(url: string, text = WORLD_TEXT): Promise<string> {
+  const stored = await new Client(url).call("POST", "/worlds", text);
+  assert.ok(stored.status === 200 || stored.status === 201, stored.text);
+  return stored.json.hash as string;
+}
+
+/** What `joinedGame` and `startedGame` take. */
+export interface GameStart {
+  /** Adds to the creation's body (seed, narrator...). */
+  body?: Record<string, unknown>;
+  /** One new character each ("Ann" alone by default). */
+  names?: string[];
+  /** The characters as a join asks for them (`{ premade }`...), instead of `names`. */
+  characters?: Record<string, unknown>[];
+  /** Every client a `From` this address. */
+  address?: string;
+}
+
+/** A game of `world` (a stored world's hash) created and joined by its players, in its lobby. */
+export async function joinedGame(url: string, world: string, options: GameStart = {}) {
   const client = (token?: string) =>
     options.address === undefined ? new Client(url, token) : new From(url, options.address, token);
   const maker = client();
   const created = (await maker.post("/games", { world, ...options.body })).json;
   const tokens: string[] = [];
-  for (const name of options.names ?? ["Ann"]) {
-    const joined = await maker.post("/games/join", { invite: created.invite, character: { name } });
+  const playerIds: string[] = [];
+  const characters = options.characters ?? (options.names ?? ["Ann"]).map((name) => ({ name }));
+  for (const character of characters) {
+    const joined = await maker.post("/games/join", { invite: created.invite, character });
     assert.equal(joined.status, 201, joined.text);
     tokens.push(joined.json.token as string);
+    playerIds.push(joined.json.playerId as string);
   }
-  const host = client(created.hostToken);
-  const started = await host.post(`/games/${created.id}/start`);
-  assert.equal(started.status, 200, started.text);
   return {
     id: created.id as string,
-    host,
+    host: client(created.hostToken),
     hostToken: created.hostToken as string,
     players: tokens.map((t) => client(t)),
     tokens,
+    playerIds,
   };
+}
+
+/** The preamble the server tests share: a `joinedGame`, started. */
+export async function startedGame(url: string, world: string, options: GameStart = {}) {
+  const game = await joinedGame(url, world, options);
+  const started = await game.host.post(`/games/${game.id}/start`);
+  assert.equal(started.status, 200, started.text);
+  return game;
 }
 
 /** A started game of the example world (seed 7) with `names` as its players (Ann alone by default). */
@@ -290,8 +394,10 @@ export async function exampleGame(
   url: string,
   options: { names?: string[]; body?: Record<string, unknown> } = {},
 ) {
-  const hash = (await new Client(url).call("POST", "/worlds", WORLD_TEXT)).json.hash as string;
-  return startedGame(url, hash, { body: { seed: 7, ...options.body }, names: options.names ?? ["Ann"] });
+  return startedGame(url, await uploadWorld(url), {
+    body: { seed: 7, ...options.body },
+    names: options.names ?? ["Ann"],
+  });
 }
 
 /** Every player of `game` acts `text`, and the turn runs: answers the game at its new tick. */

@@ -1,18 +1,8 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import net from "node:net";
-import { after, describe, it } from "node:test";
-import {
-  Client,
-  closeSandbox,
-  dropStore,
-  eventually,
-  listen,
-  type Running,
-  STORE_NAME,
-  startServer,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { describe, it } from "node:test";
+import { Client, eventually, listen, type Running, STORE_NAME, suiteServers, WORLD_TEXT } from "./harness.ts";
 
 /** Sends raw bytes to the server and reads what it answers until it closes the connection. */
 function raw(url: string, bytes: string): Promise<string> {
@@ -53,19 +43,7 @@ async function startedGame(running: Running, names: string[]) {
 
 /** What a hostile player or outsider tries over real HTTP, beyond the walk of every route (fuzz.test.ts). */
 describe(`server: a hostile player or outsider (${STORE_NAME})`, () => {
-  const servers: Running[] = [];
-  const start = async (options: Parameters<typeof startServer>[0] = {}) => {
-    const running = await startServer(options);
-    servers.push(running);
-    return running;
-  };
-  after(async () => {
-    for (const s of servers) {
-      await s.close();
-      await dropStore(s.where);
-    }
-    await closeSandbox();
-  });
+  const start = suiteServers();
 
   it("counts made-up tokens on the address, and says which limit a client reached", {
     timeout: 60_000,

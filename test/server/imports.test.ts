@@ -2,17 +2,15 @@ import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import {
   assertRefused,
   Client,
-  closeSandbox,
-  dropStore,
   postFileByCurl,
   type Running,
   STORE_NAME,
   startedGame,
-  startServer,
+  suiteServers,
 } from "./harness.ts";
 
 /** A started one-player game of the example world: its id, world hash, host client and save. */
@@ -41,19 +39,7 @@ function heavySave(save: Record<string, unknown>): string {
  * the event loop: never a 503 however many came at once, and no limit on its time.
  */
 describe(`server: imported saves are read in work threads (${STORE_NAME})`, () => {
-  const servers: Running[] = [];
-  const start = async (options: Parameters<typeof startServer>[0]) => {
-    const running = await startServer(options);
-    servers.push(running);
-    return running;
-  };
-  after(async () => {
-    for (const running of servers) {
-      await running.close();
-      await dropStore(running.where);
-    }
-    await closeSandbox();
-  });
+  const start = suiteServers();
 
   it("a flood of heavy imports gets 503 with Retry-After when the queue is full; health and reads stay up", {
     timeout: 180_000,

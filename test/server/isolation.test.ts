@@ -1,16 +1,6 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import {
-  Client,
-  closeSandbox,
-  dropStore,
-  eventually,
-  type Running,
-  STORE_NAME,
-  startedGame,
-  startServer,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { before, describe, it } from "node:test";
+import { Client, eventually, STORE_NAME, startedGame, suiteServer, WORLD_TEXT } from "./harness.ts";
 
 /** The example world with two hostile triggers firing every turn: one loops forever, one allocates without end. */
 function hostileWorld(): string {
@@ -43,22 +33,16 @@ const ACTIONS = ["walk to the Gutted Eel", "ask the barkeep about the lighthouse
  * hostile game pays for its scripts (their failures are in its log) and goes on.
  */
 describe(`server: a hostile game beside a good one (${STORE_NAME})`, () => {
-  let running: Running;
   let anyone: Client;
   let good: string;
   let hostile: string;
+  const running = suiteServer();
   before(async () => {
-    running = await startServer();
     anyone = new Client(running.url);
     good = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
     const uploaded = await anyone.call("POST", "/worlds", hostileWorld());
     assert.equal(uploaded.status, 201, uploaded.text);
     hostile = uploaded.json.hash;
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   /** Plays one game of three turns; answers its host, its save and each turn's latency. */

@@ -1,16 +1,14 @@
 import assert from "node:assert/strict";
 import http from "node:http";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import {
   Client,
-  closeSandbox,
-  dropStore,
   eventually,
   listen,
   type Running,
   STORE_NAME,
   startedGame,
-  startServer,
+  suiteServers,
   WORLD_TEXT,
 } from "./harness.ts";
 
@@ -68,19 +66,7 @@ async function game(running: Running, names: string[], extra: Record<string, unk
 
 /** The limits of issue 11: requests per token and per address, actions per token, CORS, turn timeouts, streams. */
 describe(`server: limits (${STORE_NAME})`, () => {
-  const servers: Running[] = [];
-  const start = async (options: Parameters<typeof startServer>[0]) => {
-    const running = await startServer(options);
-    servers.push(running);
-    return running;
-  };
-  after(async () => {
-    for (const s of servers) {
-      await s.close();
-      await dropStore(s.where);
-    }
-    await closeSandbox();
-  });
+  const start = suiteServers();
 
   it("limits requests per token and per address, and actions per token, with rate/limited", {
     timeout: 60_000,

@@ -1,30 +1,16 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { nameSkeleton } from "../../src/server/names.ts";
-import {
-  assertRefused,
-  Client,
-  closeSandbox,
-  dropStore,
-  type Running,
-  STORE_NAME,
-  startServer,
-} from "./harness.ts";
+import { assertRefused, Client, STORE_NAME, suiteServer } from "./harness.ts";
 
 /** Player names that only a close look tells apart are refused (docs/server.md "Security model"). */
 describe(`server: names that pass for another player's (${STORE_NAME})`, () => {
-  let running: Running;
   let anyone: Client;
   let hash: string;
+  const running = suiteServer();
   before(async () => {
-    running = await startServer();
     anyone = new Client(running.url);
     hash = (await anyone.get("/worlds")).json.worlds[0].hash;
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   const newGame = async () => (await anyone.post("/games", { world: hash, seed: 1 })).json.invite as string;

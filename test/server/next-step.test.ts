@@ -1,15 +1,6 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import {
-  Client,
-  closeSandbox,
-  dropStore,
-  listen,
-  type Running,
-  STORE_NAME,
-  startServer,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { before, describe, it } from "node:test";
+import { Client, listen, STORE_NAME, suiteServer, WORLD_TEXT } from "./harness.ts";
 
 const QUEST = "The Keeper's Debt";
 
@@ -21,16 +12,10 @@ const QUEST = "The Keeper's Debt";
  * party's state carry the one that holds after the turn.
  */
 describe(`server: the next step after the turn (${STORE_NAME})`, () => {
-  let running: Running;
   let hash: string;
+  const running = suiteServer();
   before(async () => {
-    running = await startServer();
     hash = (await new Client(running.url).call("POST", "/worlds", WORLD_TEXT)).json.hash;
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   it("an arrival trigger completes the step: the turn carries the step after it, the story none", {

@@ -1,19 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Contract, sharedContract } from "./contract.ts";
-import {
-  assertRefused,
-  Client,
-  closeSandbox,
-  dropStore,
-  eventually,
-  listen,
-  type Running,
-  STORE_NAME,
-  startServer,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { assertRefused, Client, eventually, listen, STORE_NAME, suiteServer, WORLD_TEXT } from "./harness.ts";
 
 /**
  * The OpenAPI document is the truth (issue 32, finding 10): it is a valid OpenAPI 3.1 document, and
@@ -22,15 +11,7 @@ import {
  * operation of the document, with error answers, so none goes unchecked.
  */
 describe(`server: the OpenAPI document holds for every answer (${STORE_NAME})`, () => {
-  let running: Running;
-  before(async () => {
-    running = await startServer();
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
-  });
+  const running = suiteServer();
 
   it("is a valid OpenAPI 3.1 document, as served at /openapi.json", async () => {
     const served = await new Client(running.url).get("/openapi.json");

@@ -1,17 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { inflateRawSync } from "node:zlib";
 import Database from "better-sqlite3";
-import {
-  closeSandbox,
-  DATABASE_URL,
-  dropStore,
-  exampleGame,
-  playTurn,
-  type Running,
-  startServer,
-} from "./harness.ts";
+import { DATABASE_URL, exampleGame, playTurn, suiteServer } from "./harness.ts";
 
 /**
  * A turn row's large texts (state, trace, cassette: store/packed.ts): SQLite keeps them deflated,
@@ -21,15 +13,7 @@ import {
 describe("server store: turn rows' large texts on SQLite", {
   skip: DATABASE_URL ? "SQLite only: PostgreSQL compresses them itself (store.test.ts, lz4)" : false,
 }, () => {
-  let running: Running;
-  before(async () => {
-    running = await startServer();
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
-  });
+  const running = suiteServer();
 
   it("are kept smaller than their text on SQLite, and read the same, old text rows too", async () => {
     const g = await exampleGame(running.url);

@@ -1,18 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { unpackRow } from "../../src/server/store/packed.ts";
 import { readWalkthrough } from "../helpers/walkthrough.ts";
-import {
-  Client,
-  closeSandbox,
-  dropStore,
-  listen,
-  type Running,
-  type SseEvent,
-  STORE_NAME,
-  startServer,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { Client, listen, type SseEvent, STORE_NAME, suiteServer, WORLD_TEXT } from "./harness.ts";
 
 const WORLD = JSON.parse(WORLD_TEXT);
 
@@ -32,15 +22,7 @@ function hiddenStrings(): string[] {
 }
 
 describe(`server: a three-player game over HTTP (${STORE_NAME})`, () => {
-  let running: Running;
-  before(async () => {
-    running = await startServer();
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
-  });
+  const running = suiteServer();
 
   it("plays the example world's main quest to the end with three players", { timeout: 120_000 }, async () => {
     const walkthrough = readWalkthrough();

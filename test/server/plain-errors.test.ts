@@ -1,15 +1,13 @@
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { openStore } from "../../src/server/store/open.ts";
 import {
   type Answer,
   assertRefused,
   Client,
-  closeSandbox,
-  dropStore,
   type Running,
   STORE_NAME,
-  startServer,
+  suiteServers,
   WORLD_TEXT,
 } from "./harness.ts";
 
@@ -20,14 +18,8 @@ import {
  * the request must hold (never zod's "Invalid input: expected number, received NaN").
  */
 describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
+  const start = suiteServers();
   let running: Running | undefined;
-  after(async () => {
-    if (running) {
-      await running.close();
-      await dropStore(running.where);
-    }
-    await closeSandbox();
-  });
 
   /** zod's own wording, which no answer may show. */
   const ZOD = /Invalid input|Invalid option|expected \w+, received|Too (small|big)|Unrecognized key|>=|<=/;
@@ -38,7 +30,7 @@ describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
   };
 
   it("says what a query value, a body field or a method must be", { timeout: 120_000 }, async () => {
-    running = await startServer();
+    running = await start();
     const anyone = new Client(running.url);
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash as string;
     const created = (await anyone.post("/games", { world: hash, seed: 3 })).json;
@@ -220,7 +212,7 @@ describe(`server: plain words for bad requests (${STORE_NAME})`, () => {
   it("offers a started game's characters nobody plays, never a kicked player's", {
     timeout: 120_000,
   }, async () => {
-    running ??= await startServer();
+    running ??= await start();
     const anyone = new Client(running.url);
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash as string;
     const created = (await anyone.post("/games", { world: hash, seed: 4 })).json;

@@ -1,44 +1,43 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { parse } from "yaml";
 import { runPlaytests } from "../../src/author/playtest/index.ts";
 import { scratchDir } from "../cli/helpers.ts";
 import {
-  Client,
-  closeSandbox,
-  dropStore,
   eventually,
+  joinedGame,
   type Running,
   STORE_NAME,
   startServer,
+  stopServer,
+  suiteServers,
+  uploadWorld,
 } from "./harness.ts";
 
 const WORLD = new URL("../../examples/harbor.world.json", import.meta.url);
 
+/** A game of the world `text` from "Dawn at the Docks" (seed 7), Isobel Carrow alone in its lobby. */
+async function isobelsLobby(url: string, text: string) {
+  const made = await joinedGame(url, await uploadWorld(url, text), {
+    body: { seed: 7, storyStart: "Dawn at the Docks" },
+    characters: [{ premade: "Isobel Carrow" }],
+  });
+  return { id: made.id, host: made.host, player: made.players[0]! };
+}
+
 /** GET /games/:id/playtest: a served game, as a play-test that passes, for its host only. */
 describe(`server: a game exported as a play-test (${STORE_NAME})`, () => {
+  const start = suiteServers();
   let running: Running | undefined;
-  after(async () => {
-    await running?.close();
-    if (running) await dropStore(running.where);
-    await closeSandbox();
-  });
 
   it("the host downloads a play-test of the game that passes; players may not", {
     timeout: 120_000,
   }, async () => {
-    running = await startServer();
-    const anyone = new Client(running.url);
+    running = await start();
     const text = readFileSync(WORLD, "utf8");
-    const hash = (await anyone.call("POST", "/worlds", text)).json.hash;
-    const game = (await anyone.post("/games", { world: hash, seed: 7, storyStart: "Dawn at the Docks" }))
-      .json;
-    const joined = (
-      await anyone.post("/games/join", { invite: game.invite, character: { premade: "Isobel Carrow" } })
-    ).json;
-    const host = new Client(running.url, game.hostToken);
-    const player = new Client(running.url, joined.token);
+    const game = await isobelsLobby(running.url, text);
+    const { host, player } = game;
     const early = await host.get(`/games/${game.id}/playtest`);
     assert.equal(early.status, 409);
     assert.equal(early.json.error.code, "game/state");
@@ -88,17 +87,10 @@ describe(`server: a game exported as a play-test (${STORE_NAME})`, () => {
 
   /** A started game of the example world with Isobel Carrow alone, and a turn played by her action. */
   async function isobelsGame() {
-    running ??= await startServer();
-    const anyone = new Client(running.url);
+    running ??= await start();
     const text = readFileSync(WORLD, "utf8");
-    const hash = (await anyone.call("POST", "/worlds", text)).json.hash;
-    const game = (await anyone.post("/games", { world: hash, seed: 7, storyStart: "Dawn at the Docks" }))
-      .json;
-    const joined = (
-      await anyone.post("/games/join", { invite: game.invite, character: { premade: "Isobel Carrow" } })
-    ).json;
-    const host = new Client(running.url, game.hostToken);
-    const player = new Client(running.url, joined.token);
+    const game = await isobelsLobby(running.url, text);
+    const { host, player } = game;
     assert.equal((await host.post(`/games/${game.id}/start`)).status, 200);
     const play = async (act: string, key: string) => {
       const tick = (await host.get(`/games/${game.id}`)).json.tick as number;
@@ -173,15 +165,8 @@ describe(`server: a game exported as a play-test (${STORE_NAME})`, () => {
   }, async () => {
     const bounded = await startServer({ playtestMaxTurns: 1 });
     try {
-      const anyone = new Client(bounded.url);
-      const hash = (await anyone.call("POST", "/worlds", readFileSync(WORLD, "utf8"))).json.hash;
-      const game = (await anyone.post("/games", { world: hash, seed: 7, storyStart: "Dawn at the Docks" }))
-        .json;
-      const joined = (
-        await anyone.post("/games/join", { invite: game.invite, character: { premade: "Isobel Carrow" } })
-      ).json;
-      const host = new Client(bounded.url, game.hostToken);
-      const player = new Client(bounded.url, joined.token);
+      const game = await isobelsLobby(bounded.url, readFileSync(WORLD, "utf8"));
+      const { host, player } = game;
       assert.equal((await host.post(`/games/${game.id}/start`)).status, 200);
       for (const [i, act] of ["look around", "walk to the Gutted Eel"].entries()) {
         await player.post(`/games/${game.id}/actions`, { text: act, idempotencyKey: `b${i}` });
@@ -199,8 +184,7 @@ describe(`server: a game exported as a play-test (${STORE_NAME})`, () => {
       }
       assert.equal((await host.get(`/games/${game.id}/cassette`)).status, 200);
     } finally {
-      await bounded.close();
-      await dropStore(bounded.where);
+      await stopServer(bounded);
     }
   });
 });

@@ -1,19 +1,14 @@
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import pino from "pino";
-import type { Provider } from "../../src/ai/provider.ts";
-import type { NarratorFactory } from "../../src/server/runner.ts";
 import { ANSWER_CLAIM } from "../../src/server/store/store.ts";
 import {
   Client,
-  closeSandbox,
-  dropStore,
   eventually,
   listen,
-  offlineNarrator,
-  type Running,
+  offlineNarratorWith,
   STORE_NAME,
-  startServer,
+  suiteServers,
   WORLD_TEXT,
 } from "./harness.ts";
 
@@ -28,24 +23,13 @@ function gatedNarrator() {
   let gate: Promise<void> | null = null;
   let arrived: () => void = () => {};
   let entered: Promise<void> = Promise.resolve();
-  const factory: NarratorFactory = (world, game) => {
-    const inner = offlineNarrator(world, game);
-    const wrapped: Provider = {
-      ...inner,
-      usage: () => inner.usage(),
-      close: () => inner.close(),
-      classify: (request, signal) => inner.classify(request, signal),
-      judge: (request, signal) => inner.judge(request, signal),
-      narrate: async (request, onChunk, signal) => {
-        if (gate) {
-          arrived();
-          await gate;
-        }
-        return inner.narrate(request, onChunk, signal);
-      },
-    };
-    return wrapped;
-  };
+  const factory = offlineNarratorWith(async (inner, request, onChunk, signal) => {
+    if (gate) {
+      arrived();
+      await gate;
+    }
+    return inner.narrate(request, onChunk, signal);
+  });
   return {
     factory,
     hold() {
@@ -94,21 +78,13 @@ const ANSWER_WAITS = "a quest answer waits for the step in flight";
 
 /** A quest answer sent while a turn runs (docs/server.md "Quest answers"). */
 describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
-  const servers: Running[] = [];
-  after(async () => {
-    for (const running of servers) {
-      await running.close();
-      await dropStore(running.where);
-    }
-    await closeSandbox();
-  });
+  const start = suiteServers();
 
   /** A one-player game at the Gutted Eel, the quest offered, and a second turn held in flight. */
   const inFlight = async (answerWaitMs: number) => {
     const narrator = gatedNarrator();
     const logged = capturedLog();
-    const running = await startServer({ narrator: narrator.factory, answerWaitMs, log: logged.log });
-    servers.push(running);
+    const running = await start({ narrator: narrator.factory, answerWaitMs, log: logged.log });
     const anyone = new Client(running.url);
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
     const created = (await anyone.post("/games", { world: hash, seed: 31 })).json;
@@ -166,9 +142,8 @@ describe(`server: a quest answer during a turn (${STORE_NAME})`, () => {
     // One step at a time on this process: a turn of another game held in flight keeps the only slot,
     // so the answer below claims its game and then waits for the slot, holding the claim.
     const narrator = gatedNarrator();
-    const running = await startServer({ narrator: narrator.factory, maxSteps: 1 });
+    const running = await start({ narrator: narrator.factory, maxSteps: 1 });
     const store = running.server.store;
-    servers.push(running);
     const anyone = new Client(running.url);
     const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
     const party = async (names: string[]) => {

@@ -1,16 +1,6 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import {
-  Client,
-  closeSandbox,
-  dropStore,
-  eventually,
-  listen,
-  type Running,
-  STORE_NAME,
-  startServer,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { before, describe, it } from "node:test";
+import { Client, eventually, listen, STORE_NAME, suiteServer, WORLD_TEXT } from "./harness.ts";
 
 const QUEST = "The Keeper's Debt";
 
@@ -20,16 +10,10 @@ const QUEST = "The Keeper's Debt";
  * party, a reject or an abandon applies only once every active player gave it.
  */
 describe(`server: quest answers per player (${STORE_NAME})`, () => {
-  let running: Running;
   let hash: string;
+  const running = suiteServer();
   before(async () => {
-    running = await startServer();
     hash = (await new Client(running.url).call("POST", "/worlds", WORLD_TEXT)).json.hash;
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   /** A started game of three players, one turn in, at the Gutted Eel where Mara offers the Keeper's Debt. */

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { sharedWorldFiles, sharedWorldsAbsent } from "../helpers/author.ts";
-import { Client, closeSandbox, dropStore, type Running, STORE_NAME, startServer } from "./harness.ts";
+import { Client, dropStore, STORE_NAME, startServer, suiteServer } from "./harness.ts";
 
 /**
  * Issue 35: `serve` plays what the platform plays. A world whose only errors
@@ -19,15 +19,7 @@ const REPAIRABLE = readFileSync(
 );
 
 describe(`server: a world with repairable errors (${STORE_NAME})`, () => {
-  let running: Running;
-  before(async () => {
-    running = await startServer();
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
-  });
+  const running = suiteServer();
 
   it("is stored, its repairs listed as warnings, and played", async () => {
     const anyone = new Client(running.url);
@@ -103,15 +95,7 @@ describe(`server: a world with repairable errors (${STORE_NAME})`, () => {
 describe(`server: every world of shared/worlds is accepted as \`play\` accepts it (${STORE_NAME})`, {
   skip: sharedWorldsAbsent(),
 }, () => {
-  let running: Running;
-  before(async () => {
-    running = await startServer();
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
-  });
+  const running = suiteServer();
 
   for (const file of sharedWorldFiles().filter((f) => !f.includes("/mods/")))
     it(`${basename(file)}: stored, its repairs and errors reported, a game created`, async () => {

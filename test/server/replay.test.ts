@@ -1,40 +1,24 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { playWith, scratchDir } from "../cli/helpers.ts";
-import {
-  Client,
-  closeSandbox,
-  dropStore,
-  eventually,
-  type Running,
-  STORE_NAME,
-  startServer,
-} from "./harness.ts";
+import { eventually, joinedGame, STORE_NAME, suiteServers, uploadWorld } from "./harness.ts";
 
 const WORLD = new URL("../../examples/harbor.world.json", import.meta.url);
 
 /** Every step's AI answers are stored with it: a server game replays exactly with `taleforge play --replay`. */
 describe(`server: a game's cassette replays in play (${STORE_NAME})`, () => {
-  let running: Running | undefined;
-  after(async () => {
-    await running?.close();
-    if (running) await dropStore(running.where);
-    await closeSandbox();
-  });
+  const start = suiteServers();
 
   it("replays a served game to the tick it reached", { timeout: 120_000 }, async () => {
-    running = await startServer();
-    const anyone = new Client(running.url);
-    const hash = (await anyone.call("POST", "/worlds", readFileSync(WORLD, "utf8"))).json.hash;
-    const game = (await anyone.post("/games", { world: hash, seed: 7, storyStart: "Dawn at the Docks" }))
-      .json;
-    const joined = (
-      await anyone.post("/games/join", { invite: game.invite, character: { premade: "Isobel Carrow" } })
-    ).json;
-    const host = new Client(running.url, game.hostToken);
-    const player = new Client(running.url, joined.token);
+    const running = await start();
+    const game = await joinedGame(running.url, await uploadWorld(running.url, readFileSync(WORLD, "utf8")), {
+      body: { seed: 7, storyStart: "Dawn at the Docks" },
+      characters: [{ premade: "Isobel Carrow" }],
+    });
+    const { host } = game;
+    const player = game.players[0]!;
     assert.equal((await host.post(`/games/${game.id}/start`)).status, 200);
     for (const [i, text] of ["walk to the Gutted Eel", "talk to Mara Venn"].entries()) {
       assert.equal(

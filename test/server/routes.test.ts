@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import { Client, closeSandbox, dropStore, type Running, startServer } from "./harness.ts";
+import { before, describe, it } from "node:test";
+import { Client, suiteServer } from "./harness.ts";
 
 /**
  * Every server route has a test and a docs entry (CONTRIBUTING.md, "A server
@@ -53,10 +53,9 @@ export function requests(text: string, route: Route): boolean {
 }
 
 describe("server routes: each has a test and a docs entry", () => {
-  let running: Running;
   let routes: Route[];
+  const running = suiteServer();
   before(async () => {
-    running = await startServer();
     const document = (await new Client(running.url).get("/openapi.json")).json as {
       paths: Record<string, Record<string, unknown>>;
     };
@@ -66,11 +65,6 @@ describe("server routes: each has a test and a docs entry", () => {
         path: path.replace(/\{([A-Za-z]+)\}/g, ":$1"),
       })),
     );
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   it("reads the routes from /openapi.json (the list is not empty)", () => {

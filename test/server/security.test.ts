@@ -1,26 +1,17 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { SERVER_ERRORS } from "../../src/server/errors.ts";
-import {
-  Client,
-  closeSandbox,
-  dropStore,
-  type Running,
-  STORE_NAME,
-  startServer,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { Client, STORE_NAME, suiteServer, WORLD_TEXT } from "./harness.ts";
 
 /** Bad input and wrong tokens of every kind: a JSON error with a stable code, never a stack trace. */
 describe(`server: errors and access (${STORE_NAME})`, () => {
-  let running: Running;
   let anyone: Client;
   let hash: string;
   const games: { id: string; host: Client; players: Client[]; playerIds: string[] }[] = [];
 
+  const running = suiteServer({ bodyLimit: 4096, worldLimit: WORLD_TEXT.length + 10 });
   before(async () => {
-    running = await startServer({ bodyLimit: 4096, worldLimit: WORLD_TEXT.length + 10 });
     anyone = new Client(running.url);
     hash = (await anyone.call("POST", "/worlds?name=harbor", WORLD_TEXT)).json.hash;
     for (let g = 0; g < 2; g++) {
@@ -37,11 +28,6 @@ describe(`server: errors and access (${STORE_NAME})`, () => {
       assert.equal((await host.post(`/games/${created.json.id}/start`)).status, 200);
       games.push({ id: created.json.id, host, players, playerIds });
     }
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   const isError = (

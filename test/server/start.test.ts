@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import Fastify from "fastify";
 import { LAZY_COMPILERS } from "../../src/server/app.ts";
-import { closeSandbox, DATABASE_URL, dropStore, type Running, startServer } from "./harness.ts";
+import { DATABASE_URL, suiteServer } from "./harness.ts";
 
 /**
  * What a server's start leaves out (issue 11: `npx taleforge serve` ready in under 2 s): Fastify's
@@ -14,15 +14,7 @@ const loaded = (fragment: string) =>
   Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes(fragment));
 
 describe("a server's start", () => {
-  let running: Running;
-  before(async () => {
-    running = await startServer();
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
-  });
+  const running = suiteServer();
 
   it("loads neither ajv nor fast-json-stringify (Fastify's compilers) nor, on SQLite, pg", () => {
     assert.equal(loaded("/@fastify/ajv-compiler/"), false);

@@ -1,18 +1,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { createOpenAiProvider } from "../../src/ai/openai/index.ts";
 import { MockServer } from "../ai/mock-server.ts";
 import {
-  Client,
-  closeSandbox,
-  dropStore,
   eventually,
   listen,
   offlineNarrator,
-  type Running,
+  remoteNarrator,
   STORE_NAME,
-  startServer,
-  WORLD_TEXT,
+  startedGame,
+  suiteServer,
+  uploadWorld,
 } from "./harness.ts";
 
 /**
@@ -21,50 +18,29 @@ import {
  * B (offline narrator) plays its turn meanwhile, long before A's turn times out.
  */
 describe(`server: a step waiting for a remote model frees its slot (${STORE_NAME})`, () => {
-  let running: Running;
   let mock: MockServer;
   const remote = { on: false };
 
   before(async () => {
     mock = await MockServer.start();
     mock.handler = () => ({ hang: true });
-    running = await startServer({
-      maxSteps: 1,
-      narrator: (world, game) =>
-        remote.on && game.narrator !== "offline"
-          ? createOpenAiProvider(world, {
-              baseUrl: mock.url,
-              model: "test-model",
-              timeoutMs: 15_000,
-              maxRetries: 0,
-              retry: { sleep: async () => {} },
-            })
-          : offlineNarrator(world, game),
-    });
+  });
+  const running = suiteServer({
+    maxSteps: 1,
+    narrator: (world, game) =>
+      remote.on && game.narrator !== "offline"
+        ? remoteNarrator(world, mock.url, 15_000)
+        : offlineNarrator(world, game),
   });
   after(async () => {
-    await running.close();
     await mock.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   it("runs another game's turn while one waits for its model", { timeout: 60_000 }, async () => {
-    const anyone = new Client(running.url);
-    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
+    const hash = await uploadWorld(running.url);
     const game = async (narrator: "server" | "offline") => {
-      const created = (await anyone.post("/games", { world: hash, seed: 3, narrator })).json;
-      const joined = (
-        await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } })
-      ).json;
-      const host = new Client(running.url, created.hostToken);
-      assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
-      return {
-        id: created.id as string,
-        host,
-        player: new Client(running.url, joined.token),
-        token: joined.token,
-      };
+      const made = await startedGame(running.url, hash, { body: { seed: 3, narrator } });
+      return { id: made.id, host: made.host, player: made.players[0]!, token: made.tokens[0]! };
     };
     const a = await game("server");
     const b = await game("offline");

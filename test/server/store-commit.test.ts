@@ -3,13 +3,14 @@ import { after, describe, it } from "node:test";
 import type { NewEvent } from "../../src/server/events.ts";
 import { openStore } from "../../src/server/store/open.ts";
 import { Store } from "../../src/server/store/store.ts";
-import { dropStore, freshStore } from "./harness.ts";
+import { dropStore, freshStore, STORE_NAME } from "./harness.ts";
+import { gameRow, turnRow, worldRow } from "./rows.ts";
 
 /**
  * A step's commit and a submission at the store (PostgreSQL: one statement each, statements.ts;
  * SQLite: a transaction): the same rows written, the same refusals, whichever store the tests run on.
  */
-describe(`server store: a step's commit and a submission (${process.env.TALEFORGE_TEST_DATABASE_URL ? "postgresql" : "sqlite"})`, () => {
+describe(`server store: a step's commit and a submission (${STORE_NAME})`, () => {
   const where = freshStore();
   let store: Store | undefined;
   after(async () => {
@@ -25,42 +26,8 @@ describe(`server store: a step's commit and a submission (${process.env.TALEFORG
   }, async () => {
     store = new Store(await openStore(where));
     const now = Date.now();
-    await store.putWorld({ hash: "w", name: "w", text: "{}", bytes: 2, warnings: "[]", created_at: now });
-    const game = {
-      id: "g1",
-      world_hash: "w",
-      status: "running" as const,
-      host_token_hash: "h",
-      invite_code: "i",
-      seed: 1,
-      story_start: null,
-      game_mode: null,
-      narrator: "offline",
-      seq: 0,
-      tick: 0,
-      forced_tick: null,
-      turn_timeout_ms: null,
-      turn_opened_at: null,
-      lease_owner: null,
-      lease_until: null,
-      created_at: now,
-      updated_at: now,
-    };
-    const turn = (seq: number, parent: number | null, tick: number) => ({
-      game_id: "g1",
-      seq,
-      parent,
-      kind: "turn" as const,
-      tick,
-      state: `state ${seq}`,
-      inputs: "{}",
-      cassette: "[]",
-      trace: seq === 0 ? null : "{}",
-      result: "{}",
-      narration: `narration ${seq}`,
-      created_at: now,
-    });
-    await store.importGame(game, { ...turn(0, null, 0), kind: "import" });
+    await store.putWorld(worldRow(now));
+    await store.importGame(gameRow(now), { ...turnRow(now, 0, null, 0), kind: "import" });
     await store.db
       .insertInto("players")
       .values({
@@ -105,11 +72,14 @@ describe(`server store: a step's commit and a submission (${process.env.TALEFORG
     }));
     const events = [event("all", 1), event("host", 2), event("all", 3), event("host", 4)];
     const before = await store.game("g1");
-    assert.equal(await store.commitStep(turn(1, 0, 1), "someone else", logs, events), false);
+    assert.equal(await store.commitStep(turnRow(now, 1, 0, 1), "someone else", logs, events), false);
     assert.equal((await store.game("g1"))?.event_seq, before?.event_seq, "nothing numbered");
     assert.equal(await store.turn("g1", 1), undefined, "nothing written");
 
-    assert.equal(await store.commitStep(turn(1, 0, 1), "me", logs, events, { status: "paused" }), true);
+    assert.equal(
+      await store.commitStep(turnRow(now, 1, 0, 1), "me", logs, events, { status: "paused" }),
+      true,
+    );
     const after = await store.game("g1");
     assert.deepEqual(
       [after?.seq, after?.head, after?.tick, after?.lease_owner, after?.lease_until, after?.status],
@@ -137,7 +107,11 @@ describe(`server store: a step's commit and a submission (${process.env.TALEFORG
     );
     assert.equal(Number(after?.event_seq), 4);
     assert.deepEqual([...(await store.branchNames("g1"))], [[1, "main"]], "the name moved with the branch");
-    assert.equal(await store.commitStep(turn(1, 0, 1), "me", logs, events), false, "a commit applies once");
+    assert.equal(
+      await store.commitStep(turnRow(now, 1, 0, 1), "me", logs, events),
+      false,
+      "a commit applies once",
+    );
 
     // The restore reads the head's state (on SQLite the one this store committed is not read back:
     // heads.ts): the same as a store that committed nothing reads, whichever way the head moved.
@@ -152,7 +126,7 @@ describe(`server store: a step's commit and a submission (${process.env.TALEFORG
     assert.ok(await store.moveHead("g1", 2, "me", { seq: 0, tick: 0 }, [event("all", 5)]));
     await restored("state 0");
     assert.ok(await store.lease("g1", 3, "me", Date.now() + 60_000));
-    assert.ok(await store.commitStep(turn(3, 0, 1), "me", [], [event("all", 6)]));
+    assert.ok(await store.commitStep(turnRow(now, 3, 0, 1), "me", [], [event("all", 6)]));
     await restored("state 3");
     assert.ok(await store.lease("g1", 4, "me", Date.now() + 60_000));
     assert.ok(await store.moveHead("g1", 4, "me", { seq: 1, tick: 1 }, [event("all", 7)]));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { AiError } from "../../src/ai/errors.ts";
@@ -13,19 +13,20 @@ import {
   type Answer,
   assertRefused,
   Client,
-  closeSandbox,
   DATABASE_URL,
   dropStore,
   exampleGame,
   freshStore,
   listen,
-  offlineNarrator,
+  offlineNarratorWith,
   playTurn,
-  type Running,
   STORE_NAME,
   startChildServer,
   startServer,
+  stopServer,
+  suiteServer,
 } from "./harness.ts";
+import { gameRow, worldRow } from "./rows.ts";
 
 /**
  * The story controls over HTTP (issue 33; docs/server.md "Story controls"): a game's steps are a
@@ -34,15 +35,7 @@ import {
  * save and the cassette follow the current branch; the diff compares any two steps.
  */
 describe(`server: story controls (${STORE_NAME})`, () => {
-  let running: Running;
-  before(async () => {
-    running = await startServer();
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
-  });
+  const running = suiteServer();
 
   async function newGame(url = running.url) {
     const g = await exampleGame(url);
@@ -376,20 +369,11 @@ describe(`server: story controls (${STORE_NAME})`, () => {
   it("a retry whose narrator fails changes nothing and schedules nothing", async () => {
     const failing = { on: false };
     const second = await startServer({
-      narrator: (world, game) => {
-        const inner = offlineNarrator(world, game);
-        return {
-          ...inner,
-          usage: () => inner.usage(),
-          close: () => inner.close(),
-          classify: (request, signal) => inner.classify(request, signal),
-          judge: (request, signal) => inner.judge(request, signal),
-          narrate: (request, onChunk, signal) =>
-            failing.on
-              ? Promise.reject(new AiError("timeout", "the narrator timed out"))
-              : inner.narrate(request, onChunk, signal),
-        };
-      },
+      narrator: offlineNarratorWith((inner, request, onChunk, signal) =>
+        failing.on
+          ? Promise.reject(new AiError("timeout", "the narrator timed out"))
+          : inner.narrate(request, onChunk, signal),
+      ),
     });
     try {
       const g = await newGame(second.url);
@@ -411,8 +395,7 @@ describe(`server: story controls (${STORE_NAME})`, () => {
       assert.ok(!stream.events.some((e) => e.event === "turn-failed"));
       stream.close();
     } finally {
-      await second.close();
-      await dropStore(second.where);
+      await stopServer(second);
     }
   });
 
@@ -526,32 +509,20 @@ describe("server store: a game stored before the tree is one branch", {
     const migrated = await migrator.migrateTo("0006_games_creator_strikes");
     assert.equal(migrated.error, undefined);
     const now = Date.now();
-    await db
-      .insertInto("worlds")
-      .values({ hash: "w", name: "w", text: "{}", bytes: 2, warnings: "[]", created_at: now })
-      .execute();
-    const game = {
-      world_hash: "w",
-      status: "running" as const,
-      seed: 1,
-      story_start: null,
-      game_mode: null,
-      narrator: "offline",
-      tick: 2,
-      forced_tick: null,
-      turn_timeout_ms: null,
-      turn_opened_at: null,
-      lease_owner: null,
-      lease_until: null,
-      created_at: now,
-      updated_at: now,
-    };
+    await db.insertInto("worlds").values(worldRow(now)).execute();
     // Kysely's types know the columns of the newest schema; the old table has no `head`.
     await db
       .insertInto("games")
       .values([
-        { ...game, id: "old", host_token_hash: "h1", invite_code: "I1", seq: 3 },
-        { ...game, id: "lobby", host_token_hash: "h2", invite_code: "I2", seq: 0, status: "lobby" },
+        gameRow(now, { id: "old", host_token_hash: "h1", invite_code: "I1", seq: 3, tick: 2 }),
+        gameRow(now, {
+          id: "lobby",
+          host_token_hash: "h2",
+          invite_code: "I2",
+          seq: 0,
+          tick: 2,
+          status: "lobby",
+        }),
       ] as never)
       .execute();
     const turn = { game_id: "old", inputs: "{}", cassette: "[]", trace: null, result: "{}", created_at: now };

@@ -1,18 +1,16 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import {
   assertRefused,
   Client,
-  closeSandbox,
   DATABASE_URL,
-  dropStore,
   eventually,
   listen,
-  type Running,
   STORE_NAME,
   startChildServer,
   startServer,
+  suiteServer,
   WORLD_TEXT,
 } from "./harness.ts";
 
@@ -23,17 +21,9 @@ import {
  * The votes' clock is the server's `clock` option: the test moves it on instead of waiting.
  */
 describe(`server: party votes on the story controls (${STORE_NAME})`, () => {
-  let running: Running;
   /** How far the votes' clock is ahead of the wall clock. */
   const skew = { ms: 0 };
-  before(async () => {
-    running = await startServer({ clock: () => Date.now() + skew.ms });
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
-  });
+  const running = suiteServer({ clock: () => Date.now() + skew.ms });
 
   /** A started game with `names` as its players, and the rules `controls`. */
   async function party(names: string[], controls?: Record<string, unknown>) {

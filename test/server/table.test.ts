@@ -1,18 +1,16 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { createOpenAiProvider } from "../../src/ai/openai/index.ts";
 import { MockServer } from "../ai/mock-server.ts";
 import {
   Client,
-  closeSandbox,
-  dropStore,
   eventually,
   listen,
   offlineNarrator,
-  type Running,
+  remoteNarrator,
   STORE_NAME,
-  startServer,
-  WORLD_TEXT,
+  startedGame,
+  suiteServer,
+  uploadWorld,
 } from "./harness.ts";
 
 /**
@@ -21,49 +19,31 @@ import {
  * after the last wait anyone may press Retry. The turn that finally runs is the one submitted.
  */
 describe(`server: the party's table (${STORE_NAME})`, () => {
-  let running: Running;
   let mock: MockServer;
   const mode = { current: "offline" as "offline" | "500" };
 
   before(async () => {
     mock = await MockServer.start();
     mock.handler = () => ({ status: 500, json: { error: { message: "boom" } } });
-    running = await startServer({
-      sweepMs: 50,
-      retryDelaysMs: [300, 600],
-      narrator: (world, game) =>
-        mode.current === "offline"
-          ? offlineNarrator(world, game)
-          : createOpenAiProvider(world, {
-              baseUrl: mock.url,
-              model: "test-model",
-              timeoutMs: 500,
-              maxRetries: 0,
-              retry: { sleep: async () => {} },
-            }),
-    });
+  });
+  const running = suiteServer({
+    sweepMs: 50,
+    retryDelaysMs: [300, 600],
+    narrator: (world, game) =>
+      mode.current === "offline" ? offlineNarrator(world, game) : remoteNarrator(world, mock.url, 500),
   });
   after(async () => {
-    await running.close();
     await mock.close();
-    await dropStore(running.where);
-    await closeSandbox();
   });
 
   async function game() {
-    const anyone = new Client(running.url);
-    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
-    const created = (await anyone.post("/games", { world: hash, seed: 3 })).json;
-    const host = new Client(running.url, created.hostToken);
-    const joined = (await anyone.post("/games/join", { invite: created.invite, character: { name: "Ann" } }))
-      .json;
-    const ann = new Client(running.url, joined.token);
-    assert.equal((await host.post(`/games/${created.id}/start`)).status, 200);
+    const made = await startedGame(running.url, await uploadWorld(running.url), { body: { seed: 3 } });
+    const joined = { token: made.tokens[0]!, playerId: made.playerIds[0]! };
     return {
-      id: created.id as string,
-      host,
-      ann,
-      hostToken: created.hostToken,
+      id: made.id,
+      host: made.host,
+      ann: made.players[0]!,
+      hostToken: made.hostToken,
       annToken: joined.token,
       joined,
     };

@@ -2,18 +2,8 @@ import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, describe, it } from "node:test";
-import {
-  assertRefused,
-  Client,
-  closeSandbox,
-  dropStore,
-  postFileByCurl,
-  type Running,
-  STORE_NAME,
-  startServer,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { describe, it } from "node:test";
+import { assertRefused, Client, postFileByCurl, STORE_NAME, suiteServers, WORLD_TEXT } from "./harness.ts";
 
 const OPERATOR = "operator-secret-for-the-test";
 
@@ -42,19 +32,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** Uploads (docs/server.md "Uploads"): who may store worlds, how many, and checks off the event loop. */
 describe(`server: world uploads (${STORE_NAME})`, () => {
-  const servers: Running[] = [];
-  const start = async (options: Parameters<typeof startServer>[0]) => {
-    const running = await startServer(options);
-    servers.push(running);
-    return running;
-  };
-  after(async () => {
-    for (const s of servers) {
-      await s.close();
-      await dropStore(s.where);
-    }
-    await closeSandbox();
-  });
+  const start = suiteServers();
 
   it("needs the operator's token or a game's host token, and bounds each host token's worlds", {
     timeout: 60_000,

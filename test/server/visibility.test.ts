@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { readWalkthrough } from "../helpers/walkthrough.ts";
-import { Client, closeSandbox, dropStore, listen, type Running, STORE_NAME, startServer } from "./harness.ts";
+import { Client, listen, STORE_NAME, suiteServer } from "./harness.ts";
 
 interface SavedQuest {
   status: string;
@@ -15,15 +15,7 @@ interface SavedQuest {
  * scripts' storage.
  */
 describe(`server: what players see (${STORE_NAME})`, () => {
-  let running: Running;
-  before(async () => {
-    running = await startServer();
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
-  });
+  const running = suiteServer();
 
   it("no player-visible byte holds a hidden objective, a hidden quest, hiddenInfo, a script or storage", {
     timeout: 180_000,

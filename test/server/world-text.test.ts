@@ -1,15 +1,6 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import {
-  Client,
-  closeSandbox,
-  dropStore,
-  eventually,
-  type Running,
-  STORE_NAME,
-  startServer,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { describe, it } from "node:test";
+import { Client, eventually, STORE_NAME, suiteServer, WORLD_TEXT } from "./harness.ts";
 
 /** What a player must never receive raw: C0 but tab and newline, DEL, C1, bidi controls. */
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -53,15 +44,7 @@ function strings(value: unknown, out: string[] = []): string[] {
  * player or the host reads.
  */
 describe(`server: a world's text reaches players plain (${STORE_NAME})`, () => {
-  let running: Running;
-  before(async () => {
-    running = await startServer();
-  });
-  after(async () => {
-    await running.close();
-    await dropStore(running.where);
-    await closeSandbox();
-  });
+  const running = suiteServer();
 
   it("no control character in the game's views, transcript, invite or map", {
     timeout: 120_000,
