@@ -33,8 +33,11 @@ export interface Bus {
    * PostgreSQL: the NOTIFY of the game's "events" wake (channel and payload), for a writer to send in
    * its own statement (pg_notify, delivered at its commit) instead of a publish's round trip of its
    * own; undefined while the bus reconnects (publish then delivers it to this process's listeners).
+   * `afterPublished`: the wake must reach listeners after what was published for the game before it
+   * (a step's narration chunks before its turn's event): undefined also while any of those is not sent
+   * yet (a NOTIFY sent is queued before any later commit's), so that the writer publishes it after them.
    */
-  wakeNotice?(game: string): { channel: string; payload: string } | undefined;
+  wakeNotice?(game: string, afterPublished?: boolean): { channel: string; payload: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -81,6 +84,8 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
   // Messages wait here while a NOTIFY round trip is under way; the next one sends them all at once
   // (one query, in order), so a turn's narration chunks and wakes cost one round trip, not one each.
   let pending: { message: BusMessage; done: () => void }[] = [];
+  /** Per game, how many of its published messages are not sent yet (wakeNotice's `afterPublished`). */
+  const unsent = new Map<string, number>();
   let sending = false;
   /** The pump under way, if any: close() lets it send what it holds first. */
   let pumping: Promise<void> = Promise.resolve();
@@ -214,11 +219,19 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
   return {
     publish: (message) =>
       new Promise<void>((resolve) => {
-        pending.push({ message, done: resolve });
+        const game = message.game;
+        unsent.set(game, (unsent.get(game) ?? 0) + 1);
+        const done = () => {
+          const left = (unsent.get(game) ?? 1) - 1;
+          if (left > 0) unsent.set(game, left);
+          else unsent.delete(game);
+          resolve();
+        };
+        pending.push({ message, done });
         if (!sending) pumping = pump();
       }),
-    wakeNotice: (game) =>
-      client === null || closed
+    wakeNotice: (game, afterPublished) =>
+      client === null || closed || (afterPublished === true && unsent.has(game))
         ? undefined
         : {
             channel: channelOf(game),

@@ -93,7 +93,8 @@ const COMMIT_ANSWER = `, a as (
 
 /**
  * Store.commitStep's statement and parameters: a row back (the game's new event_seq) when the claim
- * held and the step is committed, none when it did not (nothing written).
+ * held and the step is committed, none when it did not (nothing written). `wake`: the game's wake
+ * (Bus.wakeNotice, after what was published before it), sent by the statement at its commit.
  */
 export function commitStepStatement(
   turn: Turn,
@@ -103,6 +104,7 @@ export function commitStepStatement(
   status: string | undefined,
   answer: QuestAnswerRow | undefined,
   now: number,
+  wake?: { channel: string; payload: string },
 ): { text: string; values: unknown[] } {
   const values: unknown[] = [
     turn.seq,
@@ -128,9 +130,22 @@ export function commitStepStatement(
     logs.map((l) => l.message),
     ...eventArrays(events),
   ];
-  if (answer === undefined) return { text: `${COMMIT_STEP} select event_seq from g`, values };
-  values.push(answer.game_id, answer.quest, answer.player_id, answer.answer, answer.tick, answer.created_at);
-  return { text: `${COMMIT_STEP}${COMMIT_ANSWER} select event_seq from g`, values };
+  let text = COMMIT_STEP;
+  if (answer !== undefined) {
+    values.push(
+      answer.game_id,
+      answer.quest,
+      answer.player_id,
+      answer.answer,
+      answer.tick,
+      answer.created_at,
+    );
+    text += COMMIT_ANSWER;
+  }
+  if (wake === undefined) return { text: `${text} select event_seq from g`, values };
+  values.push(wake.channel, wake.payload);
+  const at = values.length - 1;
+  return { text: `${text} select event_seq, pg_notify($${at}::text, $${at + 1}::text) from g`, values };
 }
 
 const ADD_SUBMISSION = `with g as (

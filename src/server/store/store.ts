@@ -762,6 +762,9 @@ export class Store {
     const direct = this.open.direct;
     // PostgreSQL: the same writes as one statement (statements.ts).
     if (direct !== undefined && numberedAtOnce(events)) {
+      // The wake goes in the statement (delivered at its commit) when what was published for the game
+      // before it (the narration's chunks) is sent: no NOTIFY round trip of its own.
+      const wake = this.bus.wakeNotice?.(turn.game_id, true);
       const { text, values } = commitStepStatement(
         turn,
         owner,
@@ -770,12 +773,13 @@ export class Store {
         game.status,
         answer,
         Date.now(),
+        wake,
       );
       const committed = (await direct(text, values)).length > 0;
-      // Not awaited: the wake goes out in order after what was published before it (the narration's
-      // chunks), and the step need not hold its slot for the NOTIFY's round trip. The bus sends what
-      // it holds before it closes.
-      if (committed) void this.wake(turn.game_id);
+      // Else not awaited: the wake goes out in order after what was published before it (the
+      // narration's chunks), and the step need not hold its slot for the NOTIFY's round trip. The bus
+      // sends what it holds before it closes.
+      if (committed && wake === undefined) void this.wake(turn.game_id);
       return committed;
     }
     // On SQLite, ahead of the submissions waiting for the writing connection (see OpenStore.steps).
