@@ -50,6 +50,8 @@ export function channelOf(game: string): string {
     ? `tf_${game}`
     : `tf_${createHash("sha256").update(game).digest("hex").slice(0, 40)}`;
 }
+const NOTIFY_GAMES =
+  "select pg_notify(channel, payload) from unnest($1::text[], $2::text[]) as m(channel, payload)";
 /** NOTIFY payloads must stay under 8000 bytes; longer chunks are split. */
 const MAX_CHUNK = 2000;
 
@@ -124,17 +126,21 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
     const payloads = parts.map((part) =>
       JSON.stringify(part.kind === "chunk" ? { ...part, n: sequence++ } : part),
     );
-    await target
-      // unnest yields the pairs in order: the NOTIFYs go out (and arrive) in that order.
-      // Prepared once per connection (named): PostgreSQL parses it at the first NOTIFY, not at each.
-      .query({
-        name: "tf_notify_games",
-        text: "select pg_notify(channel, payload) from unnest($1::text[], $2::text[]) as m(channel, payload)",
-        values: [channels, payloads],
-      })
-      .catch(() => {
-        for (const part of parts) local.emit(part.game, part);
-      });
+    // unnest yields the pairs in order: the NOTIFYs go out (and arrive) in that order.
+    // Prepared once per connection (named): PostgreSQL parses it at the first NOTIFY, not at each. A
+    // Query built from its text, named after (see prepared.ts: pg copies a query object slowly).
+    const query = new postgres.Query(NOTIFY_GAMES, [channels, payloads]) as pg.Query & {
+      name: string;
+      callback?: (error: Error | null) => void;
+    };
+    query.name = "tf_notify_games";
+    await new Promise<void>((resolve) => {
+      query.callback = (error) => {
+        if (error) for (const part of parts) local.emit(part.game, part);
+        resolve();
+      };
+      target.query(query);
+    });
   };
 
   /**
