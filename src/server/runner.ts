@@ -18,10 +18,12 @@ import { FailedTurns, failureReason } from "./retry.ts";
 import {
   ANSWER_CLAIM,
   type Game,
+  type LastTurn,
   type NewEvent,
   type QuestAnswerRow,
   type Store,
   type Turn,
+  type TurnInputs,
 } from "./store/store.ts";
 import { isStoreUnavailable } from "./store/unavailable.ts";
 import { narrativeNotes, playerResult, playerState, questStatuses } from "./views.ts";
@@ -371,12 +373,11 @@ export class Runner {
 
   private async tryTurn(gameId: string, force: boolean): Promise<"ran" | "waiting" | "busy" | "idle"> {
     const { store } = this.options;
-    const game = await store.game(gameId);
-    if (game?.status !== "running") return "idle";
+    // The game and the inputs of its next turn (one query on PostgreSQL).
+    const { game, inputs } = await store.gameForTurn(gameId);
+    if (game?.status !== "running" || inputs === undefined) return "idle";
     const tick = game.tick + 1;
-    const ready = async () => {
-      // The active players and their submissions for this tick (one query).
-      const { players, submitted } = await store.turnInputs(gameId, tick);
+    const ready = ({ players, submitted }: TurnInputs) => {
       const forced = force || game.forced_tick === tick || this.timedOut(game);
       if (force && submitted.length === 0) throw noActions();
       if (submitted.length === 0 || (!forced && submitted.length < players.length)) return null;
@@ -385,7 +386,7 @@ export class Runner {
     };
     // A cheap look first; then a slot of this process, the claim, and the look that counts (no
     // submission gets in once claimed).
-    if ((await ready()) === null) return "waiting";
+    if (ready(inputs) === null) return "waiting";
     const key = this.keyOf(game);
     const clock: StepClock = {
       waitMs: await this.slots.take({ ...key, unclaimed: true }),
@@ -415,17 +416,25 @@ export class Runner {
   private async claimTurn(
     game: Game,
     clock: StepClock,
-    ready: () => Promise<{ player: string; text: string }[] | null>,
+    ready: (inputs: TurnInputs) => { player: string; text: string }[] | null,
   ): Promise<"ran" | "waiting" | "busy"> {
     const gameId = game.id;
-    const owner = await this.acquire(game).catch((error) => {
+    const { store } = this.options;
+    // The claim and the inputs read once it holds (and, on PostgreSQL, the state the turn starts from),
+    // in one query where the store can.
+    let claim: { inputs: TurnInputs; last?: LastTurn } | undefined;
+    const owner = await this.acquire(game, "", async (owner, until) => {
+      claim = await store.claimTurn(game, owner, until, game.tick + 1);
+      return claim !== undefined;
+    }).catch((error) => {
       if (error instanceof ApiError && error.code === "game/busy") return null;
       throw error;
     });
-    if (owner === null) return "busy";
+    if (owner === null || claim === undefined) return "busy";
+    const { inputs, last } = claim;
     let actions: { player: string; text: string }[];
     try {
-      const found = await ready();
+      const found = ready(inputs);
       if (found === null) {
         await this.release(gameId, owner);
         return "waiting";
@@ -437,32 +446,39 @@ export class Runner {
     }
     let overBudget = false;
     await this.track(
-      this.claimed(game, owner, clock, async (host, chunk, world) => {
-        const outcome = await host.apply({ type: "turn", actions }, { onChunk: chunk });
-        const result = (outcome as { result: TurnResult }).result;
-        overBudget = result.trace.phases.some((phase) => scriptsOverBudget(phase));
-        // The views read the session's state in place (`session.state` would copy all of it, twice a
-        // turn): they change nothing, and what they share with it is serialised at the commit.
-        const seen = playerResult(result, host.session.read(questStatuses));
-        return {
-          kind: "turn",
-          inputs: { actions },
-          result: seen,
-          narration: result.story,
-          trace: result,
-          logs: result.logs,
-          events: [
-            gameEvents.turn({
-              seq: game.seq,
-              ...seen,
-              actions,
-              state: host.session.read((state) => playerState(state, world)),
-              notes: narrativeNotes(result.diff, world, result.tick),
-            }),
-            ...logEvent(result.logs, result.tick),
-          ],
-        };
-      }),
+      this.claimed(
+        game,
+        owner,
+        clock,
+        async (host, chunk, world) => {
+          const outcome = await host.apply({ type: "turn", actions }, { onChunk: chunk });
+          const result = (outcome as { result: TurnResult }).result;
+          overBudget = result.trace.phases.some((phase) => scriptsOverBudget(phase));
+          // The views read the session's state in place (`session.state` would copy all of it, twice a
+          // turn): they change nothing, and what they share with it is serialised at the commit.
+          const seen = playerResult(result, host.session.read(questStatuses));
+          return {
+            kind: "turn",
+            inputs: { actions },
+            result: seen,
+            narration: result.story,
+            trace: result,
+            logs: result.logs,
+            events: [
+              gameEvents.turn({
+                seq: game.seq,
+                ...seen,
+                actions,
+                state: host.session.read((state) => playerState(state, world)),
+                notes: narrativeNotes(result.diff, world, result.tick),
+              }),
+              ...logEvent(result.logs, result.tick),
+            ],
+          };
+        },
+        undefined,
+        last,
+      ),
     );
     await this.countStrike(game, overBudget);
     return "ran";
@@ -782,10 +798,14 @@ export class Runner {
    * Claims the game at its current seq, or fails with game/busy. `kind`: ANSWER_CLAIM for a quest
    * answer's claim, under which submissions are still stored (see Store.addSubmission).
    */
-  private async acquire(game: Game, kind = ""): Promise<string> {
+  private async acquire(
+    game: Game,
+    kind = "",
+    claim = (owner: string, until: number) => this.options.store.lease(game.id, game.seq, owner, until),
+  ): Promise<string> {
     if (this.stopping) throw new ApiError("server/unavailable", "shutting-down");
     const owner = `${kind}${this.options.process}/${newId()}`;
-    if (!(await this.options.store.lease(game.id, game.seq, owner, Date.now() + this.leaseMs)))
+    if (!(await claim(owner, Date.now() + this.leaseMs)))
       throw new ApiError("game/busy", "leased", {}, { game: game.id });
     this.beat(game.id, owner);
     return owner;
@@ -837,6 +857,8 @@ export class Runner {
     clock: StepClock,
     run: (host: HostGame, chunk: (text: string) => void, world: World) => Promise<StepOutcome>,
     fresh?: { players: PlayerSpec[] },
+    /** The state the step starts from, when the claim read it (Store.claimTurn). */
+    claimedLast?: LastTurn,
   ): Promise<void> {
     const { store, log } = this.options;
     const started = performance.now();
@@ -852,7 +874,7 @@ export class Runner {
     let provider: RecordingProvider | undefined;
     try {
       const world = await this.options.worlds.get(game.world_hash);
-      const last = fresh ? undefined : await store.lastTurn(game.id);
+      const last = fresh ? undefined : (claimedLast ?? (await store.lastTurn(game.id)));
       const restoreMs = lap();
       if (!fresh && !last) throw new ApiError("game/state", "not-started");
       // The cassette's entries as JSON text: each is stringified once, as it is recorded.

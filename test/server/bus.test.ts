@@ -76,6 +76,26 @@ describe("server bus: PostgreSQL LISTEN/NOTIFY between two processes' buses", {
       await receiver.close();
     }
   });
+
+  it("gives a writer a wake to send after the game's published messages only once they are sent", {
+    timeout: 60_000,
+  }, async () => {
+    const bus = await postgresBus({ connectionString: DATABASE_URL! });
+    const game = `bus-wake-${process.pid}-${Date.now()}`;
+    const other = `${game}-other`;
+    try {
+      const wake = { channel: channelOf(game), payload: JSON.stringify({ game, kind: "events" }) };
+      assert.deepEqual(bus.wakeNotice?.(game, true), wake, "nothing published: the wake now");
+      const sent = bus.publish({ game, kind: "chunk", tick: 1, text: "a chunk" });
+      assert.equal(bus.wakeNotice?.(game, true), undefined, "a chunk not sent yet: the writer publishes");
+      assert.deepEqual(bus.wakeNotice?.(game), wake, "a wake with no order to keep");
+      assert.ok(bus.wakeNotice?.(other, true), "another game's chunk does not hold it");
+      await sent;
+      assert.deepEqual(bus.wakeNotice?.(game, true), wake, "the chunk sent");
+    } finally {
+      await bus.close();
+    }
+  });
 });
 
 describe("server bus: a channel per game, listened on while a listener follows it", {

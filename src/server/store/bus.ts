@@ -33,8 +33,11 @@ export interface Bus {
    * PostgreSQL: the NOTIFY of the game's "events" wake (channel and payload), for a writer to send in
    * its own statement (pg_notify, delivered at its commit) instead of a publish's round trip of its
    * own; undefined while the bus reconnects (publish then delivers it to this process's listeners).
+   * `afterPublished`: the wake must reach listeners after what was published for the game before it
+   * (a step's narration chunks before its turn's event): undefined also while any of those is not sent
+   * yet (a NOTIFY sent is queued before any later commit's), so that the writer publishes it after them.
    */
-  wakeNotice?(game: string): { channel: string; payload: string } | undefined;
+  wakeNotice?(game: string, afterPublished?: boolean): { channel: string; payload: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,8 @@ export function channelOf(game: string): string {
     ? `tf_${game}`
     : `tf_${createHash("sha256").update(game).digest("hex").slice(0, 40)}`;
 }
+const NOTIFY_GAMES =
+  "select pg_notify(channel, payload) from unnest($1::text[], $2::text[]) as m(channel, payload)";
 /** NOTIFY payloads must stay under 8000 bytes; longer chunks are split. */
 const MAX_CHUNK = 2000;
 
@@ -81,6 +86,8 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
   // Messages wait here while a NOTIFY round trip is under way; the next one sends them all at once
   // (one query, in order), so a turn's narration chunks and wakes cost one round trip, not one each.
   let pending: { message: BusMessage; done: () => void }[] = [];
+  /** Per game, how many of its published messages are not sent yet (wakeNotice's `afterPublished`). */
+  const unsent = new Map<string, number>();
   let sending = false;
   /** The pump under way, if any: close() lets it send what it holds first. */
   let pumping: Promise<void> = Promise.resolve();
@@ -119,17 +126,21 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
     const payloads = parts.map((part) =>
       JSON.stringify(part.kind === "chunk" ? { ...part, n: sequence++ } : part),
     );
-    await target
-      // unnest yields the pairs in order: the NOTIFYs go out (and arrive) in that order.
-      // Prepared once per connection (named): PostgreSQL parses it at the first NOTIFY, not at each.
-      .query({
-        name: "tf_notify_games",
-        text: "select pg_notify(channel, payload) from unnest($1::text[], $2::text[]) as m(channel, payload)",
-        values: [channels, payloads],
-      })
-      .catch(() => {
-        for (const part of parts) local.emit(part.game, part);
-      });
+    // unnest yields the pairs in order: the NOTIFYs go out (and arrive) in that order.
+    // Prepared once per connection (named): PostgreSQL parses it at the first NOTIFY, not at each. A
+    // Query built from its text, named after (see prepared.ts: pg copies a query object slowly).
+    const query = new postgres.Query(NOTIFY_GAMES, [channels, payloads]) as pg.Query & {
+      name: string;
+      callback?: (error: Error | null) => void;
+    };
+    query.name = "tf_notify_games";
+    await new Promise<void>((resolve) => {
+      query.callback = (error) => {
+        if (error) for (const part of parts) local.emit(part.game, part);
+        resolve();
+      };
+      target.query(query);
+    });
   };
 
   /**
@@ -214,11 +225,19 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
   return {
     publish: (message) =>
       new Promise<void>((resolve) => {
-        pending.push({ message, done: resolve });
+        const game = message.game;
+        unsent.set(game, (unsent.get(game) ?? 0) + 1);
+        const done = () => {
+          const left = (unsent.get(game) ?? 1) - 1;
+          if (left > 0) unsent.set(game, left);
+          else unsent.delete(game);
+          resolve();
+        };
+        pending.push({ message, done });
         if (!sending) pumping = pump();
       }),
-    wakeNotice: (game) =>
-      client === null || closed
+    wakeNotice: (game, afterPublished) =>
+      client === null || closed || (afterPublished === true && unsent.has(game))
         ? undefined
         : {
             channel: channelOf(game),

@@ -93,11 +93,11 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
     throw new ApiError("store/config", "schema-name", { schema });
   // int8 (bigint) columns hold times and seeds, all far below 2^53: read them as numbers.
+  // One parser for every int8 column of every query (pg asks for each column's parser at each query).
+  const int8 = (v: string) => Number(v);
   const types = {
     getTypeParser: ((oid: number, format?: string) =>
-      oid === 20
-        ? (v: string) => Number(v)
-        : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+      oid === 20 ? int8 : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
   };
   const config: pg.PoolConfig = {
     connectionString: url,
@@ -140,7 +140,7 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
     await pool.end().catch(() => {});
     throw unreachable(url, error);
   }
-  const prepared = preparingPool(pool);
+  const prepared = preparingPool(pool, pg.Query);
   const db = new Kysely<Database>({
     dialect: new ScopedPostgresDialect({ pool: prepared }, schema ?? "public"),
   });

@@ -93,7 +93,8 @@ const COMMIT_ANSWER = `, a as (
 
 /**
  * Store.commitStep's statement and parameters: a row back (the game's new event_seq) when the claim
- * held and the step is committed, none when it did not (nothing written).
+ * held and the step is committed, none when it did not (nothing written). `wake`: the game's wake
+ * (Bus.wakeNotice, after what was published before it), sent by the statement at its commit.
  */
 export function commitStepStatement(
   turn: Turn,
@@ -103,6 +104,7 @@ export function commitStepStatement(
   status: string | undefined,
   answer: QuestAnswerRow | undefined,
   now: number,
+  wake?: { channel: string; payload: string },
 ): { text: string; values: unknown[] } {
   const values: unknown[] = [
     turn.seq,
@@ -128,9 +130,22 @@ export function commitStepStatement(
     logs.map((l) => l.message),
     ...eventArrays(events),
   ];
-  if (answer === undefined) return { text: `${COMMIT_STEP} select event_seq from g`, values };
-  values.push(answer.game_id, answer.quest, answer.player_id, answer.answer, answer.tick, answer.created_at);
-  return { text: `${COMMIT_STEP}${COMMIT_ANSWER} select event_seq from g`, values };
+  let text = COMMIT_STEP;
+  if (answer !== undefined) {
+    values.push(
+      answer.game_id,
+      answer.quest,
+      answer.player_id,
+      answer.answer,
+      answer.tick,
+      answer.created_at,
+    );
+    text += COMMIT_ANSWER;
+  }
+  if (wake === undefined) return { text: `${text} select event_seq from g`, values };
+  values.push(wake.channel, wake.payload);
+  const at = values.length - 1;
+  return { text: `${text} select event_seq, pg_notify($${at}::text, $${at + 1}::text) from g`, values };
 }
 
 const ADD_SUBMISSION = `with g as (
@@ -174,3 +189,54 @@ export function addSubmissionStatement(
   values.push(wake.channel, wake.payload);
   return { text: `${ADD_SUBMISSION} select event_seq, pg_notify($16::text, $17::text) from g`, values };
 }
+
+/**
+ * Store.claimTurn's statement: a turn's claim, the inputs it runs on (the game's active players and
+ * their submissions for `tick`: Store.turnInputs) and the state it starts from (Store.lastTurn), in one
+ * round trip instead of three, all while the step holds its slot. Rows back: `g` when the claim was
+ * taken, with a `p` row per active player and the `t` row of the head's state; none when it was not.
+ *
+ * The reads see the statement's snapshot, taken before the update waits for the game's row lock. A
+ * submission that commits in that window would be missing from them, and its action lost (it was
+ * acknowledged: the claim did not hold yet). Every submission updates the game's row in its
+ * transaction, so the claim also requires the row's version (`xmin`) to be the one its snapshot read:
+ * PostgreSQL re-checks the update's conditions on the newest version after the wait (the subquery's
+ * value is the snapshot's), and a row changed meanwhile leaves the claim untaken (no row back; the
+ * store then claims and reads apart, as before). Once the claim holds, no submission for `tick` gets in.
+ */
+export const CLAIM_TURN = `with seen as (select xmin as x from games where id = $1::text),
+  g as (
+    update games set lease_owner = $2::text, lease_until = $3::int8
+    where id = $1::text and seq = $4::int8 and (lease_until is null or lease_until < $5::int8)
+      and xmin = (select x from seen)
+    returning head
+  )
+  select 'g' as r, null::text as player_id, null::text as name, null::int8 as joined_at,
+    null::text as submission_id, null::text as text, null::int8 as created_at, null::int8 as seq,
+    null::int8 as tick, null::text as state, null::int8 as parent, null::text as kind
+  from g
+  union all
+  select 'p', p.id, p.name, p.joined_at, s.id, s.text, s.created_at, null, null, null, null, null
+  from g cross join players p
+    left join submissions s on s.game_id = p.game_id and s.player_id = p.id and s.tick = $6::int8
+  where p.game_id = $1::text and p.status = 'active'
+  union all
+  select 't', null, null, null, null, null, null, t.seq, t.tick, t.state, t.parent, t.kind
+  from g join turns t on t.game_id = $1::text and t.seq = g.head`;
+
+/**
+ * Store.gameForTurn's statement: the game's row (as `select *` gives it) and, with it, the inputs of
+ * its next turn (its active players and their submissions for tick + 1), one row per active player
+ * (one with nulls when it has none): the runner's look at whether a turn is due, one round trip
+ * instead of two. The inputs' columns are named `tf.*` apart from the game's.
+ */
+export const GAME_FOR_TURN = `select g.*, i.player_id as "tf.player_id", i.name as "tf.name",
+    i.joined_at as "tf.joined_at", i.submission_id as "tf.submission_id", i.text as "tf.text",
+    i.created_at as "tf.created_at"
+  from games g left join lateral (
+    select p.id as player_id, p.name, p.joined_at, s.id as submission_id, s.text, s.created_at
+    from players p
+      left join submissions s on s.game_id = p.game_id and s.player_id = p.id and s.tick = g.tick + 1
+    where p.game_id = g.id and p.status = 'active'
+  ) i on true
+  where g.id = $1::text`;

@@ -27,7 +27,13 @@ import type {
   WorldsTable,
 } from "./schema.ts";
 import { unanswered } from "./sqlite-thread.ts";
-import { addSubmissionStatement, commitStepStatement, numberedAtOnce } from "./statements.ts";
+import {
+  addSubmissionStatement,
+  CLAIM_TURN,
+  commitStepStatement,
+  GAME_FOR_TURN,
+  numberedAtOnce,
+} from "./statements.ts";
 
 /**
  * A game's row; `retry_at`, `creator`, `budget_strikes`, `head` and the controls and vote columns may be
@@ -55,6 +61,13 @@ export type World = Selectable<WorldsTable>;
 export type StoredEvent = Selectable<EventsTable>;
 export type LogRow = Selectable<LogEntriesTable>;
 export type QuestAnswerRow = Selectable<QuestAnswersTable>;
+/** What a turn runs on: the game's active players (in join order) and their submissions (in the order they came). */
+export interface TurnInputs {
+  players: Pick<Player, "id" | "name">[];
+  submitted: Pick<Submission, "player_id" | "text">[];
+}
+/** The state a game is at: its head's row, without its cassette, trace and the rest. */
+export type LastTurn = Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind">;
 
 /**
  * The start of a claim's owner (`lease_owner`) when the step is a quest answer. An answer's step
@@ -390,24 +403,71 @@ export class Store {
    * What a turn needs to know, in one query: the game's active players (in join order) and the
    * submissions of those players for `tick` (in the order they came, as `submissions` gives them).
    */
-  async turnInputs(
-    game: string,
+  async turnInputs(game: string, tick: number): Promise<TurnInputs> {
+    return inputsOf(await this.#hot.turnInputs(game, tick));
+  }
+
+  /**
+   * The game and, when it is running, the inputs of its next turn (turnInputs at its tick + 1): the
+   * runner's look at whether a turn is due. One query on PostgreSQL (statements.ts GAME_FOR_TURN).
+   */
+  async gameForTurn(id: string): Promise<{ game: Game | undefined; inputs?: TurnInputs }> {
+    const direct = this.open.direct;
+    if (direct === undefined) {
+      const game = await this.game(id);
+      if (game?.status !== "running") return { game };
+      return { game, inputs: await this.turnInputs(id, game.tick + 1) };
+    }
+    const rows = await direct(GAME_FOR_TURN, [id]);
+    const first = rows[0];
+    if (first === undefined) return { game: undefined };
+    const game: Record<string, unknown> = {};
+    for (const key in first) if (!key.startsWith("tf.")) game[key] = first[key];
+    const inputs = inputsOf(
+      rows
+        .filter((r) => r["tf.player_id"] !== null)
+        .map((r) => ({
+          player_id: r["tf.player_id"] as string,
+          name: r["tf.name"] as string,
+          joined_at: r["tf.joined_at"] as number,
+          submission_id: r["tf.submission_id"] as string | null,
+          text: r["tf.text"] as string | null,
+          created_at: r["tf.created_at"] as number | null,
+        })),
+    );
+    const found = game as unknown as Game;
+    return found.status === "running" ? { game: found, inputs } : { game: found };
+  }
+
+  /**
+   * Claims the game for its turn at `tick` (as `lease` does, at the game's seq) and reads the turn's
+   * inputs (turnInputs) after the claim holds, so that no submission for `tick` gets in after them.
+   * On PostgreSQL the claim, the inputs and the state to start from (lastTurn) are one statement
+   * (statements.ts CLAIM_TURN); `last` is then given, else the caller reads it. undefined: not claimed.
+   */
+  async claimTurn(
+    game: Pick<Game, "id" | "seq">,
+    owner: string,
+    until: number,
     tick: number,
-  ): Promise<{
-    players: Pick<Player, "id" | "name">[];
-    submitted: Pick<Submission, "player_id" | "text">[];
-  }> {
-    const rows = await this.#hot.turnInputs(game, tick);
-    const order = <T>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
-    const players = rows
-      .slice()
-      .sort((a, b) => a.joined_at - b.joined_at || order(a.player_id, b.player_id))
-      .map((r) => ({ id: r.player_id, name: r.name }));
-    const submitted = rows
-      .filter((r) => r.submission_id !== null)
-      .sort((a, b) => (a.created_at ?? 0) - (b.created_at ?? 0) || order(a.submission_id, b.submission_id))
-      .map((r) => ({ player_id: r.player_id, text: r.text ?? "" }));
-    return { players, submitted };
+  ): Promise<{ inputs: TurnInputs; last?: LastTurn } | undefined> {
+    const direct = this.open.direct;
+    if (direct !== undefined) {
+      const rows = await direct(CLAIM_TURN, [game.id, owner, until, game.seq, Date.now(), tick]);
+      if (rows.length > 0) {
+        const players: TurnInputRow[] = [];
+        let last: LastTurn | undefined;
+        for (const r of rows)
+          if (r.r === "p") players.push(r as unknown as TurnInputRow);
+          else if (r.r === "t")
+            last = { seq: r.seq, tick: r.tick, state: r.state, parent: r.parent, kind: r.kind } as LastTurn;
+        return { inputs: inputsOf(players), ...(last !== undefined ? { last } : {}) };
+      }
+      // Not taken: the claim is held, the game moved on, or its row changed since the statement's
+      // snapshot (a submission came in): the claim and the read apart, as on SQLite.
+    }
+    if (!(await this.lease(game.id, game.seq, owner, until))) return undefined;
+    return { inputs: await this.turnInputs(game.id, tick) };
   }
 
   submissionByKey(game: string, player: string, key: string): Promise<Submission | undefined> {
@@ -478,16 +538,13 @@ export class Store {
   // Turns
 
   /** The state the game is at (a save: its head's), without the rest of its turn row (cassette, trace). */
-  async lastTurn(
-    game: string,
-  ): Promise<Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind"> | undefined> {
+  async lastTurn(game: string): Promise<LastTurn | undefined> {
     const known = this.#heads?.known(game);
     if (known === undefined) return (await this.#hot.lastTurn(game))[0];
     // Its state is left out of the answer when the head is the step remembered (SQLite's thread then
     // neither inflates it nor copies it here).
     const row = (await this.#hot.lastTurnKnown(game, known.seq))[0];
-    if (row === undefined || row.state !== null)
-      return row as Pick<Turn, "seq" | "tick" | "state" | "parent" | "kind"> | undefined;
+    if (row === undefined || row.state !== null) return row as LastTurn | undefined;
     return { ...row, state: known.state };
   }
 
@@ -728,6 +785,9 @@ export class Store {
     const direct = this.open.direct;
     // PostgreSQL: the same writes as one statement (statements.ts).
     if (direct !== undefined && numberedAtOnce(events)) {
+      // The wake goes in the statement (delivered at its commit) when what was published for the game
+      // before it (the narration's chunks) is sent: no NOTIFY round trip of its own.
+      const wake = this.bus.wakeNotice?.(turn.game_id, true);
       const { text, values } = commitStepStatement(
         turn,
         owner,
@@ -736,12 +796,13 @@ export class Store {
         game.status,
         answer,
         Date.now(),
+        wake,
       );
       const committed = (await direct(text, values)).length > 0;
-      // Not awaited: the wake goes out in order after what was published before it (the narration's
-      // chunks), and the step need not hold its slot for the NOTIFY's round trip. The bus sends what
-      // it holds before it closes.
-      if (committed) void this.wake(turn.game_id);
+      // Else not awaited: the wake goes out in order after what was published before it (the
+      // narration's chunks), and the step need not hold its slot for the NOTIFY's round trip. The bus
+      // sends what it holds before it closes.
+      if (committed && wake === undefined) void this.wake(turn.game_id);
       return committed;
     }
     // On SQLite, ahead of the submissions waiting for the writing connection (see OpenStore.steps).
@@ -1176,6 +1237,30 @@ function eventsByLimit(
     }
     return query === undefined ? any(game, seq, sub, limit) : query(game, seq, sub);
   };
+}
+
+/** A row of the turn's inputs: an active player, with their submission for the tick when there is one. */
+interface TurnInputRow {
+  player_id: string;
+  name: string;
+  joined_at: number;
+  submission_id: string | null;
+  text: string | null;
+  created_at: number | null;
+}
+
+/** The turn's inputs from their rows, in join order and in the order the submissions came. */
+function inputsOf(rows: readonly TurnInputRow[]): TurnInputs {
+  const order = <T>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
+  const players = rows
+    .slice()
+    .sort((a, b) => a.joined_at - b.joined_at || order(a.player_id, b.player_id))
+    .map((r) => ({ id: r.player_id, name: r.name }));
+  const submitted = rows
+    .filter((r) => r.submission_id !== null)
+    .sort((a, b) => (a.created_at ?? 0) - (b.created_at ?? 0) || order(a.submission_id, b.submission_id))
+    .map((r) => ({ player_id: r.player_id, text: r.text ?? "" }));
+  return { players, submitted };
 }
 
 /** A player's answer to a quest, replacing their earlier one. */
