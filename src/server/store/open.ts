@@ -43,6 +43,11 @@ export interface OpenStore {
    * DirectQuery), for the queries every turn makes.
    */
   direct?: DirectQuery;
+  /**
+   * SQLite only: a whole transaction in one message to SQLite's thread (SqliteThread.atomic), for the
+   * writes every turn makes: its first statement's rows, [] when it returned none (nothing written).
+   */
+  atomic?: SqliteThread["atomic"];
   /** A short description for the logs: never the password. */
   describe: string;
   close(): Promise<void>;
@@ -72,6 +77,7 @@ export async function openStore(options: StoreOptions): Promise<OpenStore> {
         dialect: new SqliteThreadDialect(thread, { relaxed: true, urgent: true }),
       }),
       steps: new Kysely<Database>({ dialect: new SqliteThreadDialect(thread, { urgent: true }) }),
+      atomic: (first, then) => thread.atomic(first, then),
       dialect: "sqlite",
       bus: localBus(),
       describe: `sqlite ${file}`,

@@ -33,6 +33,13 @@ export interface Query {
    * message with its error, and neither the rest nor this statement runs.
    */
   before?: readonly { sql: string; parameters: readonly unknown[] }[];
+  /**
+   * A whole transaction in this one message (see SqliteThread.atomic): this statement (a write with
+   * `returning`) in a transaction of its own, then, only if it returned a row, `then` in order, and
+   * the commit; else the rollback. Run when the writing connection has no transaction open (one
+   * that is open is another session's, between its messages: the thread runs this after its end).
+   */
+  atomic?: { then: readonly { sql: string; parameters: readonly unknown[] }[] };
 }
 
 export type Request = (Query & { id: number }) | { close: true } | { checkpoint: true };

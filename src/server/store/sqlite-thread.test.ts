@@ -286,6 +286,65 @@ describe("SQLite thread: queries and transactions", () => {
     await db.destroy();
   });
 
+  it("runs a whole transaction in one message: all of it when its first statement returns a row, none else, none on an error", async () => {
+    const { thread, db } = await open();
+    await db.insertInto("items").values({ name: "eel", size: 1 }).execute();
+    const grow = (name: string) =>
+      db.updateTable("items").set({ size: 2 }).where("name", "=", name).returning("size").compile();
+    const add = (name: string) => db.insertInto("items").values({ name, size: 9 }).compile();
+    // The first statement returned a row: the rest runs and commits.
+    assert.deepEqual(await thread.atomic(grow("eel"), [add("gull")]), [{ size: 2 }]);
+    // It returned none: nothing of the rest is written.
+    assert.deepEqual(await thread.atomic(grow("nobody"), [add("crab")]), []);
+    // A later statement fails (a name taken): the first statement's update is rolled back too.
+    await db.updateTable("items").set({ size: 1 }).where("name", "=", "eel").execute();
+    await assert.rejects(
+      thread.atomic(grow("eel"), [add("tern"), add("gull")]),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, "SQLITE_CONSTRAINT_UNIQUE");
+        return true;
+      },
+    );
+    assert.deepEqual(await names(db), ["eel", "gull"]);
+    const eel = await db.selectFrom("items").select("size").where("name", "=", "eel").executeTakeFirst();
+    assert.equal(eel?.size, 1);
+    await db.destroy();
+  });
+
+  it("runs a whole transaction after the transaction open on the writing connection, never inside it", async () => {
+    const { thread, db } = await open();
+    await db.insertInto("items").values({ name: "eel", size: 1 }).execute();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let opened = () => {};
+    const open_ = new Promise<void>((resolve) => (opened = resolve));
+    // A transaction of several messages, open while the whole one arrives; then rolled back.
+    const other = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable("items").set({ size: 5 }).where("name", "=", "eel").returning("size").execute();
+        opened();
+        await held;
+        throw new Error("rolled back");
+      })
+      .catch(() => "rolled back");
+    await open_;
+    const whole = thread.atomic(
+      db.updateTable("items").set({ size: 7 }).where("size", "=", 1).returning("size").compile(),
+      [db.insertInto("items").values({ name: "gull", size: 3 }).compile()],
+    );
+    let settled = false;
+    void whole.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(settled, false, "it waits for the open transaction to end");
+    release();
+    assert.equal(await other, "rolled back");
+    // Run after the rollback: it saw size 1 (not the rolled-back 5) and its own writes stand.
+    assert.deepEqual(await within(whole, 5000), [{ size: 7 }]);
+    assert.deepEqual(await names(db), ["eel", "gull"]);
+    await db.destroy();
+  });
+
   it("checkpoints the write-ahead log in a thread of its own, every CHECKPOINT_EVERY commits", async () => {
     const { db, file } = await open();
     const size = () => statSync(file).size;

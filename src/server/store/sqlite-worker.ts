@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type SqliteDatabase from "better-sqlite3";
-import type { Reply, Request, WorkerData } from "./sqlite-protocol.ts";
+import type { Query, Reply, Request, WorkerData } from "./sqlite-protocol.ts";
 
 /** How many prepared statements are kept (the store's queries are a few dozen texts). */
 const STATEMENTS = 256;
@@ -167,10 +167,53 @@ function relaxOnce(): NonNullable<typeof relaxing> {
 /** Commits of the writing connection since the server's thread was last told a checkpoint is due. */
 let commits = 0;
 
+/**
+ * Whole transactions (Query.atomic) that arrived while another session's transaction was open on the
+ * writing connection: run, in order, as soon as it ends.
+ */
+const atomics: (Query & { id: number })[] = [];
+
+/** A whole transaction: its first statement, then (if that returned a row) the rest and the commit. */
+function runAtomic(request: Query & { id: number; atomic: NonNullable<Query["atomic"]> }): Reply {
+  sqlite.exec("begin");
+  try {
+    const rows = prepare(request.sql, false).all(request.parameters) as unknown[];
+    if (rows.length === 0) {
+      sqlite.exec("rollback");
+      return { id: request.id, rows };
+    }
+    for (const next of request.atomic.then) prepare(next.sql, false).run(next.parameters);
+    sqlite.exec("commit");
+    return { id: request.id, rows };
+  } catch (error) {
+    if (sqlite.inTransaction) sqlite.exec("rollback");
+    return { id: request.id, error: describe(error) };
+  }
+}
+
+/** Runs the whole transactions that waited for the writing connection, while it has none open. */
+function runWaitingAtomics(): void {
+  while (atomics.length > 0 && !sqlite.inTransaction) {
+    const request = atomics.shift()!;
+    const reply = runAtomic(request as Query & { id: number; atomic: NonNullable<Query["atomic"]> });
+    port.postMessage(reply);
+    if (!("error" in reply)) countCommit();
+  }
+}
+
+/** Counts a commit of the writing connection; every CHECKPOINT_EVERY, tells the server's thread. */
+function countCommit(): void {
+  if (++commits < (data.checkpointEvery ?? 64)) return;
+  commits = 0;
+  port.postMessage({ checkpointDue: true } satisfies Reply);
+}
+
 if (!data.checkpointer)
   port.on("message", (request: Request) => {
     if ("checkpoint" in request) return;
     if ("close" in request) {
+      for (const waiting of atomics.splice(0))
+        port.postMessage({ id: waiting.id, error: { message: "the store closed" } } satisfies Reply);
       keptWrites.clear();
       keptReads.clear();
       if (sqlite.inTransaction) sqlite.exec("rollback");
@@ -178,6 +221,14 @@ if (!data.checkpointer)
       sqlite.close();
       port.postMessage({ closed: true } satisfies Reply);
       port.close();
+      return;
+    }
+    if (request.atomic !== undefined) {
+      if (sqlite.inTransaction) atomics.push(request);
+      else {
+        atomics.push(request);
+        runWaitingAtomics();
+      }
       return;
     }
     let reply: Reply;
@@ -200,13 +251,6 @@ if (!data.checkpointer)
     }
     port.postMessage(reply);
     // A write outside a transaction commits by itself; a transaction at its `commit`.
-    if (
-      !request.read &&
-      !sqlite.inTransaction &&
-      !("error" in reply) &&
-      ++commits >= (data.checkpointEvery ?? 64)
-    ) {
-      commits = 0;
-      port.postMessage({ checkpointDue: true } satisfies Reply);
-    }
+    if (!request.read && !sqlite.inTransaction && !("error" in reply)) countCommit();
+    runWaitingAtomics();
   });

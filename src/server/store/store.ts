@@ -499,7 +499,10 @@ export class Store {
         const { text, values } = addSubmissionStatement(row, [event], `${ANSWER_CLAIM}%`, Date.now(), wake);
         stored = (await direct(text, values)).length > 0;
         if (stored && wake !== undefined) return "ok";
-      } else
+      } else if (this.open.atomic !== undefined && numberedAtOnce([event]))
+        // SQLite: the same writes as one message to its thread (SqliteThread.atomic).
+        stored = (await this.open.atomic(...this.#submissionWrites(row, event))).length > 0;
+      else
         stored = await this.db.transaction().execute(async (trx) => {
           const now = Date.now();
           // The update also locks the game's row (PostgreSQL), so a claim and a submission are ordered.
@@ -533,6 +536,44 @@ export class Store {
     if (!stored) return "busy";
     await this.wake(row.game_id);
     return "ok";
+  }
+
+  /**
+   * A submission's writes for SQLite's one-message transaction: the game's row checked (running, at the
+   * turn before, not claimed by a step) and its event number taken, as the transaction below does; then
+   * the submission and its event, numbered by the game's row as that update left it.
+   */
+  #submissionWrites(row: Submission, event: NewEvent): Parameters<NonNullable<OpenStore["atomic"]>> {
+    const now = Date.now();
+    const free = this.db
+      .updateTable("games")
+      .set((eb) => ({ updated_at: now, event_seq: eb("event_seq", "+", 1) }))
+      .where("id", "=", row.game_id)
+      .where("tick", "=", row.tick - 1)
+      .where("status", "=", "running")
+      .where((eb) =>
+        eb.or([
+          eb("lease_until", "is", null),
+          eb("lease_until", "<", now),
+          eb("lease_owner", "like", sql.lit(`${ANSWER_CLAIM}%`)),
+        ]),
+      )
+      .returning("event_seq")
+      .compile();
+    const submission = this.db.insertInto("submissions").values(row).compile();
+    const numbered = this.db
+      .insertInto("events")
+      .values({
+        game_id: row.game_id,
+        seq: (eb) => eb.selectFrom("games").select("event_seq").where("id", "=", row.game_id),
+        sub: 0,
+        audience: event.audience,
+        kind: event.kind,
+        data: JSON.stringify(event.data),
+        created_at: now,
+      })
+      .compile();
+    return [free, [submission, numbered]];
   }
 
   // Turns
