@@ -22,12 +22,20 @@ export interface PoolLimits {
   queue: number;
   /** A task running longer is stopped (its thread ended and replaced): `world/check-timeout` (an import: `save/invalid`). */
   timeoutMs: number;
+  /**
+   * A thread with no task for this long ends (the next task starts one again). A work thread holds
+   * its own V8 heap with the check's and the save reader's code, some 40-50 MB of the process's
+   * resident set, for uploads and imports that come in bursts (issue 11's memory target: an idle
+   * server with 1,000 games held it for ever after their import).
+   */
+  idleMs: number;
 }
 
 export const DEFAULT_POOL: PoolLimits = {
   size: Math.max(1, Math.min(4, availableParallelism() - 1)),
   queue: 8,
   timeoutMs: 20_000,
+  idleMs: 10_000,
 };
 
 /** The thread's code as one ES module (packages external), built by esbuild (loaded only here). */
@@ -83,6 +91,8 @@ interface Thread {
   worker: Worker;
   job: Job | null;
   timer: NodeJS.Timeout | null;
+  /** Ends the thread when it has had no task for PoolLimits.idleMs. */
+  idle: NodeJS.Timeout | null;
 }
 
 /**
@@ -99,6 +109,11 @@ export class WorkPool {
   private closed = false;
   private nextId = 1;
   constructor(readonly limits: PoolLimits = DEFAULT_POOL) {}
+
+  /** Threads started and not ended (running a task or idle). */
+  get threadCount(): number {
+    return this.threads.length;
+  }
 
   /** Tasks running and waiting now. */
   get load(): { running: number; waiting: number } {
@@ -161,7 +176,7 @@ export class WorkPool {
         await worker.terminate();
         return;
       }
-      const thread: Thread = { worker, job: null, timer: null };
+      const thread: Thread = { worker, job: null, timer: null, idle: null };
       worker.on("message", (message: { ok: boolean; value?: TaskResult; error?: string }) => {
         const job = thread.job;
         this.finish(thread);
@@ -183,6 +198,8 @@ export class WorkPool {
   }
 
   private start(thread: Thread, job: Job): void {
+    if (thread.idle) clearTimeout(thread.idle);
+    thread.idle = null;
     thread.job = job;
     thread.worker.ref();
     thread.timer = setTimeout(() => {
@@ -215,6 +232,20 @@ export class WorkPool {
   private next(thread: Thread): void {
     const job = this.waiting.shift();
     if (job) this.start(thread, job);
+    else this.retireWhenIdle(thread);
+  }
+
+  /** Ends `thread` after PoolLimits.idleMs without a task (out of the pool first: no task goes to it). */
+  private retireWhenIdle(thread: Thread): void {
+    if (thread.idle) clearTimeout(thread.idle);
+    thread.idle = setTimeout(() => {
+      thread.idle = null;
+      const at = this.threads.indexOf(thread);
+      if (at < 0 || thread.job !== null) return;
+      this.threads.splice(at, 1);
+      void thread.worker.terminate();
+    }, this.limits.idleMs);
+    thread.idle.unref();
   }
 
   /** A thread that failed or exited: its task (if any) fails; another thread takes the queue. */
@@ -223,6 +254,7 @@ export class WorkPool {
     if (at < 0) return;
     this.threads.splice(at, 1);
     if (thread.timer) clearTimeout(thread.timer);
+    if (thread.idle) clearTimeout(thread.idle);
     thread.job?.reject(error);
     thread.job = null;
     if (!this.closed && this.waiting.length > 0) void this.grow();
@@ -231,6 +263,7 @@ export class WorkPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.waiting.splice(0)) job.reject(new ApiError("server/unavailable", "shutting-down"));
+    for (const thread of this.threads) if (thread.idle) clearTimeout(thread.idle);
     await Promise.all(this.threads.map((t) => t.worker.terminate()));
   }
 }
