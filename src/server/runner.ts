@@ -65,8 +65,14 @@ export interface RunnerOptions {
 
 type Action = { player: string; text: string };
 
-/** The default of `maxSteps`: a step is mostly CPU on one event loop; two overlap one's store round trips. */
-export const DEFAULT_MAX_STEPS = 2;
+/**
+ * The default of `maxSteps`: a step is mostly CPU on one event loop; a few at once overlap their store
+ * and script-process round trips. Three, measured (issue 38, round 5: 50 turns at once on one
+ * process, quiet): end-to-end p99 on SQLite 237-269 ms with 2, 209-213 with 3, 211-218 with 4; on
+ * PostgreSQL 217-311, 186-209, 207-246; CPU per turn the same. The CLI's default (cli/commands/serve.ts)
+ * says the same number.
+ */
+export const DEFAULT_MAX_STEPS = 3;
 
 /** The default claim length: a dead process's claim lapses within it (see RunnerOptions.leaseMs). */
 export const LEASE_MS = 5000;

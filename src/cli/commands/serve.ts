@@ -42,7 +42,7 @@ export default defineCommand({
       flags: "--max-steps <n>",
       description:
         "turns this process runs at once, the others queue; a turn waiting for a remote model frees its place (0: no limit)",
-      default: "2",
+      default: "3",
     },
     {
       flags: "--narrator <name>",
