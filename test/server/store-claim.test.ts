@@ -3,6 +3,7 @@ import { after, describe, it } from "node:test";
 import { openStore } from "../../src/server/store/open.ts";
 import { Store } from "../../src/server/store/store.ts";
 import { dropStore, freshStore } from "./harness.ts";
+import { gameRow, worldRow } from "./rows.ts";
 
 /**
  * A turn's look at its game and its claim at the store (PostgreSQL: one statement each,
@@ -23,27 +24,9 @@ describe(`server store: a turn's look and claim (${process.env.TALEFORGE_TEST_DA
     store = new Store(await openStore(where));
     const s = store;
     const now = Date.now();
-    await s.putWorld({ hash: "w", name: "w", text: "{}", bytes: 2, warnings: "[]", created_at: now });
-    const game = (id: string, status: "running" | "paused") => ({
-      id,
-      world_hash: "w",
-      status,
-      host_token_hash: `h-${id}`,
-      invite_code: `i-${id}`,
-      seed: 1,
-      story_start: null,
-      game_mode: null,
-      narrator: "offline",
-      seq: 0,
-      tick: 0,
-      forced_tick: null,
-      turn_timeout_ms: null,
-      turn_opened_at: null,
-      lease_owner: null,
-      lease_until: null,
-      created_at: now,
-      updated_at: now,
-    });
+    await s.putWorld(worldRow(now));
+    const game = (id: string, status: "running" | "paused") =>
+      gameRow(now, { id, status, host_token_hash: `h-${id}`, invite_code: `i-${id}` });
     const opening = (id: string) => ({
       game_id: id,
       seq: 0,

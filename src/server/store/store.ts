@@ -507,23 +507,7 @@ export class Store {
           const now = Date.now();
           // The update also locks the game's row (PostgreSQL), so a claim and a submission are ordered.
           // It numbers the event too (see insertEvents): one statement less.
-          const free = await trx
-            .updateTable("games")
-            .set((eb) => ({ updated_at: now, event_seq: eb("event_seq", "+", forAll([event])) }))
-            .where("id", "=", row.game_id)
-            .where("tick", "=", row.tick - 1)
-            .where("status", "=", "running")
-            .where((eb) =>
-              eb.or([
-                eb("lease_until", "is", null),
-                eb("lease_until", "<", now),
-                // A literal: SQLite plans a LIKE with its pattern bound, so a parameter made it plan
-                // the statement again at every run.
-                eb("lease_owner", "like", sql.lit(`${ANSWER_CLAIM}%`)),
-              ]),
-            )
-            .returning("event_seq")
-            .executeTakeFirst();
+          const free = await submissionCheck(trx, row, forAll([event]), now).executeTakeFirst();
           if (free === undefined) return false;
           await trx.insertInto("submissions").values(row).execute();
           await insertEvents(trx, row.game_id, [event], Number(free.event_seq));
@@ -545,21 +529,7 @@ export class Store {
    */
   #submissionWrites(row: Submission, event: NewEvent): Parameters<NonNullable<OpenStore["atomic"]>> {
     const now = Date.now();
-    const free = this.db
-      .updateTable("games")
-      .set((eb) => ({ updated_at: now, event_seq: eb("event_seq", "+", 1) }))
-      .where("id", "=", row.game_id)
-      .where("tick", "=", row.tick - 1)
-      .where("status", "=", "running")
-      .where((eb) =>
-        eb.or([
-          eb("lease_until", "is", null),
-          eb("lease_until", "<", now),
-          eb("lease_owner", "like", sql.lit(`${ANSWER_CLAIM}%`)),
-        ]),
-      )
-      .returning("event_seq")
-      .compile();
+    const free = submissionCheck(this.db, row, 1, now).compile();
     const submission = this.db.insertInto("submissions").values(row).compile();
     const numbered = this.db
       .insertInto("events")
@@ -1331,6 +1301,30 @@ async function upsertQuestAnswer(trx: Transaction<Database>, row: QuestAnswerRow
         .doUpdateSet({ answer: row.answer, tick: row.tick, created_at: row.created_at }),
     )
     .execute();
+}
+
+/**
+ * A submission's check of its game's row, which takes its event numbers too: running, at the turn before
+ * the submission's, not claimed by a step (a quest answer's claim lets submissions in). No row: refused.
+ * The update also locks the row (PostgreSQL), so a claim and a submission are ordered.
+ */
+function submissionCheck(db: Kysely<Database>, row: Submission, events: number, now: number) {
+  return db
+    .updateTable("games")
+    .set((eb) => ({ updated_at: now, event_seq: eb("event_seq", "+", events) }))
+    .where("id", "=", row.game_id)
+    .where("tick", "=", row.tick - 1)
+    .where("status", "=", "running")
+    .where((eb) =>
+      eb.or([
+        eb("lease_until", "is", null),
+        eb("lease_until", "<", now),
+        // A literal: SQLite plans a LIKE with its pattern bound, so a parameter made it plan the
+        // statement again at every run.
+        eb("lease_owner", "like", sql.lit(`${ANSWER_CLAIM}%`)),
+      ]),
+    )
+    .returning("event_seq");
 }
 
 /**
