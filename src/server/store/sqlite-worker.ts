@@ -175,8 +175,9 @@ const atomics: (Query & { id: number })[] = [];
 
 /** A whole transaction: its first statement, then (if that returned a row) the rest and the commit. */
 function runAtomic(request: Query & { id: number; atomic: NonNullable<Query["atomic"]> }): Reply {
-  sqlite.exec("begin");
   try {
+    // In the try: a begin that fails (a disk error) is this message's error, not the thread's end.
+    sqlite.exec("begin");
     const rows = prepare(request.sql, false).all(request.parameters) as unknown[];
     if (rows.length === 0) {
       sqlite.exec("rollback");
