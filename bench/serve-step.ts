@@ -23,10 +23,10 @@ import { createOfflineProvider } from "../src/ai/offline/index.ts";
 import { recordProvider } from "../src/ai/recorded.ts";
 import type { TurnResult } from "../src/engine/index.ts";
 import { Game as HostGame } from "../src/host/game.ts";
-import { pathTo, pruneHistory } from "../src/host/history.ts";
 import { cleanWorld } from "../src/host/outside-text.ts";
 import { createSandbox } from "../src/sandbox/index.ts";
 import { gameEvents } from "../src/server/events.ts";
+import { rowSave } from "../src/server/runner.ts";
 import { narrativeNotes, playerResult, playerState, questStatuses } from "../src/server/views.ts";
 import { storedWorld } from "../src/server/worlds.ts";
 
@@ -76,20 +76,6 @@ const lap = (part: string) => {
   parts.set(part, (parts.get(part) ?? 0) + now - last);
   last = now;
 };
-
-/** The runner's rowSave (src/server/runner.ts). */
-function rowSave(host: HostGame): string {
-  const history = host.history;
-  const head = history.nodes.get(history.head);
-  const parent = head?.parent == null ? undefined : history.nodes.get(head.parent);
-  if (head && parent && parent.children.length > 1) {
-    const keep = new Set([head.id, ...pathTo(history, parent.id).map((n) => n.id)]);
-    for (const id of [...history.nodes.keys()]) if (!keep.has(id)) history.nodes.delete(id);
-    for (const node of history.nodes.values()) node.children = node.children.filter((c) => keep.has(c));
-  }
-  pruneHistory(history, 2);
-  return host.save();
-}
 
 const rows: string[] = [];
 

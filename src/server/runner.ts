@@ -1116,7 +1116,7 @@ export function asApiError(error: unknown): ApiError {
  * head's turn again from its parent). The store's rows are the rest of the game's history: the
  * whole tree in every row would grow with each turn and be stored once per turn.
  */
-function rowSave(host: HostGame): string {
+export function rowSave(host: HostGame): string {
   // The head and its parent only (the store keeps the tree): a retry or an alteration of the next
   // step plays from that parent. A retry's old draw goes first, or the pruning would drop the parent.
   const history = host.history;
