@@ -13,20 +13,38 @@ export function compiledOnce<A extends unknown[], R>(
   db: Kysely<never>,
   build: (...args: A) => Compilable<R>,
   direct?: DirectQuery,
-): (...args: A) => Promise<R[]> {
+): CompiledOnce<A, R> {
   let plan: { query: CompiledQuery<R>; slots: number[] } | null | undefined;
-  return async (...args) => {
+  /** The SQL text and parameters for `args`; null when the query must be built at each call. */
+  const statement = (...args: A): { sql: string; parameters: unknown[]; query: CompiledQuery<R> } => {
     if (plan === undefined) {
       const marks = args.map((_, i) => `\u0000taleforge-argument-${i}\u0000`);
       const query = build(...(marks as A)).compile();
       const slots = query.parameters.map((p) => (typeof p === "string" ? marks.indexOf(p) : -1));
       plan = marks.every((_, i) => slots.includes(i)) ? { query, slots } : null;
     }
-    if (plan === null) return (await db.executeQuery(build(...args))).rows;
+    if (plan === null) {
+      const query = build(...args).compile();
+      return { sql: query.sql, parameters: [...query.parameters], query };
+    }
     const { query, slots } = plan;
     const parameters = slots.map((slot, i) => (slot < 0 ? query.parameters[i] : args[slot]));
+    return { sql: query.sql, parameters, query };
+  };
+  const run = async (...args: A): Promise<R[]> => {
+    const { sql, parameters, query } = statement(...args);
+    if (plan === null) return (await db.executeQuery(query)).rows;
     // PostgreSQL: straight to the pool (prepared.ts DirectQuery), the same text and parameters.
-    if (direct !== undefined) return (await direct(query.sql, parameters)) as R[];
+    if (direct !== undefined) return (await direct(sql, parameters)) as R[];
     return (await db.executeQuery<R>({ ...query, queryId: createQueryId(), parameters })).rows;
   };
+  return Object.assign(run, { statement });
 }
+
+/**
+ * A query compiled once: called, it runs; `statement` gives its SQL text and parameters for the
+ * arguments without running it (SQLite: for a message that carries several statements).
+ */
+export type CompiledOnce<A extends unknown[], R> = ((...args: A) => Promise<R[]>) & {
+  statement: (...args: A) => { sql: string; parameters: unknown[] };
+};

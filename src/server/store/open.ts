@@ -48,6 +48,10 @@ export interface OpenStore {
    * writes every turn makes: its first statement's rows, [] when it returned none (nothing written).
    */
   atomic?: SqliteThread["atomic"];
+  /** SQLite only: atomic, with the rows of its later statements too, and relaxed when asked (SqliteThread.transaction). */
+  transaction?: SqliteThread["transaction"];
+  /** SQLite only: selects outside transactions in one message to SQLite's thread (SqliteThread.reads). */
+  reads?: SqliteThread["reads"];
   /** A short description for the logs: never the password. */
   describe: string;
   close(): Promise<void>;
@@ -78,6 +82,8 @@ export async function openStore(options: StoreOptions): Promise<OpenStore> {
       }),
       steps: new Kysely<Database>({ dialect: new SqliteThreadDialect(thread, { urgent: true }) }),
       atomic: (first, then) => thread.atomic(first, then),
+      transaction: (first, then, how) => thread.transaction(first, then, how),
+      reads: (first, reads) => thread.reads(first, reads),
       dialect: "sqlite",
       bus: localBus(),
       describe: `sqlite ${file}`,

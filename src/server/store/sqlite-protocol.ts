@@ -21,6 +21,13 @@ export interface WorkerData {
  * the writing connection), saving a round trip of its own. `relaxed`: a write outside a transaction
  * committed without waiting for the disk (synchronous = NORMAL for this statement only).
  */
+/** One statement of a message that carries several; `rows`: its rows are answered (a select, or a write with `returning`). */
+export interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+  rows?: true;
+}
+
 export interface Query {
   sql: string;
   parameters: readonly unknown[];
@@ -35,11 +42,20 @@ export interface Query {
   before?: readonly { sql: string; parameters: readonly unknown[] }[];
   /**
    * A whole transaction in this one message (see SqliteThread.atomic): this statement (a write with
-   * `returning`) in a transaction of its own, then, only if it returned a row, `then` in order, and
+   * `returning`) in a transaction of its own, then, only if it returned a row, `rest` in order, and
    * the commit; else the rollback. Run when the writing connection has no transaction open (one
    * that is open is another session's, between its messages: the thread runs this after its end).
    */
-  atomic?: { then: readonly { sql: string; parameters: readonly unknown[] }[] };
+  atomic?: {
+    rest: readonly Statement[];
+    /** Committed without waiting for the disk (synchronous = NORMAL for this transaction alone: a claim's). */
+    relaxed?: true;
+  };
+  /**
+   * With `read`: selects run right after this one, in the same message, on the same connection (nothing
+   * else runs on the thread between them, so they all see the same commit); their rows are `more`.
+   */
+  reads?: readonly Statement[];
 }
 
 export type Request = (Query & { id: number }) | { close: true } | { checkpoint: true };
@@ -58,6 +74,7 @@ export type Reply =
   | { checkpointDue: true }
   /** The checkpointer's answer: done, or why not (SQLite's message). */
   | { checkpointed: true; reason?: string }
-  | { id: number; rows: unknown[] }
+  /** `more`: the rows of a message's further statements that ask for them (Query.atomic's with `rows`, Query.reads'), in order. */
+  | { id: number; rows: unknown[]; more?: unknown[][] }
   | { id: number; changes: number; insertId: number }
   | { id: number; error: WorkerError };

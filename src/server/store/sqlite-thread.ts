@@ -23,7 +23,7 @@ import {
   SqliteQueryCompiler,
 } from "kysely";
 import { ApiError } from "../errors.ts";
-import type { Query, Reply, Request, WorkerData, WorkerError } from "./sqlite-protocol.ts";
+import type { Query, Reply, Request, Statement, WorkerData, WorkerError } from "./sqlite-protocol.ts";
 
 /**
  * The SQLite store's connection, run in a thread of its own (sqlite-worker.ts)
@@ -195,9 +195,57 @@ export class SqliteThread {
    */
   async atomic(
     first: { sql: string; parameters: readonly unknown[] },
-    then: readonly { sql: string; parameters: readonly unknown[] }[],
+    then: readonly Statement[],
   ): Promise<unknown[]> {
-    return (await this.#run({ sql: first.sql, parameters: first.parameters, atomic: { then } })).rows;
+    return (await this.transaction(first, then)).rows;
+  }
+
+  /**
+   * atomic, answering also the rows of the statements of `then` that ask for them (`rows`), in order
+   * (`more`; [] when the first returned no row). `relaxed`: committed without waiting for the disk, as
+   * a relaxed write (a step's claim, see Store.claimWrite).
+   */
+  async transaction(
+    first: { sql: string; parameters: readonly unknown[] },
+    then: readonly Statement[],
+    how: { relaxed?: true } = {},
+  ): Promise<{ rows: unknown[]; more: unknown[][] }> {
+    const reply = await this.#post({
+      sql: first.sql,
+      parameters: first.parameters,
+      atomic: {
+        // Only the text and parameters: a compiled query also holds Kysely's tree of it, with every
+        // value again (a turn row's texts), which the message would copy.
+        rest: then.map((s) =>
+          s.rows
+            ? { sql: s.sql, parameters: s.parameters, rows: true }
+            : { sql: s.sql, parameters: s.parameters },
+        ),
+        ...(how.relaxed ? { relaxed: true as const } : {}),
+      },
+    });
+    if ("error" in reply) throw queryError(reply.error);
+    if (!("rows" in reply)) throw new Error("the SQLite thread answered a transaction with no rows");
+    return { rows: reply.rows, more: reply.more ?? [] };
+  }
+
+  /**
+   * Selects outside transactions in one message: `first`, then `reads`, run one after the other on the
+   * same connection with nothing between them (they see the same commit). Their rows, in order.
+   */
+  async reads(
+    first: { sql: string; parameters: readonly unknown[] },
+    reads: readonly { sql: string; parameters: readonly unknown[] }[],
+  ): Promise<unknown[][]> {
+    const reply = await this.#post({
+      sql: first.sql,
+      parameters: first.parameters,
+      read: true,
+      reads: reads.map((s) => ({ sql: s.sql, parameters: s.parameters })),
+    });
+    if ("error" in reply) throw queryError(reply.error);
+    if (!("rows" in reply)) throw new Error("the SQLite thread answered selects with no rows");
+    return [reply.rows, ...(reply.more ?? [])];
   }
 
   /**

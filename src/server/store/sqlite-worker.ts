@@ -173,9 +173,15 @@ let commits = 0;
  */
 const atomics: (Query & { id: number })[] = [];
 
-/** A whole transaction: its first statement, then (if that returned a row) the rest and the commit. */
+/**
+ * A whole transaction: its first statement, then (if that returned a row) the rest and the commit; the
+ * rows of those of the rest that ask for them (`rows`) in `then`. Relaxed: committed without waiting for
+ * the disk, as a relaxed write is.
+ */
 function runAtomic(request: Query & { id: number; atomic: NonNullable<Query["atomic"]> }): Reply {
+  const relaxed = request.atomic.relaxed === true;
   try {
+    if (relaxed) relaxOnce().relax.run();
     // In the try: a begin that fails (a disk error) is this message's error, not the thread's end.
     sqlite.exec("begin");
     const rows = prepare(request.sql, false).all(request.parameters) as unknown[];
@@ -183,12 +189,19 @@ function runAtomic(request: Query & { id: number; atomic: NonNullable<Query["ato
       sqlite.exec("rollback");
       return { id: request.id, rows };
     }
-    for (const next of request.atomic.then) prepare(next.sql, false).run(next.parameters);
+    const more: unknown[][] = [];
+    for (const next of request.atomic.rest) {
+      const statement = prepare(next.sql, false);
+      if (next.rows) more.push(statement.all(next.parameters) as unknown[]);
+      else statement.run(next.parameters);
+    }
     sqlite.exec("commit");
-    return { id: request.id, rows };
+    return more.length === 0 ? { id: request.id, rows } : { id: request.id, rows, more };
   } catch (error) {
     if (sqlite.inTransaction) sqlite.exec("rollback");
     return { id: request.id, error: describe(error) };
+  } finally {
+    if (relaxed) relaxOnce().restore.run();
   }
 }
 
@@ -237,8 +250,21 @@ if (!data.checkpointer)
       if (request.begin) sqlite.exec("begin");
       for (const write of request.before ?? []) prepare(write.sql, false).run(write.parameters);
       const statement = prepare(request.sql, onReader(request.read === true));
-      if (statement.reader) reply = { id: request.id, rows: statement.all(request.parameters) as unknown[] };
-      else {
+      if (statement.reader) {
+        const rows = statement.all(request.parameters) as unknown[];
+        const reads = request.reads;
+        reply =
+          reads === undefined
+            ? { id: request.id, rows }
+            : {
+                id: request.id,
+                rows,
+                more: reads.map(
+                  (next) =>
+                    prepare(next.sql, onReader(request.read === true)).all(next.parameters) as unknown[],
+                ),
+              };
+      } else {
         if (request.relaxed) relaxOnce().relax.run();
         try {
           const { changes, lastInsertRowid } = statement.run(request.parameters);

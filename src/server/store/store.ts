@@ -413,6 +413,15 @@ export class Store {
    */
   async gameForTurn(id: string): Promise<{ game: Game | undefined; inputs?: TurnInputs }> {
     const direct = this.open.direct;
+    if (direct === undefined && this.open.reads !== undefined) {
+      // SQLite: both reads in one message to its thread (the inputs at the tick after the game's row's).
+      const [games, inputs] = await this.open.reads(this.#hot.game.statement(id), [
+        this.#hot.nextTurnInputs.statement(id),
+      ]);
+      const game = games?.[0] as Game | undefined;
+      if (game?.status !== "running") return { game };
+      return { game, inputs: inputsOf((inputs ?? []) as TurnInputRow[]) };
+    }
     if (direct === undefined) {
       const game = await this.game(id);
       if (game?.status !== "running") return { game };
@@ -465,6 +474,28 @@ export class Store {
       }
       // Not taken: the claim is held, the game moved on, or its row changed since the statement's
       // snapshot (a submission came in): the claim and the read apart, as on SQLite.
+    }
+    const transaction = this.open.transaction;
+    if (transaction !== undefined) {
+      // SQLite: the claim (relaxed, as `lease`), the inputs and the state to start from in one message.
+      const known = this.#heads?.known(game.id);
+      const last =
+        known === undefined
+          ? this.#hot.lastTurn.statement(game.id)
+          : this.#hot.lastTurnKnown.statement(game.id, known.seq);
+      const { rows, more } = await transaction(
+        this.#hot.claim.statement(game.id, game.seq, owner, until, Date.now()),
+        [
+          { ...this.#hot.turnInputs.statement(game.id, tick), rows: true },
+          { ...last, rows: true },
+        ],
+        { relaxed: true },
+      );
+      if (rows.length === 0) return undefined;
+      const inputs = inputsOf((more[0] ?? []) as TurnInputRow[]);
+      const row = more[1]?.[0] as (Omit<LastTurn, "state"> & { state: string | null }) | undefined;
+      if (row === undefined) return { inputs };
+      return { inputs, last: row.state === null ? { ...row, state: known!.state } : (row as LastTurn) };
     }
     if (!(await this.lease(game.id, game.seq, owner, until))) return undefined;
     return { inputs: await this.turnInputs(game.id, tick) };
@@ -544,6 +575,92 @@ export class Store {
       })
       .compile();
     return [free, [submission, numbered]];
+  }
+
+  /**
+   * A step's commit as SQLite's one-message transaction: the claim's check, the game's new seq and its
+   * events' numbers (the update below), then the writes of commitStep's transaction in its order, the
+   * events numbered by the game's row as that update left it (as a submission's are).
+   */
+  #commitWrites(
+    turn: Turn,
+    owner: string,
+    logs: Omit<LogRow, "game_id" | "seq" | "n">[],
+    events: NewEvent[],
+    game: Partial<Pick<Game, "status">>,
+    answer: QuestAnswerRow | undefined,
+  ): Parameters<NonNullable<OpenStore["atomic"]>> {
+    const now = Date.now();
+    const count = forAll(events);
+    const check = this.db
+      .updateTable("games")
+      .set((eb) => ({
+        seq: turn.seq + 1,
+        head: turn.seq,
+        tick: turn.tick,
+        lease_owner: null,
+        lease_until: null,
+        forced_tick: null,
+        retry_at: null,
+        turn_opened_at: now,
+        updated_at: now,
+        event_seq: eb("event_seq", "+", count),
+        ...game,
+      }))
+      .where("id", "=", turn.game_id)
+      .where("seq", "=", turn.seq)
+      .where("lease_owner", "=", owner)
+      .where("lease_until", ">=", now)
+      .returning("event_seq")
+      .compile();
+    const then: { sql: string; parameters: readonly unknown[] }[] = [];
+    if (answer) then.push(questAnswerWrite(this.db, answer).compile());
+    then.push(this.db.insertInto("turns").values(packTurn(turn, this.packs)).compile());
+    if (turn.parent !== null)
+      then.push(
+        this.db
+          .updateTable("branch_names")
+          .set({ seq: turn.seq })
+          .where("game_id", "=", turn.game_id)
+          .where("seq", "=", turn.parent)
+          .compile(),
+      );
+    if (logs.length > 0)
+      then.push(
+        this.db
+          .insertInto("log_entries")
+          .values(logs.map((l, n) => ({ ...l, game_id: turn.game_id, seq: turn.seq, n })))
+          .compile(),
+      );
+    if (events.length > 0) {
+      // As insertEvents numbers them: the first event is for everyone (numberedAtOnce).
+      let offset = 0;
+      let sub = 0;
+      then.push(
+        this.db
+          .insertInto("events")
+          .values(
+            events.map((e) => {
+              if (e.audience === "all") {
+                offset++;
+                sub = 0;
+              } else sub++;
+              const back = count - offset;
+              return {
+                game_id: turn.game_id,
+                seq: sql<number>`(select ${sql.ref("event_seq")} from ${sql.table("games")} where ${sql.ref("id")} = ${turn.game_id}) - ${back}`,
+                sub,
+                audience: e.audience,
+                kind: e.kind,
+                data: JSON.stringify(e.data),
+                created_at: now,
+              };
+            }),
+          )
+          .compile(),
+      );
+    }
+    return [check, then];
   }
 
   // Turns
@@ -814,6 +931,17 @@ export class Store {
       // narration's chunks), and the step need not hold its slot for the NOTIFY's round trip. The bus
       // sends what it holds before it closes.
       if (committed && wake === undefined) void this.wake(turn.game_id);
+      return committed;
+    }
+    if (this.open.atomic !== undefined && numberedAtOnce(events)) {
+      // SQLite: the same writes as one message to its thread (SqliteThread.atomic), run between
+      // other sessions' transactions, never queued behind the submissions' writes.
+      const committed =
+        (await this.open.atomic(...this.#commitWrites(turn, owner, logs, events, game, answer))).length > 0;
+      if (committed) {
+        this.#heads?.remember(turn.game_id, turn.seq, turn.state);
+        await this.wake(turn.game_id);
+      }
       return committed;
     }
     // On SQLite, ahead of the submissions waiting for the writing connection (see OpenStore.steps).
@@ -1191,6 +1319,42 @@ function hotQueries(db: Kysely<Database>, packs: boolean, direct: DirectQuery | 
         .where("players.game_id", "=", game)
         .where("players.status", "=", "active"),
     ),
+    /** turnInputs at the tick after the game row's (SQLite: read with the game's row, Store.gameForTurn). */
+    nextTurnInputs: once((game: string) =>
+      db
+        .selectFrom("players")
+        .leftJoin("submissions", (join) =>
+          join
+            .onRef("submissions.game_id", "=", "players.game_id")
+            .onRef("submissions.player_id", "=", "players.id")
+            .on("submissions.tick", "=", (eb) =>
+              eb
+                .selectFrom("games")
+                .select(sql<number>`${sql.ref("tick")} + 1`.as("next"))
+                .where("id", "=", game),
+            ),
+        )
+        .select([
+          "players.id as player_id",
+          "players.name as name",
+          "players.joined_at as joined_at",
+          "submissions.id as submission_id",
+          "submissions.text as text",
+          "submissions.created_at as created_at",
+        ])
+        .where("players.game_id", "=", game)
+        .where("players.status", "=", "active"),
+    ),
+    /** Store.lease's update, with a row when it claimed (SQLite: Store.claimTurn's one message). */
+    claim: once((game: string, seq: number, owner: string, until: number, now: number) =>
+      db
+        .updateTable("games")
+        .set({ lease_owner: owner, lease_until: until })
+        .where("id", "=", game)
+        .where("seq", "=", seq)
+        .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
+        .returning("id"),
+    ),
     lastTurn: once((game: string) =>
       db
         .selectFrom("turns")
@@ -1292,15 +1456,18 @@ async function holdsClaim(trx: Transaction<Database>, game: string, owner: strin
 }
 
 async function upsertQuestAnswer(trx: Transaction<Database>, row: QuestAnswerRow): Promise<void> {
-  await trx
+  await questAnswerWrite(trx, row).execute();
+}
+
+function questAnswerWrite(db: Kysely<Database>, row: QuestAnswerRow) {
+  return db
     .insertInto("quest_answers")
     .values(row)
     .onConflict((oc) =>
       oc
         .columns(["game_id", "quest", "player_id"])
         .doUpdateSet({ answer: row.answer, tick: row.tick, created_at: row.created_at }),
-    )
-    .execute();
+    );
 }
 
 /**
