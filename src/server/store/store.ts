@@ -538,7 +538,13 @@ export class Store {
           const now = Date.now();
           // The update also locks the game's row (PostgreSQL), so a claim and a submission are ordered.
           // It numbers the event too (see insertEvents): one statement less.
-          const free = await submissionCheck(trx, row, forAll([event]), now).executeTakeFirst();
+          const free = await submissionCheck(
+            trx,
+            row.game_id,
+            row.tick - 1,
+            forAll([event]),
+            now,
+          ).executeTakeFirst();
           if (free === undefined) return false;
           await trx.insertInto("submissions").values(row).execute();
           await insertEvents(trx, row.game_id, [event], Number(free.event_seq));
@@ -560,21 +566,26 @@ export class Store {
    */
   #submissionWrites(row: Submission, event: NewEvent): Parameters<NonNullable<OpenStore["atomic"]>> {
     const now = Date.now();
-    const free = submissionCheck(this.db, row, 1, now).compile();
-    const submission = this.db.insertInto("submissions").values(row).compile();
-    const numbered = this.db
-      .insertInto("events")
-      .values({
-        game_id: row.game_id,
-        seq: (eb) => eb.selectFrom("games").select("event_seq").where("id", "=", row.game_id),
-        sub: 0,
-        audience: event.audience,
-        kind: event.kind,
-        data: JSON.stringify(event.data),
-        created_at: now,
-      })
-      .compile();
-    return [free, [submission, numbered]];
+    // Compiled once (compiled.ts): Kysely built and compiled the three at every submission.
+    const { submissionCheck: check, submission, submissionEvent } = this.#hot;
+    const free = check.statement(row.game_id, row.tick - 1, now);
+    const stored = submission.statement(
+      row.id,
+      row.game_id,
+      row.player_id,
+      row.tick,
+      row.idempotency_key,
+      row.text,
+      row.created_at,
+    );
+    const numbered = submissionEvent.statement(
+      row.game_id,
+      event.audience,
+      event.kind,
+      JSON.stringify(event.data),
+      now,
+    );
+    return [free, [stored, numbered]];
   }
 
   /**
@@ -1345,6 +1356,36 @@ function hotQueries(db: Kysely<Database>, packs: boolean, direct: DirectQuery | 
         .where("players.game_id", "=", game)
         .where("players.status", "=", "active"),
     ),
+    /** submissionCheck's update for one event (SQLite: Store.#submissionWrites). */
+    submissionCheck: once((game: string, before: number, now: number) =>
+      submissionCheck(db, game, before, 1, now),
+    ),
+    submission: once(
+      (
+        id: string,
+        game_id: string,
+        player_id: string,
+        tick: number,
+        idempotency_key: string,
+        text: string,
+        created_at: number,
+      ) =>
+        db
+          .insertInto("submissions")
+          .values({ id, game_id, player_id, tick, idempotency_key, text, created_at }),
+    ),
+    /** A submission's event, numbered by the game's row as submissionCheck left it. */
+    submissionEvent: once((game: string, audience: string, kind: string, data: string, now: number) =>
+      db.insertInto("events").values({
+        game_id: game,
+        seq: (eb) => eb.selectFrom("games").select("event_seq").where("id", "=", game),
+        sub: 0,
+        audience,
+        kind,
+        data,
+        created_at: now,
+      }),
+    ),
     /** Store.lease's update, with a row when it claimed (SQLite: Store.claimTurn's one message). */
     claim: once((game: string, seq: number, owner: string, until: number, now: number) =>
       db
@@ -1475,12 +1516,12 @@ function questAnswerWrite(db: Kysely<Database>, row: QuestAnswerRow) {
  * the submission's, not claimed by a step (a quest answer's claim lets submissions in). No row: refused.
  * The update also locks the row (PostgreSQL), so a claim and a submission are ordered.
  */
-function submissionCheck(db: Kysely<Database>, row: Submission, events: number, now: number) {
+function submissionCheck(db: Kysely<Database>, game: string, before: number, events: number, now: number) {
   return db
     .updateTable("games")
     .set((eb) => ({ updated_at: now, event_seq: eb("event_seq", "+", events) }))
-    .where("id", "=", row.game_id)
-    .where("tick", "=", row.tick - 1)
+    .where("id", "=", game)
+    .where("tick", "=", before)
     .where("status", "=", "running")
     .where((eb) =>
       eb.or([
