@@ -311,6 +311,45 @@ describe("SQLite thread: queries and transactions", () => {
     await db.destroy();
   });
 
+  it("answers a whole transaction's later reads, and reads several selects in one message", async () => {
+    const { thread, db } = await open();
+    await db.insertInto("items").values({ name: "eel", size: 1 }).execute();
+    const grow = (name: string) =>
+      db.updateTable("items").set({ size: 2 }).where("name", "=", name).returning("size").compile();
+    const add = (name: string) => db.insertInto("items").values({ name, size: 9 }).compile();
+    const all = db.selectFrom("items").select(["name", "size"]).orderBy("name").compile();
+    // The reads see the transaction's own writes before them; a write's answer is not among them.
+    for (const relaxed of [false, true]) {
+      await db.updateTable("items").set({ size: 1 }).where("name", "=", "eel").execute();
+      await db.deleteFrom("items").where("name", "!=", "eel").execute();
+      const answer = await thread.transaction(
+        grow("eel"),
+        [add("gull"), { ...all, rows: true }, { ...all, rows: true }],
+        relaxed ? { relaxed: true } : {},
+      );
+      const rows = [
+        { name: "eel", size: 2 },
+        { name: "gull", size: 9 },
+      ];
+      assert.deepEqual(answer, { rows: [{ size: 2 }], more: [rows, rows] });
+      assert.deepEqual(await names(db), ["eel", "gull"]);
+    }
+    // Nothing claimed: no reads, nothing written.
+    assert.deepEqual(await thread.transaction(grow("nobody"), [add("crab"), { ...all, rows: true }]), {
+      rows: [],
+      more: [],
+    });
+    assert.deepEqual(await names(db), ["eel", "gull"]);
+    // Several selects in one message: each one's rows, in order.
+    const one = (name: string) => db.selectFrom("items").select("size").where("name", "=", name).compile();
+    assert.deepEqual(await thread.reads(one("gull"), [one("eel"), one("nobody")]), [
+      [{ size: 9 }],
+      [{ size: 2 }],
+      [],
+    ]);
+    await db.destroy();
+  });
+
   it("runs a whole transaction after the transaction open on the writing connection, never inside it", async () => {
     const { thread, db } = await open();
     await db.insertInto("items").values({ name: "eel", size: 1 }).execute();
