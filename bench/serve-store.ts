@@ -6,13 +6,13 @@
  * commit (a turn row with 27 + 19 + 3 KB of JSON, log entries, the turn event) and the event stream's
  * two reads (after the submission's wake and after the commit's). WARMUP rounds unmeasured, then ROUNDS.
  *
- *   npx tsx bench/serve-store.ts [--games 50] [--warmup 3] [--rounds 10] [--queries]
+ *   npx tsx bench/serve-store.ts [--games 50] [--warmup 3] [--rounds 10] [--queries] [--dump rows.jsonl]
  *
  * Prints the CPU per turn of each thread (/proc/self/task: the main thread, SQLite's thread and the
  * rest), and with --queries the messages to SQLite's thread per turn. Not a `npm run bench` section: a
  * probe for the store's own cost, whose counts (messages, CPU split) decide the store's changes.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -27,8 +27,12 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "3" },
     rounds: { type: "string", default: "10" },
     queries: { type: "boolean", default: false },
+    // Every table's rows written to this file as JSON lines (blobs as hex), with a fixed clock, for
+    // comparing two builds' stored bytes.
+    dump: { type: "string" },
   },
 });
+if (values.dump) Date.now = () => 1_800_000_000_000;
 const GAMES = Number(values.games);
 const WARMUP = Number(values.warmup);
 const ROUNDS = Number(values.rounds);
@@ -220,6 +224,27 @@ const per = (us: number) => (us / measured.turns / 1000).toFixed(3);
 console.log(
   `${measured.turns} turns: ms CPU per turn: main ${per(measured.main)}, SQLite's thread ${per(measured.sqlite)}, other threads ${per(measured.other)}, all ${per(measured.main + measured.sqlite + measured.other)}${values.queries ? `; messages per turn ${(measured.messages / measured.turns).toFixed(2)}` : ""}`,
 );
+if (values.dump) {
+  const lines: string[] = [];
+  for (const table of [
+    "games",
+    "players",
+    "submissions",
+    "turns",
+    "log_entries",
+    "events",
+    "branch_names",
+  ] as const) {
+    const rows = await store.db.selectFrom(table).selectAll().execute();
+    for (const row of rows)
+      lines.push(
+        JSON.stringify({ table, ...row }, (_, v) =>
+          v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v,
+        ),
+      );
+  }
+  writeFileSync(values.dump, `${lines.sort().join("\n")}\n`);
+}
 await store.open.close();
 rmSync(dir, { recursive: true, force: true });
 measured = { main: 0, sqlite: 0, other: 0, messages: 0, turns: 0 };
