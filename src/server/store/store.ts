@@ -603,30 +603,51 @@ export class Store {
   ): Parameters<NonNullable<OpenStore["atomic"]>> {
     const now = Date.now();
     const count = forAll(events);
-    const check = this.db
-      .updateTable("games")
-      .set((eb) => ({
-        seq: turn.seq + 1,
-        head: turn.seq,
-        tick: turn.tick,
-        lease_owner: null,
-        lease_until: null,
-        forced_tick: null,
-        retry_at: null,
-        turn_opened_at: now,
-        updated_at: now,
-        event_seq: eb("event_seq", "+", count),
-        ...game,
-      }))
-      .where("id", "=", turn.game_id)
-      .where("seq", "=", turn.seq)
-      .where("lease_owner", "=", owner)
-      .where("lease_until", ">=", now)
-      .returning("event_seq")
-      .compile();
+    // Compiled once (compiled.ts) in its usual shape: no new status, a turn row with a trace.
+    const check =
+      game.status === undefined
+        ? this.#hot.commitCheck.statement(turn.seq + 1, turn.seq, turn.tick, now, count, turn.game_id, owner)
+        : this.db
+            .updateTable("games")
+            .set((eb) => ({
+              seq: turn.seq + 1,
+              head: turn.seq,
+              tick: turn.tick,
+              lease_owner: null,
+              lease_until: null,
+              forced_tick: null,
+              retry_at: null,
+              turn_opened_at: now,
+              updated_at: now,
+              event_seq: eb("event_seq", "+", count),
+              ...game,
+            }))
+            .where("id", "=", turn.game_id)
+            .where("seq", "=", turn.seq)
+            .where("lease_owner", "=", owner)
+            .where("lease_until", ">=", now)
+            .returning("event_seq")
+            .compile();
     const then: { sql: string; parameters: readonly unknown[] }[] = [];
     if (answer) then.push(questAnswerWrite(this.db, answer).compile());
-    then.push(this.db.insertInto("turns").values(packTurn(turn, this.packs)).compile());
+    then.push(
+      turn.trace !== null
+        ? this.#hot.turnRow.statement(
+            turn.game_id,
+            turn.seq,
+            turn.parent,
+            turn.kind,
+            turn.tick,
+            turn.state,
+            turn.inputs,
+            turn.cassette,
+            turn.trace,
+            turn.result,
+            turn.narration,
+            turn.created_at,
+          )
+        : this.db.insertInto("turns").values(packTurn(turn, this.packs)).compile(),
+    );
     if (turn.parent !== null)
       then.push(
         this.db
@@ -1355,6 +1376,67 @@ function hotQueries(db: Kysely<Database>, packs: boolean, direct: DirectQuery | 
         ])
         .where("players.game_id", "=", game)
         .where("players.status", "=", "active"),
+    ),
+    /** A step's commit's check of its claim, the game's new seq and its events' numbers (SQLite: Store.#commitWrites). */
+    commitCheck: once(
+      (next: number, seq: number, tick: number, now: number, count: number, game: string, owner: string) =>
+        db
+          .updateTable("games")
+          .set((eb) => ({
+            seq: next,
+            head: seq,
+            tick,
+            lease_owner: null,
+            lease_until: null,
+            forced_tick: null,
+            retry_at: null,
+            turn_opened_at: now,
+            updated_at: now,
+            event_seq: eb("event_seq", "+", count),
+          }))
+          .where("id", "=", game)
+          .where("seq", "=", seq)
+          .where("lease_owner", "=", owner)
+          .where("lease_until", ">=", now)
+          .returning("event_seq"),
+    ),
+    /** A step's turn row with a trace, its large texts packed (SQLite: Store.#commitWrites). */
+    turnRow: once(
+      (
+        game_id: string,
+        seq: number,
+        parent: number | null,
+        kind: Turn["kind"],
+        tick: number,
+        state: string,
+        inputs: string,
+        cassette: string,
+        trace: string,
+        result: string,
+        narration: string,
+        created_at: number,
+      ) =>
+        db
+          .insertInto("turns")
+          .values(
+            packTurn(
+              {
+                game_id,
+                seq,
+                parent,
+                kind,
+                tick,
+                state,
+                inputs,
+                cassette,
+                trace,
+                result,
+                narration,
+                created_at,
+              },
+              packs,
+            ),
+          ),
     ),
     /** submissionCheck's update for one event (SQLite: Store.#submissionWrites). */
     submissionCheck: once((game: string, before: number, now: number) =>
