@@ -191,9 +191,9 @@ async function authorize(
     const game = await store.gameByHostToken(hash);
     if (game) caller = { role: "host", game };
   } else if (token.startsWith("tfp_")) {
-    const player = await store.playerByToken(hash);
-    const game = player ? await store.game(player.game_id) : undefined;
-    if (player && game) caller = { role: "player", game, player };
+    // The player and their game in one query (PostgreSQL).
+    const found = await store.callerByToken(hash);
+    if (found) caller = { role: "player", game: found.game, player: found.player };
   }
   if (!caller) throw new ApiError("auth/invalid", "not-issued");
   if (gameId !== undefined && caller.game.id !== gameId)

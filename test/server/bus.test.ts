@@ -33,6 +33,20 @@ describe("server bus: batching what one NOTIFY round trip sends", () => {
       ["a:events", "b:events", "a:chunk", "a:events"],
     );
   });
+
+  it("folds a wake that carries events into a plain one (its listeners read both writes' events)", () => {
+    const carried = (last: number): BusMessage => ({
+      game: "a",
+      kind: "events",
+      last,
+      events: [{ o: 1, s: 0, audience: "all", kind: "status", data: "{}" }],
+    });
+    assert.deepEqual(coalesce([carried(4), { game: "b", kind: "events" }, carried(5)]), [
+      { game: "a", kind: "events" },
+      { game: "b", kind: "events" },
+    ]);
+    assert.deepEqual(coalesce([carried(4)]), [carried(4)], "alone: as it is");
+  });
 });
 
 describe("server bus: PostgreSQL LISTEN/NOTIFY between two processes' buses", {

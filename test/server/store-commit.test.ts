@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import type { NewEvent } from "../../src/server/events.ts";
+import { type BusMessage, carriedIds } from "../../src/server/store/bus.ts";
 import { openStore } from "../../src/server/store/open.ts";
 import { Store } from "../../src/server/store/store.ts";
-import { dropStore, freshStore, STORE_NAME } from "./harness.ts";
+import { DATABASE_URL, dropStore, eventually, freshStore, STORE_NAME } from "./harness.ts";
 import { gameRow, turnRow, worldRow } from "./rows.ts";
 
 /**
@@ -131,5 +132,104 @@ describe(`server store: a step's commit and a submission (${STORE_NAME})`, () =>
     assert.ok(await store.lease("g1", 4, "me", Date.now() + 60_000));
     assert.ok(await store.moveHead("g1", 4, "me", { seq: 1, tick: 1 }, [event("all", 7)]));
     await restored("state 1");
+  });
+});
+
+/**
+ * PostgreSQL: a submission's and a step's wake carry their events (bus.ts EventsMessage), which an event
+ * stream writes without reading the store when they follow its last event: their ids and data must be
+ * the stored rows', and a write numbered after an event already stored (a `sub` first) must wake before
+ * any later write of the game, or a stream would take the later write's events and never read it.
+ */
+describe("server store: the events a write's wake carries (postgresql)", {
+  skip: DATABASE_URL ? false : "PostgreSQL only: TALEFORGE_TEST_DATABASE_URL is not set",
+}, () => {
+  const where = freshStore();
+  let store: Store | undefined;
+  after(async () => {
+    await store?.open.close();
+    await dropStore(where);
+  });
+
+  it("carries the stored events, numbered as stored, and wakes for a later audience's events first", {
+    timeout: 60_000,
+  }, async () => {
+    store = new Store(await openStore(where));
+    const now = Date.now();
+    await store.putWorld(worldRow(now));
+    await store.importGame(gameRow(now), { ...turnRow(now, 0, null, 0), kind: "import" });
+    await store.db
+      .insertInto("players")
+      .values({
+        id: "p1",
+        game_id: "g1",
+        name: "Ann",
+        spec: "{}",
+        token_hash: "t",
+        status: "active",
+        joined_at: now,
+      })
+      .execute();
+    const heard: BusMessage[] = [];
+    const off = await store.bus.subscribe("g1", (m) => heard.push(m));
+    const event = (audience: "all" | "host", n: number) =>
+      ({
+        audience,
+        kind: audience === "all" ? "status" : "log",
+        data: { n, text: 'ü " \u2028' },
+      }) as unknown as NewEvent;
+    try {
+      const submission = {
+        id: "s1",
+        game_id: "g1",
+        player_id: "p1",
+        tick: 1,
+        idempotency_key: "k",
+        text: "look",
+        created_at: now,
+      };
+      assert.equal(await store.addSubmission(submission, event("all", 1)), "ok");
+      assert.ok(await store.lease("g1", 1, "me", Date.now() + 60_000));
+      const events = [event("all", 2), event("host", 3), event("all", 4), event("host", 5)];
+      assert.ok(await store.commitStep(turnRow(now, 1, 0, 1), "me", [], events));
+      // Events for one audience first: numbered after the game's last event for everyone.
+      // Its wake published after its commit may come after a later write's (another connection): a
+      // store whose publish is lost shows that its transaction sent one itself.
+      const lost = new Store({ ...store.open, bus: { ...store.open.bus, publish: async () => {} } });
+      await lost.addEvents("g1", [event("host", 6)]);
+      assert.ok(await store.lease("g1", 2, "me", Date.now() + 60_000));
+      assert.ok(await store.commitStep(turnRow(now, 2, 1, 2), "me", [], [event("all", 7)]));
+      await eventually(
+        async () => heard.filter((m) => m.kind === "events" && m.events).length,
+        (n) => n >= 3,
+        10_000,
+      );
+      const stored = (await store.events("g1", { seq: 0, sub: 0 }, 50)).map((e) => ({
+        seq: Number(e.seq),
+        sub: Number(e.sub),
+        audience: e.audience,
+        kind: e.kind,
+        data: e.data,
+      }));
+      const carried = heard.flatMap((m) =>
+        m.kind === "events" && m.events
+          ? carriedIds(m).map((id, i) => ({ ...id, ...m.events![i]!, o: undefined, s: undefined }))
+          : [],
+      );
+      const plain = (rows: object[]) => rows.map((r) => JSON.parse(JSON.stringify(r)));
+      const ofWrites = stored.filter((e) => e.seq > 1 && JSON.parse(e.data).n !== 6);
+      assert.deepEqual(plain(carried), plain(ofWrites), "every write's events, as stored");
+      // The later audience's event (4.2) woke its streams before the next write's carried events.
+      const order = heard
+        .filter((m) => m.kind === "events")
+        .map((m) => (m.kind === "events" && m.events ? carriedIds(m)[0]!.seq : "plain"));
+      const plainAt = order.indexOf("plain");
+      assert.ok(
+        plainAt >= 0 && plainAt < order.indexOf(5),
+        `a plain wake before the last commit's: ${order.join(", ")}`,
+      );
+    } finally {
+      off();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { type GameEventData, streamMessageSchema } from "../events.ts";
 import { NarrationCursor } from "../live-narration.ts";
 import { type Caller, route } from "../route.ts";
 import { GameParams } from "../schemas.ts";
-import type { BusMessage } from "../store/bus.ts";
+import { type BusMessage, carriedIds, type EventsMessage } from "../store/bus.ts";
 import { type EventId, eventIdText, parseEventId, type Store, type StoredEvent } from "../store/store.ts";
 
 export interface StreamLimits {
@@ -138,6 +138,23 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
       let closed = false;
       let pumping = false;
       let again = false;
+      /**
+       * A read of the store ran to its end: every event up to `last` was written, and none after it
+       * existed then. Only then may a wake's carried events be written without a read (`take`).
+       */
+      let synced = false;
+      /** Writes one event (when the caller sees it); false when it ended the stream. */
+      const deliver = (event: Pick<StoredEvent, "seq" | "sub" | "audience" | "kind" | "data">) => {
+        last = { seq: Number(event.seq), sub: Number(event.sub) };
+        if (!visible(event.audience)) return true;
+        raw.write(`id: ${eventIdText(last)}\nevent: ${event.kind}\ndata: ${event.data}\n\n`);
+        // A kicked player's stream ends with their kick: their token no longer reads the game.
+        if (kickedHere(event as StoredEvent)) {
+          close();
+          return false;
+        }
+        return true;
+      };
       const pump = async () => {
         if (closed) return;
         if (pumping) {
@@ -151,29 +168,41 @@ export function eventRoutes(app: FastifyInstance, store: Store, given: Partial<S
             let batch: StoredEvent[];
             do {
               batch = await store.events(params.id, last, BATCH);
-              for (const event of batch) {
-                last = { seq: Number(event.seq), sub: Number(event.sub) };
-                if (!visible(event.audience)) continue;
-                raw.write(`id: ${eventIdText(last)}\nevent: ${event.kind}\ndata: ${event.data}\n\n`);
-                // A kicked player's stream ends with their kick: their token no longer reads the game.
-                if (kickedHere(event)) {
-                  close();
-                  return;
-                }
-              }
+              for (const event of batch) if (!deliver(event)) return;
             } while (batch.length === BATCH && !closed);
           } while (again && !closed);
+          synced = true;
         } catch {
           // The store is unreachable for now: the next poll tries again.
+          synced = false;
         } finally {
           pumping = false;
         }
+      };
+      /**
+       * A wake's carried events (bus.ts EventsMessage), written without reading the store when they
+       * come right after the stream's last event: every write that numbers its events after an event
+       * already stored (a host's or a player's own, `sub`) sends its wake before any later write's, so
+       * a stream that read to the end and then hears a write's events has every event before them.
+       * false: read the store instead (a read under way, a gap, nothing read yet).
+       */
+      const take = (message: EventsMessage): boolean => {
+        const events = message.events;
+        if (events === undefined || events.length === 0 || message.last === undefined) return false;
+        if (last.seq >= message.last) return synced; // already read
+        if (pumping || !synced) return false;
+        const ids = carriedIds(message);
+        if (ids[0]!.seq !== last.seq + 1 || ids[0]!.sub !== 0) return false;
+        events.forEach((event, i) => {
+          if (!closed) deliver({ ...ids[i]!, audience: event.audience, kind: event.kind, data: event.data });
+        });
+        return true;
       };
       const narration = new NarrationCursor();
       const onMessage = (message: BusMessage) => {
         if (closed) return;
         if (message.kind === "chunk") writeChunk(message);
-        else if (message.kind === "events") void pump();
+        else if (message.kind === "events" && !take(message)) void pump();
       };
       // The narration being written, from its first character on every (re)connection; a chunk after
       // a gap (this stream opened mid-narration) waits for the replay it asks for.

@@ -17,9 +17,46 @@ import type pg from "pg";
  * process, gets the whole text (live-narration.ts).
  */
 export type BusMessage =
-  | { game: string; kind: "events" }
+  | EventsMessage
   | { game: string; kind: "chunk"; tick: number; text: string; at?: number }
   | { game: string; kind: "replay" };
+
+/**
+ * A wake for new stored events. A wake sent by the write that stored them may carry them (`events`,
+ * when they fit in a NOTIFY's payload) with `last`, the game's event_seq after that write: a stream
+ * whose last event is the one just before them writes them without reading the store (routes/events.ts).
+ */
+export type EventsMessage = { game: string; kind: "events"; last?: number; events?: CarriedEvent[] };
+
+/**
+ * One stored event as a wake carries it: `o`, its number among the write's events for everyone (1 for
+ * the first: its seq is `last` minus the write's count plus `o`), `s` its sub, and its audience, kind
+ * and data (the JSON text as stored).
+ */
+export interface CarriedEvent {
+  o: number;
+  s: number;
+  audience: string;
+  kind: string;
+  data: string;
+}
+
+/** The seq and sub of each event a wake carries (see CarriedEvent). */
+export function carriedIds(message: EventsMessage): { seq: number; sub: number }[] {
+  const events = message.events ?? [];
+  const count = events.at(-1)?.o ?? 0;
+  return events.map((e) => ({ seq: (message.last ?? 0) - count + e.o, sub: e.s }));
+}
+
+/**
+ * A wake's NOTIFY for a writer's own statement: `numbered`, its payload ends with `"last":` and the
+ * statement appends the game's event_seq and `}` (statements.ts).
+ */
+export interface WakeNotice {
+  channel: string;
+  payload: string;
+  numbered?: true;
+}
 
 export interface Bus {
   publish(message: BusMessage): Promise<void>;
@@ -36,8 +73,9 @@ export interface Bus {
    * `afterPublished`: the wake must reach listeners after what was published for the game before it
    * (a step's narration chunks before its turn's event): undefined also while any of those is not sent
    * yet (a NOTIFY sent is queued before any later commit's), so that the writer publishes it after them.
+   * `events`: the write's events, carried by the wake when they fit (then `numbered`).
    */
-  wakeNotice?(game: string, afterPublished?: boolean): { channel: string; payload: string } | undefined;
+  wakeNotice?(game: string, afterPublished?: boolean, events?: CarriedEvent[]): WakeNotice | undefined;
   close(): Promise<void>;
 }
 
@@ -54,6 +92,16 @@ const NOTIFY_GAMES =
   "select pg_notify(channel, payload) from unnest($1::text[], $2::text[]) as m(channel, payload)";
 /** NOTIFY payloads must stay under 8000 bytes; longer chunks are split. */
 const MAX_CHUNK = 2000;
+/** The longest payload of a wake that carries its events (bytes); a longer one carries none. */
+const MAX_CARRIED = 7000;
+
+/** A wake's payload with its events when they fit (`numbered`: it ends with `"last":`), else a plain one. */
+function wakePayload(game: string, events: CarriedEvent[] | undefined): { payload: string; numbered?: true } {
+  const plain = JSON.stringify({ game, kind: "events" } satisfies BusMessage);
+  if (events === undefined || events.length === 0) return { payload: plain };
+  const payload = `${plain.slice(0, -1)},"events":${JSON.stringify(events)},"last":`;
+  return Buffer.byteLength(payload) + 20 <= MAX_CARRIED ? { payload, numbered: true } : { payload: plain };
+}
 
 function emitter(): EventEmitter {
   const out = new EventEmitter();
@@ -123,9 +171,13 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
       return;
     }
     const channels = parts.map((part) => channelOf(part.game));
-    const payloads = parts.map((part) =>
-      JSON.stringify(part.kind === "chunk" ? { ...part, n: sequence++ } : part),
-    );
+    const payloads = parts.map((part) => {
+      const payload = JSON.stringify(part.kind === "chunk" ? { ...part, n: sequence++ } : part);
+      // A wake whose events do not fit goes without them (its listeners read the store).
+      return part.kind === "events" && part.events !== undefined && Buffer.byteLength(payload) > MAX_CARRIED
+        ? JSON.stringify({ game: part.game, kind: "events" } satisfies BusMessage)
+        : payload;
+    });
     // unnest yields the pairs in order: the NOTIFYs go out (and arrive) in that order.
     // Prepared once per connection (named): PostgreSQL parses it at the first NOTIFY, not at each. A
     // Query built from its text, named after (see prepared.ts: pg copies a query object slowly).
@@ -236,13 +288,10 @@ export async function postgresBus(config: pg.ClientConfig): Promise<Bus> {
         pending.push({ message, done });
         if (!sending) pumping = pump();
       }),
-    wakeNotice: (game, afterPublished) =>
+    wakeNotice: (game, afterPublished, events) =>
       client === null || closed || (afterPublished === true && unsent.has(game))
         ? undefined
-        : {
-            channel: channelOf(game),
-            payload: JSON.stringify({ game, kind: "events" } satisfies BusMessage),
-          },
+        : { channel: channelOf(game), ...wakePayload(game, events) },
     async subscribe(game, listener) {
       local.on(game, listener);
       const channel = channelOf(game);
@@ -289,8 +338,11 @@ export function coalesce(messages: BusMessage[]): BusMessage[] {
   const out: BusMessage[] = [];
   for (const message of messages) {
     if (message.kind === "events") {
-      // A later wake of the same game is folded into the one before when no chunk of it came between.
-      if (out.findLast((m) => m.game === message.game)?.kind !== "events") out.push(message);
+      // A later wake of the same game is folded into the one before when no chunk of it came between;
+      // the wake left then carries no events (its listeners read both writes' from the store).
+      const at = out.findLastIndex((m) => m.game === message.game);
+      if (out[at]?.kind !== "events") out.push(message);
+      else out[at] = { game: message.game, kind: "events" };
       continue;
     }
     const last = out.at(-1);

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { NewEvent } from "../events.ts";
+import type { CarriedEvent, WakeNotice } from "./bus.ts";
 import type { LogEntriesTable, QuestAnswersTable, SubmissionsTable, TurnsTable } from "./schema.ts";
 
 /**
@@ -23,15 +24,12 @@ export function numberedAtOnce(events: readonly NewEvent[]): boolean {
 }
 
 /**
- * The events' columns as arrays (unnest'ed by the statement): each event's seq as an offset from the
- * game's event_seq before them (1 for the first for everyone), and its sub, as insertEvents numbers them.
+ * The events of a write numbered in one statement: each event's seq as an offset from the game's
+ * event_seq before them (1 for the first for everyone), its sub, as insertEvents numbers them, and its
+ * data as stored. The same list is the write's wake's (bus.ts CarriedEvent).
  */
-function eventArrays(events: readonly NewEvent[]): unknown[] {
-  const offsets: number[] = [];
-  const subs: number[] = [];
-  const audiences: string[] = [];
-  const kinds: string[] = [];
-  const data: string[] = [];
+export function numberedEvents(events: readonly NewEvent[]): CarriedEvent[] {
+  const out: CarriedEvent[] = [];
   let offset = 0;
   let sub = 0;
   for (const e of events) {
@@ -39,13 +37,35 @@ function eventArrays(events: readonly NewEvent[]): unknown[] {
       offset++;
       sub = 0;
     } else sub++;
-    offsets.push(offset);
-    subs.push(sub);
-    audiences.push(e.audience);
-    kinds.push(e.kind);
-    data.push(JSON.stringify(e.data));
+    out.push({ o: offset, s: sub, audience: e.audience, kind: e.kind, data: JSON.stringify(e.data) });
   }
-  return [offsets, subs, audiences, kinds, data];
+  return out;
+}
+
+/** The events' columns as arrays (unnest'ed by the statement), from numberedEvents. */
+function eventArrays(events: readonly CarriedEvent[]): unknown[] {
+  return [
+    events.map((e) => e.o),
+    events.map((e) => e.s),
+    events.map((e) => e.audience),
+    events.map((e) => e.kind),
+    events.map((e) => e.data),
+  ];
+}
+
+/** How many of numberedEvents' events are for everyone (the offset of the last). */
+function countForAll(events: readonly CarriedEvent[]): number {
+  return events.at(-1)?.o ?? 0;
+}
+
+/**
+ * The select that ends a write's statement: the game's new event_seq, and its wake's NOTIFY when
+ * given (delivered at the commit); a wake that carries its events is numbered by that event_seq.
+ */
+function endOf(wake: WakeNotice | undefined, at: number): string {
+  if (wake === undefined) return "select event_seq from g";
+  const payload = wake.numbered ? `$${at + 1}::text || g.event_seq::text || '}'` : `$${at + 1}::text`;
+  return `select event_seq, pg_notify($${at}::text, ${payload}) from g`;
 }
 
 /** The events insert of a statement whose game update is `g`: parameters from `$at` (eventArrays), the game `$game`, the count `$count`, the time `$now`. */
@@ -100,17 +120,17 @@ export function commitStepStatement(
   turn: Turn,
   owner: string,
   logs: readonly LogRow[],
-  events: readonly NewEvent[],
+  events: readonly CarriedEvent[],
   status: string | undefined,
   answer: QuestAnswerRow | undefined,
   now: number,
-  wake?: { channel: string; payload: string },
+  wake?: WakeNotice,
 ): { text: string; values: unknown[] } {
   const values: unknown[] = [
     turn.seq,
     turn.tick,
     now,
-    events.filter((e) => e.audience === "all").length,
+    countForAll(events),
     status ?? null,
     turn.game_id,
     owner,
@@ -142,10 +162,8 @@ export function commitStepStatement(
     );
     text += COMMIT_ANSWER;
   }
-  if (wake === undefined) return { text: `${text} select event_seq from g`, values };
-  values.push(wake.channel, wake.payload);
-  const at = values.length - 1;
-  return { text: `${text} select event_seq, pg_notify($${at}::text, $${at + 1}::text) from g`, values };
+  if (wake !== undefined) values.push(wake.channel, wake.payload);
+  return { text: `${text} ${endOf(wake, values.length - 1)}`, values };
 }
 
 const ADD_SUBMISSION = `with g as (
@@ -167,14 +185,14 @@ const ADD_SUBMISSION = `with g as (
  */
 export function addSubmissionStatement(
   row: SubmissionsTable,
-  events: readonly NewEvent[],
+  events: readonly CarriedEvent[],
   freeClaim: string,
   now: number,
-  wake: { channel: string; payload: string } | undefined,
+  wake: WakeNotice | undefined,
 ): { text: string; values: unknown[] } {
   const values = [
     now,
-    events.filter((e) => e.audience === "all").length,
+    countForAll(events),
     row.game_id,
     row.tick,
     freeClaim,
@@ -185,9 +203,8 @@ export function addSubmissionStatement(
     row.created_at,
     ...eventArrays(events),
   ];
-  if (wake === undefined) return { text: `${ADD_SUBMISSION} select event_seq from g`, values };
-  values.push(wake.channel, wake.payload);
-  return { text: `${ADD_SUBMISSION} select event_seq, pg_notify($16::text, $17::text) from g`, values };
+  if (wake !== undefined) values.push(wake.channel, wake.payload);
+  return { text: `${ADD_SUBMISSION} ${endOf(wake, values.length - 1)}`, values };
 }
 
 /**
@@ -240,3 +257,14 @@ export const GAME_FOR_TURN = `select g.*, i.player_id as "tf.player_id", i.name 
     where p.game_id = g.id and p.status = 'active'
   ) i on true
   where g.id = $1::text`;
+
+/**
+ * Store.callerByToken's statement: a player's row (by its token's hash) and its game's row (as
+ * `select *` gives it), the route's auth in one round trip instead of two. The player's columns are
+ * named `tf.*` apart from the game's.
+ */
+export const CALLER_BY_TOKEN = `select g.*, p.id as "tf.id", p.game_id as "tf.game_id", p.name as "tf.name",
+    p.spec as "tf.spec", p.token_hash as "tf.token_hash", p.status as "tf.status",
+    p.joined_at as "tf.joined_at", p.name_key as "tf.name_key"
+  from players p join games g on g.id = p.game_id
+  where p.token_hash = $1::text`;

@@ -29,10 +29,12 @@ import type {
 import { unanswered } from "./sqlite-thread.ts";
 import {
   addSubmissionStatement,
+  CALLER_BY_TOKEN,
   CLAIM_TURN,
   commitStepStatement,
   GAME_FOR_TURN,
   numberedAtOnce,
+  numberedEvents,
 } from "./statements.ts";
 
 /**
@@ -191,6 +193,27 @@ export class Store {
     return (await this.#hot.playerByToken(hash))[0];
   }
 
+  /**
+   * The player a token's hash was issued to, with their game: the route's auth. One query on
+   * PostgreSQL (statements.ts CALLER_BY_TOKEN), else the player, then the game.
+   */
+  async callerByToken(hash: string): Promise<{ player: Player; game: Game } | undefined> {
+    const direct = this.open.direct;
+    if (direct === undefined) {
+      const player = await this.playerByToken(hash);
+      const game = player ? await this.game(player.game_id) : undefined;
+      return player && game ? { player, game } : undefined;
+    }
+    const row = (await direct(CALLER_BY_TOKEN, [hash]))[0];
+    if (row === undefined) return undefined;
+    const game: Record<string, unknown> = {};
+    const player: Record<string, unknown> = {};
+    for (const key in row)
+      if (key.startsWith("tf.")) player[key.slice(3)] = row[key];
+      else game[key] = row[key];
+    return { player: player as unknown as Player, game: game as unknown as Game };
+  }
+
   players(game: string): Promise<Player[]> {
     return this.db
       .selectFrom("players")
@@ -209,7 +232,7 @@ export class Store {
         .insertInto("players")
         .values({ ...row, name_key: nameSkeleton(row.name) })
         .execute();
-      await insertEvents(trx, row.game_id, [event]);
+      await this.#insertEvents(trx, row.game_id, [event]);
     });
     await this.wake(row.game_id);
   }
@@ -218,7 +241,7 @@ export class Store {
   async setQuestAnswer(row: QuestAnswerRow, event: NewEvent): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await upsertQuestAnswer(trx, row);
-      await insertEvents(trx, row.game_id, [event]);
+      await this.#insertEvents(trx, row.game_id, [event]);
     });
     await this.wake(row.game_id);
   }
@@ -248,7 +271,7 @@ export class Store {
         .where("status", "in", from)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
-      await insertEvents(trx, game, [event]);
+      await this.#insertEvents(trx, game, [event]);
       return true;
     });
     if (changed) await this.wake(game);
@@ -265,7 +288,7 @@ export class Store {
         .where("status", "=", "active")
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
-      await insertEvents(trx, game, [event]);
+      await this.#insertEvents(trx, game, [event]);
       return true;
     });
     if (changed) await this.wake(game);
@@ -323,7 +346,7 @@ export class Store {
         )
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
-      await insertEvents(trx, game, [event]);
+      await this.#insertEvents(trx, game, [event]);
       return true;
     });
     if (changed) await this.wake(game);
@@ -358,7 +381,7 @@ export class Store {
         .where("status", "=", from)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return null;
-      await insertEvents(trx, game, [event(seat)]);
+      await this.#insertEvents(trx, game, [event(seat)]);
       return seat;
     });
     if (moved) await this.wake(game);
@@ -382,7 +405,7 @@ export class Store {
         .values({ ...game, seq: 1, head: turn.seq })
         .execute();
       await trx.insertInto("turns").values(packTurn(turn, this.packs)).execute();
-      await insertEvents(trx, game.id, [gameEvents.gameImported({ tick: turn.tick })]);
+      await this.#insertEvents(trx, game.id, [gameEvents.gameImported({ tick: turn.tick })]);
     });
   }
 
@@ -526,8 +549,10 @@ export class Store {
       const direct = this.open.direct;
       // PostgreSQL: the same writes as one statement (statements.ts).
       if (direct !== undefined && numberedAtOnce([event])) {
-        const wake = this.bus.wakeNotice?.(row.game_id);
-        const { text, values } = addSubmissionStatement(row, [event], `${ANSWER_CLAIM}%`, Date.now(), wake);
+        const numbered = numberedEvents([event]);
+        // The wake carries the event: the game's event streams need not read it.
+        const wake = this.bus.wakeNotice?.(row.game_id, false, numbered);
+        const { text, values } = addSubmissionStatement(row, numbered, `${ANSWER_CLAIM}%`, Date.now(), wake);
         stored = (await direct(text, values)).length > 0;
         if (stored && wake !== undefined) return "ok";
       } else if (this.open.atomic !== undefined && numberedAtOnce([event]))
@@ -547,7 +572,7 @@ export class Store {
           ).executeTakeFirst();
           if (free === undefined) return false;
           await trx.insertInto("submissions").values(row).execute();
-          await insertEvents(trx, row.game_id, [event], Number(free.event_seq));
+          await this.#insertEvents(trx, row.game_id, [event], Number(free.event_seq));
           return true;
         });
     } catch (error) {
@@ -947,23 +972,29 @@ export class Store {
     if (direct !== undefined && numberedAtOnce(events)) {
       // The wake goes in the statement (delivered at its commit) when what was published for the game
       // before it (the narration's chunks) is sent: no NOTIFY round trip of its own.
-      const wake = this.bus.wakeNotice?.(turn.game_id, true);
+      // The wake carries the step's events: the game's event streams need not read them.
+      const numbered = numberedEvents(events);
+      const wake = this.bus.wakeNotice?.(turn.game_id, true, numbered);
       const { text, values } = commitStepStatement(
         turn,
         owner,
         logs,
-        events,
+        numbered,
         game.status,
         answer,
         Date.now(),
         wake,
       );
-      const committed = (await direct(text, values)).length > 0;
+      const row = (await direct(text, values))[0];
       // Else not awaited: the wake goes out in order after what was published before it (the
       // narration's chunks), and the step need not hold its slot for the NOTIFY's round trip. The bus
-      // sends what it holds before it closes.
-      if (committed && wake === undefined) void this.wake(turn.game_id);
-      return committed;
+      // sends what it holds before it closes. It carries the events too, numbered by the commit.
+      if (row !== undefined && wake === undefined && numbered.length > 0)
+        void this.bus
+          .publish({ game: turn.game_id, kind: "events", last: Number(row.event_seq), events: numbered })
+          .catch(() => {});
+      else if (row !== undefined && wake === undefined) void this.wake(turn.game_id);
+      return row !== undefined;
     }
     if (this.open.atomic !== undefined && numberedAtOnce(events)) {
       // SQLite: the same writes as one message to its thread (SqliteThread.atomic), run between
@@ -1019,7 +1050,7 @@ export class Store {
           .insertInto("log_entries")
           .values(logs.map((l, n) => ({ ...l, game_id: turn.game_id, seq: turn.seq, n })))
           .execute();
-      await insertEvents(trx, turn.game_id, events, Number(result.event_seq));
+      await this.#insertEvents(trx, turn.game_id, events, Number(result.event_seq));
       return true;
     });
     if (committed) {
@@ -1070,7 +1101,7 @@ export class Store {
         .where("game_id", "=", game)
         .where("tick", ">", head.tick)
         .execute();
-      await insertEvents(trx, game, events);
+      await this.#insertEvents(trx, game, events);
       return true;
     });
     if (moved) await this.wake(game);
@@ -1083,7 +1114,7 @@ export class Store {
   async setControls(game: string, controls: string, event: NewEvent): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable("games").set({ controls }).where("id", "=", game).execute();
-      await insertEvents(trx, game, [event]);
+      await this.#insertEvents(trx, game, [event]);
     });
     await this.wake(game);
   }
@@ -1107,7 +1138,7 @@ export class Store {
         .where("vote_id", "is", null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
-      await insertEvents(trx, game, [event]);
+      await this.#insertEvents(trx, game, [event]);
       return true;
     });
     if (opened) await this.wake(game);
@@ -1137,7 +1168,7 @@ export class Store {
       if (!close) update = update.where("vote", "=", from);
       const result = await update.executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
-      await insertEvents(trx, game, events);
+      await this.#insertEvents(trx, game, events);
       return true;
     });
     if (changed) await this.wake(game);
@@ -1193,7 +1224,7 @@ export class Store {
           .insertInto("branch_names")
           .values({ game_id: game, seq, name: name.name, name_key: name.key, created_at: Date.now() })
           .execute();
-      await insertEvents(trx, game, [event]);
+      await this.#insertEvents(trx, game, [event]);
       return true;
     });
     if (named) await this.wake(game);
@@ -1214,7 +1245,7 @@ export class Store {
         await trx.deleteFrom("branch_names").where("game_id", "=", game).where("seq", "in", slice).execute();
         await trx.deleteFrom("turns").where("game_id", "=", game).where("seq", "in", slice).execute();
       }
-      await insertEvents(trx, game, [event]);
+      await this.#insertEvents(trx, game, [event]);
       return true;
     });
     this.#heads?.forget(game);
@@ -1223,7 +1254,7 @@ export class Store {
   }
 
   async addEvents(game: string, events: NewEvent[]): Promise<void> {
-    await this.db.transaction().execute((trx) => insertEvents(trx, game, events));
+    await this.db.transaction().execute((trx) => this.#insertEvents(trx, game, events));
     await this.wake(game);
   }
 
@@ -1306,6 +1337,11 @@ export class Store {
 
   async ping(): Promise<void> {
     await this.db.selectFrom("games").select("id").limit(1).execute();
+  }
+
+  /** insertEvents with this store's bus (its wake for events numbered after others: see there). */
+  #insertEvents(trx: Transaction<Database>, game: string, events: NewEvent[], numbered?: number) {
+    return insertEvents(trx, game, events, numbered, this.bus);
   }
 
   private async wake(game: string): Promise<void> {
@@ -1629,6 +1665,7 @@ async function insertEvents(
   game: string,
   events: NewEvent[],
   numbered?: number,
+  bus?: Bus,
 ): Promise<void> {
   if (events.length === 0) return;
   const now = Date.now();
@@ -1656,6 +1693,13 @@ async function insertEvents(
       .where("seq", "=", seq)
       .executeTakeFirst();
     sub = Number(last?.sub ?? 0);
+    // PostgreSQL: these events go after an event a stream may already have, so their wake is sent in
+    // this transaction (at its commit, before the NOTIFY of any later write of the game, which waits
+    // for the game's row): a stream never takes a later write's carried events (bus.ts EventsMessage)
+    // before it has read these. The caller's wake after the commit stays (this process's listeners
+    // while the bus reconnects).
+    const wake = bus?.wakeNotice?.(game);
+    if (wake !== undefined) await sql`select pg_notify(${wake.channel}, ${wake.payload})`.execute(trx);
   }
   await trx
     .insertInto("events")
