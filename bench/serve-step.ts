@@ -138,9 +138,7 @@ let measured = 0;
 const scriptCpu = () => {
   try {
     let total = 0;
-    for (const line of readFileSync("/proc/self/task/" + process.pid + "/children", "utf8")
-      .trim()
-      .split(/\s+/)) {
+    for (const line of readFileSync(`/proc/self/task/${process.pid}/children`, "utf8").trim().split(/\s+/)) {
       if (!line) continue;
       const stat = readFileSync(`/proc/${line}/stat`, "utf8");
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

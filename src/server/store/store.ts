@@ -1452,27 +1452,25 @@ function hotQueries(db: Kysely<Database>, packs: boolean, direct: DirectQuery | 
         narration: string,
         created_at: number,
       ) =>
-        db
-          .insertInto("turns")
-          .values(
-            packTurn(
-              {
-                game_id,
-                seq,
-                parent,
-                kind,
-                tick,
-                state,
-                inputs,
-                cassette,
-                trace,
-                result,
-                narration,
-                created_at,
-              },
-              packs,
-            ),
+        db.insertInto("turns").values(
+          packTurn(
+            {
+              game_id,
+              seq,
+              parent,
+              kind,
+              tick,
+              state,
+              inputs,
+              cassette,
+              trace,
+              result,
+              narration,
+              created_at,
+            },
+            packs,
           ),
+        ),
     ),
     /** submissionCheck's update for one event (SQLite: Store.#submissionWrites). */
     submissionCheck: once((game: string, before: number, now: number) =>
