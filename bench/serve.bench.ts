@@ -24,9 +24,11 @@ const ACTIVE_GAMES = Number(process.env.TALEFORGE_BENCH_SERVE_ACTIVE ?? "50");
 const TURNS = Number(process.env.TALEFORGE_BENCH_SERVE_TURNS ?? "8");
 /**
  * TALEFORGE_BENCH_SERVE_WARMUP=n: each level's active games first play n turns that are not measured
- * (default 2: a fresh process's first turns measure V8 compiling the server's code, not a turn).
+ * (default 15: a fresh process's first turns measure V8 compiling the server's and the script
+ * process's code, not a turn; the script process still spends most of a call in TurboFan some 500
+ * calls in (docs/benchmarks.md, issue 38 round 6), so 2 turns of 50 games measured its warm-up).
  */
-const WARMUP = Number(process.env.TALEFORGE_BENCH_SERVE_WARMUP ?? "2");
+const WARMUP = Number(process.env.TALEFORGE_BENCH_SERVE_WARMUP ?? "15");
 /** TALEFORGE_BENCH_SERVE_IDLE=10 (a comma list) measures fewer levels, for a quick look. */
 const IDLE_LEVELS = (process.env.TALEFORGE_BENCH_SERVE_IDLE ?? "10,100,1000").split(",").map(Number);
 const LISTENERS = 100;
