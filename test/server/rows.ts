@@ -1,4 +1,4 @@
-import type { Game, Turn, World } from "../../src/server/store/store.ts";
+import type { Game, Player, Turn, World } from "../../src/server/store/store.ts";
 
 /**
  * Rows the store tests write themselves, below the API: each is a plain, valid row of the store's
@@ -50,5 +50,22 @@ export function turnRow(now: number, seq: number, parent: number | null, tick: n
     result: "{}",
     narration: `narration ${seq}`,
     created_at: now,
+  };
+}
+
+/** The active player `id` ("p1", "Ann") of the game "g1", token hash "t", joined at `now`; `fields` change it. */
+export function playerRow(
+  now: number,
+  fields: Partial<Omit<Player, "name_key">> = {},
+): Omit<Player, "name_key"> {
+  return {
+    id: "p1",
+    game_id: "g1",
+    name: "Ann",
+    spec: "{}",
+    token_hash: "t",
+    status: "active",
+    joined_at: now,
+    ...fields,
   };
 }

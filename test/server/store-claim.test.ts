@@ -3,7 +3,7 @@ import { after, describe, it } from "node:test";
 import { openStore } from "../../src/server/store/open.ts";
 import { Store } from "../../src/server/store/store.ts";
 import { dropStore, freshStore } from "./harness.ts";
-import { gameRow, worldRow } from "./rows.ts";
+import { gameRow, playerRow, worldRow } from "./rows.ts";
 
 /**
  * A turn's look at its game and its claim at the store (PostgreSQL: one statement each,
@@ -47,15 +47,8 @@ describe(`server store: a turn's look and claim (${process.env.TALEFORGE_TEST_DA
       ["paused", "paused"],
     ] as const)
       await s.importGame(game(id, status), opening(id));
-    const player = (id: string, name: string, joined: number, gameId = "g1") => ({
-      id,
-      game_id: gameId,
-      name,
-      spec: "{}",
-      token_hash: `t-${id}`,
-      status: "active" as const,
-      joined_at: now + joined,
-    });
+    const player = (id: string, name: string, joined: number, gameId = "g1") =>
+      playerRow(now + joined, { id, game_id: gameId, name, token_hash: `t-${id}` });
     await s.db
       .insertInto("players")
       .values([

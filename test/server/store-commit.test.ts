@@ -5,7 +5,7 @@ import { type BusMessage, carriedIds } from "../../src/server/store/bus.ts";
 import { openStore } from "../../src/server/store/open.ts";
 import { Store } from "../../src/server/store/store.ts";
 import { DATABASE_URL, dropStore, eventually, freshStore, STORE_NAME } from "./harness.ts";
-import { gameRow, turnRow, worldRow } from "./rows.ts";
+import { gameRow, playerRow, turnRow, worldRow } from "./rows.ts";
 
 /**
  * A step's commit and a submission at the store (PostgreSQL: one statement each, statements.ts;
@@ -29,18 +29,7 @@ describe(`server store: a step's commit and a submission (${STORE_NAME})`, () =>
     const now = Date.now();
     await store.putWorld(worldRow(now));
     await store.importGame(gameRow(now), { ...turnRow(now, 0, null, 0), kind: "import" });
-    await store.db
-      .insertInto("players")
-      .values({
-        id: "p1",
-        game_id: "g1",
-        name: "Ann",
-        spec: "{}",
-        token_hash: "t",
-        status: "active",
-        joined_at: now,
-      })
-      .execute();
+    await store.db.insertInto("players").values(playerRow(now)).execute();
     await store.db
       .insertInto("branch_names")
       .values({ game_id: "g1", seq: 0, name: "main", name_key: "main", created_at: now })
@@ -158,18 +147,7 @@ describe("server store: the events a write's wake carries (postgresql)", {
     const now = Date.now();
     await store.putWorld(worldRow(now));
     await store.importGame(gameRow(now), { ...turnRow(now, 0, null, 0), kind: "import" });
-    await store.db
-      .insertInto("players")
-      .values({
-        id: "p1",
-        game_id: "g1",
-        name: "Ann",
-        spec: "{}",
-        token_hash: "t",
-        status: "active",
-        joined_at: now,
-      })
-      .execute();
+    await store.db.insertInto("players").values(playerRow(now)).execute();
     const heard: BusMessage[] = [];
     const off = await store.bus.subscribe("g1", (m) => heard.push(m));
     const event = (audience: "all" | "host", n: number) =>

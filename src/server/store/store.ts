@@ -632,27 +632,17 @@ export class Store {
     const check =
       game.status === undefined
         ? this.#hot.commitCheck.statement(turn.seq + 1, turn.seq, turn.tick, now, count, turn.game_id, owner)
-        : this.db
-            .updateTable("games")
-            .set((eb) => ({
-              seq: turn.seq + 1,
-              head: turn.seq,
-              tick: turn.tick,
-              lease_owner: null,
-              lease_until: null,
-              forced_tick: null,
-              retry_at: null,
-              turn_opened_at: now,
-              updated_at: now,
-              event_seq: eb("event_seq", "+", count),
-              ...game,
-            }))
-            .where("id", "=", turn.game_id)
-            .where("seq", "=", turn.seq)
-            .where("lease_owner", "=", owner)
-            .where("lease_until", ">=", now)
-            .returning("event_seq")
-            .compile();
+        : commitCheck(
+            this.db,
+            turn.seq + 1,
+            turn.seq,
+            turn.tick,
+            now,
+            count,
+            turn.game_id,
+            owner,
+            game,
+          ).compile();
     const then: { sql: string; parameters: readonly unknown[] }[] = [];
     if (answer) then.push(questAnswerWrite(this.db, answer).compile());
     then.push(
@@ -1011,27 +1001,17 @@ export class Store {
     const committed = await (this.open.steps ?? this.db).transaction().execute(async (trx) => {
       const now = Date.now();
       // The claim's check, the game's new seq and its events' numbers (see insertEvents) in one statement.
-      const result = await trx
-        .updateTable("games")
-        .set((eb) => ({
-          seq: turn.seq + 1,
-          head: turn.seq,
-          tick: turn.tick,
-          lease_owner: null,
-          lease_until: null,
-          forced_tick: null,
-          retry_at: null,
-          turn_opened_at: now,
-          updated_at: now,
-          event_seq: eb("event_seq", "+", forAll(events)),
-          ...game,
-        }))
-        .where("id", "=", turn.game_id)
-        .where("seq", "=", turn.seq)
-        .where("lease_owner", "=", owner)
-        .where("lease_until", ">=", now)
-        .returning("event_seq")
-        .executeTakeFirst();
+      const result = await commitCheck(
+        trx,
+        turn.seq + 1,
+        turn.seq,
+        turn.tick,
+        now,
+        forAll(events),
+        turn.game_id,
+        owner,
+        game,
+      ).executeTakeFirst();
       if (result === undefined) return false;
       if (answer) await upsertQuestAnswer(trx, answer);
       await trx.insertInto("turns").values(packTurn(turn, this.packs)).execute();
@@ -1416,25 +1396,7 @@ function hotQueries(db: Kysely<Database>, packs: boolean, direct: DirectQuery | 
     /** A step's commit's check of its claim, the game's new seq and its events' numbers (SQLite: Store.#commitWrites). */
     commitCheck: once(
       (next: number, seq: number, tick: number, now: number, count: number, game: string, owner: string) =>
-        db
-          .updateTable("games")
-          .set((eb) => ({
-            seq: next,
-            head: seq,
-            tick,
-            lease_owner: null,
-            lease_until: null,
-            forced_tick: null,
-            retry_at: null,
-            turn_opened_at: now,
-            updated_at: now,
-            event_seq: eb("event_seq", "+", count),
-          }))
-          .where("id", "=", game)
-          .where("seq", "=", seq)
-          .where("lease_owner", "=", owner)
-          .where("lease_until", ">=", now)
-          .returning("event_seq"),
+        commitCheck(db, next, seq, tick, now, count, game, owner),
     ),
     /** A step's turn row with a trace, its large texts packed (SQLite: Store.#commitWrites). */
     turnRow: once(
@@ -1625,6 +1587,45 @@ function questAnswerWrite(db: Kysely<Database>, row: QuestAnswerRow) {
         .columns(["game_id", "quest", "player_id"])
         .doUpdateSet({ answer: row.answer, tick: row.tick, created_at: row.created_at }),
     );
+}
+
+/**
+ * A step's commit's check of its game's row, which moves it on: still claimed by `owner` at `seq`, the
+ * seq the step started from (`next` is seq + 1, a parameter of its own for the compiled form); the new
+ * head and tick, the claim ended, `count` event numbers taken (see insertEvents), and the game's new
+ * status if any. No row: the claim lapsed, nothing is written.
+ */
+function commitCheck(
+  db: Kysely<Database>,
+  next: number,
+  seq: number,
+  tick: number,
+  now: number,
+  count: number,
+  game: string,
+  owner: string,
+  status: Partial<Pick<Game, "status">> = {},
+) {
+  return db
+    .updateTable("games")
+    .set((eb) => ({
+      seq: next,
+      head: seq,
+      tick,
+      lease_owner: null,
+      lease_until: null,
+      forced_tick: null,
+      retry_at: null,
+      turn_opened_at: now,
+      updated_at: now,
+      event_seq: eb("event_seq", "+", count),
+      ...status,
+    }))
+    .where("id", "=", game)
+    .where("seq", "=", seq)
+    .where("lease_owner", "=", owner)
+    .where("lease_until", ">=", now)
+    .returning("event_seq");
 }
 
 /**
