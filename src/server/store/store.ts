@@ -679,34 +679,25 @@ export class Store {
           .values(logs.map((l, n) => ({ ...l, game_id: turn.game_id, seq: turn.seq, n })))
           .compile(),
       );
-    if (events.length > 0) {
-      // As insertEvents numbers them: the first event is for everyone (numberedAtOnce).
-      let offset = 0;
-      let sub = 0;
+    if (events.length > 0)
+      // As insertEvents numbers them (the first event is for everyone: numberedAtOnce), each seq counted
+      // back from the game's event_seq as the check's update left it.
       then.push(
         this.db
           .insertInto("events")
           .values(
-            events.map((e) => {
-              if (e.audience === "all") {
-                offset++;
-                sub = 0;
-              } else sub++;
-              const back = count - offset;
-              return {
-                game_id: turn.game_id,
-                seq: sql<number>`(select ${sql.ref("event_seq")} from ${sql.table("games")} where ${sql.ref("id")} = ${turn.game_id}) - ${back}`,
-                sub,
-                audience: e.audience,
-                kind: e.kind,
-                data: JSON.stringify(e.data),
-                created_at: now,
-              };
-            }),
+            numberedEvents(events).map((e) => ({
+              game_id: turn.game_id,
+              seq: sql<number>`(select ${sql.ref("event_seq")} from ${sql.table("games")} where ${sql.ref("id")} = ${turn.game_id}) - ${count - e.o}`,
+              sub: e.s,
+              audience: e.audience,
+              kind: e.kind,
+              data: e.data,
+              created_at: now,
+            })),
           )
           .compile(),
       );
-    }
     return [check, then];
   }
 
