@@ -1,3 +1,5 @@
+import { caseless, foldCase } from "./case-fold.ts";
+
 /**
  * Text written for the narrator, decided per text (issue 35). Real worlds
  * write story starts and `story` effects as prompts for a model ("Set the
@@ -66,45 +68,53 @@ export function directiveOf(text: string): Directive | null {
   const plain = unquoted(text.slice(0, 20_000));
   for (const raw of sentencesOf(plain)) {
     const sentence = raw.replace(/^[\s#>*_-]+/, "").trim();
-    if (sentence === "" || GATE.test(sentence)) continue;
-    const why = sentenceWhy(sentence);
+    if (sentence === "") continue;
+    // The case-insensitive tests read the sentence folded (case-fold.ts): the same answers, cheaper to compile.
+    const folded = foldCase(sentence);
+    if (FOLDED_GATE.test(folded)) continue;
+    const why = sentenceWhy(sentence, folded);
     if (why) return { sentence: sentence.slice(0, 160), why };
   }
   return null;
 }
 
-function sentenceWhy(sentence: string): Directive["why"] | null {
+/** Why a sentence addresses the writer; `folded` is the sentence folded by foldCase. */
+function sentenceWhy(sentence: string, folded: string): Directive["why"] | null {
   if (STAGE.test(sentence)) return "stage direction";
-  if (ADDRESSEE_PC.test(sentence) || ADDRESSEE.test(sentence)) return "addressee";
-  for (const clause of clausesOf(sentence)) {
+  if (ADDRESSEE_PC.test(sentence) || FOLDED_ADDRESSEE.test(folded)) return "addressee";
+  for (const clause of folded.split(FOLDED_CLAUSE_START)) {
     const bracketed = /^\[\s*/.test(clause);
     const start = clause.replace(/^[[(\s"'“‘]+/, "");
-    if (IMPERATIVE.test(start) && (bracketed || !toPlayer(clause))) return "imperative";
+    if (FOLDED_IMPERATIVE.test(start) && (bracketed || !toPlayer(clause))) return "imperative";
   }
-  for (const clause of sentence.split(/[,;:—]|\s-\s/)) {
-    const at = clause.search(SHOULD);
+  for (const clause of folded.split(/[,;:—]|\s-\s/)) {
+    const at = clause.search(FOLDED_SHOULD);
     if (at < 0) continue;
     const before = clause.slice(0, at);
-    if (SUBORDINATE.test(before) || /\?\s*$/.test(sentence) || /^\s*(?:you|we|i)\b/i.test(before)) continue;
-    if (/^\s*should\b/i.test(clause)) continue; // "Should the party ...": a condition
+    if (FOLDED_SUBORDINATE.test(before) || /\?\s*$/.test(folded) || /^\s*(?:you|we|i)\b/.test(before))
+      continue;
+    if (/^\s*should\b/.test(clause)) continue; // "Should the party ...": a condition
     return "should";
   }
   return null;
 }
 
-/** An imperative to the player: "you"/"your" and no writer's word ("Make your way to the gate"). */
+/** An imperative to the player: "you"/"your" and no writer's word ("Make your way to the gate"); `clause` folded. */
 function toPlayer(clause: string): boolean {
-  return (
-    /\b(?:you|your|yourself)\b/i.test(clause) && !/\b(?:scene|story|narrat\w*|pc|player)\b/i.test(clause)
-  );
+  return /\b(?:you|your|yourself)\b/.test(clause) && !/\b(?:scene|story|narrat\w*|pc|player)\b/.test(clause);
 }
 
 /** Where an imperative may start inside a sentence: after ";", ":", "—", or ", and" / " and then" before a verb. */
-function clausesOf(sentence: string): string[] {
-  return sentence.split(
-    /\s*[;:—]\s*|,\s*(?:and\s+)?(?:then\s+)?(?=(?:describe|mention|end|set|make|keep|have|don't|do not|avoid|include|introduce|establish)\b)|\s+and\s+(?=(?:describe|mention|end|set the|make it|make sure|keep it|don't|do not|avoid|include|introduce|establish)\b)/i,
-  );
-}
+const CLAUSE_START =
+  /\s*[;:—]\s*|,\s*(?:and\s+)?(?:then\s+)?(?=(?:describe|mention|end|set|make|keep|have|don't|do not|avoid|include|introduce|establish)\b)|\s+and\s+(?=(?:describe|mention|end|set the|make it|make sure|keep it|don't|do not|avoid|include|introduce|establish)\b)/i;
+
+/** The case-insensitive expressions above without `i`, for folded text (see foldCase). */
+const FOLDED_GATE = caseless(GATE);
+const FOLDED_ADDRESSEE = caseless(ADDRESSEE);
+const FOLDED_IMPERATIVE = caseless(IMPERATIVE);
+const FOLDED_SHOULD = caseless(SHOULD);
+const FOLDED_SUBORDINATE = caseless(SUBORDINATE);
+const FOLDED_CLAUSE_START = caseless(CLAUSE_START);
 
 /** Sentences: at . ! ? followed by a space, and at line breaks. */
 function sentencesOf(text: string): string[] {
