@@ -52,6 +52,12 @@ class TablePlan {
   options: Plan[] | undefined = undefined;
   discriminator: string | undefined = undefined;
   byTag: Map<unknown, Plan[]> | undefined = undefined;
+  /**
+   * True when the plan refuses undefined for certain (`accepts(plan, undefined)` is false), found
+   * without zod: the shape walk counts such fields to know that a value has its required keys.
+   * Undefined when it would take more (a union, a nullable, a zod schema).
+   */
+  refusesUndefined: boolean | undefined = undefined;
   readonly id: number;
   readonly schemaOf: (id: number) => z.ZodType;
 
@@ -79,8 +85,23 @@ export function plansFrom(table: CheckTable, schemaOf: (id: number) => z.ZodType
     switch (node.kind) {
       case "values":
         plan.values = new Set(node.values);
+        plan.refusesUndefined = !plan.values.has(undefined);
+        break;
+      case "optional":
+      case "any":
+        plan.refusesUndefined = false;
+        break;
+      case "string":
+      case "number":
+      case "boolean":
+      case "null":
+      case "never":
+      case "array":
+      case "record":
+        plan.refusesUndefined = true;
         break;
       case "object":
+        plan.refusesUndefined = true;
         plan.fields = new Map();
         plan.loose = node.loose;
         plan.keys = node.keys;

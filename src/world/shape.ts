@@ -522,6 +522,9 @@ function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean 
       if (proto !== OBJECT_PROTOTYPE && proto !== null) break;
       const { fields, loose } = plan;
       let ok = true;
+      // The fields present whose plan is known to refuse undefined (refusesUndefined): as many as
+      // the required keys means every one is there, without asking Object.hasOwn of each.
+      let present = 0;
       for (const key in value) {
         if (inherited && !hasOwn(value, key)) continue;
         const child = (value as Record<string, unknown>)[key];
@@ -529,7 +532,10 @@ function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean 
         if (field === undefined) {
           if (!loose) reportUnknown(key, path, plan.keys, walk.report);
           settle(walk, child);
-        } else if (child === null || typeof child !== "object") {
+          continue;
+        }
+        if ((field as RefusalKnown).refusesUndefined === true) present++;
+        if (child === null || typeof child !== "object") {
           if (ok && !(field.kind === "string" ? typeof child === "string" : accepts(field, child)))
             ok = false;
         } else {
@@ -542,6 +548,7 @@ function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean 
       if (walk.freeze) freeze(value);
       if (!ok) return false;
       const required = plan.required ?? requiredKeys(plan);
+      if (present === required.length) return true;
       for (let i = 0; i < required.length; i++) if (!hasOwn(value, required[i]!)) return false;
       return true;
     }
@@ -610,6 +617,11 @@ function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean 
   const ok = accepts(plan, value);
   settle(walk, value);
   return ok;
+}
+
+/** A plan that may say it refuses undefined (the check table's do, check-plans.ts); unsaid means unknown. */
+interface RefusalKnown {
+  refusesUndefined?: boolean;
 }
 
 /**
