@@ -12,7 +12,7 @@ import type { ConditionType } from "./schema/condition-table.ts";
 import type { EffectType } from "./schema/effects.ts";
 import { formatSchemas } from "./schema/lazy.ts";
 import type { SectionName } from "./schema/world.ts";
-import { accepts, type ObjectPlan, type Plan, planOf, type UnionPlan } from "./shape-plan.ts";
+import { accepts, type Plan, planOf, type UnionPlan } from "./shape-plan.ts";
 
 /**
  * The plans the shape step and the rules check a world against. In the fast
@@ -31,85 +31,106 @@ function schemaOfNode(id: number): z.ZodType {
   return (numbered[id] as { schema: z.ZodType }).schema;
 }
 
+/**
+ * A plan read from the table. Every plan has this one shape (the same fields, in the same order,
+ * whatever its kind) and its schemas behind getters on the class: the walks load `plan.kind` and a
+ * kind's fields on every node of a world, in code that mostly runs interpreted, where a property
+ * load that has met more than four shapes goes through V8's megamorphic cache. Plans written as
+ * object literals had one shape per kind, and one per object plan (each literal's own getter).
+ */
+class TablePlan {
+  kind: string;
+  inner: Plan | undefined = undefined;
+  element: Plan | undefined = undefined;
+  value: Plan | undefined = undefined;
+  values: ReadonlySet<unknown> | undefined = undefined;
+  fields: Map<string, Plan> | undefined = undefined;
+  loose: boolean | undefined = undefined;
+  keys: string[] | undefined = undefined;
+  plans: Plan[] | undefined = undefined;
+  required: string[] | undefined = undefined;
+  options: Plan[] | undefined = undefined;
+  discriminator: string | undefined = undefined;
+  byTag: Map<unknown, Plan[]> | undefined = undefined;
+  /**
+   * True when the plan refuses undefined for certain (`accepts(plan, undefined)` is false), found
+   * without zod: the shape walk counts such fields to know that a value has its required keys.
+   * Undefined when it would take more (a union, a nullable, a zod schema).
+   */
+  refusesUndefined: boolean | undefined = undefined;
+  readonly id: number;
+  readonly schemaOf: (id: number) => z.ZodType;
+
+  constructor(kind: string, id: number, schemaOf: (id: number) => z.ZodType) {
+    this.kind = kind;
+    this.id = id;
+    this.schemaOf = schemaOf;
+  }
+
+  get schema(): z.ZodType {
+    return this.schemaOf(this.id);
+  }
+
+  get schemas(): z.ZodType[] {
+    numbered ??= tableFrom(formatSchemas()).plans;
+    return (numbered[this.id] as UnionPlan).schemas;
+  }
+}
+
 /** The plans of a table's nodes, by number, with their zod schemas found on first use. */
 export function plansFrom(table: CheckTable, schemaOf: (id: number) => z.ZodType = schemaOfNode): Plan[] {
   // Made first and linked after: a node may be reached from several places, or from itself.
   const plans = table.nodes.map((node, id): Plan => {
+    const plan = new TablePlan(node.kind, id, schemaOf);
     switch (node.kind) {
       case "values":
-        return { kind: "values", values: new Set(node.values) };
+        plan.values = new Set(node.values);
+        plan.refusesUndefined = !plan.values.has(undefined);
+        break;
       case "optional":
-      case "nullable":
-        return { kind: node.kind, inner: UNLINKED };
-      case "object": {
-        const plan: ObjectPlan = {
-          kind: "object",
-          fields: new Map(),
-          loose: node.loose,
-          keys: node.keys,
-          plans: [],
-          get schema() {
-            return schemaOf(id);
-          },
-        };
-        return plan;
-      }
+      case "any":
+        plan.refusesUndefined = false;
+        break;
+      case "string":
+      case "number":
+      case "boolean":
+      case "null":
+      case "never":
       case "array":
-        return { kind: "array", element: UNLINKED };
       case "record":
-        return {
-          kind: "record",
-          value: UNLINKED,
-          get schema() {
-            return schemaOf(id);
-          },
-        };
-      case "union": {
-        const plan: UnionPlan = {
-          kind: "union",
-          options: [],
-          get schemas() {
-            numbered ??= tableFrom(formatSchemas()).plans;
-            return (numbered[id] as UnionPlan).schemas;
-          },
-          discriminator: node.discriminator ?? undefined,
-          byTag: new Map(),
-        };
-        return plan;
-      }
-      case "zod":
-        return {
-          kind: "zod",
-          get schema() {
-            return schemaOf(id);
-          },
-        };
-      default:
-        return { kind: node.kind };
+        plan.refusesUndefined = true;
+        break;
+      case "object":
+        plan.refusesUndefined = true;
+        plan.fields = new Map();
+        plan.loose = node.loose;
+        plan.keys = node.keys;
+        plan.plans = [];
+        break;
+      case "union":
+        plan.options = [];
+        plan.discriminator = node.discriminator ?? undefined;
+        plan.byTag = new Map();
+        break;
     }
+    return plan as unknown as Plan;
   });
   table.nodes.forEach((node, id) => {
-    const plan = plans[id]!;
-    if (node.kind === "optional" || node.kind === "nullable")
-      (plan as { inner: Plan }).inner = plans[node.inner]!;
-    else if (node.kind === "array") (plan as { element: Plan }).element = plans[node.element]!;
-    else if (node.kind === "record") (plan as { value: Plan }).value = plans[node.value]!;
-    else if (node.kind === "union")
-      for (const option of node.options) (plan as UnionPlan).options.push(plans[option]!);
+    const plan = plans[id] as unknown as TablePlan;
+    if (node.kind === "optional" || node.kind === "nullable") plan.inner = plans[node.inner]!;
+    else if (node.kind === "array") plan.element = plans[node.element]!;
+    else if (node.kind === "record") plan.value = plans[node.value]!;
+    else if (node.kind === "union") for (const option of node.options) plan.options!.push(plans[option]!);
     else if (node.kind === "object") {
-      const object = plan as ObjectPlan;
       node.keys.forEach((key, i) => {
         const field = plans[node.plans[i]!]!;
-        object.fields.set(key, field);
-        object.plans.push(field);
+        plan.fields!.set(key, field);
+        plan.plans!.push(field);
       });
     }
   });
   return plans;
 }
-
-/** A child's place before it is linked. */
-const UNLINKED: Plan = { kind: "never" };
 
 export interface MapPlans {
   /** A record as the format defines it (for unknown fields). */

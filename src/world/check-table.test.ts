@@ -191,3 +191,19 @@ test("isWellFormedEffect is parseEffect's ok, and isEffectType the schemas' own"
   for (const type of [...effectTypeNames(), "bogus", "__proto__", "toString", 5, null])
     assert.equal(isEffectType(type), isEffectTypeOfSchemas(type), String(type));
 });
+
+test("a plan read from the table that says it refuses undefined is one the schema refuses it for", () => {
+  // The shape walk trusts the flag to count required fields (shape.ts, visit): a wrong `true`
+  // would pass a record missing a required field.
+  const read = plansFrom(made.table, (id) => (made.plans[id] as { schema: z.ZodType }).schema);
+  let said = 0;
+  read.forEach((plan, id) => {
+    const refuses = (plan as { refusesUndefined?: boolean }).refusesUndefined;
+    if (refuses === undefined) return;
+    said++;
+    const schema = (made.plans[id] as { schema?: z.ZodType }).schema;
+    assert.equal(refuses, !accepts(plan, undefined), `node ${id}`);
+    if (schema) assert.equal(refuses, !schema.safeParse(undefined).success, `node ${id}`);
+  });
+  assert.ok(said > read.length / 2, `${said} of ${read.length} plans say`);
+});

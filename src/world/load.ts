@@ -145,47 +145,49 @@ function parseJson(text: string): { value: unknown } | undefined {
 /**
  * The own keys of every object in a parsed JSON value (before the compatibility steps add any),
  * and how deep its objects and arrays nest (the value itself is level 1, as the nesting scan
- * counts brackets). One walk with its own stack, depth first: no recursion, and the stack stays
- * as short as the pending containers of one path (a walk level by level held whole levels, a
- * third of a megabyte of garbage at the caps, enough to bring on a scavenge of the whole world).
+ * counts brackets), up to MAX_DEPTH + 1: a value nested deeper is not gone into further (the
+ * nesting scan then finds where), so the recursion stays within MAX_DEPTH + 1 frames. A call per
+ * object or array, its keys counted in a local and returned: 20 M instructions at the caps where
+ * a walk on its own stack (two arrays written and read per container) took 25 M
+ * (docs/benchmarks.md, issue 38, round 7).
  */
 function keyCount(value: unknown): { keys: number; depth: number } {
+  if (value === null || typeof value !== "object") return { keys: 0, depth: 0 };
   // JSON.parse's objects inherit from Object.prototype alone: when it has no enumerable key, for-in
   // yields their own keys and nothing else, and the own-key test per key (a third of the walk) is skipped.
-  const ownOnly = !inheritsEnumerable();
-  let keys = 0;
-  let depth = 0;
-  if (value === null || typeof value !== "object") return { keys, depth };
-  const nodes: object[] = [value];
-  const levels: number[] = [1];
-  let top = 1;
-  while (top > 0) {
-    top--;
-    const node = nodes[top]!;
-    const level = levels[top]!;
-    if (level > depth) depth = level;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const child: unknown = node[i];
-        if (child !== null && typeof child === "object") {
-          nodes[top] = child;
-          levels[top++] = level + 1;
-        }
-      }
-      continue;
-    }
-    // for-in rather than Object.keys or Object.values: no array per object.
-    for (const key in node) {
-      if (!ownOnly && !Object.hasOwn(node, key)) continue;
-      keys++;
-      const child = (node as Record<string, unknown>)[key];
-      if (child !== null && typeof child === "object") {
-        nodes[top] = child;
-        levels[top++] = level + 1;
-      }
-    }
+  counting.inherited = inheritsEnumerable();
+  counting.depth = 0;
+  const keys = keysUnder(value, 1);
+  return { keys, depth: counting.depth };
+}
+
+/** What keysUnder keeps across its calls: whether for-in may list inherited keys, the deepest level met. */
+const counting = { inherited: false, depth: 0 };
+const { isArray } = Array;
+const { hasOwn } = Object;
+
+/** The keys of the objects in a container at `level` and under it; records the deepest level in `counting`. */
+function keysUnder(node: object, level: number): number {
+  if (level > counting.depth) {
+    counting.depth = level;
+    if (level > MAX_DEPTH) return 0;
   }
-  return { keys, depth };
+  let keys = 0;
+  if (isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i];
+      if (typeof child === "object" && child !== null) keys += keysUnder(child, level + 1);
+    }
+    return keys;
+  }
+  // for-in rather than Object.keys or Object.values: no array per object.
+  for (const key in node) {
+    if (counting.inherited && !hasOwn(node, key)) continue;
+    keys++;
+    const child = (node as Record<string, unknown>)[key];
+    if (typeof child === "object" && child !== null) keys += keysUnder(child, level + 1);
+  }
+  return keys;
 }
 
 /** True when some code gave Object.prototype an enumerable key (for-in would list it on every object). */

@@ -509,7 +509,8 @@ function walkUnknown(plan: Plan, value: unknown, path: JsonPath, walk: Walk): vo
 /**
  * walkUnknown and `accepts` in one walk: reports unknown fields and answers
  * whether the schema accepts the value (zod's answer). A scalar child only
- * needs `accepts` (see walkUnknown), which is asked directly.
+ * needs `accepts` (see walkUnknown), which is asked directly; a string field's
+ * test (two leaves in three at the caps) is written out, a call fewer per leaf.
  */
 function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean {
   // Objects and arrays first, as in walkUnknown.
@@ -521,6 +522,9 @@ function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean 
       if (proto !== OBJECT_PROTOTYPE && proto !== null) break;
       const { fields, loose } = plan;
       let ok = true;
+      // The fields present whose plan is known to refuse undefined (refusesUndefined): as many as
+      // the required keys means every one is there, without asking Object.hasOwn of each.
+      let present = 0;
       for (const key in value) {
         if (inherited && !hasOwn(value, key)) continue;
         const child = (value as Record<string, unknown>)[key];
@@ -528,8 +532,12 @@ function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean 
         if (field === undefined) {
           if (!loose) reportUnknown(key, path, plan.keys, walk.report);
           settle(walk, child);
-        } else if (child === null || typeof child !== "object") {
-          if (ok && !accepts(field, child)) ok = false;
+          continue;
+        }
+        if ((field as RefusalKnown).refusesUndefined === true) present++;
+        if (child === null || typeof child !== "object") {
+          if (ok && !(field.kind === "string" ? typeof child === "string" : accepts(field, child)))
+            ok = false;
         } else {
           path.push(key);
           if (!visit(field, child, path, walk)) ok = false;
@@ -540,6 +548,7 @@ function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean 
       if (walk.freeze) freeze(value);
       if (!ok) return false;
       const required = plan.required ?? requiredKeys(plan);
+      if (present === required.length) return true;
       for (let i = 0; i < required.length; i++) if (!hasOwn(value, required[i]!)) return false;
       return true;
     }
@@ -554,7 +563,8 @@ function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean 
         if (inherited && !hasOwn(value, key)) continue;
         const child = (value as Record<string, unknown>)[key];
         if (child === null || typeof child !== "object") {
-          if (ok && !accepts(field, child)) ok = false;
+          if (ok && !(field.kind === "string" ? typeof child === "string" : accepts(field, child)))
+            ok = false;
           continue;
         }
         path.push(key);
@@ -575,7 +585,8 @@ function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean 
       for (let i = 0; i < value.length; i++) {
         const child: unknown = value[i];
         if (child === null || typeof child !== "object") {
-          if (ok && !accepts(element, child)) ok = false;
+          if (ok && !(element.kind === "string" ? typeof child === "string" : accepts(element, child)))
+            ok = false;
           continue;
         }
         path.push(i);
@@ -608,6 +619,11 @@ function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean 
   return ok;
 }
 
+/** A plan that may say it refuses undefined (the check table's do, check-plans.ts); unsaid means unknown. */
+interface RefusalKnown {
+  refusesUndefined?: boolean;
+}
+
 /**
  * `accepts(lenient, value)` and `walkUnknown(full, value)` in one walk, for
  * the records of a section checked at load against a looser shape than the
@@ -616,9 +632,9 @@ function visit(plan: Plan, value: unknown, path: JsonPath, walk: Walk): boolean 
  */
 function visitLenient(full: Plan, lenient: Plan, value: unknown, path: JsonPath, walk: Walk): boolean {
   if (full === lenient) return visit(full, value, path, walk);
-  if (full.kind === "optional" && lenient.kind === "optional")
-    return value === undefined || visitLenient(full.inner, lenient.inner, value, path, walk);
-  if (full.kind === "object" && lenient.kind === "object" && isPlainObject(value)) {
+  // By the full plan's kind, objects first (each test is a comparison or two when interpreted).
+  const kind = full.kind;
+  if (kind === "object" && lenient.kind === "object" && isPlainObject(value)) {
     const { fields, loose } = full;
     const lenientFields = lenient.fields;
     let ok = true;
@@ -639,7 +655,11 @@ function visitLenient(full: Plan, lenient: Plan, value: unknown, path: JsonPath,
           path.pop();
         }
       } else if (child === null || typeof child !== "object") {
-        if (ok && !accepts(lenientField, child)) ok = false;
+        if (
+          ok &&
+          !(lenientField.kind === "string" ? typeof child === "string" : accepts(lenientField, child))
+        )
+          ok = false;
       } else {
         path.push(key);
         if (!visitLenient(field, lenientField, child, path, walk)) ok = false;
@@ -652,14 +672,20 @@ function visitLenient(full: Plan, lenient: Plan, value: unknown, path: JsonPath,
     for (let i = 0; i < required.length; i++) if (!hasOwn(value, required[i]!)) return false;
     return true;
   }
-  if (full.kind === "array" && lenient.kind === "array" && isArray(value)) {
+  if (kind === "optional" && lenient.kind === "optional")
+    return value === undefined || visitLenient(full.inner, lenient.inner, value, path, walk);
+  if (kind === "array" && lenient.kind === "array" && isArray(value)) {
     const { element } = full;
     const lenientElement = lenient.element;
     let ok = true;
     for (let i = 0; i < value.length; i++) {
       const child: unknown = value[i];
       if (child === null || typeof child !== "object") {
-        if (ok && !accepts(lenientElement, child)) ok = false;
+        if (
+          ok &&
+          !(lenientElement.kind === "string" ? typeof child === "string" : accepts(lenientElement, child))
+        )
+          ok = false;
         continue;
       }
       path.push(i);
@@ -669,7 +695,7 @@ function visitLenient(full: Plan, lenient: Plan, value: unknown, path: JsonPath,
     if (walk.freeze) freeze(value);
     return ok;
   }
-  if (full.kind === "union") {
+  if (kind === "union") {
     // The branch walkUnknown would take, walked beside the looser shape (a condition or effect
     // of a trigger: any object with a `type`).
     const branch = branchOf(full, value);
