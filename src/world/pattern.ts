@@ -53,6 +53,58 @@ function compileFresh(source: string): CompiledPattern {
   }
 }
 
+/** Whether a pattern compiles with RE2, and if not why: what `compileRegex(source)` says of it, without its matcher. */
+export type PatternCheck = { ok: true } | { ok: false; reason: string; unsupported: boolean };
+
+const COMPILES: PatternCheck = Object.freeze({ ok: true });
+
+/**
+ * The same answer as `compileRegex(source).ok` (and its reason when not), but a
+ * plain pattern is not compiled: `check` only asks whether the world's patterns
+ * compile, and the first compile of a process runs most of re2js cold (about 7 M
+ * instructions of a check at the caps, for one pattern).
+ */
+export function checkPattern(source: string): PatternCheck {
+  const cached = cache.get(source);
+  if (cached !== undefined) return cached;
+  return isPlainPattern(source) ? COMPILES : compileRegex(source);
+}
+
+/**
+ * Letters, digits, `_`, spaces, `-`, groups, `|`, `?`, `*`, `+`, `.`, `^`, `$`
+ * and the escapes \b \B \d \D \w \W \s \S: no `(?`, class, count, backreference
+ * or other escape. Of these, RE2 refuses only what JavaScript refuses too (an
+ * unbalanced group, a quantifier with nothing to repeat, a quantifier on an
+ * assertion or on another quantifier other than the lazy `?`), so such a pattern
+ * that JavaScript's own parser takes compiles with RE2. Short, so its nesting
+ * stays far below RE2's depth limit.
+ */
+const PLAIN = /^(?:[A-Za-z0-9_ |()?*+.^$-]|\\[bBdDwWsS])*$/;
+const PLAIN_MAX = 256;
+const plainSources = new Map<string, boolean>();
+
+/** Whether a pattern (bare or a /pattern/flags literal) is plain (PLAIN) and JavaScript parses it: then RE2 compiles it. */
+export function isPlainPattern(source: string): boolean {
+  let plain = plainSources.get(source);
+  if (plain === undefined) {
+    const literal = LITERAL.exec(source);
+    const body = literal ? literal[1]! : source;
+    plain = body.length <= PLAIN_MAX && PLAIN.test(body) && parsesInJavaScript(body);
+    if (plainSources.size >= CACHE_LIMIT) plainSources.clear();
+    plainSources.set(source, plain);
+  }
+  return plain;
+}
+
+function parsesInJavaScript(body: string): boolean {
+  try {
+    new RegExp(body, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether the text matches; null when the pattern does not compile (the operator then fails). */
 export function matchPattern(source: string, text: string): boolean | null {
   const compiled = compileRegex(source);

@@ -59,8 +59,12 @@ export default defineRule({
       const type = condition.type;
       if (!isConditionType(type)) continue;
       const spec: ConditionSpec = CONDITION_TYPES[type];
-      const fields = spec.optionalFields ? [...spec.fields, ...spec.optionalFields] : spec.fields;
-      for (const field of fields) {
+      // Required fields, then optional ones, by index: no array spread together and no iterator
+      // per condition (the interpreter runs the iterator protocol for both).
+      const required = spec.fields.length;
+      const optional = spec.optionalFields;
+      for (let f = 0, count = required + (optional?.length ?? 0); f < count; f++) {
+        const field = f < required ? spec.fields[f]! : optional![f - required]!;
         const value = condition[field];
         if (value === undefined ? !spec.fields.includes(field) : typeof value === "string") continue;
         report({

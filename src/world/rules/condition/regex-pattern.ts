@@ -1,4 +1,4 @@
-import { compileRegex } from "../../pattern.ts";
+import { checkPattern } from "../../pattern.ts";
 import { defineRule } from "../../rule.ts";
 import { rawConditions } from "../triggers.ts";
 
@@ -35,7 +35,7 @@ export default defineRule({
     for (let row = 0, rows = rawConditions(raw); row < rows.length; row++) {
       const { path, condition } = rows[row]!;
       if (condition.operator !== "regex" || typeof condition.value !== "string") continue;
-      const compiled = compileRegex(condition.value);
+      const compiled = checkPattern(condition.value);
       if (compiled.ok) continue;
       report({
         path: [...path, "value"],

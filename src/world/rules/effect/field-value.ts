@@ -33,7 +33,10 @@ export default defineRule({
       const { path, effect } = rows[row]!;
       const type = effect.type;
       if (!isEffectType(type)) continue;
-      for (const { name, options } of effectSpec(type).fields) {
+      // By index: for...of runs the iterator protocol in the interpreter, once per effect.
+      const fields = effectSpec(type).fields;
+      for (let f = 0; f < fields.length; f++) {
+        const { name, options } = fields[f]!;
         const value = effect[name];
         // Missing and non-string values are effect/missing-field's to report.
         if (!options || typeof value !== "string" || options.includes(value)) continue;

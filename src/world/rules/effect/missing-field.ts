@@ -39,7 +39,9 @@ export default defineRule({
       const type = effect.type;
       if (!isEffectType(type)) continue;
       const spec = effectSpec(type);
-      for (const { name, required, options } of spec.fields) {
+      // By index: for...of runs the iterator protocol in the interpreter, once per effect.
+      for (let f = 0; f < spec.fields.length; f++) {
+        const { name, required, options } = spec.fields[f]!;
         const value = effect[name];
         if (value === undefined ? !required : typeof value === "string") continue;
         const hint = options

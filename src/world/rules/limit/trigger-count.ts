@@ -1,9 +1,17 @@
 import { defineRule } from "../../rule.ts";
-import { CONDITION_TYPES, type ConditionSpec, isConditionType } from "../../schema/condition-table.ts";
+import { CONDITION_TYPE_NAMES, CONDITION_TYPES, type ConditionSpec } from "../../schema/condition-table.ts";
 import { elementsOf, entriesOf, isPlainObject } from "../../values.ts";
 
 export const MAX_SEMANTIC_TRIGGERS = 200;
 export const MAX_MECHANICAL_TRIGGERS = 500;
+
+/**
+ * The AI-judged condition types, read once from the table: one set lookup per condition instead of
+ * an own-key test and a read of the type's entry by a key that differs from condition to condition.
+ */
+const AI_JUDGED_TYPES: ReadonlySet<unknown> = new Set(
+  CONDITION_TYPE_NAMES.filter((type) => (CONDITION_TYPES[type] as ConditionSpec).aiJudged === true),
+);
 
 /** Semantic: at least one AI-judged (`story` or `action`) condition (resolutions, "Triggers"). */
 export function isSemanticTrigger(trigger: unknown): boolean {
@@ -13,12 +21,7 @@ export function isSemanticTrigger(trigger: unknown): boolean {
   const conditions = elementsOf(trigger.conditions);
   for (let i = 0; i < conditions.length; i++) {
     const c = conditions[i];
-    if (
-      isPlainObject(c) &&
-      isConditionType(c.type) &&
-      (CONDITION_TYPES[c.type] as ConditionSpec).aiJudged === true
-    )
-      return true;
+    if (isPlainObject(c) && AI_JUDGED_TYPES.has(c.type)) return true;
   }
   return false;
 }

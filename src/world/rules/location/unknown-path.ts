@@ -15,18 +15,26 @@ export default defineRule({
     good: { locations: { "Old Mill": { areas: { Loft: { paths: ["Millyard"] } } } } },
   },
   check({ world, report }) {
-    for (const [key, location] of Object.entries(world.locations)) {
-      const areas = Object.keys(location.areas ?? {});
+    // Index loops, no closure per area: the rule runs once per check, mostly interpreted, where
+    // destructuring with for...of and a forEach callback cost more than the lookups themselves.
+    const locations = Object.entries(world.locations);
+    for (let row = 0; row < locations.length; row++) {
+      const key = locations[row]![0];
+      const byName = locations[row]![1].areas ?? {};
+      const areas = Object.keys(byName);
       const known = new Set(areas);
-      for (const [area, { paths }] of Object.entries(location.areas ?? {})) {
-        paths.forEach((path, i) => {
-          if (known.has(path)) return;
+      for (let a = 0; a < areas.length; a++) {
+        const area = areas[a]!;
+        const paths = byName[area]!.paths;
+        for (let i = 0; i < paths.length; i++) {
+          const path = paths[i]!;
+          if (known.has(path)) continue;
           report({
             path: ["locations", key, "areas", area, "paths", i],
             messageId: "unknown",
             data: { path, area, location: key, suggestion: didYouMean(path, areas) },
           });
-        });
+        }
       }
     }
   },

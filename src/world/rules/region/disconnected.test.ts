@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { checkPatch, testRule } from "../../../../test/helpers/world.ts";
-import rule from "./disconnected.ts";
+import rule, { connectedGroups, type PlacedRegion } from "./disconnected.ts";
 
 /** A region record patch; `realm: null` leaves the field out. */
 const region = (name: string, x: number, y: number, realm: string | null = "Vale") => ({
@@ -158,5 +158,53 @@ test("region/disconnected: of two far-apart walks, the smaller is reported (the 
       assert.deepEqual(isolated(patch), expected);
     }),
     { numRuns: 40 },
+  );
+});
+
+// The grouping as first written, with "x,y" strings for cells: the reference of the property below.
+function groupsByStrings(placed: readonly PlacedRegion[]): PlacedRegion[][] {
+  const cell = (x: number, y: number) => `${x},${y}`;
+  const byCell = new Map<string, PlacedRegion[]>();
+  for (const region of placed) {
+    const list = byCell.get(cell(region.x, region.y));
+    if (list) list.push(region);
+    else byCell.set(cell(region.x, region.y), [region]);
+  }
+  const seen = new Set<string>();
+  const groups: PlacedRegion[][] = [];
+  for (const start of placed) {
+    if (seen.has(cell(start.x, start.y))) continue;
+    seen.add(cell(start.x, start.y));
+    const queue = [start];
+    const group: PlacedRegion[] = [];
+    for (let i = 0; i < queue.length; i++) {
+      const { x, y } = queue[i]!;
+      group.push(...byCell.get(cell(x, y))!);
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const next = cell(x + dx, y + dy);
+        const occupants = byCell.get(next);
+        if (!occupants || seen.has(next)) continue;
+        seen.add(next);
+        queue.push(occupants[0]!);
+      }
+    }
+    groups.push(group);
+  }
+  return groups;
+}
+
+test("connectedGroups groups as the string-keyed search did, shared cells and -0 included", () => {
+  const coordinate = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constant(-0));
+  fc.assert(
+    fc.property(fc.array(fc.tuple(coordinate, coordinate), { maxLength: 30 }), (cells) => {
+      const placed = cells.map(([x, y], index) => ({ key: `r${index}`, x, y, index }));
+      assert.deepEqual(connectedGroups(placed), groupsByStrings(placed));
+    }),
+    { numRuns: 2000 },
   );
 });

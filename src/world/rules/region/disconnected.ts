@@ -25,8 +25,11 @@ export interface RealmGrid {
  */
 export function realmGrids(regions: unknown): RealmGrid[] {
   const grids = new Map<string, RealmGrid>();
-  entriesOf(regions).forEach(([key, region], index) => {
-    if (!isPlainObject(region) || typeof region.realm !== "string" || region.realm === "") return;
+  const rows = entriesOf(regions);
+  for (let index = 0; index < rows.length; index++) {
+    const key = rows[index]![0];
+    const region = rows[index]![1];
+    if (!isPlainObject(region) || typeof region.realm !== "string" || region.realm === "") continue;
     let grid = grids.get(region.realm);
     if (!grid) {
       grid = { realm: region.realm, placed: [], complete: true };
@@ -36,7 +39,7 @@ export function realmGrids(regions: unknown): RealmGrid[] {
     if (Number.isInteger(x) && Number.isInteger(y))
       grid.placed.push({ key, x: x as number, y: y as number, index });
     else grid.complete = false;
-  });
+  }
   return [...grids.values()];
 }
 
@@ -57,33 +60,52 @@ const STEPS = [
  * order of their first region; regions sharing a cell share a group.
  */
 export function connectedGroups(placed: readonly PlacedRegion[]): PlacedRegion[][] {
-  const byCell = new Map<string, PlacedRegion[]>();
-  for (const region of placed) {
-    const list = byCell.get(cellOf(region));
+  // Cells by column, then row: numbers as keys, not an "x,y" string made for every lookup; a
+  // cell's list of occupants stands for the cell in `seen`. Loops by index (no iterator protocol
+  // in the interpreter, where this runs once per check).
+  const byCell = new Map<number, Map<number, PlacedRegion[]>>();
+  for (let i = 0; i < placed.length; i++) {
+    const region = placed[i]!;
+    let column = byCell.get(region.x);
+    if (!column) {
+      column = new Map();
+      byCell.set(region.x, column);
+    }
+    const list = column.get(region.y);
     if (list) list.push(region);
-    else byCell.set(cellOf(region), [region]);
+    else column.set(region.y, [region]);
   }
-  const seen = new Set<string>();
+  const seen = new Set<PlacedRegion[]>();
   const groups: PlacedRegion[][] = [];
-  for (const start of placed) {
-    if (seen.has(cellOf(start))) continue;
-    seen.add(cellOf(start));
+  for (let s = 0; s < placed.length; s++) {
+    const start = placed[s]!;
+    const first = occupantsAt(byCell, start.x, start.y)!;
+    if (seen.has(first)) continue;
+    seen.add(first);
     const queue = [start];
     const group: PlacedRegion[] = [];
     for (let i = 0; i < queue.length; i++) {
       const { x, y } = queue[i]!;
-      group.push(...byCell.get(cellOf({ x, y }))!);
-      for (const [dx, dy] of STEPS) {
-        const next = cellOf({ x: x + dx, y: y + dy });
-        const occupants = byCell.get(next);
-        if (!occupants || seen.has(next)) continue;
-        seen.add(next);
+      const here = occupantsAt(byCell, x, y)!;
+      for (let k = 0; k < here.length; k++) group.push(here[k]!);
+      for (let step = 0; step < STEPS.length; step++) {
+        const occupants = occupantsAt(byCell, x + STEPS[step]![0], y + STEPS[step]![1]);
+        if (!occupants || seen.has(occupants)) continue;
+        seen.add(occupants);
         queue.push(occupants[0]!);
       }
     }
     groups.push(group);
   }
   return groups;
+}
+
+function occupantsAt(
+  byCell: ReadonlyMap<number, ReadonlyMap<number, PlacedRegion[]>>,
+  x: number,
+  y: number,
+): PlacedRegion[] | undefined {
+  return byCell.get(x)?.get(y);
 }
 
 export default defineRule({

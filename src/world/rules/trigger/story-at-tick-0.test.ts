@@ -89,6 +89,14 @@ testRule(rule, {
       name: "a malformed condition is left to the condition rules",
       patch: when({ type: "game-tick", operator: "greaterThan", value: "0" }),
     },
+    {
+      name: "a malformed condition that could hold at tick 0 is left to the condition rules too",
+      patch: when(
+        { type: "read-string", key: "s", operator: "regex", value: 5 },
+        { type: "quest-status", questId: 3, operator: "equals", value: { status: "hidden" } },
+        { type: "party-location", operator: "equals", value: ["Old Mill"] },
+      ),
+    },
   ],
   invalid: [
     { name: "no conditions at all", patch: when(), errors: [at()] },

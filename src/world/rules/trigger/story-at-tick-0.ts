@@ -50,10 +50,12 @@ export default defineRule({
       // A recurring trigger fires again at tick 1 (spec), and its story reaches that narration (issue 35).
       if (story < 0 || trigger.recurring === true) continue;
       const conditions = trigger.conditions as unknown as Record<string, unknown>[];
-      if (!conditions.every(isWellFormed)) continue;
       facts ??= tickZeroFacts(world, raw);
-      if (objectiveQuestOf(key, facts.questKeys) !== undefined) continue;
+      // Most triggers have a condition that tick 0 fails: that cheap test first, and the shape
+      // plans of the well-formed test (which a malformed condition's reading does not need) after.
       if (!allCanHoldAtTickZero(conditions, facts)) continue;
+      if (!conditions.every(isWellFormed)) continue;
+      if (objectiveQuestOf(key, facts.questKeys) !== undefined) continue;
       report({
         path: ["triggers", key, "effects", story],
         messageId: "tickZero",
@@ -178,7 +180,8 @@ function compareText(actual: string, operator: unknown, value: unknown): boolean
       return !actual.includes(text);
     case "regex":
       // A bad pattern is another rule's problem (condition/regex-pattern); assume the condition may hold.
-      return matchPattern(text, actual) ?? true;
+      // A value that is no pattern (a malformed condition, skipped by the caller) is not compiled.
+      return typeof text !== "string" || (matchPattern(text, actual) ?? true);
     default:
       return true;
   }
