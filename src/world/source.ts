@@ -74,7 +74,7 @@ export function spanAt(
     const keyNode = atKey && node.parent?.type === "property" ? node.parent.children?.[0] : undefined;
     return { offset: (keyNode ?? node).offset, end: node.offset + node.length };
   }
-  // Without recorded pairs the index pairs the brackets itself (pairBrackets), in one pass.
+  // Without recorded pairs the index skips the containers it passes over (see PositionIndex).
   source.index ??= new PositionIndex(source.text, source.brackets);
   return source.index.find(path, atKey);
 }
