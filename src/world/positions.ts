@@ -105,6 +105,22 @@ function containerSource(): string {
 
 let containerPattern: RegExp | undefined;
 
+/** JSON's white space: in a valid text, the only white space outside strings. */
+const SPACE_SOURCE = "[ \\t\\n\\r]*";
+
+/**
+ * An object's member from its key's opening quote: a key without escapes
+ * (group 1), the colon, and a string, number, true, false or null value with
+ * the comma and white space after it, so that one match (native code) takes a
+ * member where a loop per character cost some thousand instructions in a cold
+ * check. A container value is not taken: the match then ends at its bracket.
+ * An escaped key does not match: the listing takes that member step by step.
+ */
+const MEMBER = new RegExp(
+  `"([^"\\\\]*)"${SPACE_SOURCE}:${SPACE_SOURCE}(?:(?:${STRING_SOURCE}|[^"[\\]{},\\s]+)${SPACE_SOURCE}(?:,${SPACE_SOURCE})?)?`,
+  "y",
+);
+
 /**
  * Where the values of a valid JSON text start, found lazily: a path is
  * followed from the root, listing the members of only the objects and arrays
@@ -176,26 +192,55 @@ export class PositionIndex {
     }
     const members = listing.found;
     const known = members.get(key);
-    if (known) return known;
+    if (known) return this.#resolved(known);
     let i = this.#resume(listing);
     while (text.charCodeAt(i) === QUOTE) {
-      const keyEnd = stringEnd(text, i);
-      const raw = text.slice(i + 1, keyEnd);
-      const name = raw.includes("\\") ? (JSON.parse(text.slice(i, keyEnd + 1)) as string) : raw;
-      const value = skipSpace(text, skipSpace(text, keyEnd + 1) + 1);
+      const at = i;
+      /** A container value the listing goes on after, or -1 (then `i` is the next key, or -1). */
+      let pending = -1;
+      let name: string | undefined;
+      MEMBER.lastIndex = at;
+      let match: RegExpExecArray | null = null;
+      try {
+        match = MEMBER.exec(text);
+      } catch {
+        // A string of some millions of escapes overflows the expression's stack: the steps below take it.
+      }
+      if (match) {
+        name = match[1] as string;
+        i = MEMBER.lastIndex;
+        const ch = text.charCodeAt(i);
+        if (ch === OPEN_BRACE || ch === OPEN_BRACKET) pending = i;
+        else if (ch !== QUOTE) i = -1;
+      } else {
+        const keyEnd = stringEnd(text, at);
+        const raw = text.slice(at + 1, keyEnd);
+        name = raw.includes("\\") ? (JSON.parse(text.slice(at, keyEnd + 1)) as string) : raw;
+        pending = skipSpace(text, skipSpace(text, keyEnd + 1) + 1);
+      }
       if (!members.has(name)) {
-        const member = { key: i, value };
+        const member = { key: at, value: -1 };
         members.set(name, member);
         if (name === key) {
-          // Where this value ends is worked out when a later key is asked for, if one is.
-          listing.last = value;
-          return member;
+          // Where a container value ends is worked out when a later key is asked for, if one is.
+          if (pending >= 0) listing.last = pending;
+          else listing.next = i;
+          return this.#resolved(member);
         }
       }
-      i = this.#after(value);
+      if (pending >= 0) i = this.#after(pending);
     }
     listing.next = -1;
     return undefined;
+  }
+
+  /** The member with the offset of its value, worked out when it is first returned. */
+  #resolved(member: Member): Member {
+    if (member.value < 0) {
+      const text = this.#text;
+      member.value = skipSpace(text, skipSpace(text, stringEnd(text, member.key) + 1) + 1);
+    }
+    return member;
   }
 
   /** Element `n` of the array at `offset`, listing its elements up to it. */
@@ -299,6 +344,7 @@ function closeOf(brackets: BracketPairs, offset: number): number {
 
 interface Member {
   key: number;
+  /** -1 until the member is first returned (see #resolved). */
   value: number;
 }
 
