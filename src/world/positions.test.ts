@@ -226,3 +226,18 @@ test("positionAt and codeFrame: lines found by blocks give every offset the line
     { numRuns: 300 },
   );
 });
+
+test("positionAt: a CRLF is one line end, also where splitting it would make up a last block of lines", () => {
+  // Fewer than a block's lines after the last block, but as many once a CRLF counted as two.
+  for (const tail of ["b\r\n".repeat(31), `${"b\r\n".repeat(20)}${"c\r".repeat(11)}`, "\r\n".repeat(31)]) {
+    const text = `${"a\n".repeat(32)}${tail}end`;
+    const source: SourceFile = { name: "t.json", text };
+    const starts = referenceLineStarts(text);
+    for (let offset = 0; offset <= text.length; offset++) {
+      let line = 0;
+      while (line + 1 < starts.length && starts[line + 1]! <= offset) line++;
+      assert.deepEqual(positionAt(source, offset), { line: line + 1, column: offset - starts[line]! + 1 });
+    }
+    assert.equal(codeFrame(source, starts.length, 1).split("\n")[1], `> ${starts.length} | end`);
+  }
+});
