@@ -123,20 +123,37 @@ const LINE_END = /\r\n?|\n/g;
  */
 class LineIndex {
   readonly #text: string;
-  /** The start of line 1 + BLOCK * k, for every k. */
-  readonly #blocks: number[];
+  /** The start of line 1 + BLOCK * k, for every k the text has been cut as far as (see #cutPast). */
+  readonly #blocks: number[] = [0];
   /** Whether a carriage return ends lines too. */
   readonly #crs: boolean;
+  /** The expression that cuts the next block, or undefined once the text is cut to its end. */
+  #block: RegExp | undefined;
   /** Block number -> the starts of its lines (at most #step), listed on first use. */
   readonly #lines = new Map<number, number[]>();
 
   constructor(text: string) {
     this.#text = text;
-    const blocks = [0];
     this.#crs = text.includes("\r");
-    const block = new RegExp(this.#crs ? BLOCK_OF_CR_LINES : BLOCK_OF_LINES);
-    while (block.test(text)) blocks.push(block.lastIndex);
-    this.#blocks = blocks;
+    this.#block = new RegExp(this.#crs ? BLOCK_OF_CR_LINES : BLOCK_OF_LINES);
+  }
+
+  /**
+   * Cuts blocks until one starts after `offset` or the text ends: the text is cut only as far as
+   * positions are asked for (a world whose problems are all in its first sections is not cut
+   * further), and the block holding `offset` then has its end.
+   */
+  #cutPast(offset: number): void {
+    const block = this.#block;
+    if (!block) return;
+    const blocks = this.#blocks;
+    while (blocks[blocks.length - 1]! <= offset) {
+      if (!block.test(this.#text)) {
+        this.#block = undefined;
+        return;
+      }
+      blocks.push(block.lastIndex);
+    }
   }
 
   /** The starts of the lines of block `b`, in order. */
@@ -164,6 +181,8 @@ class LineIndex {
 
   /** 1-based line and column of a character offset (before the text: line 1; after it: the last line). */
   position(offset: number): Position {
+    // An offset before the text is on line 1: block 0 then needs its end too.
+    this.#cutPast(offset < 0 ? 0 : offset);
     const blocks = this.#blocks;
     let low = 0;
     let high = blocks.length - 1;
@@ -182,12 +201,14 @@ class LineIndex {
   start(n: number): number | undefined {
     if (n < 1) return undefined;
     const b = Math.floor((n - 1) / BLOCK);
+    while (this.#block && this.#blocks.length <= b + 1) this.#cutPast(this.#blocks[this.#blocks.length - 1]!);
     if (b >= this.#blocks.length) return undefined;
     return this.#linesOf(b)[(n - 1) % BLOCK];
   }
 
   /** How many lines the text has (a final line feed starts an empty last line). */
   get count(): number {
+    this.#cutPast(Number.POSITIVE_INFINITY);
     const last = this.#blocks.length - 1;
     return last * BLOCK + this.#linesOf(last).length;
   }
@@ -226,7 +247,9 @@ export function codeFrame(source: SourceFile, line: number, column: number, cont
   const lineText = (n: number) =>
     withoutLineEnd(source.text.slice(lines.start(n) ?? 0, lines.start(n + 1) ?? source.text.length));
   const first = Math.max(1, line - context);
-  const last = Math.min(lines.count, line + context);
+  // The whole text is cut for its count only when the frame reaches past its end.
+  const last =
+    lines.start(line + context) !== undefined ? line + context : Math.min(lines.count, line + context);
   const width = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
