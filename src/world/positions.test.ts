@@ -116,6 +116,50 @@ test("pairBrackets: millions of strings between two brackets, and strings of a m
   assert.equal(pairBrackets(long).opens.length, 3);
 });
 
+test("the index finds every path in any order, also through containers nested deeper than it skips", () => {
+  // A value nested 8 to 14 levels (beyond SKIP_DEPTH, where the index pairs the text's brackets)
+  // beside the arbitrary values, and the paths asked for shuffled: a listing goes on where it stopped.
+  const deep = fc.integer({ min: 8, max: 14 }).map((depth) => {
+    let value: unknown = ["[{", { "}": "]" }];
+    for (let d = 0; d < depth; d++) value = d % 2 ? [value, d] : { [`k${d}`]: value, n: d };
+    return value;
+  });
+  fc.assert(
+    fc.property(
+      json,
+      json,
+      deep,
+      fc.constantFrom(0, 2, "\t"),
+      fc.integer(),
+      (before, after, nested, indent, seed) => {
+        const value = { before, nested, after, tail: [before, nested] };
+        const text = JSON.stringify(value, null, indent);
+        const paths = pathsOf(value);
+        const order = paths.map((path, i) => ({ path, key: (Math.imul(i + 1, 2654435761) ^ seed) >>> 0 }));
+        order.sort((a, b) => a.key - b.key);
+        const index = new PositionIndex(text);
+        for (const { path } of order) {
+          for (const atKey of [false, true]) {
+            assert.equal(index.find(path, atKey)?.offset, byTree(text, path, atKey), JSON.stringify(path));
+          }
+          const end = index.find(path)?.end;
+          const node = byTree(text, path, false);
+          if (node !== undefined) assert.equal(JSON.parse(text.slice(node, end)) !== undefined, true);
+        }
+      },
+    ),
+    { numRuns: 100 },
+  );
+});
+
+test("the index: a container of millions of strings (the expression's stack overflows) ends where its bracket is", () => {
+  const count = 4_000_000;
+  const many = `{"a":[${'"a\\"b",'.repeat(count)}{"x":[1]}],"b":2}`;
+  const index = new PositionIndex(many);
+  assert.equal(index.find(["b"])?.offset, many.length - 2);
+  assert.equal(index.find(["a", count, "x", 0])?.offset, many.length - 11);
+});
+
 test("duplicate keys: the first one is the position, as in the tree", () => {
   const text = '{ "a": 1, "b": { "c": 2 }, "a": 3, "\\u0062": [4] }';
   const index = new PositionIndex(text);
@@ -181,4 +225,19 @@ test("positionAt and codeFrame: lines found by blocks give every offset the line
     }),
     { numRuns: 300 },
   );
+});
+
+test("positionAt: a CRLF is one line end, also where splitting it would make up a last block of lines", () => {
+  // Fewer than a block's lines after the last block, but as many once a CRLF counted as two.
+  for (const tail of ["b\r\n".repeat(31), `${"b\r\n".repeat(20)}${"c\r".repeat(11)}`, "\r\n".repeat(31)]) {
+    const text = `${"a\n".repeat(32)}${tail}end`;
+    const source: SourceFile = { name: "t.json", text };
+    const starts = referenceLineStarts(text);
+    for (let offset = 0; offset <= text.length; offset++) {
+      let line = 0;
+      while (line + 1 < starts.length && starts[line + 1]! <= offset) line++;
+      assert.deepEqual(positionAt(source, offset), { line: line + 1, column: offset - starts[line]! + 1 });
+    }
+    assert.equal(codeFrame(source, starts.length, 1).split("\n")[1], `> ${starts.length} | end`);
+  }
 });

@@ -4,10 +4,10 @@ import type { JsonPath } from "./diagnostic.ts";
  * Every `{` and `[` of a JSON text with its closing bracket: the offsets of
  * the opening brackets in text order, and at the same place the offsets of
  * their closing ones. A nesting scan that visits every bracket anyway
- * (findExcessiveNesting with `counts`) records them as it goes; a text without
- * them is scanned by `pairBrackets` when its first position is asked for. The
- * loader no longer scans a text JSON.parse accepts (src/world/load.ts), so a
- * valid world pays for no scan, and one with diagnostics pays for this one.
+ * (findExcessiveNesting with `counts`) records them as it goes. The loader
+ * does not scan a text JSON.parse accepts (src/world/load.ts): PositionIndex
+ * then skips the containers it passes over without pairing the brackets, and
+ * pairs them (`pairBrackets`) only for a container nested too deep for that.
  */
 export interface BracketPairs {
   opens: number[];
@@ -80,27 +80,75 @@ export function pairBracketsByCharacter(text: string): BracketPairs {
   return { opens, closes };
 }
 
+/** How deep CONTAINER_SOURCE follows nested containers; a value nested deeper pairs the text's brackets. */
+const SKIP_DEPTH = 10;
+/** A whole string, escapes included. */
+const STRING_SOURCE = String.raw`"[^"\\]*(?:\\[\s\S][^"\\]*)*"`;
+/** Anything but a quote or a bracket: white space, separators, numbers, true, false, null. */
+const PLAIN_SOURCE = String.raw`[^"[\]{}]*`;
+
 /**
- * Where the values of a valid JSON text start, found lazily: the brackets
- * are paired (by a nesting scan that recorded them, or here by one flat pass), then a path is
+ * A whole object or array of a valid JSON text nested at most SKIP_DEPTH
+ * deep, from its opening bracket to the closing one: each level is a bracket,
+ * then plain text, strings and containers of one level less, then a bracket
+ * (valid JSON pairs `{` with `}`, so the kinds need not be told apart). Every
+ * part starts with a character no other part starts with, so a match never
+ * backtracks further than one character per part. Built on first use: a valid
+ * world needs no position.
+ */
+function containerSource(): string {
+  let container = `[[{]${PLAIN_SOURCE}(?:${STRING_SOURCE}${PLAIN_SOURCE})*[\\]}]`;
+  for (let depth = 1; depth < SKIP_DEPTH; depth++)
+    container = `[[{]${PLAIN_SOURCE}(?:(?:${STRING_SOURCE}|${container})${PLAIN_SOURCE})*[\\]}]`;
+  return container;
+}
+
+let containerPattern: RegExp | undefined;
+
+/** JSON's white space: in a valid text, the only white space outside strings. */
+const SPACE_SOURCE = "[ \\t\\n\\r]*";
+
+/**
+ * An object's member from its key's opening quote: a key without escapes
+ * (group 1), the colon, and a string, number, true, false or null value with
+ * the comma and white space after it, so that one match (native code) takes a
+ * member where a loop per character cost some thousand instructions in a cold
+ * check. A container value is not taken: the match then ends at its bracket.
+ * An escaped key does not match: the listing takes that member step by step.
+ */
+const MEMBER = new RegExp(
+  `"([^"\\\\]*)"${SPACE_SOURCE}:${SPACE_SOURCE}(?:(?:${STRING_SOURCE}|[^"[\\]{},\\s]+)${SPACE_SOURCE}(?:,${SPACE_SOURCE})?)?`,
+  "y",
+);
+
+/**
+ * Where the values of a valid JSON text start, found lazily: a path is
  * followed from the root, listing the members of only the objects and arrays
- * on that path (each listed once, then kept). Nothing recurses, so no nesting
- * depth can overflow the stack, and a valid world that needs no position
- * never pays for any of it.
+ * on that path, and of those only as far as the path's key or index (the
+ * listing goes on from there when a later path asks for more). A container
+ * passed over is skipped by one match of a regular expression (native code)
+ * over its text: a check with warnings pairs no brackets of its world (the
+ * loop per bracket cost a cold `check` with 150 warnings about 60 M
+ * instructions at the caps, the matches about half as much). Pairs a nesting
+ * scan recorded are used instead when given; a container nested deeper than
+ * SKIP_DEPTH, or one the expression's backtracking stack cannot hold, makes
+ * the index pair the whole text once (pairBrackets). Nothing recurses, so no
+ * nesting depth can overflow the stack.
  */
 export class PositionIndex {
   readonly #text: string;
-  readonly #brackets: BracketPairs;
-  /** Offset of an object -> its keys (the first of duplicated keys, as editors show them). */
-  readonly #members = new Map<number, Map<string, Member>>();
-  /** Offset of an array -> the offsets of its elements. */
-  readonly #elements = new Map<number, number[]>();
+  #brackets: BracketPairs | undefined;
+  /** Offset of an object -> its members listed so far (the first of duplicated keys, as editors show them). */
+  readonly #members = new Map<number, Listing<Map<string, Member>>>();
+  /** Offset of an array -> the offsets of its elements listed so far. */
+  readonly #elements = new Map<number, Listing<number[]>>();
   readonly #root: number;
+  #container: RegExp | undefined;
 
   /** `brackets`: the pairs of this very text, when a scan already recorded them. */
   constructor(text: string, brackets?: BracketPairs) {
     this.#text = text;
-    this.#brackets = brackets ?? pairBrackets(text);
+    this.#brackets = brackets;
     this.#root = skipSpace(text, 0);
   }
 
@@ -113,17 +161,18 @@ export class PositionIndex {
     if (this.#root >= this.#text.length) return undefined;
     let offset = this.#root;
     let keyOffset: number | undefined;
-    for (const segment of path) {
+    for (let s = 0; s < path.length; s++) {
+      const segment = path[s] as string | number;
       const ch = this.#text.charCodeAt(offset);
       if (typeof segment === "string") {
         if (ch !== OPEN_BRACE) return undefined;
-        const member = this.#membersOf(offset).get(segment);
+        const member = this.#memberOf(offset, segment);
         if (!member) return undefined;
         offset = member.value;
         keyOffset = member.key;
       } else {
         if (ch !== OPEN_BRACKET) return undefined;
-        const element = this.#elementsOf(offset)[segment];
+        const element = this.#elementOf(offset, segment);
         if (element === undefined) return undefined;
         offset = element;
         keyOffset = undefined;
@@ -133,42 +182,105 @@ export class PositionIndex {
     return { offset: atKey && keyOffset !== undefined ? keyOffset : offset, end };
   }
 
-  #membersOf(offset: number): Map<string, Member> {
-    let members = this.#members.get(offset);
-    if (members) return members;
-    members = new Map();
+  /** The member `key` of the object at `offset`, listing its members up to it. */
+  #memberOf(offset: number, key: string): Member | undefined {
     const text = this.#text;
-    let i = skipSpace(text, offset + 1);
-    while (text.charCodeAt(i) === QUOTE) {
-      const keyEnd = stringEnd(text, i);
-      const raw = text.slice(i + 1, keyEnd);
-      const key = raw.includes("\\") ? (JSON.parse(text.slice(i, keyEnd + 1)) as string) : raw;
-      const value = skipSpace(text, skipSpace(text, keyEnd + 1) + 1);
-      if (!members.has(key)) members.set(key, { key: i, value });
-      i = skipSpace(text, this.#valueEnd(value));
-      if (text.charCodeAt(i) !== COMMA) break;
-      i = skipSpace(text, i + 1);
+    let listing = this.#members.get(offset);
+    if (!listing) {
+      listing = { found: new Map(), next: skipSpace(text, offset + 1), last: -1 };
+      this.#members.set(offset, listing);
     }
-    this.#members.set(offset, members);
-    return members;
+    const members = listing.found;
+    const known = members.get(key);
+    if (known) return this.#resolved(known);
+    let i = this.#resume(listing);
+    while (text.charCodeAt(i) === QUOTE) {
+      const at = i;
+      /** A container value the listing goes on after, or -1 (then `i` is the next key, or -1). */
+      let pending = -1;
+      let name: string | undefined;
+      MEMBER.lastIndex = at;
+      let match: RegExpExecArray | null = null;
+      try {
+        match = MEMBER.exec(text);
+      } catch {
+        // A string of some millions of escapes overflows the expression's stack: the steps below take it.
+      }
+      if (match) {
+        name = match[1] as string;
+        i = MEMBER.lastIndex;
+        const ch = text.charCodeAt(i);
+        if (ch === OPEN_BRACE || ch === OPEN_BRACKET) pending = i;
+        else if (ch !== QUOTE) i = -1;
+      } else {
+        const keyEnd = stringEnd(text, at);
+        const raw = text.slice(at + 1, keyEnd);
+        name = raw.includes("\\") ? (JSON.parse(text.slice(at, keyEnd + 1)) as string) : raw;
+        pending = skipSpace(text, skipSpace(text, keyEnd + 1) + 1);
+      }
+      if (!members.has(name)) {
+        const member = { key: at, value: -1 };
+        members.set(name, member);
+        if (name === key) {
+          // Where a container value ends is worked out when a later key is asked for, if one is.
+          if (pending >= 0) listing.last = pending;
+          else listing.next = i;
+          return this.#resolved(member);
+        }
+      }
+      if (pending >= 0) i = this.#after(pending);
+    }
+    listing.next = -1;
+    return undefined;
   }
 
-  #elementsOf(offset: number): number[] {
-    let elements = this.#elements.get(offset);
-    if (elements) return elements;
-    elements = [];
-    const text = this.#text;
-    let i = skipSpace(text, offset + 1);
-    if (text.charCodeAt(i) !== CLOSE_BRACKET) {
-      while (i < text.length) {
-        elements.push(i);
-        i = skipSpace(text, this.#valueEnd(i));
-        if (text.charCodeAt(i) !== COMMA) break;
-        i = skipSpace(text, i + 1);
-      }
+  /** The member with the offset of its value, worked out when it is first returned. */
+  #resolved(member: Member): Member {
+    if (member.value < 0) {
+      const text = this.#text;
+      member.value = skipSpace(text, skipSpace(text, stringEnd(text, member.key) + 1) + 1);
     }
-    this.#elements.set(offset, elements);
-    return elements;
+    return member;
+  }
+
+  /** Element `n` of the array at `offset`, listing its elements up to it. */
+  #elementOf(offset: number, n: number): number | undefined {
+    const text = this.#text;
+    let listing = this.#elements.get(offset);
+    if (!listing) {
+      const first = skipSpace(text, offset + 1);
+      listing = { found: [], next: text.charCodeAt(first) === CLOSE_BRACKET ? -1 : first, last: -1 };
+      this.#elements.set(offset, listing);
+    }
+    const elements = listing.found;
+    if (n < elements.length) return elements[n];
+    let i = this.#resume(listing);
+    while (i >= 0 && i < text.length) {
+      elements.push(i);
+      if (elements.length > n) {
+        listing.last = i;
+        return i;
+      }
+      i = this.#after(i);
+    }
+    listing.next = -1;
+    return undefined;
+  }
+
+  /** Where a listing goes on: after the value last listed, when there is one. */
+  #resume<T>(listing: Listing<T>): number {
+    if (listing.last >= 0) {
+      listing.next = this.#after(listing.last);
+      listing.last = -1;
+    }
+    return listing.next;
+  }
+
+  /** The start of the next member or element after the value at `offset`, or -1 after the last. */
+  #after(offset: number): number {
+    const text = this.#text;
+    const i = skipSpace(text, this.#valueEnd(offset));
+    return text.charCodeAt(i) === COMMA ? skipSpace(text, i + 1) : -1;
   }
 
   /** The offset just after the value that starts at `offset`. */
@@ -177,13 +289,42 @@ export class PositionIndex {
     const ch = text.charCodeAt(offset);
     if (ch === QUOTE) return stringEnd(text, offset) + 1;
     if (ch === OPEN_BRACE || ch === OPEN_BRACKET) {
-      const close = closeOf(this.#brackets, offset);
+      const close = this.#closeOf(offset);
       return (close < 0 ? text.length - 1 : close) + 1;
     }
+    // A number, true, false or null: in valid JSON, a separator, a bracket or white space ends it.
     let i = offset;
-    while (i < text.length && !ENDS_SCALAR.has(text.charCodeAt(i))) i++;
+    for (let c = ch; i < text.length && c > 32 && c !== COMMA && c !== CLOSE_BRACE && c !== CLOSE_BRACKET; )
+      c = text.charCodeAt(++i);
     return i;
   }
+
+  /** The closing bracket of the one at `offset`, or -1. */
+  #closeOf(offset: number): number {
+    if (!this.#brackets) {
+      containerPattern ??= new RegExp(containerSource(), "y");
+      this.#container ??= new RegExp(containerPattern);
+      const container = this.#container;
+      container.lastIndex = offset;
+      try {
+        if (container.test(this.#text)) return container.lastIndex - 1;
+      } catch {
+        // The backtracking stack overflowed (some millions of strings in one container): pair them below.
+      }
+      this.#brackets = pairBrackets(this.#text);
+    }
+    return closeOf(this.#brackets, offset);
+  }
+}
+
+/**
+ * What an object's or array's listing holds so far, and where it goes on: `next` (-1: listed to
+ * the end), unless `last`, the value listed last, is set: the listing then goes on after it.
+ */
+interface Listing<T> {
+  found: T;
+  next: number;
+  last: number;
 }
 
 /** The closing bracket of the one at `offset` (binary search: the openings are in text order), or -1. */
@@ -203,6 +344,7 @@ function closeOf(brackets: BracketPairs, offset: number): number {
 
 interface Member {
   key: number;
+  /** -1 until the member is first returned (see #resolved). */
   value: number;
 }
 
@@ -213,8 +355,6 @@ const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
 const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
-/** What ends a number, true, false or null: a separator, a bracket or white space. */
-const ENDS_SCALAR = new Set([COMMA, CLOSE_BRACE, CLOSE_BRACKET, 32, 9, 10, 13]);
 
 /** The offset of the quote that closes the string opening at `start` (the text's length if none). */
 function stringEnd(text: string, start: number): number {

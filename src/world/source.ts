@@ -74,7 +74,7 @@ export function spanAt(
     const keyNode = atKey && node.parent?.type === "property" ? node.parent.children?.[0] : undefined;
     return { offset: (keyNode ?? node).offset, end: node.offset + node.length };
   }
-  // Without recorded pairs the index pairs the brackets itself (pairBrackets), in one pass.
+  // Without recorded pairs the index skips the containers it passes over (see PositionIndex).
   source.index ??= new PositionIndex(source.text, source.brackets);
   return source.index.find(path, atKey);
 }
@@ -105,6 +105,10 @@ function describeParseError(code: string): string {
 const BLOCK = 32;
 /** BLOCK lines (a line feed ends each), from where the last match ended: one match per block. */
 const BLOCK_OF_LINES = new RegExp(`(?:[^\\n]*\\n){${BLOCK}}`, "y");
+/** The same where a carriage return, a line feed or both (CRLF) end a line. */
+const BLOCK_OF_CR_LINES = new RegExp(`(?:[^\\n\\r]*(?:\\r\\n|\\r(?!\\n)|\\n)){${BLOCK}}`, "y");
+/** One line end of a text with carriage returns: CRLF, CR or LF. */
+const LINE_END = /\r\n?|\n/g;
 
 /**
  * Where the lines of a text start (1-based lines, as positions count them).
@@ -112,37 +116,44 @@ const BLOCK_OF_LINES = new RegExp(`(?:[^\\n]*\\n){${BLOCK}}`, "y");
  * regular expression (native code: one turn of the loop per block, where a
  * loop per line cost a cold `check` with warnings several milliseconds, in
  * code that runs once, before the JIT compiles it); the lines of a block are
- * listed when a position in it is asked for. A text with carriage returns
- * (CR, CRLF and LF all end a line) lists every line start at once.
+ * listed when a position in it is asked for. In a text with carriage returns,
+ * CR, CRLF and LF all end a line (the same blocks, by another expression: a
+ * loop over every character cost a cold `check` of a CRLF world with
+ * warnings about 120 M instructions at the caps).
  */
 class LineIndex {
   readonly #text: string;
-  /** The start of line 1 + BLOCK * k, for every k; with carriage returns, of every line. */
-  readonly #blocks: number[];
-  /** Lines per entry of #blocks. */
-  readonly #step: number;
+  /** The start of line 1 + BLOCK * k, for every k the text has been cut as far as (see #cutPast). */
+  readonly #blocks: number[] = [0];
+  /** Whether a carriage return ends lines too. */
+  readonly #crs: boolean;
+  /** The expression that cuts the next block, or undefined once the text is cut to its end. */
+  #block: RegExp | undefined;
   /** Block number -> the starts of its lines (at most #step), listed on first use. */
   readonly #lines = new Map<number, number[]>();
 
   constructor(text: string) {
     this.#text = text;
-    const blocks = [0];
-    if (!text.includes("\r")) {
-      const block = new RegExp(BLOCK_OF_LINES);
-      while (block.test(text)) blocks.push(block.lastIndex);
-      this.#step = BLOCK;
-    } else {
-      for (let i = 0; i < text.length; i++) {
-        const ch = text.charCodeAt(i);
-        if (ch === 10) blocks.push(i + 1);
-        else if (ch === 13) {
-          if (text.charCodeAt(i + 1) === 10) i++;
-          blocks.push(i + 1);
-        }
+    this.#crs = text.includes("\r");
+    this.#block = new RegExp(this.#crs ? BLOCK_OF_CR_LINES : BLOCK_OF_LINES);
+  }
+
+  /**
+   * Cuts blocks until one starts after `offset` or the text ends: the text is cut only as far as
+   * positions are asked for (a world whose problems are all in its first sections is not cut
+   * further), and the block holding `offset` then has its end.
+   */
+  #cutPast(offset: number): void {
+    const block = this.#block;
+    if (!block) return;
+    const blocks = this.#blocks;
+    while (blocks[blocks.length - 1]! <= offset) {
+      if (!block.test(this.#text)) {
+        this.#block = undefined;
+        return;
       }
-      this.#step = 1;
+      blocks.push(block.lastIndex);
     }
-    this.#blocks = blocks;
   }
 
   /** The starts of the lines of block `b`, in order. */
@@ -151,14 +162,18 @@ class LineIndex {
     if (lines) return lines;
     const start = this.#blocks[b]!;
     lines = [start];
-    if (this.#step > 1) {
-      const end = this.#blocks[b + 1] ?? this.#text.length + 1;
+    const end = this.#blocks[b + 1] ?? this.#text.length + 1;
+    if (!this.#crs) {
       for (
         let i = this.#text.indexOf("\n", start);
         i !== -1 && i + 1 < end;
         i = this.#text.indexOf("\n", i + 1)
       )
         lines.push(i + 1);
+    } else {
+      const lineEnd = new RegExp(LINE_END);
+      lineEnd.lastIndex = start;
+      while (lineEnd.test(this.#text) && lineEnd.lastIndex < end) lines.push(lineEnd.lastIndex);
     }
     this.#lines.set(b, lines);
     return lines;
@@ -166,6 +181,8 @@ class LineIndex {
 
   /** 1-based line and column of a character offset (before the text: line 1; after it: the last line). */
   position(offset: number): Position {
+    // An offset before the text is on line 1: block 0 then needs its end too.
+    this.#cutPast(offset < 0 ? 0 : offset);
     const blocks = this.#blocks;
     let low = 0;
     let high = blocks.length - 1;
@@ -177,21 +194,23 @@ class LineIndex {
     const lines = this.#linesOf(low);
     let line = 0;
     while (line + 1 < lines.length && lines[line + 1]! <= offset) line++;
-    return { line: low * this.#step + line + 1, column: offset - lines[line]! + 1 };
+    return { line: low * BLOCK + line + 1, column: offset - lines[line]! + 1 };
   }
 
   /** Where 1-based line `n` starts, or undefined when the text has fewer lines. */
   start(n: number): number | undefined {
     if (n < 1) return undefined;
-    const b = Math.floor((n - 1) / this.#step);
+    const b = Math.floor((n - 1) / BLOCK);
+    while (this.#block && this.#blocks.length <= b + 1) this.#cutPast(this.#blocks[this.#blocks.length - 1]!);
     if (b >= this.#blocks.length) return undefined;
-    return this.#linesOf(b)[(n - 1) % this.#step];
+    return this.#linesOf(b)[(n - 1) % BLOCK];
   }
 
   /** How many lines the text has (a final line feed starts an empty last line). */
   get count(): number {
+    this.#cutPast(Number.POSITIVE_INFINITY);
     const last = this.#blocks.length - 1;
-    return last * this.#step + this.#linesOf(last).length;
+    return last * BLOCK + this.#linesOf(last).length;
   }
 }
 
@@ -228,7 +247,9 @@ export function codeFrame(source: SourceFile, line: number, column: number, cont
   const lineText = (n: number) =>
     withoutLineEnd(source.text.slice(lines.start(n) ?? 0, lines.start(n + 1) ?? source.text.length));
   const first = Math.max(1, line - context);
-  const last = Math.min(lines.count, line + context);
+  // The whole text is cut for its count only when the frame reaches past its end.
+  const last =
+    lines.start(line + context) !== undefined ? line + context : Math.min(lines.count, line + context);
   const width = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
