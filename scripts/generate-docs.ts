@@ -4,7 +4,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { LINT_RULES } from "../src/world/lint/index.ts";
-import { CATALOGUE, RULES } from "../src/world/rules/index.ts";
+import { CATALOGUE } from "../src/world/catalogue.ts";
+import { RULES } from "../src/world/rules/index.ts";
 import { readBaseWorld, renderRulesDoc } from "./rules-doc.ts";
 
 const NAME = "docs/rules.md";

@@ -35,7 +35,8 @@ export { formatPath } from "./world/diagnostic.ts";
 export { LINT_RULES, lintWorld } from "./world/lint/index.ts";
 export { type LoadedWorld, loadWorld, parseWorld } from "./world/load.ts";
 export type { CodeInfo, Rule, RuleContext } from "./world/rule.ts";
-export { CATALOGUE, RULES } from "./world/rules/index.ts";
+export { CATALOGUE } from "./world/catalogue.ts";
+export { RULES } from "./world/rules/index.ts";
 export * from "./world/schema/index.ts";
 // The validator, its options, and the world a game can run despite rule errors.
 export type { ValidateOptions } from "./world/validate.ts";
