@@ -45,4 +45,3 @@ export const RULES: readonly Rule[] = [
   ...quest,
   ...text,
 ];
-
