@@ -3,8 +3,9 @@
  * fails when the file on disk is not what would be written (CI runs this).
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { CATALOGUE } from "../src/world/catalogue.ts";
 import { LINT_RULES } from "../src/world/lint/index.ts";
-import { CATALOGUE, RULES } from "../src/world/rules/index.ts";
+import { RULES } from "../src/world/rules/index.ts";
 import { readBaseWorld, renderRulesDoc } from "./rules-doc.ts";
 
 const NAME = "docs/rules.md";

@@ -30,12 +30,13 @@ export { diffWorld, renderWorldDiff, type WorldChange, type WorldDiff } from "./
 // The sandbox's types, for a platform that holds one.
 export type { HostOptions, SandboxHost } from "./sandbox/index.ts";
 export { createSandbox } from "./sandbox/index.ts";
+export { CATALOGUE } from "./world/catalogue.ts";
 export type { Diagnostic, JsonPath, Related, Severity } from "./world/diagnostic.ts";
 export { formatPath } from "./world/diagnostic.ts";
 export { LINT_RULES, lintWorld } from "./world/lint/index.ts";
 export { type LoadedWorld, loadWorld, parseWorld } from "./world/load.ts";
 export type { CodeInfo, Rule, RuleContext } from "./world/rule.ts";
-export { CATALOGUE, RULES } from "./world/rules/index.ts";
+export { RULES } from "./world/rules/index.ts";
 export * from "./world/schema/index.ts";
 // The validator, its options, and the world a game can run despite rule errors.
 export type { ValidateOptions } from "./world/validate.ts";

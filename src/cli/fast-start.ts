@@ -23,8 +23,6 @@
  * caller runs main.ts.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-// Loaded before the flags are set (see `load`): every check and lint reads its world through it.
-import * as fsPromises from "node:fs/promises";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
@@ -76,8 +74,9 @@ function load(scriptUrl: URL, cachedData: Buffer | undefined): Loaded | undefine
   }
   // Node's own modules come with a code cache that V8 accepts only under the flags it was made
   // with: a module first loaded after FAST_V8_FLAGS are set is compiled from its source (13 M
-  // instructions for those of a check: fs/promises, imported above, and stdout's stream).
-  void [fsPromises, process.stdout];
+  // instructions for those of a check, when it read its world through fs/promises: stdout's stream
+  // modules are what is left). A check reads with node:fs (src/world/load.ts), already loaded.
+  void process.stdout;
   setFlagsFromString(FAST_V8_FLAGS);
   const script = new Script(source, { filename: fileURLToPath(scriptUrl), cachedData });
   const factory = script.runInThisContext() as ScriptFactory;

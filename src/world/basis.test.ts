@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { BASIS_CODES, basisOf } from "./basis.ts";
-import { CATALOGUE } from "./rules/index.ts";
+import { CATALOGUE } from "./catalogue.ts";
 
 const severity = (code: string) => CATALOGUE.find((info) => info.code === code)?.severity;
 

@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { type Stats, statSync } from "node:fs";
 import { FILE_NOT_FOUND } from "./codes.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { type LoadedWorld, loadWorld, parseWorld } from "./load.ts";
@@ -39,6 +39,12 @@ export async function readCheckedWorld(
  * reports it, with its reason.
  */
 export async function isSpecialFile(path: string): Promise<boolean> {
-  const info = await stat(path).catch(() => null);
-  return info !== null && !info.isFile() && !info.isDirectory();
+  // Sync, as loadWorld reads: no node:fs/promises in the modules of `check` (load.ts).
+  let info: Stats;
+  try {
+    info = statSync(path);
+  } catch {
+    return false;
+  }
+  return !info.isFile() && !info.isDirectory();
 }

@@ -1,5 +1,5 @@
 import { isAscii } from "node:buffer";
-import { readFile, stat } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
 import {
   COMPAT_MISSING_FIELD,
   COMPAT_MISSING_GAME_MODES,
@@ -39,9 +39,12 @@ export interface LoadedWorld {
 export async function loadWorld(path: string): Promise<LoadedWorld> {
   if (path === "-") return parseWorld(await readStdin(), "<stdin>");
   try {
-    const info = await stat(path);
+    // Read in one call, not through node:fs/promises: loading that module (and the readline and
+    // stream modules behind it) cost every `check` more than the read, and a world is read whole
+    // before anything else can happen (docs/benchmarks.md, issue 38, round 7).
+    const info = statSync(path);
     if (info.isDirectory()) return failed(path, FILE_NOT_FOUND, "directory", { file: path });
-    return parseWorld(decodeUtf8(await readFile(path)), path);
+    return parseWorld(decodeUtf8(readFileSync(path)), path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR")

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { check } from "../../src/cli/check.ts";
 import { artifactUri } from "../../src/cli/format/sarif.ts";
 import { TOOL } from "../../src/cli/tool.ts";
-import { CATALOGUE } from "../../src/world/rules/index.ts";
+import { CATALOGUE } from "../../src/world/catalogue.ts";
 import { BASE_WORLD, captureIo, FIXTURES, ROOT } from "./helpers.ts";
 
 process.chdir(ROOT);

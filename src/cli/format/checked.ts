@@ -16,7 +16,7 @@ export interface CheckedWorld {
 export interface FormatContext {
   color: boolean;
   tool: { name: string; version: string };
-  /** Every code the checker can report, for SARIF's rule table. */
+  /** Every code the checker can report, for SARIF's rule table (empty for the formats that print none). */
   catalogue: readonly CodeInfo[];
 }
 

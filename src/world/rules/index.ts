@@ -1,6 +1,4 @@
-import { LOAD_CODES } from "../codes.ts";
-import { LINT_RULES } from "../lint/rules/index.ts";
-import type { CodeInfo, Rule } from "../rule.ts";
+import type { Rule } from "../rule.ts";
 import condition from "./condition/index.ts";
 import effect from "./effect/index.ts";
 import item from "./item/index.ts";
@@ -47,10 +45,3 @@ export const RULES: readonly Rule[] = [
   ...quest,
   ...text,
 ];
-
-/**
- * Every code the toolkit can report, loading and shape codes included, and the
- * rules of `taleforge lint` (src/world/lint/rules/, not run by `check`): the
- * rules catalogue.
- */
-export const CATALOGUE: readonly CodeInfo[] = [...LOAD_CODES, ...RULES, ...LINT_RULES];
