@@ -1053,12 +1053,7 @@ export class Store {
           seq: seq + 1,
           head: head.seq,
           tick: head.tick,
-          lease_owner: null,
-          lease_until: null,
-          forced_tick: null,
-          retry_at: null,
-          turn_opened_at: now,
-          updated_at: now,
+          ...turnOpened(now),
         })
         .where("id", "=", game)
         .where("seq", "=", seq)
@@ -1581,6 +1576,21 @@ function questAnswerWrite(db: Kysely<Database>, row: QuestAnswerRow) {
 }
 
 /**
+ * What a game's row becomes when a step's commit or a story control moves its head: the claim ended,
+ * no forced turn or retry pending, and the next turn opened at `now`.
+ */
+function turnOpened(now: number) {
+  return {
+    lease_owner: null,
+    lease_until: null,
+    forced_tick: null,
+    retry_at: null,
+    turn_opened_at: now,
+    updated_at: now,
+  } as const;
+}
+
+/**
  * A step's commit's check of its game's row, which moves it on: still claimed by `owner` at `seq`, the
  * seq the step started from (`next` is seq + 1, a parameter of its own for the compiled form); the new
  * head and tick, the claim ended, `count` event numbers taken (see insertEvents), and the game's new
@@ -1603,12 +1613,7 @@ function commitCheck(
       seq: next,
       head: seq,
       tick,
-      lease_owner: null,
-      lease_until: null,
-      forced_tick: null,
-      retry_at: null,
-      turn_opened_at: now,
-      updated_at: now,
+      ...turnOpened(now),
       event_seq: eb("event_seq", "+", count),
       ...status,
     }))
