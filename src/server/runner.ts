@@ -810,7 +810,10 @@ export class Runner {
     claim = (owner: string, until: number) => this.options.store.lease(game.id, game.seq, owner, until),
   ): Promise<string> {
     if (this.stopping) throw new ApiError("server/unavailable", "shutting-down");
-    const owner = `${kind}${this.options.process}/${newId()}`;
+    // Ends with this process's presence, when it has one: then another process frees the game as soon
+    // as this one is gone (Store.releaseAbsentClaims), not when the claim lapses.
+    const presence = this.options.store.open.presence;
+    const owner = `${kind}${this.options.process}/${newId()}${presence === undefined ? "" : `@${presence}`}`;
     if (!(await claim(owner, Date.now() + this.leaseMs)))
       throw new ApiError("game/busy", "leased", {}, { game: game.id });
     this.beat(game.id, owner);

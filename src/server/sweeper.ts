@@ -11,7 +11,7 @@ const SWEEP_BATCH = 50;
 /**
  * Runs every turn that is due and that nobody runs, whoever accepted its last action: every active
  * player submitted (the process that acknowledged the last one stopped before it ran the turn), the
- * host forced it, its timeout passed, a claim lapsed (its process crashed), or a failed step's
+ * host forced it, its timeout passed, a claim lapsed or its process is gone (it crashed), or a failed step's
  * `retry_at` came. What is due is read from the store (Store.dueGames), never from this process's
  * memory, so a turn queued by a process that died is run by any other. Every process sweeps; the
  * claim makes sure each turn runs once. The turns found go to the runner's fair queue together, not
@@ -47,6 +47,10 @@ export class Sweeper {
     if (this.sweeping || this.runner.draining) return;
     this.sweeping = true;
     try {
+      // PostgreSQL: the claims of processes that are gone are released first, so their games are due now.
+      const released = await this.store.releaseAbsentClaims(Date.now());
+      if (released.length > 0)
+        this.log.warn({ games: released }, "released the claims of a server process that is gone");
       const due = await this.store.dueGames(Date.now(), SWEEP_BATCH);
       for (const game of due) {
         if (this.runner.has(game.id)) continue;

@@ -338,6 +338,20 @@ export function migrations(dialect: Dialect): MigrationProvider {
       await db.schema.dropTable("branch_names").execute();
     },
   };
+  /**
+   * PostgreSQL: every sweep of every process looks for the live claims of processes that are gone
+   * (Store.releaseAbsentClaims), by their deadline whatever the game's status: an index of it alone
+   * (games_lease leads with the status). SQLite has one process, which never looks.
+   */
+  const claimsIndex: Migration = {
+    async up(db: Kysely<unknown>) {
+      if (dialect === "postgres")
+        await db.schema.createIndex("games_lease_until").on("games").column("lease_until").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      if (dialect === "postgres") await db.schema.dropIndex("games_lease_until").execute();
+    },
+  };
   return {
     getMigrations: async () => ({
       "0001_initial": initial,
@@ -349,6 +363,7 @@ export function migrations(dialect: Dialect): MigrationProvider {
       "0007_turns_parent": turnsParent,
       "0008_games_controls_vote": controlsVote,
       "0009_branch_names": branchNames,
+      "0010_games_lease_until": claimsIndex,
     }),
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Kysely, Migrator } from "kysely";
@@ -52,6 +53,14 @@ export interface OpenStore {
   transaction?: SqliteThread["transaction"];
   /** SQLite only: selects outside transactions in one message to SQLite's thread (SqliteThread.reads). */
   reads?: SqliteThread["reads"];
+  /**
+   * PostgreSQL only: this process's presence, the name (application_name) of its event bus's
+   * connection, which PostgreSQL lists in pg_stat_activity for as long as the process lives. Its
+   * claims end with `@` and it, so that another process releases them as soon as the connection is
+   * gone (Store.releaseAbsentClaims) instead of waiting for them to lapse. Undefined on SQLite, and
+   * where the process cannot see its own connection listed (a pooler in between): claims then lapse.
+   */
+  presence?: string;
   /** A short description for the logs: never the password. */
   describe: string;
   close(): Promise<void>;
@@ -162,19 +171,41 @@ async function openPostgres(url: string, options: StoreOptions): Promise<OpenSto
     await db.destroy();
     throw error;
   }
-  const bus = await postgresBus(config);
+  const presence = `${PRESENCE_PREFIX}${randomBytes(12).toString("hex")}`;
+  const bus = await postgresBus({ ...config, application_name: presence });
   const where = new URL(url);
   return {
     db,
     dialect: "postgres",
     direct: prepared.direct,
     bus,
+    ...((await presenceSeen(pool, presence)) ? { presence } : {}),
     describe: `postgresql ${where.hostname}:${where.port || 5432}${where.pathname}${schema ? ` schema ${schema}` : ""}`,
     async close() {
       await bus.close();
       await db.destroy();
     },
   };
+}
+
+/** The start of a presence (OpenStore.presence): letters, digits and `-` only, so that LIKE takes it literally. */
+export const PRESENCE_PREFIX = "taleforge-";
+
+/**
+ * Whether this process sees its bus's connection in pg_stat_activity under `presence`: not through a
+ * pooler that hides it, nor on a server that does not keep application_name. Only then may other
+ * processes (which see what this one sees) release its claims when it is gone.
+ */
+async function presenceSeen(pool: pg.Pool, presence: string): Promise<boolean> {
+  try {
+    const seen = await pool.query(
+      "select 1 from pg_stat_activity where application_name = $1 and datname = current_database()",
+      [presence],
+    );
+    return seen.rowCount === 1;
+  } catch {
+    return false;
+  }
 }
 
 /** `schema`: PostgreSQL's, named so that Kysely looks for its own tables there and not in another schema. */

@@ -12,7 +12,7 @@ import { nameSkeleton } from "../names.ts";
 import type { Bus } from "./bus.ts";
 import { compiledOnce } from "./compiled.ts";
 import { HeadStates } from "./heads.ts";
-import type { OpenStore } from "./open.ts";
+import { type OpenStore, PRESENCE_PREFIX } from "./open.ts";
 import { packedColumn, packTurn } from "./packed.ts";
 import type { DirectQuery } from "./prepared.ts";
 import type {
@@ -921,6 +921,34 @@ export class Store {
         .where("lease_owner", "=", owner)
         .execute(),
     );
+  }
+
+  /**
+   * PostgreSQL: releases the live claims of processes that are gone: a claim ends with its process's
+   * presence (OpenStore.presence, the name of the process's bus connection), and a process killed
+   * (kill -9, a crash, its machine lost) drops that connection, which PostgreSQL then no longer
+   * lists. Its games are free at once, not when their claims lapse (up to LEASE_MS later). A process
+   * that lost only its connection (a network fault) still runs its step, but its commit is refused
+   * (the claim is gone): nothing is applied twice. Claims without a presence (SQLite, a process that
+   * cannot see its own, an older version) are left to lapse. This process's own claims are never
+   * released here. Returns the games released.
+   */
+  async releaseAbsentClaims(now: number): Promise<string[]> {
+    const presence = this.open.presence;
+    if (presence === undefined) return [];
+    const rows = await this.db
+      .updateTable("games")
+      .set({ lease_owner: null, lease_until: null })
+      .where("lease_until", ">=", now)
+      .where("lease_owner", "like", `%@${PRESENCE_PREFIX}%`)
+      .where("lease_owner", "not like", `%@${presence}`)
+      .where(
+        sql<boolean>`not exists (select 1 from pg_catalog.pg_stat_activity a where a.datname = current_database()
+          and a.application_name = substring(games.lease_owner from ${`@(${PRESENCE_PREFIX}[0-9a-f]+)$`}))`,
+      )
+      .returning("id")
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   /**
