@@ -101,7 +101,13 @@ export async function runServer(options: RunOptions): Promise<void> {
   // games' first script.
   sandbox.warm();
   log.info(
-    { store: store.describe, narrator: describeProviderConfig(config), url },
+    {
+      store: store.describe,
+      // PostgreSQL: the name of this process's connection in pg_stat_activity, which its claims end with.
+      ...(store.presence !== undefined ? { presence: store.presence } : {}),
+      narrator: describeProviderConfig(config),
+      url,
+    },
     "taleforge serve is listening",
   );
   await new Promise<void>((resolve) => {
