@@ -84,7 +84,9 @@ type QuestAnswerRow = Selectable<QuestAnswersTable>;
 
 const COMMIT_STEP = `with g as (
     update games set seq = $1::int8 + 1, head = $1::int8, tick = $2::int8, lease_owner = null,
-      lease_until = null, forced_tick = null, retry_at = null, turn_opened_at = $3::int8,
+      lease_until = null, forced_tick = case when $9::text = 'answer' then forced_tick end,
+      retry_at = case when $9::text = 'answer' then retry_at end,
+      turn_opened_at = case when $9::text = 'answer' then turn_opened_at else $3::int8 end,
       updated_at = $3::int8, event_seq = event_seq + $4::int8, status = coalesce($5::text, status)
     where id = $6::text and seq = $1::int8 and lease_owner = $7::text and lease_until >= $3::int8
     returning event_seq

@@ -631,7 +631,16 @@ export class Store {
     // Compiled once (compiled.ts) in its usual shape: no new status, a turn row with a trace.
     const check =
       game.status === undefined
-        ? this.#hot.commitCheck.statement(turn.seq + 1, turn.seq, turn.tick, now, count, turn.game_id, owner)
+        ? this.#hot.commitCheck.statement(
+            turn.seq + 1,
+            turn.seq,
+            turn.tick,
+            now,
+            count,
+            turn.game_id,
+            owner,
+            answerStep(turn),
+          )
         : commitCheck(
             this.db,
             turn.seq + 1,
@@ -641,6 +650,7 @@ export class Store {
             count,
             turn.game_id,
             owner,
+            answerStep(turn),
             game,
           ).compile();
     const then: { sql: string; parameters: readonly unknown[] }[] = [];
@@ -1029,6 +1039,7 @@ export class Store {
         forAll(events),
         turn.game_id,
         owner,
+        answerStep(turn),
         game,
       ).executeTakeFirst();
       if (result === undefined) return false;
@@ -1409,8 +1420,16 @@ function hotQueries(db: Kysely<Database>, packs: boolean, direct: DirectQuery | 
     ),
     /** A step's commit's check of its claim, the game's new seq and its events' numbers (SQLite: Store.#commitWrites). */
     commitCheck: once(
-      (next: number, seq: number, tick: number, now: number, count: number, game: string, owner: string) =>
-        commitCheck(db, next, seq, tick, now, count, game, owner),
+      (
+        next: number,
+        seq: number,
+        tick: number,
+        now: number,
+        count: number,
+        game: string,
+        owner: string,
+        answer: 0 | 1,
+      ) => commitCheck(db, next, seq, tick, now, count, game, owner, answer),
     ),
     /** A step's turn row with a trace, its large texts packed (SQLite: Store.#commitWrites). */
     turnRow: once(
@@ -1604,8 +1623,9 @@ function questAnswerWrite(db: Kysely<Database>, row: QuestAnswerRow) {
 }
 
 /**
- * What a game's row becomes when a step's commit or a story control moves its head: the claim ended,
- * no forced turn or retry pending, and the next turn opened at `now`.
+ * What a game's row becomes when a story control moves its head: the claim ended, no forced turn or
+ * retry pending, and the next turn opened at `now`. A step's commit writes the same (commitCheck),
+ * but for a quest answer's step, which keeps the turn it is given in.
  */
 function turnOpened(now: number) {
   return {
@@ -1618,11 +1638,19 @@ function turnOpened(now: number) {
   } as const;
 }
 
+/** commitCheck's `answer`: 1 for a quest answer's step, which does not open the next turn. */
+function answerStep(turn: Pick<Turn, "kind">): 0 | 1 {
+  return turn.kind === "answer" ? 1 : 0;
+}
+
 /**
  * A step's commit's check of its game's row, which moves it on: still claimed by `owner` at `seq`, the
  * seq the step started from (`next` is seq + 1, a parameter of its own for the compiled form); the new
  * head and tick, the claim ended, `count` event numbers taken (see insertEvents), and the game's new
- * status if any. No row: the claim lapsed, nothing is written.
+ * status if any. No row: the claim lapsed, nothing is written. `answer` (1 for a quest answer's step,
+ * else 0; a value, so that the compiled form serves both): an answer's step stays within the turn it
+ * answers in, so that turn's force, retry time and opening (its timeout counts from it) stay as they
+ * were; any other step opens the next turn (turnOpened).
  */
 function commitCheck(
   db: Kysely<Database>,
@@ -1633,6 +1661,7 @@ function commitCheck(
   count: number,
   game: string,
   owner: string,
+  answer: 0 | 1,
   status: Partial<Pick<Game, "status">> = {},
 ) {
   return db
@@ -1641,7 +1670,12 @@ function commitCheck(
       seq: next,
       head: seq,
       tick,
-      ...turnOpened(now),
+      lease_owner: null,
+      lease_until: null,
+      forced_tick: sql<number | null>`case when ${answer} = 1 then forced_tick else null end`,
+      retry_at: sql<number | null>`case when ${answer} = 1 then retry_at else null end`,
+      turn_opened_at: sql<number>`case when ${answer} = 1 then turn_opened_at else ${now} end`,
+      updated_at: now,
       event_seq: eb("event_seq", "+", count),
       ...status,
     }))
