@@ -1,16 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Provider } from "../../src/ai/provider.ts";
-import { startParty } from "./chaos-kit.ts";
-import {
-  Client,
-  eventually,
-  listen,
-  offlineNarrator,
-  STORE_NAME,
-  suiteServers,
-  WORLD_TEXT,
-} from "./harness.ts";
+import { partyOfferedTheDebt, startParty } from "./chaos-kit.ts";
+import { Client, eventually, offlineNarrator, STORE_NAME, suiteServers } from "./harness.ts";
 
 const QUEST = "The Keeper's Debt";
 
@@ -47,25 +39,7 @@ describe(`server: a forced turn while a quest answer's step holds the game (${ST
         }) as Provider,
     });
     const url = running.url;
-    const anyone = new Client(url);
-    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
-    const created = (await anyone.post("/games", { world: hash, seed: 31 })).json;
-    const id = created.id as string;
-    const host = new Client(url, created.hostToken);
-    const players: Client[] = [];
-    for (const name of ["Ann", "Bo"])
-      players.push(
-        new Client(
-          url,
-          (await anyone.post("/games/join", { invite: created.invite, character: { name } })).json.token,
-        ),
-      );
-    assert.equal((await host.post(`/games/${id}/start`)).status, 200);
-    const stream = listen(`${url}/games/${id}/events`, players[0]!.token!);
-    for (const [i, p] of players.entries())
-      await p.post(`/games/${id}/actions`, { text: "walk to the Gutted Eel", idempotencyKey: `k${i}` });
-    await stream.until((events) => events.some((e) => e.event === "turn" && e.data.tick === 1));
-    stream.close();
+    const { id, host, players } = await partyOfferedTheDebt(url);
     // Ann acts for turn 2; Bo does not.
     assert.equal(
       (await players[0]!.post(`/games/${id}/actions`, { text: "look around", idempotencyKey: "a2" })).status,

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { Client, listen, STORE_NAME, suiteServers, WORLD_TEXT } from "./harness.ts";
+import { partyOfferedTheDebt } from "./chaos-kit.ts";
+import { STORE_NAME, suiteServers } from "./harness.ts";
 
 const QUEST = "The Keeper's Debt";
 const TIMEOUT_S = 20;
@@ -17,26 +18,7 @@ describe(`server: a quest answer and the turn's timeout (${STORE_NAME})`, () => 
   it("runs the timed-out turn within 10 s of its timeout", { timeout: 120_000 }, async () => {
     const running = await start({ sweepMs: 1000 });
     const url = running.url;
-    const anyone = new Client(url);
-    const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
-    const created = (await anyone.post("/games", { world: hash, seed: 31, turnTimeoutSeconds: TIMEOUT_S }))
-      .json;
-    const id = created.id as string;
-    const host = new Client(url, created.hostToken);
-    const players: Client[] = [];
-    for (const name of ["Ann", "Bo"])
-      players.push(
-        new Client(
-          url,
-          (await anyone.post("/games/join", { invite: created.invite, character: { name } })).json.token,
-        ),
-      );
-    assert.equal((await host.post(`/games/${id}/start`)).status, 200);
-    const stream = listen(`${url}/games/${id}/events`, players[0]!.token!);
-    for (const [i, p] of players.entries())
-      await p.post(`/games/${id}/actions`, { text: "walk to the Gutted Eel", idempotencyKey: `k${i}` });
-    await stream.until((events) => events.some((e) => e.event === "turn" && e.data.tick === 1));
-    stream.close();
+    const { id, players } = await partyOfferedTheDebt(url, { turnTimeoutSeconds: TIMEOUT_S });
     const opened = Number((await running.server.store.game(id))!.turn_opened_at);
     const due = opened + TIMEOUT_S * 1000;
     assert.equal(

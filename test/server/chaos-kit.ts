@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Client, WORLD_TEXT } from "./harness.ts";
+import { Client, listen, WORLD_TEXT } from "./harness.ts";
 
 /**
  * What the liveness tests share: real server processes (child-server.ts) on one store, started,
@@ -61,11 +61,19 @@ export interface Party {
   names: string[];
 }
 
-/** Uploads the example world (once per store) and makes a started game with `players` players. */
-export async function startParty(url: string, players: number, seed: number): Promise<Party> {
+/**
+ * Uploads the example world (once per store) and makes a started game with `players` players;
+ * `settings`: more of the game's settings (POST /games), e.g. `turnTimeoutSeconds`.
+ */
+export async function startParty(
+  url: string,
+  players: number,
+  seed: number,
+  settings: Record<string, unknown> = {},
+): Promise<Party> {
   const anyone = new Client(url);
   const hash = (await anyone.call("POST", "/worlds", WORLD_TEXT)).json.hash;
-  const created = (await anyone.post("/games", { world: hash, seed })).json;
+  const created = (await anyone.post("/games", { world: hash, seed, ...settings })).json;
   const host = new Client(url, created.hostToken);
   const names = ["Ann", "Bo", "Cy", "Di"].slice(0, players);
   const tokens: string[] = [];
@@ -76,6 +84,24 @@ export async function startParty(url: string, players: number, seed: number): Pr
   const started = await host.post(`/games/${created.id}/start`);
   if (started.status !== 200) throw new Error(`start: ${started.status} ${started.text}`);
   return { id: created.id, host, tokens, names };
+}
+
+/**
+ * Ann and Bo (seed 31) walk to the Gutted Eel in turn 1, where Mara offers "The Keeper's Debt": the
+ * party the quest-answer tests start from, its players' clients in join order.
+ */
+export async function partyOfferedTheDebt(
+  url: string,
+  settings: Record<string, unknown> = {},
+): Promise<Party & { players: Client[] }> {
+  const party = await startParty(url, 2, 31, settings);
+  const players = party.tokens.map((token) => new Client(url, token));
+  const stream = listen(`${url}/games/${party.id}/events`, party.tokens[0]!);
+  for (const [i, p] of players.entries())
+    await p.post(`/games/${party.id}/actions`, { text: "walk to the Gutted Eel", idempotencyKey: `k${i}` });
+  await stream.until((events) => events.some((e) => e.event === "turn" && e.data.tick === 1));
+  stream.close();
+  return { ...party, players };
 }
 
 /** The action player `p` sends for tick `tick`: unique, so its turn row shows it applied once. */

@@ -629,30 +629,20 @@ export class Store {
     const now = Date.now();
     const count = forAll(events);
     // Compiled once (compiled.ts) in its usual shape: no new status, a turn row with a trace.
+    const args = [
+      turn.seq + 1,
+      turn.seq,
+      turn.tick,
+      now,
+      count,
+      turn.game_id,
+      owner,
+      answerStep(turn),
+    ] as const;
     const check =
       game.status === undefined
-        ? this.#hot.commitCheck.statement(
-            turn.seq + 1,
-            turn.seq,
-            turn.tick,
-            now,
-            count,
-            turn.game_id,
-            owner,
-            answerStep(turn),
-          )
-        : commitCheck(
-            this.db,
-            turn.seq + 1,
-            turn.seq,
-            turn.tick,
-            now,
-            count,
-            turn.game_id,
-            owner,
-            answerStep(turn),
-            game,
-          ).compile();
+        ? this.#hot.commitCheck.statement(...args)
+        : commitCheck(this.db, ...args, game).compile();
     const then: { sql: string; parameters: readonly unknown[] }[] = [];
     if (answer) then.push(questAnswerWrite(this.db, answer).compile());
     then.push(
